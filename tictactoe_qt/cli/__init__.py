@@ -1,0 +1,1 @@
+"""The ``tictactoe-qt`` command: the window, or a headless subcommand."""

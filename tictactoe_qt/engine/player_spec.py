@@ -1,0 +1,88 @@
+"""Player specs: ``"minimax:depth=5"``, ``"perfect:time=0.5"``, ``"random"``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PLAYER_KINDS = ("human", "random", "minimax", "alphabeta", "average", "perfect", "mcts")
+#: Options each kind accepts, with their types.
+OPTIONS: dict[str, dict[str, type]] = {
+    "human": {},
+    "random": {},
+    "minimax": {"depth": int},
+    "alphabeta": {"depth": int},
+    "average": {"depth": int},
+    "perfect": {"time": float, "depth": int},
+    "mcts": {"iterations": int, "time": float},
+}
+_ALIASES = {"alpha-beta": "alphabeta", "ab": "alphabeta", "alpha_beta": "alphabeta"}
+MIN_TIME, MAX_TIME = 0.05, 60.0
+DEFAULT_TIME = 1.0
+
+
+class PlayerSpecError(ValueError):
+    """A player spec that names no player or has a bad option."""
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """Which player, with its options. ``depth=None`` means unlimited."""
+
+    kind: str = "perfect"
+    depth: int | None = None
+    time: float = DEFAULT_TIME
+    iterations: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in PLAYER_KINDS:
+            raise PlayerSpecError(
+                f"unknown player {self.kind!r}; choose from {', '.join(PLAYER_KINDS)}"
+            )
+        if self.depth is not None and self.depth < 1:
+            raise PlayerSpecError(f"depth must be 1 or more (or unlimited), got {self.depth}")
+        if not MIN_TIME <= self.time <= MAX_TIME:
+            raise PlayerSpecError(f"time must be from {MIN_TIME} to {MAX_TIME} s, got {self.time}")
+        if self.iterations is not None and self.iterations < 1:
+            raise PlayerSpecError(f"iterations must be 1 or more, got {self.iterations}")
+
+    @classmethod
+    def parse(cls, text: str) -> PlayerSpec:
+        """Parse ``kind[:opt=value[,opt=value]]``; ``depth=0`` or ``inf`` mean unlimited.
+
+        Raises:
+            PlayerSpecError: an unknown kind or option, or a bad value.
+        """
+        head, _, tail = text.strip().partition(":")
+        kind = _ALIASES.get(head.lower(), head.lower())
+        if kind not in PLAYER_KINDS:
+            raise PlayerSpecError(
+                f"unknown player {head!r} in {text!r}; choose from {', '.join(PLAYER_KINDS)}"
+            )
+        values: dict[str, object] = {}
+        for item in filter(None, (part.strip() for part in tail.split(","))):
+            name, eq, raw = item.partition("=")
+            name = name.strip().lower()
+            if not eq or name not in OPTIONS[kind]:
+                allowed = ", ".join(OPTIONS[kind]) or "none"
+                raise PlayerSpecError(
+                    f"bad option {item!r} for {kind} in {text!r}; options: {allowed}"
+                )
+            raw = raw.strip().lower()
+            try:
+                if name == "depth" and raw in ("0", "inf", "unlimited", "none"):
+                    values[name] = None
+                else:
+                    values[name] = OPTIONS[kind][name](raw)
+            except ValueError:
+                raise PlayerSpecError(f"bad value {raw!r} for {name} in {text!r}") from None
+        return cls(kind, **values)  # type: ignore[arg-type]
+
+    def __str__(self) -> str:
+        opts = []
+        if "depth" in OPTIONS[self.kind] and self.depth is not None:
+            opts.append(f"depth={self.depth}")
+        if "time" in OPTIONS[self.kind] and self.time != DEFAULT_TIME:
+            opts.append(f"time={self.time:g}")
+        if self.iterations is not None:
+            opts.append(f"iterations={self.iterations}")
+        return self.kind + (":" + ",".join(opts) if opts else "")

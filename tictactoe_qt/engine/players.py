@@ -1,0 +1,74 @@
+"""Players: small objects that choose a move for a position.
+
+Each player is built from a :class:`PlayerSpec` and a seed by
+:func:`make_player`, and is deterministic for a given seed.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Protocol
+
+from .board import Board, Move
+from .player_spec import PlayerSpec, PlayerSpecError
+from .search_result import SearchResult, SearchStats, ShouldStop, never_stop
+
+
+class Player(Protocol):
+    """Chooses moves. ``choose`` never changes the board it is given."""
+
+    spec: PlayerSpec
+
+    def choose(self, board: Board, should_stop: ShouldStop = never_stop) -> SearchResult:
+        """Pick a move for the side to move on ``board`` (which must not be over)."""
+        ...
+
+    def new_game(self) -> None:
+        """Forget per-game state (e.g. a transposition table) before a new game."""
+        ...
+
+
+class RandomPlayer:
+    """Uniform over legal moves."""
+
+    def __init__(self, spec: PlayerSpec, rng: random.Random) -> None:
+        self.spec = spec
+        self.rng = rng
+
+    def choose(self, board: Board, should_stop: ShouldStop = never_stop) -> SearchResult:
+        start = time.perf_counter()
+        moves = board.legal_indices()
+        index = moves[int(self.rng.random() * len(moves))]
+        move = Move.from_index(index, board.config.cols)
+        stats = SearchStats(nodes=1, elapsed_seconds=time.perf_counter() - start)
+        return SearchResult("random", move, 0.0, exact=False, pv=[move], stats=stats)
+
+    def new_game(self) -> None:
+        pass
+
+
+PlayerFactory = Callable[[PlayerSpec, random.Random], Player]
+#: Builders for each kind, filled in by the modules that implement them.
+PLAYER_FACTORIES: dict[str, PlayerFactory] = {"random": RandomPlayer}
+
+
+def make_player(spec: PlayerSpec | str, seed: int | None = None) -> Player:
+    """Build the player ``spec`` names, seeded for reproducible choices.
+
+    Raises:
+        PlayerSpecError: the spec is bad, or names a human (humans are not engine players).
+    """
+    if isinstance(spec, str):
+        spec = PlayerSpec.parse(spec)
+    _load_player_modules()
+    factory = PLAYER_FACTORIES.get(spec.kind)
+    if factory is None:
+        raise PlayerSpecError(f"{spec.kind!r} is not a computer player")
+    return factory(spec, random.Random(seed))
+
+
+def _load_player_modules() -> None:
+    """Import the search modules so they register their factories."""
+    from . import search  # noqa: F401

@@ -1,0 +1,1 @@
+"""Game-tree searches. Importing this package registers the search players."""
