@@ -1,15 +1,66 @@
-"""Entry point of the ``tictactoe-qt`` command."""
+"""Entry point of the ``tictactoe-qt`` command: the window, or a headless subcommand.
+
+Subcommands never import Qt; only the bare command opens the window.
+"""
 
 from __future__ import annotations
 
+import argparse
 import sys
+
+from tictactoe_qt import __version__
+from tictactoe_qt.engine.errors import InvalidConfigError, NotationError
+from tictactoe_qt.engine.player_spec import PlayerSpecError
+
+from . import (
+    analyze_command,
+    bench_command,
+    count_command,
+    search_command,
+    simulate_command,
+)
+from .arguments import OneLineParser, UsageError, fail
+
+PROG = "tictactoe-qt"
+#: Exit status after Ctrl+C, as shells report it.
+INTERRUPTED = 130
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line: ``--version`` and one subparser per subcommand."""
+    parser = OneLineParser(
+        prog=PROG,
+        description="Tic-tac-toe and m,n,k-games with an engine that shows how it thinks. "
+        "Without a subcommand the game window opens.",
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    commands = parser.add_subparsers(title="subcommands", dest="command", metavar="COMMAND")
+    for command in (analyze_command, simulate_command, search_command, count_command,
+                    bench_command):
+        command.add_parser(commands)
+    return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Open the window with no subcommand; otherwise run the subcommand headless."""
-    args = sys.argv[1:] if argv is None else argv
-    if not args:
-        from tictactoe_qt.gui.app import run
+    """Run the command line; returns the exit status."""
+    args_list = sys.argv[1:] if argv is None else argv
+    parser = build_parser()
+    try:
+        args = parser.parse_args(args_list)
+    except SystemExit as exit_request:  # --help, --version, or a one-line usage error
+        return exit_request.code if isinstance(exit_request.code, int) else 0
+    if args.command is None:
+        from tictactoe_qt.gui.app import run  # Qt is imported only here
 
         return run()
-    raise SystemExit("subcommands are not wired yet")
+    try:
+        status: int = args.run(args)
+    except (UsageError, PlayerSpecError, InvalidConfigError, NotationError) as error:
+        return fail(f"{PROG} {args.command}", str(error))
+    except KeyboardInterrupt:
+        print(f"{PROG} {args.command}: interrupted", file=sys.stderr)
+        return INTERRUPTED
+    except BrokenPipeError:
+        sys.stderr.close()  # e.g. piped into head: not an error worth a traceback
+        return 0
+    return status

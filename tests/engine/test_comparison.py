@@ -1,0 +1,140 @@
+"""The algorithm comparison: the seeds' experiment, run by the engine itself."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from tictactoe_qt.engine.board import Board
+from tictactoe_qt.engine.comparison import (
+    VARIANTS,
+    VARIANTS_BY_KEY,
+    ComparisonRow,
+    compare,
+    estimate_tree,
+    format_duration,
+    knuth_estimate,
+    run_variant,
+    summary,
+    values_agree,
+)
+from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.search.alphabeta import alphabeta_search
+from tictactoe_qt.engine.search.minimax import minimax_search
+
+
+@pytest.fixture(scope="module")
+def empty_3x3_rows() -> list[ComparisonRow]:
+    return list(compare(Board()))
+
+
+def test_plain_minimax_visits_the_whole_549946_node_tree(empty_3x3_rows: list[ComparisonRow]) -> None:
+    minimax = empty_3x3_rows[0]
+    assert minimax.variant.key == "minimax"
+    assert minimax.status == "done"
+    assert minimax.nodes == 549_946
+    assert minimax.nodes == minimax_search(Board()).stats.nodes
+
+
+def test_every_variant_runs_and_agrees_on_the_draw(empty_3x3_rows: list[ComparisonRow]) -> None:
+    assert [row.variant.key for row in empty_3x3_rows] == [v.key for v in VARIANTS]
+    assert all(row.status == "done" for row in empty_3x3_rows)
+    assert {(row.result.result, row.result.plies) for row in empty_3x3_rows} == {("draw", 9)}
+    assert values_agree(empty_3x3_rows)
+
+
+def test_node_counts_are_the_engines_own_statistics(empty_3x3_rows: list[ComparisonRow]) -> None:
+    by_key = {row.variant.key: row for row in empty_3x3_rows}
+    plain = alphabeta_search(Board(), ordering=False)
+    ordered = alphabeta_search(Board(), ordering=True, transposition=True, symmetry=True)
+    assert by_key["alphabeta"].nodes == plain.stats.nodes
+    assert by_key["alphabeta+symmetry"].nodes == ordered.stats.nodes
+
+
+def test_each_idea_cuts_the_node_count(empty_3x3_rows: list[ComparisonRow]) -> None:
+    nodes = [row.nodes for row in empty_3x3_rows[:5]]
+    assert all(later < earlier for earlier, later in zip(nodes, nodes[1:]))
+
+
+def test_summary_quotes_both_counts_and_the_speed_up(empty_3x3_rows: list[ComparisonRow]) -> None:
+    text = summary(empty_3x3_rows)
+    assert "549,946" in text
+    assert f"{empty_3x3_rows[1].nodes:,}" in text
+    assert "faster" in text and "disagree" not in text
+
+
+@pytest.mark.parametrize("notation", ["x../.o./...", "xo./.x./..o", "xx./oo./..."])
+def test_variants_agree_on_the_value_of_midgame_positions(notation: str) -> None:
+    rows = list(compare(Board.from_notation(notation)))
+    exact = [row for row in rows if row.result is not None and row.result.exact]
+    assert len(exact) == len(VARIANTS)
+    assert values_agree(rows)
+
+
+def test_minimax_and_alphabeta_agree_at_a_depth_limit() -> None:
+    rows = list(compare(Board(GameConfig(4, 4, 4)), depth=3, variants=VARIANTS[:3]))
+    assert {row.result.score for row in rows} == {rows[0].result.score}
+    assert rows[0].nodes == 1 + 16 + 16 * 15 + 16 * 15 * 14
+
+
+def test_plain_minimax_on_empty_5x5_is_refused_with_an_estimate() -> None:
+    board = Board(GameConfig(5, 5, 4))
+    rows = list(compare(board, variants=(VARIANTS_BY_KEY["minimax"],)))
+    assert rows[0].status == "refused"
+    assert rows[0].result is None
+    assert "Refused" in rows[0].message and "years" in rows[0].message
+    assert "positions" in rows[0].message
+
+
+def test_refused_search_can_run_with_a_cap_and_stops() -> None:
+    board = Board(GameConfig(5, 5, 4))
+    start = time.perf_counter()
+    rows = list(
+        compare(board, variants=(VARIANTS_BY_KEY["minimax"],), run_capped=True, cap_seconds=0.3)
+    )
+    assert time.perf_counter() - start < 3.0
+    assert rows[0].status == "capped"
+    assert rows[0].nodes and rows[0].nodes > 0
+    assert "cap" in rows[0].message
+
+
+def test_cancel_stops_the_run_and_marks_the_rest() -> None:
+    started = time.perf_counter()
+
+    def stop_soon() -> bool:
+        return time.perf_counter() - started > 0.2
+
+    rows = list(compare(Board(GameConfig(5, 5, 4)), depth=5, should_stop=stop_soon))
+    assert time.perf_counter() - started < 3.0
+    assert rows[0].status == "cancelled"
+    assert all(row.status == "cancelled" for row in rows[1:])
+
+
+def test_estimate_is_exact_on_3x3_and_knuth_is_close_on_4x4_shallow() -> None:
+    assert estimate_tree(Board(), rate=1e6).nodes == 549_946
+    assert estimate_tree(Board(), rate=1e6).exact
+    exact = 1 + 16 + 16 * 15 + 16 * 15 * 14
+    assert knuth_estimate(Board(GameConfig(4, 4, 4)), 3, random.Random(1)) == exact
+    deep = knuth_estimate(Board(), None, random.Random(1), probes=3000)
+    assert 549_946 * 0.8 < deep < 549_946 * 1.2
+
+
+def test_bad_requests_are_refused() -> None:
+    with pytest.raises(ValueError, match="game is over"):
+        list(compare(Board.from_notation("xxx/oo./...")))
+    with pytest.raises(ValueError, match="depth"):
+        list(compare(Board(), depth=0))
+
+
+def test_run_variant_leaves_the_board_alone() -> None:
+    board = Board.from_notation("x../.o./...")
+    run_variant(VARIANTS_BY_KEY["alphabeta+tt"], board, None)
+    assert board.notation() == "x../.o./..."
+
+
+def test_durations_read_in_human_units() -> None:
+    assert format_duration(0.035) == "35 ms"
+    assert format_duration(90) == "1.5 min"
+    assert format_duration(3 * 31_557_600) == "3 years"

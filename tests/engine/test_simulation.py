@@ -1,0 +1,213 @@
+"""The simulation runner: reproducible games, exact random play, honest totals."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import pytest
+
+from tictactoe_qt.engine import random_games
+from tictactoe_qt.engine.board import Move
+from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.geometry import geometry_for
+from tictactoe_qt.engine.player_spec import PlayerSpec, PlayerSpecError
+from tictactoe_qt.engine.simulation import (
+    GameRecord,
+    SimulationSummary,
+    play_move_by_move,
+    run_games,
+    summarize_games,
+)
+
+TIC_TAC_TOE = GameConfig()
+RANDOM = PlayerSpec("random")
+#: Random play on 3x3, as fractions worked out by hand in the literature.
+EXACT = {"x": Fraction(737, 1260), "o": Fraction(121, 420), "draw": Fraction(8, 63)}
+#: Allowed distance from an exact probability, in binomial standard errors.
+SIGMAS = 5
+
+
+def _within(count: int, games: int, probability: float) -> bool:
+    error = math.sqrt(probability * (1 - probability) / games)
+    return abs(count / games - probability) <= SIGMAS * error
+
+
+def _chi_square(counts: dict[tuple[int, int], int], exact: dict[tuple[int, int], Fraction]) -> float:
+    games = sum(counts.values())
+    return sum(
+        (counts.get(ending, 0) - games * float(p)) ** 2 / (games * float(p))
+        for ending, p in exact.items()
+    )
+
+
+def _endings(records: list[GameRecord]) -> dict[tuple[int, int], int]:
+    counts: dict[tuple[int, int], int] = {}
+    for record in records:
+        ending = ({None: 0, "x": 1, "o": 2}[record.winner], record.length)
+        counts[ending] = counts.get(ending, 0) + 1
+    return counts
+
+
+def test_exact_random_play_outcomes_are_737_1260_121_420_8_63():
+    outcomes = random_games.exact_outcomes(TIC_TAC_TOE)
+    by_winner = {"draw": Fraction(0), "x": Fraction(0), "o": Fraction(0)}
+    for (winner, _), chance in outcomes.items():
+        by_winner[("draw", "x", "o")[winner]] += chance
+    assert by_winner == EXACT
+
+
+def test_ending_table_holds_the_outcome_of_every_ordering():
+    geometry = geometry_for(TIC_TAC_TOE)
+    table = random_games.ending_table(TIC_TAC_TOE)
+    assert len(table) == math.factorial(9)
+    for rank in range(0, len(table), 97):
+        cells = random_games.moves_of_rank(geometry, rank)
+        mover_bits = sum(1 << c for c in cells[len(cells) - 1 :: -2])
+        won = geometry.wins_with(mover_bits, cells[-1])
+        winner = (1 if len(cells) & 1 else 2) if won else 0
+        assert random_games.decode_ending(table[rank]) == (winner, len(cells))
+
+
+def test_ending_table_shares_match_the_exact_probabilities():
+    table = random_games.ending_table(TIC_TAC_TOE)
+    exact = random_games.exact_outcomes(TIC_TAC_TOE)
+    counts = random_games.count_endings(table)
+    assert {ending: Fraction(n, len(table)) for ending, n in counts.items()} == exact
+
+
+def test_same_seed_replays_the_same_games():
+    first = list(run_games(TIC_TAC_TOE, "random", "random", 50, seed=7))
+    again = list(run_games(TIC_TAC_TOE, "random", "random", 50, seed=7))
+    other = list(run_games(TIC_TAC_TOE, "random", "random", 50, seed=8))
+    assert [r.moves for r in first] == [r.moves for r in again]
+    assert [r.moves for r in first] != [r.moves for r in other]
+
+
+def test_move_by_move_games_repeat_for_a_seed_and_do_not_depend_on_the_start():
+    config = GameConfig(4, 4, 3)
+    whole = list(run_games(config, "random", "alphabeta:depth=1", 12, seed=3, swap=True))
+    tail = list(run_games(config, "random", "alphabeta:depth=1", 5, seed=3, swap=True, start=7))
+    assert [r.moves for r in whole[7:]] == [r.moves for r in tail]
+    assert [r.index for r in tail] == list(range(7, 12))
+
+
+def test_fast_games_do_not_depend_on_the_start():
+    whole = list(run_games(TIC_TAC_TOE, "random", "random", 5000, seed=11))
+    tail = list(run_games(TIC_TAC_TOE, "random", "random", 10, seed=11, start=4093))
+    assert [r.moves for r in whole[4093:4103]] == [r.moves for r in tail]
+
+
+@pytest.mark.parametrize("config", [TIC_TAC_TOE, GameConfig(3, 4, 3)])
+def test_records_replay_to_the_recorded_winner(config):
+    for record in run_games(config, "random", "random", 200, seed=5):
+        board = record.board()
+        assert board.is_game_over()
+        assert board.winner() == record.winner
+        assert len(record.move_seconds) == len(record.move_nodes) == record.length
+
+
+def test_random_vs_random_lands_near_the_exact_probabilities():
+    games = 200_000
+    summary = summarize_games(TIC_TAC_TOE, RANDOM, RANDOM, 0, games, seed=2024)
+    assert summary.games == games
+    assert _within(summary.x_wins, games, float(EXACT["x"]))
+    assert _within(summary.o_wins, games, float(EXACT["o"]))
+    assert _within(summary.draws, games, float(EXACT["draw"]))
+    exact = random_games.exact_outcomes(TIC_TAC_TOE)
+    mean = sum(float(p) * length for (_, length), p in exact.items())
+    spread = math.sqrt(sum(float(p) * (length - mean) ** 2 for (_, length), p in exact.items()))
+    assert abs(summary.avg_game_length - mean) <= SIGMAS * spread / math.sqrt(games)
+
+
+def test_fast_route_and_move_by_move_agree_in_distribution():
+    exact = random_games.exact_outcomes(TIC_TAC_TOE)
+    slow = list(play_move_by_move(TIC_TAC_TOE, (RANDOM, RANDOM), 0, 12_000, seed=99))
+    fast = list(run_games(TIC_TAC_TOE, RANDOM, RANDOM, 12_000, seed=99))
+    # 6 endings, 5 degrees of freedom: chi-square above 25 has probability ~1e-4.
+    assert _chi_square(_endings(slow), exact) < 25
+    assert _chi_square(_endings(fast), exact) < 25
+
+
+def test_fast_totals_equal_the_totals_of_the_fast_records():
+    records = list(run_games(TIC_TAC_TOE, "random", "random", 9000, seed=4, swap=True))
+    from_records = SimulationSummary.from_records(
+        TIC_TAC_TOE, "random", "random", records, seed=4, swap=True
+    )
+    totals = summarize_games(TIC_TAC_TOE, RANDOM, RANDOM, 0, 9000, seed=4, swap=True)
+    for summary in (from_records, totals):
+        assert summary.games == 9000
+    assert (from_records.x_wins, from_records.o_wins, from_records.draws, from_records.plies) == (
+        totals.x_wins, totals.o_wins, totals.draws, totals.plies)
+    for mine, theirs in zip(from_records.players, totals.players):
+        assert (mine.wins, mine.moves, mine.moves_in_wins) == (
+            theirs.wins, theirs.moves, theirs.moves_in_wins)
+
+
+def test_swap_alternates_the_first_move_and_players_keep_their_wins():
+    records = list(run_games(TIC_TAC_TOE, "alphabeta", "random", 40, seed=1, swap=True))
+    assert [r.starter for r in records[:4]] == ["x", "o", "x", "o"]
+    assert records[1].x_spec == "random" and records[1].o_spec == "alphabeta"
+    summary = SimulationSummary.from_records(
+        TIC_TAC_TOE, "alphabeta", "random", records, seed=1, swap=True
+    )
+    searcher, chance = summary.players
+    assert searcher.games_as_x == chance.games_as_x == 20
+    assert chance.wins == 0  # full-depth alpha-beta never loses on 3x3
+    assert searcher.wins + chance.wins == summary.x_wins + summary.o_wins
+    assert searcher.avg_nodes_per_move > 1 == chance.avg_nodes_per_move
+
+
+def test_summary_averages_follow_the_games():
+    config = TIC_TAC_TOE
+    x_wins_in_5 = GameRecord(0, config, "random", "random", "x",
+                             tuple(Move.from_index(c, 3) for c in (0, 3, 1, 4, 2)), "x",
+                             (0.1, 0.2, 0.1, 0.2, 0.1), (1, 3, 1, 3, 1))
+    o_wins_in_6 = GameRecord(1, config, "random", "random", "x",
+                             tuple(Move.from_index(c, 3) for c in (0, 3, 1, 4, 8, 5)), "o",
+                             (0.1,) * 6, (1,) * 6)
+    summary = SimulationSummary.from_records(config, "random", "random", [x_wins_in_5, o_wins_in_6])
+    x_player, o_player = summary.players
+    assert (summary.x_wins, summary.o_wins, summary.draws) == (1, 1, 0)
+    assert summary.share(summary.x_wins) == 50.0
+    assert x_player.avg_moves_to_win == 3 and o_player.avg_moves_to_win == 3
+    assert summary.avg_game_length == 5.5
+    assert summary.avg_game_seconds == pytest.approx((0.7 + 0.6) / 2)
+    assert o_player.avg_nodes_per_move == pytest.approx((3 + 3 + 3) / 5)
+    assert x_player.avg_move_seconds == pytest.approx(0.6 / 6)
+
+
+def test_a_player_without_wins_has_no_average_moves_to_win():
+    summary = summarize_games(TIC_TAC_TOE, PlayerSpec("alphabeta"), PlayerSpec("alphabeta"),
+                              0, 2, seed=0)
+    assert summary.draws == 2
+    assert summary.as_dict()["x"]["avg_moves_to_win"] is None
+
+
+def test_summary_json_has_the_scripting_keys():
+    data = summarize_games(TIC_TAC_TOE, RANDOM, RANDOM, 0, 100, seed=1).as_dict()
+    for key in ("games", "x_wins", "o_wins", "draws", "x", "o", "avg_game_seconds",
+                "avg_game_length", "elapsed_seconds", "seed", "config"):
+        assert key in data
+    for key in ("spec", "wins", "avg_move_seconds", "avg_moves_to_win", "avg_nodes_per_move"):
+        assert key in data["x"] and key in data["o"]
+    assert data["x_wins"] + data["o_wins"] + data["draws"] == data["games"] == 100
+
+
+def test_should_stop_ends_the_run_between_games():
+    seen: list[GameRecord] = []
+    games = run_games(GameConfig(4, 4, 3), "random", "random", 100, seed=1,
+                      should_stop=lambda: len(seen) >= 3)
+    for record in games:
+        seen.append(record)
+    assert len(seen) == 3
+
+
+def test_a_human_cannot_play_in_a_simulation():
+    with pytest.raises(PlayerSpecError, match="human"):
+        run_games(TIC_TAC_TOE, "human", "random", 1)
+
+
+def test_a_negative_number_of_games_is_refused():
+    with pytest.raises(ValueError, match="negative"):
+        run_games(TIC_TAC_TOE, "random", "random", -1)

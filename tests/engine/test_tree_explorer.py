@@ -1,0 +1,165 @@
+"""The game-tree explorer: lazy children, values, alpha-beta windows and prunings."""
+
+from __future__ import annotations
+
+import pytest
+
+from tictactoe_qt.engine.board import Board, Move
+from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.search_result import WIN_SCORE
+from tictactoe_qt.engine.tree_explorer import (
+    GameTreeExplorer,
+    TraceTooLargeError,
+    count_per_depth,
+    trace_alphabeta,
+)
+from tictactoe_qt.engine.tree_values import ValueOracle
+
+SMALL_POSITIONS = [
+    "x../.o./...",
+    "xo./.x./...",
+    "x.o/.x./o..",
+    "xo./..x/.o.",
+    "o.x/.x./...",
+    "xxo/o../...",
+]
+
+
+def independent_pruned_set(board: Board, order: list[int]) -> set[tuple[int, ...]]:
+    """Negamax alpha-beta written from the textbook, returning the pruned paths.
+
+    Scores are from the side to move, wins counted by plies from the root so
+    that they match a minimax search that prefers sooner wins.
+    """
+    pruned: set[tuple[int, ...]] = set()
+    work = board.copy()
+
+    def negamax(path: tuple[int, ...], alpha: float, beta: float) -> float:
+        if work.winner() is not None:
+            return -(WIN_SCORE - len(path))
+        moves = [cell for cell in order if cell in work.legal_indices()]
+        if not moves:
+            return 0
+        best = float("-inf")
+        for position, cell in enumerate(moves):
+            work.push_index(cell)
+            score = -negamax(path + (cell,), -beta, -alpha)
+            work.pop()
+            best = max(best, score)
+            alpha = max(alpha, score)
+            if alpha >= beta:
+                pruned.update(path + (rest,) for rest in moves[position + 1 :])
+                break
+        return best
+
+    negamax((), float("-inf"), float("inf"))
+    return pruned
+
+
+@pytest.mark.parametrize("notation", SMALL_POSITIONS)
+def test_pruned_set_matches_an_independent_alphabeta(notation: str) -> None:
+    board = Board.from_notation(notation)
+    trace = trace_alphabeta(board)
+    assert set(trace.pruned) == independent_pruned_set(board, list(range(9)))
+
+
+def test_pruned_set_matches_with_centre_first_ordering() -> None:
+    board = Board.from_notation("x../.../...")
+    trace = trace_alphabeta(board, ordering=True)
+    order = list(board.geometry.centre_order)
+    assert set(trace.pruned) == independent_pruned_set(board, order)
+
+
+def test_pruned_set_matches_on_a_4x4_endgame() -> None:
+    board = Board.from_notation("xo.x/.ox./o.x./....", k=3)
+    trace = trace_alphabeta(board)
+    assert set(trace.pruned) == independent_pruned_set(board, list(range(16)))
+
+
+def test_pruned_children_are_greyed_with_the_bound_that_cut_them() -> None:
+    explorer = GameTreeExplorer(Board())
+    explorer.run_trace()
+    pruned_rows = []
+    for first in explorer.children(()):
+        pruned_rows += [c for c in explorer.children(first.path) if c.pruned_reason]
+    assert pruned_rows, "alpha-beta prunes something two plies below the empty board"
+    for row in pruned_rows:
+        assert row.window is None
+        assert "alpha cut-off" in row.pruned_reason or "beta cut-off" in row.pruned_reason
+
+
+def test_root_children_carry_their_alphabeta_windows() -> None:
+    explorer = GameTreeExplorer(Board())
+    explorer.run_trace()
+    first, second = explorer.children(())[:2]
+    assert first.window == (float("-inf"), float("inf"))
+    assert second.window is not None and second.window[0] == 0.0  # alpha raised to a draw
+
+
+def test_children_values_are_minimax_values() -> None:
+    board = Board.from_notation("xx./oo./...")
+    by_move = {c.move: c for c in GameTreeExplorer(board).children(())}
+    win = by_move[Move(0, 2)]
+    assert win.status == "x_won"
+    assert win.plies == 1 and win.value.result == "x"
+    assert by_move[Move(2, 2)].value.result == "o"  # O then completes the middle row
+    assert by_move[Move(2, 2)].plies == 2
+
+
+def test_empty_board_children_are_draws_filling_the_board() -> None:
+    children = GameTreeExplorer(Board()).children(())
+    assert len(children) == 9
+    assert all(c.value.result == "draw" and c.plies == 9 for c in children)
+
+
+def test_children_do_not_change_the_root() -> None:
+    board = Board.from_notation("x../.o./...")
+    explorer = GameTreeExplorer(board)
+    explorer.children((2,))
+    assert explorer.root == board
+    assert explorer.board_at((2, 5)).notation() == "x.x/.oo/..."
+
+
+def test_counts_per_depth_add_up_to_the_full_tree() -> None:
+    counts = count_per_depth(Board())
+    assert counts.full_tree[:4] == [1, 9, 72, 504]
+    assert sum(counts.full_tree) == 549_946
+    assert not counts.truncated
+
+
+def test_counts_per_depth_stop_early_on_big_boards() -> None:
+    counts = count_per_depth(Board(GameConfig(5, 5, 4)), max_level_positions=5_000)
+    assert counts.truncated
+    assert counts.full_tree[:3] == [1, 25, 600]
+
+
+def test_trace_counts_fewer_nodes_than_the_full_tree() -> None:
+    trace = trace_alphabeta(Board())
+    assert sum(trace.visited_per_depth) == trace.visited
+    assert trace.visited < 549_946 / 10
+
+
+def test_depth_limited_trace_uses_the_heuristic() -> None:
+    trace = trace_alphabeta(Board(GameConfig(5, 5, 4)), depth=2)
+    assert len(trace.visited_per_depth) == 3
+    assert trace.nodes[()].value != 0
+
+
+def test_oversized_trace_is_refused_with_a_clear_error() -> None:
+    with pytest.raises(TraceTooLargeError, match="choose a smaller depth"):
+        trace_alphabeta(Board(GameConfig(4, 4, 4)), max_nodes=1_000)
+
+
+def test_finished_position_has_no_tree_to_trace() -> None:
+    with pytest.raises(ValueError, match="game is over"):
+        trace_alphabeta(Board.from_notation("xxx/oo./..."))
+
+
+def test_big_board_values_fall_back_to_a_heuristic() -> None:
+    explorer = GameTreeExplorer(
+        Board(GameConfig(7, 7, 5)), ValueOracle(heuristic_depth=1, perfect_budget=0)
+    )
+    child = explorer.children(())[24]
+    assert not child.value.exact
+    assert child.plies is None
+    assert "heuristic" in child.value.text()

@@ -1,0 +1,41 @@
+"""GUI test setup: settings in a temporary folder, and small helpers to drive the window."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+
+from tictactoe_qt.engine import PlayerSpecError, make_player
+
+
+@pytest.fixture(autouse=True)
+def isolated_settings(qapp, tmp_path):
+    """Point QSettings at a fresh folder so tests never read or write the user's settings."""
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "cfg"))
+    qapp.setOrganizationName("tictactoe-qt-tests")
+    qapp.setApplicationName("tictactoe-qt")
+    yield tmp_path / "cfg"
+
+
+@pytest.fixture
+def requires_player():
+    """``requires_player(kind)`` skips the test, saying why, when the engine lacks that player."""
+
+    def check(kind: str) -> None:
+        try:
+            make_player(kind)
+        except PlayerSpecError as error:
+            pytest.skip(f"the {kind} player is not in the engine yet: {error}")
+
+    return check
+
+
+@pytest.fixture
+def click_cell(qtbot):
+    """``click_cell(board, row, col)`` left-clicks the centre of a board cell."""
+
+    def click(board, row: int, col: int) -> None:
+        qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.cell_rect(row, col).center())
+
+    return click

@@ -1,0 +1,147 @@
+"""Simulation batches in a worker thread: totals, progress throttling, cancel, responsiveness."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from PySide6.QtCore import QTimer
+
+from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine.simulation import summarize_games
+from tictactoe_qt.gui.stats.background import BackgroundTask
+from tictactoe_qt.gui.stats.batch_worker import BatchRequest, BatchRequestError, BatchWorker
+from tictactoe_qt.gui.stats.run_data import RunData
+
+TIC_TAC_TOE = GameConfig(3, 3, 3)
+RANDOM = PlayerSpec("random")
+
+
+@pytest.fixture
+def task(qtbot):
+    task = BackgroundTask("test batch")
+    yield task
+    task.shutdown()
+
+
+def run_batch(qtbot, task: BackgroundTask, request: BatchRequest, timeout: int = 30_000) -> tuple[RunData, list]:
+    progress: list = []
+    task.progress.connect(progress.append)
+    with qtbot.waitSignal(task.finished, timeout=timeout) as finished:
+        task.start(BatchWorker(request))
+    return finished.args[0], progress
+
+
+def test_random_batch_lands_near_the_exact_rates(qtbot, task) -> None:
+    games = 40_000
+    run, _ = run_batch(qtbot, task, BatchRequest(TIC_TAC_TOE, RANDOM, RANDOM, games, seed=11))
+    snapshot = run.snapshot()
+    assert snapshot.games == games and not run.cancelled
+    for outcome, exact in enumerate((737 / 1260, 121 / 420, 8 / 63)):
+        spread = 4 * (exact * (1 - exact) / games) ** 0.5
+        assert abs(snapshot.rate(outcome) - exact) < spread
+
+
+def test_batch_totals_match_the_engine_counting_the_same_games(qtbot, task) -> None:
+    run, _ = run_batch(qtbot, task, BatchRequest(TIC_TAC_TOE, RANDOM, RANDOM, 5000, seed=5, swap=True))
+    engine = summarize_games(TIC_TAC_TOE, RANDOM, RANDOM, 0, 5000, seed=5, swap=True)
+    mine = run.summary_dict()
+    for key in ("games", "x_wins", "o_wins", "draws", "avg_game_length"):
+        assert mine[key] == engine.as_dict()[key]
+    for side in ("x", "o"):
+        for key in ("wins", "moves", "avg_moves_to_win", "games_as_x"):
+            assert mine[side][key] == engine.as_dict()[side][key]
+
+
+def test_perfect_player_never_loses_either_colour(qtbot, task) -> None:
+    request = BatchRequest(TIC_TAC_TOE, PlayerSpec("perfect"), RANDOM, 300, seed=2, swap=True)
+    run, _ = run_batch(qtbot, task, request)
+    summary = run.summary_dict()
+    assert summary["games"] == 300
+    assert summary["o"]["wins"] == 0
+    assert summary["x"]["wins"] > 200
+
+
+def test_progress_is_throttled_to_ten_a_second(qtbot, task) -> None:
+    started = time.perf_counter()
+    run, progress = run_batch(qtbot, task, BatchRequest(TIC_TAC_TOE, RANDOM, RANDOM, 30_000, seed=1))
+    elapsed = time.perf_counter() - started
+    assert run.games == 30_000
+    assert len(progress) <= elapsed * 10 + 1
+    games_seen = [snapshot.games for snapshot in progress]
+    assert games_seen == sorted(games_seen)
+
+
+def test_cancel_stops_a_big_batch_and_keeps_whole_games(qtbot, task) -> None:
+    request = BatchRequest(TIC_TAC_TOE, RANDOM, RANDOM, 1_000_000, seed=1)
+    with qtbot.waitSignal(task.progress, timeout=10_000):
+        task.start(BatchWorker(request))
+    with qtbot.waitSignal(task.finished, timeout=10_000) as finished:
+        task.cancel()
+    run = finished.args[0]
+    assert run.cancelled
+    assert 0 < run.games < 1_000_000
+    assert sum(run.snapshot().outcomes) == run.games
+    assert not task.is_running()
+
+
+def test_shutdown_during_a_batch_waits_for_the_thread(qtbot, task) -> None:
+    with qtbot.waitSignal(task.progress, timeout=10_000):
+        task.start(BatchWorker(BatchRequest(TIC_TAC_TOE, RANDOM, RANDOM, 1_000_000)))
+    task.shutdown()
+    assert not task.is_running()
+
+
+def test_a_second_start_while_running_is_refused(qtbot, task) -> None:
+    task.start(BatchWorker(BatchRequest(TIC_TAC_TOE, RANDOM, RANDOM, 1_000_000)))
+    with pytest.raises(RuntimeError, match="already running"):
+        task.start(BatchWorker(BatchRequest(TIC_TAC_TOE, RANDOM, RANDOM, 10)))
+
+
+def test_gui_thread_never_stalls_during_a_fast_batch(qtbot, task) -> None:
+    gaps: list[float] = []
+    last = [time.perf_counter()]
+
+    def tick() -> None:
+        now = time.perf_counter()
+        gaps.append(now - last[0])
+        last[0] = now
+
+    timer = QTimer(interval=5)
+    timer.timeout.connect(tick)
+    timer.start()
+    try:
+        run, _ = run_batch(qtbot, task, BatchRequest(TIC_TAC_TOE, RANDOM, RANDOM, 40_000, seed=3))
+    finally:
+        timer.stop()
+    assert run.games == 40_000
+    assert len(gaps) > 20
+    worst = max(gaps)
+    assert worst < 0.050, f"GUI thread stalled {worst * 1000:.0f} ms"
+
+
+@pytest.mark.parametrize(
+    ("games", "x", "message"),
+    [
+        (0, "random", "from 1 to 1,000,000"),
+        (1_000_001, "random", "from 1 to 1,000,000"),
+        (10, "human", "X is a human"),
+    ],
+)
+def test_bad_requests_are_refused_with_a_reason(games, x, message) -> None:
+    with pytest.raises(BatchRequestError, match=message):
+        BatchRequest(TIC_TAC_TOE, PlayerSpec(x), RANDOM, games)
+
+
+def test_worker_failure_is_reported_not_lost(qtbot, task, monkeypatch) -> None:
+    import tictactoe_qt.engine.simulation as simulation
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("engine exploded")
+
+    monkeypatch.setattr(simulation, "run_games", broken)
+    with qtbot.waitSignal(task.failed, timeout=5000) as failed:
+        task.start(BatchWorker(BatchRequest(TIC_TAC_TOE, RANDOM, RANDOM, 10)))
+    assert "engine exploded" in failed.args[0]
+    assert not task.is_running()

@@ -1,0 +1,90 @@
+"""The comparison dock runs every algorithm in the background and reports the engine's numbers."""
+
+from __future__ import annotations
+
+import pytest
+
+from tictactoe_qt.engine import Board
+from tictactoe_qt.engine.comparison import VARIANTS
+from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.search.minimax import minimax_search
+from tictactoe_qt.gui.analysis.comparison_panel import ComparisonDock
+
+
+@pytest.fixture
+def dock(qtbot):
+    widget = ComparisonDock()
+    qtbot.addWidget(widget)
+    widget.resize(900, 650)
+    widget.perfect_budget = 0.3
+    widget.show()
+    yield widget
+    widget.shutdown()
+
+
+def run_and_wait(qtbot, dock: ComparisonDock, timeout: int = 30_000) -> None:
+    with qtbot.waitSignal(dock.comparison_finished, timeout=timeout):
+        dock.run()
+
+
+def table_column(dock: ComparisonDock, column: int) -> list[str]:
+    return [dock.table.item(row, column).text() for row in range(dock.table.rowCount())]
+
+
+def test_empty_3x3_reproduces_the_seed_experiment(qtbot, dock) -> None:
+    dock.set_position(Board())
+    run_and_wait(qtbot, dock)
+    assert table_column(dock, 0) == [v.label for v in VARIANTS]
+    assert table_column(dock, 1)[0] == "549,946"
+    assert dock.rows[0].nodes == minimax_search(Board()).stats.nodes
+    assert set(table_column(dock, 5)) == {"draw"}
+    assert "549,946" in dock.summary.text() and "faster" in dock.summary.text()
+    assert "agree" in dock.summary.text()
+    assert "exactly 549,946" in dock.estimate_label.text()
+
+
+def test_chart_shows_the_table_numbers_on_a_log_scale(qtbot, dock) -> None:
+    dock.set_position(Board.from_notation("x../.o./..."))
+    run_and_wait(qtbot, dock)
+    assert dock.chart.values == [float(row.nodes) for row in dock.rows]
+    heights = list(dock.chart.bars.opts["height"])
+    assert heights[0] == max(heights)  # minimax visits the most positions
+    dock.metric_choice.setCurrentIndex(2)
+    assert dock.chart.values == [row.seconds * 1000 for row in dock.rows]
+
+
+def test_plain_minimax_on_empty_5x5_is_refused_and_explained(qtbot, dock) -> None:
+    dock.set_position(Board(GameConfig(5, 5, 4)))
+    dock.depth.setCurrentIndex(0)  # to the end
+    run_and_wait(qtbot, dock)
+    assert dock.rows[0].status == "refused"
+    note = dock.table.item(0, 6).text()
+    assert "refused" in note and "years" in note
+    assert "years" in dock.table.item(0, 6).toolTip()
+    assert "Refused" in dock.summary.text()
+
+
+def test_position_change_cancels_a_running_comparison(qtbot, dock) -> None:
+    dock.set_position(Board(GameConfig(5, 5, 4)))
+    dock.depth.setCurrentIndex(5)  # depth 5: seconds of plain minimax
+    dock.run()
+    assert dock.is_running()
+    with qtbot.waitSignal(dock.comparison_finished, timeout=10_000):
+        dock.set_position(Board(GameConfig(4, 4, 4)))
+    assert any(row.status == "cancelled" for row in dock.rows)
+    assert "Stopped" in dock.summary.text()
+
+
+def test_finished_game_cannot_be_compared(qtbot, dock) -> None:
+    dock.set_position(Board.from_notation("xxx/oo./..."))
+    assert not dock.run_button.isEnabled()
+    dock.run()
+    assert not dock.is_running()
+
+
+def test_screenshot_of_the_3x3_comparison(qtbot, dock, tmp_path) -> None:
+    dock.set_position(Board())
+    run_and_wait(qtbot, dock)
+    path = tmp_path / "comparison.png"
+    assert dock.grab().save(str(path))
+    assert path.stat().st_size > 10_000

@@ -1,0 +1,128 @@
+"""The game-tree explorer dock: lazy rows, alpha-beta pruning shown, previews on demand."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPalette
+
+from tictactoe_qt.engine import Board
+from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.tree_explorer import trace_alphabeta
+from tictactoe_qt.gui.analysis.tree_explorer_dock import TreeExplorerDock
+from tictactoe_qt.gui.analysis.tree_model import NOTE, PLIES, VALUE, WINDOW
+
+
+@pytest.fixture
+def dock(qtbot):
+    widget = TreeExplorerDock()
+    qtbot.addWidget(widget)
+    widget.resize(760, 720)
+    widget.show()
+    yield widget
+    widget.shutdown()
+
+
+def root_index(dock: TreeExplorerDock):
+    return dock.model.index(0, 0)
+
+
+def wait_children(qtbot, dock: TreeExplorerDock, parent) -> None:
+    qtbot.waitUntil(lambda: dock.model.rowCount(parent) > 0, timeout=10_000)
+
+
+def texts(dock, parent, column: int) -> list[str]:
+    return [dock.model.index(r, column, parent).data() for r in range(dock.model.rowCount(parent))]
+
+
+def test_children_appear_lazily_with_values_and_plies(qtbot, dock) -> None:
+    dock.set_position(Board.from_notation("xx./oo./..."))
+    root = root_index(dock)
+    wait_children(qtbot, dock, root)
+    moves = texts(dock, root, 0)
+    assert len(moves) == 5
+    by_move = dict(zip(moves, zip(texts(dock, root, VALUE), texts(dock, root, PLIES))))
+    assert by_move["1. X (row 1, col 3)"] == ("X wins", "0")
+    assert by_move["1. X (row 3, col 3)"] == ("O wins", "1")
+    first_child = dock.model.index(0, 0, root)
+    assert dock.model.rowCount(first_child) == 0  # nothing below until expanded
+    dock.view.expand(first_child)
+    wait_children(qtbot, dock, first_child)
+    assert dock.model.rowCount(first_child) == 4
+
+
+def test_alphabeta_mode_greys_pruned_branches_with_the_reason(qtbot, dock) -> None:
+    board = Board.from_notation("x../.o./...")
+    dock.set_position(board)
+    dock.mode.setCurrentIndex(1)
+    root = root_index(dock)
+    qtbot.waitUntil(lambda: dock.explorer.trace is not None and dock.model.rowCount(root) > 0,
+                    timeout=10_000)
+    second = dock.model.index(1, 0, root)
+    dock.view.expand(second)
+    wait_children(qtbot, dock, second)
+    trace = trace_alphabeta(board)
+    expected = {path for path in trace.pruned if len(path) == 2 and path[0] == 2}
+    shown = set()
+    grey = dock.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+    for row in range(dock.model.rowCount(second)):
+        index = dock.model.index(row, NOTE, second)
+        item = dock.model.item(index)
+        if index.data().startswith("pruned"):
+            shown.add(item.path)
+            assert index.data(Qt.ItemDataRole.ForegroundRole) == grey
+            assert "cut-off" in index.data(Qt.ItemDataRole.ToolTipRole)
+        else:
+            assert dock.model.index(row, WINDOW, second).data().startswith("(")
+    assert shown == expected and shown
+    assert "pruned" in dock.status.text()
+
+
+def test_counts_per_depth_and_tree_facts_are_shown(qtbot, dock) -> None:
+    dock.set_position(Board())
+    qtbot.waitUntil(lambda: dock.counts.rowCount() == 11, timeout=10_000)
+    assert [dock.counts.item(d, 1).text() for d in range(3)] == ["1", "9", "72"]
+    assert dock.counts.item(10, 1).text() == "549,946"
+    qtbot.waitUntil(lambda: "255,168" in dock.facts.text(), timeout=10_000)
+    assert "5,478" in dock.facts.text()
+
+
+def test_big_board_facts_explain_why_they_are_missing(qtbot, dock) -> None:
+    dock.set_position(Board(GameConfig(7, 7, 5)))
+    qtbot.waitUntil(lambda: "too large" in dock.facts.text(), timeout=10_000)
+    qtbot.waitUntil(lambda: dock.counts.rowCount() > 2, timeout=10_000)
+
+
+def test_selecting_a_node_previews_its_line_without_changing_the_game(qtbot, dock) -> None:
+    board = Board.from_notation("x../.o./...")
+    dock.set_position(board)
+    root = root_index(dock)
+    wait_children(qtbot, dock, root)
+    child = dock.model.index(0, 0, root)
+    with qtbot.waitSignal(dock.preview_requested) as blocker:
+        dock.view.setCurrentIndex(child)
+    moves, caption = blocker.args
+    assert moves == [((0, 1), "x", 1)]
+    assert "unchanged" in caption
+    assert dock.board == board
+    with qtbot.waitSignal(dock.preview_requested) as blocker:
+        dock.view.setCurrentIndex(root)
+    assert blocker.args[0] is None
+
+
+def test_new_position_resets_the_tree(qtbot, dock) -> None:
+    dock.set_position(Board())
+    wait_children(qtbot, dock, root_index(dock))
+    dock.set_position(Board.from_notation("x../.../..."))
+    wait_children(qtbot, dock, root_index(dock))
+    assert dock.model.rowCount(root_index(dock)) == 8
+
+
+def test_screenshot_of_alphabeta_mode(qtbot, dock, tmp_path) -> None:
+    dock.set_position(Board.from_notation("x../.o./..."))
+    dock.mode.setCurrentIndex(1)
+    root = root_index(dock)
+    qtbot.waitUntil(lambda: dock.explorer.trace is not None and dock.model.rowCount(root) > 0,
+                    timeout=10_000)
+    path = tmp_path / "tree.png"
+    assert dock.grab().save(str(path))

@@ -1,0 +1,92 @@
+"""``tictactoe-qt analyze``: the value of a position and of every legal move."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+from tictactoe_qt.engine.board import Board
+from tictactoe_qt.engine.config import GameConfig
+
+from .arguments import UsageError, positive_int, time_budget
+from .formatting import analysis_text
+
+#: Exit status when at least one board could not be analysed.
+BAD_BOARD = 1
+
+DESCRIPTION = """\
+Solve each BOARD (rows joined by /, cells x, o or .; e.g. x.o/.x./..o) and show
+who wins with perfect play, in how many plies, the best move and the value of
+every legal move. '-' reads boards from standard input, one per line. A board
+that cannot be read is reported on its own line (exit status 1); the others are
+still answered. Boards too big to solve in --time get exact: false."""
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "analyze", help="solve positions: result, plies, best move, every move's value",
+        description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("boards", nargs="+", metavar="BOARD",
+                        help="board strings, or - to read them from standard input")
+    parser.add_argument("--k", type=positive_int, default=None, metavar="K",
+                        help="marks in a row to win (default: the shorter side)")
+    parser.add_argument("--time", type=time_budget, default=1.0, metavar="S",
+                        help="seconds per board when it cannot be solved at once (default 1)")
+    parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        from tictactoe_qt.engine.analysis import analyze
+    except ImportError:
+        raise UsageError("analysis is not available in this build") from None
+    searchers: dict[GameConfig, Any] = {}
+    status = 0
+    for text in _board_texts(args.boards):
+        try:
+            board = Board.from_notation(text, args.k)
+        except ValueError as error:
+            status = BAD_BOARD
+            _report_bad_board(text, str(error), args.json)
+            continue
+        searcher = searchers.get(board.config)
+        if searcher is None:
+            searcher = searchers[board.config] = _new_searcher(board.config)
+        data = analyze(board, args.time, searcher=searcher).as_dict()
+        if args.json:
+            print(json.dumps(data), flush=True)
+        else:
+            print(analysis_text(board, data), end="\n\n", flush=True)
+    return status
+
+
+def _board_texts(arguments: list[str]) -> Iterator[str]:
+    """The boards named on the command line, reading ``-`` from stdin."""
+    for argument in arguments:
+        if argument == "-":
+            for line in sys.stdin:
+                if line.strip():
+                    yield line.strip()
+        else:
+            yield argument
+
+
+def _report_bad_board(text: str, message: str, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps({"board": text, "error": message}), flush=True)
+    else:
+        print(f"{text}: error: {message}", file=sys.stderr, flush=True)
+
+
+def _new_searcher(config: GameConfig) -> Any:
+    """A perfect searcher to share between boards of one size (its table stays warm)."""
+    try:
+        from tictactoe_qt.engine.search.perfect import PerfectSearcher
+    except ImportError:
+        return None
+    return PerfectSearcher(config)

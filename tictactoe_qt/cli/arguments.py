@@ -1,0 +1,128 @@
+"""Argument parsing shared by the subcommands: one-line errors, typed values."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import NoReturn
+
+from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.player_spec import MAX_TIME, MIN_TIME, PlayerSpec, PlayerSpecError
+
+#: Exit status for bad arguments (as argparse uses).
+USAGE_ERROR = 2
+
+
+class UsageError(ValueError):
+    """Arguments that parse but make no sense together (reported in one line, exit 2)."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An ``ArgumentParser`` whose errors are one line on stderr, exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(USAGE_ERROR, f"{self.prog}: error: {message} (try --help)\n")
+
+
+def fail(prog: str, message: str) -> int:
+    """Print a usage error in the parser's style and return its exit status."""
+    print(f"{prog}: error: {message}", file=sys.stderr)
+    return USAGE_ERROR
+
+
+def positive_int(text: str) -> int:
+    """A whole number of 1 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
+    return value
+
+
+def non_negative_int(text: str) -> int:
+    """A whole number of 0 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
+    return value
+
+
+def seed_int(text: str) -> int:
+    """Any whole number."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def time_budget(text: str) -> float:
+    """Seconds per decision, within the players' allowed range."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if not MIN_TIME <= value <= MAX_TIME:
+        raise argparse.ArgumentTypeError(
+            f"must be from {MIN_TIME:g} to {MAX_TIME:g} seconds, got {text}"
+        )
+    return value
+
+
+def board_size(text: str) -> tuple[int, int]:
+    """``R`` or ``RxC`` within the supported sizes."""
+    try:
+        config = GameConfig.parse(text, k=3)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return config.rows, config.cols
+
+
+def player_spec(text: str) -> PlayerSpec:
+    """A computer player spec such as ``minimax:depth=5``."""
+    try:
+        spec = PlayerSpec.parse(text)
+    except PlayerSpecError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    if spec.kind == "human":
+        raise argparse.ArgumentTypeError("a simulation needs computer players, not 'human'")
+    return spec
+
+
+def add_size_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--size R[xC]`` and ``--k K``."""
+    add_size_argument(parser)
+    add_k_argument(parser)
+
+
+def add_size_argument(container: argparse._ActionsContainer) -> None:
+    """``--size R[xC]`` (also into a mutually exclusive group)."""
+    container.add_argument(
+        "--size", type=board_size, default=(3, 3), metavar="R[xC]",
+        help="board size, 3 to 19 each way (default 3x3)",
+    )
+
+
+def add_k_argument(parser: argparse.ArgumentParser) -> None:
+    """``--k K``."""
+    parser.add_argument(
+        "--k", type=positive_int, default=None, metavar="K",
+        help="marks in a row to win (default: the shorter side)",
+    )
+
+
+def config_from(args: argparse.Namespace) -> GameConfig:
+    """The game config that ``--size`` and ``--k`` describe.
+
+    Raises:
+        UsageError: ``k`` does not fit the size.
+    """
+    rows, cols = args.size
+    try:
+        return GameConfig(rows, cols, min(rows, cols) if args.k is None else args.k)
+    except ValueError as error:
+        raise UsageError(str(error)) from None

@@ -1,0 +1,178 @@
+"""Readable text for the terminal: boards with values, reports, tables."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tictactoe_qt.engine.board import Board
+from tictactoe_qt.engine.simulation_stats import SimulationSummary
+
+
+def seconds_text(seconds: float | None) -> str:
+    """``seconds`` in a fitting unit: ``12.3 µs``, ``4.56 ms``, ``1.23 s``."""
+    if seconds is None:
+        return "n/a"
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:.3g} µs"
+    if seconds < 1:
+        return f"{seconds * 1e3:.3g} ms"
+    return f"{seconds:.3g} s"
+
+
+def number_text(value: float | int | None, digits: int = 2) -> str:
+    """Thousands separators for whole numbers, ``digits`` decimals otherwise."""
+    if value is None:
+        return "n/a"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return f"{value:,.{digits}f}"
+
+
+def board_grid(board: Board, labels: Mapping[tuple[int, int], str] | None = None) -> list[str]:
+    """The board as rows of text, marks as ``X``/``O`` and empty cells as ``·``.
+
+    Args:
+        board: the position.
+        labels: text to show on some empty cells instead of ``·``.
+    """
+    labels = labels or {}
+    rows, cols = board.config.rows, board.config.cols
+    width = max([1, *(len(text) for text in labels.values())]) + 2
+    lines = ["   " + "".join(f"{c:>{width}}" for c in range(cols))]
+    for r in range(rows):
+        cells = []
+        for c in range(cols):
+            mark = board.mark_at(r, c)
+            cells.append(mark.upper() if mark else labels.get((r, c), "·"))
+        lines.append(f"{r:>3}" + "".join(f"{text:>{width}}" for text in cells))
+    return lines
+
+
+def result_text(result: str | None, plies: int | None) -> str:
+    """``"x wins in 3 plies"``, ``"draw (6 plies to a full board)"``, or ``"unknown"``."""
+    if result is None:
+        return "unknown"
+    if result == "draw":
+        return f"draw ({plies} plies to a full board)" if plies else "draw"
+    return f"{result} wins in {plies} plies" if plies else f"{result} has won"
+
+
+def cell_value(result: str | None, plies: int | None) -> str:
+    """A short value for one cell: ``x3`` (X wins 3 plies after this move), ``=6``, ``?``."""
+    if result is None:
+        return "?"
+    return f"={plies}" if result == "draw" else f"{result}{plies}"
+
+
+def analysis_text(board: Board, data: Mapping[str, Any]) -> str:
+    """One analysed board: status, value, best move and a grid of move values."""
+    size = f"{board.config.rows}x{board.config.cols}, k={board.config.k}"
+    lines = [f"{data['board']}  ({size})"]
+    if data["status"] != "ongoing":
+        lines.append(f"  game over: {data['status'].replace('_', ' ')}")
+        lines.extend("  " + row for row in board_grid(board))
+        return "\n".join(lines)
+    exact = "exact" if data["exact"] else "best guess within the time budget"
+    lines.append(f"  {data['to_move']} to move; perfect play: "
+                 f"{result_text(data['result'], data['plies'])} ({exact})")
+    labels = {
+        (move["cell"][0], move["cell"][1]): cell_value(move["result"], move["plies"])
+        for move in data["moves"]
+    }
+    best = data["best"]
+    if best is not None:
+        labels[(best[0], best[1])] += "*"
+        lines.append(f"  best move: row {best[0]}, col {best[1]} (marked *)")
+    lines.extend("  " + row for row in board_grid(board, labels))
+    lines.append("  cell values: x3 = X wins 3 plies after this move, =6 = a draw, ? = unknown")
+    return "\n".join(lines)
+
+
+def summary_text(summary: SimulationSummary) -> str:
+    """The ``simulate`` report: the seed simulator's figures plus nodes per move."""
+    x_player, o_player = summary.players
+    config = summary.config
+    lines = [
+        f"{summary.games:,} games of {x_player.spec} (X) vs {o_player.spec} (O) "
+        f"on {config.rows}x{config.cols}, k={config.k}, seed {summary.seed}"
+        + (" (stopped early)" if summary.cancelled else ""),
+    ]
+    if summary.swap:
+        lines.append(
+            "  --swap: the players took turns at moving first. X and O wins count the mark;"
+            " the per-player lines count each player whatever mark it held."
+        )
+    lines.append("")
+    for label, count in (("X wins", summary.x_wins), ("O wins", summary.o_wins),
+                         ("Draws", summary.draws)):
+        lines.append(f"  {label:<8}{count:>12,}  ({summary.share(count):.2f}%)")
+    lines.append("")
+    name_x = f"{x_player.spec} (--x)"
+    name_o = f"{o_player.spec} (--o)"
+    width = max(len(name_x), len(name_o), 12) + 2
+    lines.append(f"  {'per player':<28}{name_x:>{width}}{name_o:>{width}}")
+    rows: Sequence[tuple[str, str, str]] = (
+        ("wins", number_text(x_player.wins), number_text(o_player.wins)),
+        ("average move time", seconds_text(x_player.avg_move_seconds),
+         seconds_text(o_player.avg_move_seconds)),
+        ("average own moves to win", number_text(x_player.avg_moves_to_win),
+         number_text(o_player.avg_moves_to_win)),
+        ("average nodes per move", number_text(x_player.avg_nodes_per_move, 1),
+         number_text(o_player.avg_nodes_per_move, 1)),
+    )
+    for label, left, right in rows:
+        lines.append(f"  {label:<28}{left:>{width}}{right:>{width}}")
+    lines.append("")
+    rate = summary.games / summary.elapsed_seconds if summary.elapsed_seconds else 0.0
+    workers = f"{summary.workers} worker" + ("s" if summary.workers > 1 else "")
+    lines += [
+        f"  {'average game time (moves only)':<32}{seconds_text(summary.avg_game_seconds)}",
+        f"  {'average game length':<32}{number_text(summary.avg_game_length)} plies",
+        f"  {'elapsed':<32}{seconds_text(summary.elapsed_seconds)} "
+        f"({rate:,.0f} games/s, {workers})",
+    ]
+    return "\n".join(lines)
+
+
+def search_text(board: Board, data: Mapping[str, Any]) -> str:
+    """One decision with its statistics."""
+    config = board.config
+    lines = [f"{data['algorithm']} on {board.notation()} "
+             f"({config.rows}x{config.cols}, k={config.k}), {board.turn} to move"]
+    move = data["move"]
+    lines.append(f"  move         {'none' if move is None else f'row {move[0]}, col {move[1]}'}")
+    if data["exact"]:
+        lines.append(f"  value        {result_text(data.get('result'), data.get('plies'))} (exact)")
+    else:
+        lines.append(f"  score        {data['score']:g} (heuristic, side to move's view)")
+    depth = "unlimited" if data["depth"] is None else data["depth"]
+    lines += [
+        f"  nodes        {data['nodes']:,}",
+        f"  depth        {depth} (deepest ply reached {data['max_ply']})",
+        f"  cut-offs     {data['cutoffs']:,}",
+        f"  table hits   {data['tt_hits']:,}",
+        f"  time         {seconds_text(data['elapsed_seconds'])}",
+        "  best line    " + (" ".join(f"({r},{c})" for r, c in data["pv"]) or "none"),
+    ]
+    return "\n".join(lines)
+
+
+def facts_text(title: str, data: Mapping[str, Any]) -> str:
+    """``key: value`` lines, keys made readable, numbers with separators."""
+    lines = [title]
+    width = max(len(key) for key in data) + 2
+    for key, value in data.items():
+        shown = number_text(value) if isinstance(value, (int, float)) else str(value)
+        lines.append(f"  {key.replace('_', ' '):<{width}}{shown:>14}")
+    return "\n".join(lines)
+
+
+def table_text(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """A plain-text table with columns padded to fit."""
+    widths = [max(len(str(row[i])) for row in [headers, *rows]) for i in range(len(headers))]
+    out = ["  ".join(f"{h:<{w}}" for h, w in zip(headers, widths)).rstrip()]
+    out.append("  ".join("-" * w for w in widths))
+    for row in rows:
+        out.append("  ".join(f"{str(v):<{w}}" for v, w in zip(row, widths)).rstrip())
+    return "\n".join(out)

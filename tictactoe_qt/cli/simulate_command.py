@@ -1,0 +1,60 @@
+"""``tictactoe-qt simulate``: many games between two computer players."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from tictactoe_qt.engine.batch import run_batch
+
+from .arguments import (
+    add_size_arguments,
+    config_from,
+    non_negative_int,
+    player_spec,
+    positive_int,
+    seed_int,
+)
+from .formatting import summary_text
+
+DESCRIPTION = """\
+Play GAMES games between two computer players and report wins, draws, times,
+game lengths and nodes searched. SPEC is a player with options, e.g. random,
+minimax:depth=5, alphabeta, average:depth=3, perfect:time=0.5, mcts:iterations=500.
+With --swap the players take turns at moving first: x_wins/o_wins then count
+the mark, while the per-player blocks count the player given by --x / --o.
+The same --seed gives the same totals whatever --workers is."""
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "simulate", help="play many games between two computer players",
+        description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--x", type=player_spec, required=True, metavar="SPEC",
+                        help="the player that moves first (X)")
+    parser.add_argument("--o", type=player_spec, required=True, metavar="SPEC",
+                        help="the player that moves second (O)")
+    parser.add_argument("--games", type=positive_int, default=100, metavar="N",
+                        help="number of games (default 100)")
+    add_size_arguments(parser)
+    parser.add_argument("--seed", type=seed_int, default=None, metavar="S",
+                        help="batch seed for a repeatable run (default: a fresh one, reported)")
+    parser.add_argument("--swap", action="store_true",
+                        help="alternate which player moves first")
+    parser.add_argument("--workers", type=non_negative_int, default=1, metavar="W",
+                        help="processes to use; 0 = every core (default 1)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    config = config_from(args)
+    summary = run_batch(config, args.x, args.o, args.games, args.seed, args.swap, args.workers)
+    if args.json:
+        json.dump(summary.as_dict(), sys.stdout)
+        print()
+    else:
+        print(summary_text(summary))
+    return 0

@@ -1,0 +1,170 @@
+"""Batches of games over several processes, with the same totals as one process.
+
+A batch is cut into chunks of consecutive game indices. Game ``i`` depends only
+on (seed, ``i``), so the totals are the same whatever the chunking or the
+number of workers; only the timings differ.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from multiprocessing.synchronize import Event
+
+from . import random_games
+from .config import GameConfig
+from .player_spec import PlayerSpec
+from .search_result import ShouldStop, never_stop
+from .simulation import computer_spec, resolve_seed, summarize_games, uses_rank_path
+from .simulation_stats import SimulationSummary
+
+#: ``progress(games_done, games_total)``, called in the caller's thread.
+BatchProgress = Callable[[int, int], None]
+
+_MAX_CHUNK = 2000
+_CHUNKS_PER_WORKER = 16
+_stop_event: Event | None = None
+
+
+def default_workers() -> int:
+    """One worker per core the process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def chunk_bounds(games: int, workers: int, rank_path: bool) -> list[tuple[int, int]]:
+    """``(start, stop)`` of each chunk: a few per worker, whole blocks on the rank path."""
+    if rank_path:
+        size = random_games.BLOCK_GAMES * 64
+        if workers > 1:
+            blocks = -(-games // random_games.BLOCK_GAMES)
+            size = random_games.BLOCK_GAMES * max(1, min(64, -(-blocks // (workers * 4))))
+    else:
+        size = max(1, min(_MAX_CHUNK, games // (workers * _CHUNKS_PER_WORKER)))
+    return [(start, min(start + size, games)) for start in range(0, games, size)]
+
+
+def run_batch(
+    config: GameConfig,
+    x_spec: PlayerSpec | str,
+    o_spec: PlayerSpec | str,
+    games: int,
+    seed: int | None = None,
+    swap: bool = False,
+    workers: int | None = 1,
+    progress: BatchProgress | None = None,
+    should_stop: ShouldStop = never_stop,
+) -> SimulationSummary:
+    """Play ``games`` games and return their totals, on ``workers`` processes.
+
+    Args:
+        config: the board.
+        x_spec: the player given as X (see :func:`~.simulation.run_games`).
+        o_spec: the player given as O.
+        games: how many games.
+        seed: the batch seed; ``None`` draws one (reported in the summary).
+        swap: alternate which player moves first.
+        workers: processes to use; ``None`` or 0 uses every core, 1 plays in
+            this process.
+        progress: told the games done after each chunk.
+        should_stop: checked between chunks (and, in one process, between
+            moves); once true the summary holds the games finished so far and
+            is marked ``cancelled``.
+
+    Raises:
+        PlayerSpecError: a spec is bad or names a human.
+        ValueError: ``games`` is negative or ``workers`` is.
+    """
+    if games < 0:
+        raise ValueError(f"the number of games must not be negative, got {games}")
+    if workers is not None and workers < 0:
+        raise ValueError(f"workers must be 0 (all cores) or more, got {workers}")
+    specs = (computer_spec(x_spec), computer_spec(o_spec))
+    batch_seed = resolve_seed(seed)
+    workers = workers or default_workers()
+    chunks = chunk_bounds(games, workers, uses_rank_path(config, *specs))
+    began = time.perf_counter()
+    summary = SimulationSummary(config, str(specs[0]), str(specs[1]), batch_seed, swap)
+    summary.workers = workers
+    if workers == 1 or len(chunks) <= 1:
+        summary.workers = 1
+        for start, stop in chunks:
+            if should_stop():
+                summary.cancelled = True
+                break
+            part = summarize_games(config, *specs, start, stop, batch_seed, swap, should_stop)
+            summary.merge(part)
+            if progress is not None:
+                progress(summary.games, games)
+    else:
+        _run_in_pool(summary, specs, chunks, games, progress, should_stop)
+    summary.elapsed_seconds = time.perf_counter() - began
+    return summary
+
+
+def _run_in_pool(
+    summary: SimulationSummary,
+    specs: tuple[PlayerSpec, PlayerSpec],
+    chunks: list[tuple[int, int]],
+    games: int,
+    progress: BatchProgress | None,
+    should_stop: ShouldStop,
+) -> None:
+    # forkserver/spawn rather than fork: the caller may be a threaded GUI.
+    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    context = multiprocessing.get_context(method)
+    stop_event = context.Event()
+    pending = list(reversed(chunks))
+    running: set[Future[SimulationSummary]] = set()
+    with ProcessPoolExecutor(
+        summary.workers, mp_context=context, initializer=_init_worker, initargs=(stop_event,)
+    ) as pool:
+
+        def submit() -> None:
+            while pending and len(running) < 2 * summary.workers:
+                start, stop = pending.pop()
+                running.add(
+                    pool.submit(
+                        _summarize_in_worker, summary.config, specs, start, stop,
+                        summary.seed, summary.swap,
+                    )
+                )
+
+        submit()
+        while running:
+            done, _ = wait(running, timeout=0.05, return_when=FIRST_COMPLETED)
+            for future in done:
+                running.discard(future)
+                summary.merge(future.result())
+                if progress is not None:
+                    progress(summary.games, games)
+            if should_stop():
+                stop_event.set()
+                pending.clear()
+                summary.cancelled = True
+            submit()
+
+
+def _init_worker(stop_event: Event) -> None:
+    global _stop_event
+    _stop_event = stop_event
+
+
+def _worker_should_stop() -> bool:
+    return _stop_event is not None and _stop_event.is_set()
+
+
+def _summarize_in_worker(
+    config: GameConfig,
+    specs: tuple[PlayerSpec, PlayerSpec],
+    start: int,
+    stop: int,
+    seed: int,
+    swap: bool,
+) -> SimulationSummary:
+    return summarize_games(config, *specs, start, stop, seed, swap, _worker_should_stop)

@@ -1,0 +1,79 @@
+"""What one benchmark row reports, and how its times are taken."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+@dataclass
+class BenchRow:
+    """One line of the benchmark table.
+
+    ``ours`` and ``reference`` are readable figures; ``figures`` holds the raw
+    numbers behind them for ``bench --json``.
+    """
+
+    work: str
+    target: str
+    ours: str = ""
+    reference: str = ""
+    #: How many times faster ours is than the textbook reference, when both ran.
+    speedup: float | None = None
+    #: Whether the target was met, ``None`` when the row has no checkable target.
+    met: bool | None = None
+    note: str = ""
+    skipped: bool = False
+    figures: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "work": self.work,
+            "target": self.target,
+            "ours": self.ours,
+            "reference": self.reference,
+            "speedup": self.speedup,
+            "met": self.met,
+            "note": self.note,
+            "skipped": self.skipped,
+            "figures": self.figures,
+        }
+
+
+def timed(work: Callable[[], T]) -> tuple[float, T]:
+    """Wall-clock seconds of one call, and what it returned."""
+    began = time.perf_counter()
+    value = work()
+    return time.perf_counter() - began, value
+
+
+def median_timed(work: Callable[[], T], repeats: int) -> tuple[float, T]:
+    """The median seconds over ``repeats`` calls, and the last call's value."""
+    seconds = []
+    value: T | None = None
+    for _ in range(max(1, repeats)):
+        elapsed, value = timed(work)
+        seconds.append(elapsed)
+    assert value is not None or repeats >= 1
+    return statistics.median(seconds), value  # type: ignore[return-value]
+
+
+def seconds_text(seconds: float) -> str:
+    """``12.3 µs``, ``4.56 ms`` or ``1.23 s``."""
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:.3g} µs"
+    if seconds < 1:
+        return f"{seconds * 1e3:.3g} ms"
+    return f"{seconds:.3g} s"
+
+
+def speedup(reference_seconds: float | None, our_seconds: float | None) -> float | None:
+    """How many times faster ours is, ``None`` when either side is missing."""
+    if not reference_seconds or not our_seconds:
+        return None
+    return reference_seconds / our_seconds

@@ -1,0 +1,262 @@
+"""Benchmark rows that time single searches (issue 3's table, top half)."""
+
+from __future__ import annotations
+
+import statistics
+import time
+import tracemalloc
+from dataclasses import dataclass
+
+from ..board import Board
+from ..config import GameConfig
+from ..search_result import SearchResult
+from . import reference
+from .rows import BenchRow, median_timed, seconds_text, speedup, timed
+
+TIC_TAC_TOE = GameConfig(3, 3, 3)
+
+
+@dataclass(frozen=True)
+class BenchSettings:
+    """How hard the benchmark works: ``quick`` is a smoke run for tests."""
+
+    quick: bool = False
+    repeats: int = 5
+    #: Also run the stretch row (perfect on the empty 5x5 k=4 board, up to 60 s).
+    stretch: bool = False
+
+    @property
+    def budget(self) -> float:
+        """The per-move time budget of the time-budget rows."""
+        return 0.1 if self.quick else 1.0
+
+
+def reachable_positions(config: GameConfig) -> list[Board]:
+    """Every position that can arise in a game, once each, by ply then discovery."""
+    seen = {(0, 0)}
+    layer = [Board(config)]
+    found: list[Board] = []
+    while layer:
+        found.extend(layer)
+        following: list[Board] = []
+        for board in layer:
+            if board.is_game_over():
+                continue
+            for cell in board.legal_indices():
+                child = board.copy()
+                child.push_index(cell)
+                key = (child.bits[0], child.bits[1])
+                if key not in seen:
+                    seen.add(key)
+                    following.append(child)
+        layer = following
+    return found
+
+
+def plain_minimax(settings: BenchSettings) -> BenchRow:
+    from ..search.minimax import minimax_search
+
+    row = BenchRow("plain minimax, empty 3x3", "<= 0.08 s, 549,946 nodes")
+    seconds, result = median_timed(lambda: minimax_search(Board(TIC_TAC_TOE)), settings.repeats)
+    nodes = result.stats.nodes
+    row.ours = f"{seconds_text(seconds)}, {nodes:,} nodes"
+    row.met = seconds <= 0.08 and nodes == 549_946
+    row.figures = {"seconds": seconds, "nodes": nodes}
+    if settings.quick:
+        row.note = "reference skipped in --quick (it takes seconds)"
+        return row
+    ref_seconds, (_, ref_nodes) = timed(
+        lambda: reference.best_move(reference.new_grid(), "X", pruning=False)
+    )
+    row.reference = f"{seconds_text(ref_seconds)}, {ref_nodes:,} nodes"
+    row.speedup = speedup(ref_seconds, seconds)
+    row.figures.update(reference_seconds=ref_seconds, reference_nodes=ref_nodes)
+    return row
+
+
+def plain_alphabeta(settings: BenchSettings) -> BenchRow:
+    from ..search.alphabeta import alphabeta_search
+
+    row = BenchRow("alpha-beta without table, empty 3x3", "<= 7,300 nodes, <= 2 ms")
+    seconds, result = median_timed(
+        lambda: alphabeta_search(Board(TIC_TAC_TOE), ordering=True, transposition=False),
+        settings.repeats * 4,
+    )
+    nodes = result.stats.nodes
+    row.ours = f"{seconds_text(seconds)}, {nodes:,} nodes"
+    row.met = seconds <= 0.002 and nodes <= 7_300
+    ref_seconds, (_, ref_nodes) = median_timed(
+        lambda: reference.best_move(reference.new_grid(), "X"), 1 if settings.quick else 3
+    )
+    row.reference = f"{seconds_text(ref_seconds)}, {ref_nodes:,} nodes"
+    row.speedup = speedup(ref_seconds, seconds)
+    row.figures = {"seconds": seconds, "nodes": nodes, "reference_seconds": ref_seconds,
+                   "reference_nodes": ref_nodes}
+    return row
+
+
+def perfect_cold(settings: BenchSettings) -> BenchRow:
+    from ..search.perfect import PerfectSearcher
+
+    row = BenchRow("perfect, empty 3x3, cold", "<= 1 ms, <= 250 nodes")
+    searches = []
+    for _ in range(settings.repeats * 4):
+        searcher = PerfectSearcher(TIC_TAC_TOE)
+        searches.append(timed(lambda: searcher.search(Board(TIC_TAC_TOE))))
+    seconds = statistics.median(elapsed for elapsed, _ in searches)
+    nodes = searches[-1][1].stats.nodes
+    row.ours = f"{seconds_text(seconds)}, {nodes:,} nodes"
+    row.met = seconds <= 0.001 and nodes <= 250
+    row.figures = {"seconds": seconds, "nodes": nodes}
+    row.note = "reference: the textbook alpha-beta row"
+    return row
+
+
+def perfect_warm(settings: BenchSettings) -> BenchRow:
+    from ..search.perfect import PerfectSearcher
+
+    row = BenchRow("perfect, any 3x3 move, warm", "<= 10 µs")
+    positions = [b for b in reachable_positions(TIC_TAC_TOE) if not b.is_game_over()]
+    searcher = PerfectSearcher(TIC_TAC_TOE)
+    for board in positions:
+        searcher.search(board)
+    times = []
+    for board in positions:
+        elapsed, _ = timed(lambda: searcher.search(board))
+        times.append(elapsed)
+    times.sort()
+    median = statistics.median(times)
+    worst_percentile = times[int(len(times) * 0.99)]
+    row.ours = f"median {seconds_text(median)}, 99% within {seconds_text(worst_percentile)}"
+    row.met = median <= 10e-6
+    row.note = f"over all {len(positions):,} non-terminal positions; slowest {seconds_text(times[-1])}"
+    row.figures = {"median_seconds": median, "p99_seconds": worst_percentile,
+                   "max_seconds": times[-1], "positions": len(positions)}
+    return row
+
+
+def solve_all(settings: BenchSettings) -> BenchRow:
+    from ..search.perfect import PerfectSearcher
+
+    row = BenchRow("solve every reachable 3x3 position", "<= 20 ms")
+    positions = [b for b in reachable_positions(TIC_TAC_TOE) if not b.is_game_over()]
+
+    def solve() -> list[SearchResult]:
+        searcher = PerfectSearcher(TIC_TAC_TOE)
+        return [searcher.search(board) for board in positions]
+
+    seconds, results = median_timed(solve, settings.repeats)
+    row.ours = f"{seconds_text(seconds)} for {len(positions):,} positions"
+    row.met = seconds <= 0.020 and all(r.exact for r in results)
+    row.figures = {"seconds": seconds, "positions": len(positions)}
+    if settings.quick:
+        row.note = "reference skipped in --quick"
+        return row
+
+    def textbook() -> None:
+        for board in positions:
+            grid = [[(board.mark_at(r, c) or " ").upper() for c in range(3)] for r in range(3)]
+            reference.best_move(grid, board.turn.upper())
+
+    ref_seconds, _ = timed(textbook)
+    row.reference = f"{seconds_text(ref_seconds)} (textbook alpha-beta)"
+    row.speedup = speedup(ref_seconds, seconds)
+    row.figures["reference_seconds"] = ref_seconds
+    return row
+
+
+def perfect_4x4(settings: BenchSettings) -> BenchRow:
+    from ..search.perfect import PerfectSearcher
+
+    config = GameConfig(4, 4, 4)
+    row = BenchRow("perfect, empty 4x4 k=4, exact draw", "<= 0.1 s, <= 20,000 nodes, <= 60 MB")
+    runs = []
+    for _ in range(max(1, settings.repeats // 2)):
+        searcher = PerfectSearcher(config)
+        runs.append(timed(lambda: searcher.search(Board(config), time_budget=60.0)))
+    seconds = statistics.median(elapsed for elapsed, _ in runs)
+    result = runs[-1][1]
+    tracemalloc.start()
+    PerfectSearcher(config).search(Board(config), time_budget=60.0)
+    peak_mb = tracemalloc.get_traced_memory()[1] / 1e6
+    tracemalloc.stop()
+    exact_draw = result.exact and result.result == "draw"
+    row.ours = (f"{seconds_text(seconds)}, {result.stats.nodes:,} nodes, {peak_mb:.1f} MB, "
+                + ("exact draw" if exact_draw else f"result {result.result}"))
+    row.met = seconds <= 0.1 and result.stats.nodes <= 20_000 and peak_mb <= 60 and exact_draw
+    row.reference = "not run: textbook alpha-beta does not finish in minutes"
+    row.figures = {"seconds": seconds, "nodes": result.stats.nodes, "peak_mb": peak_mb,
+                   "exact": result.exact, "result": result.result}
+    return row
+
+
+def perfect_5x5(settings: BenchSettings) -> BenchRow:
+    from ..search.perfect import PerfectSearcher
+
+    config = GameConfig(5, 5, 4)
+    row = BenchRow("perfect, empty 5x5 k=4, exact", "stretch: <= 60 s")
+    if not settings.stretch:
+        row.skipped = True
+        row.note = "not run; use bench --stretch (up to 60 s)"
+        return row
+    searcher = PerfectSearcher(config)
+    seconds, result = timed(lambda: searcher.search(Board(config), time_budget=60.0))
+    row.ours = f"{seconds_text(seconds)}, {result.stats.nodes:,} nodes, " + (
+        f"exact: {result.result}" if result.exact else f"not solved (depth {result.stats.depth})"
+    )
+    row.met = result.exact and seconds <= 60
+    row.figures = {"seconds": seconds, "nodes": result.stats.nodes, "exact": result.exact,
+                   "result": result.result, "depth": result.stats.depth}
+    return row
+
+
+DEPTH_BOARDS = ((GameConfig(5, 5, 4), 12), (GameConfig(7, 7, 5), 6), (GameConfig(15, 15, 5), 4))
+
+
+def depth_in_budget(settings: BenchSettings) -> BenchRow:
+    from ..search.perfect import PerfectSearcher
+
+    budget = settings.budget
+    row = BenchRow(f"{budget:g} s per move, completed depth: 5x5 k=4 / 7x7 k=5 / 15x15 k=5",
+                   ">= 12 / >= 6 / >= 4 (at 1 s)")
+    depths = []
+    for config, _ in DEPTH_BOARDS:
+        result = PerfectSearcher(config).search(Board(config), time_budget=budget)
+        depths.append(result.stats.depth or 0)
+    row.ours = " / ".join(str(d) for d in depths)
+    if not settings.quick:
+        row.met = all(d >= want for d, (_, want) in zip(depths, DEPTH_BOARDS))
+    else:
+        row.note = "targets are for 1 s; --quick uses 0.1 s"
+    row.figures = {"budget": budget, "depths": depths}
+    return row
+
+
+ANSWER_BOARDS = (
+    GameConfig(3, 3, 3), GameConfig(4, 4, 4), GameConfig(5, 5, 4), GameConfig(7, 7, 5),
+    GameConfig(10, 10, 5), GameConfig(15, 15, 5), GameConfig(19, 19, 5),
+)
+
+
+def answer_time(settings: BenchSettings) -> BenchRow:
+    from ..search.perfect import PerfectSearcher
+
+    budget = settings.budget
+    row = BenchRow(f"answer time with a {budget:g} s budget, boards up to 19x19",
+                   "<= 1.1 s (at 1 s)")
+    configs = ANSWER_BOARDS[-2:] if settings.quick else ANSWER_BOARDS
+    worst, worst_board = 0.0, ""
+    for config in configs:
+        board = Board(config)
+        middle = (config.rows // 2) * config.cols + config.cols // 2
+        for cell in (middle, middle + 1, middle + config.cols):  # a few stones in the middle
+            board.push_index(cell)
+        began = time.perf_counter()
+        PerfectSearcher(config).search(board, time_budget=budget)
+        elapsed = time.perf_counter() - began
+        if elapsed > worst:
+            worst, worst_board = elapsed, f"{config.rows}x{config.cols} k={config.k}"
+    row.ours = f"slowest {seconds_text(worst)} ({worst_board})"
+    row.met = worst <= budget + 0.1
+    row.figures = {"budget": budget, "worst_seconds": worst, "boards": len(configs)}
+    return row

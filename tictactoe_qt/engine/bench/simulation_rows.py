@@ -1,0 +1,97 @@
+"""Benchmark rows that time whole games: simulations and multi-core batches."""
+
+from __future__ import annotations
+
+import random
+
+from ..batch import run_batch
+from ..config import GameConfig
+from ..player_spec import PlayerSpec
+from ..simulation import play_move_by_move
+from . import reference
+from .rows import BenchRow, median_timed, timed
+from .search_rows import TIC_TAC_TOE, BenchSettings
+
+
+def _rate(games: int, seconds: float) -> float:
+    return games / seconds if seconds else float("inf")
+
+
+def random_vs_random(settings: BenchSettings) -> BenchRow:
+    row = BenchRow("random vs random, 3x3, one process",
+                   ">= 500,000 games/s, >= 3x a random.choice loop")
+    games = 200_000 if settings.quick else 2_000_000
+    seconds, _ = median_timed(
+        lambda: run_batch(TIC_TAC_TOE, "random", "random", games, seed=1, workers=1),
+        settings.repeats,
+    )
+    ours = _rate(games, seconds)
+    specs = (PlayerSpec("random"), PlayerSpec("random"))
+    slow_games = 2_000 if settings.quick else 20_000
+    slow_seconds, _ = timed(
+        lambda: sum(1 for _ in play_move_by_move(TIC_TAC_TOE, specs, 0, slow_games, seed=1))
+    )
+    loop_games = 2_000 if settings.quick else 20_000
+    rng = random.Random(1)
+    textbook_seconds, _ = timed(lambda: [reference.random_game(rng) for _ in range(loop_games)])
+    lean_seconds, _ = timed(lambda: [reference.lean_random_game(rng) for _ in range(loop_games)])
+    textbook, lean = _rate(loop_games, textbook_seconds), _rate(loop_games, lean_seconds)
+    slow = _rate(slow_games, slow_seconds)
+    row.ours = f"{ours:,.0f} games/s"
+    row.reference = f"{textbook:,.0f} games/s (textbook random.choice loop)"
+    row.speedup = ours / textbook
+    row.met = ours >= 500_000 and ours >= 3 * lean
+    row.note = (f"{ours / lean:,.0f}x a lean bitboard random.choice loop ({lean:,.0f}/s); "
+                f"move by move through the players: {slow:,.0f}/s")
+    row.figures = {"games_per_second": ours, "textbook_loop": textbook, "lean_loop": lean,
+                   "move_by_move": slow, "games": games}
+    return row
+
+
+def perfect_vs_random(settings: BenchSettings) -> BenchRow:
+    row = BenchRow("perfect vs random, 3x3", ">= 20,000 games/s")
+    games = 2_000 if settings.quick else 40_000
+    run_batch(TIC_TAC_TOE, "perfect", "random", 200, seed=2, workers=1)  # imports, tables
+    seconds, summary = median_timed(
+        lambda: run_batch(TIC_TAC_TOE, "perfect", "random", games, seed=1, workers=1),
+        max(1, settings.repeats // 2),
+    )
+    ours = _rate(games, seconds)
+    rng = random.Random(1)
+    ref_games = 1 if settings.quick else 5
+    ref_seconds, _ = timed(
+        lambda: [reference.searcher_vs_random_game(rng) for _ in range(ref_games)]
+    )
+    textbook = _rate(ref_games, ref_seconds)
+    row.ours = f"{ours:,.0f} games/s, perfect lost {summary.o_wins} of {summary.games:,}"
+    row.reference = f"{textbook:,.1f} games/s (textbook alpha-beta vs random.choice)"
+    row.speedup = ours / textbook
+    row.met = ours >= 20_000 and summary.o_wins == 0
+    row.figures = {"games_per_second": ours, "reference_games_per_second": textbook,
+                   "perfect_losses": summary.o_wins, "games": games}
+    return row
+
+
+MULTI_CORE_BOARD = GameConfig(7, 7, 5)
+
+
+def multi_core(settings: BenchSettings) -> BenchRow:
+    games = 400 if settings.quick else 6_000
+    row = BenchRow(f"multi-core batch: {games:,} random games on 7x7 k=5, 2 workers vs 1",
+                   "speed-up reported; same totals")
+    one_seconds, one = timed(
+        lambda: run_batch(MULTI_CORE_BOARD, "random", "random", games, seed=3, workers=1)
+    )
+    two_seconds, two = timed(
+        lambda: run_batch(MULTI_CORE_BOARD, "random", "random", games, seed=3, workers=2)
+    )
+    same = (one.x_wins, one.o_wins, one.draws, one.plies) == (
+        two.x_wins, two.o_wins, two.draws, two.plies)
+    gain = one_seconds / two_seconds
+    row.ours = f"{gain:.2f}x ({one_seconds:.2f} s -> {two_seconds:.2f} s)"
+    row.met = same
+    row.note = ("same totals" if same else "TOTALS DIFFER") + \
+        "; includes starting the worker processes; the machine's other load counts too"
+    row.figures = {"one_worker_seconds": one_seconds, "two_worker_seconds": two_seconds,
+                   "speedup": gain, "same_totals": same, "games": games}
+    return row

@@ -1,0 +1,186 @@
+"""The weighted open-lines evaluation and its per-line lookup tables.
+
+Each line (a k-cell window) is summarised by one small integer, its *code*:
+``code = x_marks * (k + 1) + o_marks``. Every table here is indexed by that
+code, so a search can update the evaluation, the threat lists and the count
+of still-open lines with a few list lookups per line through the played cell.
+
+The evaluation extends the seed's E(n) = M(n) - O(n) (lines still open for
+me minus lines still open for the opponent): an open line holding ``n`` of a
+side's marks counts ``4 ** n`` for that side instead of 1, so an empty line
+still cancels out and a line one mark from completion weighs the most.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .config import GameConfig
+from .geometry import Geometry, geometry_for
+
+#: Base of the per-mark weight (4 ** marks).
+LINE_WEIGHT_BASE = 4
+#: Ordering bonus for a line the move turns into a threat (one mark from winning).
+#: Larger than any sum of other line bonuses, so two of them flag a double threat.
+THREAT_BONUS = 1 << 48
+#: Flags in :attr:`PatternTables.flags`.
+BECOMES_THREAT = 1
+BLOCKS_THREAT = 2
+#: Bits per count in the open-line histograms (more lines than any board has).
+HISTOGRAM_FIELD_BITS = 12
+#: Where the histograms sit above the evaluation in the combined accumulator.
+ACCUMULATOR_SHIFT = 48
+ACCUMULATOR_HALF = 1 << (ACCUMULATOR_SHIFT - 1)
+
+
+#: Line bonuses are scaled past any centre bonus, so the centre only breaks ties.
+_CENTRE_SCALE = 512
+
+
+def _weight(marks: int) -> int:
+    # Capped so that ordering sums stay far below THREAT_BONUS even for k = 19.
+    return LINE_WEIGHT_BASE ** min(marks, 8)
+
+
+@dataclass(frozen=True, eq=False)
+class PatternTables:
+    """Code-indexed tables for one board shape. Side 0 is X, side 1 is O."""
+
+    geometry: Geometry
+    #: Code change when side ``s`` adds a mark to a line: ``k + 1`` for X, 1 for O.
+    step: tuple[int, int]
+    #: Code of a line one mark from completion for side ``s`` (its threat code).
+    threat_code: tuple[int, int]
+    #: Code of a line that side ``s`` turns into a threat by adding one mark.
+    pre_threat_code: tuple[int, int]
+    #: ``line_value[code]``: the line's evaluation from X's point of view.
+    line_value: tuple[int, ...]
+    #: ``eval_delta[s][code]``: change of X's evaluation when side ``s`` marks the line.
+    eval_delta: tuple[tuple[int, ...], tuple[int, ...]]
+    #: Shift of X's histogram above O's inside the histogram part (see ``accumulator_delta``).
+    histogram_offset: int
+    #: ``accumulator_delta[s][code]``: change of the accumulator when side ``s`` marks the line.
+    #: The accumulator is ``histograms << ACCUMULATOR_SHIFT`` plus X's evaluation, where
+    #: the histograms count, per side, the lines open to it by marks held (field ``n``
+    #: of HISTOGRAM_FIELD_BITS bits), X's above O's.
+    accumulator_delta: tuple[tuple[int, ...], tuple[int, ...]]
+    #: ``flags[s][code]``: what side ``s`` marking the line does (the flag constants).
+    flags: tuple[tuple[int, ...], tuple[int, ...]]
+    #: ``order_bonus[s][code]``: how urgent a move by side ``s`` on this line is.
+    order_bonus: tuple[tuple[int, ...], tuple[int, ...]]
+    #: Small centre-first bonus per cell, to break ordering ties.
+    centre_bonus: tuple[int, ...]
+
+    def code(self, x_marks: int, o_marks: int) -> int:
+        """The code of a line holding the given numbers of marks."""
+        return x_marks * (self.geometry.k + 1) + o_marks
+
+
+def _build(geometry: Geometry) -> PatternTables:
+    k = geometry.k
+    size = (k + 1) * (k + 1)
+
+    def value(x: int, o: int) -> int:
+        return (_weight(x) if o == 0 else 0) - (_weight(o) if x == 0 else 0)
+
+    line_value = [0] * size
+    eval_delta: list[list[int]] = [[0] * size, [0] * size]
+    flags: list[list[int]] = [[0] * size, [0] * size]
+    order_bonus: list[list[int]] = [[0] * size, [0] * size]
+    for x in range(k + 1):
+        for o in range(k + 1):
+            if x + o > k:
+                continue
+            code = x * (k + 1) + o
+            line_value[code] = value(x, o)
+            for side, (own, opp) in enumerate(((x, o), (o, x))):
+                if own + opp == k:
+                    continue
+                after = value(x + 1, o) if side == 0 else value(x, o + 1)
+                eval_delta[side][code] = after - line_value[code]
+                flag = 0
+                if opp == 0 and own == k - 2:
+                    flag |= BECOMES_THREAT
+                if own == 0 and opp == k - 1:
+                    flag |= BLOCKS_THREAT
+                flags[side][code] = flag
+                if opp == 0 and own == k - 2:
+                    bonus = THREAT_BONUS
+                elif opp == 0:
+                    bonus = 2 * _weight(own + 1) * _CENTRE_SCALE
+                elif own == 0:
+                    bonus = _weight(opp + 1) * _CENTRE_SCALE
+                else:
+                    bonus = 0
+                order_bonus[side][code] = bonus
+    offset = HISTOGRAM_FIELD_BITS * (k + 1)
+
+    def histogram(x: int, o: int) -> int:
+        return ((1 << (offset + HISTOGRAM_FIELD_BITS * x)) if o == 0 else 0) + (
+            (1 << (HISTOGRAM_FIELD_BITS * o)) if x == 0 else 0
+        )
+
+    accumulator: list[list[int]] = [[0] * size, [0] * size]
+    for x in range(k):
+        for o in range(k - x):
+            code = x * (k + 1) + o
+            for side, (nx, no) in enumerate(((x + 1, o), (x, o + 1))):
+                change = histogram(nx, no) - histogram(x, o)
+                accumulator[side][code] = (change << ACCUMULATOR_SHIFT) + eval_delta[side][code]
+    centre_bonus = [0] * geometry.cells
+    for rank, cell in enumerate(geometry.centre_order):
+        centre_bonus[cell] = geometry.cells - rank
+    return PatternTables(
+        geometry=geometry,
+        step=(k + 1, 1),
+        threat_code=((k - 1) * (k + 1), k - 1),
+        pre_threat_code=((k - 2) * (k + 1), k - 2),
+        line_value=tuple(line_value),
+        eval_delta=(tuple(eval_delta[0]), tuple(eval_delta[1])),
+        histogram_offset=offset,
+        accumulator_delta=(tuple(accumulator[0]), tuple(accumulator[1])),
+        flags=(tuple(flags[0]), tuple(flags[1])),
+        order_bonus=(tuple(order_bonus[0]), tuple(order_bonus[1])),
+        centre_bonus=tuple(centre_bonus),
+    )
+
+
+@lru_cache(maxsize=64)
+def pattern_tables_for(config: GameConfig) -> PatternTables:
+    """The shared tables for ``config``, built on first use."""
+    return _build(geometry_for(config))
+
+
+def line_codes(tables: PatternTables, x_bits: int, o_bits: int) -> list[int]:
+    """The code of every line of the board, indexed like ``geometry.lines``."""
+    k1 = tables.geometry.k + 1
+    return [
+        (x_bits & mask).bit_count() * k1 + (o_bits & mask).bit_count()
+        for mask in tables.geometry.lines
+    ]
+
+
+def accumulator_of(tables: PatternTables, codes: list[int]) -> int:
+    """The accumulator (histograms and X's evaluation) of a position from its line codes."""
+    k = tables.geometry.k
+    offset = tables.histogram_offset
+    histograms = 0
+    for code in codes:
+        x, o = divmod(code, k + 1)
+        if o == 0:
+            histograms += 1 << (offset + HISTOGRAM_FIELD_BITS * x)
+        if x == 0:
+            histograms += 1 << (HISTOGRAM_FIELD_BITS * o)
+    return (histograms << ACCUMULATOR_SHIFT) + sum(tables.line_value[code] for code in codes)
+
+
+def pattern_score(config: GameConfig, own_bits: int, opp_bits: int) -> int:
+    """The weighted open-lines evaluation of a position for the owner of ``own_bits``.
+
+    Each line with none of the opponent's marks adds ``4 ** n`` (``n`` own
+    marks); each line with none of the owner's marks subtracts ``4 ** n``.
+    """
+    tables = pattern_tables_for(config)
+    total = sum(tables.line_value[code] for code in line_codes(tables, own_bits, opp_bits))
+    return total

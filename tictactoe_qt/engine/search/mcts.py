@@ -1,0 +1,255 @@
+"""Monte Carlo tree search: UCT with uniformly random playouts.
+
+The algorithm of OpenSpiel's ``MCTSBot`` and of AlphaZero-style systems
+(there with a network instead of playouts). Each iteration walks down the
+tree by the UCB1 rule, adds one child, plays the rest of the game at random
+and backs the result up. The move played is the most visited child, and the
+visit counts are returned so the GUI can show where the search spent its
+effort.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..board import Board, Move
+from ..geometry import iter_bits
+from ..player_spec import PlayerSpec
+from ..players import PLAYER_FACTORIES
+from ..search_result import SearchResult, SearchStats, ShouldStop, never_stop
+
+#: UCB1's exploration constant for rewards in [0, 1].
+EXPLORATION = math.sqrt(2.0)
+#: How many iterations run between two clock / ``should_stop`` checks.
+CHECK_EVERY = 16
+#: Scale from a mean reward in [-1, 1] to the reported score.
+SCORE_SCALE = 100.0
+
+
+class _Node:
+    """One tree node. ``reward`` is summed for the side that moved into it."""
+
+    __slots__ = ("move", "parent", "children", "untried", "visits", "reward", "terminal")
+
+    def __init__(self, move: int, parent: _Node | None, untried: list[int], terminal: bool):
+        self.move = move
+        self.parent = parent
+        self.children: list[_Node] = []
+        self.untried = untried
+        self.visits = 0
+        self.reward = 0.0
+        self.terminal = terminal
+
+    def best_child(self, log_visits: float) -> _Node:
+        """The child with the highest UCB1 value."""
+        best = self.children[0]
+        best_value = -1.0
+        for child in self.children:
+            value = child.reward / child.visits + EXPLORATION * math.sqrt(
+                log_visits / child.visits
+            )
+            if value > best_value:
+                best, best_value = child, value
+        return best
+
+
+@dataclass
+class MctsResult(SearchResult):
+    """A :class:`SearchResult` plus the root's visit counts.
+
+    ``move_scores`` holds each root move's mean reward scaled to
+    [-100, 100] from the side to move's view.
+    """
+
+    visits: dict[Move, int] = field(default_factory=dict)
+    iterations: int = 0
+
+
+def mcts_search(
+    board: Board,
+    iterations: int | None = None,
+    time_budget: float = 1.0,
+    rng: random.Random | None = None,
+    should_stop: ShouldStop = never_stop,
+) -> MctsResult:
+    """Choose a move by UCT with random playouts.
+
+    Args:
+        board: the position; it is not changed.
+        iterations: run exactly this many iterations; ``None`` runs for ``time_budget``.
+        time_budget: seconds to search when ``iterations`` is ``None``.
+        rng: the random source for playouts and ties (seeded for reproducibility).
+        should_stop: checked every few iterations; the search then returns what it has.
+
+    Raises:
+        ValueError: the game is already over, or a budget is not positive.
+    """
+    if board.is_game_over():
+        raise ValueError(f"no move to choose: the game is over on {board.notation()}")
+    if iterations is not None and iterations < 1:
+        raise ValueError(f"iterations must be 1 or more, got {iterations}")
+    if iterations is None and time_budget <= 0:
+        raise ValueError(f"time_budget must be positive, got {time_budget}")
+    rng = rng or random.Random()
+    start = time.perf_counter()
+    deadline = start + time_budget
+    geometry = board.geometry
+    full = geometry.full
+    root_bits = (board.bits[0], board.bits[1])
+    root_side = board.side
+    root_moves = board.legal_indices()
+    rng.shuffle(root_moves)
+    root = _Node(-1, None, root_moves, terminal=False)
+    nodes = 0
+    max_ply = 0
+    done = 0
+    cancelled = False
+    while True:
+        if iterations is not None and done >= iterations:
+            break
+        if done % CHECK_EVERY == 0 and done:
+            if should_stop():
+                cancelled = True
+                break
+            if iterations is None and time.perf_counter() >= deadline:
+                break
+        # Selection: descend through fully expanded nodes.
+        bits = [root_bits[0], root_bits[1]]
+        side = root_side
+        node = root
+        ply = 0
+        while not node.untried and node.children and not node.terminal:
+            node = node.best_child(math.log(node.visits))
+            bits[side] |= 1 << node.move
+            side ^= 1
+            ply += 1
+        nodes += ply + 1
+        # Expansion: add one untried child.
+        winner: int | None = None
+        if node.terminal:
+            winner = side ^ 1 if geometry.wins_with(bits[side ^ 1], node.move) else None
+        elif node.untried:
+            move = node.untried.pop()
+            bits[side] |= 1 << move
+            won = geometry.wins_with(bits[side], move)
+            occupied = bits[0] | bits[1]
+            terminal = won or occupied == full
+            untried: list[int] = []
+            if not terminal:
+                untried = iter_bits(full & ~occupied)
+                rng.shuffle(untried)
+            child = _Node(move, node, untried, terminal)
+            node.children.append(child)
+            node = child
+            winner = side if won else None
+            side ^= 1
+            ply += 1
+            nodes += 1
+            # Simulation: a uniformly random playout to the end.
+            if not terminal:
+                winner, length = _playout(bits, side, untried, geometry.wins_with, rng)
+                nodes += length
+        max_ply = max(max_ply, ply)
+        # Backpropagation: each node scores for the side that moved into it.
+        mover = side ^ 1
+        while node is not None:
+            node.visits += 1
+            if winner is None:
+                node.reward += 0.5
+            elif winner == mover:
+                node.reward += 1.0
+            mover ^= 1
+            node = node.parent  # type: ignore[assignment]
+        done += 1
+    return _result(board, root, done, nodes, max_ply, start, cancelled)
+
+
+def _playout(
+    bits: list[int],
+    side: int,
+    empty: list[int],
+    wins_with: Callable[[int, int], bool],
+    rng: random.Random,
+) -> tuple[int | None, int]:
+    """Play random moves to the end; return ``(winner side or None, moves played)``."""
+    order = list(empty)
+    rng.shuffle(order)
+    own = [bits[0], bits[1]]
+    for played, cell in enumerate(order, start=1):
+        own[side] |= 1 << cell
+        if wins_with(own[side], cell):
+            return side, played
+        side ^= 1
+    return None, len(order)
+
+
+def _result(
+    board: Board,
+    root: _Node,
+    done: int,
+    nodes: int,
+    max_ply: int,
+    start: float,
+    cancelled: bool,
+) -> MctsResult:
+    cols = board.config.cols
+    visits = {Move.from_index(c.move, cols): c.visits for c in root.children}
+    scores = {
+        Move.from_index(c.move, cols): SCORE_SCALE * (2.0 * c.reward / c.visits - 1.0)
+        for c in root.children
+    }
+    if root.children:
+        best = max(root.children, key=lambda c: (c.visits, c.reward))
+    else:  # cancelled before the first iteration: any legal move
+        best = _Node(board.legal_indices()[0], None, [], terminal=False)
+    move = Move.from_index(best.move, cols)
+    pv = [move]
+    node = best
+    while node.children:
+        node = max(node.children, key=lambda c: (c.visits, c.reward))
+        pv.append(Move.from_index(node.move, cols))
+    score = scores.get(move, 0.0)
+    stats = SearchStats(
+        nodes=nodes,
+        max_ply=max_ply,
+        elapsed_seconds=time.perf_counter() - start,
+    )
+    return MctsResult(
+        "mcts",
+        move,
+        score,
+        exact=False,
+        pv=pv,
+        stats=stats,
+        move_scores=scores,
+        cancelled=cancelled,
+        visits=visits,
+        iterations=done,
+    )
+
+
+class MctsPlayer:
+    """The ``mcts`` player: ``mcts:iterations=N`` or ``mcts:time=S``."""
+
+    def __init__(self, spec: PlayerSpec, rng: random.Random) -> None:
+        self.spec = spec
+        self.rng = rng
+
+    def choose(self, board: Board, should_stop: ShouldStop = never_stop) -> SearchResult:
+        return mcts_search(
+            board,
+            iterations=self.spec.iterations,
+            time_budget=self.spec.time,
+            rng=self.rng,
+            should_stop=should_stop,
+        )
+
+    def new_game(self) -> None:
+        pass
+
+
+PLAYER_FACTORIES["mcts"] = MctsPlayer

@@ -1,0 +1,462 @@
+"""The hot loop of the ``perfect`` search: negamax alpha-beta over line codes.
+
+One :class:`NegamaxRun` holds the incremental state of one search call:
+the code of every line (see :mod:`..pattern_eval`), the set of threat lines
+of each side (one mark from completion, none of the opponent's), the number
+of lines still open for someone, the evaluation, and the packed symmetry
+integer of :mod:`.transposition`. A move updates them with a few lookups per
+line through its cell, and undoing it reverses them.
+
+At each node, in this order: a side with a threat line wins at once; an
+opponent with two distinct winning cells wins next move; one opponent
+winning cell forces the block (searched without using up depth); when no
+line is open for anyone the game is a dead draw. Only then the table is
+probed, the horizon evaluated, and the moves ordered: table move, then by
+line bonuses (new threats, blocks, growth) with centre-first ties. A move
+that makes two threats at once wins in three plies and ends the node.
+
+Scores are node-relative: ``WIN_SCORE - p`` is a win ``p`` plies from the
+node, so table entries need no ply adjustment.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from ..geometry import Geometry
+from ..pattern_eval import (
+    ACCUMULATOR_HALF,
+    ACCUMULATOR_SHIFT,
+    HISTOGRAM_FIELD_BITS,
+    THREAT_BONUS,
+    PatternTables,
+    accumulator_of,
+    line_codes,
+)
+from ..search_result import MATE_THRESHOLD, WIN_SCORE, ShouldStop
+from .transposition import (
+    EXACT,
+    LOWER,
+    SOLVED_DEPTH,
+    UPPER,
+    SymmetryKeys,
+    TranspositionTable,
+)
+
+INFINITY = WIN_SCORE + 1_000
+#: Positions with more stones than this are keyed without symmetry: deep in the
+#: tree symmetric twins are rare and the eight-way canonical form costs a microsecond.
+SYMMETRY_MAX_STONES = 64
+#: Nodes between two looks at the clock and the cancel callback.
+POLL_INTERVAL = 128
+STATIC = False
+TABLE_MIN_EMPTIES = 0
+
+
+class SearchAborted(Exception):
+    """Raised inside the recursion when time is up or the caller cancelled."""
+
+
+def _first_empty(cells: tuple[int, ...], occupied: int) -> int:
+    """The first cell of ``cells`` that is empty (a move for a dead-drawn root)."""
+    for cell in cells:
+        if not occupied >> cell & 1:
+            return cell
+    return cells[0]
+
+
+def _two_cells(through: tuple[int, ...], cnt: list[int], pre: int, lines: tuple[int, ...], taken: int) -> bool:
+    """Whether the lines through a move that it turns into threats leave two winning cells.
+
+    Overlapping windows of one direction can share their missing cell, so
+    two new threat lines are not always two threats.
+    """
+    cells = 0
+    for line in through:
+        if cnt[line] == pre:
+            cells |= lines[line]
+    cells &= ~taken
+    return bool(cells & (cells - 1))
+
+
+class NegamaxRun:
+    """Incremental search state for one position; :meth:`search` runs one iteration.
+
+    After :class:`SearchAborted` the state is inconsistent: build a new run.
+    """
+
+    def __init__(
+        self,
+        tables: PatternTables,
+        keys: SymmetryKeys,
+        table: TranspositionTable,
+        x_bits: int,
+        o_bits: int,
+        *,
+        neighbourhood: tuple[int, ...] | None,
+        root_cells: int,
+        deadline: float,
+        should_stop: ShouldStop,
+    ) -> None:
+        geometry: Geometry = tables.geometry
+        self.x_bits, self.o_bits = x_bits, o_bits
+        self.side = ((x_bits | o_bits).bit_count()) & 1
+        codes = line_codes(tables, x_bits, o_bits)
+        threat_lines = [
+            {line for line, code in enumerate(codes) if code == tables.threat_code[s]} for s in (0, 1)
+        ]
+        near = 0
+        if neighbourhood is not None:
+            stones = x_bits | o_bits
+            while stones:
+                low = stones & -stones
+                near |= neighbourhood[low.bit_length() - 1]
+                stones ^= low
+        self.counters = [0, 0, 0, 0, 0]  # nodes, cutoffs, tt_hits, max_ply, horizon
+        self._search = _build_negamax(
+            tables,
+            keys,
+            table,
+            codes,
+            threat_lines,
+            accumulator_of(tables, codes),
+            keys.pack(x_bits, o_bits),
+            near,
+            neighbourhood,
+            root_cells,
+            deadline,
+            should_stop,
+            self.counters,
+        )
+
+    @property
+    def nodes(self) -> int:
+        return self.counters[0]
+
+    def search(
+        self, depth: int, alpha: int = -INFINITY, beta: int = INFINITY
+    ) -> tuple[int, int, bool]:
+        """One iteration to ``depth``: ``(score, best cell, complete)``.
+
+        ``complete`` means no horizon, table bound or candidate limit was
+        involved. A complete score strictly inside ``(alpha, beta)`` is the
+        game-theoretic value; outside it, it is only a bound.
+
+        Raises:
+            SearchAborted: time ran out or ``should_stop`` said so.
+        """
+        me, opp = (self.x_bits, self.o_bits) if self.side == 0 else (self.o_bits, self.x_bits)
+        before = self.counters[4]
+        score, move = self._search(me, opp, self.side, depth, alpha, beta)
+        return score, move, self.counters[4] == before
+
+
+def _build_negamax(
+    tables: PatternTables,
+    keys: SymmetryKeys,
+    table: TranspositionTable,
+    cnt: list[int],
+    thr: list[set[int]],
+    acc: int,
+    packed: int,
+    near: int,
+    neighbourhood: tuple[int, ...] | None,
+    root_cells: int,
+    deadline: float,
+    should_stop: ShouldStop,
+    counters: list[int],
+) -> Callable[[int, int, int, int, int, int], tuple[int, int]]:
+    """Bind every table to a closure: local lookups are what make the loop fast."""
+    geometry = tables.geometry
+    lines = geometry.lines
+    cell_lines = geometry.cell_lines
+    full = geometry.full
+    steps = tables.step
+    flags = tables.flags
+    acc_delta = tables.accumulator_delta
+    cells = geometry.cells
+    k = geometry.k
+    field_bits = HISTOGRAM_FIELD_BITS
+    offset = tables.histogram_offset
+    low_mask = (1 << offset) - 1
+    acc_shift = ACCUMULATOR_SHIFT
+    acc_half = ACCUMULATOR_HALF
+    acc_mask = (1 << ACCUMULATOR_SHIFT) - 1
+    order_bonus = tables.order_bonus
+    centre = tables.centre_bonus
+    double = 2 * THREAT_BONUS
+    pre = tables.pre_threat_code
+    move_bits = keys.move_bits
+    shifts = keys.lane_shifts
+    lane_mask = keys.lane_mask
+    perms = keys.permutations
+    inverses = keys.inverses
+    symmetric = keys.uses_symmetry
+    eight = len(shifts) == 8
+    s1, s2, s3, s4, s5, s6, s7 = (tuple(shifts) + (0,) * 8)[1:8]
+    symmetry_min_empties = cells - SYMMETRY_MAX_STONES
+    restrict = neighbourhood is not None
+    near_of = neighbourhood or ()
+    tget = table.get
+    tput = table.put
+    perf = time.perf_counter
+    win1 = WIN_SCORE - 1
+    win3 = WIN_SCORE - 3
+    lose2 = -(WIN_SCORE - 2)
+    nodes = cutoffs = tt_hits = max_ply = horizon = 0
+    root_move = -1
+
+    def poll() -> None:
+        counters[0], counters[1], counters[2], counters[3], counters[4] = (
+            nodes, cutoffs, tt_hits, max_ply, horizon,
+        )
+        if perf() >= deadline or should_stop():
+            raise SearchAborted
+
+    def negamax(me: int, opp: int, side: int, depth: int, alpha: int, beta: int, ply: int) -> int:
+        nonlocal nodes, cutoffs, tt_hits, max_ply, horizon, acc, packed, near, root_move
+        nodes += 1
+        if not nodes % POLL_INTERVAL:
+            poll()
+        if ply > max_ply:
+            max_ply = ply
+        my_threats = thr[side]
+        occupied = me | opp
+        if my_threats:
+            if not ply:
+                for line in my_threats:
+                    root_move = (lines[line] & ~occupied).bit_length() - 1
+                    break
+            return win1
+        their_threats = thr[side ^ 1]
+        forced = 0
+        if their_threats:
+            for line in their_threats:
+                forced |= lines[line]
+            forced &= ~occupied
+            if forced & (forced - 1):
+                if not ply:
+                    root_move = (forced & -forced).bit_length() - 1
+                return lose2
+        # Can either side still fill a line with the moves it has left?
+        histograms = (acc + acc_half) >> acc_shift
+        empties = cells - occupied.bit_count()
+        if side:
+            mine, theirs = histograms & low_mask, histograms >> offset
+        else:
+            mine, theirs = histograms >> offset, histograms & low_mask
+        i_can = mine and k - (mine.bit_length() - 1) // field_bits <= (empties + 1) >> 1
+        they_can = theirs and k - (theirs.bit_length() - 1) // field_bits <= empties >> 1
+        if not i_can:
+            if not they_can:
+                if not ply:
+                    root_move = _first_empty(geometry.centre_order, occupied)
+                return 0
+            if ply and alpha >= 0:
+                return 0
+            if beta > 0:
+                beta = 0
+        elif not they_can:
+            if ply and beta <= 0:
+                return 0
+            if alpha < 0:
+                alpha = 0
+        if depth <= 0 and not forced:
+            horizon += 1
+            value = ((acc + acc_half) & acc_mask) - acc_half
+            return value if side == 0 else -value
+
+        # -- transposition table ------------------------------------------
+        if empties < TABLE_MIN_EMPTIES:
+            key = -1
+            turned = 0
+            entry = None
+        elif symmetric and empties >= symmetry_min_empties:
+            if eight:
+                lanes = [
+                    packed & lane_mask, packed >> s1 & lane_mask, packed >> s2 & lane_mask,
+                    packed >> s3 & lane_mask, packed >> s4 & lane_mask, packed >> s5 & lane_mask,
+                    packed >> s6 & lane_mask, packed >> s7 & lane_mask,
+                ]
+            else:
+                lanes = [packed & lane_mask, packed >> s1 & lane_mask, packed >> s2 & lane_mask,
+                         packed >> s3 & lane_mask]
+            key = min(lanes)
+            turned = lanes.index(key)
+            entry = tget(key)
+        else:
+            key = packed & lane_mask
+            turned = 0
+            entry = tget(key)
+        tt_move = -1
+        if entry is not None:
+            e_depth, e_flag, e_score, e_move = entry
+            if ply and e_depth >= depth and (
+                e_flag == EXACT
+                or (e_flag == LOWER and e_score >= beta)
+                or (e_flag == UPPER and e_score <= alpha)
+            ):
+                tt_hits += 1
+                if e_depth < SOLVED_DEPTH:
+                    horizon += 1
+                return e_score
+            if e_move >= 0:
+                tt_move = inverses[turned][e_move] if turned else e_move
+        horizon_before = horizon
+
+        # -- move list: the table's move alone first, the rest only if it does not cut --
+        if forced:
+            order = [forced.bit_length() - 1]
+            child_depth = depth  # a forced block is free: a threat-space extension
+            candidates = 0
+        else:
+            child_depth = depth - 1
+            empty = full & ~occupied
+            if restrict:
+                candidates = empty & near
+                if not candidates:
+                    candidates = empty
+                elif candidates != empty:
+                    horizon += 1
+            else:
+                candidates = empty
+            if not ply:
+                candidates &= root_cells
+            if tt_move >= 0 and candidates >> tt_move & 1:
+                order = [tt_move]
+            else:
+                tt_move = -1
+                order = ordered(candidates, side, occupied)
+                if order[0] < 0:
+                    # Two new winning cells at once: the opponent (who has none) blocks one.
+                    return double_threat(~order[0], key, turned, ply, horizon_before)
+
+        # -- search --------------------------------------------------------
+        step = steps[side]
+        side_flags = flags[side]
+        side_delta = acc_delta[side]
+        side_bits = move_bits[side]
+        other = side ^ 1
+        alpha_before = alpha
+        best = -INFINITY
+        best_move = order[0]
+        index = 0
+        while index < len(order):
+            cell = order[index]
+            index += 1
+            saved_acc = acc
+            saved_packed = packed
+            saved_near = near
+            for line in cell_lines[cell]:
+                code = cnt[line]
+                cnt[line] = code + step
+                acc += side_delta[code]
+                f = side_flags[code]
+                if f:
+                    if f & 1:
+                        my_threats.add(line)
+                    if f & 2:
+                        their_threats.discard(line)
+            packed |= side_bits[cell]
+            if restrict:
+                near |= near_of[cell]
+            if beta > MATE_THRESHOLD:
+                child_alpha = -beta - 1
+            elif beta < -MATE_THRESHOLD:
+                child_alpha = -beta + 1
+            else:
+                child_alpha = -beta
+            if alpha > MATE_THRESHOLD:
+                child_beta = -alpha - 1
+            elif alpha < -MATE_THRESHOLD:
+                child_beta = -alpha + 1
+            else:
+                child_beta = -alpha
+            score = -negamax(opp, me | (1 << cell), other, child_depth, child_alpha, child_beta, ply + 1)
+            if score > MATE_THRESHOLD:
+                score -= 1
+            elif score < -MATE_THRESHOLD:
+                score += 1
+            for line in cell_lines[cell]:
+                code = cnt[line] - step
+                cnt[line] = code
+                f = side_flags[code]
+                if f & 3:
+                    if f & 1:
+                        my_threats.discard(line)
+                    if f & 2:
+                        their_threats.add(line)
+            acc = saved_acc
+            packed = saved_packed
+            near = saved_near
+            if score > best:
+                best = score
+                best_move = cell
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        cutoffs += 1
+                        break
+            if tt_move >= 0:
+                rest = ordered(candidates & ~(1 << tt_move), side, occupied)
+                tt_move = -1
+                if rest and rest[0] < 0:
+                    return double_threat(~rest[0], key, turned, ply, horizon_before)
+                order.extend(rest)
+        if not ply:
+            root_move = best_move
+        if best <= alpha_before:
+            flag = UPPER
+        elif best >= beta:
+            flag = LOWER
+        else:
+            flag = EXACT
+        if key >= 0:
+            stored_depth = SOLVED_DEPTH if horizon == horizon_before else depth
+            cell_key = perms[turned][best_move] if turned else best_move
+            tput(key, (stored_depth, flag, best, cell_key))
+        return best
+
+    def ordered(candidates: int, side: int, occupied: int) -> list[int]:
+        """Candidate cells, most urgent first; ``[~cell]`` when ``cell`` makes a double threat."""
+        if STATIC:
+            return [c for c in geometry.centre_order if candidates >> c & 1]
+        bonus = order_bonus[side]
+        scored = []
+        bits = candidates
+        while bits:
+            low = bits & -bits
+            cell = low.bit_length() - 1
+            bits ^= low
+            value = centre[cell]
+            for line in cell_lines[cell]:
+                value += bonus[cnt[line]]
+            if value >= double and _two_cells(cell_lines[cell], cnt, pre[side], lines, occupied | low):
+                return [~cell]
+            scored.append(value << 9 | cell)
+        scored.sort(reverse=True)
+        return [v & 511 for v in scored]
+
+    def double_threat(cell: int, key: int, turned: int, ply: int, horizon_before: int) -> int:
+        """Record and score a move that makes two winning cells: a win in three plies."""
+        nonlocal root_move, horizon
+        if not ply:
+            root_move = cell
+        if key >= 0:
+            tput(key, (SOLVED_DEPTH, EXACT, win3, perms[turned][cell] if turned else cell))
+        horizon = horizon_before
+        return win3
+
+    def run(me: int, opp: int, side: int, depth: int, alpha: int, beta: int) -> tuple[int, int]:
+        nonlocal root_move
+        root_move = -1
+        try:
+            score = negamax(me, opp, side, depth, alpha, beta, 0)
+        finally:
+            counters[0], counters[1], counters[2], counters[3], counters[4] = (
+                nodes, cutoffs, tt_hits, max_ply, horizon,
+            )
+        return score, root_move
+
+    return run

@@ -1,0 +1,383 @@
+"""Play many games between two computer players, reproducibly from a seed.
+
+Game ``i`` of a batch depends only on the batch seed and ``i``: each game
+reseeds the players' shared random source from (seed, i), so results never
+depend on how a batch is chunked or spread over processes (see
+:mod:`tictactoe_qt.engine.batch`). Players keep their random source in an
+``rng`` attribute (a :class:`random.Random`); the runner hands them one
+generator it reseeds per game.
+
+Random against random on 3x3 takes a faster, exact route
+(:mod:`tictactoe_qt.engine.random_games`) that gives the same games.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from . import random_games
+from .board import Board, Mark, Move
+from .config import GameConfig
+from .errors import IllegalMoveError
+from .geometry import geometry_for, iter_bits
+from .player_spec import PlayerSpec, PlayerSpecError
+from .players import Player, make_player
+from .search_result import ShouldStop, never_stop
+from .simulation_stats import PlayerTotals, SimulationSummary
+
+__all__ = [
+    "GameRecord",
+    "computer_spec",
+    "play_move_by_move",
+    "PlayerTotals",
+    "SimulationSummary",
+    "resolve_seed",
+    "run_games",
+    "summarize_games",
+]
+
+_SEED_RANGE = 1 << 64
+_GAME_BITS = 40
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game of a batch.
+
+    ``x_spec``/``o_spec`` are the players that held X and O in *this* game;
+    ``starter`` says which batch player that was: ``"x"`` when the player
+    given as X moved first, ``"o"`` when swapping gave the first move to the
+    player given as O. ``move_seconds`` and ``move_nodes`` run per ply, so
+    X's are the even entries and O's the odd ones.
+    """
+
+    index: int
+    config: GameConfig
+    x_spec: str
+    o_spec: str
+    starter: str
+    moves: tuple[Move, ...]
+    #: The mark that won, ``None`` for a draw.
+    winner: Mark | None
+    move_seconds: tuple[float, ...]
+    move_nodes: tuple[int, ...]
+
+    @property
+    def length(self) -> int:
+        """Plies played."""
+        return len(self.moves)
+
+    @property
+    def winner_player(self) -> str | None:
+        """Which batch player won: ``"x"`` (given as X), ``"o"`` (given as O), or ``None``."""
+        if self.winner is None:
+            return None
+        if self.starter == "x":
+            return self.winner
+        return "o" if self.winner == "x" else "x"
+
+    @property
+    def x_move_seconds(self) -> tuple[float, ...]:
+        return self.move_seconds[0::2]
+
+    @property
+    def o_move_seconds(self) -> tuple[float, ...]:
+        return self.move_seconds[1::2]
+
+    @property
+    def x_move_nodes(self) -> tuple[int, ...]:
+        return self.move_nodes[0::2]
+
+    @property
+    def o_move_nodes(self) -> tuple[int, ...]:
+        return self.move_nodes[1::2]
+
+    def board(self) -> Board:
+        """The final position, with the real move history."""
+        board = Board(self.config)
+        for move in self.moves:
+            board.push(move)
+        return board
+
+
+def resolve_seed(seed: int | None) -> int:
+    """The batch seed to use: ``seed`` itself, or a fresh one when it is ``None``."""
+    if seed is None:
+        return random.SystemRandom().randrange(1 << 32)
+    return seed
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of the batch seeded with ``seed``."""
+    return (seed % _SEED_RANGE) << _GAME_BITS | index
+
+
+def computer_spec(spec: PlayerSpec | str) -> PlayerSpec:
+    """Parse ``spec`` and check it names a computer player.
+
+    Raises:
+        PlayerSpecError: a bad spec, or ``human``.
+    """
+    spec = PlayerSpec.parse(spec) if isinstance(spec, str) else spec
+    if spec.kind == "human":
+        raise PlayerSpecError("a simulation needs computer players, not 'human'")
+    return spec
+
+
+def uses_rank_path(config: GameConfig, x_spec: PlayerSpec, o_spec: PlayerSpec) -> bool:
+    """Whether games take the exact random-vs-random fast route."""
+    return x_spec.kind == o_spec.kind == "random" and random_games.has_fast_path(config)
+
+
+def run_games(
+    config: GameConfig,
+    x_spec: PlayerSpec | str,
+    o_spec: PlayerSpec | str,
+    games: int,
+    seed: int | None = None,
+    swap: bool = False,
+    should_stop: ShouldStop = never_stop,
+    start: int = 0,
+) -> Iterator[GameRecord]:
+    """Play games ``start`` to ``start + games - 1`` and yield each as it ends.
+
+    Args:
+        config: the board.
+        x_spec: the player given as X (moves first, or in even games with ``swap``).
+        o_spec: the player given as O.
+        games: how many games to play.
+        seed: the batch seed; ``None`` draws one (use :func:`resolve_seed`
+            first to know it).
+        swap: give the first move to the players in turn (odd games: ``o_spec`` is X).
+        should_stop: checked between moves; once true, no more games are yielded
+            (a game cut short is dropped).
+        start: the index of the first game, for playing a batch in parts.
+
+    Raises:
+        PlayerSpecError: a spec is bad or names a human.
+        ValueError: ``games`` or ``start`` is negative.
+    """
+    if games < 0 or start < 0:
+        raise ValueError(f"games and start must not be negative, got {games} and {start}")
+    specs = (computer_spec(x_spec), computer_spec(o_spec))
+    batch_seed = resolve_seed(seed)
+    if uses_rank_path(config, *specs):
+        return _rank_games(config, specs, start, start + games, batch_seed, swap, should_stop)
+    return play_move_by_move(config, specs, start, start + games, batch_seed, swap, should_stop)
+
+
+def play_move_by_move(
+    config: GameConfig,
+    specs: tuple[PlayerSpec, PlayerSpec],
+    start: int,
+    stop: int,
+    seed: int,
+    swap: bool = False,
+    should_stop: ShouldStop = never_stop,
+) -> Iterator[GameRecord]:
+    """Games ``start`` to ``stop - 1``, every move asked of the players.
+
+    What :func:`run_games` does for all players but random against random on
+    3x3; also the yardstick that the fast route is checked against.
+    """
+    game_rng = random.Random()
+    players = tuple(make_player(spec, 0) for spec in specs)
+    for player in players:
+        if isinstance(getattr(player, "rng", None), random.Random):
+            player.rng = game_rng  # type: ignore[attr-defined]
+    names = tuple(str(spec) for spec in specs)
+    empties_of = _empty_cells(config)
+    for index in range(start, stop):
+        first = index & 1 if swap else 0
+        game_rng.seed(game_seed(seed, index))
+        by_mark = (players[first], players[1 - first])
+        record = _play_one(config, by_mark, game_rng, should_stop, empties_of)
+        if record is None or should_stop():
+            return
+        yield GameRecord(
+            index,
+            config,
+            names[first],
+            names[1 - first],
+            "xo"[first],
+            *record,
+        )
+
+
+_Played = tuple[tuple[Move, ...], Mark | None, tuple[float, ...], tuple[int, ...]]
+#: Boards up to this many cells keep a table of empty cells per occupancy.
+_EMPTY_CELL_CACHE_MAX_CELLS = 16
+
+
+def _play_one(
+    config: GameConfig,
+    by_mark: tuple[Player, Player],
+    rng: random.Random,
+    should_stop: ShouldStop,
+    empties_of: dict[int, list[int]] | None,
+) -> _Played | None:
+    """One game move by move; ``None`` when it was stopped.
+
+    Raises:
+        IllegalMoveError: a player chose an occupied or off-board cell.
+    """
+    board = _empty_board(config).copy()
+    full = board.geometry.full
+    bits = board.bits
+    rows, cols = config.rows, config.cols
+    is_random = tuple(player.spec.kind == "random" for player in by_mark)
+    for player in by_mark:
+        player.new_game()
+    clock = time.perf_counter
+    seconds: list[float] = []
+    nodes: list[int] = []
+    cells: list[int] = []
+    while True:
+        occupied = bits[0] | bits[1]
+        if occupied == full:
+            break
+        side = len(cells) & 1
+        began = clock()
+        if is_random[side]:
+            # Exactly what RandomPlayer does with the same generator, minus its wrapping.
+            empties = empties_of.get(occupied) if empties_of is not None else None
+            if empties is None:
+                empties = iter_bits(full & ~occupied)
+                if empties_of is not None:
+                    empties_of[occupied] = empties
+            cell = empties[int(rng.random() * len(empties))]
+            seconds.append(clock() - began)
+            nodes.append(1)
+        else:
+            result = by_mark[side].choose(board, should_stop)
+            seconds.append(clock() - began)
+            move = result.move
+            if result.cancelled or move is None or should_stop():
+                return None
+            cell = move.row * cols + move.col
+            if not (0 <= move.row < rows and 0 <= move.col < cols) or occupied >> cell & 1:
+                raise IllegalMoveError(
+                    f"{by_mark[side].spec} chose {move!r} on {board.notation()}"
+                )
+            nodes.append(result.stats.nodes)
+        board.push_index(cell)
+        cells.append(cell)
+        if board.winner() is not None:
+            break
+    table = _moves(config)
+    return tuple(table[c] for c in cells), board.winner(), tuple(seconds), tuple(nodes)
+
+
+@lru_cache(maxsize=32)
+def _empty_board(config: GameConfig) -> Board:
+    """An empty board to copy (cheaper than building one per game)."""
+    return Board(config)
+
+
+@lru_cache(maxsize=32)
+def _moves(config: GameConfig) -> tuple[Move, ...]:
+    """The :class:`Move` of each cell, shared."""
+    return tuple(Move.from_index(i, config.cols) for i in range(config.cells))
+
+
+def _empty_cells(config: GameConfig) -> dict[int, list[int]] | None:
+    """A fresh occupancy -> empty cells cache for small boards, ``None`` for big ones."""
+    return {} if config.cells <= _EMPTY_CELL_CACHE_MAX_CELLS else None
+
+
+def _rank_games(
+    config: GameConfig,
+    specs: tuple[PlayerSpec, PlayerSpec],
+    start: int,
+    stop: int,
+    seed: int,
+    swap: bool,
+    should_stop: ShouldStop,
+) -> Iterator[GameRecord]:
+    geometry = geometry_for(config)
+    names = tuple(str(spec) for spec in specs)
+    clock = time.perf_counter
+    size = random_games.BLOCK_GAMES
+    for block in random_games.blocks_for(start, stop):
+        ranks = random_games.block_ranks(config, seed, block)
+        for index in range(max(start, block * size), min(stop, (block + 1) * size)):
+            if should_stop():
+                return
+            began = clock()
+            cells = random_games.moves_of_rank(geometry, ranks[index - block * size])
+            share = (clock() - began) / len(cells)
+            winner: Mark | None = None
+            if geometry.wins_with(sum(1 << c for c in cells[len(cells) - 1 :: -2]), cells[-1]):
+                winner = "x" if len(cells) & 1 else "o"
+            first = index & 1 if swap else 0
+            yield GameRecord(
+                index,
+                config,
+                names[first],
+                names[1 - first],
+                "xo"[first],
+                tuple(_moves(config)[c] for c in cells),
+                winner,
+                (share,) * len(cells),
+                (1,) * len(cells),
+            )
+
+
+def summarize_games(
+    config: GameConfig,
+    x_spec: PlayerSpec | str,
+    o_spec: PlayerSpec | str,
+    start: int,
+    stop: int,
+    seed: int,
+    swap: bool = False,
+    should_stop: ShouldStop = never_stop,
+) -> SimulationSummary:
+    """Totals of games ``start`` to ``stop - 1``, without keeping the games.
+
+    The same totals :class:`SimulationSummary.from_records` gives for the games
+    :func:`run_games` yields, but random against random on 3x3 only looks up
+    outcomes (its times are the part's wall time shared evenly over the moves).
+    """
+    specs = (computer_spec(x_spec), computer_spec(o_spec))
+    summary = SimulationSummary(config, str(specs[0]), str(specs[1]), seed, swap)
+    began = time.perf_counter()
+    if uses_rank_path(config, *specs):
+        _count_rank_games(summary, start, stop, should_stop)
+        elapsed = time.perf_counter() - began
+        summary.move_seconds = elapsed
+        for player in summary.players:
+            player.seconds = elapsed * player.moves / summary.plies if summary.plies else 0.0
+            player.nodes = player.moves
+    else:
+        for record in run_games(config, *specs, stop - start, seed, swap, should_stop, start):
+            summary.add_game(record)
+        summary.cancelled = summary.games < stop - start
+    summary.elapsed_seconds = time.perf_counter() - began
+    return summary
+
+
+def _count_rank_games(
+    summary: SimulationSummary, start: int, stop: int, should_stop: ShouldStop
+) -> None:
+    size = random_games.BLOCK_GAMES
+    for block in random_games.blocks_for(start, stop):
+        if should_stop():
+            summary.cancelled = True
+            return
+        endings = random_games.block_endings(summary.config, summary.seed, block)
+        offset = block * size
+        endings = endings[max(start - offset, 0) : min(stop - offset, size)]
+        # Blocks are even-sized and start at even games, so parity within the
+        # slice follows the game index when the slice starts at an even game.
+        parity = max(start - offset, 0) & 1
+        parts = [(0, endings)]
+        if summary.swap:
+            parts = [(parity, endings[0::2]), (1 - parity, endings[1::2])]
+        for first, part in parts:
+            for (winner, length), count in random_games.count_endings(part).items():
+                summary.add_ending((None, "x", "o")[winner], length, first, count)

@@ -1,0 +1,213 @@
+"""Totals of a batch of games: wins, draws, times, game lengths, nodes.
+
+Two ways of counting sit side by side. ``x_wins``/``o_wins`` count the *mark*
+that won. The per-player blocks count the *player*: ``players[0]`` is the one
+given as X (``--x``), ``players[1]`` the one given as O (``--o``). Without swap
+they agree; with swap each player plays X in every other game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .config import GameConfig
+
+if TYPE_CHECKING:
+    from .simulation import GameRecord
+
+#: The two players of a batch, by the mark they were given on the command line.
+PLAYER_KEYS = ("x", "o")
+
+
+def _ratio(total: float, count: int) -> float | None:
+    return total / count if count else None
+
+
+@dataclass
+class PlayerTotals:
+    """Sums over a batch for one player (whatever mark it played)."""
+
+    spec: str
+    wins: int = 0
+    moves: int = 0
+    seconds: float = 0.0
+    nodes: int = 0
+    #: Own moves made in the games this player won.
+    moves_in_wins: int = 0
+    #: Games this player moved first in.
+    games_as_x: int = 0
+
+    @property
+    def avg_move_seconds(self) -> float | None:
+        """Average thinking time per move, ``None`` before any move."""
+        return _ratio(self.seconds, self.moves)
+
+    @property
+    def avg_moves_to_win(self) -> float | None:
+        """Average own moves in the games it won, ``None`` without a win."""
+        return _ratio(self.moves_in_wins, self.wins)
+
+    @property
+    def avg_nodes_per_move(self) -> float | None:
+        """Average positions searched per move, ``None`` before any move."""
+        return _ratio(self.nodes, self.moves)
+
+    def merge(self, other: PlayerTotals) -> None:
+        """Add another batch's sums for the same player."""
+        self.wins += other.wins
+        self.moves += other.moves
+        self.seconds += other.seconds
+        self.nodes += other.nodes
+        self.moves_in_wins += other.moves_in_wins
+        self.games_as_x += other.games_as_x
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "spec": self.spec,
+            "wins": self.wins,
+            "avg_move_seconds": self.avg_move_seconds,
+            "avg_moves_to_win": self.avg_moves_to_win,
+            "avg_nodes_per_move": self.avg_nodes_per_move,
+            "moves": self.moves,
+            "games_as_x": self.games_as_x,
+        }
+
+
+@dataclass
+class SimulationSummary:
+    """What a batch of games adds up to (the ``simulate`` report).
+
+    ``seed`` is the batch seed actually used (drawn at random when none was
+    given), so any run can be repeated.
+    """
+
+    config: GameConfig
+    x_spec: str
+    o_spec: str
+    seed: int
+    swap: bool = False
+    games: int = 0
+    x_wins: int = 0
+    o_wins: int = 0
+    draws: int = 0
+    #: Plies over all games.
+    plies: int = 0
+    #: Thinking time over all moves of all games (the games' "moves only" time).
+    move_seconds: float = 0.0
+    #: Wall-clock time of the whole batch.
+    elapsed_seconds: float = 0.0
+    workers: int = 1
+    #: True when the batch was stopped before all games were played.
+    cancelled: bool = False
+    players: tuple[PlayerTotals, PlayerTotals] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.players = (PlayerTotals(self.x_spec), PlayerTotals(self.o_spec))
+
+    # -- filling -----------------------------------------------------------
+    def add_game(self, record: GameRecord) -> None:
+        """Count one finished game."""
+        first = 0 if record.starter == "x" else 1
+        self.add_ending(record.winner, len(record.moves), first)
+        self.move_seconds += sum(record.move_seconds)
+        by_mark = (self.players[first], self.players[1 - first])
+        for side, player in enumerate(by_mark):
+            player.seconds += sum(record.move_seconds[side::2])
+            player.nodes += sum(record.move_nodes[side::2])
+
+    def add_ending(self, winner: str | None, length: int, first: int, count: int = 1) -> None:
+        """Count ``count`` games that ended alike, without times or nodes.
+
+        Args:
+            winner: the mark that won, or ``None`` for a draw.
+            length: plies in each game.
+            first: which player moved first: 0 the X player, 1 the O player.
+            count: how many such games.
+        """
+        self.games += count
+        self.plies += length * count
+        x_player, o_player = self.players[first], self.players[1 - first]
+        x_player.games_as_x += count
+        x_player.moves += (length + 1) // 2 * count
+        o_player.moves += length // 2 * count
+        if winner == "x":
+            self.x_wins += count
+            x_player.wins += count
+            x_player.moves_in_wins += (length + 1) // 2 * count
+        elif winner == "o":
+            self.o_wins += count
+            o_player.wins += count
+            o_player.moves_in_wins += length // 2 * count
+        else:
+            self.draws += count
+
+    def merge(self, other: SimulationSummary) -> None:
+        """Add the totals of another part of the same batch."""
+        self.games += other.games
+        self.x_wins += other.x_wins
+        self.o_wins += other.o_wins
+        self.draws += other.draws
+        self.plies += other.plies
+        self.move_seconds += other.move_seconds
+        self.cancelled = self.cancelled or other.cancelled
+        for mine, theirs in zip(self.players, other.players):
+            mine.merge(theirs)
+
+    @classmethod
+    def from_records(
+        cls,
+        config: GameConfig,
+        x_spec: str,
+        o_spec: str,
+        records: Iterable[GameRecord],
+        seed: int = 0,
+        swap: bool = False,
+    ) -> SimulationSummary:
+        """Sum up finished games (e.g. the ones :func:`run_games` yielded)."""
+        summary = cls(config, str(x_spec), str(o_spec), seed, swap)
+        for record in records:
+            summary.add_game(record)
+        return summary
+
+    # -- reading -----------------------------------------------------------
+    def share(self, count: int) -> float:
+        """``count`` as a percentage of the games (0 before any game)."""
+        return 100.0 * count / self.games if self.games else 0.0
+
+    @property
+    def avg_game_seconds(self) -> float | None:
+        """Average thinking time per game (moves only, no set-up)."""
+        return _ratio(self.move_seconds, self.games)
+
+    @property
+    def avg_game_length(self) -> float | None:
+        """Average plies per game."""
+        return _ratio(self.plies, self.games)
+
+    def player(self, key: str) -> PlayerTotals:
+        """The totals of the ``"x"`` (``--x``) or ``"o"`` (``--o``) player."""
+        return self.players[PLAYER_KEYS.index(key)]
+
+    def as_dict(self) -> dict[str, Any]:
+        """The ``simulate --json`` object."""
+        return {
+            "games": self.games,
+            "x_wins": self.x_wins,
+            "o_wins": self.o_wins,
+            "draws": self.draws,
+            "x_win_percent": self.share(self.x_wins),
+            "o_win_percent": self.share(self.o_wins),
+            "draw_percent": self.share(self.draws),
+            "x": self.players[0].as_dict(),
+            "o": self.players[1].as_dict(),
+            "avg_game_seconds": self.avg_game_seconds,
+            "avg_game_length": self.avg_game_length,
+            "elapsed_seconds": self.elapsed_seconds,
+            "config": {"rows": self.config.rows, "cols": self.config.cols, "k": self.config.k},
+            "seed": self.seed,
+            "swap": self.swap,
+            "workers": self.workers,
+            "cancelled": self.cancelled,
+        }

@@ -1,0 +1,206 @@
+"""Facts about the whole game tree of a board, counted by enumeration.
+
+Nothing here is a pasted number: the counts come from walking the tree
+level by level. Each distinct position is expanded once and carries how
+many move sequences reach it, so the 3x3 tree's 549,946 nodes cost only
+its 5,478 positions. The no-early-stop tree is the same walk with wins
+ignored, so play goes on until the board is full.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from math import perm
+from typing import Any
+
+from .config import GameConfig
+from .geometry import Geometry, geometry_for
+from .search_result import ShouldStop, never_stop
+
+#: Boards with more cells than this are refused: 3x4 (12 cells) takes a few
+#: seconds, and each further cell multiplies the work several times over.
+MAX_COUNT_CELLS = 12
+#: Positions expanded between two ``should_stop`` polls.
+CHECK_EVERY_POSITIONS = 4096
+
+
+class CountCancelled(Exception):
+    """Raised by :func:`count_tree` when ``should_stop`` asked it to stop."""
+
+
+@dataclass(frozen=True)
+class TreeFacts:
+    """The counts for one config; ``*_per_depth[d]`` is about positions after ``d`` moves."""
+
+    config: GameConfig
+    #: Nodes of the game tree (every move sequence, the empty board included).
+    nodes: int
+    #: Complete games (move sequences that end in a win or a full board).
+    games: int
+    x_wins: int
+    o_wins: int
+    draws: int
+    #: Distinct reachable positions, and classes of them under the board's symmetries.
+    positions: int
+    positions_up_to_symmetry: int
+    #: Distinct positions where the game is over.
+    terminal_positions: int
+    #: Nodes of the tree where play goes on until the board is full.
+    no_early_stop_nodes: int
+    nodes_per_depth: tuple[int, ...] = field(default=())
+    positions_per_depth: tuple[int, ...] = field(default=())
+    games_ending_per_depth: tuple[int, ...] = field(default=())
+
+    def as_dict(self) -> dict[str, Any]:
+        """The ``count --json`` object."""
+        return {
+            "size": self.config.size_text,
+            "k": self.config.k,
+            "nodes": self.nodes,
+            "games": self.games,
+            "x_wins": self.x_wins,
+            "o_wins": self.o_wins,
+            "draws": self.draws,
+            "positions": self.positions,
+            "positions_up_to_symmetry": self.positions_up_to_symmetry,
+            "terminal_positions": self.terminal_positions,
+            "no_early_stop_nodes": self.no_early_stop_nodes,
+            "nodes_per_depth": list(self.nodes_per_depth),
+            "positions_per_depth": list(self.positions_per_depth),
+            "games_ending_per_depth": list(self.games_ending_per_depth),
+        }
+
+
+def no_early_stop_upper_bound(cells: int) -> int:
+    """Nodes of the tree where every game fills the board: sum of cells!/(cells-d)!."""
+    return sum(perm(cells, depth) for depth in range(cells + 1))
+
+
+def count_tree(config: GameConfig, should_stop: ShouldStop = never_stop) -> TreeFacts:
+    """Count the game tree of ``config`` by enumeration.
+
+    Raises:
+        ValueError: the board has more than :data:`MAX_COUNT_CELLS` cells.
+        CountCancelled: ``should_stop`` returned true before the count finished.
+    """
+    if config.cells > MAX_COUNT_CELLS:
+        raise ValueError(
+            f"{config} is too large to count: it has {config.cells} cells, and counting "
+            f"stops at {MAX_COUNT_CELLS} (3x4); its tree has up to "
+            f"{no_early_stop_upper_bound(config.cells):,} nodes"
+        )
+    geometry = geometry_for(config)
+    ticks = [0]
+
+    def poll() -> None:
+        ticks[0] += 1
+        if ticks[0] % CHECK_EVERY_POSITIONS == 0 and should_stop():
+            raise CountCancelled(f"counting {config} was cancelled")
+
+    game = _walk(geometry, stop_at_wins=True, poll=poll)
+    full_walk = _walk(geometry, stop_at_wins=False, poll=poll)
+    return TreeFacts(
+        config=config,
+        nodes=sum(game.nodes_per_depth),
+        games=game.x_wins + game.o_wins + game.draws,
+        x_wins=game.x_wins,
+        o_wins=game.o_wins,
+        draws=game.draws,
+        positions=len(game.positions),
+        positions_up_to_symmetry=_symmetry_classes(geometry, game.positions, poll),
+        terminal_positions=game.terminal_positions,
+        no_early_stop_nodes=sum(full_walk.nodes_per_depth),
+        nodes_per_depth=tuple(game.nodes_per_depth),
+        positions_per_depth=tuple(game.positions_per_depth),
+        games_ending_per_depth=tuple(game.games_ending_per_depth),
+    )
+
+
+@dataclass
+class _Walk:
+    #: Keys ``x_bits << cells | o_bits`` of every position seen.
+    positions: set[int] = field(default_factory=set)
+    nodes_per_depth: list[int] = field(default_factory=list)
+    positions_per_depth: list[int] = field(default_factory=list)
+    games_ending_per_depth: list[int] = field(default_factory=list)
+    terminal_positions: int = 0
+    x_wins: int = 0
+    o_wins: int = 0
+    draws: int = 0
+
+
+def _walk(geometry: Geometry, stop_at_wins: bool, poll: Callable[[], None]) -> _Walk:
+    """Expand the tree level by level, merging equal positions and adding up their paths."""
+    walk = _Walk()
+    full = geometry.full
+    shift = geometry.cells
+    low_mask = full
+    no_lines: tuple[int, ...] = ()
+    cells = [
+        (1 << cell, geometry.cell_line_masks[cell] if stop_at_wins else no_lines)
+        for cell in range(shift)
+    ]
+    # Positions are keyed x_bits << cells | o_bits, with the number of move
+    # sequences reaching them; every position in a layer is still in play.
+    layer: dict[int, int] = {0: 1}
+    walk.positions.add(0)
+    walk.nodes_per_depth.append(1)
+    walk.positions_per_depth.append(1)
+    walk.games_ending_per_depth.append(0)
+    for depth in range(shift):
+        o_moves = depth & 1
+        next_layer: dict[int, int] = {}
+        ended = nodes = 0
+        terminal_before = walk.terminal_positions
+        for key, paths in layer.items():
+            poll()
+            x, o = key >> shift, key & low_mask
+            mover = o if o_moves else x
+            occupied = x | o
+            for bit, masks in cells:
+                if occupied & bit:
+                    continue
+                nodes += paths
+                moved = mover | bit
+                child = key | bit if o_moves else key | bit << shift
+                won = False
+                for mask in masks:
+                    if moved & mask == mask:
+                        won = True
+                        break
+                if won or occupied | bit == full:
+                    if child not in walk.positions:
+                        walk.positions.add(child)
+                        walk.terminal_positions += 1
+                    ended += paths
+                    if not won:
+                        walk.draws += paths
+                    elif o_moves:
+                        walk.o_wins += paths
+                    else:
+                        walk.x_wins += paths
+                else:
+                    next_layer[child] = next_layer.get(child, 0) + paths
+        walk.positions.update(next_layer)
+        walk.nodes_per_depth.append(nodes)
+        walk.games_ending_per_depth.append(ended)
+        walk.positions_per_depth.append(len(next_layer) + walk.terminal_positions - terminal_before)
+        layer = next_layer
+    return walk
+
+
+def _symmetry_classes(geometry: Geometry, positions: set[int], poll: Callable[[], None]) -> int:
+    """How many classes the positions fall into under the board's symmetries."""
+    shift = geometry.cells
+    low_mask = geometry.full
+    images = [
+        [geometry.transform(bits, symmetry) for bits in range(1 << shift)]
+        for symmetry in range(len(geometry.symmetries))
+    ]
+    canonical = set()
+    for key in positions:
+        poll()
+        x, o = key >> shift, key & low_mask
+        canonical.add(min(image[x] << shift | image[o] for image in images))
+    return len(canonical)

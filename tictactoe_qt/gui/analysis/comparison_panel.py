@@ -1,0 +1,306 @@
+"""The algorithm comparison dock: the seeds' minimax vs alpha-beta experiment, live.
+
+For the current position it runs plain minimax, alpha-beta, and alpha-beta
+with each improvement, then the perfect engine, in the worker thread. Rows
+fill in as each search ends; a bar chart shows nodes, cut-offs or time on a
+log scale. Searches that would take hours are refused with an estimate, or
+run under a time cap when the user asks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QDoubleSpinBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tictactoe_qt.engine import Board
+from tictactoe_qt.engine.comparison import (
+    VARIANTS,
+    ComparisonRow,
+    SizeEstimate,
+    compare,
+    estimate_tree,
+    format_duration,
+    summary,
+    values_agree,
+)
+from tictactoe_qt.engine.search_result import SearchResult
+from tictactoe_qt.engine.tree_values import NodeValue
+from tictactoe_qt.gui.analysis.comparison_chart import ComparisonChart
+from tictactoe_qt.gui.analysis.job_runner import JobRunner
+
+HEADERS = ("Algorithm", "Nodes", "Cut-offs", "Time", "Move", "Value", "Note")
+NODES, CUTOFFS, TIME = 1, 2, 3
+METRICS = (("Nodes", "positions visited"), ("Cut-offs", "cut-offs"), ("Time", "milliseconds"))
+
+
+def value_text(result: SearchResult, to_move: str) -> str:
+    """'draw', 'X wins in 5' or a heuristic score, from the side to move's view."""
+    if result.exact:
+        return NodeValue(result.score, True, to_move).text()  # type: ignore[arg-type]
+    return f"{result.score:+g} (heuristic)"
+
+
+def millis(seconds: float) -> str:
+    return f"{seconds * 1000:,.1f} ms" if seconds < 10 else f"{seconds:,.1f} s"
+
+
+class ComparisonDock(QDockWidget):
+    """Table, log-scale chart and a one-line conclusion for the current position."""
+
+    #: Emitted with every row as it finishes (tests and the status bar use it).
+    row_finished = Signal(object)
+    #: Emitted once the whole comparison ended (or was cancelled).
+    comparison_finished = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(self.tr("Compare algorithms"), parent)
+        self.setObjectName("comparisonDock")
+        self.runner = JobRunner("comparisonThread", self)
+        self.board: Board | None = None
+        self.rows: list[ComparisonRow] = []
+        self.estimate: SizeEstimate | None = None
+        self._job: int | None = None
+        #: Seconds the perfect engine may think (it solves small boards long before).
+        self.perfect_budget = 2.0
+        self._build()
+        self.runner.progress.connect(self._on_progress)
+        self.runner.finished.connect(self._on_finished)
+        self.runner.failed.connect(self._on_failed)
+
+    def _build(self) -> None:
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        controls = QHBoxLayout()
+        self.depth = QComboBox(objectName="comparisonDepth")
+        self.depth.addItem(self.tr("to the end"), None)
+        for depth in range(1, 10):
+            self.depth.addItem(self.tr("depth {0}").format(depth), depth)
+        self.depth.setToolTip(self.tr("How many plies every algorithm looks ahead"))
+        self.run_button = QPushButton(self.tr("Run"), objectName="comparisonRun")
+        self.stop_button = QPushButton(self.tr("Stop"), objectName="comparisonStop")
+        self.stop_button.setEnabled(False)
+        self.capped = QCheckBox(self.tr("Run huge searches with a cap of"), objectName="comparisonCapped")
+        self.capped.setToolTip(self.tr("Instead of refusing, run them and stop them at the cap"))
+        self.cap = QDoubleSpinBox(objectName="comparisonCap", suffix=" s", decimals=0)
+        self.cap.setRange(1, 600)
+        self.cap.setValue(10)
+        for widget in (self.depth, self.run_button, self.stop_button, self.capped, self.cap):
+            controls.addWidget(widget)
+        controls.addStretch(1)
+        layout.addLayout(controls)
+        self.estimate_label = QLabel(objectName="comparisonEstimate", wordWrap=True)
+        layout.addWidget(self.estimate_label)
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        self.table = QTableWidget(0, len(HEADERS), objectName="comparisonTable")
+        self.table.setHorizontalHeaderLabels([self.tr(h) for h in HEADERS])
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        splitter.addWidget(self.table)
+        chart_box = QWidget()
+        chart_layout = QVBoxLayout(chart_box)
+        chart_layout.setContentsMargins(0, 0, 0, 0)
+        self.metric_choice = QComboBox(objectName="comparisonMetric")
+        for name, _unit in METRICS:
+            self.metric_choice.addItem(self.tr("Chart: {0}").format(self.tr(name)))
+        chart_layout.addWidget(self.metric_choice)
+        self.chart = ComparisonChart()
+        self.chart.setMinimumHeight(180)
+        chart_layout.addWidget(self.chart)
+        splitter.addWidget(chart_box)
+        splitter.setSizes([240, 320])
+        layout.addWidget(splitter, 1)
+        self.summary = QLabel(objectName="comparisonSummary", wordWrap=True)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.summary)
+        self.setWidget(body)
+        self.run_button.clicked.connect(self.run)
+        self.stop_button.clicked.connect(self.stop)
+        self.metric_choice.currentIndexChanged.connect(self._update_chart)
+
+    # -- inputs ---------------------------------------------------------------------------
+    def set_position(self, board: Board) -> None:
+        """Compare on ``board`` next time; a running comparison of another position stops."""
+        if self.board is not None and board == self.board:
+            return
+        self.stop()
+        self.board = board.copy()
+        over = board.is_game_over()
+        self.run_button.setEnabled(not over)
+        self.estimate_label.setText(
+            self.tr("The game is over: nothing to compare.") if over
+            else self.tr("Press Run to search the current position with every algorithm.")
+        )
+
+    @Slot()
+    def run(self) -> None:
+        """Start the comparison for the current position in the worker."""
+        if self.board is None or self.board.is_game_over():
+            return
+        self.stop()
+        board, depth = self.board.copy(), self.depth.currentData()
+        capped, cap = self.capped.isChecked(), self.cap.value()
+        perfect_budget = self.perfect_budget
+        self.rows = []
+        self.table.setRowCount(0)
+        self.summary.setText("")
+        self._update_chart()
+        self.estimate_label.setText(self.tr("Sizing the tree…"))
+
+        def job(should_stop: Callable[[], bool], report: Callable[[object], None]) -> Any:
+            estimate = estimate_tree(board, depth)
+            report(estimate)
+            for row in compare(board, depth, run_capped=capped, cap_seconds=cap,
+                               should_stop=should_stop, estimate=estimate,
+                               perfect_budget=perfect_budget):
+                report(row)
+            return None
+
+        self._job = self.runner.submit(job)
+        self.run_button.setEnabled(False)
+        self.stop_button.setEnabled(True)
+
+    @Slot()
+    def stop(self) -> None:
+        """Cancel the running comparison (its finished rows stay)."""
+        if self._job is not None:
+            self.runner.cancel(self._job)
+
+    def is_running(self) -> bool:
+        return self._job is not None
+
+    # -- results --------------------------------------------------------------------------
+    @Slot(int, object)
+    def _on_progress(self, job: int, value: object) -> None:
+        if job != self._job:
+            return
+        if isinstance(value, SizeEstimate):
+            self.estimate = value
+            self.estimate_label.setText(self.tr("Before searching: {0}.").format(value.text()))
+            return
+        assert isinstance(value, ComparisonRow)
+        self.rows.append(value)
+        self._add_row(value)
+        self._update_chart()
+        self.row_finished.emit(value)
+
+    def _add_row(self, row: ComparisonRow) -> None:
+        assert self.board is not None
+        number = self.table.rowCount()
+        self.table.insertRow(number)
+        result = row.result
+        cells = [row.variant.label, "", "", "", "", "", row.message]
+        if result is not None:
+            stats = result.stats
+            move = result.move
+            cells[1:6] = [
+                f"{stats.nodes:,}",
+                f"{stats.cutoffs:,}",
+                millis(stats.elapsed_seconds),
+                "" if move is None else f"row {move.row + 1}, col {move.col + 1}",
+                value_text(result, self.board.turn),
+            ]
+        cells[6] = self._note(row)
+        for column, text in enumerate(cells):
+            item = QTableWidgetItem(text)
+            if column in (NODES, CUTOFFS, TIME):
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            item.setToolTip(row.message or row.variant.explanation)
+            self.table.setItem(number, column, item)
+
+    def _note(self, row: ComparisonRow) -> str:
+        """A few words for the table; the tooltip has the full message."""
+        if row.status == "done":
+            return row.message
+        if row.status == "refused" and self.estimate is not None:
+            if not row.variant.pruning:
+                seconds = self.estimate.minimax_seconds
+            else:
+                seconds = self.estimate.best_case_alphabeta_seconds
+            return self.tr("refused: it would take about {0} (hover for why)").format(
+                format_duration(seconds))
+        if row.status == "capped":
+            return self.tr("stopped at the {0:g} s cap: partial numbers").format(self.cap.value())
+        return f"{row.status}: {row.message}"
+
+    @Slot()
+    def _update_chart(self) -> None:
+        index = self.metric_choice.currentIndex()
+        name, unit = METRICS[index]
+        by_key = {row.variant.key: row for row in self.rows}
+        values: list[float | None] = []
+        for variant in VARIANTS:
+            row = by_key.get(variant.key)
+            result = row.result if row else None
+            if result is None:
+                values.append(None)
+            elif index == 0:
+                values.append(float(result.stats.nodes))
+            elif index == 1:
+                values.append(float(result.stats.cutoffs))
+            else:
+                values.append(result.stats.elapsed_seconds * 1000)
+        notes = {
+            i: by_key[v.key].status
+            for i, v in enumerate(VARIANTS)
+            if v.key in by_key and by_key[v.key].status in ("refused", "unavailable", "error")
+        }
+        self.chart.show_values([v.label for v in VARIANTS], values, self.tr(unit), notes)
+
+    @Slot(int, object)
+    def _on_finished(self, job: int, _value: object) -> None:
+        if job != self._job:
+            return
+        self._done()
+
+    @Slot(int, str)
+    def _on_failed(self, job: int, message: str) -> None:
+        if job != self._job:
+            return
+        self.summary.setText(self.tr("The comparison stopped: {0}").format(message))
+        self._done()
+
+    def _done(self) -> None:
+        self._job = None
+        self.run_button.setEnabled(self.board is not None and not self.board.is_game_over())
+        self.stop_button.setEnabled(False)
+        text = summary(self.rows)
+        refused = [row for row in self.rows if row.status == "refused"]
+        if refused and self.estimate is not None:
+            names = ", ".join(row.variant.label for row in refused)
+            text = self.tr("Refused as too large: {0}. {1}.").format(
+                names, self.estimate.text().capitalize())
+        exact = [r for r in self.rows if r.result is not None and r.result.exact and r.status == "done"]
+        if exact and values_agree(self.rows):
+            text += self.tr(" All {0} exact searches agree on the value.").format(len(exact))
+        elif exact:
+            text += self.tr(" The exact searches DISAGREE on the value.")
+        if any(row.status == "cancelled" for row in self.rows):
+            text += self.tr(" Stopped before the end.")
+        self.summary.setText(text.strip())
+        self.comparison_finished.emit()
+
+    def shutdown(self) -> None:
+        """Cancel and wait for the worker thread."""
+        self.runner.stop()

@@ -1,0 +1,141 @@
+"""Keeps the analysis overlay in step with the game: one analysis per position.
+
+Every position change cancels the running analysis and queues a new one in
+the worker thread; an answer for an older position is dropped. When an MCTS
+player has just moved, its visit counts are laid over the values.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal, Slot
+
+from tictactoe_qt.engine import Board
+from tictactoe_qt.gui.analysis.job_runner import JobRunner
+from tictactoe_qt.gui.analysis.overlay_data import OverlayData, overlay_from_analysis, with_visits
+from tictactoe_qt.gui.analysis.overlay_layer import OverlayLayer
+
+DEFAULT_TIME_BUDGET = 0.5
+Analyze = Callable[..., Any]
+
+
+def engine_analyze() -> Analyze:
+    """The engine's ``analyze`` (imported late: the overlay is optional)."""
+    module = importlib.import_module("tictactoe_qt.engine.analysis")
+    return module.analyze  # type: ignore[no-any-return]
+
+
+class AnalysisOverlay(QObject):
+    """Runs ``analyze`` for the shown position and feeds the overlay layer."""
+
+    #: New overlay data for the current position.
+    overlay_ready = Signal(object)
+    #: A short line for the status bar: the legend, 'analysing…' or an error.
+    status = Signal(str)
+
+    def __init__(
+        self,
+        layer: OverlayLayer,
+        runner: JobRunner | None = None,
+        time_budget: float = DEFAULT_TIME_BUDGET,
+        analyze: Analyze | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.layer = layer
+        self.runner = runner or JobRunner("analysisOverlayThread", self)
+        self._owns_runner = runner is None
+        self.time_budget = time_budget
+        self._analyze = analyze
+        self.enabled = False
+        self.board: Board | None = None
+        self.data: OverlayData | None = None
+        self._job: int | None = None
+        self._visits: dict[Any, int] = {}
+        self.runner.finished.connect(self._on_finished)
+        self.runner.failed.connect(self._on_failed)
+
+    # -- inputs -----------------------------------------------------------------------
+    @Slot(bool)
+    def set_enabled(self, enabled: bool) -> None:
+        """Turn the overlay on (analysing the current position) or off."""
+        self.enabled = enabled
+        self.layer.setVisible(enabled or self.layer.preview is not None)
+        if enabled and self.board is not None:
+            self._start(self.board)
+        else:
+            self._cancel()
+            self.layer.set_data(None)
+            self.status.emit("")
+
+    def set_position(self, board: Board) -> None:
+        """The game moved on: drop the old analysis and start one for ``board``."""
+        if self.board is not None and board == self.board and self.data is not None:
+            return
+        self.board = board.copy()
+        self._visits = {}
+        self.data = None
+        self.layer.set_data(None)
+        if self.enabled:
+            self._start(self.board)
+
+    def show_search_result(self, result: Any) -> None:
+        """Lay an MCTS search's visit counts over the overlay (other results are ignored)."""
+        visits = getattr(result, "visits", None)
+        if not visits:
+            return
+        self._visits = dict(visits)
+        if self.data is not None:
+            self.data = with_visits(self.data, self._visits)
+            self.layer.set_data(self.data if self.enabled else None)
+
+    # -- work ---------------------------------------------------------------------------
+    def _start(self, board: Board) -> None:
+        self._cancel()
+        if board.is_game_over():
+            self.status.emit("")
+            return
+        analyze = self._analyze or engine_analyze()
+        budget = self.time_budget
+        position = board.copy()
+
+        def job(should_stop: Callable[[], bool], _report: Callable[[object], None]) -> Any:
+            analysis = analyze(position, time_budget=budget, should_stop=should_stop)
+            return overlay_from_analysis(position, analysis)
+
+        self._job = self.runner.submit(job)
+        self.status.emit(self.tr("Analysing the position…"))
+
+    def _cancel(self) -> None:
+        if self._job is not None:
+            self.runner.cancel(self._job)
+            self._job = None
+
+    @Slot(int, object)
+    def _on_finished(self, job_id: int, data: OverlayData) -> None:
+        if job_id != self._job:
+            return  # an answer for a position no longer shown
+        self._job = None
+        if self._visits:
+            data = with_visits(data, self._visits)
+        self.data = data
+        if self.enabled:
+            self.layer.set_data(data)
+            self.status.emit(data.legend())
+        self.overlay_ready.emit(data)
+
+    @Slot(int, str)
+    def _on_failed(self, job_id: int, message: str) -> None:
+        if job_id != self._job:
+            return
+        self._job = None
+        self.status.emit(self.tr("Analysis failed: {0}").format(message))
+
+    def shutdown(self) -> None:
+        """Cancel and wait for the worker thread (if this overlay owns it)."""
+        self._cancel()
+        if self._owns_runner:
+            self.runner.stop()

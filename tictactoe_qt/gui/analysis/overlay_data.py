@@ -1,0 +1,142 @@
+"""What the analysis overlay paints, built from the engine's ``analyze``.
+
+Plain data, no widgets: each empty cell gets a short note for the side to
+move ('W3' win in 3 plies, 'D' draw, 'L5' loss in 5, or a heuristic score
+with a heat between 0 and 1), the principal variation becomes numbered ghost
+moves, and an MCTS search's visit counts can be laid on top.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tictactoe_qt.engine import Board
+
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class CellNote:
+    """One cell's value for the side to move.
+
+    Attributes:
+        text: 'W3', 'D', 'L5' when solved, else a short heuristic score.
+        kind: ``"win"``, ``"draw"``, ``"loss"`` or ``"heuristic"``.
+        heat: 0 (worst move here) to 1 (best), for the heat map.
+        detail: a sentence for the tooltip and the accessible description.
+    """
+
+    text: str
+    kind: str
+    heat: float
+    detail: str
+
+
+@dataclass(frozen=True)
+class GhostMove:
+    """A move of the principal variation: ``number`` 1 is the next move."""
+
+    cell: Cell
+    side: str
+    number: int
+
+
+@dataclass(frozen=True)
+class OverlayData:
+    """Everything the overlay paints for one position."""
+
+    position: str
+    notes: dict[Cell, CellNote] = field(default_factory=dict)
+    ghosts: tuple[GhostMove, ...] = ()
+    exact: bool = True
+    depth: int | None = None
+    visits: dict[Cell, int] = field(default_factory=dict)
+    best: Cell | None = None
+
+    def legend(self) -> str:
+        """One line under the board saying how to read the numbers."""
+        if not self.notes:
+            return ""
+        if self.exact:
+            return "Solved: W = win, D = draw, L = loss for the side to move, in plies."
+        depth = f" at depth {self.depth}" if self.depth else ""
+        return f"Not solved: heuristic scores{depth}, warmer = better for the side to move."
+
+
+def compact_score(score: float) -> str:
+    """'+12', '-3', '+1.2k', '+3.4M': short enough for a small cell."""
+    size = abs(score)
+    sign = "+" if score > 0 else "-" if score < 0 else ""
+    if size >= 1e6:
+        return f"{sign}{size / 1e6:.1f}M"
+    if size >= 1e3:
+        return f"{sign}{size / 1e3:.1f}k"
+    return f"{sign}{size:.0f}"
+
+
+def note_for(to_move: str, result: str | None, plies: int | None, exact: bool) -> CellNote | None:
+    """The note for a solved move, or ``None`` when it is not solved."""
+    if not exact or result is None:
+        return None
+    plies = plies or 0
+    if result == "draw":
+        return CellNote("D", "draw", 0.5, f"draw with best play ({plies} plies to fill the board)")
+    if result == to_move:
+        return CellNote(f"W{plies}", "win", 1.0, f"{to_move.upper()} wins in {plies} plies")
+    return CellNote(f"L{plies}", "loss", 0.0, f"{to_move.upper()} loses in {plies} plies")
+
+
+def overlay_from_analysis(board: Board, analysis: Any, pv_length: int = 6) -> OverlayData:
+    """Turn an engine ``Analysis`` of ``board`` into overlay data.
+
+    Args:
+        board: the analysed position (for whose turn it is and the PV sides).
+        analysis: ``engine.analysis.analyze``'s result.
+        pv_length: how many principal-variation moves to show as ghosts.
+    """
+    to_move = board.turn
+    notes: dict[Cell, CellNote] = {}
+    heuristic: list[tuple[Cell, float]] = []
+    for move_value in analysis.moves:
+        cell = (move_value.move.row, move_value.move.col)
+        note = note_for(to_move, move_value.result, move_value.plies, move_value.exact)
+        if note is not None:
+            notes[cell] = note
+        else:
+            heuristic.append((cell, float(move_value.score)))
+    if heuristic:
+        low = min(score for _, score in heuristic)
+        high = max(score for _, score in heuristic)
+        spread = high - low
+        for cell, score in heuristic:
+            heat = 0.5 if spread == 0 else (score - low) / spread
+            notes[cell] = CellNote(
+                compact_score(score), "heuristic", heat, f"heuristic score {score:g} for {to_move.upper()}"
+            )
+    best = getattr(analysis, "best", None)
+    best_cell = None if best is None else (best.row, best.col) if hasattr(best, "row") else tuple(best)
+    return OverlayData(
+        position=board.notation(),
+        notes=notes,
+        ghosts=ghosts_for(board, list(getattr(analysis, "pv", []) or [])[:pv_length]),
+        exact=bool(getattr(analysis, "exact", True)),
+        depth=getattr(analysis, "depth", None),
+        best=best_cell,  # type: ignore[arg-type]
+    )
+
+
+def ghosts_for(board: Board, pv: list[Any]) -> tuple[GhostMove, ...]:
+    """Numbered ghost moves for a principal variation, alternating sides from ``board``."""
+    ghosts = []
+    side = board.turn
+    for number, move in enumerate(pv, start=1):
+        ghosts.append(GhostMove((move.row, move.col), side, number))
+        side = "o" if side == "x" else "x"
+    return tuple(ghosts)
+
+
+def with_visits(data: OverlayData, visits: dict[Any, int]) -> OverlayData:
+    """A copy of ``data`` carrying an MCTS search's visit counts per cell."""
+    cells = {(move.row, move.col): count for move, count in visits.items()}
+    return OverlayData(data.position, data.notes, data.ghosts, data.exact, data.depth, cells, data.best)

@@ -1,0 +1,200 @@
+"""A transparent layer over the board that paints the analysis and previews.
+
+It is a child widget laid exactly over the board widget and lets every mouse
+event through, so the board keeps its own painting and input untouched. It
+asks the board for cell rectangles (``board.cell_rect``) and paints:
+
+* the overlay's notes: 'W3' / 'D' / 'L5' chips, or a heat map with scores;
+* the principal variation as faint marks with move numbers;
+* MCTS visit counts in a corner of each cell;
+* a preview of another position (from the game-tree explorer).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QObject, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QWidget
+
+from tictactoe_qt.gui.analysis.overlay_data import Cell, OverlayData
+from tictactoe_qt.gui.board_theme import BoardTheme, with_alpha
+from tictactoe_qt.gui.mark_painter import paint_mark
+
+#: GNOME palette: green for wins, slate for draws, red for losses.
+KIND_COLOURS = {"win": "#26a269", "draw": "#5e5c64", "loss": "#c01c28"}
+KIND_COLOURS_DARK = {"win": "#57e389", "draw": "#c0bfbc", "loss": "#ff7b63"}
+#: Heat map from cool (worst) to warm (best).
+HEAT_STOPS = ((0.0, QColor("#3584e4")), (0.5, QColor("#f6d32d")), (1.0, QColor("#e66100")))
+
+
+def heat_colour(heat: float) -> QColor:
+    """Interpolate the heat map's colour for ``heat`` in [0, 1]."""
+    heat = min(1.0, max(0.0, heat))
+    for (low, low_colour), (high, high_colour) in zip(HEAT_STOPS, HEAT_STOPS[1:]):
+        if heat <= high:
+            t = (heat - low) / (high - low)
+            return QColor(
+                round(low_colour.red() + t * (high_colour.red() - low_colour.red())),
+                round(low_colour.green() + t * (high_colour.green() - low_colour.green())),
+                round(low_colour.blue() + t * (high_colour.blue() - low_colour.blue())),
+            )
+    return QColor(HEAT_STOPS[-1][1])
+
+
+class OverlayLayer(QWidget):
+    """Paints :class:`OverlayData` and position previews over a board widget."""
+
+    def __init__(self, board: QWidget) -> None:
+        super().__init__(board)
+        self.setObjectName("analysisOverlay")
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.setAttribute(Qt.WidgetAttribute.WA_NoSystemBackground)
+        self._board = board
+        self.data: OverlayData | None = None
+        self.show_values = True
+        self.show_ghosts = True
+        #: ``(cell, side, number)`` of a previewed line of play, or ``None``.
+        self.preview: list[tuple[Cell, str, int]] | None = None
+        self.preview_caption = ""
+        #: Maps an engine side letter to the seat whose mark it draws.
+        self.seat_of: Callable[[str], str] = lambda side: side
+        board.installEventFilter(self)
+        self.setGeometry(board.rect())
+        self.raise_()
+        self.show()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._board and event.type() == QEvent.Type.Resize:
+            self.setGeometry(self._board.rect())
+        return False
+
+    def set_data(self, data: OverlayData | None) -> None:
+        """Show ``data`` (``None`` clears the analysis)."""
+        self.data = data
+        self.update()
+
+    def set_preview(self, moves: list[tuple[Cell, str, int]] | None, caption: str = "") -> None:
+        """Preview a line of play on top of the real position; ``None`` ends it."""
+        self.preview = moves
+        self.preview_caption = caption
+        self.update()
+
+    # -- painting ---------------------------------------------------------------------
+    def _cell(self, cell: Cell) -> QRectF:
+        return QRectF(self._board.cell_rect(*cell))  # type: ignore[attr-defined]
+
+    def _occupied(self, cell: Cell) -> bool:
+        snapshot = self._board.snapshot()  # type: ignore[attr-defined]
+        return snapshot.mark_at(*cell) is not None
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        theme = BoardTheme.from_palette(self._board.palette())
+        with QPainter(self) as painter:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            if self.preview is not None:
+                self._paint_preview(painter, theme)
+                return
+            if self.data is None:
+                return
+            if self.show_values:
+                self._paint_notes(painter, theme)
+            if self.show_ghosts:
+                self._paint_ghosts(painter, theme)
+            self._paint_visits(painter, theme)
+
+    def _font(self, painter: QPainter, pixels: float, bold: bool = True) -> None:
+        font = QFont(painter.font())
+        font.setPixelSize(max(7, int(pixels)))
+        font.setBold(bold)
+        painter.setFont(font)
+
+    def _paint_notes(self, painter: QPainter, theme: BoardTheme) -> None:
+        assert self.data is not None
+        colours = KIND_COLOURS_DARK if theme.dark else KIND_COLOURS
+        for cell, note in self.data.notes.items():
+            if self._occupied(cell):
+                continue
+            rect = self._cell(cell)
+            inset = rect.width() * 0.06
+            box = rect.adjusted(inset, inset, -inset, -inset)
+            if note.kind == "heuristic":
+                fill = with_alpha(heat_colour(note.heat), 150 if theme.dark else 120)
+                text_colour = theme.text
+            else:
+                fill = with_alpha(QColor(colours[note.kind]), 60 if theme.dark else 40)
+                text_colour = QColor(colours[note.kind])
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(fill)
+            painter.drawRoundedRect(box, rect.width() * 0.1, rect.width() * 0.1)
+            if cell == self.data.best:
+                painter.setPen(QPen(text_colour, max(1.5, rect.width() * 0.04)))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawRoundedRect(box, rect.width() * 0.1, rect.width() * 0.1)
+            size = rect.height() * (0.34 if len(note.text) <= 3 else 0.26)
+            self._font(painter, size)
+            painter.setPen(text_colour)
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, note.text)
+
+    def _paint_ghosts(self, painter: QPainter, theme: BoardTheme) -> None:
+        assert self.data is not None
+        for ghost in self.data.ghosts:
+            if self._occupied(ghost.cell):
+                continue
+            rect = self._cell(ghost.cell)
+            seat = self.seat_of(ghost.side)
+            colour = theme.marks.get(seat, theme.accent)
+            mark = self._board.snapshot().marks.get(seat, seat.upper())  # type: ignore[attr-defined]
+            paint_mark(painter, rect, mark, with_alpha(colour, 60))
+            self._paint_badge(painter, rect, str(ghost.number), colour)
+
+    def _paint_badge(self, painter: QPainter, rect: QRectF, text: str, colour: QColor) -> None:
+        radius = max(6.0, rect.width() * 0.13)
+        centre = rect.topLeft() + QRectF(0, 0, radius * 1.5, radius * 1.5).center()
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(colour)
+        painter.drawEllipse(centre, radius, radius)
+        self._font(painter, radius * 1.3)
+        painter.setPen(QColor("white"))
+        badge = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
+        painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, text)
+
+    def _paint_visits(self, painter: QPainter, theme: BoardTheme) -> None:
+        assert self.data is not None
+        if not self.data.visits:
+            return
+        most = max(self.data.visits.values()) or 1
+        for cell, visits in self.data.visits.items():
+            rect = self._cell(cell)
+            bar = QRectF(rect.left() + rect.width() * 0.1, rect.bottom() - rect.height() * 0.12,
+                         rect.width() * 0.8 * visits / most, rect.height() * 0.05)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(with_alpha(theme.accent, 200))
+            painter.drawRect(bar)
+            self._font(painter, rect.height() * 0.14, bold=False)
+            painter.setPen(theme.text)
+            label = rect.adjusted(0, 0, -rect.width() * 0.08, -rect.height() * 0.16)
+            painter.drawText(label, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom,
+                             f"n={visits}")
+
+    def _paint_preview(self, painter: QPainter, theme: BoardTheme) -> None:
+        assert self.preview is not None
+        snapshot = self._board.snapshot()  # type: ignore[attr-defined]
+        for cell, side, number in self.preview:
+            rect = self._cell(cell)
+            seat = self.seat_of(side)
+            colour = theme.marks.get(seat, theme.accent)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(with_alpha(theme.accent, 40))
+            painter.drawRect(rect.adjusted(1, 1, -1, -1))
+            paint_mark(painter, rect, snapshot.marks.get(seat, seat.upper()), with_alpha(colour, 170))
+            self._paint_badge(painter, rect, str(number), colour)
+        if self.preview_caption:
+            self._font(painter, 13)
+            strip = QRectF(0, 0, self.width(), 24)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(with_alpha(theme.accent, 220))
+            painter.drawRect(strip)
+            painter.setPen(QColor("white"))
+            painter.drawText(strip, Qt.AlignmentFlag.AlignCenter, self.preview_caption)

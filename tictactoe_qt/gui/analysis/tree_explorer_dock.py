@@ -1,0 +1,278 @@
+"""The game-tree explorer dock: the tree below the current position, opened on demand.
+
+In minimax mode each row shows a move and the value of the position it
+leads to. In alpha-beta mode the dock first replays alpha-beta from the root
+in the worker, then every row also shows the (alpha, beta) window it was
+searched with, and the branches alpha-beta skipped are greyed out with the
+bound that cut them. Below the tree: nodes per depth, and the ``count``
+command's tree facts for the board size. Selecting a row previews its
+position on the board without touching the game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QItemSelection, Qt, Signal, Slot
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tictactoe_qt.engine import Board, Move
+from tictactoe_qt.engine.tree_explorer import DepthCounts, GameTreeExplorer, move_text
+from tictactoe_qt.gui.analysis.job_runner import JobRunner
+from tictactoe_qt.gui.analysis.tree_model import GameTreeModel
+
+Stop = Callable[[], bool]
+#: Boards up to this many cells trace alpha-beta to the end by default.
+FULL_TRACE_CELLS = 9
+HELP_TEXT = (
+    "Expand a row to see the replies. Values assume both players play perfectly from there. "
+    "In alpha-beta mode, grey rows are branches alpha-beta never searched: hover one to see "
+    "which bound cut it. Select a row to preview that position on the board."
+)
+
+
+class TreeExplorerDock(QDockWidget):
+    """A dock with the lazy game tree, counts per depth and tree facts."""
+
+    #: ``(moves, caption)`` to preview on the board, ``(None, "")`` to stop previewing.
+    preview_requested = Signal(object, str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(self.tr("Game tree"), parent)
+        self.setObjectName("treeExplorerDock")
+        self.runner = JobRunner("treeExplorerThread", self)
+        self.model = GameTreeModel(self.runner, self)
+        self.board: Board | None = None
+        self.explorer: GameTreeExplorer | None = None
+        self._jobs: dict[int, str] = {}
+        self._facts_cache: dict[Any, str] = {}
+        self._stale = False
+        self._build()
+        self.runner.finished.connect(self._on_job_finished)
+        self.runner.failed.connect(self._on_job_failed)
+
+    def _build(self) -> None:
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        controls = QHBoxLayout()
+        self.mode = QComboBox(objectName="treeMode")
+        self.mode.addItem(self.tr("Minimax values"), "minimax")
+        self.mode.addItem(self.tr("Alpha-beta: windows and pruning"), "alphabeta")
+        self.mode.setToolTip(self.tr("Alpha-beta mode replays alpha-beta from the root"))
+        self.ordering = QCheckBox(self.tr("Centre first"), objectName="treeOrdering")
+        self.ordering.setToolTip(self.tr("Alpha-beta tries centre moves first (more cut-offs)"))
+        self.depth = QSpinBox(objectName="treeDepth")
+        self.depth.setRange(0, 12)
+        self.depth.setSpecialValueText(self.tr("to the end"))
+        self.depth.setPrefix(self.tr("depth "))
+        self.depth.setToolTip(self.tr("How deep alpha-beta searches ('to the end' = whole game)"))
+        for widget in (self.mode, self.ordering, self.depth):
+            controls.addWidget(widget)
+        controls.addStretch(1)
+        layout.addLayout(controls)
+        self.help = QLabel(self.tr(HELP_TEXT), objectName="treeHelp", wordWrap=True)
+        layout.addWidget(self.help)
+        self.view = QTreeView(objectName="gameTree")
+        self.view.setModel(self.model)
+        self.view.setUniformRowHeights(True)
+        self.view.setAlternatingRowColors(True)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        header = self.view.header()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        self.view.selectionModel().selectionChanged.connect(self._on_selection)
+        layout.addWidget(self.view, 3)
+        self.status = QLabel(objectName="treeStatus", wordWrap=True)
+        layout.addWidget(self.status)
+        self.counts = QTableWidget(0, 3, objectName="depthCounts")
+        self.counts.setHorizontalHeaderLabels(
+            [self.tr("Depth"), self.tr("Nodes in the full tree"), self.tr("Visited by alpha-beta")]
+        )
+        self.counts.verticalHeader().hide()
+        self.counts.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        self.counts.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.counts.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        layout.addWidget(self.counts, 2)
+        self.facts = QLabel(objectName="treeFacts", wordWrap=True)
+        layout.addWidget(self.facts)
+        self.setWidget(body)
+        self.mode.currentIndexChanged.connect(self._rebuild)
+        self.ordering.toggled.connect(self._rebuild)
+        self.depth.valueChanged.connect(self._rebuild)
+
+    # -- inputs --------------------------------------------------------------------------
+    def set_position(self, board: Board) -> None:
+        """Root the tree at ``board`` (a copy); recomputed when the dock is visible."""
+        if self.board is not None and board == self.board and board.history == self.board.history:
+            return
+        self.board = board.copy()
+        cells = board.geometry.cells
+        self.depth.blockSignals(True)
+        self.depth.setValue(0 if cells <= FULL_TRACE_CELLS else min(self.depth.value() or 3, 3))
+        self.depth.blockSignals(False)
+        if self.isVisible():
+            self._rebuild()
+        else:
+            self._stale = True
+
+    def showEvent(self, event: Any) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self._rebuild()
+
+    def alphabeta_mode(self) -> bool:
+        return self.mode.currentData() == "alphabeta"
+
+    # -- work ------------------------------------------------------------------------------
+    @Slot()
+    def _rebuild(self) -> None:
+        """New explorer for the current settings; jobs for the old one are cancelled."""
+        self._stale = False
+        self.runner.cancel()
+        self._jobs.clear()
+        self.preview_requested.emit(None, "")
+        if self.board is None:
+            return
+        self.explorer = GameTreeExplorer(self.board)
+        self.model.set_explorer(None)
+        self.counts.setRowCount(0)
+        explorer = self.explorer
+        if self.board.is_game_over():
+            self.model.set_explorer(explorer)
+            self.status.setText(self.tr("The game is over: there is no tree below this position."))
+            return
+        if self.alphabeta_mode():
+            depth = self.depth.value() or None
+            ordering = self.ordering.isChecked()
+            self.status.setText(self.tr("Replaying alpha-beta from the current position…"))
+            self._submit("trace", lambda stop, _r: explorer.run_trace(depth, ordering, stop))
+        else:
+            self._show_tree()
+        self._submit_facts()
+
+    def _show_tree(self) -> None:
+        explorer = self.explorer
+        assert explorer is not None
+        self.model.set_explorer(explorer)
+        self.view.expand(self.model.index(0, 0))
+        self._submit("root", lambda stop, _r: explorer.oracle.value(explorer.root, stop))
+        self._submit("counts", lambda stop, _r: explorer.depth_counts(should_stop=stop))
+        if explorer.trace is None:
+            self.status.setText(self.tr("Minimax values of every move from here."))
+        else:
+            trace = explorer.trace
+            self.status.setText(
+                self.tr("Alpha-beta visited {0:,} nodes and pruned {1:,} branches.").format(
+                    trace.visited, len(trace.pruned)
+                )
+            )
+
+    def _submit(self, kind: str, function: Callable[[Stop, Any], Any]) -> None:
+        self._jobs[self.runner.submit(function)] = kind
+
+    def _submit_facts(self) -> None:
+        assert self.board is not None
+        config = self.board.config
+        if config in self._facts_cache:
+            self.facts.setText(self._facts_cache[config])
+            return
+        self.facts.setText(self.tr("Counting the tree facts for {0}…").format(config))
+        self._submit("facts", lambda stop, _r: (config, tree_facts_text(config, stop)))
+
+    @Slot(int, object)
+    def _on_job_finished(self, job: int, result: Any) -> None:
+        kind = self._jobs.pop(job, None)
+        if kind == "trace":
+            self._show_tree()
+        elif kind == "root":
+            self.model.set_root_value(result)
+        elif kind == "counts":
+            self._show_counts(result)
+        elif kind == "facts":
+            config, text = result
+            self._facts_cache[config] = text
+            self.facts.setText(text)
+
+    @Slot(int, str)
+    def _on_job_failed(self, job: int, message: str) -> None:
+        kind = self._jobs.pop(job, None)
+        if kind == "trace":
+            self.status.setText(self.tr("Alpha-beta trace refused: {0}").format(message))
+            self._show_tree()
+        elif kind is not None and message != "cancelled":
+            self.status.setText(self.tr("Could not compute the {0}: {1}").format(kind, message))
+
+    def _show_counts(self, counts: DepthCounts) -> None:
+        visited = counts.alphabeta_visited or []
+        depth_rows = max(len(counts.full_tree), len(visited))
+        self.counts.setRowCount(depth_rows + 1)
+        for depth in range(depth_rows):
+            full = f"{counts.full_tree[depth]:,}" if depth < len(counts.full_tree) else "…"
+            seen = f"{visited[depth]:,}" if depth < len(visited) else ""
+            for column, text in enumerate((str(depth), full, seen)):
+                item = QTableWidgetItem(text)
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.counts.setItem(depth, column, item)
+        total = f"{sum(counts.full_tree):,}" + (" + more (not counted)" if counts.truncated else "")
+        seen_total = f"{sum(visited):,}" if visited else ""
+        for column, text in enumerate((self.tr("total"), total, seen_total)):
+            self.counts.setItem(depth_rows, column, QTableWidgetItem(text))
+
+    # -- preview -----------------------------------------------------------------------------
+    @Slot(QItemSelection, QItemSelection)
+    def _on_selection(self, selected: QItemSelection, _deselected: QItemSelection) -> None:
+        indexes = selected.indexes()
+        item = self.model.item(indexes[0]) if indexes else None
+        if item is None or not item.path or self.explorer is None:
+            self.preview_requested.emit(None, "")
+            return
+        board = self.explorer.root
+        cols = board.config.cols
+        side = board.turn
+        moves = []
+        for number, cell in enumerate(item.path, start=1):
+            moves.append((divmod(cell, cols), side, number))
+            side = "o" if side == "x" else "x"
+        last = moves[-1]
+        caption = self.tr("Preview: {0} moves ahead, {1} {2} last — the game is unchanged").format(
+            len(moves), last[1].upper(), move_text_cell(last[0])
+        )
+        self.preview_requested.emit(moves, caption)
+
+    def shutdown(self) -> None:
+        """Cancel and wait for the worker thread."""
+        self.runner.stop()
+
+
+def move_text_cell(cell: tuple[int, int]) -> str:
+    return move_text(Move(*cell))
+
+
+def tree_facts_text(config: Any, should_stop: Stop) -> str:
+    """The ``count`` command's facts as one paragraph, or why they are not available."""
+    try:
+        module = importlib.import_module("tictactoe_qt.engine.tree_facts")
+        facts = module.count_tree(config, should_stop=should_stop)
+    except (ImportError, ValueError) as error:
+        return f"Tree facts for {config}: {error}"
+    data = facts.as_dict()
+    parts = [f"{name.replace('_', ' ')}: {value:,}" for name, value in data.items()
+             if isinstance(value, int) and name != "k"]
+    return f"Tree facts for the empty {config} board (tictactoe-qt count): " + "; ".join(parts)
+

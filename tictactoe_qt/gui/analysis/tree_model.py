@@ -1,0 +1,258 @@
+"""A lazy Qt item model over the engine's :class:`GameTreeExplorer`.
+
+Only the root row exists at first. Expanding a row asks the worker thread
+for that node's children (their values may need a search), and the rows are
+inserted when the answer comes back, so a big tree never blocks the window.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal, Slot
+from PySide6.QtGui import QFont, QPalette
+from PySide6.QtWidgets import QApplication
+
+from tictactoe_qt.engine import Board
+from tictactoe_qt.engine.tree_explorer import GameTreeExplorer, TreeChild, describe_x_score, move_text
+from tictactoe_qt.engine.tree_values import NodeValue
+from tictactoe_qt.gui.analysis.job_runner import JobRunner
+
+Index = QModelIndex | QPersistentModelIndex
+COLUMNS = ("Move", "Minimax value", "Plies left", "Alpha-beta window (α, β)", "Note")
+MOVE, VALUE, PLIES, WINDOW, NOTE = range(len(COLUMNS))
+
+
+@dataclass(eq=False)
+class TreeItem:
+    """One row: the root position or a :class:`TreeChild`."""
+
+    path: tuple[int, ...]
+    parent: TreeItem | None
+    row: int
+    child: TreeChild | None = None
+    root_value: NodeValue | None = None
+    children: list[TreeItem] | None = None
+    loading: bool = False
+    terminal: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class GameTreeModel(QAbstractItemModel):
+    """Rows of the game tree below the current position, filled in on demand."""
+
+    #: A node's children arrived (or failed): ``(path, message)``, message empty when fine.
+    children_loaded = Signal(tuple, str)
+
+    def __init__(self, runner: JobRunner, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.runner = runner
+        self.explorer: GameTreeExplorer | None = None
+        self._root: TreeItem | None = None
+        self._jobs: dict[int, TreeItem] = {}
+        runner.finished.connect(self._on_children)
+        runner.failed.connect(self._on_failed)
+
+    # -- inputs -----------------------------------------------------------------------
+    def set_explorer(self, explorer: GameTreeExplorer | None) -> None:
+        """Show the tree below ``explorer.root`` (its trace decides the alpha-beta columns)."""
+        self.beginResetModel()
+        for job in self._jobs:
+            self.runner.cancel(job)
+        self._jobs.clear()
+        self.explorer = explorer
+        self._root = None
+        if explorer is not None:
+            board = explorer.root
+            self._root = TreeItem((), None, 0, terminal=board.is_game_over())
+        self.endResetModel()
+
+    def set_root_value(self, value: NodeValue) -> None:
+        """The root position's own value (computed in the worker by the dock)."""
+        if self._root is not None:
+            self._root.root_value = value
+            index = self.index(0, VALUE)
+            self.dataChanged.emit(index, self.index(0, NOTE))
+
+    def item(self, index: Index) -> TreeItem | None:
+        if not index.isValid():
+            return None
+        return index.internalPointer()  # type: ignore[no-any-return]
+
+    def board_at(self, index: Index) -> Board | None:
+        item = self.item(index)
+        if item is None or self.explorer is None:
+            return None
+        return self.explorer.board_at(item.path)
+
+    # -- structure ----------------------------------------------------------------------
+    def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:
+        if not self.hasIndex(row, column, parent):
+            return QModelIndex()
+        if not parent.isValid():
+            return self.createIndex(row, column, self._root)
+        parent_item = self.item(parent)
+        assert parent_item is not None and parent_item.children is not None
+        return self.createIndex(row, column, parent_item.children[row])
+
+    def parent(self, index: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]
+        item = self.item(index)
+        if item is None or item.parent is None:
+            return QModelIndex()
+        return self.createIndex(item.parent.row, 0, item.parent)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:
+        if parent.column() > 0:
+            return 0
+        if not parent.isValid():
+            return 0 if self._root is None else 1
+        item = self.item(parent)
+        return 0 if item is None or item.children is None else len(item.children)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:
+        return len(COLUMNS)
+
+    def hasChildren(self, parent: Index = QModelIndex()) -> bool:
+        if not parent.isValid():
+            return self._root is not None
+        item = self.item(parent)
+        if item is None or item.terminal:
+            return False
+        return item.children is None or bool(item.children)
+
+    def canFetchMore(self, parent: Index) -> bool:
+        item = self.item(parent)
+        return item is not None and not item.terminal and item.children is None and not item.loading
+
+    def fetchMore(self, parent: Index) -> None:
+        item = self.item(parent)
+        if item is None or self.explorer is None or item.loading or item.children is not None:
+            return
+        item.loading = True
+        explorer, path = self.explorer, item.path
+        job = self.runner.submit(lambda should_stop, _report: explorer.children(path, should_stop))
+        self._jobs[job] = item
+        self.dataChanged.emit(self.createIndex(item.row, NOTE, item), self.createIndex(item.row, NOTE, item))
+
+    @Slot(int, object)
+    def _on_children(self, job: int, children: object) -> None:
+        item = self._jobs.pop(job, None)
+        if item is None or not isinstance(children, list):
+            return
+        item.loading = False
+        parent = self.createIndex(item.row, 0, item)
+        rows = [
+            TreeItem(child.path, item, number, child, terminal=child.status != "ongoing")
+            for number, child in enumerate(children)
+        ]
+        if rows:
+            self.beginInsertRows(parent, 0, len(rows) - 1)
+            item.children = rows
+            self.endInsertRows()
+        else:
+            item.children = []
+        self.dataChanged.emit(parent, self.createIndex(item.row, NOTE, item))
+        self.children_loaded.emit(item.path, "")
+
+    @Slot(int, str)
+    def _on_failed(self, job: int, message: str) -> None:
+        item = self._jobs.pop(job, None)
+        if item is not None:
+            item.loading = False
+            item.extra["error"] = message
+            self.children_loaded.emit(item.path, message)
+
+    # -- display ---------------------------------------------------------------------------
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.tr(COLUMNS[section])
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
+            return _HEADER_TIPS[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        item = self.item(index)
+        if item is None:
+            return None
+        pruned = item.child is not None and item.child.pruned_reason is not None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._text(item, index.column())
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if pruned:
+                return item.child.pruned_reason  # type: ignore[union-attr]
+            return self._text(item, index.column()) or None
+        if role == Qt.ItemDataRole.ForegroundRole and pruned:
+            palette = QApplication.palette()
+            return palette.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+        if role == Qt.ItemDataRole.FontRole and (pruned or item.parent is None):
+            font = QFont()
+            font.setItalic(pruned)
+            font.setBold(item.parent is None)
+            return font
+        return None
+
+    def _text(self, item: TreeItem, column: int) -> str:
+        child = item.child
+        if child is None:  # the root row
+            return self._root_text(item, column)
+        depth = len(item.path)
+        if column == MOVE:
+            return f"{depth}. {child.mover.upper()} {move_text(child.move)}"
+        if column == VALUE:
+            return value_text(child.value)
+        if column == PLIES:
+            return "" if child.plies is None else str(child.plies - 1)
+        if column == WINDOW:
+            if child.window is None:
+                return ""
+            alpha, beta = child.window
+            return f"({describe_x_score(alpha, depth)}, {describe_x_score(beta, depth)})"
+        if child.pruned_summary:
+            return self.tr("pruned: ") + child.pruned_summary
+        if item.loading:
+            return self.tr("expanding…")
+        if child.status != "ongoing":
+            return {"x_won": "X has won", "o_won": "O has won", "draw": "board full: draw"}[child.status]
+        return ""
+
+    def _root_text(self, item: TreeItem, column: int) -> str:
+        board = self.explorer.root if self.explorer else None
+        if board is None:
+            return ""
+        if column == MOVE:
+            if board.is_game_over():
+                return self.tr("Current position (game over)")
+            return self.tr("Current position, {0} to move").format(board.turn.upper())
+        if column == VALUE and item.root_value is not None:
+            return value_text(item.root_value)
+        if column == PLIES and item.root_value is not None:
+            plies = item.root_value.plies
+            if item.root_value.result == "draw":
+                plies = board.geometry.cells - board.ply
+            return "" if plies is None else str(plies)
+        if column == WINDOW and self.explorer and self.explorer.trace:
+            return "(-inf, +inf)"
+        if column == NOTE and item.loading:
+            return self.tr("expanding…")
+        return ""
+
+
+def value_text(value: NodeValue) -> str:
+    """'X wins', 'draw', 'O wins', or a heuristic score from X's view with its depth."""
+    result = value.result
+    if result == "draw":
+        return "draw"
+    if result is not None:
+        return f"{result.upper()} wins"
+    return f"{value.x_score:+g} for X (heuristic, depth {value.depth})"
+
+
+_HEADER_TIPS = (
+    "The move leading to this position (depth. player (row, column))",
+    "The position's value with best play from here: who wins and how soon",
+    "Plies from this position to the end with best play (a draw fills the board)",
+    "The window alpha-beta searched this position with, from X's point of view "
+    "(X maximises, O minimises)",
+    "Why alpha-beta skipped a branch, or how the game ended",
+)

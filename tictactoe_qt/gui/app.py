@@ -1,0 +1,56 @@
+"""Start the desktop app: ``tictactoe-qt`` with no subcommand."""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from types import TracebackType
+
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from tictactoe_qt import __version__
+from tictactoe_qt.assets import resource_path
+
+APP_NAME = "tictactoe-qt"
+ORGANIZATION = "tictactoe-qt"
+
+
+def configure_application(app: QApplication) -> None:
+    """Names for QSettings, the icon, and the .desktop file the window belongs to."""
+    app.setApplicationName(APP_NAME)
+    app.setOrganizationName(ORGANIZATION)
+    app.setApplicationDisplayName("Tic-tac-toe")
+    app.setApplicationVersion(__version__)
+    app.setDesktopFileName(APP_NAME)
+    app.setWindowIcon(QIcon(str(resource_path("icons/tictactoe-qt.svg"))))
+
+
+def report_unexpected_error(
+    kind: type[BaseException], error: BaseException, trace: TracebackType | None
+) -> None:
+    """Show an exception from a slot to the user instead of losing it in a terminal."""
+    traceback.print_exception(kind, error, trace)
+    if issubclass(kind, KeyboardInterrupt):
+        QApplication.quit()
+        return
+    window = QApplication.activeWindow()
+    QMessageBox.critical(
+        window,
+        QApplication.translate("App", "Unexpected error"),
+        QApplication.translate("App", "Something went wrong, but the game can go on:\n\n{0}: {1}")
+        .format(kind.__name__, error),
+    )
+
+
+def run(argv: list[str] | None = None) -> int:
+    """Create the application, show the window and run the event loop."""
+    app = QApplication.instance() or QApplication(sys.argv if argv is None else [APP_NAME, *argv])
+    configure_application(app)  # type: ignore[arg-type]
+    sys.excepthook = report_unexpected_error
+
+    from tictactoe_qt.gui.main_window import MainWindow
+
+    window = MainWindow()
+    window.show()
+    return app.exec()

@@ -1,0 +1,61 @@
+"""Board colours taken from the widget's palette, so light and dark themes both read well.
+
+The two mark colours are GNOME palette blues and reds, a lighter shade on
+dark backgrounds; both keep at least 4.5:1 contrast with the board face.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtGui import QColor, QPalette
+
+_MARK_COLOURS = {
+    False: {"x": "#1a5fb4", "o": "#c01c28"},  # light: GNOME Blue 5, Red 4
+    True: {"x": "#62a0ea", "o": "#ff7b63"},  # dark: GNOME Blue 2, a light red
+}
+
+
+def is_dark(palette: QPalette) -> bool:
+    """True when the palette's window colour is dark."""
+    return palette.color(QPalette.ColorRole.Window).lightness() < 128
+
+
+def with_alpha(colour: QColor, alpha: int) -> QColor:
+    """A copy of ``colour`` with the given alpha (0-255)."""
+    copy = QColor(colour)
+    copy.setAlpha(alpha)
+    return copy
+
+
+@dataclass(frozen=True)
+class BoardTheme:
+    """The colours one paint of the board uses."""
+
+    dark: bool
+    background: QColor
+    face: QColor
+    grid: QColor
+    accent: QColor
+    text: QColor
+    marks: dict[str, QColor]
+
+    @classmethod
+    def from_palette(cls, palette: QPalette) -> BoardTheme:
+        dark = is_dark(palette)
+        window = palette.color(QPalette.ColorRole.Window)
+        face = QColor("#2b2b30") if dark else QColor("#ffffff")
+        base = palette.color(QPalette.ColorRole.Base)
+        if (base.lightness() < 128) == dark:
+            face = base
+        text = palette.color(QPalette.ColorRole.WindowText)
+        accent = palette.color(QPalette.ColorRole.Highlight)
+        return cls(
+            dark=dark,
+            background=window,
+            face=face,
+            grid=with_alpha(text, 70 if dark else 55),
+            accent=accent,
+            text=text,
+            marks={seat: QColor(colour) for seat, colour in _MARK_COLOURS[dark].items()},
+        )

@@ -1,0 +1,437 @@
+"""The one object that owns the current game.
+
+Views send it user intents (a cell clicked, undo, hint, new game) and follow
+its signals. AI moves and hints are computed by a :class:`SearchThread`; an
+answer that comes back for a position that is no longer on the board (after
+New Game, Undo, Redo or loading a game) is dropped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import QObject, QTimer, Signal, Slot
+
+from tictactoe_qt.engine import Board, Move, Player, PlayerSpec, PlayerSpecError, make_player
+from tictactoe_qt.engine.saved_game import SavedGame, SavedPlayer
+from tictactoe_qt.gui.board_snapshot import BoardSnapshot
+from tictactoe_qt.gui.player_choices import capped_depth, kind_label, uses_depth
+from tictactoe_qt.gui.search_worker import SearchRequest, SearchThread
+from tictactoe_qt.gui.settings_store import GameSettings, SideSettings
+
+HINT_TIME = 1.0
+DEFAULT_MOVE_DELAY = 0.6
+
+
+def other_seat(seat: str) -> str:
+    return "o" if seat == "x" else "x"
+
+
+class GameController(QObject):
+    """Plays one game at a time between two seats, ``"x"`` and ``"o"``.
+
+    The engine's first mover is always its side ``x``; when the settings say O
+    moves first, seat ``o`` plays the engine's side ``x``. Signals and views
+    speak of seats.
+    """
+
+    snapshot_changed = Signal(object)  # BoardSnapshot
+    #: Turn, undo/redo or thinking state changed: views re-read the controller.
+    state_changed = Signal()
+    game_started = Signal()
+    thinking_started = Signal(str)  # seat
+    thinking_stopped = Signal()
+    #: ``(seat, result)`` after an AI move, with its SearchResult.
+    ai_moved = Signal(str, object)
+    move_played = Signal(str, int, int)  # seat, row, col
+    #: A short hint for the status bar ("That cell is taken").
+    message = Signal(str)
+    #: Something went wrong (a failed search, a missing player type).
+    error = Signal(str)
+    game_over = Signal(str)  # "x", "o" or "draw"
+    hint_ready = Signal(int, int)
+
+    def __init__(self, settings: GameSettings | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings or GameSettings()
+        self.board = Board(self.settings.config())
+        self.players: dict[str, Player | None] = {"x": None, "o": None}
+        self.last_result = None
+        self.dropped_results = 0
+        self._redo: list[int] = []
+        self._hint: Move | None = None
+        self._move_request: SearchRequest | None = None
+        self._hint_request: SearchRequest | None = None
+        self._hint_player: Player | None = None
+        self._move_delay = DEFAULT_MOVE_DELAY
+        self._search = SearchThread(self)
+        self._search.worker.finished.connect(self._on_search_finished)
+        self._search.worker.failed.connect(self._on_search_failed)
+        self._ai_timer = QTimer(self)
+        self._ai_timer.setSingleShot(True)
+        self._ai_timer.timeout.connect(self._request_ai_move)
+
+    # -- reading -------------------------------------------------------------
+    def seat_of_side(self, side: int) -> str:
+        """The seat that plays engine side ``side`` (0 moves first)."""
+        return self.settings.first if side == 0 else other_seat(self.settings.first)
+
+    @property
+    def seat_to_move(self) -> str | None:
+        """The seat to move, or ``None`` when the game is over."""
+        return None if self.board.is_game_over() else self.seat_of_side(self.board.side)
+
+    def is_human(self, seat: str) -> bool:
+        return self.players[seat] is None
+
+    @property
+    def human_count(self) -> int:
+        return sum(self.is_human(seat) for seat in "xo")
+
+    @property
+    def is_thinking(self) -> bool:
+        return self._move_request is not None or self._ai_timer.isActive()
+
+    def display_name(self, seat: str) -> str:
+        """How the status bar and banner call a player."""
+        side = self.settings.side(seat)
+        if side.name:
+            return side.name
+        if self.is_human(seat):
+            return self.tr("You") if self.human_count == 1 else seat.upper()
+        return self.tr("{0} ({1})").format(seat.upper(), kind_label(side.kind))
+
+    def result(self) -> str | None:
+        """``"x"``, ``"o"`` or ``"draw"`` once the game is over."""
+        outcome = self.board.outcome()
+        if outcome is None:
+            return None
+        return "draw" if outcome.winner is None else self.seat_of_side(0 if outcome.winner == "x" else 1)
+
+    def result_text(self) -> str:
+        """A sentence for the game-over banner."""
+        result = self.result()
+        if result is None:
+            return ""
+        if result == "draw":
+            return self.tr("It's a draw.")
+        loser = other_seat(result)
+        if self.human_count == 1 and self.is_human(result):
+            return self.tr("You win!")
+        if self.human_count == 1 and self.is_human(loser):
+            return self.tr("{0} wins. Try again?").format(self.display_name(result))
+        return self.tr("{0} wins!").format(self.display_name(result))
+
+    def turn_text(self) -> str:
+        """What the status bar says about whose turn it is."""
+        seat = self.seat_to_move
+        if seat is None:
+            return self.result_text()
+        name = self.display_name(seat)
+        if not self.is_human(seat):
+            return self.tr("{0} is thinking…").format(name)
+        if self.human_count == 1:
+            return self.tr("Your turn ({0})").format(self.settings.side(seat).mark)
+        return self.tr("{0} to move ({1})").format(name, self.settings.side(seat).mark)
+
+    def can_undo(self) -> bool:
+        """True when there is a human move to take back."""
+        history = self.board.history
+        return any(self.is_human(self.seat_of_side(ply & 1)) for ply in range(len(history)))
+
+    def can_redo(self) -> bool:
+        return bool(self._redo) and self.human_count > 0
+
+    def can_hint(self) -> bool:
+        seat = self.seat_to_move
+        return seat is not None and self.is_human(seat)
+
+    def snapshot(self) -> BoardSnapshot:
+        """The picture the board widget paints."""
+        board, cols = self.board, self.board.config.cols
+        first, second = self.seat_of_side(0), self.seat_of_side(1)
+        x_bits, o_bits = board.bits
+        cells = tuple(
+            first if x_bits >> i & 1 else second if o_bits >> i & 1 else None
+            for i in range(board.config.cells)
+        )
+        last = divmod(board.history[-1], cols) if board.history else None
+        seat = self.seat_to_move
+        return BoardSnapshot(
+            rows=board.config.rows,
+            cols=cols,
+            cells=cells,
+            marks={s: self.settings.side(s).mark for s in "xo"},
+            last_move=last,
+            winning_line=tuple((m.row, m.col) for m in board.winning_line()),
+            hint=(self._hint.row, self._hint.col) if self._hint else None,
+            to_move=seat,
+            accepts_input=seat is not None and self.is_human(seat),
+        )
+
+    # -- starting games --------------------------------------------------------
+    @Slot()
+    def new_game(self, settings: GameSettings | None = None) -> None:
+        """Start a game from ``settings`` (or the current ones)."""
+        self._invalidate()
+        if settings is not None:
+            self.settings = settings
+        self.board = Board(self.settings.config())
+        self._build_players()
+        self._redo.clear()
+        self.last_result = None
+        self._started()
+
+    def load_game(self, game: SavedGame) -> None:
+        """Continue a saved game (already validated by :meth:`SavedGame.from_json`)."""
+        board = game.board()
+        sides = {}
+        for seat in "xo":
+            saved = game.players.get(seat, SavedPlayer(PlayerSpec("human")))
+            spec = saved.spec
+            sides[seat] = SideSettings(
+                spec.kind, spec.depth, spec.time, saved.mark or seat.upper(), saved.name
+            )
+        self._invalidate()
+        self.settings = GameSettings(
+            sides["x"], sides["o"], game.config.rows, game.config.cols, game.config.k, game.first
+        )
+        self.board = board
+        self._build_players()
+        self._redo.clear()
+        self.last_result = None
+        self._started()
+
+    def saved_game(self) -> SavedGame:
+        """The current game, for saving."""
+        players = {
+            seat: SavedPlayer(self.settings.side(seat).spec(), side.name, side.mark)
+            for seat in "xo"
+            for side in [self.settings.side(seat)]
+        }
+        moves = tuple(Move.from_index(i, self.board.config.cols) for i in self.board.history)
+        first = "o" if self.settings.first == "o" else "x"
+        return SavedGame(self.board.config, players, moves, first)
+
+    def apply_cosmetics(self, settings: GameSettings) -> None:
+        """Take marks and names from ``settings`` now; they don't change the game."""
+        sides = {
+            seat: replace(self.settings.side(seat), mark=settings.side(seat).mark,
+                          name=settings.side(seat).name)
+            for seat in "xo"
+        }
+        self.settings = replace(self.settings, x=sides["x"], o=sides["o"])
+        self.snapshot_changed.emit(self.snapshot())
+        self.state_changed.emit()
+
+    def set_move_delay(self, seconds: float) -> None:
+        """The pause between two AI moves, so AI-vs-AI games are watchable."""
+        self._move_delay = max(0.0, seconds)
+
+    def shutdown(self) -> None:
+        """Cancel any search and stop the worker thread."""
+        self._ai_timer.stop()
+        self._move_request = self._hint_request = None
+        self._search.stop()
+
+    def _build_players(self) -> None:
+        self._hint_player = None
+        for seat in "xo":
+            self.players[seat] = self._make_player(seat, self.settings.side(seat))
+
+    def _make_player(self, seat: str, side: SideSettings) -> Player | None:
+        if side.is_human:
+            return None
+        depth = side.depth if uses_depth(side.kind) else None
+        if uses_depth(side.kind):
+            capped = capped_depth(side.kind, depth, self.board.config.cells)
+            if capped != depth:
+                self.message.emit(self.tr(
+                    "{0}: {1} can't search a {2}x{3} board that deep; it looks {4} moves ahead."
+                ).format(seat.upper(), kind_label(side.kind), self.board.config.rows,
+                         self.board.config.cols, capped))
+                depth = capped
+        try:
+            return make_player(PlayerSpec(side.kind, depth=depth, time=side.time))
+        except PlayerSpecError as error:
+            self.error.emit(self.tr("{0}: {1} is not available ({2}); Random plays instead.")
+                            .format(seat.upper(), kind_label(side.kind), error))
+            return make_player(PlayerSpec("random"))
+
+    def _started(self) -> None:
+        self._hint = None
+        self.game_started.emit()
+        self.snapshot_changed.emit(self.snapshot())
+        self.state_changed.emit()
+        self._advance(after_ai=False)
+
+    # -- playing -----------------------------------------------------------------
+    @Slot(int, int)
+    def play(self, row: int, col: int) -> bool:
+        """A human's click on a cell. Illegal clicks only produce a message."""
+        seat = self.seat_to_move
+        if seat is None:
+            self.message.emit(self.tr("The game is over. Start a new game to play again."))
+            return False
+        if not self.is_human(seat):
+            self.message.emit(self.tr("Please wait: it's {0}'s turn.").format(self.display_name(seat)))
+            return False
+        move = Move(row, col)
+        if not (0 <= row < self.board.config.rows and 0 <= col < self.board.config.cols):
+            self.message.emit(self.tr("That cell is off the board."))
+            return False
+        if not self.board.is_legal(move):
+            self.message.emit(self.tr("That cell is taken: choose an empty one."))
+            return False
+        self._cancel_hint()
+        self._redo.clear()
+        self._push(move)
+        self._advance(after_ai=False)
+        return True
+
+    @Slot()
+    def undo(self) -> None:
+        """Take back moves until it is a human's turn again, after a human move."""
+        if not self.can_undo():
+            return
+        self._invalidate()
+        while True:
+            self._redo.append(self.board.history[-1])
+            self.board.pop()
+            if self.is_human(self.seat_of_side(self.board.side)):
+                break
+        self._changed()
+        self._advance(after_ai=False)
+
+    @Slot()
+    def redo(self) -> None:
+        """Replay undone moves up to the next human turn."""
+        if not self.can_redo():
+            return
+        self._invalidate()
+        while self._redo:
+            self.board.push_index(self._redo.pop())
+            if self.board.is_game_over() or self.is_human(self.seat_of_side(self.board.side)):
+                break
+        self._changed()
+        self._advance(after_ai=False)
+
+    @Slot()
+    def request_hint(self) -> None:
+        """Ask the perfect engine for the best move of the human to move."""
+        if not self.can_hint():
+            self.message.emit(self.tr("Hints are for a human's turn."))
+            return
+        if self._hint_player is None:
+            self._hint_player = self._make_hint_player()
+            if self._hint_player is None:
+                return
+        self._cancel_hint()
+        self._hint_request = self._search.submit(
+            SearchRequest(self.board.copy(), self._hint_player, purpose="hint")
+        )
+        self.message.emit(self.tr("Looking for the best move…"))
+
+    def _make_hint_player(self) -> Player | None:
+        try:
+            return make_player(PlayerSpec("perfect", time=HINT_TIME))
+        except PlayerSpecError:
+            pass
+        try:
+            depth = capped_depth("alphabeta", None, self.board.config.cells)
+            return make_player(PlayerSpec("alphabeta", depth=depth))
+        except PlayerSpecError as error:
+            self.error.emit(self.tr("No engine is available for hints: {0}").format(error))
+            return None
+
+    def _push(self, move: Move) -> None:
+        seat = self.seat_of_side(self.board.side)
+        self.board.push(move)
+        self._hint = None
+        self.move_played.emit(seat, move.row, move.col)
+        self._changed()
+
+    def _changed(self) -> None:
+        self.snapshot_changed.emit(self.snapshot())
+        self.state_changed.emit()
+
+    def _advance(self, after_ai: bool) -> None:
+        """Announce the end, or let an AI move (after a pause between AI moves)."""
+        result = self.result()
+        if result is not None:
+            self.state_changed.emit()
+            self.game_over.emit(result)
+            return
+        seat = self.seat_of_side(self.board.side)
+        if self.is_human(seat):
+            return
+        self._ai_timer.start(int(self._move_delay * 1000) if after_ai else 0)
+        self.thinking_started.emit(seat)
+        self.state_changed.emit()
+
+    @Slot()
+    def _request_ai_move(self) -> None:
+        seat = self.seat_to_move
+        player = self.players[seat] if seat else None
+        if player is None or self._move_request is not None:
+            return
+        self._move_request = self._search.submit(SearchRequest(self.board.copy(), player))
+
+    @Slot(object, object)
+    def _on_search_finished(self, request: SearchRequest, result) -> None:  # type: ignore[no-untyped-def]
+        if request is self._hint_request:
+            self._hint_request = None
+            if result.move is not None:
+                self._hint = result.move
+                self.snapshot_changed.emit(self.snapshot())
+                self.hint_ready.emit(result.move.row, result.move.col)
+                self.message.emit(self.tr("Hint: row {0}, column {1}.").format(
+                    result.move.row + 1, result.move.col + 1))
+            return
+        if request is not self._move_request:
+            self.dropped_results += 1
+            return
+        self._move_request = None
+        seat = self.seat_of_side(self.board.side)
+        self.thinking_stopped.emit()
+        if result.move is None or not self.board.is_legal(result.move):
+            self.error.emit(self.tr("{0} returned an illegal move {1!r}.").format(
+                self.display_name(seat), result.move))
+            self.state_changed.emit()
+            return
+        self.last_result = result
+        self._redo.clear()
+        self._push(result.move)
+        self.ai_moved.emit(seat, result)
+        self._advance(after_ai=True)
+
+    @Slot(object, str)
+    def _on_search_failed(self, request: SearchRequest, message: str) -> None:
+        if request is self._hint_request:
+            self._hint_request = None
+            self.error.emit(self.tr("The hint failed: {0}").format(message))
+            return
+        if request is not self._move_request:
+            self.dropped_results += 1
+            return
+        self._move_request = None
+        self.thinking_stopped.emit()
+        seat = self.seat_of_side(self.board.side)
+        self.error.emit(self.tr("{0} could not move: {1}. Undo or start a new game.").format(
+            self.display_name(seat), message))
+        self.state_changed.emit()
+
+    def _cancel_hint(self) -> None:
+        if self._hint_request is not None:
+            self._hint_request.cancel()
+            self._hint_request = None
+
+    def _invalidate(self) -> None:
+        """Forget every running search: their answers are for another position."""
+        was_thinking = self.is_thinking
+        self._ai_timer.stop()
+        self._search.cancel_all()
+        self._move_request = self._hint_request = None
+        self._hint = None
+        if was_thinking:
+            self.thinking_stopped.emit()

@@ -1,0 +1,80 @@
+"""A banner over the bottom of the board when a game ends: the result and 'Play again'."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+
+from tictactoe_qt.gui.board_theme import is_dark
+
+
+class GameOverBanner(QFrame):
+    """A floating, rounded strip that keeps itself centred near its parent's bottom edge."""
+
+    play_again = Signal()
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("gameOverBanner")
+        self.setAutoFillBackground(False)
+        self._label = QLabel(self)
+        self._label.setObjectName("gameOverText")
+        font = self._label.font()
+        font.setPointSizeF(font.pointSizeF() * 1.35)
+        font.setBold(True)
+        self._label.setFont(font)
+        self._button = QPushButton(self.tr("Play again"), self)
+        self._button.setObjectName("playAgainButton")
+        self._button.setDefault(True)
+        self._button.clicked.connect(self.play_again)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(20, 12, 14, 12)
+        layout.setSpacing(18)
+        layout.addWidget(self._label)
+        layout.addWidget(self._button)
+        self._restyle()
+        parent.installEventFilter(self)
+        self.hide()
+
+    def text(self) -> str:
+        return self._label.text()
+
+    def show_result(self, text: str) -> None:
+        """Show ``text`` (e.g. 'You win!') with the Play again button."""
+        self._label.setText(text)
+        self._label.setAccessibleName(text)
+        self._restyle()
+        self.adjustSize()
+        self._reposition()
+        self.show()
+        self.raise_()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.parent() and event.type() == QEvent.Type.Resize:
+            self._reposition()
+        return False
+
+    def _restyle(self) -> None:
+        # Styled from the board's palette when shown (a stylesheet set from a
+        # PaletteChange handler would trigger another PaletteChange).
+        parent = self.parentWidget()
+        dark = is_dark(parent.palette() if parent else self.palette())
+        background = "rgba(36, 36, 40, 235)" if dark else "rgba(255, 255, 255, 240)"
+        border = "rgba(255, 255, 255, 40)" if dark else "rgba(0, 0, 0, 45)"
+        text = "#f6f5f4" if dark else "#241f31"
+        self.setStyleSheet(
+            f"#gameOverBanner {{ background: {background}; border: 1px solid {border};"
+            f" border-radius: 14px; }} #gameOverText {{ color: {text}; }}"
+        )
+
+    def _reposition(self) -> None:
+        parent = self.parentWidget()
+        if parent is None:
+            return
+        self.adjustSize()
+        width = min(self.sizeHint().width(), parent.width() - 16)
+        height = self.sizeHint().height()
+        x = (parent.width() - width) // 2
+        y = parent.height() - height - max(12, parent.height() // 14)
+        self.setGeometry(x, y, width, height)
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)

@@ -1,0 +1,271 @@
+"""The main window: actions, menus, toolbar, status bar, the board and the settings dock.
+
+It is thin. The :class:`GameController` owns the game; the window wires the
+views to it and handles files and dialogs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QIcon, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QWidget
+
+from tictactoe_qt.assets import resource_path
+from tictactoe_qt.engine.saved_game import SavedGame, SavedGameError
+from tictactoe_qt.gui.board_widget import BoardWidget
+from tictactoe_qt.gui.game_controller import GameController
+from tictactoe_qt.gui.game_over_banner import GameOverBanner
+from tictactoe_qt.gui.help_dialogs import show_about, show_rules
+from tictactoe_qt.gui.settings_dock import SettingsDock
+from tictactoe_qt.gui.settings_store import GameSettings, SettingsStore
+from tictactoe_qt.gui.status_panel import StatusPanel
+
+GAME_FILE_FILTER = "Tic-tac-toe games (*.tttgame.json *.json);;All files (*)"
+MESSAGE_MS = 6000
+
+
+class MainWindow(QMainWindow):
+    """The game window. ``MainWindow()`` needs no arguments."""
+
+    #: ``"x"``, ``"o"`` or ``"draw"`` when a game ends.
+    game_over = Signal(str)
+
+    def __init__(self, settings_store: SettingsStore | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowIcon(QIcon(str(resource_path("icons/tictactoe-qt.svg"))))
+        self.store = settings_store or SettingsStore()
+        self.last_error = ""
+        self.controller = GameController(parent=self)
+        self.board = BoardWidget()
+        self.setCentralWidget(self.board)
+        self.banner = GameOverBanner(self.board)
+        self.settings_dock = SettingsDock(self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.settings_dock)
+        self.create_actions()
+        self.create_menus()
+        self.create_tool_bar()
+        self.create_status_bar()
+        self.connect_views()
+        problems = self.read_settings()
+        self.controller.new_game(self.settings_dock.settings())
+        if problems:
+            self.show_message(self.tr("Some saved settings were invalid and were reset to "
+                                      "their defaults ({0}).").format(", ".join(problems)))
+        self.board.setFocus()
+
+    # -- building ----------------------------------------------------------------
+    def create_actions(self) -> None:
+        def action(name: str, text: str, slot, shortcut=None, icon: str = "") -> QAction:  # type: ignore[no-untyped-def]
+            act = QAction(QIcon.fromTheme(icon), text, self)
+            act.setObjectName(name)
+            if shortcut is not None:
+                act.setShortcut(shortcut)
+            act.triggered.connect(slot)
+            return act
+
+        self.new_game_action = action("actionNewGame", self.tr("&New Game"), self.new_game,
+                                      QKeySequence.StandardKey.New, "document-new")
+        self.undo_action = action("actionUndo", self.tr("&Undo Move"), self.controller.undo,
+                                  QKeySequence.StandardKey.Undo, "edit-undo")
+        self.redo_action = action("actionRedo", self.tr("&Redo Move"), self.controller.redo,
+                                  QKeySequence("Ctrl+Shift+Z"), "edit-redo")
+        self.hint_action = action("actionHint", self.tr("&Hint"), self.controller.request_hint,
+                                  QKeySequence("Ctrl+H"), "dialog-information")
+        self.save_action = action("actionSaveGame", self.tr("&Save Game…"), self.save_game_as,
+                                  QKeySequence.StandardKey.Save, "document-save")
+        self.open_action = action("actionOpenGame", self.tr("&Open Game…"), self.open_game_from,
+                                  QKeySequence.StandardKey.Open, "document-open")
+        self.quit_action = action("actionQuit", self.tr("&Quit"), self.close,
+                                  QKeySequence.StandardKey.Quit, "application-exit")
+        self.rules_action = action("actionRules", self.tr("&Rules"), self.show_rules,
+                                   QKeySequence.StandardKey.HelpContents, "help-contents")
+        self.about_action = action("actionAbout", self.tr("&About"), self.show_about,
+                                   None, "help-about")
+        self.theme_actions = {}
+        for key, text in (("system", self.tr("Follow &System")), ("light", self.tr("&Light")),
+                          ("dark", self.tr("&Dark"))):
+            act = action(f"actionTheme_{key}", text, lambda _=False, k=key: self.set_theme(k))
+            act.setCheckable(True)
+            self.theme_actions[key] = act
+        self.theme_actions["system"].setChecked(True)
+
+    def create_menus(self) -> None:
+        game = self.menuBar().addMenu(self.tr("&Game"))
+        game.addAction(self.new_game_action)
+        game.addSeparator()
+        game.addActions([self.undo_action, self.redo_action, self.hint_action])
+        game.addSeparator()
+        game.addActions([self.open_action, self.save_action])
+        game.addSeparator()
+        game.addAction(self.quit_action)
+        self.view_menu = self.menuBar().addMenu(self.tr("&View"))
+        self.view_menu.addAction(self.settings_dock.toggleViewAction())
+        theme = self.view_menu.addMenu(self.tr("&Theme"))
+        theme.addActions(list(self.theme_actions.values()))
+        help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        help_menu.addActions([self.rules_action, self.about_action])
+
+    def create_tool_bar(self) -> None:
+        self.tool_bar = self.addToolBar(self.tr("Game"))
+        self.tool_bar.setObjectName("gameToolBar")
+        self.tool_bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.tool_bar.addActions([self.new_game_action, self.undo_action, self.redo_action,
+                                  self.hint_action])
+        self.view_menu.addAction(self.tool_bar.toggleViewAction())
+
+    def create_status_bar(self) -> None:
+        self.status_panel = StatusPanel()
+        self.statusBar().addPermanentWidget(self.status_panel)
+
+    def connect_views(self) -> None:
+        c = self.controller
+        c.snapshot_changed.connect(self.board.set_snapshot)
+        c.state_changed.connect(self.update_state)
+        c.game_started.connect(self.on_game_started)
+        c.thinking_started.connect(lambda _seat: self.status_panel.set_busy(True))
+        c.thinking_stopped.connect(lambda: self.status_panel.set_busy(False))
+        c.ai_moved.connect(self.status_panel.set_stats)
+        c.message.connect(self.show_message)
+        c.error.connect(self.show_error)
+        c.game_over.connect(self.on_game_over)
+        self.board.cell_clicked.connect(c.play)
+        self.banner.play_again.connect(self.new_game_action.trigger)
+        self.settings_dock.settings_changed.connect(self.on_settings_edited)
+        self.settings_dock.new_game_requested.connect(self.new_game_action.trigger)
+
+    # -- scripting contract ---------------------------------------------------------
+    def position(self) -> str:
+        """The current board in engine notation, e.g. ``x.o/.x./..o``."""
+        return self.controller.board.notation()
+
+    def set_move_delay(self, seconds: float) -> None:
+        """The pause between AI moves in AI-vs-AI games."""
+        self.controller.set_move_delay(seconds)
+
+    # -- settings ------------------------------------------------------------------------
+    def read_settings(self) -> list[str]:
+        """Restore the dock and window layout; return the keys that were reset."""
+        settings, problems = self.store.load()
+        self.settings_dock.set_settings(settings)
+        geometry, state = self.store.window_state()
+        if geometry is None or not self.restoreGeometry(geometry):
+            self.resize(920, 640)
+        if state is not None:
+            self.restoreState(state)
+        return problems
+
+    def write_settings(self) -> None:
+        self.store.save(self.settings_dock.settings())
+        self.store.save_window_state(self.saveGeometry(), self.saveState())
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.write_settings()
+        self.controller.shutdown()
+        event.accept()
+
+    # -- slots ------------------------------------------------------------------------------
+    @Slot()
+    def new_game(self) -> None:
+        """Start a game with the dock's settings."""
+        self.controller.new_game(self.settings_dock.settings())
+
+    @Slot()
+    def on_game_started(self) -> None:
+        self.banner.hide()
+        self.status_panel.set_stats("", None)
+        self.settings_dock.set_pending(False)
+        config = self.controller.settings
+        self.setWindowTitle(self.tr("Tic-tac-toe — {0}x{1}, {2} in a row")
+                            .format(config.rows, config.cols, config.k))
+        self.update_state()
+
+    @Slot()
+    def update_state(self) -> None:
+        c = self.controller
+        self.undo_action.setEnabled(c.can_undo())
+        self.redo_action.setEnabled(c.can_redo())
+        self.hint_action.setEnabled(c.can_hint())
+        self.status_panel.set_turn(c.turn_text())
+        self.status_panel.set_busy(c.is_thinking)
+        if c.result() is None:
+            self.banner.hide()
+
+    @Slot(str)
+    def on_game_over(self, result: str) -> None:
+        self.banner.show_result(self.controller.result_text())
+        self.game_over.emit(result)
+
+    @Slot(object)
+    def on_settings_edited(self, settings: GameSettings) -> None:
+        self.controller.apply_cosmetics(settings)
+        self.settings_dock.set_pending(settings.game_rules() != self.controller.settings.game_rules())
+
+    @Slot(str)
+    def show_message(self, text: str) -> None:
+        self.statusBar().showMessage(text, MESSAGE_MS)
+
+    @Slot(str)
+    def show_error(self, text: str) -> None:
+        self.last_error = text
+        self.statusBar().showMessage("⚠ " + text, 3 * MESSAGE_MS)
+
+    def set_theme(self, key: str) -> None:
+        """Follow the system's light/dark setting, or force one."""
+        scheme = {"system": Qt.ColorScheme.Unknown, "light": Qt.ColorScheme.Light,
+                  "dark": Qt.ColorScheme.Dark}[key]
+        for name, act in self.theme_actions.items():
+            act.setChecked(name == key)
+        hints = QGuiApplication.styleHints()
+        if hasattr(hints, "setColorScheme"):
+            hints.setColorScheme(scheme)
+
+    # -- files ---------------------------------------------------------------------------
+    @Slot()
+    def save_game_as(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save Game"), "game.tttgame.json",
+                                              self.tr(GAME_FILE_FILTER))
+        if path:
+            self.save_game(path)
+
+    @Slot()
+    def open_game_from(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open Game"), "",
+                                              self.tr(GAME_FILE_FILTER))
+        if path:
+            self.open_game(path)
+
+    def save_game(self, path: str | Path) -> bool:
+        """Write the current game as JSON; an error dialog explains a failure."""
+        try:
+            Path(path).write_text(self.controller.saved_game().to_json(), encoding="utf-8")
+        except OSError as error:
+            QMessageBox.critical(self, self.tr("Could not save the game"), str(error))
+            return False
+        self.show_message(self.tr("Saved {0}").format(Path(path).name))
+        return True
+
+    def open_game(self, path: str | Path) -> bool:
+        """Load a game file; a malformed one leaves the current game untouched."""
+        try:
+            game = SavedGame.from_json(Path(path).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, SavedGameError) as error:
+            QMessageBox.critical(self, self.tr("Could not open the game"),
+                                 self.tr("{0} is not a game this program can open:\n{1}")
+                                 .format(Path(path).name, error))
+            return False
+        self.controller.load_game(game)
+        self.settings_dock.set_settings(self.controller.settings)
+        self.show_message(self.tr("Opened {0}").format(Path(path).name))
+        return True
+
+    # -- help ------------------------------------------------------------------------------
+    @Slot()
+    def show_rules(self) -> None:
+        show_rules(self, self.controller.settings.config())
+
+    @Slot()
+    def show_about(self) -> None:
+        show_about(self)

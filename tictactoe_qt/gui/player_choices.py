@@ -1,0 +1,115 @@
+"""The player types and difficulty presets the settings dock offers.
+
+Later features append to :data:`PLAYER_CHOICES` (e.g. MCTS); every combo box
+is filled from it. :func:`capped_depth` keeps a depth-first search from being
+asked for a tree it could never finish on a big board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QCoreApplication, QT_TRANSLATE_NOOP
+
+from tictactoe_qt.engine.player_spec import OPTIONS
+
+
+@dataclass(frozen=True)
+class PlayerChoice:
+    """One entry of the player type combo box."""
+
+    kind: str
+    label: str  # untranslated; shown through QCoreApplication.translate
+
+    def text(self) -> str:
+        """The translated label."""
+        return QCoreApplication.translate("PlayerChoice", self.label)
+
+
+PLAYER_CHOICES: list[PlayerChoice] = [
+    PlayerChoice("human", QT_TRANSLATE_NOOP("PlayerChoice", "Human")),
+    PlayerChoice("random", QT_TRANSLATE_NOOP("PlayerChoice", "Random")),
+    PlayerChoice("minimax", QT_TRANSLATE_NOOP("PlayerChoice", "Minimax")),
+    PlayerChoice("alphabeta", QT_TRANSLATE_NOOP("PlayerChoice", "Alpha-beta")),
+    PlayerChoice("average", QT_TRANSLATE_NOOP("PlayerChoice", "Average")),
+    PlayerChoice("perfect", QT_TRANSLATE_NOOP("PlayerChoice", "Perfect")),
+]
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A difficulty level for casual players, mapped onto a player type."""
+
+    key: str
+    label: str
+    kind: str
+    depth: int | None = None
+    time: float = 1.0
+
+    def text(self) -> str:
+        """The translated label."""
+        return QCoreApplication.translate("Preset", self.label)
+
+
+PRESETS: list[Preset] = [
+    Preset("easy", QT_TRANSLATE_NOOP("Preset", "Easy"), "random"),
+    Preset("medium", QT_TRANSLATE_NOOP("Preset", "Medium"), "alphabeta", depth=2),
+    Preset("hard", QT_TRANSLATE_NOOP("Preset", "Hard"), "alphabeta", depth=4),
+    Preset("unbeatable", QT_TRANSLATE_NOOP("Preset", "Unbeatable"), "perfect", time=1.0),
+]
+
+
+def choice_for(kind: str) -> PlayerChoice | None:
+    """The combo entry for ``kind``, if the dock offers it."""
+    return next((choice for choice in PLAYER_CHOICES if choice.kind == kind), None)
+
+
+def kind_label(kind: str) -> str:
+    """The translated name of a player type (the kind itself if unknown)."""
+    choice = choice_for(kind)
+    return choice.text() if choice else kind
+
+
+def uses_depth(kind: str) -> bool:
+    """True when the player type takes a maximum depth."""
+    return "depth" in OPTIONS.get(kind, {}) and kind != "perfect"
+
+
+def uses_time(kind: str) -> bool:
+    """True when the player type takes a time budget."""
+    return "time" in OPTIONS.get(kind, {})
+
+
+def matching_preset(kind: str, depth: int | None) -> Preset | None:
+    """The preset these settings equal, if any (the time budget is not compared)."""
+    for preset in PRESETS:
+        if preset.kind == kind and (not uses_depth(kind) or preset.depth == depth):
+            return preset
+    return None
+
+
+# Roughly how many positions each search may visit per move before it feels
+# stuck in pure Python (about a second or two). Alpha-beta with move ordering
+# visits about b**(3d/4) of the b**d positions of the full tree.
+_NODE_BUDGET = {"minimax": 400_000, "average": 400_000, "alphabeta": 400_000**1.33}
+
+
+def capped_depth(kind: str, depth: int | None, empty_cells: int) -> int | None:
+    """The depth a depth-first search can afford from ``empty_cells`` empty cells.
+
+    Returns ``depth`` unchanged when it is affordable (``None`` = to the end),
+    otherwise the deepest affordable depth (at least 1).
+    """
+    budget = _NODE_BUDGET.get(kind)
+    wanted = empty_cells if depth is None else min(depth, empty_cells)
+    if budget is None:
+        return depth
+    positions, affordable = 1.0, 0
+    for ply in range(wanted):
+        positions *= empty_cells - ply
+        if positions > budget:
+            break
+        affordable = ply + 1
+    if affordable >= wanted:
+        return depth
+    return max(1, affordable)

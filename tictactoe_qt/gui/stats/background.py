@@ -1,0 +1,100 @@
+"""Runs one cancellable worker object at a time in its own QThread.
+
+Worker objects need a ``run`` slot, ``progress``/``finished`` (object) and
+``failed`` (str) signals, and a thread-safe ``cancel()``.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+
+class BackgroundTask(QObject):
+    """Owns the thread of the current worker and forwards its signals."""
+
+    progress = Signal(object)
+    finished = Signal(object)
+    failed = Signal(str)
+    running_changed = Signal(bool)
+
+    def __init__(self, name: str, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._name = name
+        self._thread: QThread | None = None
+        self._worker: QObject | None = None
+
+    def is_running(self) -> bool:
+        return self._worker is not None
+
+    def start(self, worker: QObject) -> None:
+        """Run ``worker`` in a new thread.
+
+        Raises:
+            RuntimeError: a worker is still running.
+        """
+        if self.is_running():
+            raise RuntimeError(f"{self._name} is already running")
+        thread = QThread(self)
+        thread.setObjectName(self._name)
+        worker.moveToThread(thread)
+        thread.started.connect(worker.run)
+        worker.progress.connect(self._on_progress)
+        worker.finished.connect(self._on_finished)
+        worker.failed.connect(self._on_failed)
+        worker.finished.connect(thread.quit)
+        worker.failed.connect(thread.quit)
+        self._thread, self._worker = thread, worker
+        thread.start()
+        self.running_changed.emit(True)
+
+    @Slot()
+    def cancel(self) -> None:
+        """Ask the worker to stop; it reports what it has done so far."""
+        if self._worker is not None:
+            self._worker.cancel()
+
+    def shutdown(self, timeout_ms: int = 10_000) -> None:
+        """Cancel and wait for the thread (call before the owner is destroyed)."""
+        worker, thread = self._worker, self._thread
+        if worker is None or thread is None:
+            return
+        worker.cancel()
+        for signal, slot in (
+            (worker.progress, self._on_progress),
+            (worker.finished, self._on_finished),
+            (worker.failed, self._on_failed),
+        ):
+            signal.disconnect(slot)
+        thread.quit()
+        thread.wait(timeout_ms)
+        self._release()
+
+    @Slot(object)
+    def _on_progress(self, value: object) -> None:
+        if self.sender() is self._worker:
+            self.progress.emit(value)
+
+    @Slot(object)
+    def _on_finished(self, value: object) -> None:
+        if self.sender() is self._worker:
+            self._wait_and_release()
+            self.finished.emit(value)
+
+    @Slot(str)
+    def _on_failed(self, message: str) -> None:
+        if self.sender() is self._worker:
+            self._wait_and_release()
+            self.failed.emit(message)
+
+    def _wait_and_release(self) -> None:
+        if self._thread is not None:
+            self._thread.quit()
+            self._thread.wait()
+        self._release()
+
+    def _release(self) -> None:
+        # The worker has no parent: dropping the reference deletes it.
+        if self._thread is not None:
+            self._thread.deleteLater()
+        self._thread = self._worker = None
+        self.running_changed.emit(False)

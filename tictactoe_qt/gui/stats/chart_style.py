@@ -1,0 +1,89 @@
+"""Chart colours taken from the widget palette, so plots read well light or dark."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QPalette
+
+
+def is_dark(palette: QPalette) -> bool:
+    """True when the palette's window colour is dark."""
+    return palette.color(QPalette.ColorRole.Window).lightness() < 128
+
+
+@dataclass(frozen=True)
+class ChartColors:
+    """The colours every chart uses."""
+
+    background: QColor
+    foreground: QColor
+    grid_alpha: float
+    x: QColor
+    o: QColor
+    draw: QColor
+    #: Distinct colours for overlaid runs.
+    runs: tuple[QColor, ...]
+
+    @classmethod
+    def from_palette(cls, palette: QPalette) -> ChartColors:
+        dark = is_dark(palette)
+        # Brighter hues on dark backgrounds, deeper ones on light: both keep contrast.
+        x, o, draw = ("#5aa9ff", "#ff7a66", "#b8b8b8") if dark else ("#1f6fd1", "#d0412c", "#6d6d6d")
+        runs = (
+            ("#5aa9ff", "#ffb347", "#7bd88f", "#ff7a66", "#c39bff", "#5fd7d7")
+            if dark
+            else ("#1f6fd1", "#e08a00", "#2e9d4b", "#d0412c", "#7d4fc4", "#0f8f8f")
+        )
+        return cls(
+            background=palette.color(QPalette.ColorRole.Base),
+            foreground=palette.color(QPalette.ColorRole.Text),
+            grid_alpha=0.25 if dark else 0.2,
+            x=QColor(x),
+            o=QColor(o),
+            draw=QColor(draw),
+            runs=tuple(QColor(c) for c in runs),
+        )
+
+    def outcome(self, index: int) -> QColor:
+        """Colour of outcome 0 (X wins), 1 (O wins) or 2 (draws)."""
+        return (self.x, self.o, self.draw)[index]
+
+    def run(self, index: int) -> QColor:
+        return self.runs[index % len(self.runs)]
+
+
+#: Dash styles that tell overlaid runs apart on the same colour.
+RUN_DASHES = (
+    Qt.PenStyle.SolidLine,
+    Qt.PenStyle.DashLine,
+    Qt.PenStyle.DotLine,
+    Qt.PenStyle.DashDotLine,
+    Qt.PenStyle.DashDotDotLine,
+)
+
+
+def translucent(color: QColor, alpha: int) -> QColor:
+    """``color`` with the given alpha (0-255)."""
+    result = QColor(color)
+    result.setAlpha(alpha)
+    return result
+
+
+def style_plot(widget: pg.PlotWidget, colors: ChartColors, title: str) -> None:
+    """Apply background, axis colours, grid and title to a plot widget."""
+    widget.setBackground(colors.background)
+    item = widget.getPlotItem()
+    item.setTitle(title, color=colors.foreground.name(), size="10pt")
+    for name in ("left", "bottom"):
+        axis = item.getAxis(name)
+        axis.setPen(pg.mkPen(colors.foreground))
+        axis.setTextPen(pg.mkPen(colors.foreground))
+    item.showGrid(x=True, y=True, alpha=colors.grid_alpha)
+    legend = item.legend
+    if legend is not None:
+        legend.setLabelTextColor(colors.foreground)
+        legend.setBrush(pg.mkBrush(translucent(colors.background, 210)))
+        legend.setPen(pg.mkPen(translucent(colors.foreground, 80)))

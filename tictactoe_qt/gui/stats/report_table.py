@@ -1,0 +1,89 @@
+"""The seed simulator's report as a table: one column per run, side by side."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
+
+from .number_format import format_duration, format_number, format_percent, format_seconds
+from .run_data import DRAW, O_WON, X_WON, RunSnapshot
+
+Cell = Callable[[RunSnapshot], str]
+
+
+def _outcome(index: int) -> Cell:
+    return lambda s: f"{s.outcomes[index]:,}  ({format_percent(s.outcomes[index], s.games)})"
+
+
+def _player(side: str, attribute: str, fmt: Callable[[float | None], str]) -> Cell:
+    return lambda s: fmt(getattr(s.players[side], attribute))
+
+
+def _rate(s: RunSnapshot) -> str:
+    return f"{s.games_per_second:,.0f}/s" if s.games_per_second else "\u2013"
+
+
+def _games(s: RunSnapshot) -> str:
+    text = f"{s.games:,}"
+    if s.cancelled:
+        text += " (cancelled)"
+    elif not s.finished and s.games < s.planned:
+        text += f" of {s.planned:,}"
+    return text
+
+
+#: (row title, cell text) in the seed report's order, plus the newer figures.
+ROWS: tuple[tuple[str, Cell], ...] = (
+    ("Games", _games),
+    ("X wins", _outcome(X_WON)),
+    ("O wins", _outcome(O_WON)),
+    ("Draws", _outcome(DRAW)),
+    ("Average game time (moves only)", lambda s: format_seconds(s.avg_game_seconds)),
+    ("X average move time", _player("x", "avg_move_seconds", format_seconds)),
+    ("O average move time", _player("o", "avg_move_seconds", format_seconds)),
+    ("X average own moves to win", _player("x", "avg_moves_to_win", format_number)),
+    ("O average own moves to win", _player("o", "avg_moves_to_win", format_number)),
+    ("Average game length (moves)", lambda s: format_number(s.avg_game_length)),
+    ("X average nodes per move", _player("x", "avg_nodes_per_move", format_number)),
+    ("O average nodes per move", _player("o", "avg_nodes_per_move", format_number)),
+    ("Speed", _rate),
+    ("Elapsed", lambda s: format_duration(s.elapsed_seconds)),
+)
+
+
+class ReportTable(QTableWidget):
+    """Rows are the report's figures; each column is one run."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(len(ROWS), 0, parent)
+        self.setObjectName("statsReport")
+        self.setVerticalHeaderLabels([self.tr(title) for title, _ in ROWS])
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.setAlternatingRowColors(True)
+        self.setWordWrap(False)
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.horizontalHeader().setMinimumSectionSize(120)
+        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.setAccessibleName(self.tr("Simulation report"))
+
+    def show_runs(self, runs: Sequence[RunSnapshot]) -> None:
+        """One column per run, headed by its tag and players."""
+        self.setColumnCount(len(runs))
+        self.setHorizontalHeaderLabels([run.label.replace(", ", "\n") for run in runs])
+        for column, run in enumerate(runs):
+            for row, (_, cell) in enumerate(ROWS):
+                item = self.item(row, column)
+                if item is None:
+                    item = QTableWidgetItem()
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                    self.setItem(row, column, item)
+                item.setText(cell(run))
+
+    def text_at(self, title: str, column: int = 0) -> str:
+        """The text shown for the figure ``title`` in ``column`` (for tests and copy)."""
+        row = [t for t, _ in ROWS].index(title)
+        item = self.item(row, column)
+        return item.text() if item is not None else ""

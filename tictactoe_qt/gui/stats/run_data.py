@@ -1,0 +1,281 @@
+"""One batch's results, kept compactly and summed as games arrive (no Qt here).
+
+A million games fit: each game is a row of fixed-size numbers in ``array``
+columns, and the charts read small, pre-aggregated snapshots.
+"""
+
+from __future__ import annotations
+
+import time
+from array import array
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine.simulation_stats import SimulationSummary
+
+SIDES = ("x", "o")
+#: Winner codes in the ``winner`` column.
+X_WON, O_WON, DRAW = 0, 1, 2
+#: The cumulative-rate curve keeps at most about this many points.
+MAX_CURVE_POINTS = 1500
+
+
+class GameRow(NamedTuple):
+    """One finished game, as the CSV export writes it.
+
+    ``starter`` is the batch player who moved first (and so held X): ``"x"`` for
+    the player given as X, ``"o"`` for the one given as O when starts are
+    swapped. ``winner`` is the mark that won (``None`` for a draw). Seconds and
+    nodes are per batch player, summed over the game.
+    """
+
+    index: int
+    starter: str
+    winner: str | None
+    length: int
+    x_seconds: float
+    o_seconds: float
+    x_nodes: int
+    o_nodes: int
+
+    @property
+    def winning_player(self) -> str | None:
+        """The batch player who won (``"x"``: the player given as X), ``None`` for a draw."""
+        if self.winner is None or self.starter == "x":
+            return self.winner
+        return _other(self.winner)
+
+
+def game_row(record: Any) -> GameRow:
+    """Flatten an engine ``GameRecord`` into a :class:`GameRow`."""
+    first = SIDES.index(record.starter)
+    # The first mover's moves are the even plies; the player given as X is
+    # the first mover unless starts were swapped for this game.
+    x_plies, o_plies = slice(first, None, 2), slice(1 - first, None, 2)
+    return GameRow(
+        index=record.index,
+        starter=record.starter,
+        winner=record.winner,
+        length=len(record.moves),
+        x_seconds=sum(record.move_seconds[x_plies]),
+        o_seconds=sum(record.move_seconds[o_plies]),
+        x_nodes=sum(record.move_nodes[x_plies]),
+        o_nodes=sum(record.move_nodes[o_plies]),
+    )
+
+
+@dataclass(frozen=True)
+class PlayerTotals:
+    """Running sums for one side."""
+
+    wins: int = 0
+    moves: int = 0
+    seconds: float = 0.0
+    nodes: int = 0
+    moves_in_wins: int = 0
+
+    @property
+    def avg_move_seconds(self) -> float | None:
+        return self.seconds / self.moves if self.moves else None
+
+    @property
+    def avg_nodes_per_move(self) -> float | None:
+        return self.nodes / self.moves if self.moves else None
+
+    @property
+    def avg_moves_to_win(self) -> float | None:
+        return self.moves_in_wins / self.wins if self.wins else None
+
+
+@dataclass(frozen=True)
+class RunSnapshot:
+    """A cheap, immutable copy of a run's aggregates for one chart refresh."""
+
+    label: str
+    tag: str
+    games: int
+    planned: int
+    outcomes: tuple[int, int, int]
+    players: dict[str, PlayerTotals]
+    total_seconds: float
+    total_length: int
+    #: ``(games, x_rate, o_rate, draw_rate)`` samples of the cumulative rates.
+    curve: tuple[tuple[int, float, float, float], ...]
+    #: ``histogram[n]`` = games that lasted ``n`` moves.
+    histogram: tuple[int, ...]
+    elapsed_seconds: float
+    finished: bool = False
+    cancelled: bool = False
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.elapsed_seconds if self.elapsed_seconds > 0 else 0.0
+
+    @property
+    def eta_seconds(self) -> float | None:
+        rate = self.games_per_second
+        return (self.planned - self.games) / rate if rate > 0 else None
+
+    def rate(self, outcome: int) -> float | None:
+        return self.outcomes[outcome] / self.games if self.games else None
+
+    @property
+    def avg_game_seconds(self) -> float | None:
+        return self.total_seconds / self.games if self.games else None
+
+    @property
+    def avg_game_length(self) -> float | None:
+        return self.total_length / self.games if self.games else None
+
+
+@dataclass
+class RunData:
+    """Every game of one batch plus running totals; filled by one thread at a time."""
+
+    config: GameConfig
+    x_spec: PlayerSpec
+    o_spec: PlayerSpec
+    planned: int
+    seed: int | None = None
+    swap: bool = False
+    number: int = 0
+    starters: array = field(default_factory=lambda: array("b"))
+    winners: array = field(default_factory=lambda: array("b"))
+    lengths: array = field(default_factory=lambda: array("H"))
+    seconds: dict[str, array] = field(default_factory=lambda: {s: array("d") for s in SIDES})
+    nodes: dict[str, array] = field(default_factory=lambda: {s: array("q") for s in SIDES})
+    first_index: int = 0
+    cancelled: bool = False
+    finished: bool = False
+    _outcomes: list[int] = field(default_factory=lambda: [0, 0, 0])
+    #: Games by (winning mark, length, first mover: 0 the X player, 1 the O player).
+    _endings: Counter[tuple[str | None, int, int]] = field(default_factory=Counter)
+    _totals: dict[str, list[float]] = field(
+        default_factory=lambda: {s: [0, 0, 0.0, 0, 0] for s in SIDES}
+    )
+    _curve: list[tuple[int, float, float, float]] = field(default_factory=list)
+    _curve_step: int = 1
+    _histogram: list[int] = field(default_factory=list)
+    _started: float = field(default_factory=time.perf_counter)
+    _elapsed: float | None = None
+
+    @property
+    def label(self) -> str:
+        prefix = f"#{self.number} " if self.number else ""
+        return f"{prefix}{self.x_spec} vs {self.o_spec}, {self.config.size_text} k={self.config.k}"
+
+    @property
+    def tag(self) -> str:
+        """A short name for legends: ``#3``, or ``live`` before the run is numbered."""
+        return f"#{self.number}" if self.number else "live"
+
+    @property
+    def games(self) -> int:
+        return len(self.winners)
+
+    def add(self, row: GameRow) -> None:
+        """Count one finished game."""
+        if not self.winners:
+            self.first_index = row.index
+        outcome = DRAW if row.winner is None else SIDES.index(row.winner)
+        self.starters.append(SIDES.index(row.starter))
+        self.winners.append(outcome)
+        self.lengths.append(row.length)
+        self._outcomes[outcome] += 1
+        self._endings[(row.winner, row.length, SIDES.index(row.starter))] += 1
+        first_moves = (row.length + 1) // 2
+        moves = {row.starter: first_moves, _other(row.starter): row.length - first_moves}
+        winning_player = row.winning_player
+        for side, secs, nodes in (("x", row.x_seconds, row.x_nodes), ("o", row.o_seconds, row.o_nodes)):
+            self.seconds[side].append(secs)
+            self.nodes[side].append(nodes)
+            totals = self._totals[side]
+            totals[1] += moves[side]
+            totals[2] += secs
+            totals[3] += nodes
+            if winning_player == side:
+                totals[0] += 1
+                totals[4] += moves[side]
+        while len(self._histogram) <= row.length:
+            self._histogram.append(0)
+        self._histogram[row.length] += 1
+        games = len(self.winners)
+        if games % self._curve_step == 0:
+            self._curve.append((games, *(n / games for n in self._outcomes)))  # type: ignore[arg-type]
+            if len(self._curve) > MAX_CURVE_POINTS:
+                # Halve the resolution: keep every other sample, then sample half as often.
+                self._curve = self._curve[1::2]
+                self._curve_step *= 2
+
+    def finish(self, cancelled: bool = False) -> None:
+        """Mark the batch as over (or cancelled) and freeze its elapsed time."""
+        self._elapsed = time.perf_counter() - self._started
+        self.cancelled = cancelled
+        self.finished = True
+
+    def row(self, position: int) -> GameRow:
+        """The game stored at ``position`` (0-based), as a CSV row."""
+        winner = self.winners[position]
+        return GameRow(
+            index=self.first_index + position,
+            starter=SIDES[self.starters[position]],
+            winner=None if winner == DRAW else SIDES[winner],
+            length=self.lengths[position],
+            x_seconds=self.seconds["x"][position],
+            o_seconds=self.seconds["o"][position],
+            x_nodes=self.nodes["x"][position],
+            o_nodes=self.nodes["o"][position],
+        )
+
+    def snapshot(self) -> RunSnapshot:
+        """The current aggregates, safe to hand to another thread."""
+        games = len(self.winners)
+        curve = list(self._curve)
+        if games and (not curve or curve[-1][0] != games):
+            curve.append((games, *(n / games for n in self._outcomes)))  # type: ignore[arg-type]
+        players = {
+            side: PlayerTotals(int(t[0]), int(t[1]), float(t[2]), int(t[3]), int(t[4]))
+            for side, t in self._totals.items()
+        }
+        elapsed = self._elapsed if self._elapsed is not None else time.perf_counter() - self._started
+        return RunSnapshot(
+            label=self.label,
+            tag=self.tag,
+            games=games,
+            planned=self.planned,
+            outcomes=(self._outcomes[0], self._outcomes[1], self._outcomes[2]),
+            players=players,
+            total_seconds=players["x"].seconds + players["o"].seconds,
+            total_length=sum(self._histogram[n] * n for n in range(len(self._histogram))),
+            curve=tuple(curve),
+            histogram=tuple(self._histogram),
+            elapsed_seconds=elapsed,
+            finished=self.finished,
+            cancelled=self.cancelled,
+        )
+
+    def engine_summary(self) -> SimulationSummary:
+        """These games summed up by the engine's own :class:`SimulationSummary`."""
+        summary = SimulationSummary(
+            self.config, str(self.x_spec), str(self.o_spec), self.seed or 0, self.swap
+        )
+        for (winner, length, first), count in sorted(self._endings.items(), key=repr):
+            summary.add_ending(winner, length, first, count)
+        for player, side in zip(summary.players, SIDES):
+            totals = self._totals[side]
+            player.seconds, player.nodes = float(totals[2]), int(totals[3])
+        summary.move_seconds = sum(float(self._totals[side][2]) for side in SIDES)
+        summary.elapsed_seconds = self.snapshot().elapsed_seconds
+        summary.cancelled = self.cancelled
+        return summary
+
+    def summary_dict(self) -> dict[str, Any]:
+        """The ``simulate --json`` object for these games."""
+        return self.engine_summary().as_dict()
+
+
+def _other(side: str) -> str:
+    return "o" if side == "x" else "x"

@@ -1,0 +1,118 @@
+"""The list of finished batches; ticked runs are compared in the report and charts."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
+
+from .number_format import format_percent
+from .run_data import DRAW, O_WON, X_WON, RunData
+
+COLUMNS = ("Run", "X player", "O player", "Board", "Games", "X wins", "O wins", "Draws")
+
+
+class RunList(QTreeWidget):
+    """Kept runs, newest first. Ticking a run overlays it on the latest one."""
+
+    #: The set of ticked runs changed.
+    selection_changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("runList")
+        self.setColumnCount(len(COLUMNS))
+        self.setHeaderLabels([self.tr(c) for c in COLUMNS])
+        self.setRootIsDecorated(False)
+        self.setUniformRowHeights(True)
+        self.setAlternatingRowColors(True)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.setAccessibleName(self.tr("Kept runs"))
+        self._runs: dict[int, RunData] = {}
+        self._next_number = 1
+        self.itemChanged.connect(self._on_item_changed)
+
+    @property
+    def next_number(self) -> int:
+        """The number the next kept run will get."""
+        return self._next_number
+
+    def runs(self) -> list[RunData]:
+        """Every kept run, newest first."""
+        return [self._runs[number] for number in self._numbers()]
+
+    def latest(self) -> RunData | None:
+        numbers = self._numbers()
+        return self._runs[numbers[0]] if numbers else None
+
+    def checked_runs(self) -> list[RunData]:
+        """Ticked runs, newest first."""
+        return [
+            self._runs[self._number(item)]
+            for item in self._items()
+            if item.checkState(0) == Qt.CheckState.Checked
+        ]
+
+    def add_run(self, run: RunData, checked: bool = True) -> None:
+        """Keep ``run``, numbering it, at the top of the list."""
+        run.number = self._next_number
+        self._next_number += 1
+        self._runs[run.number] = run
+        snapshot = run.snapshot()
+        games = snapshot.games
+        texts = (
+            run.tag,
+            str(run.x_spec),
+            str(run.o_spec),
+            f"{run.config.size_text} k={run.config.k}",
+            f"{games:,}" + (self.tr(" (cancelled)") if run.cancelled else ""),
+            format_percent(snapshot.outcomes[X_WON], games),
+            format_percent(snapshot.outcomes[O_WON], games),
+            format_percent(snapshot.outcomes[DRAW], games),
+        )
+        item = QTreeWidgetItem(list(texts))
+        item.setData(0, Qt.ItemDataRole.UserRole, run.number)
+        item.setToolTip(0, run.label)
+        for column in range(4, len(COLUMNS)):
+            item.setTextAlignment(column, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.blockSignals(True)
+        item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+        item.setCheckState(0, Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
+        self.insertTopLevelItem(0, item)
+        self.blockSignals(False)
+        self.selection_changed.emit()
+
+    def set_checked(self, run: RunData, checked: bool) -> None:
+        for item in self._items():
+            if self._number(item) == run.number:
+                item.setCheckState(0, Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
+
+    @Slot()
+    def remove_selected(self) -> None:
+        """Forget the highlighted runs."""
+        for item in self.selectedItems():
+            self._runs.pop(self._number(item), None)
+            self.takeTopLevelItem(self.indexOfTopLevelItem(item))
+        self.selection_changed.emit()
+
+    @Slot()
+    def clear_runs(self) -> None:
+        """Forget every run."""
+        self._runs.clear()
+        self.clear()
+        self.selection_changed.emit()
+
+    @Slot(QTreeWidgetItem, int)
+    def _on_item_changed(self, item: QTreeWidgetItem, column: int) -> None:
+        if column == 0:
+            self.selection_changed.emit()
+
+    def _items(self) -> list[QTreeWidgetItem]:
+        return [self.topLevelItem(i) for i in range(self.topLevelItemCount())]
+
+    def _numbers(self) -> list[int]:
+        return [self._number(item) for item in self._items()]
+
+    @staticmethod
+    def _number(item: QTreeWidgetItem) -> int:
+        return int(item.data(0, Qt.ItemDataRole.UserRole))

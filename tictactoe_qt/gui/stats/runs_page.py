@@ -1,0 +1,44 @@
+"""The Runs tab: the run list with its remove and export buttons."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from .run_list import RunList
+
+
+class RunsPage(QWidget):
+    """Kept runs; tick runs to compare them, highlight one to export it."""
+
+    export_csv_requested = Signal()
+    export_json_requested = Signal()
+    export_png_requested = Signal()
+
+    def __init__(self, run_list: RunList, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        hint = QLabel(
+            self.tr(
+                "Tick runs to compare them in the report and charts. "
+                "Exports use the highlighted run, or the latest one."
+            )
+        )
+        hint.setWordWrap(True)
+        buttons = QHBoxLayout()
+        for text, name, slot in (
+            (self.tr("Remove"), "runRemove", run_list.remove_selected),
+            (self.tr("Clear all"), "runClear", run_list.clear_runs),
+            (self.tr("Export CSV..."), "exportCsv", self.export_csv_requested),
+            (self.tr("Export JSON..."), "exportJson", self.export_json_requested),
+            (self.tr("Charts as PNG..."), "exportPng", self.export_png_requested),
+        ):
+            button = QPushButton(text, objectName=name)
+            button.clicked.connect(slot)
+            buttons.addWidget(button)
+            if name == "runClear":
+                buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(hint)
+        layout.addWidget(run_list, 1)
+        layout.addLayout(buttons)

@@ -1,0 +1,116 @@
+"""The row of batch controls: games, seed, swap, Simulate/Cancel and the progress bar."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal, Slot
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
+
+from .batch_worker import MAX_GAMES
+from .number_format import format_duration
+
+NO_SEED = -1
+
+
+class SimulateBar(QWidget):
+    """Batch options and progress; it only reports requests, the panel decides."""
+
+    simulate_requested = Signal()
+    cancel_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("simulateBar")
+        self.match_label = QLabel(objectName="simMatch")
+        self.match_label.setToolTip(self.tr("Board and players come from the settings dock"))
+        self.games_box = QSpinBox(objectName="simGames")
+        self.games_box.setRange(1, MAX_GAMES)
+        self.games_box.setValue(1000)
+        self.games_box.setGroupSeparatorShown(True)
+        self.games_box.setAccessibleName(self.tr("Games to simulate"))
+        self.seed_box = QSpinBox(objectName="simSeed")
+        self.seed_box.setRange(NO_SEED, 2**31 - 1)
+        self.seed_box.setSpecialValueText(self.tr("random"))
+        self.seed_box.setValue(NO_SEED)
+        self.seed_box.setToolTip(self.tr("The same seed plays the same games again"))
+        self.seed_box.setAccessibleName(self.tr("Seed"))
+        self.swap_box = QCheckBox(self.tr("Swap who starts"), objectName="simSwap")
+        self.swap_box.setToolTip(self.tr("Alternate which player moves first in each game"))
+        self.simulate_button = QPushButton(self.tr("Simulate"), objectName="simulateButton")
+        self.simulate_button.setDefault(True)
+        self.simulate_button.clicked.connect(self.simulate_requested)
+        self.cancel_button = QPushButton(self.tr("Cancel"), objectName="simCancel")
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.clicked.connect(self.cancel_requested)
+        self.progress_bar = QProgressBar(objectName="simProgress")
+        self.progress_bar.setRange(0, 1)
+        self.progress_bar.setValue(0)
+        self.progress_bar.setTextVisible(True)
+        self.status_label = QLabel(objectName="simStatus")
+        self.status_label.setWordWrap(True)
+
+        options = QHBoxLayout()
+        options.addWidget(QLabel(self.tr("Games:")))
+        options.addWidget(self.games_box)
+        options.addSpacing(8)
+        options.addWidget(QLabel(self.tr("Seed:")))
+        options.addWidget(self.seed_box)
+        options.addSpacing(8)
+        options.addWidget(self.swap_box)
+        options.addStretch(1)
+        options.addWidget(self.simulate_button)
+        options.addWidget(self.cancel_button)
+        layout = QGridLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.match_label, 0, 0)
+        layout.addLayout(options, 1, 0)
+        layout.addWidget(self.progress_bar, 2, 0)
+        layout.addWidget(self.status_label, 3, 0)
+
+    def games(self) -> int:
+        return self.games_box.value()
+
+    def seed(self) -> int | None:
+        value = self.seed_box.value()
+        return None if value == NO_SEED else value
+
+    def swap(self) -> bool:
+        return self.swap_box.isChecked()
+
+    def set_match_text(self, text: str) -> None:
+        self.match_label.setText(self.tr("Match: %s") % text)
+
+    def show_message(self, text: str) -> None:
+        self.status_label.setText(text)
+
+    @Slot(bool)
+    def set_running(self, running: bool) -> None:
+        self.simulate_button.setEnabled(not running)
+        self.cancel_button.setEnabled(running)
+        for widget in (self.games_box, self.seed_box, self.swap_box):
+            widget.setEnabled(not running)
+
+    def start_progress(self, planned: int) -> None:
+        self.progress_bar.setRange(0, planned)
+        self.progress_bar.setValue(0)
+        self.progress_bar.setFormat(self.tr("%v / %m games (%p%)"))
+        self.status_label.setText(self.tr("Starting..."))
+
+    def show_progress(self, games: int, planned: int, rate: float, eta: float | None) -> None:
+        """Progress with speed and time left."""
+        self.progress_bar.setValue(games)
+        self.status_label.setText(
+            self.tr("%s games/s, about %s left") % (f"{rate:,.0f}", format_duration(eta))
+        )
+
+    def finish_progress(self, games: int, text: str) -> None:
+        self.progress_bar.setValue(min(games, self.progress_bar.maximum()))
+        self.status_label.setText(text)

@@ -1,0 +1,296 @@
+"""The stats panel dock: simulate batches, compare kept runs, chart them, run tournaments."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QTimer, Signal, Slot
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.player_spec import PlayerSpec
+
+from .background import BackgroundTask
+from .batch_worker import BatchRequest, BatchWorker
+from .charts import StatsCharts
+from .export import ExportError, save_charts, write_csv, write_json
+from .number_format import format_duration
+from .report_table import ReportTable
+from .run_data import GameRow, RunData, RunSnapshot
+from .run_list import RunList
+from .runs_page import RunsPage
+from .simulate_bar import SimulateBar
+from .tournament_view import TournamentView
+
+Match = tuple[GameConfig, PlayerSpec, PlayerSpec]
+#: Charts and report show at most this many runs at once.
+MAX_SHOWN_RUNS = 6
+REFRESH_MS = 100
+
+
+def default_match() -> Match:
+    return GameConfig(3, 3, 3), PlayerSpec("random"), PlayerSpec("random")
+
+
+class StatsPanel(QDockWidget):
+    """Everything about many games at once, in one dock (objectName ``statsPanel``)."""
+
+    #: The engine summary (``simulate --json`` keys) of each finished batch.
+    simulation_finished = Signal(dict)
+    #: A run was kept in the run list.
+    run_added = Signal(object)
+    #: Something to tell the user in the status bar.
+    message = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(self.tr("Statistics"), parent)
+        self.setObjectName("statsPanel")
+        self._match_source: Callable[[], Match] = default_match
+        self._live: RunSnapshot | None = None
+        self._watch_run: RunData | None = None
+        self._snapshots: dict[int, RunSnapshot] = {}
+        self.batch = BackgroundTask("simulation batch", self)
+        self.batch.progress.connect(self._on_batch_progress)
+        self.batch.finished.connect(self._on_batch_finished)
+        self.batch.failed.connect(self._on_batch_failed)
+        self._refresh_timer = QTimer(self, singleShot=True, interval=REFRESH_MS)
+        self._refresh_timer.timeout.connect(self.refresh)
+        self._build()
+        self.batch.running_changed.connect(self.simulate_bar.set_running)
+        self.refresh_match()
+
+    def _build(self) -> None:
+        self.simulate_bar = SimulateBar()
+        self.simulate_bar.simulate_requested.connect(self.start_simulation)
+        self.simulate_bar.cancel_requested.connect(self.batch.cancel)
+        self.charts = StatsCharts()
+        self.report = ReportTable()
+        self.run_list = RunList()
+        self.run_list.selection_changed.connect(self.refresh)
+        self.tournament = TournamentView(lambda: self._match_source()[0])
+        self.tournament.tournament_finished.connect(lambda _: self.message.emit(self.tr("Tournament finished")))
+        runs_page = self._build_runs_page()
+        self.tabs = QTabWidget(objectName="statsTabs")
+        self.tabs.addTab(self.charts, self.tr("Charts"))
+        self.tabs.addTab(self.report, self.tr("Report"))
+        self.tabs.addTab(runs_page, self.tr("Runs"))
+        self.tabs.addTab(self.tournament, self.tr("Tournament"))
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.simulate_bar)
+        layout.addWidget(self.tabs, 1)
+        self.setWidget(body)
+
+    def _build_runs_page(self) -> QWidget:
+        page = RunsPage(self.run_list)
+        page.export_csv_requested.connect(self.choose_csv_file)
+        page.export_json_requested.connect(self.choose_json_file)
+        page.export_png_requested.connect(self.choose_png_folder)
+        return page
+
+    # The match to simulate ---------------------------------------------------
+
+    def set_match_source(self, source: Callable[[], Match]) -> None:
+        """Where batches read the board and players (normally the settings dock)."""
+        self._match_source = source
+        self.refresh_match()
+
+    @Slot()
+    def refresh_match(self) -> None:
+        """Show which match 'Simulate' will play."""
+        try:
+            config, x_spec, o_spec = self._match_source()
+        except ValueError as error:
+            self.simulate_bar.set_match_text(str(error))
+            return
+        self.simulate_bar.set_match_text(f"{x_spec} vs {o_spec} on {config.size_text}, k={config.k}")
+
+    # Batches -----------------------------------------------------------------
+
+    @Slot()
+    def start_simulation(self) -> bool:
+        """Start a batch with the bar's options; False (with a message) if it cannot."""
+        if self.batch.is_running():
+            return False
+        try:
+            config, x_spec, o_spec = self._match_source()
+            request = BatchRequest(
+                config, x_spec, o_spec, self.simulate_bar.games(), self.simulate_bar.seed(), self.simulate_bar.swap()
+            )
+        except ValueError as error:
+            self.simulate_bar.show_message(str(error))
+            self.message.emit(str(error))
+            return False
+        self._live = None
+        self.simulate_bar.start_progress(request.games)
+        self.batch.start(BatchWorker(request))
+        return True
+
+    @Slot()
+    def cancel_simulation(self) -> None:
+        self.batch.cancel()
+
+    def is_simulating(self) -> bool:
+        return self.batch.is_running()
+
+    def shutdown(self) -> None:
+        """Stop and wait for background work (before the window closes)."""
+        self._refresh_timer.stop()
+        self.batch.shutdown()
+        self.tournament.shutdown()
+
+    @Slot(object)
+    def _on_batch_progress(self, snapshot: object) -> None:
+        assert isinstance(snapshot, RunSnapshot)
+        self._live = snapshot
+        self.simulate_bar.show_progress(
+            snapshot.games, snapshot.planned, snapshot.games_per_second, snapshot.eta_seconds
+        )
+        if not self._refresh_timer.isActive():
+            self._refresh_timer.start()
+
+    @Slot(object)
+    def _on_batch_finished(self, run: object) -> None:
+        assert isinstance(run, RunData)
+        self._live = None
+        self.keep_run(run)
+        snapshot = self._snapshots[run.number]
+        state = self.tr("Cancelled") if run.cancelled else self.tr("Done")
+        text = self.tr("%s: %s games in %s (%s games/s)") % (
+            state,
+            f"{snapshot.games:,}",
+            format_duration(snapshot.elapsed_seconds),
+            f"{snapshot.games_per_second:,.0f}",
+        )
+        self.simulate_bar.finish_progress(snapshot.games, text)
+        self.message.emit(text)
+        self.simulation_finished.emit(run.summary_dict())
+
+    @Slot(str)
+    def _on_batch_failed(self, message: str) -> None:
+        self._live = None
+        text = self.tr("Simulation failed: %s") % message
+        self.simulate_bar.finish_progress(0, text)
+        self.message.emit(text)
+
+    # Watched series ------------------------------------------------------------
+
+    def begin_watched_series(self, config: GameConfig, x_spec: PlayerSpec, o_spec: PlayerSpec, games: int) -> None:
+        """Start charting games that are being watched on the board."""
+        self._watch_run = RunData(config, x_spec, o_spec, games)
+
+    def add_watched_game(self, row: GameRow) -> None:
+        """Count one watched game and refresh the charts at once."""
+        if self._watch_run is None:
+            return
+        self._watch_run.add(row)
+        self._live = self._watch_run.snapshot()
+        self.refresh()
+
+    def end_watched_series(self, cancelled: bool = False) -> RunData | None:
+        """Keep the watched games as a run (if any were played)."""
+        run, self._watch_run = self._watch_run, None
+        self._live = None
+        if run is None or run.games == 0:
+            self.refresh()
+            return None
+        run.finish(cancelled=cancelled)
+        self.keep_run(run)
+        return run
+
+    # Runs ----------------------------------------------------------------------
+
+    def keep_run(self, run: RunData) -> None:
+        """Add a finished run to the list and show it."""
+        self.run_list.add_run(run)
+        self._snapshots[run.number] = run.snapshot()
+        self.run_added.emit(run)
+        self.refresh()
+
+    def latest_run(self) -> RunData | None:
+        return self.run_list.latest()
+
+    def shown_snapshots(self) -> list[RunSnapshot]:
+        """The live run (if any), then ticked runs, newest first."""
+        shown = [self._live] if self._live is not None else []
+        runs = self.run_list.checked_runs()
+        if not runs and not shown and self.run_list.latest() is not None:
+            runs = [self.run_list.latest()]
+        for run in runs:
+            if run.number not in self._snapshots:
+                self._snapshots[run.number] = run.snapshot()
+            shown.append(self._snapshots[run.number])
+        return shown[:MAX_SHOWN_RUNS]
+
+    @Slot()
+    def refresh(self) -> None:
+        """Redraw the charts and report (at most every ``REFRESH_MS`` while a batch runs)."""
+        shown = self.shown_snapshots()
+        kept = set(run.number for run in self.run_list.runs())
+        self._snapshots = {n: s for n, s in self._snapshots.items() if n in kept}
+        if shown:
+            self.charts.show_runs(shown)
+        else:
+            self.charts.clear()
+        self.report.show_runs(shown)
+
+    # Export ----------------------------------------------------------------------
+
+    def export_results(self, path: str | Path) -> int:
+        """Write the latest batch as CSV, one row per game; returns the rows written.
+
+        Raises:
+            ExportError: there is no batch yet, or the file cannot be written.
+        """
+        run = self.latest_run()
+        if run is None:
+            raise ExportError("no simulation has finished yet: nothing to export")
+        return write_csv(run, path)
+
+    def _export_run(self) -> RunData | None:
+        selected = [self.run_list.runs()[self.run_list.indexOfTopLevelItem(i)] for i in self.run_list.selectedItems()]
+        return selected[0] if selected else self.latest_run()
+
+    @Slot()
+    def choose_csv_file(self) -> None:
+        run = self._export_run()
+        if run is None:
+            self.message.emit(self.tr("Nothing to export yet: run a simulation first"))
+            return
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export games as CSV"), f"run{run.number}.csv", "CSV (*.csv)")
+        if path:
+            self._report_export(lambda: write_csv(run, path), path)
+
+    @Slot()
+    def choose_json_file(self) -> None:
+        run = self._export_run()
+        if run is None:
+            self.message.emit(self.tr("Nothing to export yet: run a simulation first"))
+            return
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export summary as JSON"), f"run{run.number}.json", "JSON (*.json)")
+        if path:
+            self._report_export(lambda: write_json(run, path), path)
+
+    @Slot()
+    def choose_png_folder(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Save each chart as PNG into"))
+        if folder:
+            self._report_export(lambda: save_charts(self.charts.chart_titles(), folder), folder)
+
+    def _report_export(self, action: Callable[[], object], path: str) -> None:
+        try:
+            action()
+        except ExportError as error:
+            self.message.emit(str(error))
+            self.simulate_bar.show_message(str(error))
+        else:
+            self.message.emit(self.tr("Saved %s") % path)
+

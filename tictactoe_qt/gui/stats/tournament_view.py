@@ -1,0 +1,274 @@
+"""Round-robin tournament: pick players, play in the background, show a heat map and ranking."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.player_spec import PlayerSpec, PlayerSpecError
+from tictactoe_qt.engine.tournament import TournamentResult
+
+from .background import BackgroundTask
+from .chart_style import is_dark
+from .tournament_worker import TournamentRequest, TournamentWorker
+
+DEFAULT_PLAYERS = ("random", "average", "minimax:depth=2", "alphabeta:depth=4", "perfect")
+RANKING_COLUMNS = ("Rank", "Player", "Points", "Won", "Drawn", "Lost", "Score")
+
+
+def heat_color(share: float, dark: bool) -> QColor:
+    """Red for 0 (all lost) through a neutral middle to green for 1 (all won)."""
+    low, mid, high = (
+        ((150, 45, 40), (70, 70, 70), (35, 130, 70)) if dark else ((226, 92, 80), (246, 240, 205), (66, 170, 95))
+    )
+    start, end, t = (low, mid, share * 2) if share < 0.5 else (mid, high, share * 2 - 1)
+    return QColor(*(round(a + (b - a) * t) for a, b in zip(start, end)))
+
+
+def readable_text(background: QColor) -> QColor:
+    """Black or white, whichever contrasts more with ``background``."""
+    luminance = 0.299 * background.red() + 0.587 * background.green() + 0.114 * background.blue()
+    return QColor("black") if luminance > 150 else QColor("white")
+
+
+class TournamentView(QWidget):
+    """Tournament controls, cross-table heat map and ranking."""
+
+    tournament_finished = Signal(object)
+
+    def __init__(self, config_source: Callable[[], GameConfig], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("tournamentView")
+        self._config_source = config_source
+        self.task = BackgroundTask("tournament", self)
+        self.task.progress.connect(self._on_progress)
+        self.task.finished.connect(self._on_finished)
+        self.task.failed.connect(self._on_failed)
+        self.task.running_changed.connect(self._on_running_changed)
+        self.result: TournamentResult | None = None
+        self._build()
+
+    def _build(self) -> None:
+        self.player_list = QListWidget(objectName="tournamentPlayers")
+        self.player_list.setAccessibleName(self.tr("Tournament players"))
+        for spec in DEFAULT_PLAYERS:
+            self._add_player_item(spec)
+        self.new_player = QLineEdit(objectName="tournamentNewPlayer")
+        self.new_player.setPlaceholderText(self.tr("add a player, e.g. minimax:depth=4"))
+        self.new_player.returnPressed.connect(self.add_player_from_text)
+        add_button = QPushButton(self.tr("Add"))
+        add_button.clicked.connect(self.add_player_from_text)
+        self.games_per_pairing = QSpinBox(objectName="tournamentGames")
+        self.games_per_pairing.setRange(2, 100_000)
+        self.games_per_pairing.setValue(20)
+        self.games_per_pairing.setToolTip(self.tr("Games each pair plays, split between both colours"))
+        self.run_button = QPushButton(self.tr("Run tournament"), objectName="tournamentButton")
+        self.run_button.clicked.connect(self.start)
+        self.cancel_button = QPushButton(self.tr("Cancel"), objectName="tournamentCancel")
+        self.cancel_button.clicked.connect(self.task.cancel)
+        self.cancel_button.setEnabled(False)
+        self.progress_bar = QProgressBar(objectName="tournamentProgress")
+        self.progress_bar.setFormat("%v / %m games")
+        self.message = QLabel(objectName="tournamentMessage")
+        self.message.setWordWrap(True)
+
+        add_row = QHBoxLayout()
+        add_row.addWidget(self.new_player, 1)
+        add_row.addWidget(add_button)
+        games_row = QHBoxLayout()
+        games_row.addWidget(QLabel(self.tr("Games per pairing:")))
+        games_row.addWidget(self.games_per_pairing)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.run_button)
+        buttons.addWidget(self.cancel_button)
+        controls = QWidget()
+        column = QVBoxLayout(controls)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(QLabel(self.tr("Players (tick to enter):")))
+        column.addWidget(self.player_list, 1)
+        column.addLayout(add_row)
+        column.addLayout(games_row)
+        column.addLayout(buttons)
+        column.addWidget(self.progress_bar)
+        column.addWidget(self.message)
+
+        self.cross_table = QTableWidget(objectName="tournamentCrossTable")
+        self.cross_table.setAccessibleName(self.tr("Cross table: row player's score against column player"))
+        self.ranking = QTableWidget(0, len(RANKING_COLUMNS), objectName="tournamentRanking")
+        self.ranking.setHorizontalHeaderLabels([self.tr(c) for c in RANKING_COLUMNS])
+        for table in (self.cross_table, self.ranking):
+            table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+            table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+            table.verticalHeader().setVisible(table is self.cross_table)
+        self.ranking.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.ranking.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.cross_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.cross_table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        results = QWidget()
+        result_column = QVBoxLayout(results)
+        result_column.setContentsMargins(0, 0, 0, 0)
+        self.cross_title = QLabel(self.tr("Cross table (row player's score against column player)"))
+        result_column.addWidget(self.cross_title)
+        result_column.addWidget(self.cross_table, 3)
+        result_column.addWidget(QLabel(self.tr("Ranking by points (win 1, draw \u00bd)")))
+        result_column.addWidget(self.ranking, 2)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(controls)
+        splitter.addWidget(results)
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 3)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(splitter)
+
+    def _add_player_item(self, spec: str, checked: bool = True) -> None:
+        item = QListWidgetItem(spec)
+        item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+        item.setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
+        self.player_list.addItem(item)
+
+    def selected_players(self) -> list[str]:
+        items = (self.player_list.item(i) for i in range(self.player_list.count()))
+        return [item.text() for item in items if item.checkState() == Qt.CheckState.Checked]
+
+    def set_players(self, specs: list[str]) -> None:
+        """Tick exactly ``specs``, adding the ones not listed yet."""
+        listed = [self.player_list.item(i).text() for i in range(self.player_list.count())]
+        for spec in specs:
+            if spec not in listed:
+                self._add_player_item(spec)
+        for i in range(self.player_list.count()):
+            item = self.player_list.item(i)
+            item.setCheckState(Qt.CheckState.Checked if item.text() in specs else Qt.CheckState.Unchecked)
+
+    @Slot()
+    def add_player_from_text(self) -> None:
+        """Add the typed spec, or explain why it is not a player."""
+        text = self.new_player.text().strip()
+        try:
+            spec = PlayerSpec.parse(text)
+            if spec.kind == "human":
+                raise PlayerSpecError("humans cannot play in a tournament")
+        except PlayerSpecError as error:
+            self.message.setText(str(error))
+            return
+        self.set_players(self.selected_players() + [str(spec)])
+        self.new_player.clear()
+        self.message.clear()
+
+    @Slot()
+    def start(self, seed: int | None = None) -> bool:
+        """Start the tournament; returns False (with a message) when it cannot run."""
+        if self.task.is_running():
+            return False
+        try:
+            request = TournamentRequest(
+                self._config_source(),
+                tuple(PlayerSpec.parse(s) for s in self.selected_players()),
+                self.games_per_pairing.value(),
+                seed if isinstance(seed, int) else None,
+            )
+        except ValueError as error:
+            self.message.setText(str(error))
+            return False
+        players = len(request.players)
+        self.progress_bar.setRange(0, request.games_per_pairing * players * (players - 1) // 2)
+        self.progress_bar.setValue(0)
+        self.message.setText(self.tr("Playing on %s...") % request.config)
+        self.task.start(TournamentWorker(request))
+        return True
+
+    def shutdown(self) -> None:
+        self.task.shutdown()
+
+    @Slot(bool)
+    def _on_running_changed(self, running: bool) -> None:
+        self.run_button.setEnabled(not running)
+        self.cancel_button.setEnabled(running)
+
+    @Slot(object)
+    def _on_progress(self, progress: object) -> None:
+        done, total = progress  # type: ignore[misc]
+        self.progress_bar.setMaximum(total)
+        self.progress_bar.setValue(done)
+
+    @Slot(object)
+    def _on_finished(self, result: object) -> None:
+        assert isinstance(result, TournamentResult)
+        self.result = result
+        self.progress_bar.setValue(result.games_played)
+        self.show_result(result)
+        status = self.tr("Cancelled after %s games.") if result.cancelled else self.tr("Finished: %s games.")
+        self.message.setText(status % f"{result.games_played:,}")
+        self.tournament_finished.emit(result)
+
+    @Slot(str)
+    def _on_failed(self, message: str) -> None:
+        self.message.setText(self.tr("Tournament failed: %s") % message)
+
+    def show_result(self, result: TournamentResult) -> None:
+        """Fill the heat map and the ranking."""
+        names = list(result.players)
+        size = len(names)
+        dark = is_dark(self.palette())
+        self.cross_table.clear()
+        self.cross_table.setRowCount(size)
+        self.cross_table.setColumnCount(size)
+        self.cross_table.setHorizontalHeaderLabels(names)
+        self.cross_table.setVerticalHeaderLabels(names)
+        for row in range(size):
+            for col in range(size):
+                item = QTableWidgetItem()
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                score = result.score(row, col)
+                if row == col or score.share is None:
+                    item.setText("\u2013" if row == col else "")
+                else:
+                    background = heat_color(score.share, dark)
+                    item.setBackground(background)
+                    item.setForeground(readable_text(background))
+                    item.setText(f"{100 * score.share:.0f}%\n+{score.wins} ={score.draws} \u2212{score.losses}")
+                    item.setToolTip(
+                        self.tr("%s against %s: %d won, %d drawn, %d lost")
+                        % (names[row], names[col], score.wins, score.draws, score.losses)
+                    )
+                self.cross_table.setItem(row, col, item)
+        standings = result.standings()
+        self.ranking.setRowCount(len(standings))
+        for row, standing in enumerate(standings):
+            share = standing.points / standing.games if standing.games else 0.0
+            values = (
+                str(standing.rank),
+                standing.player,
+                f"{standing.points:g}",
+                str(standing.wins),
+                str(standing.draws),
+                str(standing.losses),
+                f"{100 * share:.0f}%",
+            )
+            for col, text in enumerate(values):
+                item = QTableWidgetItem(text)
+                if col != 1:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.ranking.setItem(row, col, item)

@@ -1,0 +1,52 @@
+"""The status bar's permanent part: whose turn, a busy indicator, the last AI move's statistics."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QWidget
+
+from tictactoe_qt.engine import SearchResult
+
+
+def describe_search(result: SearchResult) -> str:
+    """E.g. ``"12,345 nodes · depth 5 · 0.41 s"`` (not translated: numbers and units)."""
+    parts = [f"{result.stats.nodes:,} nodes"]
+    if result.stats.depth is not None:
+        parts.append(f"depth {result.stats.depth}")
+    elif result.exact:
+        parts.append("solved")
+    parts.append(f"{result.stats.elapsed_seconds:.2f} s")
+    return " · ".join(parts)
+
+
+class StatusPanel(QWidget):
+    """Turn text, an indeterminate progress bar while an AI thinks, and search statistics."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.turn = QLabel(objectName="turnLabel")
+        self.busy = QProgressBar(objectName="busyIndicator")
+        self.busy.setRange(0, 0)  # indeterminate
+        self.busy.setMaximumWidth(90)
+        self.busy.setMaximumHeight(14)
+        self.busy.setTextVisible(False)
+        self.busy.hide()
+        self.stats = QLabel(objectName="searchStats")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 6, 0)
+        layout.addWidget(self.stats)
+        layout.addSpacing(12)
+        layout.addWidget(self.busy)
+        layout.addWidget(self.turn)
+
+    def set_turn(self, text: str) -> None:
+        self.turn.setText(text)
+
+    def set_busy(self, busy: bool) -> None:
+        self.busy.setVisible(busy)
+
+    def set_stats(self, seat: str, result: SearchResult | None) -> None:
+        """Show the statistics of ``seat``'s last move (``None`` clears them)."""
+        if result is None:
+            self.stats.clear()
+            return
+        self.stats.setText(self.tr("{0} played · {1}").format(seat.upper(), describe_search(result)))
