@@ -9,6 +9,14 @@ from tictactoe_qt.engine import PlayerSpecError, make_player
 
 
 @pytest.fixture(autouse=True)
+def lazy_engine_process(monkeypatch):
+    """Start engine processes only for tests whose AI really searches (saves CPU)."""
+    from tictactoe_qt.gui.game_controller import GameController
+
+    monkeypatch.setattr(GameController, "auto_warm_up", False)
+
+
+@pytest.fixture(autouse=True)
 def isolated_settings(qapp, tmp_path):
     """Point QSettings at a fresh folder so tests never read or write the user's settings."""
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)

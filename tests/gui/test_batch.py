@@ -99,7 +99,12 @@ def test_a_second_start_while_running_is_refused(qtbot, task) -> None:
         task.start(BatchWorker(BatchRequest(TIC_TAC_TOE, RANDOM, RANDOM, 10)))
 
 
-def test_gui_thread_never_stalls_during_a_fast_batch(qtbot, task) -> None:
+@pytest.mark.parametrize(
+    ("size", "games"),
+    [(3, 300_000), (4, 20_000)],
+    ids=["3x3 fast path", "4x4 game by game"],
+)
+def test_gui_thread_never_stalls_during_a_fast_batch(qtbot, task, size, games) -> None:
     gaps: list[float] = []
     last = [time.perf_counter()]
 
@@ -111,12 +116,13 @@ def test_gui_thread_never_stalls_during_a_fast_batch(qtbot, task) -> None:
     timer = QTimer(interval=5)
     timer.timeout.connect(tick)
     timer.start()
+    config = GameConfig(size, size, 3)
     try:
-        run, _ = run_batch(qtbot, task, BatchRequest(TIC_TAC_TOE, RANDOM, RANDOM, 40_000, seed=3))
+        run, progress = run_batch(qtbot, task, BatchRequest(config, RANDOM, RANDOM, games, seed=3))
     finally:
         timer.stop()
-    assert run.games == 40_000
-    assert len(gaps) > 20
+    assert run.games == games
+    assert len(progress) >= 3 and len(gaps) > 20
     worst = max(gaps)
     assert worst < 0.050, f"GUI thread stalled {worst * 1000:.0f} ms"
 
@@ -142,6 +148,6 @@ def test_worker_failure_is_reported_not_lost(qtbot, task, monkeypatch) -> None:
 
     monkeypatch.setattr(simulation, "run_games", broken)
     with qtbot.waitSignal(task.failed, timeout=5000) as failed:
-        task.start(BatchWorker(BatchRequest(TIC_TAC_TOE, RANDOM, RANDOM, 10)))
+        task.start(BatchWorker(BatchRequest(TIC_TAC_TOE, PlayerSpec("perfect"), RANDOM, 10)))
     assert "engine exploded" in failed.args[0]
     assert not task.is_running()

@@ -67,6 +67,8 @@ def test_plain_minimax_on_empty_5x5_is_refused_and_explained(qtbot, dock) -> Non
 def test_position_change_cancels_a_running_comparison(qtbot, dock) -> None:
     dock.set_position(Board(GameConfig(5, 5, 4)))
     dock.depth.setCurrentIndex(5)  # depth 5: seconds of plain minimax
+    dock.capped.setChecked(True)  # never refused, however slow the machine
+    dock.cap.setValue(60)
     dock.run()
     assert dock.is_running()
     with qtbot.waitSignal(dock.comparison_finished, timeout=10_000):

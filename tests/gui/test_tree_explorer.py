@@ -27,6 +27,14 @@ def root_index(dock: TreeExplorerDock):
     return dock.model.index(0, 0)
 
 
+def wait_trace(qtbot, dock: TreeExplorerDock) -> None:
+    def ready() -> bool:
+        explorer, root = dock.explorer, root_index(dock)
+        return explorer is not None and explorer.trace is not None and dock.model.rowCount(root) > 0
+
+    qtbot.waitUntil(ready, timeout=10_000)
+
+
 def wait_children(qtbot, dock: TreeExplorerDock, parent) -> None:
     qtbot.waitUntil(lambda: dock.model.rowCount(parent) > 0, timeout=10_000)
 
@@ -42,22 +50,22 @@ def test_children_appear_lazily_with_values_and_plies(qtbot, dock) -> None:
     moves = texts(dock, root, 0)
     assert len(moves) == 5
     by_move = dict(zip(moves, zip(texts(dock, root, VALUE), texts(dock, root, PLIES))))
-    assert by_move["1. X (row 1, col 3)"] == ("X wins", "0")
-    assert by_move["1. X (row 3, col 3)"] == ("O wins", "1")
-    first_child = dock.model.index(0, 0, root)
-    assert dock.model.rowCount(first_child) == 0  # nothing below until expanded
-    dock.view.expand(first_child)
-    wait_children(qtbot, dock, first_child)
-    assert dock.model.rowCount(first_child) == 4
+    assert by_move["1. X at (1, 3)"] == ("X wins", "0")
+    assert by_move["1. X at (3, 3)"] == ("O wins", "1")
+    assert not dock.model.hasChildren(dock.model.index(0, 0, root))  # X has won there
+    last_child = dock.model.index(4, 0, root)
+    assert dock.model.rowCount(last_child) == 0  # nothing below until expanded
+    dock.view.expand(last_child)
+    wait_children(qtbot, dock, last_child)
+    assert dock.model.rowCount(last_child) == 4
 
 
 def test_alphabeta_mode_greys_pruned_branches_with_the_reason(qtbot, dock) -> None:
     board = Board.from_notation("x../.o./...")
     dock.set_position(board)
     dock.mode.setCurrentIndex(1)
+    wait_trace(qtbot, dock)
     root = root_index(dock)
-    qtbot.waitUntil(lambda: dock.explorer.trace is not None and dock.model.rowCount(root) > 0,
-                    timeout=10_000)
     second = dock.model.index(1, 0, root)
     dock.view.expand(second)
     wait_children(qtbot, dock, second)
@@ -121,8 +129,6 @@ def test_new_position_resets_the_tree(qtbot, dock) -> None:
 def test_screenshot_of_alphabeta_mode(qtbot, dock, tmp_path) -> None:
     dock.set_position(Board.from_notation("x../.o./..."))
     dock.mode.setCurrentIndex(1)
-    root = root_index(dock)
-    qtbot.waitUntil(lambda: dock.explorer.trace is not None and dock.model.rowCount(root) > 0,
-                    timeout=10_000)
+    wait_trace(qtbot, dock)
     path = tmp_path / "tree.png"
     assert dock.grab().save(str(path))

@@ -49,17 +49,22 @@ def board_grid(board: Board, labels: Mapping[tuple[int, int], str] | None = None
     return lines
 
 
+def plies_text(plies: int) -> str:
+    """``"1 ply"``, ``"3 plies"``."""
+    return "1 ply" if plies == 1 else f"{plies} plies"
+
+
 def result_text(result: str | None, plies: int | None) -> str:
     """``"x wins in 3 plies"``, ``"draw (6 plies to a full board)"``, or ``"unknown"``."""
     if result is None:
         return "unknown"
     if result == "draw":
-        return f"draw ({plies} plies to a full board)" if plies else "draw"
-    return f"{result} wins in {plies} plies" if plies else f"{result} has won"
+        return f"draw ({plies_text(plies)} to a full board)" if plies else "draw"
+    return f"{result} wins in {plies_text(plies)}" if plies else f"{result} has won"
 
 
 def cell_value(result: str | None, plies: int | None) -> str:
-    """A short value for one cell: ``x3`` (X wins 3 plies after this move), ``=6``, ``?``."""
+    """A short value for one cell: ``x3`` (X wins in 3 plies, this move included), ``=6``, ``?``."""
     if result is None:
         return "?"
     return f"={plies}" if result == "draw" else f"{result}{plies}"
@@ -85,7 +90,8 @@ def analysis_text(board: Board, data: Mapping[str, Any]) -> str:
         labels[(best[0], best[1])] += "*"
         lines.append(f"  best move: row {best[0]}, col {best[1]} (marked *)")
     lines.extend("  " + row for row in board_grid(board, labels))
-    lines.append("  cell values: x3 = X wins 3 plies after this move, =6 = a draw, ? = unknown")
+    lines.append("  cell values: x3 = X wins within 3 plies counting this move; "
+                 "=6 = a draw with 6 plies left; ? = unknown")
     return "\n".join(lines)
 
 
@@ -125,12 +131,13 @@ def summary_text(summary: SimulationSummary) -> str:
         lines.append(f"  {label:<28}{left:>{width}}{right:>{width}}")
     lines.append("")
     rate = summary.games / summary.elapsed_seconds if summary.elapsed_seconds else 0.0
+    rate_text = f"{rate:,.0f}" if rate >= 100 else f"{rate:.3g}"
     workers = f"{summary.workers} worker" + ("s" if summary.workers > 1 else "")
     lines += [
         f"  {'average game time (moves only)':<32}{seconds_text(summary.avg_game_seconds)}",
         f"  {'average game length':<32}{number_text(summary.avg_game_length)} plies",
         f"  {'elapsed':<32}{seconds_text(summary.elapsed_seconds)} "
-        f"({rate:,.0f} games/s, {workers})",
+        f"({rate_text} games/s, {workers})",
     ]
     return "\n".join(lines)
 
@@ -163,8 +170,13 @@ def facts_text(title: str, data: Mapping[str, Any]) -> str:
     lines = [title]
     width = max(len(key) for key in data) + 2
     for key, value in data.items():
-        shown = number_text(value) if isinstance(value, (int, float)) else str(value)
-        lines.append(f"  {key.replace('_', ' '):<{width}}{shown:>14}")
+        label = f"  {key.replace('_', ' '):<{width}}"
+        if isinstance(value, (list, tuple)):
+            lines.append(label + "  ".join(number_text(v) for v in value))
+        elif isinstance(value, (int, float)):
+            lines.append(label + f"{number_text(value):>12}")
+        else:
+            lines.append(label + f"{value!s:>12}")
     return "\n".join(lines)
 
 

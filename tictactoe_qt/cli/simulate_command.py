@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
 
 from tictactoe_qt.engine.batch import run_batch
 
@@ -17,6 +22,9 @@ from .arguments import (
     seed_int,
 )
 from .formatting import summary_text
+
+#: Exit status when Ctrl+C ended the batch early (as shells report SIGINT).
+INTERRUPTED = 130
 
 DESCRIPTION = """\
 Play GAMES games between two computer players and report wins, draws, times,
@@ -51,10 +59,44 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     config = config_from(args)
-    summary = run_batch(config, args.x, args.o, args.games, args.seed, args.swap, args.workers)
+    stop = threading.Event()
+    show_progress = sys.stderr.isatty() and not args.json
+    with _first_interrupt_stops(stop):
+        summary = run_batch(
+            config, args.x, args.o, args.games, args.seed, args.swap, args.workers,
+            progress=_print_progress if show_progress else None, should_stop=stop.is_set,
+        )
+    if show_progress:
+        print("\r\033[K", end="", file=sys.stderr, flush=True)
     if args.json:
         json.dump(summary.as_dict(), sys.stdout)
         print()
     else:
         print(summary_text(summary))
-    return 0
+    return INTERRUPTED if stop.is_set() else 0
+
+
+def _print_progress(done: int, total: int) -> None:
+    print(f"\r  {done:,} / {total:,} games", end="", file=sys.stderr, flush=True)
+
+
+@contextmanager
+def _first_interrupt_stops(stop: threading.Event) -> Iterator[None]:
+    """The first Ctrl+C ends the batch with the games played so far; a second one quits."""
+
+    def on_interrupt(signum: int, frame: FrameType | None) -> None:
+        if stop.is_set():
+            raise KeyboardInterrupt
+        stop.set()
+        print("\nstopping: the games so far will be reported (Ctrl+C again to quit now)",
+              file=sys.stderr, flush=True)
+
+    try:
+        previous = signal.signal(signal.SIGINT, on_interrupt)
+    except ValueError:  # not the main thread: leave Ctrl+C alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)

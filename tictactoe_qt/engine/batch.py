@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
+import sys
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -18,7 +21,13 @@ from . import random_games
 from .config import GameConfig
 from .player_spec import PlayerSpec
 from .search_result import ShouldStop, never_stop
-from .simulation import computer_spec, resolve_seed, summarize_games, uses_rank_path
+from .simulation import (
+    PlayerCache,
+    computer_spec,
+    resolve_seed,
+    summarize_games,
+    uses_rank_path,
+)
 from .simulation_stats import SimulationSummary
 
 #: ``progress(games_done, games_total)``, called in the caller's thread.
@@ -27,6 +36,8 @@ BatchProgress = Callable[[int, int], None]
 _MAX_CHUNK = 2000
 _CHUNKS_PER_WORKER = 16
 _stop_event: Event | None = None
+#: A worker's players, kept warm from one chunk to the next of its batch.
+_worker_players: PlayerCache = {}
 
 
 def default_workers() -> int:
@@ -35,6 +46,20 @@ def default_workers() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # pragma: no cover - not on Linux
         return max(1, os.cpu_count() or 1)
+
+
+def start_method() -> str:
+    """How to start workers: ``fork`` (fast) only from a single-threaded process.
+
+    Forking a process that runs other threads (a Qt GUI, say) can copy a lock
+    some thread holds and deadlock the child; then a fresh interpreter is used
+    (forkserver, or spawn), which re-imports the main module: scripts that call
+    :func:`run_batch` from a thread need the usual ``if __name__ == "__main__":``.
+    """
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1 and "PySide6" not in sys.modules:
+        return "fork"
+    return "forkserver" if "forkserver" in methods else "spawn"
 
 
 def chunk_bounds(games: int, workers: int, rank_path: bool) -> list[tuple[int, int]]:
@@ -93,11 +118,14 @@ def run_batch(
     summary.workers = workers
     if workers == 1 or len(chunks) <= 1:
         summary.workers = 1
+        kept_players: PlayerCache = {}
         for start, stop in chunks:
             if should_stop():
                 summary.cancelled = True
                 break
-            part = summarize_games(config, *specs, start, stop, batch_seed, swap, should_stop)
+            part = summarize_games(
+                config, *specs, start, stop, batch_seed, swap, should_stop, kept_players
+            )
             summary.merge(part)
             if progress is not None:
                 progress(summary.games, games)
@@ -115,9 +143,7 @@ def _run_in_pool(
     progress: BatchProgress | None,
     should_stop: ShouldStop,
 ) -> None:
-    # forkserver/spawn rather than fork: the caller may be a threaded GUI.
-    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-    context = multiprocessing.get_context(method)
+    context = multiprocessing.get_context(start_method())
     stop_event = context.Event()
     pending = list(reversed(chunks))
     running: set[Future[SimulationSummary]] = set()
@@ -136,23 +162,30 @@ def _run_in_pool(
                 )
 
         submit()
-        while running:
-            done, _ = wait(running, timeout=0.05, return_when=FIRST_COMPLETED)
-            for future in done:
-                running.discard(future)
-                summary.merge(future.result())
-                if progress is not None:
-                    progress(summary.games, games)
-            if should_stop():
-                stop_event.set()
-                pending.clear()
-                summary.cancelled = True
-            submit()
+        try:
+            while running:
+                done, _ = wait(running, timeout=0.05, return_when=FIRST_COMPLETED)
+                for future in done:
+                    running.discard(future)
+                    summary.merge(future.result())
+                    if progress is not None:
+                        progress(summary.games, games)
+                if should_stop():
+                    stop_event.set()
+                    pending.clear()
+                    summary.cancelled = True
+                submit()
+        except BaseException:
+            stop_event.set()  # let the workers wind down before the pool shuts
+            raise
 
 
 def _init_worker(stop_event: Event) -> None:
     global _stop_event
     _stop_event = stop_event
+    # Ctrl+C is the parent's to handle: it sets the stop event, which ends
+    # the chunks in hand promptly, instead of every worker printing a traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _worker_should_stop() -> bool:
@@ -167,4 +200,6 @@ def _summarize_in_worker(
     seed: int,
     swap: bool,
 ) -> SimulationSummary:
-    return summarize_games(config, *specs, start, stop, seed, swap, _worker_should_stop)
+    return summarize_games(
+        config, *specs, start, stop, seed, swap, _worker_should_stop, _worker_players
+    )

@@ -20,7 +20,7 @@ from .config import GameConfig
 from .geometry import Geometry, geometry_for
 
 #: Base of the per-mark weight (4 ** marks).
-LINE_WEIGHT_BASE = 4
+LINE_WEIGHT_BASE = 8
 #: Ordering bonus for a line the move turns into a threat (one mark from winning).
 #: Larger than any sum of other line bonuses, so two of them flag a double threat.
 THREAT_BONUS = 1 << 48
@@ -29,10 +29,14 @@ BECOMES_THREAT = 1
 BLOCKS_THREAT = 2
 #: Bits per count in the open-line histograms (more lines than any board has).
 HISTOGRAM_FIELD_BITS = 12
-#: Where the histograms sit above the evaluation in the combined accumulator.
-ACCUMULATOR_SHIFT = 48
-ACCUMULATOR_HALF = 1 << (ACCUMULATOR_SHIFT - 1)
-
+#: Bits of each side's weighted sum in the accumulator (the sums stay below 2**27).
+SUM_BITS = 32
+SUM_MASK = (1 << SUM_BITS) - 1
+#: Where the histograms start in the accumulator.
+HISTOGRAM_SHIFT = 2 * SUM_BITS
+#: At the horizon the side to move's open lines count this many times the opponent's:
+#: it moves next, so its lines are closer to becoming threats.
+TEMPO_WEIGHT = 2
 
 #: Line bonuses are scaled past any centre bonus, so the centre only breaks ties.
 _CENTRE_SCALE = 512
@@ -54,16 +58,16 @@ class PatternTables:
     threat_code: tuple[int, int]
     #: Code of a line that side ``s`` turns into a threat by adding one mark.
     pre_threat_code: tuple[int, int]
-    #: ``line_value[code]``: the line's evaluation from X's point of view.
-    line_value: tuple[int, ...]
-    #: ``eval_delta[s][code]``: change of X's evaluation when side ``s`` marks the line.
-    eval_delta: tuple[tuple[int, ...], tuple[int, ...]]
-    #: Shift of X's histogram above O's inside the histogram part (see ``accumulator_delta``).
+    #: ``line_part[code]``: the line's share of the accumulator. The accumulator packs,
+    #: low to high: O's weighted sum (``4 ** marks`` per line open to O), X's weighted
+    #: sum (SUM_BITS each), then the histograms from HISTOGRAM_SHIFT: per side, how
+    #: many lines open to it hold ``n`` of its marks (field ``n``, HISTOGRAM_FIELD_BITS
+    #: wide), O's first and X's from ``histogram_offset``. Every field is a count or a
+    #: sum of positive weights, so adding and subtracting parts is exact.
+    line_part: tuple[int, ...]
+    #: Where X's histogram starts inside the histogram part.
     histogram_offset: int
     #: ``accumulator_delta[s][code]``: change of the accumulator when side ``s`` marks the line.
-    #: The accumulator is ``histograms << ACCUMULATOR_SHIFT`` plus X's evaluation, where
-    #: the histograms count, per side, the lines open to it by marks held (field ``n``
-    #: of HISTOGRAM_FIELD_BITS bits), X's above O's.
     accumulator_delta: tuple[tuple[int, ...], tuple[int, ...]]
     #: ``flags[s][code]``: what side ``s`` marking the line does (the flag constants).
     flags: tuple[tuple[int, ...], tuple[int, ...]]
@@ -80,25 +84,31 @@ class PatternTables:
 def _build(geometry: Geometry) -> PatternTables:
     k = geometry.k
     size = (k + 1) * (k + 1)
+    offset = HISTOGRAM_FIELD_BITS * (k + 1)
 
-    def value(x: int, o: int) -> int:
-        return (_weight(x) if o == 0 else 0) - (_weight(o) if x == 0 else 0)
+    def part(x: int, o: int) -> int:
+        value = 0
+        if o == 0:
+            value += (1 << (HISTOGRAM_SHIFT + offset + HISTOGRAM_FIELD_BITS * x)) + (
+                _weight(x) << SUM_BITS
+            )
+        if x == 0:
+            value += (1 << (HISTOGRAM_SHIFT + HISTOGRAM_FIELD_BITS * o)) + _weight(o)
+        return value
 
-    line_value = [0] * size
-    eval_delta: list[list[int]] = [[0] * size, [0] * size]
+    line_part = [0] * size
+    accumulator: list[list[int]] = [[0] * size, [0] * size]
     flags: list[list[int]] = [[0] * size, [0] * size]
     order_bonus: list[list[int]] = [[0] * size, [0] * size]
     for x in range(k + 1):
-        for o in range(k + 1):
-            if x + o > k:
-                continue
+        for o in range(k + 1 - x):
             code = x * (k + 1) + o
-            line_value[code] = value(x, o)
+            line_part[code] = part(x, o)
+            if x + o == k:
+                continue
             for side, (own, opp) in enumerate(((x, o), (o, x))):
-                if own + opp == k:
-                    continue
-                after = value(x + 1, o) if side == 0 else value(x, o + 1)
-                eval_delta[side][code] = after - line_value[code]
+                after = part(x + 1, o) if side == 0 else part(x, o + 1)
+                accumulator[side][code] = after - part(x, o)
                 flag = 0
                 if opp == 0 and own == k - 2:
                     flag |= BECOMES_THREAT
@@ -114,20 +124,6 @@ def _build(geometry: Geometry) -> PatternTables:
                 else:
                     bonus = 0
                 order_bonus[side][code] = bonus
-    offset = HISTOGRAM_FIELD_BITS * (k + 1)
-
-    def histogram(x: int, o: int) -> int:
-        return ((1 << (offset + HISTOGRAM_FIELD_BITS * x)) if o == 0 else 0) + (
-            (1 << (HISTOGRAM_FIELD_BITS * o)) if x == 0 else 0
-        )
-
-    accumulator: list[list[int]] = [[0] * size, [0] * size]
-    for x in range(k):
-        for o in range(k - x):
-            code = x * (k + 1) + o
-            for side, (nx, no) in enumerate(((x + 1, o), (x, o + 1))):
-                change = histogram(nx, no) - histogram(x, o)
-                accumulator[side][code] = (change << ACCUMULATOR_SHIFT) + eval_delta[side][code]
     centre_bonus = [0] * geometry.cells
     for rank, cell in enumerate(geometry.centre_order):
         centre_bonus[cell] = geometry.cells - rank
@@ -136,8 +132,7 @@ def _build(geometry: Geometry) -> PatternTables:
         step=(k + 1, 1),
         threat_code=((k - 1) * (k + 1), k - 1),
         pre_threat_code=((k - 2) * (k + 1), k - 2),
-        line_value=tuple(line_value),
-        eval_delta=(tuple(eval_delta[0]), tuple(eval_delta[1])),
+        line_part=tuple(line_part),
         histogram_offset=offset,
         accumulator_delta=(tuple(accumulator[0]), tuple(accumulator[1])),
         flags=(tuple(flags[0]), tuple(flags[1])),
@@ -162,17 +157,14 @@ def line_codes(tables: PatternTables, x_bits: int, o_bits: int) -> list[int]:
 
 
 def accumulator_of(tables: PatternTables, codes: list[int]) -> int:
-    """The accumulator (histograms and X's evaluation) of a position from its line codes."""
-    k = tables.geometry.k
-    offset = tables.histogram_offset
-    histograms = 0
-    for code in codes:
-        x, o = divmod(code, k + 1)
-        if o == 0:
-            histograms += 1 << (offset + HISTOGRAM_FIELD_BITS * x)
-        if x == 0:
-            histograms += 1 << (HISTOGRAM_FIELD_BITS * o)
-    return (histograms << ACCUMULATOR_SHIFT) + sum(tables.line_value[code] for code in codes)
+    """The accumulator of a position (see :attr:`PatternTables.line_part`) from its line codes."""
+    line_part = tables.line_part
+    return sum(line_part[code] for code in codes)
+
+
+def weighted_sums(accumulator: int) -> tuple[int, int]:
+    """``(x_sum, o_sum)``: each side's weighted open-lines sum, read from an accumulator."""
+    return (accumulator >> SUM_BITS) & SUM_MASK, accumulator & SUM_MASK
 
 
 def pattern_score(config: GameConfig, own_bits: int, opp_bits: int) -> int:
@@ -180,7 +172,8 @@ def pattern_score(config: GameConfig, own_bits: int, opp_bits: int) -> int:
 
     Each line with none of the opponent's marks adds ``4 ** n`` (``n`` own
     marks); each line with none of the owner's marks subtracts ``4 ** n``.
+    An empty line adds and subtracts 1: with all weights 1 this is E(n).
     """
     tables = pattern_tables_for(config)
-    total = sum(tables.line_value[code] for code in line_codes(tables, own_bits, opp_bits))
-    return total
+    own_sum, opp_sum = weighted_sums(accumulator_of(tables, line_codes(tables, own_bits, opp_bits)))
+    return own_sum - opp_sum

@@ -183,7 +183,7 @@ def _exact_outcomes(config: GameConfig) -> dict[tuple[int, int], Fraction]:
     return outcomes(0, 0, 0)
 
 
-#: ``(winner, length) -> count`` for one block, split by game parity.
+#: ``(winner, length) -> number of games``.
 EndingCounts = dict[tuple[int, int], int]
 
 

@@ -16,13 +16,13 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import lru_cache
 
 from . import random_games
 from .board import Board, Mark, Move
 from .config import GameConfig
 from .errors import IllegalMoveError
+from .game_record import GameRecord
 from .geometry import geometry_for, iter_bits
 from .player_spec import PlayerSpec, PlayerSpecError
 from .players import Player, make_player
@@ -42,66 +42,6 @@ __all__ = [
 
 _SEED_RANGE = 1 << 64
 _GAME_BITS = 40
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """One finished game of a batch.
-
-    ``x_spec``/``o_spec`` are the players that held X and O in *this* game;
-    ``starter`` says which batch player that was: ``"x"`` when the player
-    given as X moved first, ``"o"`` when swapping gave the first move to the
-    player given as O. ``move_seconds`` and ``move_nodes`` run per ply, so
-    X's are the even entries and O's the odd ones.
-    """
-
-    index: int
-    config: GameConfig
-    x_spec: str
-    o_spec: str
-    starter: str
-    moves: tuple[Move, ...]
-    #: The mark that won, ``None`` for a draw.
-    winner: Mark | None
-    move_seconds: tuple[float, ...]
-    move_nodes: tuple[int, ...]
-
-    @property
-    def length(self) -> int:
-        """Plies played."""
-        return len(self.moves)
-
-    @property
-    def winner_player(self) -> str | None:
-        """Which batch player won: ``"x"`` (given as X), ``"o"`` (given as O), or ``None``."""
-        if self.winner is None:
-            return None
-        if self.starter == "x":
-            return self.winner
-        return "o" if self.winner == "x" else "x"
-
-    @property
-    def x_move_seconds(self) -> tuple[float, ...]:
-        return self.move_seconds[0::2]
-
-    @property
-    def o_move_seconds(self) -> tuple[float, ...]:
-        return self.move_seconds[1::2]
-
-    @property
-    def x_move_nodes(self) -> tuple[int, ...]:
-        return self.move_nodes[0::2]
-
-    @property
-    def o_move_nodes(self) -> tuple[int, ...]:
-        return self.move_nodes[1::2]
-
-    def board(self) -> Board:
-        """The final position, with the real move history."""
-        board = Board(self.config)
-        for move in self.moves:
-            board.push(move)
-        return board
 
 
 def resolve_seed(seed: int | None) -> int:
@@ -184,31 +124,72 @@ def play_move_by_move(
     What :func:`run_games` does for all players but random against random on
     3x3; also the yardstick that the fast route is checked against.
     """
-    game_rng = random.Random()
-    players = tuple(make_player(spec, 0) for spec in specs)
-    for player in players:
-        if isinstance(getattr(player, "rng", None), random.Random):
-            player.rng = game_rng  # type: ignore[attr-defined]
     names = tuple(str(spec) for spec in specs)
-    empties_of = _empty_cells(config)
-    for index in range(start, stop):
-        first = index & 1 if swap else 0
-        game_rng.seed(game_seed(seed, index))
-        by_mark = (players[first], players[1 - first])
-        record = _play_one(config, by_mark, game_rng, should_stop, empties_of)
-        if record is None or should_stop():
-            return
+    moves = _moves(config)
+    for index, first, (cells, winner, seconds, nodes) in _play_range(
+        config, specs, start, stop, seed, swap, should_stop
+    ):
         yield GameRecord(
             index,
             config,
             names[first],
             names[1 - first],
             "xo"[first],
-            *record,
+            tuple(moves[c] for c in cells),
+            winner,
+            seconds,
+            nodes,
         )
 
 
-_Played = tuple[tuple[Move, ...], Mark | None, tuple[float, ...], tuple[int, ...]]
+def _play_range(
+    config: GameConfig,
+    specs: tuple[PlayerSpec, PlayerSpec],
+    start: int,
+    stop: int,
+    seed: int,
+    swap: bool,
+    should_stop: ShouldStop,
+    kept_players: PlayerCache | None = None,
+) -> Iterator[tuple[int, int, _Played]]:
+    """``(index, first, game)`` for each game; ``first`` is 1 when ``specs[1]`` held X."""
+    game_rng = random.Random()
+    players = _players_for(specs, {} if kept_players is None else kept_players)
+    for player in players:
+        if isinstance(getattr(player, "rng", None), random.Random):
+            player.rng = game_rng  # type: ignore[attr-defined]
+    empties_of = _empty_cells(config)
+    for index in range(start, stop):
+        first = index & 1 if swap else 0
+        game_rng.seed(game_seed(seed, index))
+        by_mark = (players[first], players[1 - first])
+        played = _play_one(config, by_mark, game_rng, should_stop, empties_of)
+        if played is None or should_stop():
+            return
+        yield index, first, played
+
+
+#: Players kept between parts of one batch, by (1 for the player given as O, spec).
+PlayerCache = dict[tuple[int, str], Player]
+
+
+def _players_for(specs: tuple[PlayerSpec, PlayerSpec], kept: PlayerCache) -> tuple[Player, Player]:
+    """The two players, reused from ``kept`` so their tables stay warm between chunks.
+
+    Safe because every game starts with ``new_game()`` and its own seeded
+    random source; only the search effort (nodes, time) can differ.
+    """
+    found = []
+    for side, spec in enumerate(specs):
+        player = kept.get((side, str(spec)))
+        if player is None:
+            player = kept[(side, str(spec))] = make_player(spec, 0)
+        found.append(player)
+    return found[0], found[1]
+
+
+#: One game: cells played, the winning mark, seconds and nodes per ply.
+_Played = tuple[tuple[int, ...], Mark | None, tuple[float, ...], tuple[int, ...]]
 #: Boards up to this many cells keep a table of empty cells per occupancy.
 _EMPTY_CELL_CACHE_MAX_CELLS = 16
 
@@ -268,8 +249,7 @@ def _play_one(
         cells.append(cell)
         if board.winner() is not None:
             break
-    table = _moves(config)
-    return tuple(table[c] for c in cells), board.winner(), tuple(seconds), tuple(nodes)
+    return tuple(cells), board.winner(), tuple(seconds), tuple(nodes)
 
 
 @lru_cache(maxsize=32)
@@ -336,12 +316,15 @@ def summarize_games(
     seed: int,
     swap: bool = False,
     should_stop: ShouldStop = never_stop,
+    kept_players: PlayerCache | None = None,
 ) -> SimulationSummary:
     """Totals of games ``start`` to ``stop - 1``, without keeping the games.
 
     The same totals :class:`SimulationSummary.from_records` gives for the games
     :func:`run_games` yields, but random against random on 3x3 only looks up
     outcomes (its times are the part's wall time shared evenly over the moves).
+    Pass the same ``kept_players`` dict to each part of a batch to reuse the
+    players (and their warm tables).
     """
     specs = (computer_spec(x_spec), computer_spec(o_spec))
     summary = SimulationSummary(config, str(specs[0]), str(specs[1]), seed, swap)
@@ -354,8 +337,10 @@ def summarize_games(
             player.seconds = elapsed * player.moves / summary.plies if summary.plies else 0.0
             player.nodes = player.moves
     else:
-        for record in run_games(config, *specs, stop - start, seed, swap, should_stop, start):
-            summary.add_game(record)
+        for _, first, (cells, winner, seconds, nodes) in _play_range(
+            config, specs, start, stop, seed, swap, should_stop, kept_players
+        ):
+            summary.add_played(first, len(cells), winner, seconds, nodes)
         summary.cancelled = summary.games < stop - start
     summary.elapsed_seconds = time.perf_counter() - began
     return summary

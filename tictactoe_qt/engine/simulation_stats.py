@@ -8,14 +8,14 @@ they agree; with swap each player plays X in every other game.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .config import GameConfig
 
 if TYPE_CHECKING:
-    from .simulation import GameRecord
+    from .game_record import GameRecord
 
 #: The two players of a batch, by the mark they were given on the command line.
 PLAYER_KEYS = ("x", "o")
@@ -110,12 +110,24 @@ class SimulationSummary:
     def add_game(self, record: GameRecord) -> None:
         """Count one finished game."""
         first = 0 if record.starter == "x" else 1
-        self.add_ending(record.winner, len(record.moves), first)
-        self.move_seconds += sum(record.move_seconds)
+        self.add_played(first, record.length, record.winner, record.move_seconds,
+                        record.move_nodes)
+
+    def add_played(
+        self,
+        first: int,
+        length: int,
+        winner: str | None,
+        move_seconds: Sequence[float],
+        move_nodes: Sequence[int],
+    ) -> None:
+        """Count one finished game given by its parts (per-ply seconds and nodes)."""
+        self.add_ending(winner, length, first)
+        self.move_seconds += sum(move_seconds)
         by_mark = (self.players[first], self.players[1 - first])
         for side, player in enumerate(by_mark):
-            player.seconds += sum(record.move_seconds[side::2])
-            player.nodes += sum(record.move_nodes[side::2])
+            player.seconds += sum(move_seconds[side::2])
+            player.nodes += sum(move_nodes[side::2])
 
     def add_ending(self, winner: str | None, length: int, first: int, count: int = 1) -> None:
         """Count ``count`` games that ended alike, without times or nodes.

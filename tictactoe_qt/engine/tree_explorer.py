@@ -25,7 +25,7 @@ INFINITY = float("inf")
 #: The trace refuses to grow beyond this many visited nodes.
 MAX_TRACE_NODES = 400_000
 #: Counting per depth stops at a level with more distinct positions than this.
-MAX_LEVEL_POSITIONS = 200_000
+MAX_LEVEL_POSITIONS = 20_000
 
 
 class TraceTooLargeError(ValueError):
@@ -104,8 +104,8 @@ class AlphaBetaTrace:
 
 
 def move_text(move: Move) -> str:
-    """1-based, the way the board labels cells: ``(row 2, col 3)``."""
-    return f"(row {move.row + 1}, col {move.col + 1})"
+    """``(row, column)`` counted from 1, the way people count cells: ``(2, 3)``."""
+    return f"({move.row + 1}, {move.col + 1})"
 
 
 def describe_x_score(score: float, node_depth: int = 0) -> str:

@@ -18,6 +18,8 @@ from .search_result import MATE_THRESHOLD, WIN_SCORE, ShouldStop, never_stop
 
 #: The memoised solver gives up beyond this many distinct positions.
 MAX_SOLVED_POSITIONS = 250_000
+#: Boards up to this size ask the perfect engine (bigger ones rarely solve in time).
+MAX_PERFECT_CELLS = 16
 #: Only positions with at most this many empty cells are tried by that solver.
 MAX_SOLVED_EMPTY_CELLS = 12
 
@@ -209,7 +211,9 @@ class ValueOracle:
                 return NodeValue(solve_exact(board, self._memo), True, to_move)
             except SolveBudgetExceeded:
                 self._memo.clear()
-        exact = self._perfect_value(board, should_stop)
+        exact = None
+        if board.geometry.cells <= MAX_PERFECT_CELLS:
+            exact = self._perfect_value(board, should_stop)
         if exact is not None:
             return NodeValue(exact, True, to_move)
         depth = self.heuristic_depth if board.geometry.cells <= 49 else 0

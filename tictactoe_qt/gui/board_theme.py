@@ -21,6 +21,12 @@ def is_dark(palette: QPalette) -> bool:
     return palette.color(QPalette.ColorRole.Window).lightness() < 128
 
 
+def blend(base: QColor, over: QColor, amount: float) -> QColor:
+    """``over`` laid on ``base`` with opacity ``amount`` (0-1), as an opaque colour."""
+    mix = [round(b + (o - b) * amount) for b, o in zip(base.getRgb()[:3], over.getRgb()[:3])]
+    return QColor(*mix)
+
+
 def with_alpha(colour: QColor, alpha: int) -> QColor:
     """A copy of ``colour`` with the given alpha (0-255)."""
     copy = QColor(colour)
@@ -44,17 +50,15 @@ class BoardTheme:
     def from_palette(cls, palette: QPalette) -> BoardTheme:
         dark = is_dark(palette)
         window = palette.color(QPalette.ColorRole.Window)
-        face = QColor("#2b2b30") if dark else QColor("#ffffff")
-        base = palette.color(QPalette.ColorRole.Base)
-        if (base.lightness() < 128) == dark:
-            face = base
+        # A dark board sits a little lighter than the window, a light one is white.
+        face = blend(window, QColor("#ffffff"), 0.07) if dark else QColor("#ffffff")
         text = palette.color(QPalette.ColorRole.WindowText)
         accent = palette.color(QPalette.ColorRole.Highlight)
         return cls(
             dark=dark,
             background=window,
             face=face,
-            grid=with_alpha(text, 70 if dark else 55),
+            grid=blend(face, text, 0.3 if dark else 0.25),
             accent=accent,
             text=text,
             marks={seat: QColor(colour) for seat, colour in _MARK_COLOURS[dark].items()},

@@ -10,7 +10,7 @@ digits 1-9 laid out like a numeric keypad on 3x3).
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPointF, QRect, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from tictactoe_qt.gui.board_snapshot import BoardSnapshot, Cell
@@ -69,7 +69,8 @@ class BoardWidget(QWidget):
     def _cell_size(self) -> float:
         s = self._snapshot
         margin = self._margin()
-        return max(4.0, min((self.width() - 2 * margin) / s.cols, (self.height() - 2 * margin) / s.rows))
+        width, height = self.width() - 2 * margin, self.height() - 2 * margin
+        return max(4.0, min(width / s.cols, height / s.rows))
 
     def _margin(self) -> float:
         return max(8.0, min(self.width(), self.height()) * 0.04)
@@ -149,7 +150,9 @@ class BoardWidget(QWidget):
         if key in _ARROWS:
             d_row, d_col = _ARROWS[Qt.Key(key)]
             row, col = self._cursor
-            self._cursor = (min(max(row + d_row, 0), s.rows - 1), min(max(col + d_col, 0), s.cols - 1))
+            row = min(max(row + d_row, 0), s.rows - 1)
+            col = min(max(col + d_col, 0), s.cols - 1)
+            self._cursor = (row, col)
             self._show_cursor = True
             self._update_accessible_text()
             self.update()
@@ -201,7 +204,7 @@ class BoardWidget(QWidget):
         radius = self._face_radius()
         shadow = board.translated(0, 2).adjusted(-1, -1, 1, 1)
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(with_alpha(theme.text, 40 if theme.dark else 28))
+        painter.setBrush(QColor(0, 0, 0, 110 if theme.dark else 28))
         painter.drawRoundedRect(shadow, radius, radius)
         painter.setBrush(theme.face)
         painter.drawRoundedRect(board, radius, radius)
@@ -257,7 +260,8 @@ class BoardWidget(QWidget):
             inset = self._cell_size() * 0.08
             painter.drawRoundedRect(cell.adjusted(inset, inset, -inset, -inset), 6, 6)
             if s.to_move:
-                paint_mark(painter, cell, s.marks.get(s.to_move, ""), with_alpha(theme.marks[s.to_move], 120))
+                ghost_colour = with_alpha(theme.marks[s.to_move], 120)
+                paint_mark(painter, cell, s.marks.get(s.to_move, ""), ghost_colour)
         if ghost is not None and s.to_move and ghost != s.hint:
             paint_mark(painter, self._cell_rectf(*ghost), s.marks.get(s.to_move, ""),
                        with_alpha(theme.marks[s.to_move], 80))

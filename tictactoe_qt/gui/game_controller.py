@@ -12,11 +12,13 @@ from dataclasses import replace
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
-from tictactoe_qt.engine import Board, Move, Player, PlayerSpec, PlayerSpecError, make_player
+from tictactoe_qt.engine import (
+    Board, Move, Player, PlayerSpec, PlayerSpecError, SearchResult, make_player,
+)
 from tictactoe_qt.engine.saved_game import SavedGame, SavedPlayer
 from tictactoe_qt.gui.board_snapshot import BoardSnapshot
 from tictactoe_qt.gui.player_choices import capped_depth, kind_label, uses_depth
-from tictactoe_qt.gui.search_worker import SearchRequest, SearchThread
+from tictactoe_qt.gui.search_worker import SearchRequest, SearchThread, runs_in_engine_process
 from tictactoe_qt.gui.settings_store import GameSettings, SideSettings
 
 HINT_TIME = 1.0
@@ -34,6 +36,9 @@ class GameController(QObject):
     moves first, seat ``o`` plays the engine's side ``x``. Signals and views
     speak of seats.
     """
+
+    #: Start the engine process as soon as a game with an engine player starts.
+    auto_warm_up = True
 
     snapshot_changed = Signal(object)  # BoardSnapshot
     #: Turn, undo/redo or thinking state changed: views re-read the controller.
@@ -56,7 +61,7 @@ class GameController(QObject):
         self.settings = settings or GameSettings()
         self.board = Board(self.settings.config())
         self.players: dict[str, Player | None] = {"x": None, "o": None}
-        self.last_result = None
+        self.last_result: SearchResult | None = None
         self.dropped_results = 0
         self._redo: list[int] = []
         self._hint: Move | None = None
@@ -64,6 +69,7 @@ class GameController(QObject):
         self._hint_request: SearchRequest | None = None
         self._hint_player: Player | None = None
         self._move_delay = DEFAULT_MOVE_DELAY
+        self._paused = False
         self._search = SearchThread(self)
         self._search.worker.finished.connect(self._on_search_finished)
         self._search.worker.failed.connect(self._on_search_failed)
@@ -106,7 +112,9 @@ class GameController(QObject):
         outcome = self.board.outcome()
         if outcome is None:
             return None
-        return "draw" if outcome.winner is None else self.seat_of_side(0 if outcome.winner == "x" else 1)
+        if outcome.winner is None:
+            return "draw"
+        return self.seat_of_side(0 if outcome.winner == "x" else 1)
 
     def result_text(self) -> str:
         """A sentence for the game-over banner."""
@@ -204,14 +212,10 @@ class GameController(QObject):
 
     def saved_game(self) -> SavedGame:
         """The current game, for saving."""
-        players = {
-            seat: SavedPlayer(self.settings.side(seat).spec(), side.name, side.mark)
-            for seat in "xo"
-            for side in [self.settings.side(seat)]
-        }
+        sides = {seat: self.settings.side(seat) for seat in "xo"}
+        players = {seat: SavedPlayer(s.spec(), s.name, s.mark) for seat, s in sides.items()}
         moves = tuple(Move.from_index(i, self.board.config.cols) for i in self.board.history)
-        first = "o" if self.settings.first == "o" else "x"
-        return SavedGame(self.board.config, players, moves, first)
+        return SavedGame(self.board.config, players, moves, "o" if self.settings.first == "o" else "x")
 
     def apply_cosmetics(self, settings: GameSettings) -> None:
         """Take marks and names from ``settings`` now; they don't change the game."""
@@ -228,6 +232,32 @@ class GameController(QObject):
         """The pause between two AI moves, so AI-vs-AI games are watchable."""
         self._move_delay = max(0.0, seconds)
 
+    # -- watching AI-vs-AI (pause, resume, one step) ---------------------------------
+    @property
+    def is_paused(self) -> bool:
+        return self._paused
+
+    def set_paused(self, paused: bool) -> None:
+        """Hold AI moves after the current one (watch mode), or let them go on."""
+        self._paused = paused
+        if paused:
+            if self._ai_timer.isActive():
+                self._ai_timer.stop()
+                self.thinking_stopped.emit()
+            self.state_changed.emit()
+        elif not self.is_thinking and self.result() is None:
+            self._advance(after_ai=False)
+
+    def step(self) -> bool:
+        """While paused, let the AI to move make exactly one move; False if it can't."""
+        seat = self.seat_to_move
+        if not self._paused or seat is None or self.is_human(seat) or self.is_thinking:
+            return False
+        self._ai_timer.start(0)
+        self.thinking_started.emit(seat)
+        self.state_changed.emit()
+        return True
+
     def shutdown(self) -> None:
         """Cancel any search and stop the worker thread."""
         self._ai_timer.stop()
@@ -238,6 +268,14 @@ class GameController(QObject):
         self._hint_player = None
         for seat in "xo":
             self.players[seat] = self._make_player(seat, self.settings.side(seat))
+        if self.auto_warm_up and any(
+            p is not None and runs_in_engine_process(p) for p in self.players.values()
+        ):
+            self._search.warm_up()  # the engine process starts while the human thinks
+
+    def wait_for_engine(self, timeout: float = 30.0) -> bool:
+        """Block until the engine process is ready (for scripts and tests)."""
+        return self._search.worker.engine.wait_until_ready(timeout)
 
     def _make_player(self, seat: str, side: SideSettings) -> Player | None:
         if side.is_human:
@@ -274,7 +312,8 @@ class GameController(QObject):
             self.message.emit(self.tr("The game is over. Start a new game to play again."))
             return False
         if not self.is_human(seat):
-            self.message.emit(self.tr("Please wait: it's {0}'s turn.").format(self.display_name(seat)))
+            name = self.display_name(seat)
+            self.message.emit(self.tr("Please wait: it's {0}'s turn.").format(name))
             return False
         move = Move(row, col)
         if not (0 <= row < self.board.config.rows and 0 <= col < self.board.config.cols):
@@ -365,6 +404,9 @@ class GameController(QObject):
         seat = self.seat_of_side(self.board.side)
         if self.is_human(seat):
             return
+        if self._paused:  # watch mode: wait for resume() or step()
+            self.state_changed.emit()
+            return
         self._ai_timer.start(int(self._move_delay * 1000) if after_ai else 0)
         self.thinking_started.emit(seat)
         self.state_changed.emit()
@@ -378,7 +420,7 @@ class GameController(QObject):
         self._move_request = self._search.submit(SearchRequest(self.board.copy(), player))
 
     @Slot(object, object)
-    def _on_search_finished(self, request: SearchRequest, result) -> None:  # type: ignore[no-untyped-def]
+    def _on_search_finished(self, request: SearchRequest, result: SearchResult) -> None:
         if request is self._hint_request:
             self._hint_request = None
             if result.move is not None:

@@ -6,6 +6,7 @@ views to it and handles files and dialogs.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal, Slot
@@ -14,12 +15,14 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QWidget
 
 from tictactoe_qt.assets import resource_path
 from tictactoe_qt.engine.saved_game import SavedGame, SavedGameError
+from tictactoe_qt.gui.analysis.install import install_analysis
 from tictactoe_qt.gui.board_widget import BoardWidget
 from tictactoe_qt.gui.game_controller import GameController
 from tictactoe_qt.gui.game_over_banner import GameOverBanner
 from tictactoe_qt.gui.help_dialogs import show_about, show_rules
 from tictactoe_qt.gui.settings_dock import SettingsDock
 from tictactoe_qt.gui.settings_store import GameSettings, SettingsStore
+from tictactoe_qt.gui.stats.install import install_stats
 from tictactoe_qt.gui.status_panel import StatusPanel
 
 GAME_FILE_FILTER = "Tic-tac-toe games (*.tttgame.json *.json);;All files (*)"
@@ -31,6 +34,8 @@ class MainWindow(QMainWindow):
 
     #: ``"x"``, ``"o"`` or ``"draw"`` when a game ends.
     game_over = Signal(str)
+    #: The summary of each finished batch (the keys of ``simulate --json``).
+    simulation_finished = Signal(dict)
 
     def __init__(self, settings_store: SettingsStore | None = None,
                  parent: QWidget | None = None) -> None:
@@ -49,6 +54,8 @@ class MainWindow(QMainWindow):
         self.create_tool_bar()
         self.create_status_bar()
         self.connect_views()
+        install_stats(self)  # stats dock, Watch toolbar, Simulate menu
+        self.analysis = install_analysis(self)  # overlay (Ctrl+A), comparison, game tree
         problems = self.read_settings()
         self.controller.new_game(self.settings_dock.settings())
         if problems:
@@ -58,7 +65,9 @@ class MainWindow(QMainWindow):
 
     # -- building ----------------------------------------------------------------
     def create_actions(self) -> None:
-        def action(name: str, text: str, slot, shortcut=None, icon: str = "") -> QAction:  # type: ignore[no-untyped-def]
+        def action(name: str, text: str, slot: Callable[..., object],
+                   shortcut: QKeySequence | QKeySequence.StandardKey | None = None,
+                   icon: str = "") -> QAction:
             act = QAction(QIcon.fromTheme(icon), text, self)
             act.setObjectName(name)
             if shortcut is not None:
@@ -141,6 +150,10 @@ class MainWindow(QMainWindow):
         """The current board in engine notation, e.g. ``x.o/.x./..o``."""
         return self.controller.board.notation()
 
+    def export_results(self, path: str | Path) -> int:
+        """Write the latest batch as CSV, one row per game; returns the rows written."""
+        return self.stats_panel.export_results(path)
+
     def set_move_delay(self, seconds: float) -> None:
         """The pause between AI moves in AI-vs-AI games."""
         self.controller.set_move_delay(seconds)
@@ -201,7 +214,8 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def on_settings_edited(self, settings: GameSettings) -> None:
         self.controller.apply_cosmetics(settings)
-        self.settings_dock.set_pending(settings.game_rules() != self.controller.settings.game_rules())
+        changed = settings.game_rules() != self.controller.settings.game_rules()
+        self.settings_dock.set_pending(changed)
 
     @Slot(str)
     def show_message(self, text: str) -> None:

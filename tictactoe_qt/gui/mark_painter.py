@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 
 VECTOR_X = ("X", "x", "×", "✕")
 VECTOR_O = ("O", "o", "0", "○")
@@ -26,9 +26,13 @@ def _stroke(cell: QRectF) -> float:
 def _paint_cross(painter: QPainter, cell: QRectF, colour: QColor) -> None:
     inset = cell.width() * 0.26
     box = cell.adjusted(inset, inset, -inset, -inset)
-    painter.setPen(QPen(colour, _stroke(cell), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-    painter.drawLine(box.topLeft(), box.bottomRight())
-    painter.drawLine(box.topRight(), box.bottomLeft())
+    path = QPainterPath(box.topLeft())
+    path.lineTo(box.bottomRight())
+    path.moveTo(box.topRight())
+    path.lineTo(box.bottomLeft())
+    # One stroked path, so a translucent (ghost) cross has no darker centre.
+    pen = QPen(colour, _stroke(cell), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+    painter.strokePath(path, pen)
 
 
 def _paint_ring(painter: QPainter, cell: QRectF, colour: QColor) -> None:
@@ -41,9 +45,9 @@ def _paint_ring(painter: QPainter, cell: QRectF, colour: QColor) -> None:
 def _paint_text(painter: QPainter, cell: QRectF, text: str, colour: QColor) -> None:
     font = QFont(painter.font())
     font.setBold(True)
-    font.setPixelSize(max(6, int(cell.height() * 0.6)))
+    font.setPixelSize(max(6, int(cell.height() * 0.66)))
     width = QFontMetricsF(font).horizontalAdvance(text)
-    room = cell.width() * 0.78
+    room = cell.width() * 0.8
     if width > room:
         font.setPixelSize(max(6, int(font.pixelSize() * room / width)))
     painter.setFont(font)

@@ -4,6 +4,11 @@ The worker lives in its own QThread and runs one request at a time. Each
 request carries a *copy* of the board, the player, a cancellation event and an
 id; the worker never sees the live game and never touches a widget. Whoever
 sent the request decides whether the answer is still wanted.
+
+Engine players (from :func:`make_player`) search in an :class:`EngineProcess`,
+so a long search never holds the GIL the GUI thread needs; the worker thread
+only waits for the answer. Any other player object (a test double, a plugin)
+and the instant random player run in the worker thread itself.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from itertools import count
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from tictactoe_qt.engine import Board, Player, SearchResult
+from tictactoe_qt.gui.engine_process import EngineProcess
 
 _request_ids = count(1)
 
@@ -32,6 +38,9 @@ class SearchRequest:
     purpose: str = "move"
     cancel_event: threading.Event = field(default_factory=threading.Event)
     request_id: int = field(default_factory=lambda: next(_request_ids))
+    #: Names the player's state (e.g. its tables) kept by the engine process between
+    #: searches; by default the player object's identity.
+    player_key: object = None
 
     def cancel(self) -> None:
         """Ask the search to stop as soon as it can."""
@@ -46,21 +55,43 @@ class SearchWorker(QObject):
     #: ``(request, message)`` when a search raised; the message has the traceback's last line.
     failed = Signal(object, str)
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.engine = EngineProcess()
+        #: Set when the thread is shutting down: waits and searches end early.
+        self.stopping = threading.Event()
+
+    @Slot()
+    def warm_up(self) -> None:
+        """Start the engine process and wait until it is ready (in the worker thread)."""
+        self.engine.wait_until_ready(cancelled=self.stopping.is_set)
+
     @Slot(object)
     def run(self, request: SearchRequest) -> None:
         """Run one request, unless it was cancelled while it waited in the queue."""
         if request.cancel_event.is_set():
             return
-        def should_stop() -> bool:
-            return request.cancel_event.is_set()
-
+        player = request.player
         try:
-            result: SearchResult = request.player.choose(request.board, should_stop)
+            result: SearchResult
+            if runs_in_engine_process(player):
+                key = request.player_key if request.player_key is not None else id(player)
+                result = self.engine.search(
+                    key, player.spec, request.board, request.cancel_event.is_set
+                )
+            else:
+                result = player.choose(request.board, request.cancel_event.is_set)
         except Exception as error:  # noqa: BLE001 - reported to the user, never lost
             traceback.print_exc()
             self.failed.emit(request, f"{type(error).__name__}: {error}")
             return
         self.finished.emit(request, result)
+
+
+def runs_in_engine_process(player: Player) -> bool:
+    """True for the engine's own searching players (they are rebuilt from their spec)."""
+    module = type(player).__module__
+    return module.startswith("tictactoe_qt.engine") and player.spec.kind != "random"
 
 
 class SearchThread(QObject):
@@ -72,6 +103,7 @@ class SearchThread(QObject):
     """
 
     _submit = Signal(object)
+    _warm_up = Signal()
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -81,6 +113,7 @@ class SearchThread(QObject):
         self.worker.moveToThread(self.thread)
         self.thread.finished.connect(self.worker.deleteLater)
         self._submit.connect(self.worker.run)
+        self._warm_up.connect(self.worker.warm_up)
         self._outstanding: dict[int, SearchRequest] = {}
         self.worker.finished.connect(self._forget)
         self.worker.failed.connect(self._forget_failed)
@@ -107,13 +140,20 @@ class SearchThread(QObject):
     def _forget_failed(self, request: SearchRequest, _message: str) -> None:
         self._outstanding.pop(request.request_id, None)
 
+    def warm_up(self) -> None:
+        """Start the engine process now, so the first AI move does not wait for it."""
+        if not self.worker.engine.is_running:
+            self._warm_up.emit()
+
     def stop(self) -> None:
-        """Cancel everything, then quit and wait for the thread (idempotent)."""
+        """Cancel everything, quit and wait for the thread, then end the engine (idempotent)."""
         self.cancel_all()
+        self.worker.stopping.set()
         if self.thread.isRunning():
             self.thread.requestInterruption()
             self.thread.quit()
             self.thread.wait()
+        self.worker.engine.stop()
         _LIVE_THREADS.discard(self)
 
 

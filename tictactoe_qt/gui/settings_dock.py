@@ -43,7 +43,9 @@ class SideEditor(QGroupBox):
         self.depth = QSpinBox(objectName=f"{seat}Depth")
         self.depth.setRange(0, MAX_SIZE * MAX_SIZE)
         self.depth.setSpecialValueText(self.tr("Unlimited"))
-        self.depth.setToolTip(self.tr("How many moves ahead the search looks (Unlimited: to the end)."))
+        self.depth.setToolTip(
+            self.tr("How many moves ahead the search looks (Unlimited: to the end).")
+        )
         self.time = QDoubleSpinBox(objectName=f"{seat}Time")
         self.time.setRange(MIN_TIME, MAX_TIME)
         self.time.setDecimals(2)
@@ -59,7 +61,7 @@ class SideEditor(QGroupBox):
         self.note = QLabel(objectName=f"{seat}Note", wordWrap=True)
         self.note.hide()
         self._valid_mark = seat.upper()
-        form = QFormLayout(self)
+        form = self.form = QFormLayout(self)
         form.addRow(self.tr("&Player:"), self.player)
         form.addRow(self.tr("&Difficulty:"), self.preset)
         form.addRow(self.tr("Max &depth:"), self.depth)
@@ -101,7 +103,8 @@ class SideEditor(QGroupBox):
         problem = mark_problem(self.mark.text(), other_mark)
         if problem is None:
             self._valid_mark = self.mark.text().strip()
-        self.mark.setStyleSheet("" if problem is None else "QLineEdit { border: 1px solid #c01c28; }")
+        error_style = "QLineEdit { border: 1px solid #c01c28; }"
+        self.mark.setStyleSheet("" if problem is None else error_style)
         return problem
 
     def show_note(self, text: str) -> None:
@@ -134,9 +137,10 @@ class SideEditor(QGroupBox):
 
     def _sync_enabled(self) -> None:
         kind = self.player.currentData()
-        self.depth.setEnabled(uses_depth(kind))
-        self.time.setEnabled(uses_time(kind))
-        self.preset.setEnabled(kind != "human")
+        # Rows that mean nothing for this player type are hidden, not just greyed out.
+        self.form.setRowVisible(self.depth, uses_depth(kind))
+        self.form.setRowVisible(self.time, uses_time(kind))
+        self.form.setRowVisible(self.preset, kind != "human")
         preset = matching_preset(kind, self.depth.value() or None)
         self.preset.setCurrentIndex(self.preset.findData(preset.key if preset else ""))
 
@@ -261,7 +265,9 @@ class SettingsDock(QDockWidget):
         for seat, editor in self.sides.items():
             problem = editor.check_mark(marks["o" if seat == "x" else "x"])
             side = editor.side()
-            capped = capped_depth(side.kind, side.depth, rows * cols) if uses_depth(side.kind) else side.depth
+            capped = side.depth
+            if uses_depth(side.kind):
+                capped = capped_depth(side.kind, side.depth, rows * cols)
             if problem is not None:
                 editor.show_note(problem)
             elif capped != side.depth:

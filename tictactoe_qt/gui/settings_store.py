@@ -9,7 +9,9 @@ say so.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QSettings
 
@@ -18,6 +20,7 @@ from tictactoe_qt.engine.player_spec import MAX_TIME, MIN_TIME
 from tictactoe_qt.engine.saved_game import MAX_MARK_LENGTH, MAX_NAME_LENGTH
 from tictactoe_qt.gui.player_choices import choice_for
 
+T = TypeVar("T")
 SETTINGS_VERSION = 1
 SEATS = ("x", "o")
 DEFAULT_MARKS = {"x": "X", "o": "O"}
@@ -142,7 +145,7 @@ class SettingsStore:
             mark = default.mark
         return SideSettings(kind, depth, min(max(time, MIN_TIME), MAX_TIME), mark.strip(), name)
 
-    def _read(self, problems: list[str], key: str, default, convert):  # type: ignore[no-untyped-def]
+    def _read(self, problems: list[str], key: str, default: T, convert: Callable[[object], T]) -> T:
         raw = self.settings.value(key)
         if raw is None:
             return default
@@ -169,7 +172,8 @@ class SettingsStore:
 
     def window_state(self) -> tuple[QByteArray | None, QByteArray | None]:
         """The saved window geometry and dock/toolbar state, if any."""
-        geometry, state = self.settings.value("window/geometry"), self.settings.value("window/state")
+        geometry = self.settings.value("window/geometry")
+        state = self.settings.value("window/state")
         return (
             geometry if isinstance(geometry, QByteArray) else None,
             state if isinstance(state, QByteArray) else None,

@@ -9,7 +9,8 @@ from tictactoe_qt.engine import SearchResult
 
 def describe_search(result: SearchResult) -> str:
     """E.g. ``"12,345 nodes · depth 5 · 0.41 s"`` (not translated: numbers and units)."""
-    parts = [f"{result.stats.nodes:,} nodes"]
+    nodes = result.stats.nodes
+    parts = [f"{nodes:,} node" + ("" if nodes == 1 else "s")]
     if result.stats.depth is not None:
         parts.append(f"depth {result.stats.depth}")
     elif result.exact:
@@ -49,4 +50,5 @@ class StatusPanel(QWidget):
         if result is None:
             self.stats.clear()
             return
-        self.stats.setText(self.tr("{0} played · {1}").format(seat.upper(), describe_search(result)))
+        text = self.tr("{0} played · {1}").format(seat.upper(), describe_search(result))
+        self.stats.setText(text)

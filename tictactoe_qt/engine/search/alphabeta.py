@@ -43,7 +43,8 @@ from ..search_result import (
 )
 from .cancellation import SearchCancelled
 from .depth_player import DepthSearchPlayer
-from .minimax import INFINITY, check_depth
+from .minimax import check_depth
+from .minimax_solvers import INFINITY
 from .move_tables import move_tables, search_order
 from .result_building import first_free_cell, game_over_result, moves_from_cells
 
@@ -51,6 +52,9 @@ ORDERINGS = ("none", "centre", "wins")
 #: Nodes between two ``should_stop`` polls.
 CHECK_EVERY_NODES = 2048
 EXACT, LOWER, UPPER = 0, 1, 2
+#: The table stops taking new positions here, so memory stays bounded (a few
+#: hundred MB at most) however long a search on a big board runs.
+MAX_TABLE_ENTRIES = 1_000_000
 
 #: ``search(own_bits, opp_bits, distance_from_root, alpha, beta)`` for the side to move.
 Search = Callable[[int, int, int, int, int], int]
@@ -79,9 +83,9 @@ def cell_order(geometry: Geometry, ordering: str) -> tuple[int, ...]:
 
 
 class AlphaBetaCounters:
-    """What one alpha-beta search counted. ``levels[d]`` is nodes at ``d`` plies."""
+    """What one alpha-beta search counted (the root is the first node)."""
 
-    def __init__(self, cells: int) -> None:
+    def __init__(self) -> None:
         self.nodes = 1
         self.cutoffs = 0
         self.tt_hits = 0
@@ -129,7 +133,8 @@ def fast_search(
                         nodes += 1
                         if len(cells) > 1:
                             cutoffs += 1
-                        best_moves[me, opp] = bit
+                        if alpha < win1:  # inside the window: may be on the PV
+                            best_moves[me, opp] = bit
                         return win1
             if beta > win1:
                 beta = win1  # nothing here can beat a win with this move
@@ -226,8 +231,10 @@ def general_search(
                         for mask in masks:
                             if mine & mask == mask:
                                 nodes += 1
-                                cutoffs += 1
-                                best_moves[me, opp] = bit
+                                if occupied | bit != full:
+                                    cutoffs += 1  # the other moves are pruned
+                                if alpha < win1:  # inside the window: may be on the PV
+                                    best_moves[me, opp] = bit
                                 return win1
             if beta > win1:
                 beta = win1
@@ -258,7 +265,7 @@ def general_search(
                     alpha = score
         if alpha0 < best and (best < beta or best == win1):
             best_moves[me, opp] = best_bit
-        if table is not None:
+        if table is not None and len(table) < MAX_TABLE_ENTRIES:
             bound = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
             table[key] = (best, bound)
         return best
@@ -303,7 +310,7 @@ def alphabeta_search(
         return game_over_result("alphabeta", board, depth, start)
     geometry = board.geometry
     me, opp = board.bits[board.side], board.bits[1 - board.side]
-    counters = AlphaBetaCounters(geometry.cells)
+    counters = AlphaBetaCounters()
     full_depth = depth is None or depth >= geometry.cells - board.ply
     pair = None
     if full_depth and not transposition and not symmetry:
@@ -354,13 +361,27 @@ def principal_variation(
 ) -> list[int]:
     """Follow the recorded best moves from the root while the game goes on."""
     cells: list[int] = []
-    while (me, opp) in best_moves and len(cells) < geometry.cells:
-        bit = best_moves[me, opp]
-        cells.append(bit.bit_length() - 1)
-        me, opp = opp, me | bit
+    while len(cells) < geometry.cells:
+        cell = _recorded_best(best_moves, me, opp, geometry)
+        if cell is None:
+            break
+        cells.append(cell)
+        me, opp = opp, me | 1 << cell
         if geometry.has_line(opp) or me | opp == geometry.full:
             break
     return cells
+
+
+def _recorded_best(
+    best_moves: dict[tuple[int, int], int], me: int, opp: int, geometry: Geometry
+) -> int | None:
+    """The best move recorded for this position or, with a symmetric table, for an image of it."""
+    for number, permutation in enumerate(geometry.symmetries):
+        bit = best_moves.get((geometry.transform(me, number), geometry.transform(opp, number)))
+        if bit is not None:
+            image = bit.bit_length() - 1
+            return permutation.index(image)  # the cell that this symmetry maps onto it
+    return None
 
 
 def _alphabeta_player(spec: PlayerSpec, rng: random.Random) -> DepthSearchPlayer:

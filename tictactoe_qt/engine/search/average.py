@@ -12,7 +12,8 @@ which assumes the opponent plays its best, beats it. One fix is kept: a
 move that wins on the spot is always played.
 
 Values depend only on the position, so each one is computed once per
-search and reused (the reuses are reported as ``tt_hits``). At a depth
+search and reused (the reuses are reported as ``tt_hits``). They are exact
+fractions, so symmetric moves tie exactly. At a depth
 cut-off the seed heuristic E(n), divided by the number of lines, stands in
 for the average. Ties go to the first move in centre-first order.
 """
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import random
 import time
+from fractions import Fraction
 
 from ..board import Board, Move
 from ..evaluation import open_lines_score
@@ -36,6 +38,10 @@ from .result_building import first_free_cell, game_over_result, moves_from_cells
 
 #: Calls between two ``should_stop`` polls.
 CHECK_EVERY_CALLS = 1024
+#: The memo stops growing here (3x4 has 112,000 positions), bounding memory
+#: when an unlimited search runs on a big board until it is stopped.
+MAX_MEMO_ENTRIES = 250_000
+_ONE, _ZERO = Fraction(1), Fraction(0)
 
 
 class _AverageSearch:
@@ -46,13 +52,14 @@ class _AverageSearch:
         self.limit = limit
         self.should_stop = should_stop
         self.order = [(cell, 1 << cell) for cell in search_order(geometry)]
-        self.memo: dict[tuple[int, int], float] = {}
+        self.shift = geometry.cells
+        self.memo: dict[int, Fraction] = {}
         self.nodes = 1
         self.hits = 0
         self.max_ply = 0
         self.calls = 0
 
-    def child_values(self, me: int, opp: int, d: int) -> list[tuple[int, float]]:
+    def child_values(self, me: int, opp: int, d: int) -> list[tuple[int, Fraction]]:
         """``(cell, average)`` for every move of the side holding ``me``."""
         geometry = self.geometry
         occupied = me | opp
@@ -63,18 +70,19 @@ class _AverageSearch:
             self.nodes += 1
             mine = me | bit
             if geometry.wins_with(mine, cell):
-                value = 1.0
+                value = _ONE
             elif mine | opp == geometry.full:
-                value = 0.0
+                value = _ZERO
             else:
                 value = -self.value(opp, mine, d + 1)
             values.append((cell, value))
         self.max_ply = max(self.max_ply, d + 1)
         return values
 
-    def value(self, me: int, opp: int, d: int) -> float:
+    def value(self, me: int, opp: int, d: int) -> Fraction:
         """The average result for the side to move (``me``) at a position that is not over."""
-        known = self.memo.get((me, opp))
+        key = me << self.shift | opp
+        known = self.memo.get(key)
         if known is not None:
             self.hits += 1
             return known
@@ -83,11 +91,12 @@ class _AverageSearch:
             raise SearchCancelled
         if self.limit is not None and d >= self.limit:
             lines = len(self.geometry.lines) or 1
-            value = open_lines_score(self.geometry, me, opp) / lines
+            value = Fraction(open_lines_score(self.geometry, me, opp), lines)
         else:
             children = self.child_values(me, opp, d)
-            value = sum(v for _, v in children) / len(children)
-        self.memo[me, opp] = value
+            value = sum((v for _, v in children), _ZERO) / len(children)
+        if len(self.memo) < MAX_MEMO_ENTRIES:
+            self.memo[key] = value
         return value
 
 
@@ -146,11 +155,11 @@ def average_search(
     return SearchResult(
         algorithm="average",
         move=move,
-        score=best_value,
+        score=float(best_value),
         exact=False,
         pv=[move],
         stats=stats(),
-        move_scores={m: value for m, (_, value) in zip(moves, values)},
+        move_scores={m: float(value) for m, (_, value) in zip(moves, values)},
     )
 
 

@@ -13,8 +13,10 @@ from functools import cached_property, lru_cache
 from ..config import GameConfig
 from ..geometry import Geometry, geometry_for
 
-#: Boards up to this many cells (4x4) get the table-driven fast paths.
-SMALL_BOARD_CELLS = 16
+#: Boards up to this many cells (3x4) get the table-driven fast paths. The
+#: tables have 2**cells entries: 4x4's would take a noticeable pause to build
+#: for searches that cannot finish there anyway.
+SMALL_BOARD_CELLS = 12
 
 
 class MoveTables:

@@ -26,9 +26,11 @@ from collections.abc import Callable
 
 from ..geometry import Geometry
 from ..pattern_eval import (
-    ACCUMULATOR_HALF,
-    ACCUMULATOR_SHIFT,
     HISTOGRAM_FIELD_BITS,
+    HISTOGRAM_SHIFT,
+    SUM_BITS,
+    SUM_MASK,
+    TEMPO_WEIGHT,
     THREAT_BONUS,
     PatternTables,
     accumulator_of,
@@ -48,6 +50,8 @@ INFINITY = WIN_SCORE + 1_000
 #: Positions with more stones than this are keyed without symmetry: deep in the
 #: tree symmetric twins are rare and the eight-way canonical form costs a microsecond.
 SYMMETRY_MAX_STONES = 64
+#: On boards searched near the stones only, the moves tried below the root (best first).
+BEAM_WIDTH = 10
 #: Nodes between two looks at the clock and the cancel callback.
 POLL_INTERVAL = 128
 STATIC = False
@@ -180,9 +184,10 @@ def _build_negamax(
     field_bits = HISTOGRAM_FIELD_BITS
     offset = tables.histogram_offset
     low_mask = (1 << offset) - 1
-    acc_shift = ACCUMULATOR_SHIFT
-    acc_half = ACCUMULATOR_HALF
-    acc_mask = (1 << ACCUMULATOR_SHIFT) - 1
+    hist_shift = HISTOGRAM_SHIFT
+    sum_bits = SUM_BITS
+    sum_mask = SUM_MASK
+    tempo = TEMPO_WEIGHT
     order_bonus = tables.order_bonus
     centre = tables.centre_bonus
     double = 2 * THREAT_BONUS
@@ -198,6 +203,7 @@ def _build_negamax(
     symmetry_min_empties = cells - SYMMETRY_MAX_STONES
     restrict = neighbourhood is not None
     near_of = neighbourhood or ()
+    beam = BEAM_WIDTH
     tget = table.get
     tput = table.put
     perf = time.perf_counter
@@ -205,6 +211,7 @@ def _build_negamax(
     win3 = WIN_SCORE - 3
     lose2 = -(WIN_SCORE - 2)
     nodes = cutoffs = tt_hits = max_ply = horizon = 0
+    next_poll = POLL_INTERVAL
     root_move = -1
 
     def poll() -> None:
@@ -215,9 +222,10 @@ def _build_negamax(
             raise SearchAborted
 
     def negamax(me: int, opp: int, side: int, depth: int, alpha: int, beta: int, ply: int) -> int:
-        nonlocal nodes, cutoffs, tt_hits, max_ply, horizon, acc, packed, near, root_move
+        nonlocal next_poll, nodes, cutoffs, tt_hits, max_ply, horizon, acc, packed, near, root_move
         nodes += 1
-        if not nodes % POLL_INTERVAL:
+        if nodes >= next_poll:
+            next_poll = nodes + POLL_INTERVAL
             poll()
         if ply > max_ply:
             max_ply = ply
@@ -240,7 +248,7 @@ def _build_negamax(
                     root_move = (forced & -forced).bit_length() - 1
                 return lose2
         # Can either side still fill a line with the moves it has left?
-        histograms = (acc + acc_half) >> acc_shift
+        histograms = acc >> hist_shift
         empties = cells - occupied.bit_count()
         if side:
             mine, theirs = histograms & low_mask, histograms >> offset
@@ -264,8 +272,9 @@ def _build_negamax(
                 alpha = 0
         if depth <= 0 and not forced:
             horizon += 1
-            value = ((acc + acc_half) & acc_mask) - acc_half
-            return value if side == 0 else -value
+            if side:
+                return tempo * (acc & sum_mask) - (acc >> sum_bits & sum_mask)
+            return tempo * (acc >> sum_bits & sum_mask) - (acc & sum_mask)
 
         # -- transposition table ------------------------------------------
         if empties < TABLE_MIN_EMPTIES:
@@ -323,7 +332,10 @@ def _build_negamax(
                 candidates = empty
             if not ply:
                 candidates &= root_cells
-            if tt_move >= 0 and candidates >> tt_move & 1:
+            if depth == 1 and ply:
+                tt_move = -1
+                order = []
+            elif tt_move >= 0 and candidates >> tt_move & 1:
                 order = [tt_move]
             else:
                 tt_move = -1
@@ -331,6 +343,8 @@ def _build_negamax(
                 if order[0] < 0:
                     # Two new winning cells at once: the opponent (who has none) blocks one.
                     return double_threat(~order[0], key, turned, ply, horizon_before)
+                if restrict and ply and len(order) > beam:
+                    del order[beam:]
 
         # -- search --------------------------------------------------------
         step = steps[side]
@@ -340,7 +354,44 @@ def _build_negamax(
         other = side ^ 1
         alpha_before = alpha
         best = -INFINITY
-        best_move = order[0]
+        best_move = order[0] if order else -1
+        if depth == 1 and ply and not forced:
+            # The frontier: every quiet child is a horizon node, valued straight from
+            # the accumulator after the move, with no move made. Moves that make a
+            # threat get a real (forced, extended) search afterwards.
+            bits = candidates
+            while bits:
+                low = bits & -bits
+                cell = low.bit_length() - 1
+                bits ^= low
+                after = acc
+                threats = 0
+                for line in cell_lines[cell]:
+                    code = cnt[line]
+                    after += side_delta[code]
+                    if side_flags[code] & 1:
+                        threats |= lines[line]
+                if threats:
+                    threats &= ~(occupied | low)
+                    if threats & (threats - 1):
+                        return double_threat(cell, key, turned, ply, horizon_before)
+                    order.append(cell)
+                    continue
+                horizon += 1
+                nodes += 1
+                if side:
+                    score = (after & sum_mask) - tempo * (after >> sum_bits & sum_mask)
+                else:
+                    score = (after >> sum_bits & sum_mask) - tempo * (after & sum_mask)
+                if score > best:
+                    best = score
+                    best_move = cell
+                    if score > alpha:
+                        alpha = score
+                        if alpha >= beta:
+                            cutoffs += 1
+                            order = []
+                            break
         index = 0
         while index < len(order):
             cell = order[index]
@@ -404,6 +455,8 @@ def _build_negamax(
                 if rest and rest[0] < 0:
                     return double_threat(~rest[0], key, turned, ply, horizon_before)
                 order.extend(rest)
+                if restrict and len(order) > beam:
+                    del order[beam:]
         if not ply:
             root_move = best_move
         if best <= alpha_before:

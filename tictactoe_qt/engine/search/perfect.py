@@ -47,7 +47,7 @@ class PerfectSearcher:
         self.table = TranspositionTable(table_entries)
         self._book: dict[tuple[int, int], tuple[int, int, int]] = {}
         geometry = self.geometry
-        self._neighbourhood = geometry.near1 if geometry.cells >= NEAR_STONES_MIN_CELLS else None
+        self._neighbourhood = geometry.near2 if geometry.cells >= NEAR_STONES_MIN_CELLS else None
 
     def new_game(self) -> None:
         """Forget the transposition table. Solved positions stay: they are facts of the game."""
@@ -90,6 +90,11 @@ class PerfectSearcher:
             stats = SearchStats(nodes=1, depth=depth, tt_hits=1)
             stats.elapsed_seconds = time.perf_counter() - start
             return SearchResult("perfect", move, score, True, result, plies, [move], stats)
+        if board.ply == 0 and self._neighbourhood is not None:
+            # An empty big board: the centre, as every opening book says; nothing to search.
+            move = Move.from_index(self.geometry.centre_order[0], cols)
+            stats = SearchStats(nodes=1, elapsed_seconds=time.perf_counter() - start)
+            return SearchResult("perfect", move, 0, False, pv=[move], stats=stats)
         return self._deepen(board, start, time_budget, max_depth, should_stop)
 
     # -- internals ---------------------------------------------------------

@@ -44,10 +44,20 @@ from tictactoe_qt.engine.comparison import (
 from tictactoe_qt.engine.search_result import SearchResult
 from tictactoe_qt.engine.tree_values import NodeValue
 from tictactoe_qt.gui.analysis.comparison_chart import ComparisonChart
+from tictactoe_qt.gui.analysis.dock_body import DockBody
 from tictactoe_qt.gui.analysis.job_runner import JobRunner
 
 HEADERS = ("Algorithm", "Nodes", "Cut-offs", "Time", "Move", "Value", "Note")
 NODES, CUTOFFS, TIME = 1, 2, 3
+#: Bar labels short enough to sit side by side under the chart.
+CHART_LABELS = {
+    "minimax": "Minimax",
+    "alphabeta": "Alpha-beta",
+    "alphabeta+ordering": "+ ordering",
+    "alphabeta+tt": "+ table",
+    "alphabeta+symmetry": "+ symmetry",
+    "perfect": "Perfect",
+}
 METRICS = (("Nodes", "positions visited"), ("Cut-offs", "cut-offs"), ("Time", "milliseconds"))
 
 
@@ -86,7 +96,7 @@ class ComparisonDock(QDockWidget):
         self.runner.failed.connect(self._on_failed)
 
     def _build(self) -> None:
-        body = QWidget(self)
+        body = DockBody(self)
         layout = QVBoxLayout(body)
         controls = QHBoxLayout()
         self.depth = QComboBox(objectName="comparisonDepth")
@@ -116,6 +126,7 @@ class ComparisonDock(QDockWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(len(HEADERS) - 1, QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
         splitter.addWidget(self.table)
         chart_box = QWidget()
@@ -266,7 +277,8 @@ class ComparisonDock(QDockWidget):
             for i, v in enumerate(VARIANTS)
             if v.key in by_key and by_key[v.key].status in ("refused", "unavailable", "error")
         }
-        self.chart.show_values([v.label for v in VARIANTS], values, self.tr(unit), notes)
+        labels = [self.tr(CHART_LABELS.get(v.key, v.label)) for v in VARIANTS]
+        self.chart.show_values(labels, values, self.tr(unit), notes)
 
     @Slot(int, object)
     def _on_finished(self, job: int, _value: object) -> None:

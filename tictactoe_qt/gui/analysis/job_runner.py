@@ -8,8 +8,10 @@ no longer shows. The thread is quit and waited on :meth:`JobRunner.stop`.
 
 from __future__ import annotations
 
+import atexit
 import threading
 import traceback
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import count
@@ -56,6 +58,9 @@ class _JobWorker(QObject):
         try:
             result = job.function(should_stop, report)
         except Exception as error:  # noqa: BLE001 - shown by the view, never lost
+            if should_stop():
+                self.failed.emit(job.job_id, "cancelled")
+                return
             traceback.print_exc()
             self.failed.emit(job.job_id, f"{type(error).__name__}: {error}")
             return
@@ -83,6 +88,7 @@ class JobRunner(QObject):
         self._worker.failed.connect(self._failed)
         self._pending: dict[int, Job] = {}
         self.thread.start()
+        _LIVE_RUNNERS.add(self)
 
     def submit(self, function: JobFunction) -> int:
         """Queue ``function`` and return its job id."""
@@ -119,3 +125,17 @@ class JobRunner(QObject):
             self.thread.requestInterruption()
             self.thread.quit()
             self.thread.wait()
+        _LIVE_RUNNERS.discard(self)
+
+
+_LIVE_RUNNERS: weakref.WeakSet[JobRunner] = weakref.WeakSet()
+
+
+@atexit.register
+def _stop_live_runners() -> None:
+    """Safety net for views that were never closed: stop their threads at exit."""
+    for runner in list(_LIVE_RUNNERS):
+        try:
+            runner.stop()
+        except RuntimeError:  # the C++ object is already gone
+            pass

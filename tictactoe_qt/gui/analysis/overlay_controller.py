@@ -55,6 +55,7 @@ class AnalysisOverlay(QObject):
         self.data: OverlayData | None = None
         self._job: int | None = None
         self._visits: dict[Any, int] = {}
+        self._searcher: Any = None
         self.runner.finished.connect(self._on_finished)
         self.runner.failed.connect(self._on_failed)
 
@@ -91,6 +92,8 @@ class AnalysisOverlay(QObject):
         if self.data is not None:
             self.data = with_visits(self.data, self._visits)
             self.layer.set_data(self.data if self.enabled else None)
+            if self.enabled:
+                self.status.emit(self.data.legend())
 
     # -- work ---------------------------------------------------------------------------
     def _start(self, board: Board) -> None:
@@ -101,13 +104,24 @@ class AnalysisOverlay(QObject):
         analyze = self._analyze or engine_analyze()
         budget = self.time_budget
         position = board.copy()
+        searcher = self._searcher_for(board)
 
         def job(should_stop: Callable[[], bool], _report: Callable[[object], None]) -> Any:
-            analysis = analyze(position, time_budget=budget, should_stop=should_stop)
+            options: dict[str, Any] = {"searcher": searcher} if searcher is not None else {}
+            analysis = analyze(position, time_budget=budget, should_stop=should_stop, **options)
             return overlay_from_analysis(position, analysis)
 
         self._job = self.runner.submit(job)
         self.status.emit(self.tr("Analysing the position…"))
+
+    def _searcher_for(self, board: Board) -> Any:
+        """One perfect searcher per board shape, so its table helps the next position."""
+        if self._analyze is not None:
+            return None
+        if self._searcher is None or self._searcher.config != board.config:
+            module = importlib.import_module("tictactoe_qt.engine.search.perfect")
+            self._searcher = module.PerfectSearcher(board.config)
+        return self._searcher
 
     def _cancel(self) -> None:
         if self._job is not None:

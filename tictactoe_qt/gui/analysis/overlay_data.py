@@ -58,10 +58,14 @@ class OverlayData:
         """One line under the board saying how to read the numbers."""
         if not self.notes:
             return ""
+        line = " Numbered badges: the best line of play." if self.ghosts else ""
+        visits = " n = MCTS visits for its last move." if self.visits else ""
         if self.exact:
-            return "Solved: W = win, D = draw, L = loss for the side to move, in plies."
-        depth = f" at depth {self.depth}" if self.depth else ""
-        return f"Not solved: heuristic scores{depth}, warmer = better for the side to move."
+            text = "Solved: W = win, D = draw, L = loss for the side to move, in plies."
+        else:
+            depth = f" at depth {self.depth}" if self.depth else ""
+            text = f"Not solved: heuristic scores{depth}, warmer = better for the side to move."
+        return text + line + visits
 
 
 def compact_score(score: float) -> str:
@@ -114,15 +118,16 @@ def overlay_from_analysis(board: Board, analysis: Any, pv_length: int = 6) -> Ov
             notes[cell] = CellNote(
                 compact_score(score), "heuristic", heat, f"heuristic score {score:g} for {to_move.upper()}"
             )
-    best = getattr(analysis, "best", None)
-    best_cell = None if best is None else (best.row, best.col) if hasattr(best, "row") else tuple(best)
+    best = analysis.best
+    search = getattr(analysis, "search", None)
+    pv = list(search.pv) if search is not None else []
     return OverlayData(
         position=board.notation(),
         notes=notes,
-        ghosts=ghosts_for(board, list(getattr(analysis, "pv", []) or [])[:pv_length]),
-        exact=bool(getattr(analysis, "exact", True)),
-        depth=getattr(analysis, "depth", None),
-        best=best_cell,  # type: ignore[arg-type]
+        ghosts=ghosts_for(board, pv[:pv_length]),
+        exact=bool(analysis.exact),
+        depth=None if search is None else search.stats.depth,
+        best=None if best is None else (best.row, best.col),
     )
 
 

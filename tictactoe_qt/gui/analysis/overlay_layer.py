@@ -142,11 +142,9 @@ class OverlayLayer(QWidget):
         for ghost in self.data.ghosts:
             if self._occupied(ghost.cell):
                 continue
+            # Only a numbered badge in the mover's colour: the value chip stays readable.
             rect = self._cell(ghost.cell)
-            seat = self.seat_of(ghost.side)
-            colour = theme.marks.get(seat, theme.accent)
-            mark = self._board.snapshot().marks.get(seat, seat.upper())  # type: ignore[attr-defined]
-            paint_mark(painter, rect, mark, with_alpha(colour, 60))
+            colour = theme.marks.get(self.seat_of(ghost.side), theme.accent)
             self._paint_badge(painter, rect, str(ghost.number), colour)
 
     def _paint_badge(self, painter: QPainter, rect: QRectF, text: str, colour: QColor) -> None:

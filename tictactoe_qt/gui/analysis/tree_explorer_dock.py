@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from tictactoe_qt.engine import Board, Move
 from tictactoe_qt.engine.tree_explorer import DepthCounts, GameTreeExplorer, move_text
+from tictactoe_qt.gui.analysis.dock_body import DockBody
 from tictactoe_qt.gui.analysis.job_runner import JobRunner
 from tictactoe_qt.gui.analysis.tree_model import GameTreeModel
 
@@ -68,7 +69,7 @@ class TreeExplorerDock(QDockWidget):
         self.runner.failed.connect(self._on_job_failed)
 
     def _build(self) -> None:
-        body = QWidget(self)
+        body = DockBody(self)
         layout = QVBoxLayout(body)
         controls = QHBoxLayout()
         self.mode = QComboBox(objectName="treeMode")
@@ -94,8 +95,9 @@ class TreeExplorerDock(QDockWidget):
         self.view.setAlternatingRowColors(True)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         header = self.view.header()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
+        for column, width in enumerate((190, 110, 70, 150)):
+            header.resizeSection(column, width)
         self.view.selectionModel().selectionChanged.connect(self._on_selection)
         layout.addWidget(self.view, 3)
         self.status = QLabel(objectName="treeStatus", wordWrap=True)
@@ -152,6 +154,7 @@ class TreeExplorerDock(QDockWidget):
         self.explorer = GameTreeExplorer(self.board)
         self.model.set_explorer(None)
         self.counts.setRowCount(0)
+        self._submit_facts()
         explorer = self.explorer
         if self.board.is_game_over():
             self.model.set_explorer(explorer)
@@ -164,7 +167,6 @@ class TreeExplorerDock(QDockWidget):
             self._submit("trace", lambda stop, _r: explorer.run_trace(depth, ordering, stop))
         else:
             self._show_tree()
-        self._submit_facts()
 
     def _show_tree(self) -> None:
         explorer = self.explorer
@@ -250,7 +252,7 @@ class TreeExplorerDock(QDockWidget):
             moves.append((divmod(cell, cols), side, number))
             side = "o" if side == "x" else "x"
         last = moves[-1]
-        caption = self.tr("Preview: {0} moves ahead, {1} {2} last — the game is unchanged").format(
+        caption = self.tr("Preview {0} moves ahead, {1} at {2} last. The game is unchanged.").format(
             len(moves), last[1].upper(), move_text_cell(last[0])
         )
         self.preview_requested.emit(moves, caption)

@@ -198,7 +198,7 @@ class GameTreeModel(QAbstractItemModel):
             return self._root_text(item, column)
         depth = len(item.path)
         if column == MOVE:
-            return f"{depth}. {child.mover.upper()} {move_text(child.move)}"
+            return f"{depth}. {child.mover.upper()} at {move_text(child.move)}"
         if column == VALUE:
             return value_text(child.value)
         if column == PLIES:
@@ -249,7 +249,7 @@ def value_text(value: NodeValue) -> str:
 
 
 _HEADER_TIPS = (
-    "The move leading to this position (depth. player (row, column))",
+    "The move leading to this position: ply number, player, and (row, column) counted from 1",
     "The position's value with best play from here: who wins and how soon",
     "Plies from this position to the end with best play (a draw fills the board)",
     "The window alpha-beta searched this position with, from X's point of view "

@@ -5,18 +5,28 @@ from __future__ import annotations
 import threading
 import time
 import traceback
+from collections import deque
+from concurrent.futures import Future, wait
+from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal, Slot
 
+# Importing ``search`` registers every player kind now, in the GUI thread at
+# start-up: importing the searches inside a worker would hold the GIL too long.
+from tictactoe_qt.engine import random_games, search, simulation  # noqa: F401
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
 
-from .run_data import RunData, game_row
+from .batch_chunks import ChunkRequest, ChunkResult, play_chunk
+from .chunk_pool import ChunkPool
+from .run_data import GameRow, RunData
 
 #: Seconds between progress reports: at most 10 chart refreshes a second.
 PROGRESS_INTERVAL = 0.1
 MAX_GAMES = 1_000_000
+MAX_ROWS_PER_CHUNK = 20_000
 
 
 class BatchRequestError(ValueError):
@@ -48,7 +58,12 @@ class BatchRequest:
 
 
 class BatchWorker(QObject):
-    """Runs one batch; lives in a worker thread and never touches widgets."""
+    """Runs one batch; lives in a worker thread and never touches widgets.
+
+    With a :class:`ChunkPool` the games are played in worker processes and
+    this thread only gathers them; without one (or when the pool is busy)
+    they are played here, chunk by chunk.
+    """
 
     #: A :class:`RunSnapshot`, at most every :data:`PROGRESS_INTERVAL` seconds.
     progress = Signal(object)
@@ -56,46 +71,128 @@ class BatchWorker(QObject):
     finished = Signal(object)
     failed = Signal(str)
 
-    def __init__(self, request: BatchRequest) -> None:
+    def __init__(self, request: BatchRequest, pool: ChunkPool | None = None) -> None:
         super().__init__()
         self.request = request
+        self.pool = pool
         self._stop = threading.Event()
+        self._last_report = time.perf_counter()
+        self._chunks = ChunkSizer(simulation.uses_rank_path(request.config, request.x_spec, request.o_spec))
 
     def cancel(self) -> None:
         """Stop after the current move (safe from any thread)."""
         self._stop.set()
+        if self.pool is not None:
+            self.pool.stop_chunks()
 
     @Slot()
     def run(self) -> None:
         try:
             self.finished.emit(self._play())
+        except BrokenProcessPool as error:
+            if self.pool is not None:
+                self.pool.discard()
+            self.failed.emit(f"a worker process died: {error}")
         except Exception as error:  # reported to the user, never lost
             traceback.print_exc()
             self.failed.emit(f"{type(error).__name__}: {error}")
 
     def _play(self) -> RunData:
-        from tictactoe_qt.engine.simulation import resolve_seed, run_games
-
         request = self.request
         data = request.new_run()
-        data.seed = resolve_seed(request.seed)  # known even when drawn, so runs can be repeated
-        records = run_games(
-            request.config,
-            request.x_spec,
-            request.o_spec,
-            request.games,
-            seed=data.seed,
-            swap=request.swap,
-            should_stop=self._stop.is_set,
-        )
-        last_report = time.perf_counter()
-        for record in records:
-            if self._stop.is_set():  # a game cut short by Cancel is not counted
-                break
-            data.add(game_row(record))
-            now = time.perf_counter()
-            if now - last_report >= PROGRESS_INTERVAL:
-                last_report = now
-                self.progress.emit(data.snapshot())
+        data.seed = simulation.resolve_seed(request.seed)  # known even if drawn: runs can be repeated
+        if self.pool is not None and self.pool.try_acquire():
+            try:
+                self._play_in_processes(data, self.pool)
+            finally:
+                self.pool.release()
+        else:
+            self._play_here(data)
         data.finish(cancelled=data.games < request.games)
         return data
+
+    def _chunk(self, data: RunData, start: int) -> ChunkRequest | None:
+        stop = min(self.request.games, start + self._chunks.next_size())
+        if start >= stop:
+            return None
+        r = self.request
+        return ChunkRequest(r.config, r.x_spec, r.o_spec, data.seed or 0, r.swap, start, stop)
+
+    def _play_here(self, data: RunData) -> None:
+        start = 0
+        while not self._stop.is_set():
+            chunk = self._chunk(data, start)
+            if chunk is None:
+                break
+            began = time.perf_counter()
+            result = play_chunk(chunk, self._stop.is_set)
+            self._chunks.record(result.games, time.perf_counter() - began)
+            if self._stop.is_set():  # a chunk cut short by Cancel is not counted
+                break
+            self._absorb(data, result)
+            start = chunk.stop
+
+    def _play_in_processes(self, data: RunData, pool: ChunkPool) -> None:
+        executor = pool.executor
+        in_flight: deque[tuple[Future[ChunkResult], float]] = deque()
+        start = 0
+        try:
+            while not self._stop.is_set():
+                while len(in_flight) < 2 * pool.workers:
+                    chunk = self._chunk(data, start)
+                    if chunk is None:
+                        break
+                    in_flight.append((executor.submit(play_chunk, chunk), time.perf_counter()))
+                    start = chunk.stop
+                if not in_flight:
+                    break
+                future, submitted = in_flight[0]
+                try:
+                    result = future.result(timeout=PROGRESS_INTERVAL)
+                except FutureTimeout:
+                    continue
+                in_flight.popleft()
+                self._chunks.record(result.games, (time.perf_counter() - submitted) / len(in_flight or [0]))
+                if not self._stop.is_set():
+                    self._absorb(data, result)
+        finally:
+            pool.stop_chunks() if self._stop.is_set() else None
+            for future, _ in in_flight:
+                future.cancel()
+            wait([future for future, _ in in_flight])
+
+    def _absorb(self, data: RunData, result: ChunkResult) -> None:
+        if result.endings is not None:
+            data.add_endings(result.endings, result.move_seconds)
+        else:
+            for row in result.rows or ():
+                data.add(GameRow(*row))  # type: ignore[arg-type]
+        now = time.perf_counter()
+        if now - self._last_report >= PROGRESS_INTERVAL:
+            self._last_report = now
+            self.progress.emit(data.snapshot())
+
+
+class ChunkSizer:
+    """Chunks big enough to be cheap, small enough for prompt progress and Cancel."""
+
+    #: Aim for chunks of about this many seconds.
+    TARGET_SECONDS = 0.2
+
+    def __init__(self, rank_path: bool) -> None:
+        self._rank_path = rank_path
+        self._size = random_games.BLOCK_GAMES if rank_path else 4
+
+    def next_size(self) -> int:
+        return self._size
+
+    def record(self, games: int, seconds: float) -> None:
+        """Adjust to the speed just seen: ``games`` took ``seconds``."""
+        if games <= 0 or seconds <= 0:
+            return
+        wanted = games / seconds * self.TARGET_SECONDS
+        if self._rank_path:
+            blocks = max(1, min(16, round(wanted / random_games.BLOCK_GAMES)))
+            self._size = blocks * random_games.BLOCK_GAMES
+        else:
+            self._size = max(1, min(4 * self._size, MAX_ROWS_PER_CHUNK, round(wanted)))

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QWidget
 
 from .chart_style import RUN_DASHES, ChartColors, style_plot, translucent
@@ -20,6 +21,7 @@ from .run_data import DRAW, O_WON, X_WON, RunSnapshot
 
 OUTCOMES = ((X_WON, "X wins"), (O_WON, "O wins"), (DRAW, "Draws"))
 BAR_WIDTH = 0.36
+MIN_CHART_WIDTH = 300
 #: Bars start at 10^-0.5 nodes on the log chart, so a 1-node move still shows.
 LOG_FLOOR = -0.5
 
@@ -34,13 +36,14 @@ class StatsCharts(QWidget):
         self.move_time_plot = pg.PlotWidget(objectName="moveTimeChart")
         self.length_plot = pg.PlotWidget(objectName="gameLengthChart")
         self.nodes_plot = pg.PlotWidget(objectName="nodesChart")
-        layout = QGridLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(6)
-        for position, plot in enumerate(self.plots()):
-            plot.setMinimumSize(220, 170)
+        self._grid = QGridLayout(self)
+        self._grid.setContentsMargins(0, 0, 0, 0)
+        self._grid.setSpacing(6)
+        self._columns = 0
+        for plot in self.plots():
+            plot.setMinimumSize(MIN_CHART_WIDTH, 190)
             plot.getPlotItem().setMenuEnabled(False)
-            layout.addWidget(plot, position // 2, position % 2)
+        self._arrange(2)
         self._runs: tuple[RunSnapshot, ...] = ()
         self._key: tuple[str, ...] | None = None
         self._lines: list[list[pg.PlotDataItem]] = []
@@ -50,6 +53,19 @@ class StatsCharts(QWidget):
         self.refresh_count = 0
         self._setup_axes()
         self.apply_palette()
+
+    def _arrange(self, columns: int) -> None:
+        """Lay the charts out in one column (narrow docks) or a 2 x 2 grid."""
+        if columns == self._columns:
+            return
+        self._columns = columns
+        for position, plot in enumerate(self.plots()):
+            self._grid.removeWidget(plot)
+            self._grid.addWidget(plot, position // columns, position % columns)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._arrange(1 if event.size().width() < 2 * MIN_CHART_WIDTH + 20 else 2)
+        super().resizeEvent(event)
 
     def plots(self) -> tuple[pg.PlotWidget, ...]:
         """The charts in display order (also their PNG export order)."""
@@ -69,6 +85,7 @@ class StatsCharts(QWidget):
         item.setLabel("left", self.tr("share of games"), units="%")
         item.setLabel("bottom", self.tr("games played"))
         item.setYRange(0, 100, padding=0.02)
+        item.setLimits(yMin=-5, yMax=110)
         item.getAxis("left").enableAutoSIPrefix(False)
         item.getAxis("bottom").enableAutoSIPrefix(False)
         item = self.move_time_plot.getPlotItem()
@@ -80,8 +97,14 @@ class StatsCharts(QWidget):
         item = self.nodes_plot.getPlotItem()
         item.setLabel("left", self.tr("nodes per move (log scale)"))
         item.getAxis("left").setLogMode(True)
-        for plot in self.plots():
-            plot.getPlotItem().addLegend(offset=(-8, 8), labelTextSize="8pt")
+        legends = {
+            self.outcome_plot: ((-8, 8), 3),
+            self.move_time_plot: ((-8, 8), 2),
+            self.length_plot: ((8, 8), 1),
+            self.nodes_plot: ((-8, 8), 2),
+        }
+        for plot, (offset, columns) in legends.items():
+            plot.getPlotItem().addLegend(offset=offset, labelTextSize="8pt", colCount=columns)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.PaletteChange:
@@ -186,6 +209,9 @@ class StatsCharts(QWidget):
                 line.setData(games, [100 * point[1 + outcome] for point in run.curve])
 
     def _update_histograms(self) -> None:
+        used = [n for run in self._runs for n, count in enumerate(run.histogram) if count]
+        if used:
+            self.length_plot.getPlotItem().setXRange(min(used) - 0.6, max(used) + 0.6, padding=0)
         for index, (run, item) in enumerate(zip(self._runs, self._histograms)):
             total = sum(run.histogram) or 1
             lengths = list(range(len(run.histogram)))
@@ -228,7 +254,8 @@ class StatsCharts(QWidget):
         item = plot.getPlotItem()
         item.setXRange(-0.7, max(positions[-1] if positions else 0, 0) + 0.7, padding=0)
         if log:
-            item.setYRange(LOG_FLOOR, LOG_FLOOR + max(tallest * 1.2, 1.0), padding=0)
+            # At least two decades, so the axis shows 1, 10, 100 rather than crowded minor ticks.
+            item.setYRange(LOG_FLOOR, LOG_FLOOR + max(tallest * 1.3, 2.5), padding=0)
         else:
-            item.setYRange(0, max(tallest * 1.25, 1e-9), padding=0)
+            item.setYRange(0, max(tallest * 1.35, 1e-9), padding=0)
 

@@ -39,7 +39,9 @@ def format_duration(seconds: float | None) -> str:
     """An ETA or elapsed time: ``42 s``, ``3 min 05 s``, ``1 h 02 min``."""
     if seconds is None:
         return DASH
-    seconds = max(0, int(round(seconds)))
+    if seconds < 10:
+        return f"{max(0.0, seconds):.1f} s"
+    seconds = int(round(seconds))
     if seconds < 60:
         return f"{seconds} s"
     minutes, secs = divmod(seconds, 60)

@@ -210,6 +210,71 @@ class RunData:
                 self._curve = self._curve[1::2]
                 self._curve_step *= 2
 
+    def add_endings(self, endings: bytes, move_seconds: float) -> None:
+        """Count games known only by their outcome bytes, in bulk.
+
+        The random-vs-random fast path gives each game as one byte
+        (``length << 2 | winner``, winner 0 draw, 1 X, 2 O: see the engine's
+        ``random_games``); every move costs one node and ``move_seconds``.
+        """
+        count = len(endings)
+        if not count:
+            return
+        start = len(self.winners)
+        if self.swap:  # odd games give the first move to the player given as O
+            starters = (b"\x00\x01" * (count // 2 + 2))[start & 1 : (start & 1) + count]
+        else:
+            starters = bytes(count)
+        winners = endings.translate(_WINNER_CODES)
+        self.starters.frombytes(starters)
+        self.winners.frombytes(winners)
+        self.lengths.extend(endings.translate(_LENGTHS))
+        for side, table in (("x", _X_PLAYER_MOVES), ("o", _O_PLAYER_MOVES)):
+            moves = [table[first][code] for first, code in zip(starters, endings)]
+            self.nodes[side].extend(moves)
+            self.seconds[side].extend([m * move_seconds for m in moves])
+        for (first, code), games in Counter(zip(starters, endings)).items():
+            self._count_ending(first, code, games, move_seconds)
+        self._sample_curve(start, winners)
+
+    def _count_ending(self, first: int, code: int, games: int, move_seconds: float) -> None:
+        winner, length = code & 3, code >> 2
+        mark = (None, "x", "o")[winner]
+        self._outcomes[_WINNER_CODES[code]] += games
+        self._endings[(mark, length, first)] += games
+        while len(self._histogram) <= length:
+            self._histogram.append(0)
+        self._histogram[length] += games
+        first_side = SIDES[first]
+        for side in SIDES:
+            moves = (length + 1) // 2 if side == first_side else length // 2
+            totals = self._totals[side]
+            totals[1] += moves * games
+            totals[2] += moves * games * move_seconds
+            totals[3] += moves * games
+            won = mark is not None and (mark == "x") == (side == first_side)
+            if won:
+                totals[0] += games
+                totals[4] += moves * games
+
+    def _sample_curve(self, start: int, winners: bytes) -> None:
+        """Add cumulative-rate samples for games ``start + 1 ..`` given their winner codes."""
+        end = start + len(winners)
+        counts = [self._outcomes[i] - winners.count(i) for i in range(3)]
+        done = start
+        while True:
+            sample = (done // self._curve_step + 1) * self._curve_step
+            if sample > end:
+                break
+            segment = winners[done - start : sample - start]
+            for i in range(3):
+                counts[i] += segment.count(i)
+            done = sample
+            self._curve.append((sample, *(n / sample for n in counts)))  # type: ignore[arg-type]
+            if len(self._curve) > MAX_CURVE_POINTS:
+                self._curve = self._curve[1::2]
+                self._curve_step *= 2
+
     def finish(self, cancelled: bool = False) -> None:
         """Mark the batch as over (or cancelled) and freeze its elapsed time."""
         self._elapsed = time.perf_counter() - self._started
@@ -279,3 +344,16 @@ class RunData:
 
 def _other(side: str) -> str:
     return "o" if side == "x" else "x"
+
+
+def _ending_tables() -> tuple[bytes, bytes, list[list[int]], list[list[int]]]:
+    """Byte translations and move lookups for :meth:`RunData.add_endings`."""
+    winner_codes = bytes((DRAW, X_WON, O_WON, DRAW)[code & 3] for code in range(256))
+    lengths = bytes(code >> 2 for code in range(256))
+    first_moves = [(code >> 2) - (code >> 2) // 2 for code in range(256)]
+    second_moves = [(code >> 2) // 2 for code in range(256)]
+    # [first mover][code] -> moves of the player given as X (or O).
+    return winner_codes, lengths, [first_moves, second_moves], [second_moves, first_moves]
+
+
+_WINNER_CODES, _LENGTHS, _X_PLAYER_MOVES, _O_PLAYER_MOVES = _ending_tables()

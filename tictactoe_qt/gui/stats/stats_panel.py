@@ -9,6 +9,8 @@ from PySide6.QtCore import QTimer, Signal, Slot
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
+    QFrame,
+    QScrollArea,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -26,8 +28,13 @@ from .report_table import ReportTable
 from .run_data import GameRow, RunData, RunSnapshot
 from .run_list import RunList
 from .runs_page import RunsPage
+from .emit_guard import guard_emit_refcount
 from .simulate_bar import SimulateBar
 from .tournament_view import TournamentView
+
+# Charts and batches emit signals many times a second: keep PySide 6.12's
+# emit() reference leak from aborting the process (see emit_guard).
+guard_emit_refcount()
 
 Match = tuple[GameConfig, PlayerSpec, PlayerSpec]
 #: Charts and report show at most this many runs at once.
@@ -78,7 +85,11 @@ class StatsPanel(QDockWidget):
         self.tournament.tournament_finished.connect(lambda _: self.message.emit(self.tr("Tournament finished")))
         runs_page = self._build_runs_page()
         self.tabs = QTabWidget(objectName="statsTabs")
-        self.tabs.addTab(self.charts, self.tr("Charts"))
+        charts_page = QScrollArea(objectName="chartsScroll")
+        charts_page.setWidget(self.charts)
+        charts_page.setWidgetResizable(True)
+        charts_page.setFrameShape(QFrame.Shape.NoFrame)
+        self.tabs.addTab(charts_page, self.tr("Charts"))
         self.tabs.addTab(self.report, self.tr("Report"))
         self.tabs.addTab(runs_page, self.tr("Runs"))
         self.tabs.addTab(self.tournament, self.tr("Tournament"))

@@ -1,0 +1,61 @@
+"""``tictactoe-qt analyze``: one JSON line per board, bad boards reported in line."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from tictactoe_qt.cli.main import main
+
+pytest.importorskip("tictactoe_qt.engine.analysis")
+KEYS = {"board", "to_move", "status", "result", "plies", "best", "moves", "exact"}
+
+
+def _json_lines(capsys) -> list[dict]:
+    return [json.loads(line) for line in capsys.readouterr().out.splitlines() if line]
+
+
+def test_each_board_gets_one_json_object(capsys):
+    assert main(["analyze", "--json", "xo./.x./...", "xxx/oo./..."]) == 0
+    ongoing, over = _json_lines(capsys)
+    assert set(ongoing) == KEYS
+    assert ongoing["to_move"] == "o" and ongoing["status"] == "ongoing"
+    assert ongoing["result"] == "x" and ongoing["exact"] is True
+    assert {tuple(m["cell"]) for m in ongoing["moves"]} == {
+        (0, 2), (1, 0), (1, 2), (2, 0), (2, 1), (2, 2)}
+    assert over["status"] == "x_won" and over["to_move"] is None and over["best"] is None
+    assert over["plies"] == 0
+
+
+def test_bad_board_is_reported_in_line_and_the_rest_answered(capsys):
+    status = main(["analyze", "--json", "xo./.x./...", "xxo/oo", "...", "x.o/.x./..o"])
+    assert status == 1
+    lines = _json_lines(capsys)
+    assert [line["board"] for line in lines] == ["xo./.x./...", "xxo/oo", "...", "x.o/.x./..o"]
+    assert set(lines[1]) == {"board", "error"} and "row 2" in lines[1]["error"]
+    assert "error" in lines[2]
+    assert "error" not in lines[0] and "error" not in lines[3]
+
+
+def test_dash_reads_boards_from_stdin(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("x../.../...\n\n.../.x./...\nbad!\n"))
+    assert main(["analyze", "--json", "-"]) == 1
+    lines = _json_lines(capsys)
+    assert [line["board"] for line in lines] == ["x../.../...", ".../.x./...", "bad!"]
+    assert lines[0]["result"] == "draw" and "error" in lines[2]
+
+
+def test_k_applies_to_every_board(capsys):
+    assert main(["analyze", "--json", "--k", "3", "xx../oo../..../...."]) == 0
+    (data,) = _json_lines(capsys)
+    assert data["result"] == "x" and data["plies"] == 1
+    assert data["best"] == [0, 2]
+
+
+def test_text_shows_the_board_and_move_values(capsys):
+    assert main(["analyze", "xo./.x./..."]) == 0
+    out = capsys.readouterr().out
+    assert "o to move" in out and "x wins" in out
+    assert "X" in out and "O" in out and "*" in out

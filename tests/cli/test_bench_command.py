@@ -1,0 +1,50 @@
+"""``tictactoe-qt bench``: every row reported, missing or broken parts never crash it."""
+
+from __future__ import annotations
+
+import json
+
+from tictactoe_qt.cli.main import main
+from tictactoe_qt.engine.bench import runner
+from tictactoe_qt.engine.bench.rows import BenchRow
+from tictactoe_qt.engine.bench.search_rows import BenchSettings
+
+
+def test_quick_json_has_a_row_per_target(capsys):
+    assert main(["bench", "--quick", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["quick"] is True and data["cores"] >= 1
+    assert [row["work"].split(",")[0] for row in data["rows"]][:2] == [
+        "plain minimax", "alpha-beta without table"]
+    assert len(data["rows"]) == len(runner.ROWS)
+    for row in data["rows"]:
+        assert {"work", "target", "ours", "reference", "speedup", "met", "note"} <= set(row)
+        assert row["ours"] or row["skipped"]
+    random_row = next(r for r in data["rows"] if r["work"].startswith("random vs random"))
+    assert random_row["speedup"] > 1 and random_row["figures"]["games_per_second"] > 0
+
+
+def test_a_missing_part_is_skipped_with_a_note():
+    def missing(settings: BenchSettings) -> BenchRow:
+        from tictactoe_qt.engine.search import not_written_yet  # type: ignore[attr-defined]
+
+        raise AssertionError(not_written_yet)
+
+    row = runner.run_row("future row", "fast", missing, BenchSettings(quick=True))
+    assert row.skipped and "not available" in row.note and row.work == "future row"
+
+
+def test_a_broken_row_is_reported_not_raised():
+    def broken(settings: BenchSettings) -> BenchRow:
+        raise RuntimeError("boom")
+
+    row = runner.run_row("broken row", "fast", broken, BenchSettings(quick=True))
+    assert row.skipped and "boom" in row.note
+
+
+def test_text_table_lists_targets_and_speedups(capsys, monkeypatch):
+    monkeypatch.setattr(runner, "ROWS", runner.ROWS[1:2])
+    assert main(["bench", "--quick"]) == 0
+    out = capsys.readouterr().out
+    assert "| work | target | ours | textbook reference | speed-up |" in out
+    assert "alpha-beta without table" in out and "x |" in out

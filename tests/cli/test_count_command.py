@@ -1,0 +1,30 @@
+"""``tictactoe-qt count``: the tree facts as JSON and text."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tictactoe_qt.cli.main import main
+
+pytest.importorskip("tictactoe_qt.engine.tree_facts")
+
+
+def test_json_reports_the_3x3_tree(capsys):
+    assert main(["count", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["nodes"] == 549_946
+    assert data["games"] == 255_168
+    assert data["positions"] == 5_478
+
+
+def test_text_uses_thousands_separators(capsys):
+    assert main(["count"]) == 0
+    assert "549,946" in capsys.readouterr().out
+
+
+def test_a_board_too_big_to_count_is_a_one_line_error(capsys):
+    assert main(["count", "--size", "7"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("tictactoe-qt count: error:")

@@ -1,0 +1,78 @@
+"""``tictactoe-qt search``: the JSON contract and the refusal of hopeless searches."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tictactoe_qt.cli.main import main
+from tictactoe_qt.engine.players import PLAYER_FACTORIES, make_player
+
+CONTRACT = {"algorithm", "move", "score", "exact", "nodes", "depth", "max_ply", "cutoffs",
+            "tt_hits", "elapsed_seconds", "pv"}
+
+
+def _search_json(capsys, *argv: str) -> dict:
+    assert main(["search", "--json", *argv]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_exact_search_has_exactly_the_contract_keys_with_result(capsys):
+    data = _search_json(capsys, "--algorithm", "minimax", "--board", "xo./.x./...")
+    assert set(data) == CONTRACT | {"result"}
+    assert data["algorithm"] == "minimax" and data["exact"] is True
+    assert data["result"] == "x"
+    assert data["move"] == [2, 2]
+    assert data["pv"][0] == data["move"]
+
+
+def test_depth_limited_search_has_no_result_key(capsys):
+    data = _search_json(capsys, "--algorithm", "alphabeta", "--depth", "2", "--size", "7",
+                        "--k", "5")
+    assert set(data) == CONTRACT
+    assert data["exact"] is False and data["depth"] == 2
+
+
+def test_plain_minimax_from_the_empty_board_visits_549946_nodes(capsys):
+    data = _search_json(capsys, "--algorithm", "minimax")
+    assert data["nodes"] == 549_946
+    assert data["result"] == "draw"
+
+
+@pytest.mark.parametrize("algorithm", ["minimax", "average"])
+def test_unpruned_search_to_the_end_of_a_big_board_is_refused(capsys, algorithm):
+    assert main(["search", "--algorithm", algorithm, "--size", "4"]) == 2
+    err = capsys.readouterr().err
+    assert "--depth" in err and len(err.strip().splitlines()) == 1
+
+
+def test_perfect_solves_4x4(capsys):
+    data = _search_json(capsys, "--algorithm", "perfect", "--size", "4", "--time", "5")
+    assert data["exact"] is True and data["result"] == "draw"
+
+
+def test_a_time_limit_stops_a_long_search(capsys):
+    assert main(["search", "--json", "--algorithm", "minimax", "--depth", "7", "--size", "5",
+                 "--k", "4", "--time", "0.2"]) == 0
+    captured = capsys.readouterr()
+    data = json.loads(captured.out)
+    assert data["elapsed_seconds"] < 2
+    assert "stopped" in captured.err
+
+
+def test_random_and_registered_players_answer(capsys):
+    make_player("random")
+    names = ["random"] + (["mcts"] if "mcts" in PLAYER_FACTORIES else [])
+    for name in names:
+        data = _search_json(capsys, "--algorithm", name, "--board", "x../.o./...", "--time",
+                            "0.1", "--seed", "1")
+        assert data["algorithm"] == name
+        assert data["move"] is not None
+
+
+def test_text_output_shows_move_and_statistics(capsys):
+    assert main(["search", "--algorithm", "alphabeta", "--board", "xo./.x./..."]) == 0
+    out = capsys.readouterr().out
+    for phrase in ("move", "row 2, col 2", "x wins", "nodes", "cut-offs", "time"):
+        assert phrase in out

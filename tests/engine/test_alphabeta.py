@@ -1,0 +1,338 @@
+"""Alpha-beta: minimax's value with fewer nodes, its flags, and its trace."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tictactoe_qt.engine import Board, GameConfig, Move, make_player
+from tictactoe_qt.engine.search.alphabeta import alphabeta_search
+from tictactoe_qt.engine.search.alphabeta_trace import (
+    ALPHA_CUTOFF,
+    BETA_CUTOFF,
+    FASTER_WIN,
+    WINNING_MOVE,
+    alphabeta_trace,
+)
+from tictactoe_qt.engine.search.minimax import minimax_search
+from tictactoe_qt.engine.search.move_tables import search_order
+from tictactoe_qt.engine.search_result import WIN_SCORE
+
+FLAGS = [
+    {"ordering": False},
+    {"ordering": "centre"},
+    {"ordering": True},
+    {"ordering": False, "transposition": True},
+    {"ordering": True, "transposition": True},
+    {"ordering": "centre", "symmetry": True},
+    {"ordering": True, "transposition": True, "symmetry": True},
+]
+
+
+@st.composite
+def open_positions(draw: st.DrawFn, config: GameConfig, min_ply: int) -> Board:
+    board = Board(config)
+    cells = draw(st.permutations(range(config.cells)))
+    for cell in cells[: draw(st.integers(min_ply, config.cells - 1))]:
+        board.push_index(cell)
+        if board.is_game_over():
+            board.pop()
+            break
+    return board
+
+
+def reachable_open_positions() -> list[Board]:
+    seen: dict[tuple[int, int], Board] = {}
+
+    def walk(board: Board) -> None:
+        key = (board.bits[0], board.bits[1])
+        if key in seen or board.is_game_over():
+            return
+        seen[key] = board.copy()
+        for cell in board.legal_indices():
+            board.push_index(cell)
+            walk(board)
+            board.pop()
+
+    walk(Board())
+    return list(seen.values())
+
+
+def test_default_alphabeta_solves_the_empty_board_in_few_nodes() -> None:
+    result = alphabeta_search(Board())
+    assert result.stats.nodes <= 7_300
+    assert result.exact and result.result == "draw" and result.score == 0
+    assert result.move == Move(1, 1)
+    assert result.stats.cutoffs > 0
+
+
+def test_each_improvement_visits_fewer_nodes() -> None:
+    counts = [
+        alphabeta_search(Board(), **flags).stats.nodes  # type: ignore[arg-type]
+        for flags in (
+            {"ordering": False},
+            {"ordering": "centre"},
+            {"ordering": "wins"},
+            {"ordering": "wins", "transposition": True},
+            {"ordering": "wins", "transposition": True, "symmetry": True},
+        )
+    ]
+    assert counts == sorted(counts, reverse=True)
+    assert len(set(counts)) == len(counts)
+    assert counts[0] < minimax_search(Board()).stats.nodes
+
+
+def test_the_table_reports_hits() -> None:
+    plain = alphabeta_search(Board())
+    with_table = alphabeta_search(Board(), transposition=True)
+    assert plain.stats.tt_hits == 0
+    assert with_table.stats.tt_hits > 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(open_positions(GameConfig(), min_ply=0), st.sampled_from(FLAGS))
+def test_alphabeta_gives_minimax_value(board: Board, flags: dict[str, object]) -> None:
+    expected = minimax_search(board)
+    result = alphabeta_search(board, **flags)  # type: ignore[arg-type]
+    assert result.score == expected.score
+    assert (result.result, result.plies) == (expected.result, expected.plies)
+    # The chosen move is one of minimax's best moves.
+    assert expected.move_scores[result.move] == expected.score  # type: ignore[index]
+
+
+@settings(max_examples=40, deadline=None)
+@given(open_positions(GameConfig(), min_ply=0), st.integers(1, 4), st.sampled_from(FLAGS))
+def test_depth_limited_alphabeta_gives_minimax_value(
+    board: Board, depth: int, flags: dict[str, object]
+) -> None:
+    expected = minimax_search(board, depth=depth)
+    result = alphabeta_search(board, depth, **flags)  # type: ignore[arg-type]
+    assert result.score == expected.score
+    assert result.exact == expected.exact
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    st.sampled_from([GameConfig(3, 4, 3), GameConfig(4, 3, 3)]).flatmap(
+        lambda config: open_positions(config, min_ply=2)
+    ),
+    st.integers(1, 3),
+    st.sampled_from(FLAGS),
+)
+def test_alphabeta_gives_minimax_value_on_rectangles(
+    board: Board, depth: int, flags: dict[str, object]
+) -> None:
+    expected = minimax_search(board, depth=depth)
+    assert alphabeta_search(board, depth, **flags).score == expected.score  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("flags", FLAGS, ids=str)
+def test_alphabeta_never_skips_an_immediate_win(flags: dict[str, object]) -> None:
+    skipped = []
+    for board in reachable_open_positions():
+        wins = set()
+        for move in board.legal_moves():
+            board.push(move)
+            if board.winner():
+                wins.add(move)
+            board.pop()
+        if wins and alphabeta_search(board, **flags).move not in wins:  # type: ignore[arg-type]
+            skipped.append(board.notation())
+    assert skipped == []
+
+
+@pytest.mark.parametrize("flags", FLAGS, ids=str)
+def test_principal_variation_plays_out_the_exact_result(flags: dict[str, object]) -> None:
+    for notation in ["x../.../...", "x../.o./..x", "xo./.x./...", "o.x/.x./..."]:
+        board = Board.from_notation(notation)
+        result = alphabeta_search(board, **flags)  # type: ignore[arg-type]
+        line = board.copy()
+        for move in result.pv:
+            line.push(move)
+        assert line.is_game_over(), notation
+        assert len(result.pv) == result.plies
+        outcome = line.outcome()
+        assert outcome is not None and outcome.result == result.result
+
+
+def test_takes_the_fastest_win() -> None:
+    # X wins at once on the top row; the diagonal win would take longer.
+    result = alphabeta_search(Board.from_notation("xx./oo./..."))
+    assert result.move == Move(0, 2)
+    assert result.score == WIN_SCORE - 1
+
+
+def test_unknown_ordering_is_rejected_with_its_name() -> None:
+    with pytest.raises(ValueError, match="'sideways'"):
+        alphabeta_search(Board(), ordering="sideways")
+
+
+def test_a_depth_below_one_is_rejected() -> None:
+    with pytest.raises(ValueError, match="got 0"):
+        alphabeta_search(Board(), depth=0)
+
+
+def test_should_stop_cancels_promptly_with_a_legal_move() -> None:
+    board = Board(GameConfig(5, 5, 4))
+    deadline = time.perf_counter() + 0.05
+    started = time.perf_counter()
+    result = alphabeta_search(board, should_stop=lambda: time.perf_counter() > deadline)
+    assert time.perf_counter() - started < 1.0
+    assert result.cancelled and not result.exact
+    assert result.move in board.legal_moves()
+
+
+def test_a_big_board_search_at_depth_two_uses_the_heuristic() -> None:
+    result = alphabeta_search(Board(GameConfig(7, 7, 5)), depth=2)
+    assert not result.exact
+    assert result.move == Move(3, 3)
+    assert result.stats.max_ply == 2
+
+
+def test_the_board_is_not_changed() -> None:
+    board = Board.from_notation("x../.o./...")
+    before = (list(board.bits), list(board.history))
+    alphabeta_search(board, transposition=True, symmetry=True)
+    assert (board.bits, board.history) == before
+
+
+def test_the_alphabeta_player_plays_the_search_move() -> None:
+    board = Board.from_notation("x../.o./...")
+    choice = make_player("alphabeta", seed=3).choose(board)
+    assert choice.algorithm == "alphabeta"
+    assert choice.move == alphabeta_search(board).move
+
+
+# -- the trace for the game-tree explorer ------------------------------------
+
+INFINITY = float("inf")
+
+
+def textbook_pruned(board: Board, ordering: bool | str) -> tuple[set[tuple[Move, ...]], int]:
+    """Paths of pruned children, and visited nodes, by an explicit MAX/MIN alpha-beta.
+
+    Scores are from the root player's view; wins count plies from the root.
+    With move ordering a winning move ends a node (no score can beat it), and
+    a node whose best possible win is already beaten elsewhere is not searched.
+    """
+    order = list(range(board.config.cells)) if ordering is False else list(
+        search_order(board.geometry)
+    )
+    ordered = ordering is not False
+    pruned: set[tuple[Move, ...]] = set()
+    visited = 0
+    work = board.copy()
+    cols = board.config.cols
+
+    def value(path: tuple[Move, ...], alpha: float, beta: float) -> float:
+        nonlocal visited
+        visited += 1
+        d = len(path)
+        if work.winner() is not None:
+            return WIN_SCORE - d if d % 2 == 1 else -(WIN_SCORE - d)
+        free = [cell for cell in order if work.mark_at(*divmod(cell, cols)) is None]
+        if not free:
+            return 0
+        maximizing = d % 2 == 0
+        moves = [Move(*divmod(cell, cols)) for cell in free]
+        best_possible = WIN_SCORE - d - 1
+        if ordering in (True, "wins"):
+            for move in moves:
+                work.push(move)
+                won = work.winner() is not None
+                work.pop()
+                if won:
+                    work.push(move)
+                    value(path + (move,), alpha, beta)
+                    work.pop()
+                    pruned.update(path + (other,) for other in moves if other != move)
+                    return best_possible if maximizing else -best_possible
+        if ordered:
+            if maximizing:
+                beta = min(beta, best_possible)
+            else:
+                alpha = max(alpha, -best_possible)
+            if alpha >= beta:
+                pruned.update(path + (move,) for move in moves)
+                return best_possible if maximizing else -best_possible
+        best = -INFINITY if maximizing else INFINITY
+        for position, move in enumerate(moves):
+            work.push(move)
+            score = value(path + (move,), alpha, beta)
+            work.pop()
+            if maximizing:
+                best = max(best, score)
+                alpha = max(alpha, best)
+            else:
+                best = min(best, score)
+                beta = min(beta, best)
+            if alpha >= beta:
+                pruned.update(path + (rest,) for rest in moves[position + 1 :])
+                break
+        return best
+
+    value((), -INFINITY, INFINITY)
+    return pruned, visited
+
+
+TRACE_POSITIONS = ["x../.o./...", "xo./.x./...", "x.o/.x./o..", "xo./..x/.o.", "xxo/o../..."]
+
+
+@pytest.mark.parametrize("ordering", [False, "centre", True], ids=str)
+@pytest.mark.parametrize("notation", TRACE_POSITIONS)
+def test_trace_pruned_set_matches_a_textbook_alphabeta(notation: str, ordering: bool | str) -> None:
+    board = Board.from_notation(notation)
+    trace = alphabeta_trace(board, ordering=ordering)
+    traced = {node.path + (cut.move,) for node in trace for cut in node.pruned}
+    expected, visited = textbook_pruned(board, ordering)
+    assert traced == expected
+    assert len(trace) == visited
+
+
+@pytest.mark.parametrize("ordering", [False, "centre", True], ids=str)
+def test_trace_visits_exactly_the_nodes_the_search_counts(ordering: bool | str) -> None:
+    board = Board.from_notation("x../.../...")
+    trace = alphabeta_trace(board, ordering=ordering)
+    result = alphabeta_search(board, ordering=ordering)
+    assert len(trace) == result.stats.nodes
+    assert sum(1 for node in trace if node.pruned) == result.stats.cutoffs
+    assert trace[0].value == result.score and trace[0].path == ()
+
+
+def test_trace_windows_and_reasons_are_in_max_min_terms() -> None:
+    trace = alphabeta_trace(Board.from_notation("x../.o./..."), ordering=False)
+    root = trace[0]
+    assert root.maximizing and (root.alpha, root.beta) == (-INFINITY, INFINITY)
+    assert root.bound == "exact"
+    for node in trace:
+        assert node.alpha < node.beta or node.leaf or node.pruned
+        for cut in node.pruned:
+            assert cut.reason == (BETA_CUTOFF if node.maximizing else ALPHA_CUTOFF)
+        if node.bound == "upper":
+            assert node.value <= node.alpha
+        elif node.bound == "lower":
+            assert node.value >= node.beta
+        elif not node.leaf and abs(node.value) != WIN_SCORE - len(node.path) - 1:
+            # Exact: inside the window, unless the mover wins at once (nothing beats that).
+            assert node.alpha < node.value < node.beta
+
+
+def test_trace_names_winning_moves_and_faster_wins() -> None:
+    reasons = {
+        cut.reason
+        for node in alphabeta_trace(Board.from_notation("x../.o./..."), ordering="centre")
+        for cut in node.pruned
+    }
+    assert WINNING_MOVE in reasons
+    assert reasons <= {WINNING_MOVE, FASTER_WIN, ALPHA_CUTOFF, BETA_CUTOFF}
+
+
+def test_trace_refuses_trees_too_large_to_record(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tictactoe_qt.engine.search.alphabeta_trace as trace_module
+
+    monkeypatch.setattr(trace_module, "MAX_TRACE_NODES", 50)
+    with pytest.raises(trace_module.TraceTooLarge, match="over 50 nodes"):
+        alphabeta_trace(Board())

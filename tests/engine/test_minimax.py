@@ -1,0 +1,298 @@
+"""Plain minimax: every node counted, values equal to a brute force, wins by distance."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tictactoe_qt.engine import Board, GameConfig, Move, make_player
+from tictactoe_qt.engine.search.minimax import minimax_search
+from tictactoe_qt.engine.search.minimax_solvers import (
+    MinimaxCounters,
+    depth_limited_solver,
+    full_depth_solver,
+)
+from tictactoe_qt.engine.search.move_tables import move_tables
+from tictactoe_qt.engine.search_result import never_stop
+from tictactoe_qt.engine.search_result import WIN_SCORE
+
+INFINITY = float("inf")
+
+
+def independent_open_lines(board: Board, mover: str) -> int:
+    """E(n) from the line cells and marks, without the bitboard code under test."""
+    geometry = board.geometry
+    cols = board.config.cols
+    own_open = opp_open = 0
+    for cells in geometry.line_cells:
+        marks = {board.mark_at(*divmod(cell, cols)) for cell in cells}
+        own_open += all(mark != ("o" if mover == "x" else "x") for mark in marks)
+        opp_open += all(mark != mover for mark in marks)
+    return own_open - opp_open
+
+
+def brute_force(board: Board, depth: int | None = None, d: int = 0) -> tuple[float, int]:
+    """(score, nodes below) by textbook negamax with push/pop; wins scored by distance."""
+    if depth is not None and d >= depth:
+        return independent_open_lines(board, board.turn), 0
+    best = -INFINITY
+    nodes = 0
+    for cell in board.legal_indices():
+        board.push_index(cell)
+        nodes += 1
+        if board.winner() is not None:
+            score: float = WIN_SCORE - d - 1
+        elif board.is_full():
+            score = 0
+        else:
+            child, below = brute_force(board, depth, d + 1)
+            score, nodes = -child, nodes + below
+        board.pop()
+        best = max(best, score)
+    return best, nodes
+
+
+def board_from(cells: list[int], config: GameConfig = GameConfig()) -> Board:
+    """Play ``cells`` in order until the game ends."""
+    board = Board(config)
+    for cell in cells:
+        if board.is_game_over():
+            break
+        board.push_index(cell)
+    return board
+
+
+def reachable_open_positions(config: GameConfig = GameConfig()) -> list[Board]:
+    """Every distinct reachable position where the game is still going on."""
+    seen: dict[tuple[int, int], Board] = {}
+
+    def walk(board: Board) -> None:
+        key = (board.bits[0], board.bits[1])
+        if key in seen or board.is_game_over():
+            return
+        seen[key] = board.copy()
+        for cell in board.legal_indices():
+            board.push_index(cell)
+            walk(board)
+            board.pop()
+
+    walk(Board(config))
+    return list(seen.values())
+
+
+def immediate_wins(board: Board) -> set[Move]:
+    wins = set()
+    for move in board.legal_moves():
+        board.push(move)
+        if board.winner() is not None:
+            wins.add(move)
+        board.pop()
+    return wins
+
+
+@st.composite
+def open_positions(draw: st.DrawFn, config: GameConfig, min_ply: int) -> Board:
+    cells = draw(st.permutations(range(config.cells)))
+    board = board_from(cells[: draw(st.integers(min_ply, config.cells - 1))], config)
+    if board.is_game_over():
+        board.pop()
+    return board
+
+
+def test_the_full_tree_from_the_empty_board_has_549946_nodes() -> None:
+    result = minimax_search(Board())
+    assert result.stats.nodes == 549_946
+    assert result.stats.max_ply == 9
+    assert result.stats.cutoffs == 0
+    assert result.exact and result.result == "draw" and result.plies == 9
+    assert result.score == 0
+    # All nine first moves draw; ties go to the first in centre-first order.
+    assert set(result.move_scores.values()) == {0}
+    assert result.move == Move(1, 1)
+
+
+def test_principal_variation_is_a_legal_drawn_game() -> None:
+    result = minimax_search(Board())
+    board = Board()
+    for move in result.pv:
+        board.push(move)
+    assert board.status == "draw"
+
+
+@settings(max_examples=40, deadline=None)
+@given(open_positions(GameConfig(), min_ply=3))
+def test_values_and_node_counts_match_a_brute_force(board: Board) -> None:
+    result = minimax_search(board)
+    score, nodes = brute_force(board.copy())
+    assert result.score == score
+    assert result.stats.nodes == nodes + 1
+    assert result.exact
+
+
+@settings(max_examples=30, deadline=None)
+@given(open_positions(GameConfig(), min_ply=0), st.integers(1, 3))
+def test_depth_limited_values_match_a_brute_force(board: Board, depth: int) -> None:
+    result = minimax_search(board, depth=depth)
+    score, nodes = brute_force(board.copy(), depth)
+    assert result.score == score
+    assert result.stats.nodes == nodes + 1
+    assert result.stats.max_ply <= depth
+
+
+@settings(max_examples=15, deadline=None)
+@given(open_positions(GameConfig(3, 4, 3), min_ply=6), st.integers(1, 4))
+def test_depth_limited_values_match_on_a_rectangle(board: Board, depth: int) -> None:
+    assert minimax_search(board, depth=depth).score == brute_force(board.copy(), depth)[0]
+
+
+def test_every_move_score_matches_a_brute_force() -> None:
+    board = Board.from_notation("x../.o./..x")
+    result = minimax_search(board)
+    for move, score in result.move_scores.items():
+        child = board.copy()
+        child.push(move)
+        if child.winner() is not None:
+            expected: float = WIN_SCORE - 1
+        else:
+            expected = -brute_force(child, None, 1)[0]
+        assert score == expected, move
+    assert result.score == max(result.move_scores.values())
+
+
+def test_takes_the_fastest_win() -> None:
+    result = minimax_search(Board.from_notation("xx./oo./..."))
+    assert result.move == Move(0, 2)
+    assert (result.result, result.plies) == ("x", 1)
+    assert result.score == WIN_SCORE - 1
+
+
+def test_delays_a_forced_loss() -> None:
+    # O threatens the right column; blocking at the bottom right loses in 4
+    # plies, anything else loses in 2.
+    result = minimax_search(Board.from_notation("xxo/..o/..."))
+    assert result.move == Move(2, 2)
+    assert (result.result, result.plies) == ("o", 4)
+    others = [score for move, score in result.move_scores.items() if move != Move(2, 2)]
+    assert all(score == -(WIN_SCORE - 2) for score in others)
+
+
+def test_there_are_4520_open_positions_and_minimax_never_skips_an_immediate_win() -> None:
+    positions = reachable_open_positions()
+    assert len(positions) == 4_520
+    skipped = []
+    for board in positions:
+        wins = immediate_wins(board)
+        if wins and minimax_search(board).move not in wins:
+            skipped.append(board.notation())
+    assert skipped == []
+
+
+def test_the_inline_solver_agrees_with_the_general_one_from_move_three_on() -> None:
+    # The table-driven solver plays the last plies inline; the general one
+    # recurses node by node. Values and nodes per depth must be identical.
+    tables = move_tables(GameConfig())
+    assert tables is not None
+    for board in (board for board in reachable_open_positions() if board.ply >= 3):
+        me, opp = board.bits[board.side], board.bits[1 - board.side]
+        fast, general = MinimaxCounters(9), MinimaxCounters(9)
+        fast_value = full_depth_solver(tables, fast.levels, never_stop)(me, opp, 0)
+        general_value = depth_limited_solver(board.geometry, general, never_stop, 99)(me, opp, 0)
+        assert (fast_value, fast.levels) == (general_value, general.levels), board.notation()
+
+
+@pytest.mark.parametrize("depth", [1, 2])
+def test_shallow_minimax_never_skips_an_immediate_win(depth: int) -> None:
+    for board in reachable_open_positions():
+        wins = immediate_wins(board)
+        if wins:
+            assert minimax_search(board, depth=depth).move in wins, board.notation()
+
+
+def test_a_depth_cut_off_scores_with_the_open_lines_heuristic() -> None:
+    result = minimax_search(Board(), depth=1)
+    # X in the centre: 8 lines open for X, 4 left open for O.
+    assert result.move == Move(1, 1)
+    assert result.score == 4
+    assert not result.exact and result.result is None
+    assert result.stats.nodes == 10 and result.stats.depth == 1
+
+
+def test_a_forced_win_within_the_depth_is_exact() -> None:
+    result = minimax_search(Board.from_notation("xx./oo./..."), depth=2)
+    assert result.exact and result.result == "x"
+
+
+def test_the_board_is_not_changed() -> None:
+    board = Board.from_notation("x../.o./...")
+    before = (list(board.bits), list(board.history))
+    minimax_search(board)
+    minimax_search(board, depth=2)
+    assert (board.bits, board.history) == before
+
+
+def test_a_finished_game_has_no_move() -> None:
+    result = minimax_search(Board.from_notation("xxx/oo./..."))
+    assert result.move is None
+    assert result.exact and result.result == "x" and result.plies == 0
+
+
+@pytest.mark.parametrize("depth", [0, -3])
+def test_a_depth_below_one_is_rejected(depth: int) -> None:
+    with pytest.raises(ValueError, match=f"got {depth}"):
+        minimax_search(Board(), depth=depth)
+
+
+def test_should_stop_cancels_promptly_with_a_legal_move() -> None:
+    board = Board(GameConfig(4, 4, 4))
+    deadline = time.perf_counter() + 0.05
+    started = time.perf_counter()
+    result = minimax_search(board, should_stop=lambda: time.perf_counter() > deadline)
+    assert time.perf_counter() - started < 1.0
+    assert result.cancelled and not result.exact
+    assert result.move in board.legal_moves()
+
+
+def test_a_stop_after_the_search_only_shortens_the_principal_variation() -> None:
+    board = Board()
+    calls = 0
+
+    def count_calls() -> bool:
+        nonlocal calls
+        calls += 1
+        return False
+
+    minimax_search(board, should_stop=count_calls)
+    total = calls
+    calls = 0
+    # Counting again, but asking to stop from the first poll of the re-search
+    # that rebuilds the principal variation (the search itself polls first).
+    search_polls = 9 * 8 * 7  # nodes with six empty cells, where the solver polls
+
+    def stop_late() -> bool:
+        nonlocal calls
+        calls += 1
+        return calls > search_polls
+
+    assert total > search_polls
+    result = minimax_search(board, should_stop=stop_late)
+    assert not result.cancelled and result.exact and result.stats.nodes == 549_946
+    assert 2 <= len(result.pv) < 9
+
+
+def test_should_stop_cancels_a_depth_limited_search() -> None:
+    board = Board(GameConfig(9, 9, 5))
+    result = minimax_search(board, depth=4, should_stop=lambda: True)
+    assert result.cancelled
+    assert result.move in board.legal_moves()
+
+
+def test_the_minimax_player_plays_the_search_move() -> None:
+    board = Board.from_notation("x../.o./...")
+    player = make_player("minimax:depth=3", seed=1)
+    choice = player.choose(board)
+    assert choice.algorithm == "minimax"
+    assert choice.move == minimax_search(board, depth=3).move
+    assert choice.stats.depth == 3

@@ -1,0 +1,68 @@
+"""Closing the window during a long AI search exits at once and cleanly (in a subprocess)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from tictactoe_qt.engine import PlayerSpecError, make_player
+
+SCRIPT = textwrap.dedent(
+    """
+    import sys, time
+    from PySide6.QtCore import QSettings, QTimer
+    from PySide6.QtWidgets import QApplication, QComboBox, QDoubleSpinBox, QSpinBox
+
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, sys.argv[1])
+    app = QApplication([])
+    app.setOrganizationName("tictactoe-qt-tests")
+    app.setApplicationName("tictactoe-qt")
+    from tictactoe_qt.gui.main_window import MainWindow
+
+    window = MainWindow()
+    combo = window.findChild(QComboBox, "xPlayer")
+    combo.setCurrentIndex(combo.findData(sys.argv[2]))
+    window.findChild(QDoubleSpinBox, "xTime").setValue(60.0)
+    for name, value in (("rows", 15), ("cols", 15), ("k", 5)):
+        window.findChild(QSpinBox, name).setValue(value)
+    window.show()
+    window.new_game_action.trigger()
+
+    closed_at = []
+
+    def close():
+        assert window.controller.is_thinking, "the AI should be searching"
+        print("closing", flush=True)
+        closed_at.append(time.perf_counter())
+        window.close()
+        app.quit()
+
+    QTimer.singleShot(400, close)
+    code = app.exec()
+    print(f"exited {code} after {time.perf_counter() - closed_at[0]:.3f}", flush=True)
+    sys.exit(code)
+    """
+)
+
+
+def test_close_during_a_60_second_search_exits_at_once(tmp_path):
+    try:
+        make_player("perfect")
+    except PlayerSpecError as error:
+        pytest.skip(f"needs the perfect player for a long search: {error}")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT, str(tmp_path), "perfect"],
+        capture_output=True, text=True, timeout=30, env=env,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "closing" in done.stdout and "exited 0" in done.stdout, done.stdout
+    assert "QThread: Destroyed" not in done.stderr
+    assert "Traceback" not in done.stderr
+    seconds = float(done.stdout.split("after")[1])
+    assert seconds < 1.0, f"closing took {seconds:.1f} s: the search was not cancelled"

@@ -1,0 +1,261 @@
+"""The stats panel: batches, report table, charts, run list, exports and tournaments."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+import pytest
+from PySide6.QtWidgets import QDockWidget, QPushButton, QSpinBox
+
+from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.gui.stats.export import CSV_COLUMNS, ExportError
+from tictactoe_qt.gui.stats.stats_panel import StatsPanel
+
+SIMULATE_KEYS = {"games", "x_wins", "o_wins", "draws", "x", "o", "avg_game_seconds", "avg_game_length", "elapsed_seconds"}
+PLAYER_KEYS = {"wins", "avg_move_seconds", "avg_moves_to_win", "avg_nodes_per_move"}
+
+
+@pytest.fixture
+def panel(qtbot):
+    panel = StatsPanel()
+    qtbot.addWidget(panel)
+    panel.resize(900, 650)
+    panel.show()
+    yield panel
+    panel.shutdown()
+
+
+def use_match(panel: StatsPanel, x: str = "random", o: str = "random", size: int = 3) -> None:
+    config = GameConfig(size, size, 3)
+    panel.set_match_source(lambda: (config, PlayerSpec.parse(x), PlayerSpec.parse(o)))
+
+
+def simulate(qtbot, panel: StatsPanel, games: int, seed: int = 1, timeout: int = 30_000) -> dict:
+    panel.findChild(QSpinBox, "simGames").setValue(games)
+    panel.simulate_bar.seed_box.setValue(seed)
+    with qtbot.waitSignal(panel.simulation_finished, timeout=timeout) as finished:
+        qtbot.mouseClick(panel.findChild(QPushButton, "simulateButton"), _left())
+    return finished.args[0]
+
+
+def _left():
+    from PySide6.QtCore import Qt
+
+    return Qt.MouseButton.LeftButton
+
+
+def test_scripting_names_are_there(panel) -> None:
+    assert panel.objectName() == "statsPanel" and isinstance(panel, QDockWidget)
+    games = panel.findChild(QSpinBox, "simGames")
+    assert games.maximum() == 1_000_000
+    assert panel.findChild(QPushButton, "simulateButton") is not None
+
+
+def test_finished_batch_reports_the_simulate_json_keys(qtbot, panel) -> None:
+    use_match(panel)
+    summary = simulate(qtbot, panel, 2000)
+    assert SIMULATE_KEYS <= summary.keys()
+    assert PLAYER_KEYS <= summary["x"].keys() and PLAYER_KEYS <= summary["o"].keys()
+    assert summary["games"] == 2000
+    assert summary["x_wins"] + summary["o_wins"] + summary["draws"] == 2000
+    json.dumps(summary)  # plain data only
+
+
+def test_report_table_shows_the_seed_report(qtbot, panel) -> None:
+    use_match(panel)
+    summary = simulate(qtbot, panel, 1000)
+    report = panel.report
+    assert report.text_at("Games").startswith("1,000")
+    assert report.text_at("X wins").startswith(f"{summary['x_wins']:,}")
+    assert f"{100 * summary['draws'] / 1000:.1f}%" in report.text_at("Draws")
+    assert report.text_at("Average game length (moves)") == f"{summary['avg_game_length']:.2f}"
+    assert report.text_at("X average nodes per move") == "1"
+
+
+def test_charts_get_the_batch_data(qtbot, panel) -> None:
+    use_match(panel)
+    summary = simulate(qtbot, panel, 3000)
+    lines = panel.charts.outcome_plot.getPlotItem().listDataItems()
+    assert len(lines) >= 3
+    games, x_rate = lines[0].getData()
+    assert games[-1] == 3000
+    assert x_rate[-1] == pytest.approx(100 * summary["x_wins"] / 3000)
+    histogram = panel.charts._histograms[0].opts["height"]
+    assert sum(histogram) == pytest.approx(100)
+    assert panel.charts.refresh_count > 0
+
+
+def test_perfect_never_loses_in_a_panel_batch(qtbot, panel) -> None:
+    use_match(panel, "perfect", "random")
+    panel.simulate_bar.swap_box.setChecked(True)
+    summary = simulate(qtbot, panel, 200)
+    assert summary["games"] == 200 and summary["o"]["wins"] == 0
+
+
+def test_csv_has_one_row_per_game(qtbot, panel, tmp_path) -> None:
+    use_match(panel)
+    summary = simulate(qtbot, panel, 1500)
+    path = tmp_path / "games.csv"
+    assert panel.export_results(path) == 1500
+    with open(path, newline="", encoding="utf-8") as stream:
+        rows = list(csv.DictReader(stream))
+    assert tuple(rows[0].keys()) == CSV_COLUMNS
+    assert len(rows) == 1500
+    assert [int(r["index"]) for r in rows] == list(range(1500))
+    assert sum(r["winner"] == "x" for r in rows) == summary["x_wins"]
+    assert sum(r["winner"] == "draw" for r in rows) == summary["draws"]
+    assert sum(int(r["length"]) for r in rows) == pytest.approx(summary["avg_game_length"] * 1500)
+    assert all(int(r["x_nodes"]) == (int(r["length"]) + 1) // 2 for r in rows)
+
+
+def test_json_and_png_exports_write_files(qtbot, panel, tmp_path, monkeypatch) -> None:
+    use_match(panel)
+    summary = simulate(qtbot, panel, 500)
+    from PySide6.QtWidgets import QFileDialog
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(tmp_path / "run.json"), ""))
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(tmp_path))
+    panel.choose_json_file()
+    panel.choose_png_folder()
+    document = json.loads((tmp_path / "run.json").read_text())
+    assert document["summary"]["x_wins"] == summary["x_wins"]
+    assert document["x"] == "random" and document["size"] == "3x3"
+    pngs = sorted(p.name for p in tmp_path.glob("*.png"))
+    assert pngs == ["game_length.png", "move_time.png", "nodes_per_move.png", "outcome_rates.png"]
+    assert all((tmp_path / name).stat().st_size > 1000 for name in pngs)
+
+
+def test_export_before_any_batch_is_a_clear_error(panel, tmp_path) -> None:
+    with pytest.raises(ExportError, match="no simulation"):
+        panel.export_results(tmp_path / "none.csv")
+
+
+def test_export_to_an_unwritable_place_is_a_clear_error(qtbot, panel, tmp_path) -> None:
+    use_match(panel)
+    simulate(qtbot, panel, 10)
+    with pytest.raises(ExportError, match="cannot write"):
+        panel.export_results(tmp_path / "missing" / "games.csv")
+
+
+def test_human_player_is_explained_not_simulated(panel) -> None:
+    use_match(panel, "human", "random")
+    assert not panel.start_simulation()
+    assert "human" in panel.simulate_bar.status_label.text()
+    assert not panel.is_simulating()
+
+
+def test_cancel_keeps_a_partial_run(qtbot, panel) -> None:
+    use_match(panel)
+    panel.findChild(QSpinBox, "simGames").setValue(1_000_000)
+    with qtbot.waitSignal(panel.batch.progress, timeout=10_000):
+        panel.start_simulation()
+    assert panel.simulate_bar.cancel_button.isEnabled()
+    with qtbot.waitSignal(panel.simulation_finished, timeout=10_000) as finished:
+        qtbot.mouseClick(panel.simulate_bar.cancel_button, _left())
+    summary = finished.args[0]
+    assert summary["cancelled"] and 0 < summary["games"] < 1_000_000
+    assert panel.latest_run().cancelled
+    assert panel.simulate_bar.simulate_button.isEnabled()
+    assert "Cancelled" in panel.simulate_bar.status_label.text()
+
+
+def test_progress_shows_speed_and_time_left(qtbot, panel) -> None:
+    use_match(panel)
+    panel.findChild(QSpinBox, "simGames").setValue(1_000_000)
+    with qtbot.waitSignal(panel.batch.progress, timeout=10_000):
+        panel.start_simulation()
+    qtbot.waitUntil(lambda: "games/s" in panel.simulate_bar.status_label.text(), timeout=5000)
+    assert "left" in panel.simulate_bar.status_label.text()
+    assert panel.simulate_bar.progress_bar.value() > 0
+    panel.cancel_simulation()
+    qtbot.waitUntil(lambda: not panel.is_simulating(), timeout=10_000)
+
+
+def test_closing_during_a_batch_stops_it(qtbot, panel) -> None:
+    use_match(panel)
+    panel.findChild(QSpinBox, "simGames").setValue(1_000_000)
+    with qtbot.waitSignal(panel.batch.progress, timeout=10_000):
+        panel.start_simulation()
+    panel.shutdown()
+    panel.close()
+    assert not panel.is_simulating()
+
+
+def test_kept_runs_can_be_compared_side_by_side(qtbot, panel) -> None:
+    use_match(panel, "random", "random")
+    simulate(qtbot, panel, 300)
+    use_match(panel, "perfect", "random")
+    simulate(qtbot, panel, 100)
+    assert len(panel.run_list.runs()) == 2
+    assert panel.report.columnCount() == 2
+    assert "perfect" in panel.report.horizontalHeaderItem(0).text()
+    assert len(panel.charts.outcome_plot.getPlotItem().listDataItems()) == 6
+    first = panel.run_list.runs()[1]
+    panel.run_list.set_checked(first, False)
+    assert panel.report.columnCount() == 1
+    panel.run_list.clear_runs()
+    assert panel.report.columnCount() == 0
+
+
+def test_tournament_fills_heat_map_and_ranking(qtbot, panel) -> None:
+    view = panel.tournament
+    view.set_players(["random", "perfect", "perfect:time=0.5"])
+    view.games_per_pairing.setValue(4)
+    with qtbot.waitSignal(view.tournament_finished, timeout=30_000) as finished:
+        assert view.start(seed=1)
+    result = finished.args[0]
+    assert result.games_played == 12
+    assert view.cross_table.rowCount() == 3 and view.cross_table.columnCount() == 3
+    random_row = result.players.index("random")
+    cell = view.cross_table.item(random_row, result.players.index("perfect"))
+    assert cell.text().startswith(f"{100 * result.score(random_row, 1).share:.0f}%")
+    assert cell.background().color() != view.cross_table.item(1, random_row).background().color()
+    assert view.ranking.item(view.ranking.rowCount() - 1, 1).text() == "random"
+
+
+def test_tournament_with_one_player_explains_why_not(panel) -> None:
+    view = panel.tournament
+    view.set_players(["random"])
+    assert not view.start()
+    assert "at least 2 players" in view.message.text()
+
+
+def test_bad_tournament_player_text_is_explained(panel) -> None:
+    view = panel.tournament
+    view.new_player.setText("wizard:depth=3")
+    view.add_player_from_text()
+    assert "unknown player" in view.message.text()
+    assert "wizard" not in " ".join(view.selected_players())
+
+
+def test_live_charts_stay_smooth_and_throttled_during_a_big_batch(qtbot, panel) -> None:
+    import time
+
+    from PySide6.QtCore import QTimer
+
+    use_match(panel)
+    gaps: list[float] = []
+    last = [time.perf_counter()]
+
+    def tick() -> None:
+        now = time.perf_counter()
+        gaps.append(now - last[0])
+        last[0] = now
+
+    timer = QTimer(interval=5)
+    timer.timeout.connect(tick)
+    started = time.perf_counter()
+    timer.start()
+    try:
+        summary = simulate(qtbot, panel, 400_000, timeout=60_000)
+    finally:
+        timer.stop()
+    elapsed = time.perf_counter() - started
+    assert summary["games"] == 400_000
+    assert 2 <= panel.charts.refresh_count <= elapsed * 10 + 3
+    worst = max(gaps)
+    assert worst < 0.050, f"GUI thread stalled {worst * 1000:.0f} ms"
+    games, _ = panel.charts.outcome_plot.getPlotItem().listDataItems()[0].getData()
+    assert len(games) <= 2000  # the curve is thinned, not a million points

@@ -1,0 +1,200 @@
+"""Watching AI-vs-AI games in the window: step by step, pace, pause, series, stop; and the contract."""
+
+from __future__ import annotations
+
+import csv
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QDockWidget, QPushButton, QSpinBox
+
+from tictactoe_qt.gui.main_window import MainWindow
+from tictactoe_qt.gui.stats.watch_series import SPEEDS
+
+
+@pytest.fixture
+def window(qtbot):
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    yield w
+    w.close()
+
+
+def choose(window, seat: str, kind: str) -> None:
+    combo = window.findChild(QComboBox, f"{seat}Player")
+    combo.setCurrentIndex(combo.findData(kind))
+
+
+def set_speed(window, seconds) -> None:
+    window.watch_controls.speed_slider.setValue(SPEEDS.index(seconds))
+
+
+def moves_on_board(window) -> int:
+    return sum(ch in "xo" for ch in window.position())
+
+
+def test_step_mode_plays_one_move_per_next(qtbot, window) -> None:
+    choose(window, "x", "random")
+    choose(window, "o", "perfect")
+    set_speed(window, None)
+    assert window.watch_series.start(1)
+    qtbot.wait(100)
+    assert moves_on_board(window) == 0
+    for expected in (1, 2, 3):
+        assert window.watch_series.next_move()
+        qtbot.waitUntil(lambda: moves_on_board(window) == expected, timeout=5000)
+        qtbot.wait(50)
+        assert moves_on_board(window) == expected  # and no further on its own
+    assert window.watch_controls.next_button.isEnabled()
+    assert "nodes" in window.watch_controls.move_label.text()
+
+
+def test_series_plays_every_game_and_counts_it(qtbot, window) -> None:
+    choose(window, "x", "random")
+    choose(window, "o", "random")
+    set_speed(window, 0.0)
+    with qtbot.waitSignal(window.stats_panel.run_added, timeout=20_000) as added:
+        window.watch_controls.games_box.setValue(4)
+        qtbot.mouseClick(window.watch_controls.watch_button, Qt.MouseButton.LeftButton)
+    run = added.args[0]
+    assert run.games == 4 and not run.cancelled
+    score = window.watch_series.score
+    assert sum(score.values()) == 4
+    assert "(4 of 4)" in window.watch_controls.score_label.text()
+    assert window.stats_panel.report.text_at("Games").startswith("4")
+    assert not window.watch_series.running
+
+
+def test_paced_moves_wait_between_moves(qtbot, window) -> None:
+    choose(window, "x", "random")
+    choose(window, "o", "random")
+    set_speed(window, 0.5)
+    window.watch_series.start(1)
+    qtbot.waitUntil(lambda: moves_on_board(window) >= 1, timeout=3000)
+    qtbot.wait(150)
+    assert moves_on_board(window) <= 2
+
+
+def test_pause_holds_and_resume_continues(qtbot, window) -> None:
+    choose(window, "x", "random")
+    choose(window, "o", "random")
+    set_speed(window, 0.05)
+    window.watch_series.start(1)
+    qtbot.waitUntil(lambda: moves_on_board(window) >= 1, timeout=3000)
+    qtbot.mouseClick(window.watch_controls.pause_button, Qt.MouseButton.LeftButton)
+    assert window.watch_controls.pause_button.text() == "Resume"
+    qtbot.wait(100)  # a move already asked for may still land
+    held = moves_on_board(window)
+    qtbot.wait(300)
+    assert moves_on_board(window) == held
+    qtbot.mouseClick(window.watch_controls.pause_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: moves_on_board(window) > held or window.controller.result(), timeout=3000)
+
+
+def test_stop_ends_the_series_and_keeps_the_games_played(qtbot, window) -> None:
+    choose(window, "x", "random")
+    choose(window, "o", "random")
+    set_speed(window, 0.05)
+    window.watch_series.start(50)
+    qtbot.waitUntil(lambda: window.watch_series.played >= 1, timeout=10_000)
+    with qtbot.waitSignal(window.stats_panel.run_added, timeout=5000) as added:
+        qtbot.mouseClick(window.watch_controls.stop_button, Qt.MouseButton.LeftButton)
+    assert added.args[0].cancelled and 1 <= added.args[0].games < 50
+    assert not window.watch_series.running
+    held = window.position()
+    qtbot.wait(200)
+    assert window.position() == held
+
+
+def test_watching_with_a_human_side_is_explained(qtbot, window) -> None:
+    choose(window, "x", "human")
+    choose(window, "o", "random")
+    assert not window.watch_series.start(1)
+    assert "computer player for X" in window.statusBar().currentMessage()
+
+
+def test_new_game_after_watching_plays_normally(qtbot, window) -> None:
+    choose(window, "x", "random")
+    choose(window, "o", "random")
+    set_speed(window, None)
+    window.watch_series.start(3)
+    window.watch_series.stop()
+    set_speed(window, 0.0)
+    window.findChild(type(window.new_game_action), "actionNewGame").trigger()
+    qtbot.waitUntil(lambda: window.controller.result() is not None, timeout=5000)
+
+
+def test_window_keeps_the_simulation_contract(qtbot, window, tmp_path) -> None:
+    assert isinstance(window.findChild(QDockWidget, "statsPanel"), QDockWidget)
+    games = window.findChild(QSpinBox, "simGames")
+    assert games.maximum() == 1_000_000
+    choose(window, "x", "perfect")
+    choose(window, "o", "random")
+    games.setValue(100)
+    with qtbot.waitSignal(window.simulation_finished, timeout=20_000) as finished:
+        qtbot.mouseClick(window.findChild(QPushButton, "simulateButton"), Qt.MouseButton.LeftButton)
+    summary = finished.args[0]
+    assert summary["games"] == 100 and summary["o"]["wins"] == 0
+    assert summary["x"]["spec"].startswith("perfect")
+    path = tmp_path / "latest.csv"
+    assert window.export_results(path) == 100
+    with open(path, newline="", encoding="utf-8") as stream:
+        assert len(list(csv.DictReader(stream))) == 100
+
+
+def test_closing_the_window_during_a_batch_stops_it(qtbot, window) -> None:
+    choose(window, "x", "random")
+    choose(window, "o", "random")
+    window.findChild(QSpinBox, "simGames").setValue(1_000_000)
+    with qtbot.waitSignal(window.stats_panel.batch.progress, timeout=10_000):
+        assert window.stats_panel.start_simulation()
+    window.close()
+    assert not window.stats_panel.is_simulating()
+
+
+CLOSE_SCRIPT = """
+import sys
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QApplication, QComboBox, QSpinBox
+
+QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, sys.argv[1])
+app = QApplication([])
+app.setOrganizationName("tictactoe-qt-tests")
+app.setApplicationName("tictactoe-qt")
+from tictactoe_qt.gui.main_window import MainWindow
+
+window = MainWindow()
+for seat in "xo":
+    combo = window.findChild(QComboBox, seat + "Player")
+    combo.setCurrentIndex(combo.findData("random"))
+window.findChild(QSpinBox, "simGames").setValue(1_000_000)
+window.show()
+window.stats_panel.start_simulation()
+window.stats_panel.tournament.games_per_pairing.setValue(100_000)
+window.stats_panel.tournament.start()
+
+def close():
+    assert window.stats_panel.is_simulating(), "the batch should be running"
+    window.close()
+    app.quit()
+
+QTimer.singleShot(500, close)
+sys.exit(app.exec())
+"""
+
+
+def test_closing_during_a_batch_and_a_tournament_exits_cleanly(tmp_path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    done = subprocess.run(
+        [sys.executable, "-c", CLOSE_SCRIPT, str(tmp_path)],
+        env=env, capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "QThread: Destroyed" not in done.stderr

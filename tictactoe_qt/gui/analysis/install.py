@@ -1,0 +1,137 @@
+"""Plug the analysis views into the main window with one call.
+
+:func:`install_analysis` adds the overlay layer over the board (toggled by
+View > Show analysis, Ctrl+A), the comparison and game-tree docks (as
+tabs beside the settings dock), and keeps all three on the game's current
+position. The window only needs::
+
+    self.analysis = install_analysis(self)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, Slot
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QLabel, QMainWindow, QSizePolicy, QWidget
+
+from tictactoe_qt.gui.analysis.comparison_panel import ComparisonDock
+from tictactoe_qt.gui.analysis.overlay_controller import AnalysisOverlay
+from tictactoe_qt.gui.analysis.overlay_layer import OverlayLayer
+from tictactoe_qt.gui.analysis.tree_explorer_dock import TreeExplorerDock
+from tictactoe_qt.gui.player_choices import PLAYER_CHOICES, PlayerChoice, choice_for
+
+# MCTS joins the player types of the settings dock (before the dock is built).
+if choice_for("mcts") is None:
+    PLAYER_CHOICES.append(PlayerChoice("mcts", QT_TRANSLATE_NOOP("PlayerChoice", "MCTS")))
+
+
+@dataclass
+class AnalysisViews:
+    """The pieces :func:`install_analysis` added, for tests and the window."""
+
+    layer: OverlayLayer
+    overlay: AnalysisOverlay
+    comparison: ComparisonDock
+    tree: TreeExplorerDock
+    overlay_action: QAction
+    ghosts_action: QAction
+    legend: QLabel
+    follower: QObject
+
+    def shutdown(self) -> None:
+        """Cancel every analysis job and wait for the worker threads."""
+        self.overlay.shutdown()
+        self.comparison.shutdown()
+        self.tree.shutdown()
+
+
+class _PositionFollower(QObject):
+    """Feeds the controller's position to the views; stops the threads on close."""
+
+    def __init__(self, window: QMainWindow, views: AnalysisViews) -> None:
+        super().__init__(window)
+        self.window = window
+        self.views = views
+        window.installEventFilter(self)
+
+    @Slot()
+    def follow(self) -> None:
+        board = self.window.controller.board  # type: ignore[attr-defined]
+        self.views.overlay.set_position(board)
+        self.views.comparison.set_position(board)
+        self.views.tree.set_position(board)
+
+    @Slot(str, object)
+    def on_ai_moved(self, _seat: str, result: Any) -> None:
+        self.views.overlay.show_search_result(result)
+
+    @Slot(object, str)
+    def on_preview(self, moves: Any, caption: str) -> None:
+        layer = self.views.layer
+        layer.set_preview(moves, caption)
+        layer.setVisible(moves is not None or self.views.overlay.enabled)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.window and event.type() == QEvent.Type.Close:
+            self.views.shutdown()
+        return False
+
+
+def install_analysis(window: QMainWindow) -> AnalysisViews:
+    """Add the overlay, the comparison dock and the tree explorer to ``window``.
+
+    The window must have ``controller`` (a GameController), ``board`` (the
+    board widget) and may have ``view_menu``.
+    """
+    controller = window.controller  # type: ignore[attr-defined]
+    board: QWidget = window.board  # type: ignore[attr-defined]
+    layer = OverlayLayer(board)
+    layer.hide()
+    layer.seat_of = lambda side: controller.seat_of_side(0 if side == "x" else 1)
+    overlay = AnalysisOverlay(layer, parent=window)
+    comparison = ComparisonDock(window)
+    tree = TreeExplorerDock(window)
+    # Tabs beside the settings: each view gets the full height, and the tree
+    # only computes while its tab is the one shown.
+    anchor = getattr(window, "settings_dock", None)
+    for dock in (comparison, tree):
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        if anchor is not None:
+            window.tabifyDockWidget(anchor, dock)
+    if anchor is not None:
+        anchor.raise_()
+    overlay_action = QAction(window.tr("Show &analysis"), window, objectName="actionAnalysisOverlay")
+    overlay_action.setCheckable(True)
+    overlay_action.setShortcut(QKeySequence("Ctrl+A"))
+    overlay_action.setStatusTip(window.tr("Show each empty cell's value for the side to move"))
+    ghosts_action = QAction(window.tr("Show best &line"), window, objectName="actionPrincipalVariation")
+    ghosts_action.setCheckable(True)
+    ghosts_action.setChecked(True)
+    ghosts_action.setStatusTip(window.tr("Number the moves of the best line on the board"))
+    menu = getattr(window, "view_menu", None) or window.menuBar().addMenu(window.tr("&Analysis"))
+    menu.addSeparator()
+    menu.addActions([overlay_action, ghosts_action])
+    menu.addAction(comparison.toggleViewAction())
+    menu.addAction(tree.toggleViewAction())
+    window.addAction(overlay_action)
+    legend = QLabel(objectName="analysisLegend")
+    # Long legends must not widen the window: let the status bar clip them.
+    legend.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+    legend.setMinimumWidth(1)
+    window.statusBar().addWidget(legend, 1)
+    views = AnalysisViews(layer, overlay, comparison, tree, overlay_action, ghosts_action, legend,
+                          QObject())
+    follower = _PositionFollower(window, views)
+    views.follower = follower
+    overlay_action.toggled.connect(overlay.set_enabled)
+    ghosts_action.toggled.connect(lambda on: (setattr(layer, "show_ghosts", on), layer.update()))
+    overlay.status.connect(legend.setText)
+    overlay.status.connect(legend.setToolTip)
+    controller.snapshot_changed.connect(follower.follow)
+    controller.ai_moved.connect(follower.on_ai_moved)
+    tree.preview_requested.connect(follower.on_preview)
+    follower.follow()
+    return views

@@ -1,0 +1,98 @@
+"""The part of a batch that runs in worker processes: plain data in and out, no Qt.
+
+A batch is cut into chunks of consecutive games. Game ``i`` depends only on
+the batch seed and ``i``, so chunks may be played anywhere and in any order
+and still add up to the games one process would play.
+"""
+
+from __future__ import annotations
+
+import signal
+import time
+from dataclasses import dataclass
+from multiprocessing.synchronize import Event
+
+from tictactoe_qt.engine import random_games, simulation
+from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine.search_result import ShouldStop
+
+from .run_data import game_row
+
+_stop_event: Event | None = None
+
+
+@dataclass(frozen=True)
+class ChunkRequest:
+    """Games ``start`` to ``stop - 1`` of one batch."""
+
+    config: GameConfig
+    x_spec: PlayerSpec
+    o_spec: PlayerSpec
+    seed: int
+    swap: bool
+    start: int
+    stop: int
+
+
+@dataclass(frozen=True)
+class ChunkResult:
+    """What a chunk played: per-game rows, or outcome bytes on the random fast path.
+
+    ``rows`` holds :class:`~.run_data.GameRow` fields as plain tuples.
+    ``games`` may fall short of the request when the batch was stopped.
+    """
+
+    start: int
+    games: int
+    rows: list[tuple[object, ...]] | None = None
+    endings: bytes | None = None
+    move_seconds: float = 0.0
+
+
+def init_process(stop_event: Event) -> None:
+    """Set up a worker process: remember the batch's stop flag, leave Ctrl+C to the parent."""
+    global _stop_event
+    _stop_event = stop_event
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _should_stop() -> bool:
+    return _stop_event is not None and _stop_event.is_set()
+
+
+def play_chunk(request: ChunkRequest, should_stop: ShouldStop = _should_stop) -> ChunkResult:
+    """Play one chunk (in a worker process, or in-line with its own ``should_stop``)."""
+    if simulation.uses_rank_path(request.config, request.x_spec, request.o_spec):
+        return _chunk_endings(request, should_stop)
+    rows = []
+    records = simulation.run_games(
+        request.config,
+        request.x_spec,
+        request.o_spec,
+        request.stop - request.start,
+        seed=request.seed,
+        swap=request.swap,
+        should_stop=should_stop,
+        start=request.start,
+    )
+    for record in records:
+        rows.append(tuple(game_row(record)))
+    return ChunkResult(request.start, len(rows), rows=rows)
+
+
+def _chunk_endings(request: ChunkRequest, should_stop: ShouldStop) -> ChunkResult:
+    """Outcome bytes of the chunk's games (the engine's exact random-vs-random path)."""
+    size = random_games.BLOCK_GAMES
+    began = time.perf_counter()
+    parts = []
+    for block in random_games.blocks_for(request.start, request.stop):
+        if should_stop():
+            break
+        endings = random_games.block_endings(request.config, request.seed, block)
+        offset = block * size
+        parts.append(endings[max(request.start - offset, 0) : request.stop - offset])
+    endings = b"".join(parts)
+    moves = sum(code >> 2 for code in endings)
+    share = (time.perf_counter() - began) / moves if moves else 0.0
+    return ChunkResult(request.start, len(endings), endings=endings, move_seconds=share)

@@ -1,0 +1,81 @@
+"""Worker processes for batch chunks, started on first use and shared by the app.
+
+Playing games in other processes keeps the GUI process's interpreter lock
+free for painting: a batch thread that plays games itself makes every chart
+repaint wait for the lock, again and again (stalls of half a second measured).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing.synchronize import Event
+
+from tictactoe_qt.engine.batch import default_workers, start_method
+
+from .batch_chunks import init_process
+
+#: Never more worker processes than this, however many cores.
+MAX_WORKERS = 4
+
+
+class ChunkPool:
+    """A process pool used by one batch at a time."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers or min(MAX_WORKERS, default_workers())
+        self._executor: ProcessPoolExecutor | None = None
+        self._stop_event: Event | None = None
+        self._busy = threading.Lock()
+
+    def try_acquire(self) -> bool:
+        """Reserve the pool for one batch; False when another batch has it."""
+        if not self._busy.acquire(blocking=False):
+            return False
+        if self._stop_event is not None:
+            self._stop_event.clear()
+        return True
+
+    def release(self) -> None:
+        self._busy.release()
+
+    @property
+    def executor(self) -> ProcessPoolExecutor:
+        """The pool, started on first use (processes load the engine once)."""
+        if self._executor is None:
+            context = multiprocessing.get_context(start_method())
+            self._stop_event = context.Event()
+            self._executor = ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=init_process, initargs=(self._stop_event,)
+            )
+        return self._executor
+
+    def stop_chunks(self) -> None:
+        """Ask the chunks being played to stop after their current game."""
+        if self._stop_event is not None:
+            self._stop_event.set()
+
+    def discard(self) -> None:
+        """Drop a broken pool; the next batch starts a fresh one."""
+        executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=False, cancel_futures=True)
+
+    def shutdown(self) -> None:
+        """Stop the worker processes (at exit)."""
+        self.stop_chunks()
+        executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=True, cancel_futures=True)
+
+
+_shared: ChunkPool | None = None
+
+
+def shared_pool() -> ChunkPool:
+    """The app's chunk pool."""
+    global _shared
+    if _shared is None:
+        _shared = ChunkPool()
+    return _shared

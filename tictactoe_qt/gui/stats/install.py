@@ -1,0 +1,128 @@
+"""Adds the stats panel, the Watch toolbar and the Simulate menu to the main window."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence
+
+from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.player_spec import PlayerSpec
+
+from .stats_panel import StatsPanel
+from .watch_series import WatchSeries
+
+
+def seat_spec(settings: Any, seat: str) -> PlayerSpec:
+    """The engine spec of one seat, with the same depth cap the controller applies."""
+    from tictactoe_qt.gui.player_choices import capped_depth, uses_depth
+
+    side = settings.side(seat)
+    spec = side.spec()
+    if uses_depth(side.kind):
+        depth = capped_depth(side.kind, side.depth, settings.config().cells)
+        spec = PlayerSpec(side.kind, depth=depth, time=side.time)
+    return spec
+
+
+def batch_match(settings: Any) -> tuple[GameConfig, PlayerSpec, PlayerSpec]:
+    """Board and players for a batch: the seat that moves first plays as X."""
+    first = settings.first
+    second = "o" if first == "x" else "x"
+    return settings.config(), seat_spec(settings, first), seat_spec(settings, second)
+
+
+def watch_players(settings: Any) -> tuple[GameConfig, PlayerSpec, PlayerSpec, str]:
+    """Board, both seats' specs and the first seat, for a watched series."""
+    return settings.config(), seat_spec(settings, "x"), seat_spec(settings, "o"), settings.first
+
+
+class _CloseGuard(QObject):
+    """Stops background work before the window closes (no thread outlives it)."""
+
+    def __init__(self, window: Any) -> None:
+        super().__init__(window)
+        self._window = window
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        if watched is self._window and event.type() == QEvent.Type.Close:
+            self._window.watch_series.stop()
+            self._window.stats_panel.shutdown()
+        return False
+
+
+def install_stats(window: Any) -> StatsPanel:
+    """Give ``window`` its stats dock, Watch toolbar and Simulate menu.
+
+    Sets ``window.stats_panel``, ``window.watch_series`` and
+    ``window.watch_controls``, and forwards the panel's summaries to
+    ``window.simulation_finished``.
+    """
+    from tictactoe_qt.gui.watch_controls import WatchControls
+
+    dock = window.settings_dock
+    panel = StatsPanel(window)
+    panel.set_match_source(lambda: batch_match(dock.settings()))
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, panel)
+    window.tabifyDockWidget(dock, panel)
+    dock.raise_()
+    dock.settings_changed.connect(lambda _settings: panel.refresh_match())
+    panel.simulation_finished.connect(window.simulation_finished)
+    panel.message.connect(window.show_message)
+    window.stats_panel = panel
+
+    series = WatchSeries(
+        window.controller,
+        window.new_game_action.trigger,
+        lambda: watch_players(dock.settings()),
+        panel,
+        window,
+    )
+    series.message.connect(window.show_message)
+    window.watch_series = series
+    controls = WatchControls(series, window)
+    window.addToolBarBreak()
+    window.addToolBar(controls)
+    window.watch_controls = controls
+    _add_menu(window, panel, controls)
+    window.installEventFilter(_CloseGuard(window))
+    return panel
+
+
+def _add_menu(window: Any, panel: StatsPanel, controls: Any) -> None:
+    def action(name: str, text: str, slot: Any, shortcut: str | None = None) -> QAction:
+        act = QAction(text, window)
+        act.setObjectName(name)
+        if shortcut:
+            act.setShortcut(QKeySequence(shortcut))
+        act.triggered.connect(slot)
+        return act
+
+    def show_tab(index: int) -> None:
+        panel.show()
+        panel.raise_()
+        panel.tabs.setCurrentIndex(index)
+
+    def simulate() -> None:
+        show_tab(0)
+        panel.start_simulation()
+
+    menu = window.menuBar().addMenu(window.tr("&Simulate"))
+    menu.addAction(action("actionWatch", window.tr("&Watch AI vs AI"), controls.start, "Ctrl+Shift+W"))
+    menu.addAction(action("actionNextMove", window.tr("&Next Move"), window.watch_series.next_move, "Ctrl+."))
+    menu.addAction(action("actionStopWatching", window.tr("S&top Watching"), window.watch_series.stop))
+    menu.addSeparator()
+    menu.addAction(action("actionSimulate", window.tr("&Simulate Games"), simulate, "Ctrl+Shift+R"))
+    menu.addAction(action("actionCancelSimulation", window.tr("&Cancel Simulation"), panel.cancel_simulation))
+    menu.addAction(action("actionTournament", window.tr("&Tournament…"), lambda: show_tab(3)))
+    menu.addSeparator()
+    menu.addAction(action("actionExportCsv", window.tr("&Export Results as CSV…"), panel.choose_csv_file))
+    window.view_menu.addAction(panel.toggleViewAction())
+    window.view_menu.addAction(controls.toggleViewAction())
+
+
+def export_results(window: Any, path: str | Path) -> int:
+    """``MainWindow.export_results``: the latest batch as CSV."""
+    return window.stats_panel.export_results(path)  # type: ignore[no-any-return]
