@@ -104,3 +104,20 @@ def test_a_batch_started_from_a_thread_gives_the_same_totals():
     assert found["method"] != "fork"  # never fork a process that runs other threads
     alone = run_batch(config, "random", "random", 200, seed=4, workers=1)
     assert _totals(found["summary"]) == _totals(alone)
+
+
+def test_the_default_ai_gives_equal_totals_on_any_worker_count():
+    one = run_batch(TIC_TAC_TOE, "perfect", "random", 3000, seed=6, swap=True, workers=1)
+    two = run_batch(TIC_TAC_TOE, "perfect", "random", 3000, seed=6, swap=True, workers=2)
+    assert _totals(one) == _totals(two)
+    assert one.players[0].wins > 0 and one.players[1].wins == 0
+
+
+def test_an_unregistered_player_fails_before_any_worker_starts(monkeypatch):
+    from tictactoe_qt.engine import players
+    from tictactoe_qt.engine.player_spec import PlayerSpecError
+
+    players.make_player("random")
+    monkeypatch.delitem(players.PLAYER_FACTORIES, "alphabeta")
+    with pytest.raises(PlayerSpecError, match="alphabeta"):
+        run_batch(TIC_TAC_TOE, "alphabeta", "random", 10, workers=2)

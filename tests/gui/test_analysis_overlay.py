@@ -8,12 +8,13 @@ import pytest
 from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QSpinBox
 
 from tictactoe_qt.engine import Board
-from tictactoe_qt.engine.analysis import analyze
+from tictactoe_qt.engine import Move
+from tictactoe_qt.engine.analysis import Analysis, MoveValue, analyze
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.search.mcts import mcts_search
 from tictactoe_qt.gui.analysis.install import AnalysisViews, install_analysis
 from tictactoe_qt.gui.analysis.overlay_controller import AnalysisOverlay
-from tictactoe_qt.gui.analysis.overlay_data import note_for
+from tictactoe_qt.gui.analysis.overlay_data import note_for, overlay_from_analysis, static_scores
 from tictactoe_qt.gui.analysis.overlay_layer import OverlayLayer
 from tictactoe_qt.gui.board_snapshot import BoardSnapshot
 from tictactoe_qt.gui.board_widget import BoardWidget
@@ -75,6 +76,7 @@ def test_overlay_marks_wins_draws_and_losses_for_the_side_to_move(qtbot, standal
     assert notes[(1, 2)].kind == "draw" or notes[(1, 2)].kind == "loss"
     assert notes[(2, 2)].text.startswith("L")
     assert layer.data.best == (0, 2)
+    assert layer.accessibleDescription() == "Best move row 1, column 3: X wins in 1 ply"
     assert layer.data.ghosts[0].cell == (0, 2) and layer.data.ghosts[0].number == 1
 
 
@@ -90,6 +92,22 @@ def test_big_board_shows_a_heat_map_with_the_depth(qtbot, standalone) -> None:
     assert min(heats) == 0.0 and max(heats) == 1.0
     assert not layer.data.exact and layer.data.depth
     assert "depth" in layer.data.legend()
+
+
+def test_unsearched_moves_stay_off_the_heat_map() -> None:
+    board = Board(GameConfig(7, 7, 5))
+    board.push((3, 3))
+    static = static_scores(board, [(0, 0), (3, 4), (2, 2)])
+    moves = (
+        MoveValue(Move(0, 0), None, None, static[(0, 0)], False, "o"),  # never searched
+        MoveValue(Move(3, 4), None, None, -50.0, False, "o"),
+        MoveValue(Move(2, 2), None, None, -10.0, False, "o"),
+    )
+    analysis = Analysis(board.notation(), "o", "ongoing", None, None, Move(2, 2), moves, False, -10.0)
+    data = overlay_from_analysis(board, analysis)
+    assert data.notes[(0, 0)].kind == "unsearched"
+    assert data.notes[(2, 2)].heat == 1.0 and data.notes[(3, 4)].heat == 0.0
+    assert data.best == (2, 2)
 
 
 def test_position_change_cancels_and_drops_the_old_analysis(qtbot, standalone) -> None:

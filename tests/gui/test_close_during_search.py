@@ -15,7 +15,7 @@ SCRIPT = textwrap.dedent(
     """
     import sys, time
     from PySide6.QtCore import QSettings, QTimer
-    from PySide6.QtWidgets import QApplication, QComboBox, QDoubleSpinBox, QSpinBox
+    from PySide6.QtWidgets import QApplication
 
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, sys.argv[1])
@@ -24,14 +24,15 @@ SCRIPT = textwrap.dedent(
     app.setApplicationName("tictactoe-qt")
     from tictactoe_qt.gui.main_window import MainWindow
 
+    from tictactoe_qt.engine import GameConfig, Move, PlayerSpec
+    from tictactoe_qt.engine.saved_game import SavedGame, SavedPlayer
+
     window = MainWindow()
-    combo = window.findChild(QComboBox, "xPlayer")
-    combo.setCurrentIndex(combo.findData(sys.argv[2]))
-    window.findChild(QDoubleSpinBox, "xTime").setValue(60.0)
-    for name, value in (("rows", 15), ("cols", 15), ("k", 5)):
-        window.findChild(QSpinBox, name).setValue(value)
     window.show()
-    window.new_game_action.trigger()
+    assert window.controller.wait_for_engine()
+    moves = tuple(Move(*m) for m in [(7, 7), (7, 8), (8, 8), (6, 6), (8, 6), (9, 9)])
+    players = {"x": SavedPlayer(PlayerSpec(sys.argv[2], time=60.0)), "o": SavedPlayer()}
+    window.controller.load_game(SavedGame(GameConfig(15, 15, 5), players, moves))
 
     closed_at = []
 
@@ -42,7 +43,7 @@ SCRIPT = textwrap.dedent(
         window.close()
         app.quit()
 
-    QTimer.singleShot(400, close)
+    QTimer.singleShot(500, close)  # the search has 59.5 s to go
     code = app.exec()
     print(f"exited {code} after {time.perf_counter() - closed_at[0]:.3f}", flush=True)
     sys.exit(code)

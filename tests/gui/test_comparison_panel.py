@@ -71,6 +71,7 @@ def test_position_change_cancels_a_running_comparison(qtbot, dock) -> None:
     dock.cap.setValue(60)
     dock.run()
     assert dock.is_running()
+    qtbot.waitUntil(lambda: dock.estimate is not None, timeout=10_000)  # minimax has started
     with qtbot.waitSignal(dock.comparison_finished, timeout=10_000):
         dock.set_position(Board(GameConfig(4, 4, 4)))
     assert any(row.status == "cancelled" for row in dock.rows)

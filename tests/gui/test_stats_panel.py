@@ -77,12 +77,12 @@ def test_report_table_shows_the_seed_report(qtbot, panel) -> None:
 def test_charts_get_the_batch_data(qtbot, panel) -> None:
     use_match(panel)
     summary = simulate(qtbot, panel, 3000)
-    lines = panel.charts.outcome_plot.getPlotItem().listDataItems()
-    assert len(lines) >= 3
+    lines = panel.charts.outcome_lines()
+    assert len(lines) == 3
     games, x_rate = lines[0].getData()
     assert games[-1] == 3000
     assert x_rate[-1] == pytest.approx(100 * summary["x_wins"] / 3000)
-    histogram = panel.charts._histograms[0].opts["height"]
+    histogram = panel.charts._histogram.opts["height"]
     assert sum(histogram) == pytest.approx(100)
     assert panel.charts.refresh_count > 0
 
@@ -191,7 +191,8 @@ def test_kept_runs_can_be_compared_side_by_side(qtbot, panel) -> None:
     assert len(panel.run_list.runs()) == 2
     assert panel.report.columnCount() == 2
     assert "perfect" in panel.report.horizontalHeaderItem(0).text()
-    assert len(panel.charts.outcome_plot.getPlotItem().listDataItems()) == 6
+    assert len(panel.charts.outcome_lines()) == 6
+    assert "#1 dashed" in panel.charts.overlay_key.text()
     first = panel.run_list.runs()[1]
     panel.run_list.set_checked(first, False)
     assert panel.report.columnCount() == 1
@@ -236,6 +237,8 @@ def test_live_charts_stay_smooth_and_throttled_during_a_big_batch(qtbot, panel) 
     from PySide6.QtCore import QTimer
 
     use_match(panel)
+    qtbot.waitExposed(panel)
+    qtbot.wait(200)  # the panel's first paint is not part of the batch
     gaps: list[float] = []
     last = [time.perf_counter()]
 
@@ -257,5 +260,5 @@ def test_live_charts_stay_smooth_and_throttled_during_a_big_batch(qtbot, panel) 
     assert 2 <= panel.charts.refresh_count <= elapsed * 10 + 3
     worst = max(gaps)
     assert worst < 0.050, f"GUI thread stalled {worst * 1000:.0f} ms"
-    games, _ = panel.charts.outcome_plot.getPlotItem().listDataItems()[0].getData()
+    games, _ = panel.charts.outcome_lines()[0].getData()
     assert len(games) <= 2000  # the curve is thinned, not a million points

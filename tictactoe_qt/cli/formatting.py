@@ -142,18 +142,29 @@ def summary_text(summary: SimulationSummary) -> str:
     return "\n".join(lines)
 
 
+def position_text(board: Board) -> str:
+    """The board string for small boards, a short description for big ones."""
+    config = board.config
+    size = f"{config.rows}x{config.cols}, k={config.k}"
+    if config.cells <= 36:
+        return f"{board.notation()} ({size})"
+    stones = "empty" if board.ply == 0 else f"{board.ply} stones"
+    return f"a {size} board, {stones}"
+
+
 def search_text(board: Board, data: Mapping[str, Any]) -> str:
     """One decision with its statistics."""
-    config = board.config
-    lines = [f"{data['algorithm']} on {board.notation()} "
-             f"({config.rows}x{config.cols}, k={config.k}), {board.turn} to move"]
+    lines = [f"{data['algorithm']} on {position_text(board)}, {board.turn} to move"]
     move = data["move"]
     lines.append(f"  move         {'none' if move is None else f'row {move[0]}, col {move[1]}'}")
     if data["exact"]:
         lines.append(f"  value        {result_text(data.get('result'), data.get('plies'))} (exact)")
     else:
         lines.append(f"  score        {data['score']:g} (heuristic, side to move's view)")
-    depth = "unlimited" if data["depth"] is None else data["depth"]
+    if data["depth"] is not None:
+        depth = f"{data['depth']} plies"
+    else:
+        depth = "to the end of the game" if data["exact"] else "n/a"
     lines += [
         f"  nodes        {data['nodes']:,}",
         f"  depth        {depth} (deepest ply reached {data['max_ply']})",

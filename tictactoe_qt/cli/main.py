@@ -6,6 +6,7 @@ Subcommands never import Qt; only the bare command opens the window.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from tictactoe_qt import __version__
@@ -61,6 +62,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{PROG} {args.command}: interrupted", file=sys.stderr)
         return INTERRUPTED
     except BrokenPipeError:
-        sys.stderr.close()  # e.g. piped into head: not an error worth a traceback
-        return 0
+        # Piped into e.g. `head`, which stopped reading: not worth a traceback.
+        # Point stdout at devnull so the flush at exit does not fail again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     return status

@@ -27,9 +27,10 @@ from .formatting import summary_text
 INTERRUPTED = 130
 
 DESCRIPTION = """\
-Play GAMES games between two computer players and report wins, draws, times,
+Play N games between two computer players and report wins, draws, times,
 game lengths and nodes searched. SPEC is a player with options, e.g. random,
-minimax:depth=5, alphabeta, average:depth=3, perfect:time=0.5, mcts:iterations=500.
+minimax:depth=5, alphabeta, average:depth=3, perfect:time=0.5 or
+mcts:iterations=500.
 With --swap the players take turns at moving first: x_wins/o_wins then count
 the mark, while the per-player blocks count the player given by --x / --o.
 The same --seed gives the same totals whatever --workers is."""

@@ -24,6 +24,7 @@ from .search_result import ShouldStop, never_stop
 from .simulation import (
     PlayerCache,
     computer_spec,
+    players_for,
     resolve_seed,
     summarize_games,
     uses_rank_path,
@@ -110,6 +111,8 @@ def run_batch(
     if workers is not None and workers < 0:
         raise ValueError(f"workers must be 0 (all cores) or more, got {workers}")
     specs = (computer_spec(x_spec), computer_spec(o_spec))
+    kept_players: PlayerCache = {}
+    players_for(specs, kept_players)  # a kind nobody registered fails here, not in a worker
     batch_seed = resolve_seed(seed)
     workers = workers or default_workers()
     chunks = chunk_bounds(games, workers, uses_rank_path(config, *specs))
@@ -118,7 +121,6 @@ def run_batch(
     summary.workers = workers
     if workers == 1 or len(chunks) <= 1:
         summary.workers = 1
-        kept_players: PlayerCache = {}
         for start, stop in chunks:
             if should_stop():
                 summary.cancelled = True

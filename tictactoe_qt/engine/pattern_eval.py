@@ -44,7 +44,8 @@ _CENTRE_SCALE = 512
 
 def _weight(marks: int) -> int:
     # Capped so that ordering sums stay far below THREAT_BONUS even for k = 19.
-    return LINE_WEIGHT_BASE ** min(marks, 8)
+    weight: int = LINE_WEIGHT_BASE ** min(marks, 8)
+    return weight
 
 
 @dataclass(frozen=True, eq=False)

@@ -13,6 +13,7 @@ Random against random on 3x3 takes a faster, exact route
 
 from __future__ import annotations
 
+import _random
 import random
 import time
 from collections.abc import Iterator
@@ -33,12 +34,16 @@ __all__ = [
     "GameRecord",
     "computer_spec",
     "play_move_by_move",
+    "players_for",
     "PlayerTotals",
     "SimulationSummary",
     "resolve_seed",
     "run_games",
     "summarize_games",
 ]
+
+#: Players kept between parts of one batch, by (1 for the player given as O, spec).
+PlayerCache = dict[tuple[int, str], Player]
 
 _SEED_RANGE = 1 << 64
 _GAME_BITS = 40
@@ -54,6 +59,13 @@ def resolve_seed(seed: int | None) -> int:
 def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` of the batch seeded with ``seed``."""
     return (seed % _SEED_RANGE) << _GAME_BITS | index
+
+
+def _reseed(rng: random.Random, seed: int) -> None:
+    """``rng.seed(seed)`` for a whole-number seed, minus ``Random.seed``'s Python-level
+    type checks, which cost as much as the seeding itself (a real share of a fast game)."""
+    _random.Random.seed(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]
 
 
 def computer_spec(spec: PlayerSpec | str) -> PlayerSpec:
@@ -107,7 +119,11 @@ def run_games(
     batch_seed = resolve_seed(seed)
     if uses_rank_path(config, *specs):
         return _rank_games(config, specs, start, start + games, batch_seed, swap, should_stop)
-    return play_move_by_move(config, specs, start, start + games, batch_seed, swap, should_stop)
+    kept: PlayerCache = {}
+    players_for(specs, kept)  # raise on an unregistered player now, not at the first game
+    return play_move_by_move(
+        config, specs, start, start + games, batch_seed, swap, should_stop, kept
+    )
 
 
 def play_move_by_move(
@@ -118,16 +134,18 @@ def play_move_by_move(
     seed: int,
     swap: bool = False,
     should_stop: ShouldStop = never_stop,
+    kept_players: PlayerCache | None = None,
 ) -> Iterator[GameRecord]:
     """Games ``start`` to ``stop - 1``, every move asked of the players.
 
     What :func:`run_games` does for all players but random against random on
     3x3; also the yardstick that the fast route is checked against.
+    ``kept_players`` reuses players (see :func:`players_for`).
     """
     names = tuple(str(spec) for spec in specs)
     moves = _moves(config)
     for index, first, (cells, winner, seconds, nodes) in _play_range(
-        config, specs, start, stop, seed, swap, should_stop
+        config, specs, start, stop, seed, swap, should_stop, kept_players
     ):
         yield GameRecord(
             index,
@@ -154,14 +172,14 @@ def _play_range(
 ) -> Iterator[tuple[int, int, _Played]]:
     """``(index, first, game)`` for each game; ``first`` is 1 when ``specs[1]`` held X."""
     game_rng = random.Random()
-    players = _players_for(specs, {} if kept_players is None else kept_players)
+    players = players_for(specs, {} if kept_players is None else kept_players)
     for player in players:
         if isinstance(getattr(player, "rng", None), random.Random):
             player.rng = game_rng  # type: ignore[attr-defined]
     empties_of = _empty_cells(config)
     for index in range(start, stop):
         first = index & 1 if swap else 0
-        game_rng.seed(game_seed(seed, index))
+        _reseed(game_rng, game_seed(seed, index))
         by_mark = (players[first], players[1 - first])
         played = _play_one(config, by_mark, game_rng, should_stop, empties_of)
         if played is None or should_stop():
@@ -169,11 +187,7 @@ def _play_range(
         yield index, first, played
 
 
-#: Players kept between parts of one batch, by (1 for the player given as O, spec).
-PlayerCache = dict[tuple[int, str], Player]
-
-
-def _players_for(specs: tuple[PlayerSpec, PlayerSpec], kept: PlayerCache) -> tuple[Player, Player]:
+def players_for(specs: tuple[PlayerSpec, PlayerSpec], kept: PlayerCache) -> tuple[Player, Player]:
     """The two players, reused from ``kept`` so their tables stay warm between chunks.
 
     Safe because every game starts with ``new_game()`` and its own seeded

@@ -25,7 +25,6 @@ from tictactoe_qt.gui.settings_store import GameSettings, SettingsStore
 from tictactoe_qt.gui.stats.install import install_stats
 from tictactoe_qt.gui.status_panel import StatusPanel
 
-GAME_FILE_FILTER = "Tic-tac-toe games (*.tttgame.json *.json);;All files (*)"
 MESSAGE_MS = 6000
 
 
@@ -165,9 +164,10 @@ class MainWindow(QMainWindow):
         self.settings_dock.set_settings(settings)
         geometry, state = self.store.window_state()
         if geometry is None or not self.restoreGeometry(geometry):
-            self.resize(920, 640)
-        if state is not None:
-            self.restoreState(state)
+            self.resize(1040, 680)
+        if state is None or not self.restoreState(state):
+            # The board gets most of the room; the docks share a column on the right.
+            self.resizeDocks([self.settings_dock], [340], Qt.Orientation.Horizontal)
         return problems
 
     def write_settings(self) -> None:
@@ -240,16 +240,19 @@ class MainWindow(QMainWindow):
     @Slot()
     def save_game_as(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Save Game"), "game.tttgame.json",
-                                              self.tr(GAME_FILE_FILTER))
+                                              self.game_file_filter())
         if path:
             self.save_game(path)
 
     @Slot()
     def open_game_from(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Open Game"), "",
-                                              self.tr(GAME_FILE_FILTER))
+                                              self.game_file_filter())
         if path:
             self.open_game(path)
+
+    def game_file_filter(self) -> str:
+        return self.tr("Tic-tac-toe games (*.tttgame.json *.json);;All files (*)")
 
     def save_game(self, path: str | Path) -> bool:
         """Write the current game as JSON; an error dialog explains a failure."""

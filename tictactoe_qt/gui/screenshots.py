@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QEventLoop, QPointF, QSettings, Qt, QTimer
     from PySide6.QtGui import QMouseEvent
-    from PySide6.QtWidgets import QApplication
+    from PySide6.QtWidgets import QApplication, QDockWidget
 
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
@@ -82,9 +82,12 @@ def main(argv: list[str] | None = None) -> int:
     def shoot(name: str, game: SavedGame, hover: tuple[int, int] | None = None,
               wait_for_ai: bool = False) -> None:
         window = MainWindow()
+        for dock in window.findChildren(QDockWidget):  # the game itself: board and settings
+            dock.setVisible(dock is window.settings_dock)
         window.resize(*WINDOW_SIZE)
-        window.set_move_delay(0)
         window.show()
+        window.resizeDocks([window.settings_dock], [300], Qt.Orientation.Horizontal)
+        window.set_move_delay(0)
         if wait_for_ai:
             loop = QEventLoop()
             window.controller.ai_moved.connect(lambda *_: loop.quit())

@@ -54,8 +54,6 @@ SYMMETRY_MAX_STONES = 64
 BEAM_WIDTH = 10
 #: Nodes between two looks at the clock and the cancel callback.
 POLL_INTERVAL = 128
-STATIC = False
-TABLE_MIN_EMPTIES = 0
 
 
 class SearchAborted(Exception):
@@ -198,6 +196,11 @@ def _build_negamax(
     perms = keys.permutations
     inverses = keys.inverses
     symmetric = keys.uses_symmetry
+    # Cells that symmetry ``s`` does not move to a lower cell: the smallest cell of each
+    # class of twins passes the masks of every symmetry that leaves the position alone.
+    first_of_pair = [
+        sum(1 << cell for cell in range(cells) if perm[cell] >= cell) for perm in perms
+    ]
     eight = len(shifts) == 8
     s1, s2, s3, s4, s5, s6, s7 = (tuple(shifts) + (0,) * 8)[1:8]
     symmetry_min_empties = cells - SYMMETRY_MAX_STONES
@@ -277,11 +280,8 @@ def _build_negamax(
             return tempo * (acc >> sum_bits & sum_mask) - (acc & sum_mask)
 
         # -- transposition table ------------------------------------------
-        if empties < TABLE_MIN_EMPTIES:
-            key = -1
-            turned = 0
-            entry = None
-        elif symmetric and empties >= symmetry_min_empties:
+        twins_mask = root_cells if not ply else full
+        if symmetric and empties >= symmetry_min_empties:
             if eight:
                 lanes = [
                     packed & lane_mask, packed >> s1 & lane_mask, packed >> s2 & lane_mask,
@@ -294,6 +294,12 @@ def _build_negamax(
             key = min(lanes)
             turned = lanes.index(key)
             entry = tget(key)
+            if lanes.count(lanes[0]) > 1:
+                # The position is its own mirror image: keep one cell per class of twins.
+                twins_mask = full
+                stabiliser = [number for number in range(1, len(lanes)) if lanes[number] == lanes[0]]
+                for number in stabiliser:
+                    twins_mask &= first_of_pair[number]
         else:
             key = packed & lane_mask
             turned = 0
@@ -312,9 +318,12 @@ def _build_negamax(
                 return e_score
             if e_move >= 0:
                 tt_move = inverses[turned][e_move] if turned else e_move
+                if not twins_mask >> tt_move & 1 and ply:
+                    tt_move = min([tt_move] + [perms[number][tt_move] for number in stabiliser])
         horizon_before = horizon
 
-        # -- move list: the table's move alone first, the rest only if it does not cut --
+        # -- move list: the table's move first, the rest only if it does not cut --
+        pending = False
         if forced:
             order = [forced.bit_length() - 1]
             child_depth = depth  # a forced block is free: a threat-space extension
@@ -330,16 +339,15 @@ def _build_negamax(
                     horizon += 1
             else:
                 candidates = empty
-            if not ply:
-                candidates &= root_cells
+            candidates &= twins_mask
+            bonus = order_bonus[side]
             if depth == 1 and ply:
-                tt_move = -1
                 order = []
             elif tt_move >= 0 and candidates >> tt_move & 1:
                 order = [tt_move]
+                pending = True
             else:
-                tt_move = -1
-                order = ordered(candidates, side, occupied)
+                order = ordered(candidates, side, occupied, bonus)
                 if order[0] < 0:
                     # Two new winning cells at once: the opponent (who has none) blocks one.
                     return double_threat(~order[0], key, turned, ply, horizon_before)
@@ -392,6 +400,19 @@ def _build_negamax(
                             cutoffs += 1
                             order = []
                             break
+        # Child windows: a mate bound moves one ply further from the child's view.
+        if beta > MATE_THRESHOLD:
+            child_alpha = -beta - 1
+        elif beta < -MATE_THRESHOLD:
+            child_alpha = -beta + 1
+        else:
+            child_alpha = -beta
+        if alpha > MATE_THRESHOLD:
+            child_beta = -alpha - 1
+        elif alpha < -MATE_THRESHOLD:
+            child_beta = -alpha + 1
+        else:
+            child_beta = -alpha
         index = 0
         while index < len(order):
             cell = order[index]
@@ -399,6 +420,7 @@ def _build_negamax(
             saved_acc = acc
             saved_packed = packed
             saved_near = near
+            quiet = True
             for line in cell_lines[cell]:
                 code = cnt[line]
                 cnt[line] = code + step
@@ -407,28 +429,37 @@ def _build_negamax(
                 if f:
                     if f & 1:
                         my_threats.add(line)
+                        quiet = False
                     if f & 2:
                         their_threats.discard(line)
             packed |= side_bits[cell]
-            if restrict:
-                near |= near_of[cell]
-            if beta > MATE_THRESHOLD:
-                child_alpha = -beta - 1
-            elif beta < -MATE_THRESHOLD:
-                child_alpha = -beta + 1
+            mine = me | (1 << cell)
+            if index > 1 and -MATE_THRESHOLD < alpha < MATE_THRESHOLD:
+                # Principal-variation search: prove the move no better than the best
+                # so far with a null window (at reduced depth for late quiet moves on
+                # big boards), and search it properly only if that fails.
+                if restrict:
+                    near |= near_of[cell]
+                reduced = child_depth - 1 if restrict and quiet and index > 3 and child_depth >= 2 else child_depth
+                score = -negamax(opp, mine, other, reduced, -alpha - 1, -alpha, ply + 1)
+                if score > MATE_THRESHOLD:
+                    score -= 1
+                elif score < -MATE_THRESHOLD:
+                    score += 1
+                if score > alpha and (reduced < child_depth or score < beta):
+                    score = -negamax(opp, mine, other, child_depth, child_alpha, child_beta, ply + 1)
+                    if score > MATE_THRESHOLD:
+                        score -= 1
+                    elif score < -MATE_THRESHOLD:
+                        score += 1
             else:
-                child_alpha = -beta
-            if alpha > MATE_THRESHOLD:
-                child_beta = -alpha - 1
-            elif alpha < -MATE_THRESHOLD:
-                child_beta = -alpha + 1
-            else:
-                child_beta = -alpha
-            score = -negamax(opp, me | (1 << cell), other, child_depth, child_alpha, child_beta, ply + 1)
-            if score > MATE_THRESHOLD:
-                score -= 1
-            elif score < -MATE_THRESHOLD:
-                score += 1
+                if restrict:
+                    near |= near_of[cell]
+                score = -negamax(opp, mine, other, child_depth, child_alpha, child_beta, ply + 1)
+                if score > MATE_THRESHOLD:
+                    score -= 1
+                elif score < -MATE_THRESHOLD:
+                    score += 1
             for line in cell_lines[cell]:
                 code = cnt[line] - step
                 cnt[line] = code
@@ -449,14 +480,24 @@ def _build_negamax(
                     if alpha >= beta:
                         cutoffs += 1
                         break
-            if tt_move >= 0:
-                rest = ordered(candidates & ~(1 << tt_move), side, occupied)
-                tt_move = -1
-                if rest and rest[0] < 0:
-                    return double_threat(~rest[0], key, turned, ply, horizon_before)
-                order.extend(rest)
-                if restrict and len(order) > beam:
-                    del order[beam:]
+                    if alpha > MATE_THRESHOLD:
+                        child_beta = -alpha - 1
+                    elif alpha < -MATE_THRESHOLD:
+                        child_beta = -alpha + 1
+                    else:
+                        child_beta = -alpha
+            if pending and index == len(order):
+                pending = False
+                rest = candidates
+                for cell in order:
+                    rest &= ~(1 << cell)
+                if rest:
+                    rest_order = ordered(rest, side, occupied, bonus)
+                    if rest_order[0] < 0:
+                        return double_threat(~rest_order[0], key, turned, ply, horizon_before)
+                    order.extend(rest_order)
+                    if restrict and ply and len(order) > beam:
+                        del order[beam:]
         if not ply:
             root_move = best_move
         if best <= alpha_before:
@@ -465,17 +506,13 @@ def _build_negamax(
             flag = LOWER
         else:
             flag = EXACT
-        if key >= 0:
-            stored_depth = SOLVED_DEPTH if horizon == horizon_before else depth
-            cell_key = perms[turned][best_move] if turned else best_move
-            tput(key, (stored_depth, flag, best, cell_key))
+        stored_depth = SOLVED_DEPTH if horizon == horizon_before else depth
+        cell_key = perms[turned][best_move] if turned else best_move
+        tput(key, (stored_depth, flag, best, cell_key))
         return best
 
-    def ordered(candidates: int, side: int, occupied: int) -> list[int]:
+    def ordered(candidates: int, side: int, occupied: int, bonus: tuple[int, ...]) -> list[int]:
         """Candidate cells, most urgent first; ``[~cell]`` when ``cell`` makes a double threat."""
-        if STATIC:
-            return [c for c in geometry.centre_order if candidates >> c & 1]
-        bonus = order_bonus[side]
         scored = []
         bits = candidates
         while bits:
@@ -496,8 +533,7 @@ def _build_negamax(
         nonlocal root_move, horizon
         if not ply:
             root_move = cell
-        if key >= 0:
-            tput(key, (SOLVED_DEPTH, EXACT, win3, perms[turned][cell] if turned else cell))
+        tput(key, (SOLVED_DEPTH, EXACT, win3, perms[turned][cell] if turned else cell))
         horizon = horizon_before
         return win3
 

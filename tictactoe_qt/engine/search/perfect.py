@@ -17,8 +17,16 @@ from ..geometry import geometry_for
 from ..pattern_eval import pattern_tables_for
 from ..player_spec import MAX_TIME, PlayerSpec
 from ..players import PLAYER_FACTORIES
-from ..search_result import SearchResult, SearchStats, ShouldStop, exact_fields, never_stop
+from ..search_result import (
+    WIN_SCORE,
+    SearchResult,
+    SearchStats,
+    ShouldStop,
+    exact_fields,
+    never_stop,
+)
 from .negamax import NegamaxRun, SearchAborted
+from .solve_all import solve_every_position
 from .transposition import DEFAULT_TABLE_ENTRIES, SymmetryKeys, TranspositionTable, symmetry_keys_for
 
 #: Boards with more cells than this only search cells near the stones (Chebyshev distance 1).
@@ -45,13 +53,40 @@ class PerfectSearcher:
         self.tables = pattern_tables_for(config)
         self.keys: SymmetryKeys = symmetry_keys_for(config)
         self.table = TranspositionTable(table_entries)
-        self._book: dict[tuple[int, int], tuple[int, int, int]] = {}
+        #: Solved positions: (x_bits, o_bits) -> (move, score, result, plies, depth, pv).
+        self._book: dict[tuple[int, int], tuple[Move, int, str, int, int, tuple[Move, ...]]] = {}
         geometry = self.geometry
         self._neighbourhood = geometry.near2 if geometry.cells >= NEAR_STONES_MIN_CELLS else None
 
     def new_game(self) -> None:
         """Forget the transposition table. Solved positions stay: they are facts of the game."""
         self.table.clear()
+
+    def solve_all(self, should_stop: ShouldStop = never_stop) -> int:
+        """Solve every reachable position at once (tiny boards only) and book the answers.
+
+        Returns:
+            How many positions were solved.
+
+        Raises:
+            ValueError: the board is too big (see :mod:`.solve_all`).
+            SolveCancelled: ``should_stop`` returned ``True``.
+        """
+        solutions = solve_every_position(self.config, should_stop)
+        cells = self.geometry.cells
+        moves = [Move.from_index(cell, self.config.cols) for cell in range(cells)]
+        book = self._book
+        for (x_bits, o_bits), (score, cell) in solutions.items():
+            move = moves[cell]
+            empties = cells - (x_bits | o_bits).bit_count()
+            if score > 0:
+                result, plies = "xo"[(cells - empties) & 1], WIN_SCORE - score
+            elif score < 0:
+                result, plies = "ox"[(cells - empties) & 1], WIN_SCORE + score
+            else:
+                result, plies = "draw", empties
+            book[(x_bits, o_bits)] = (move, score, result, plies, empties, (move,))
+        return len(solutions)
 
     def search(
         self,
@@ -72,24 +107,21 @@ class PerfectSearcher:
             ValueError: the board has another shape, the game is over, or a bad budget or depth.
         """
         start = time.perf_counter()
-        if board.config != self.config:
+        if board.config is not self.config and board.config != self.config:
             raise ValueError(f"this searcher plays {self.config}, not {board.config}")
+        known = self._book.get((board.bits[0], board.bits[1]))
+        if known is not None and (max_depth is None or max_depth >= known[4]):
+            # A solved position: no search, so this path stays a few microseconds.
+            move, score, result, plies, depth, pv = known
+            stats = SearchStats(1, 0, 0, depth, 1, time.perf_counter() - start)
+            return SearchResult("perfect", move, score, True, result, plies, list(pv), stats)
         if board.is_game_over():
             raise ValueError(f"the game is over: {board.notation()}")
         if not 0 < time_budget <= MAX_TIME:
             raise ValueError(f"time_budget must be above 0 and at most {MAX_TIME} s, got {time_budget}")
         if max_depth is not None and max_depth < 1:
             raise ValueError(f"max_depth must be 1 or more (or None), got {max_depth}")
-        x_bits, o_bits = board.bits
         cols = self.config.cols
-        known = self._book.get((x_bits, o_bits)) if max_depth is None else None
-        if known is not None:
-            cell, score, depth = known
-            move = Move.from_index(cell, cols)
-            result, plies = exact_fields(board, score)
-            stats = SearchStats(nodes=1, depth=depth, tt_hits=1)
-            stats.elapsed_seconds = time.perf_counter() - start
-            return SearchResult("perfect", move, score, True, result, plies, [move], stats)
         if board.ply == 0 and self._neighbourhood is not None:
             # An empty big board: the centre, as every opening book says; nothing to search.
             move = Move.from_index(self.geometry.centre_order[0], cols)
@@ -150,7 +182,7 @@ class PerfectSearcher:
             result, plies = exact_fields(board, score)
             if len(self._book) >= BOOK_ENTRIES:
                 self._book.clear()
-            self._book[(x_bits, o_bits)] = (cell, score, completed)
+            self._book[(x_bits, o_bits)] = (move, score, result, plies, completed, tuple(pv))
         stats.elapsed_seconds = time.perf_counter() - start
         return SearchResult(
             "perfect", move, score, exact, result, plies, pv, stats, cancelled=cancelled

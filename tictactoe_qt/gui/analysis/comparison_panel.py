@@ -174,6 +174,7 @@ class ComparisonDock(QDockWidget):
         capped, cap = self.capped.isChecked(), self.cap.value()
         perfect_budget = self.perfect_budget
         self.rows = []
+        self.estimate = None
         self.table.setRowCount(0)
         self.summary.setText("")
         self._update_chart()
@@ -290,11 +291,19 @@ class ComparisonDock(QDockWidget):
     def _on_failed(self, job: int, message: str) -> None:
         if job != self._job:
             return
-        self.summary.setText(self.tr("The comparison stopped: {0}").format(message))
+        if message == "cancelled":
+            self.summary.setText(self.tr("Stopped before the first search."))
+        else:
+            self.summary.setText(self.tr("The comparison stopped: {0}").format(message))
         self._done()
 
     def _done(self) -> None:
         self._job = None
+        if not self.rows:
+            self.run_button.setEnabled(self.board is not None and not self.board.is_game_over())
+            self.stop_button.setEnabled(False)
+            self.comparison_finished.emit()
+            return
         self.run_button.setEnabled(self.board is not None and not self.board.is_game_over())
         self.stop_button.setEnabled(False)
         text = summary(self.rows)

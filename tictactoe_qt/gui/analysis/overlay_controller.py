@@ -28,6 +28,14 @@ def engine_analyze() -> Analyze:
     return module.analyze  # type: ignore[no-any-return]
 
 
+def spoken_summary(data: OverlayData) -> str:
+    """The overlay in words, for screen readers: the best move and its value."""
+    if data.best is None or data.best not in data.notes:
+        return ""
+    row, col = data.best
+    return f"Best move row {row + 1}, column {col + 1}: {data.notes[data.best].detail}"
+
+
 class AnalysisOverlay(QObject):
     """Runs ``analyze`` for the shown position and feeds the overlay layer."""
 
@@ -138,6 +146,7 @@ class AnalysisOverlay(QObject):
         self.data = data
         if self.enabled:
             self.layer.set_data(data)
+            self.layer.setAccessibleDescription(spoken_summary(data))
             self.status.emit(data.legend())
         self.overlay_ready.emit(data)
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tictactoe_qt.engine import Board
+from tictactoe_qt.engine.pattern_eval import pattern_score
 
 Cell = tuple[int, int]
 
@@ -22,7 +23,8 @@ class CellNote:
 
     Attributes:
         text: 'W3', 'D', 'L5' when solved, else a short heuristic score.
-        kind: ``"win"``, ``"draw"``, ``"loss"`` or ``"heuristic"``.
+        kind: ``"win"``, ``"draw"``, ``"loss"``, ``"heuristic"``, or
+            ``"unsearched"`` (only a static score, off the heat map).
         heat: 0 (worst move here) to 1 (best), for the heat map.
         detail: a sentence for the tooltip and the accessible description.
     """
@@ -64,7 +66,8 @@ class OverlayData:
             text = "Solved: W = win, D = draw, L = loss for the side to move, in plies."
         else:
             depth = f" at depth {self.depth}" if self.depth else ""
-            text = f"Not solved: heuristic scores{depth}, warmer = better for the side to move."
+            text = (f"Not solved: heuristic scores{depth}, warmer = better for the side to move;"
+                    " · = not searched.")
         return text + line + visits
 
 
@@ -86,9 +89,10 @@ def note_for(to_move: str, result: str | None, plies: int | None, exact: bool) -
     plies = plies or 0
     if result == "draw":
         return CellNote("D", "draw", 0.5, f"draw with best play ({plies} plies to fill the board)")
+    unit = "ply" if plies == 1 else "plies"
     if result == to_move:
-        return CellNote(f"W{plies}", "win", 1.0, f"{to_move.upper()} wins in {plies} plies")
-    return CellNote(f"L{plies}", "loss", 0.0, f"{to_move.upper()} loses in {plies} plies")
+        return CellNote(f"W{plies}", "win", 1.0, f"{to_move.upper()} wins in {plies} {unit}")
+    return CellNote(f"L{plies}", "loss", 0.0, f"{to_move.upper()} loses in {plies} {unit}")
 
 
 def overlay_from_analysis(board: Board, analysis: Any, pv_length: int = 6) -> OverlayData:
@@ -109,6 +113,14 @@ def overlay_from_analysis(board: Board, analysis: Any, pv_length: int = 6) -> Ov
             notes[cell] = note
         else:
             heuristic.append((cell, float(move_value.score)))
+    # Moves the analysis had no time to search keep their static score, which is
+    # on another scale than searched ones: show them apart, outside the heat map.
+    static = static_scores(board, [cell for cell, _ in heuristic])
+    unsearched = {cell for cell, score in heuristic if static.get(cell) == score}
+    for cell, score in heuristic:
+        if cell in unsearched:
+            notes[cell] = CellNote("·", "unsearched", 0.0, "not searched in the time budget")
+    heuristic = [(cell, score) for cell, score in heuristic if cell not in unsearched]
     if heuristic:
         low = min(score for _, score in heuristic)
         high = max(score for _, score in heuristic)
@@ -129,6 +141,16 @@ def overlay_from_analysis(board: Board, analysis: Any, pv_length: int = 6) -> Ov
         depth=None if search is None else search.stats.depth,
         best=None if best is None else (best.row, best.col),
     )
+
+
+def static_scores(board: Board, cells: list[Cell]) -> dict[Cell, float]:
+    """The engine's static (unsearched) score of each move, for the side to move."""
+    side, cols = board.side, board.config.cols
+    mine, theirs = board.bits[side], board.bits[side ^ 1]
+    return {
+        (row, col): float(pattern_score(board.config, mine | 1 << (row * cols + col), theirs))
+        for row, col in cells
+    }
 
 
 def ghosts_for(board: Board, pv: list[Any]) -> tuple[GhostMove, ...]:

@@ -122,6 +122,9 @@ class OverlayLayer(QWidget):
             if note.kind == "heuristic":
                 fill = with_alpha(heat_colour(note.heat), 150 if theme.dark else 120)
                 text_colour = theme.text
+            elif note.kind == "unsearched":
+                fill = with_alpha(theme.grid, 25)
+                text_colour = with_alpha(theme.text, 120)
             else:
                 fill = with_alpha(QColor(colours[note.kind]), 60 if theme.dark else 40)
                 text_colour = QColor(colours[note.kind])
@@ -142,15 +145,28 @@ class OverlayLayer(QWidget):
         for ghost in self.data.ghosts:
             if self._occupied(ghost.cell):
                 continue
-            # Only a numbered badge in the mover's colour: the value chip stays readable.
+            # A small numbered ghost in the corner, so the value chip stays readable.
             rect = self._cell(ghost.cell)
-            colour = theme.marks.get(self.seat_of(ghost.side), theme.accent)
-            self._paint_badge(painter, rect, str(ghost.number), colour)
+            seat = self.seat_of(ghost.side)
+            colour = theme.marks.get(seat, theme.accent)
+            mark = self._board.snapshot().marks.get(seat, seat.upper())  # type: ignore[attr-defined]
+            self._paint_badge(painter, rect, str(ghost.number), colour, mark)
 
-    def _paint_badge(self, painter: QPainter, rect: QRectF, text: str, colour: QColor) -> None:
+    def _paint_badge(
+        self, painter: QPainter, rect: QRectF, text: str, colour: QColor, mark: str = ""
+    ) -> None:
+        """A number in the mover's colour, followed by a small ghost of its mark."""
         radius = max(6.0, rect.width() * 0.13)
         centre = rect.topLeft() + QRectF(0, 0, radius * 1.5, radius * 1.5).center()
         painter.setPen(Qt.PenStyle.NoPen)
+        if mark:
+            pill = QRectF(centre.x() - radius, centre.y() - radius, 4.2 * radius, 2 * radius)
+            painter.setBrush(with_alpha(colour, 45))
+            painter.drawRoundedRect(pill, radius, radius)
+            glyph = QRectF(centre.x() + radius * 0.9, centre.y() - radius * 1.2,
+                           radius * 2.4, radius * 2.4)
+            paint_mark(painter, glyph, mark, with_alpha(colour, 200))
+            painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(colour)
         painter.drawEllipse(centre, radius, radius)
         self._font(painter, radius * 1.3)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QSizePolicy,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -96,7 +97,7 @@ class TreeExplorerDock(QDockWidget):
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         header = self.view.header()
         header.setStretchLastSection(True)
-        for column, width in enumerate((190, 110, 70, 150)):
+        for column, width in enumerate((165, 95, 65, 290)):
             header.resizeSection(column, width)
         self.view.selectionModel().selectionChanged.connect(self._on_selection)
         layout.addWidget(self.view, 3)
@@ -112,6 +113,7 @@ class TreeExplorerDock(QDockWidget):
         self.counts.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         layout.addWidget(self.counts, 2)
         self.facts = QLabel(objectName="treeFacts", wordWrap=True)
+        self.facts.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         layout.addWidget(self.facts)
         self.setWidget(body)
         self.mode.currentIndexChanged.connect(self._rebuild)
@@ -126,7 +128,7 @@ class TreeExplorerDock(QDockWidget):
         self.board = board.copy()
         cells = board.geometry.cells
         self.depth.blockSignals(True)
-        self.depth.setValue(0 if cells <= FULL_TRACE_CELLS else min(self.depth.value() or 3, 3))
+        self.depth.setValue(0 if cells <= FULL_TRACE_CELLS else 3 if cells <= 25 else 2)
         self.depth.blockSignals(False)
         if self.isVisible():
             self._rebuild()
@@ -272,7 +274,8 @@ def tree_facts_text(config: Any, should_stop: Stop) -> str:
         module = importlib.import_module("tictactoe_qt.engine.tree_facts")
         facts = module.count_tree(config, should_stop=should_stop)
     except (ImportError, ValueError) as error:
-        return f"Tree facts for {config}: {error}"
+        # The first clause is the reason; the rest can hold 100-digit numbers.
+        return f"Tree facts for {config}: {str(error).split(';')[0]}."
     data = facts.as_dict()
     parts = [f"{name.replace('_', ' ')}: {value:,}" for name, value in data.items()
              if isinstance(value, int) and name != "k"]

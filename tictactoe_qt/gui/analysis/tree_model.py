@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal, Slot
-from PySide6.QtGui import QFont, QPalette
+from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
 from tictactoe_qt.engine import Board
@@ -20,7 +20,7 @@ from tictactoe_qt.engine.tree_values import NodeValue
 from tictactoe_qt.gui.analysis.job_runner import JobRunner
 
 Index = QModelIndex | QPersistentModelIndex
-COLUMNS = ("Move", "Minimax value", "Plies left", "Alpha-beta window (α, β)", "Note")
+COLUMNS = ("Move", "Minimax value", "Plies left", "Alpha-beta: window (α, β) or pruned", "Note")
 MOVE, VALUE, PLIES, WINDOW, NOTE = range(len(COLUMNS))
 
 
@@ -183,8 +183,7 @@ class GameTreeModel(QAbstractItemModel):
                 return item.child.pruned_reason  # type: ignore[union-attr]
             return self._text(item, index.column()) or None
         if role == Qt.ItemDataRole.ForegroundRole and pruned:
-            palette = QApplication.palette()
-            return palette.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+            return pruned_colour()
         if role == Qt.ItemDataRole.FontRole and (pruned or item.parent is None):
             font = QFont()
             font.setItalic(pruned)
@@ -204,12 +203,12 @@ class GameTreeModel(QAbstractItemModel):
         if column == PLIES:
             return "" if child.plies is None else str(child.plies - 1)
         if column == WINDOW:
+            if child.pruned_summary:
+                return self.tr("pruned: ") + child.pruned_summary
             if child.window is None:
                 return ""
             alpha, beta = child.window
             return f"({describe_x_score(alpha, depth)}, {describe_x_score(beta, depth)})"
-        if child.pruned_summary:
-            return self.tr("pruned: ") + child.pruned_summary
         if item.loading:
             return self.tr("expanding…")
         if child.status != "ongoing":
@@ -223,7 +222,7 @@ class GameTreeModel(QAbstractItemModel):
         if column == MOVE:
             if board.is_game_over():
                 return self.tr("Current position (game over)")
-            return self.tr("Current position, {0} to move").format(board.turn.upper())
+            return self.tr("Now: {0} to move").format(board.turn.upper())
         if column == VALUE and item.root_value is not None:
             return value_text(item.root_value)
         if column == PLIES and item.root_value is not None:
@@ -236,6 +235,13 @@ class GameTreeModel(QAbstractItemModel):
         if column == NOTE and item.loading:
             return self.tr("expanding…")
         return ""
+
+
+def pruned_colour() -> QColor:
+    """Greyed text for branches alpha-beta never searched, in light and dark palettes."""
+    colour = QColor(QApplication.palette().color(QPalette.ColorRole.Text))
+    colour.setAlpha(110)
+    return colour
 
 
 def value_text(value: NodeValue) -> str:
@@ -253,6 +259,6 @@ _HEADER_TIPS = (
     "The position's value with best play from here: who wins and how soon",
     "Plies from this position to the end with best play (a draw fills the board)",
     "The window alpha-beta searched this position with, from X's point of view "
-    "(X maximises, O minimises)",
-    "Why alpha-beta skipped a branch, or how the game ended",
+    "(X maximises, O minimises), or the cut-off that pruned it (hover for why)",
+    "How the game ended, or 'expanding…' while the replies are computed",
 )

@@ -48,6 +48,8 @@ class ChunkResult:
     rows: list[tuple[object, ...]] | None = None
     endings: bytes | None = None
     move_seconds: float = 0.0
+    #: Time the chunk took to play.
+    seconds: float = 0.0
 
 
 def init_process(stop_event: Event) -> None:
@@ -65,6 +67,7 @@ def play_chunk(request: ChunkRequest, should_stop: ShouldStop = _should_stop) ->
     """Play one chunk (in a worker process, or in-line with its own ``should_stop``)."""
     if simulation.uses_rank_path(request.config, request.x_spec, request.o_spec):
         return _chunk_endings(request, should_stop)
+    began = time.perf_counter()
     rows = []
     records = simulation.run_games(
         request.config,
@@ -78,7 +81,7 @@ def play_chunk(request: ChunkRequest, should_stop: ShouldStop = _should_stop) ->
     )
     for record in records:
         rows.append(tuple(game_row(record)))
-    return ChunkResult(request.start, len(rows), rows=rows)
+    return ChunkResult(request.start, len(rows), rows=rows, seconds=time.perf_counter() - began)
 
 
 def _chunk_endings(request: ChunkRequest, should_stop: ShouldStop) -> ChunkResult:
@@ -94,5 +97,6 @@ def _chunk_endings(request: ChunkRequest, should_stop: ShouldStop) -> ChunkResul
         parts.append(endings[max(request.start - offset, 0) : request.stop - offset])
     endings = b"".join(parts)
     moves = sum(code >> 2 for code in endings)
-    share = (time.perf_counter() - began) / moves if moves else 0.0
-    return ChunkResult(request.start, len(endings), endings=endings, move_seconds=share)
+    seconds = time.perf_counter() - began
+    share = seconds / moves if moves else 0.0
+    return ChunkResult(request.start, len(endings), endings=endings, move_seconds=share, seconds=seconds)

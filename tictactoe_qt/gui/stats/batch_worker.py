@@ -124,9 +124,8 @@ class BatchWorker(QObject):
             chunk = self._chunk(data, start)
             if chunk is None:
                 break
-            began = time.perf_counter()
             result = play_chunk(chunk, self._stop.is_set)
-            self._chunks.record(result.games, time.perf_counter() - began)
+            self._chunks.record(result.games, result.seconds)
             if self._stop.is_set():  # a chunk cut short by Cancel is not counted
                 break
             self._absorb(data, result)
@@ -134,7 +133,7 @@ class BatchWorker(QObject):
 
     def _play_in_processes(self, data: RunData, pool: ChunkPool) -> None:
         executor = pool.executor
-        in_flight: deque[tuple[Future[ChunkResult], float]] = deque()
+        in_flight: deque[Future[ChunkResult]] = deque()
         start = 0
         try:
             while not self._stop.is_set():
@@ -142,24 +141,24 @@ class BatchWorker(QObject):
                     chunk = self._chunk(data, start)
                     if chunk is None:
                         break
-                    in_flight.append((executor.submit(play_chunk, chunk), time.perf_counter()))
+                    in_flight.append(executor.submit(play_chunk, chunk))
                     start = chunk.stop
                 if not in_flight:
                     break
-                future, submitted = in_flight[0]
                 try:
-                    result = future.result(timeout=PROGRESS_INTERVAL)
+                    result = in_flight[0].result(timeout=PROGRESS_INTERVAL)
                 except FutureTimeout:
                     continue
                 in_flight.popleft()
-                self._chunks.record(result.games, (time.perf_counter() - submitted) / len(in_flight or [0]))
+                self._chunks.record(result.games, result.seconds)
                 if not self._stop.is_set():
                     self._absorb(data, result)
         finally:
-            pool.stop_chunks() if self._stop.is_set() else None
-            for future, _ in in_flight:
-                future.cancel()
-            wait([future for future, _ in in_flight])
+            if in_flight:  # cancelled or failed: wind the rest down before the pool is reused
+                pool.stop_chunks()
+                for future in in_flight:
+                    future.cancel()
+                wait(in_flight)
 
     def _absorb(self, data: RunData, result: ChunkResult) -> None:
         if result.endings is not None:

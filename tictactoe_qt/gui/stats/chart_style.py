@@ -72,8 +72,12 @@ def translucent(color: QColor, alpha: int) -> QColor:
     return result
 
 
-def style_plot(widget: pg.PlotWidget, colors: ChartColors, title: str) -> None:
-    """Apply background, axis colours, grid and title to a plot widget."""
+def style_plot(widget: pg.PlotWidget, colors: ChartColors, title: str, grid: bool) -> None:
+    """Apply background, axis colours, title and (optionally) horizontal grid lines.
+
+    Grid lines only at major ticks: drawing them is most of a chart's paint
+    time, and charts repaint up to 10 times a second during a batch.
+    """
     widget.setBackground(colors.background)
     item = widget.getPlotItem()
     item.setTitle(title, color=colors.foreground.name(), size="10pt")
@@ -81,7 +85,8 @@ def style_plot(widget: pg.PlotWidget, colors: ChartColors, title: str) -> None:
         axis = item.getAxis(name)
         axis.setPen(pg.mkPen(colors.foreground))
         axis.setTextPen(pg.mkPen(colors.foreground))
-    item.showGrid(x=True, y=True, alpha=colors.grid_alpha)
+    item.getAxis("left").setStyle(maxTickLevel=0 if grid else 1)
+    item.showGrid(x=False, y=grid, alpha=colors.grid_alpha)
     legend = item.legend
     if legend is not None:
         legend.setLabelTextColor(colors.foreground)

@@ -1,29 +1,35 @@
 """The stats panel's four pyqtgraph charts, drawn for one run or several overlaid.
 
 The first run given is the main one (drawn solid); the others are overlays
-(dashed lines, extra bars). Data items are reused between refreshes, so a
-live refresh costs a few ``setData`` calls.
+(dashed or dotted, named in a key under the charts). Every plot item is built
+once, for :data:`MAX_RUNS` runs, so a refresh only sets data: building
+pyqtgraph items and legends takes far too long to do while a batch runs.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, QTimer, Slot
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QGridLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from .chart_style import RUN_DASHES, ChartColors, style_plot, translucent
 from .number_format import format_count, format_seconds
 from .run_data import DRAW, O_WON, X_WON, RunSnapshot
 
 OUTCOMES = ((X_WON, "X wins"), (O_WON, "O wins"), (DRAW, "Draws"))
+#: Runs drawn at once (the main one plus overlays).
+MAX_RUNS = 6
 BAR_WIDTH = 0.36
 MIN_CHART_WIDTH = 300
 #: Bars start at 10^-0.5 nodes on the log chart, so a 1-node move still shows.
 LOG_FLOOR = -0.5
+#: Milliseconds between the charts' updates in a gradual (live) refresh.
+STAGGER_MS = 20
+DASH_NAMES = ("solid", "dashed", "dotted", "dash-dot", "dash-dot-dot")
 
 
 class StatsCharts(QWidget):
@@ -36,23 +42,48 @@ class StatsCharts(QWidget):
         self.move_time_plot = pg.PlotWidget(objectName="moveTimeChart")
         self.length_plot = pg.PlotWidget(objectName="gameLengthChart")
         self.nodes_plot = pg.PlotWidget(objectName="nodesChart")
-        self._grid = QGridLayout(self)
+        self.overlay_key = QLabel(objectName="overlayKey")
+        self.overlay_key.setWordWrap(True)
+        grid_host = QWidget()
+        self._grid = QGridLayout(grid_host)
         self._grid.setContentsMargins(0, 0, 0, 0)
         self._grid.setSpacing(6)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(grid_host, 1)
+        layout.addWidget(self.overlay_key)
         self._columns = 0
         for plot in self.plots():
             plot.setMinimumSize(MIN_CHART_WIDTH, 190)
             plot.getPlotItem().setMenuEnabled(False)
         self._arrange(2)
         self._runs: tuple[RunSnapshot, ...] = ()
-        self._key: tuple[str, ...] | None = None
-        self._lines: list[list[pg.PlotDataItem]] = []
-        self._histograms: list[pg.GraphicsObject] = []
-        self._bar_labels: dict[str, list[pg.TextItem]] = {}
-        self._bars: dict[str, tuple[pg.BarGraphItem, pg.BarGraphItem]] = {}
+        self._pending: list[Callable[[], None]] = []
+        self._stagger = QTimer(self, interval=STAGGER_MS)
+        self._stagger.timeout.connect(self._next_update)
         self.refresh_count = 0
         self._setup_axes()
+        self._build_items()
         self.apply_palette()
+
+    def plots(self) -> tuple[pg.PlotWidget, ...]:
+        """The charts in display order."""
+        return (self.outcome_plot, self.move_time_plot, self.length_plot, self.nodes_plot)
+
+    def chart_titles(self) -> dict[str, pg.PlotWidget]:
+        """File-name-friendly names for each chart (their PNG names)."""
+        return {
+            "outcome_rates": self.outcome_plot,
+            "move_time": self.move_time_plot,
+            "game_length": self.length_plot,
+            "nodes_per_move": self.nodes_plot,
+        }
+
+    def outcome_lines(self) -> list[pg.PlotDataItem]:
+        """The outcome-rate lines now shown (three per run: X wins, O wins, draws)."""
+        return [line for lines in self._lines for line in lines if line.isVisible()]
+
+    # Layout ----------------------------------------------------------------
 
     def _arrange(self, columns: int) -> None:
         """Lay the charts out in one column (narrow docks) or a 2 x 2 grid."""
@@ -67,19 +98,6 @@ class StatsCharts(QWidget):
         self._arrange(1 if event.size().width() < 2 * MIN_CHART_WIDTH + 20 else 2)
         super().resizeEvent(event)
 
-    def plots(self) -> tuple[pg.PlotWidget, ...]:
-        """The charts in display order (also their PNG export order)."""
-        return (self.outcome_plot, self.move_time_plot, self.length_plot, self.nodes_plot)
-
-    def chart_titles(self) -> dict[str, pg.PlotWidget]:
-        """File-name-friendly names for each chart."""
-        return {
-            "outcome_rates": self.outcome_plot,
-            "move_time": self.move_time_plot,
-            "game_length": self.length_plot,
-            "nodes_per_move": self.nodes_plot,
-        }
-
     def _setup_axes(self) -> None:
         item = self.outcome_plot.getPlotItem()
         item.setLabel("left", self.tr("share of games"), units="%")
@@ -88,8 +106,7 @@ class StatsCharts(QWidget):
         item.setLimits(yMin=-5, yMax=110)
         item.getAxis("left").enableAutoSIPrefix(False)
         item.getAxis("bottom").enableAutoSIPrefix(False)
-        item = self.move_time_plot.getPlotItem()
-        item.setLabel("left", self.tr("average time per move"), units="s")
+        self.move_time_plot.getPlotItem().setLabel("left", self.tr("average time per move"), units="s")
         item = self.length_plot.getPlotItem()
         item.setLabel("left", self.tr("share of games"), units="%")
         item.setLabel("bottom", self.tr("game length (moves)"))
@@ -97,14 +114,36 @@ class StatsCharts(QWidget):
         item = self.nodes_plot.getPlotItem()
         item.setLabel("left", self.tr("nodes per move (log scale)"))
         item.getAxis("left").setLogMode(True)
-        legends = {
-            self.outcome_plot: ((-8, 8), 3),
-            self.move_time_plot: ((-8, 8), 2),
-            self.length_plot: ((8, 8), 1),
-            self.nodes_plot: ((-8, 8), 2),
-        }
-        for plot, (offset, columns) in legends.items():
-            plot.getPlotItem().addLegend(offset=offset, labelTextSize="8pt", colCount=columns)
+
+    def _build_items(self) -> None:
+        """Every line, bar and label the charts will ever need, hidden until used."""
+        self._lines = [
+            [self.outcome_plot.plot([], []) for _ in OUTCOMES] for _ in range(MAX_RUNS)
+        ]
+        self._histogram = pg.BarGraphItem(x=[], height=[], width=0.8)
+        self.length_plot.addItem(self._histogram)
+        self._histogram_steps = [
+            self.length_plot.plot([], [], stepMode="center") for _ in range(MAX_RUNS - 1)
+        ]
+        self._bars: dict[str, tuple[pg.BarGraphItem, pg.BarGraphItem]] = {}
+        self._bar_labels: dict[str, list[pg.TextItem]] = {}
+        for name, plot in (("time", self.move_time_plot), ("nodes", self.nodes_plot)):
+            bars = (pg.BarGraphItem(x=[], height=[], width=BAR_WIDTH), pg.BarGraphItem(x=[], height=[], width=BAR_WIDTH))
+            for bar in bars:
+                plot.addItem(bar)
+            self._bars[name] = bars
+            labels = [pg.TextItem(anchor=(0.5, 1.0)) for _ in range(2 * MAX_RUNS)]
+            for label in labels:
+                plot.addItem(label)
+            self._bar_labels[name] = labels
+        legend = self.outcome_plot.getPlotItem().addLegend(offset=(-8, 8), labelTextSize="8pt", colCount=3)
+        for line, (_, name) in zip(self._lines[0], OUTCOMES):
+            legend.addItem(line, self.tr(name))
+        for name, plot in (("time", self.move_time_plot), ("nodes", self.nodes_plot)):
+            legend = plot.getPlotItem().addLegend(offset=(-8, 8), labelTextSize="8pt", colCount=2)
+            for bar, side in zip(self._bars[name], ("X", "O")):
+                legend.addItem(bar, side)
+        self._hide_unused(0)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.PaletteChange:
@@ -113,7 +152,7 @@ class StatsCharts(QWidget):
 
     def apply_palette(self) -> None:
         """Recolour every chart from the current palette."""
-        self.colors = ChartColors.from_palette(self.palette())
+        colors = self.colors = ChartColors.from_palette(self.palette())
         titles = (
             self.tr("Outcome rates as games are played"),
             self.tr("Average move time per player"),
@@ -121,86 +160,92 @@ class StatsCharts(QWidget):
             self.tr("Nodes searched per move"),
         )
         for plot, title in zip(self.plots(), titles):
-            style_plot(plot, self.colors, title)
-        self._key = None
+            # Bars carry value labels; grid lines only help the line and histogram charts.
+            style_plot(plot, colors, title, grid=plot in (self.outcome_plot, self.length_plot))
+        for index, lines in enumerate(self._lines):
+            width = 2.4 if index == 0 else 1.6
+            style = RUN_DASHES[index % len(RUN_DASHES)]
+            for (outcome, _), line in zip(OUTCOMES, lines):
+                line.setPen(pg.mkPen(colors.outcome(outcome), width=width, style=style))
+        main = colors.run(0)
+        self._histogram.setOpts(brush=translucent(main, 150), pen=pg.mkPen(main))
+        for index, steps in enumerate(self._histogram_steps, start=1):
+            style = RUN_DASHES[index % len(RUN_DASHES)]
+            steps.setPen(pg.mkPen(colors.run(index), width=2, style=style))
+        for bars in self._bars.values():
+            for bar, color in zip(bars, (colors.x, colors.o)):
+                bar.setOpts(brush=translucent(color, 200), pen=pg.mkPen(color))
+        for labels in self._bar_labels.values():
+            for label in labels:
+                label.setColor(colors.foreground)
         if self._runs:
             self.show_runs(self._runs)
 
+    # Showing runs ------------------------------------------------------------
+
     def show_runs(self, runs: Sequence[RunSnapshot]) -> None:
-        """Draw ``runs``: the first solid, the rest as overlays."""
-        self._runs = tuple(runs)
-        key = tuple(r.tag for r in runs)
-        if key != self._key:
-            self._rebuild(len(runs))
-            self._key = key
-        self._update_outcomes()
-        self._update_histograms()
-        self._update_bars("time", self.move_time_plot, lambda s, side: s.players[side].avg_move_seconds)
-        self._update_bars("nodes", self.nodes_plot, lambda s, side: s.players[side].avg_nodes_per_move)
+        """Draw ``runs`` now: the first solid, the rest as overlays."""
+        self._stagger.stop()
+        self._prepare(runs)
+        for update in self._updates():
+            update()
+        self.refresh_count += 1
+
+    def show_runs_gradually(self, runs: Sequence[RunSnapshot]) -> None:
+        """Like :meth:`show_runs`, one chart per event-loop pass (for live refreshes).
+
+        Each chart then repaints on its own, so the GUI thread is never busy
+        painting all four at once.
+        """
+        self._prepare(runs)
+        self._pending = self._updates()
+        self._pending.pop(0)()
+        self._stagger.start()
         self.refresh_count += 1
 
     def clear(self) -> None:
         """Remove every series."""
-        self._runs = ()
-        self._rebuild(0)
-        self._key = ()
+        self.show_runs(())
 
-    # Building items --------------------------------------------------------
-
-    def _rebuild(self, count: int) -> None:
-        for plot in self.plots():
-            item = plot.getPlotItem()
-            item.clear()
-            if item.legend is not None:
-                item.legend.clear()
-        self._lines = []
-        self._histograms = []
-        self._bar_labels = {}
-        self._bars = {}
-        colors = self.colors
-        for index, run in enumerate(self._runs[:count]):
-            suffix = "" if index == 0 else f" ({run.tag})"
-            width = 2.4 if index == 0 else 1.6
-            dash = RUN_DASHES[index % len(RUN_DASHES)]
-            lines = []
-            for outcome, name in OUTCOMES:
-                pen = pg.mkPen(colors.outcome(outcome), width=width, style=dash)
-                lines.append(self.outcome_plot.plot([], [], pen=pen, name=self.tr(name) + suffix))
-            self._lines.append(lines)
-            color = colors.run(index)
-            if index == 0:
-                histogram = pg.BarGraphItem(
-                    x=[], height=[], width=0.8, brush=translucent(color, 150), pen=pg.mkPen(color)
-                )
-                self.length_plot.addItem(histogram)
-                self.length_plot.getPlotItem().legend.addItem(histogram, run.tag)
-            else:
-                histogram = self.length_plot.plot(
-                    [], [], stepMode="center", pen=pg.mkPen(color, width=2, style=dash), name=run.tag
-                )
-            self._histograms.append(histogram)
-        if count:
-            for name, plot in (("time", self.move_time_plot), ("nodes", self.nodes_plot)):
-                bars = []
-                for side, color in (("X", colors.x), ("O", colors.o)):
-                    bar = pg.BarGraphItem(
-                        x=[], height=[], width=BAR_WIDTH, brush=translucent(color, 200), pen=pg.mkPen(color)
-                    )
-                    plot.addItem(bar)
-                    plot.getPlotItem().legend.addItem(bar, side)
-                    bars.append(bar)
-                self._bars[name] = (bars[0], bars[1])
-                labels = []
-                for _ in range(2 * count):
-                    label = pg.TextItem(color=colors.foreground, anchor=(0.5, 1.0))
-                    plot.addItem(label)
-                    labels.append(label)
-                self._bar_labels[name] = labels
-        ticks = [[(i, run.tag) for i, run in enumerate(self._runs[:count])]]
+    def _prepare(self, runs: Sequence[RunSnapshot]) -> None:
+        self._runs = tuple(runs[:MAX_RUNS])
+        self._hide_unused(len(self._runs))
+        ticks = [[(i, run.tag) for i, run in enumerate(self._runs)]]
         self.move_time_plot.getAxis("bottom").setTicks(ticks)
         self.nodes_plot.getAxis("bottom").setTicks(ticks)
+        overlays = [
+            f"{run.tag} {DASH_NAMES[i % len(DASH_NAMES)]}" for i, run in enumerate(self._runs) if i
+        ]
+        text = self.tr("Solid: %s. Overlays: %s.") % (self._runs[0].tag, ", ".join(overlays)) if overlays else ""
+        if text != self.overlay_key.text():
+            self.overlay_key.setText(text)
+            self.overlay_key.setVisible(bool(text))
 
-    # Updating data ---------------------------------------------------------
+    def _hide_unused(self, count: int) -> None:
+        for index, lines in enumerate(self._lines):
+            for line in lines:
+                line.setVisible(index < count)
+        self._histogram.setVisible(count > 0)
+        for index, steps in enumerate(self._histogram_steps, start=1):
+            steps.setVisible(index < count)
+        for labels in self._bar_labels.values():
+            for index, label in enumerate(labels):
+                label.setVisible(index < 2 * count)
+
+    def _updates(self) -> list[Callable[[], None]]:
+        return [
+            self._update_outcomes,
+            self._update_histograms,
+            lambda: self._update_bars("time", lambda s, side: s.players[side].avg_move_seconds),
+            lambda: self._update_bars("nodes", lambda s, side: s.players[side].avg_nodes_per_move),
+        ]
+
+    @Slot()
+    def _next_update(self) -> None:
+        if self._pending:
+            self._pending.pop(0)()
+        if not self._pending:
+            self._stagger.stop()
 
     def _update_outcomes(self) -> None:
         for run, lines in zip(self._runs, self._lines):
@@ -211,20 +256,23 @@ class StatsCharts(QWidget):
     def _update_histograms(self) -> None:
         used = [n for run in self._runs for n, count in enumerate(run.histogram) if count]
         if used:
-            self.length_plot.getPlotItem().setXRange(min(used) - 0.6, max(used) + 0.6, padding=0)
-        for index, (run, item) in enumerate(zip(self._runs, self._histograms)):
+            low, high = min(used), max(used)
+            item = self.length_plot.getPlotItem()
+            item.setXRange(low - 0.6, high + 0.6, padding=0)
+            step = next(s for s in (1, 2, 5, 10, 20, 50, 100) if (high - low) / s <= 12)
+            item.getAxis("bottom").setTickSpacing(step, step)
+        for index, run in enumerate(self._runs):
             total = sum(run.histogram) or 1
             lengths = list(range(len(run.histogram)))
             shares = [100 * n / total for n in run.histogram]
             if index == 0:
-                item.setOpts(x=lengths, height=shares)
+                self._histogram.setOpts(x=lengths, height=shares)
             elif lengths:
                 edges = [n - 0.5 for n in lengths] + [lengths[-1] + 0.5]
-                item.setData(edges, shares)
+                self._histogram_steps[index - 1].setData(edges, shares)
 
-    def _update_bars(self, name: str, plot: pg.PlotWidget, value) -> None:  # type: ignore[no-untyped-def]
-        if name not in self._bars:
-            return
+    def _update_bars(self, name: str, value: Callable[[RunSnapshot, str], float | None]) -> None:
+        plot = self.move_time_plot if name == "time" else self.nodes_plot
         log = name == "nodes"
         heights: dict[str, list[float]] = {"x": [], "o": []}
         labels = self._bar_labels[name]
@@ -240,22 +288,17 @@ class StatsCharts(QWidget):
                 heights[side].append(height)
                 label = labels[2 * index + offset]
                 label.setText(text if raw is not None else "")
-                top = height + LOG_FLOOR if log else height
-                label.setPos(index + (offset - 0.5) * BAR_WIDTH * 1.05, top)
+                label.setPos(index + (offset - 0.5) * BAR_WIDTH * 1.05, height + LOG_FLOOR if log else height)
         positions = list(range(len(self._runs)))
+        base = {"y0": LOG_FLOOR} if log else {}
         x_bar, o_bar = self._bars[name]
-        if log:
-            x_bar.setOpts(x=[p - BAR_WIDTH / 2 for p in positions], height=heights["x"], y0=LOG_FLOOR)
-            o_bar.setOpts(x=[p + BAR_WIDTH / 2 for p in positions], height=heights["o"], y0=LOG_FLOOR)
-        else:
-            x_bar.setOpts(x=[p - BAR_WIDTH / 2 for p in positions], height=heights["x"])
-            o_bar.setOpts(x=[p + BAR_WIDTH / 2 for p in positions], height=heights["o"])
+        x_bar.setOpts(x=[p - BAR_WIDTH / 2 for p in positions], height=heights["x"], **base)
+        o_bar.setOpts(x=[p + BAR_WIDTH / 2 for p in positions], height=heights["o"], **base)
         tallest = max(heights["x"] + heights["o"] + [0.0])
         item = plot.getPlotItem()
-        item.setXRange(-0.7, max(positions[-1] if positions else 0, 0) + 0.7, padding=0)
+        item.setXRange(-0.7, (positions[-1] if positions else 0) + 0.7, padding=0)
         if log:
             # At least two decades, so the axis shows 1, 10, 100 rather than crowded minor ticks.
             item.setYRange(LOG_FLOOR, LOG_FLOOR + max(tallest * 1.3, 2.5), padding=0)
         else:
             item.setYRange(0, max(tallest * 1.35, 1e-9), padding=0)
-

@@ -6,8 +6,10 @@ columns, and the charts read small, pre-aggregated snapshots.
 
 from __future__ import annotations
 
+import math
 import time
 from array import array
+from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -159,6 +161,8 @@ class RunData:
     _curve: list[tuple[int, float, float, float]] = field(default_factory=list)
     _curve_step: int = 1
     _histogram: list[int] = field(default_factory=list)
+    #: ``(first game, seconds per move)`` of each bulk-added chunk (see add_endings).
+    _shared_time: list[tuple[int, float]] = field(default_factory=list)
     _started: float = field(default_factory=time.perf_counter)
     _elapsed: float | None = None
 
@@ -225,16 +229,20 @@ class RunData:
             starters = (b"\x00\x01" * (count // 2 + 2))[start & 1 : (start & 1) + count]
         else:
             starters = bytes(count)
+        # Only C-level byte operations per game: this runs in the GUI process
+        # while charts paint, so it must hold the interpreter lock briefly.
         winners = endings.translate(_WINNER_CODES)
         self.starters.frombytes(starters)
         self.winners.frombytes(winners)
         self.lengths.extend(endings.translate(_LENGTHS))
-        for side, table in (("x", _X_PLAYER_MOVES), ("o", _O_PLAYER_MOVES)):
-            moves = [table[first][code] for first, code in zip(starters, endings)]
-            self.nodes[side].extend(moves)
-            self.seconds[side].extend([m * move_seconds for m in moves])
-        for (first, code), games in Counter(zip(starters, endings)).items():
-            self._count_ending(first, code, games, move_seconds)
+        # Per-game seconds and nodes follow from the length: see row().
+        self._shared_time.append((start, move_seconds))
+        parts = [(0, endings)]
+        if self.swap:
+            parts = [(start & 1, endings[0::2]), (1 - (start & 1), endings[1::2])]
+        for first, part in parts:
+            for code in set(part):
+                self._count_ending(first, code, part.count(code), move_seconds)
         self._sample_curve(start, winners)
 
     def _count_ending(self, first: int, code: int, games: int, move_seconds: float) -> None:
@@ -284,6 +292,8 @@ class RunData:
     def row(self, position: int) -> GameRow:
         """The game stored at ``position`` (0-based), as a CSV row."""
         winner = self.winners[position]
+        if self._shared_time:
+            return self._shared_time_row(position)
         return GameRow(
             index=self.first_index + position,
             starter=SIDES[self.starters[position]],
@@ -293,6 +303,26 @@ class RunData:
             o_seconds=self.seconds["o"][position],
             x_nodes=self.nodes["x"][position],
             o_nodes=self.nodes["o"][position],
+        )
+
+    def _shared_time_row(self, position: int) -> GameRow:
+        """A game added by :meth:`add_endings`: one node per move, the chunk's time per move."""
+        segment = bisect_right(self._shared_time, (position, math.inf)) - 1
+        move_seconds = self._shared_time[segment][1]
+        length = self.lengths[position]
+        starter = SIDES[self.starters[position]]
+        first_moves = (length + 1) // 2
+        moves = {starter: first_moves, _other(starter): length - first_moves}
+        winner = self.winners[position]
+        return GameRow(
+            index=self.first_index + position,
+            starter=starter,
+            winner=None if winner == DRAW else SIDES[winner],
+            length=length,
+            x_seconds=moves["x"] * move_seconds,
+            o_seconds=moves["o"] * move_seconds,
+            x_nodes=moves["x"],
+            o_nodes=moves["o"],
         )
 
     def snapshot(self) -> RunSnapshot:
@@ -346,14 +376,6 @@ def _other(side: str) -> str:
     return "o" if side == "x" else "x"
 
 
-def _ending_tables() -> tuple[bytes, bytes, list[list[int]], list[list[int]]]:
-    """Byte translations and move lookups for :meth:`RunData.add_endings`."""
-    winner_codes = bytes((DRAW, X_WON, O_WON, DRAW)[code & 3] for code in range(256))
-    lengths = bytes(code >> 2 for code in range(256))
-    first_moves = [(code >> 2) - (code >> 2) // 2 for code in range(256)]
-    second_moves = [(code >> 2) // 2 for code in range(256)]
-    # [first mover][code] -> moves of the player given as X (or O).
-    return winner_codes, lengths, [first_moves, second_moves], [second_moves, first_moves]
-
-
-_WINNER_CODES, _LENGTHS, _X_PLAYER_MOVES, _O_PLAYER_MOVES = _ending_tables()
+#: Byte translations for :meth:`RunData.add_endings`: outcome byte -> winner code, length.
+_WINNER_CODES = bytes((DRAW, X_WON, O_WON, DRAW)[code & 3] for code in range(256))
+_LENGTHS = bytes(code >> 2 for code in range(256))

@@ -22,6 +22,7 @@ from tictactoe_qt.engine.player_spec import PlayerSpec
 from .background import BackgroundTask
 from .batch_worker import BatchRequest, BatchWorker
 from .charts import StatsCharts
+from .chunk_pool import shared_pool
 from .export import ExportError, save_charts, write_csv, write_json
 from .number_format import format_duration
 from .report_table import ReportTable
@@ -40,6 +41,8 @@ Match = tuple[GameConfig, PlayerSpec, PlayerSpec]
 #: Charts and report show at most this many runs at once.
 MAX_SHOWN_RUNS = 6
 REFRESH_MS = 100
+#: Batches up to this size play in the batch thread: starting worker processes costs more.
+SMALL_BATCH = 1000
 
 
 def default_match() -> Match:
@@ -142,7 +145,8 @@ class StatsPanel(QDockWidget):
             return False
         self._live = None
         self.simulate_bar.start_progress(request.games)
-        self.batch.start(BatchWorker(request))
+        pool = shared_pool() if request.games > SMALL_BATCH else None
+        self.batch.start(BatchWorker(request, pool))
         return True
 
     @Slot()
@@ -247,7 +251,9 @@ class StatsPanel(QDockWidget):
         shown = self.shown_snapshots()
         kept = set(run.number for run in self.run_list.runs())
         self._snapshots = {n: s for n, s in self._snapshots.items() if n in kept}
-        if shown:
+        if shown and self._live is not None and self.is_simulating():
+            self.charts.show_runs_gradually(shown)
+        elif shown:
             self.charts.show_runs(shown)
         else:
             self.charts.clear()
