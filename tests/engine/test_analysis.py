@@ -61,7 +61,8 @@ def test_empty_3x3_is_a_draw_in_nine_with_every_move_a_draw() -> None:
     )
     assert data["best"] in [[r, c] for r in range(3) for c in range(3)]
     assert [move["cell"] for move in data["moves"]] == [[r, c] for r in range(3) for c in range(3)]
-    assert all(move == {"cell": move["cell"], "result": "draw", "plies": 9} for move in data["moves"])
+    for move in data["moves"]:
+        assert move == {"cell": move["cell"], "result": "draw", "plies": 9}
     json.dumps(data)
 
 
@@ -80,7 +81,9 @@ def test_win_in_one_position() -> None:
     assert [value.label for value in analyze(board).moves] == ["W1", "D", "L2", "L2", "L2"]
 
 
-@pytest.mark.parametrize("notation", ["x../.o./...", "xo./.x./...", "x.o/.x./o..", "xo./x../...", "oxx/.o./x.."])
+@pytest.mark.parametrize(
+    "notation", ["x../.o./...", "xo./.x./...", "x.o/.x./o..", "xo./x../...", "oxx/.o./x.."]
+)
 def test_every_move_value_matches_an_exhaustive_solve(notation: str) -> None:
     board = Board.from_notation(notation)
     analysis = analyze(board)
@@ -146,7 +149,11 @@ def test_the_board_is_not_changed_and_a_searcher_can_be_reused() -> None:
     first = analyze(board, searcher=searcher)
     second = analyze(board, searcher=searcher)
     assert (board.bits, board.history) == before
-    assert first.as_dict() == second.as_dict()
+    # Equally good best moves may differ; the values may not.
+    assert {**first.as_dict(), "best": None} == {**second.as_dict(), "best": None}
+    for analysis in (first, second):
+        best = analysis.value_of(analysis.best)  # type: ignore[arg-type]
+        assert best is not None and (best.result, best.plies) == (analysis.result, analysis.plies)
 
 
 @pytest.mark.parametrize("budget", [0, -1, 61])

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tictactoe_qt.engine.batch import chunk_bounds, run_batch
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
-from tictactoe_qt.engine.simulation import summarize_games
+from tictactoe_qt.engine.simulation import fresh_player_games, summarize_games
 from tictactoe_qt.engine.simulation_stats import SimulationSummary
 
 TIC_TAC_TOE = GameConfig()
@@ -46,11 +48,18 @@ def test_uneven_chunks_add_up_to_the_whole(config):
     assert _totals(parts) == _totals(whole)
 
 
-def test_chunks_cover_every_game_once():
-    for games, workers, fast in ((1, 1, False), (1000, 2, False), (99_999, 2, True)):
-        chunks = chunk_bounds(games, workers, fast)
+def test_chunks_cover_every_game_once_and_start_on_unit_boundaries():
+    for games, workers, unit in ((1, 1, 20), (1000, 2, 20), (99_999, 2, 4096), (5, 8, 2000)):
+        chunks = chunk_bounds(games, workers, unit)
         assert chunks[0][0] == 0 and chunks[-1][1] == games
         assert all(a[1] == b[0] for a, b in zip(chunks, chunks[1:]))
+        assert all(start % unit == 0 for start, _ in chunks)
+
+
+def test_chunk_starts_do_not_depend_on_the_worker_count():
+    one = {start for start, _ in chunk_bounds(50_000, 1, 2000)}
+    two = {start for start, _ in chunk_bounds(50_000, 2, 2000)}
+    assert one | two <= set(range(0, 50_000, 2000))
 
 
 def test_progress_counts_up_to_all_games():
@@ -107,8 +116,10 @@ def test_a_batch_started_from_a_thread_gives_the_same_totals():
 
 
 def test_the_default_ai_gives_equal_totals_on_any_worker_count():
-    one = run_batch(TIC_TAC_TOE, "perfect", "random", 3000, seed=6, swap=True, workers=1)
-    two = run_batch(TIC_TAC_TOE, "perfect", "random", 3000, seed=6, swap=True, workers=2)
+    # Past one fresh-player unit, so remembered solutions cross chunk boundaries.
+    games = fresh_player_games(TIC_TAC_TOE) * 2 + 500
+    one = run_batch(TIC_TAC_TOE, "perfect", "random", games, seed=6, swap=True, workers=1)
+    two = run_batch(TIC_TAC_TOE, "perfect", "random", games, seed=6, swap=True, workers=2)
     assert _totals(one) == _totals(two)
     assert one.players[0].wins > 0 and one.players[1].wins == 0
 
@@ -121,3 +132,13 @@ def test_an_unregistered_player_fails_before_any_worker_starts(monkeypatch):
     monkeypatch.delitem(players.PLAYER_FACTORIES, "alphabeta")
     with pytest.raises(PlayerSpecError, match="alphabeta"):
         run_batch(TIC_TAC_TOE, "alphabeta", "random", 10, workers=2)
+
+
+@settings(max_examples=25, deadline=None)
+@given(split=st.integers(0, 12_000), seed=st.integers(-(2**70), 2**70), swap=st.booleans())
+def test_any_split_of_a_fast_batch_adds_up_to_the_whole(split, seed, swap):
+    games = 12_000
+    whole = summarize_games(TIC_TAC_TOE, RANDOM, RANDOM, 0, games, seed=seed, swap=swap)
+    parts = summarize_games(TIC_TAC_TOE, RANDOM, RANDOM, 0, split, seed=seed, swap=swap)
+    parts.merge(summarize_games(TIC_TAC_TOE, RANDOM, RANDOM, split, games, seed=seed, swap=swap))
+    assert _totals(parts) == _totals(whole)

@@ -41,7 +41,9 @@ def exhaustive_solver(config: GameConfig):  # type: ignore[no-untyped-def]
     return value
 
 
-SOLVERS = {config: exhaustive_solver(config) for config in (TTT, GameConfig(4, 4, 4), GameConfig(3, 4, 3))}
+SOLVERS = {
+    config: exhaustive_solver(config) for config in (TTT, GameConfig(4, 4, 4), GameConfig(3, 4, 3))
+}
 
 
 def solved(board: Board) -> int:

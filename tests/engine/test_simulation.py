@@ -211,3 +211,15 @@ def test_a_human_cannot_play_in_a_simulation():
 def test_a_negative_number_of_games_is_refused():
     with pytest.raises(ValueError, match="negative"):
         run_games(TIC_TAC_TOE, "random", "random", -1)
+
+
+def test_a_record_names_the_winning_player_whatever_mark_it_held():
+    records = list(run_games(TIC_TAC_TOE, "alphabeta", "random", 6, seed=2, swap=True))
+    for record in records:
+        searcher_mark = "x" if record.starter == "x" else "o"
+        assert record.x_spec == ("alphabeta" if searcher_mark == "x" else "random")
+        if record.winner is not None:
+            assert record.winner_player == "x"  # the player given as X is the searcher
+            assert record.winner == searcher_mark
+        assert len(record.x_move_seconds) == (record.length + 1) // 2
+        assert len(record.o_move_nodes) == record.length // 2

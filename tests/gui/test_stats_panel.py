@@ -79,7 +79,7 @@ def test_charts_get_the_batch_data(qtbot, panel) -> None:
     summary = simulate(qtbot, panel, 3000)
     lines = panel.charts.outcome_lines()
     assert len(lines) == 3
-    games, x_rate = lines[0].getData()
+    games, x_rate = lines[0].getOriginalDataset()
     assert games[-1] == 3000
     assert x_rate[-1] == pytest.approx(100 * summary["x_wins"] / 3000)
     histogram = panel.charts._histogram.opts["height"]
@@ -192,7 +192,7 @@ def test_kept_runs_can_be_compared_side_by_side(qtbot, panel) -> None:
     assert panel.report.columnCount() == 2
     assert "perfect" in panel.report.horizontalHeaderItem(0).text()
     assert len(panel.charts.outcome_lines()) == 6
-    assert "#1 dashed" in panel.charts.overlay_key.text()
+    assert "#1</b> dashed" in panel.charts.overlay_key.text()
     first = panel.run_list.runs()[1]
     panel.run_list.set_checked(first, False)
     assert panel.report.columnCount() == 1
@@ -260,5 +260,5 @@ def test_live_charts_stay_smooth_and_throttled_during_a_big_batch(qtbot, panel) 
     assert 2 <= panel.charts.refresh_count <= elapsed * 10 + 3
     worst = max(gaps)
     assert worst < 0.050, f"GUI thread stalled {worst * 1000:.0f} ms"
-    games, _ = panel.charts.outcome_lines()[0].getData()
+    games, _ = panel.charts.outcome_lines()[0].getOriginalDataset()
     assert len(games) <= 2000  # the curve is thinned, not a million points

@@ -178,14 +178,16 @@ def _move_values(
                 break
             position.push_index(cell)
             try:
-                values[cell] = _searched_value(searcher, position, cell, cols, mover, slice_, should_stop) or values[cell]
+                found = _searched_value(searcher, position, cell, mover, slice_, should_stop)
+                values[cell] = found or values[cell]
             finally:
                 position.pop()
         todo = [cell for cell in todo if not values[cell].exact]
         if not todo:
             break
     return tuple(
-        MoveValue(Move.from_index(cell, cols), *_fields(values[twin[cell]]), mover) for cell in cells
+        MoveValue(Move.from_index(cell, cols), *_fields(values[twin[cell]]), mover)
+        for cell in cells
     )
 
 
@@ -218,7 +220,8 @@ def _static_value(position: Board, cell: int, mover: Mark) -> MoveValue:
                 return MoveValue(move, "draw", 1, 0, True, mover)
             return MoveValue(move, outcome.result, 1, WIN_SCORE - 1, True, mover)
         mine, theirs = position.bits[position.side ^ 1], position.bits[position.side]
-        return MoveValue(move, None, None, pattern_score(position.config, mine, theirs), False, mover)
+        score = pattern_score(position.config, mine, theirs)
+        return MoveValue(move, None, None, score, False, mover)
     finally:
         position.pop()
 
@@ -227,7 +230,6 @@ def _searched_value(
     searcher: PerfectSearcher,
     child: Board,
     cell: int,
-    cols: int,
     mover: Mark,
     seconds: float,
     should_stop: ShouldStop,
@@ -235,7 +237,7 @@ def _searched_value(
     """The value of the move just played on ``child`` by a search; ``None`` if it found nothing."""
     if child.is_game_over():
         return None
-    move = Move.from_index(cell, cols)
+    move = Move.from_index(cell, child.config.cols)
     reply = searcher.search(child, min(seconds, MAX_TIME), should_stop=should_stop)
     if reply.exact:
         result, plies = exact_fields(child, reply.score)

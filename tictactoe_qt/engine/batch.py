@@ -1,8 +1,10 @@
 """Batches of games over several processes, with the same totals as one process.
 
-A batch is cut into chunks of consecutive game indices. Game ``i`` depends only
-on (seed, ``i``), so the totals are the same whatever the chunking or the
-number of workers; only the timings differ.
+A batch is cut into chunks of consecutive game indices, always at the game
+numbers where the players start fresh (see
+:func:`~tictactoe_qt.engine.simulation.fresh_player_games`). Each game depends
+only on (seed, its index) and the players' memory of their own chunk, so the
+totals are the same whatever the number of workers; only the timings differ.
 """
 
 from __future__ import annotations
@@ -22,9 +24,9 @@ from .config import GameConfig
 from .player_spec import PlayerSpec
 from .search_result import ShouldStop, never_stop
 from .simulation import (
-    PlayerCache,
     computer_spec,
-    players_for,
+    fresh_player_games,
+    new_players,
     resolve_seed,
     summarize_games,
     uses_rank_path,
@@ -34,11 +36,10 @@ from .simulation_stats import SimulationSummary
 #: ``progress(games_done, games_total)``, called in the caller's thread.
 BatchProgress = Callable[[int, int], None]
 
-_MAX_CHUNK = 2000
-_CHUNKS_PER_WORKER = 16
+#: Largest chunk, in games (when the unit is smaller).
+_MAX_CHUNK = 1 << 18
+_CHUNKS_PER_WORKER = 8
 _stop_event: Event | None = None
-#: A worker's players, kept warm from one chunk to the next of its batch.
-_worker_players: PlayerCache = {}
 
 
 def default_workers() -> int:
@@ -63,15 +64,15 @@ def start_method() -> str:
     return "forkserver" if "forkserver" in methods else "spawn"
 
 
-def chunk_bounds(games: int, workers: int, rank_path: bool) -> list[tuple[int, int]]:
-    """``(start, stop)`` of each chunk: a few per worker, whole blocks on the rank path."""
-    if rank_path:
-        size = random_games.BLOCK_GAMES * 64
-        if workers > 1:
-            blocks = -(-games // random_games.BLOCK_GAMES)
-            size = random_games.BLOCK_GAMES * max(1, min(64, -(-blocks // (workers * 4))))
-    else:
-        size = max(1, min(_MAX_CHUNK, games // (workers * _CHUNKS_PER_WORKER)))
+def chunk_bounds(games: int, workers: int, unit: int) -> list[tuple[int, int]]:
+    """``(start, stop)`` of each chunk: whole units of ``unit`` games, a few per worker.
+
+    Chunks only ever start at multiples of ``unit``, whatever ``workers`` is,
+    so each chunk plays the same games in any process.
+    """
+    units = -(-games // unit)
+    per_chunk = max(1, min(units // (workers * _CHUNKS_PER_WORKER), _MAX_CHUNK // unit))
+    size = per_chunk * unit
     return [(start, min(start + size, games)) for start in range(0, games, size)]
 
 
@@ -111,11 +112,13 @@ def run_batch(
     if workers is not None and workers < 0:
         raise ValueError(f"workers must be 0 (all cores) or more, got {workers}")
     specs = (computer_spec(x_spec), computer_spec(o_spec))
-    kept_players: PlayerCache = {}
-    players_for(specs, kept_players)  # a kind nobody registered fails here, not in a worker
+    new_players(specs)  # a kind nobody registered fails here, not in a worker
     batch_seed = resolve_seed(seed)
     workers = workers or default_workers()
-    chunks = chunk_bounds(games, workers, uses_rank_path(config, *specs))
+    unit = (
+        random_games.BLOCK_GAMES if uses_rank_path(config, *specs) else fresh_player_games(config)
+    )
+    chunks = chunk_bounds(games, workers, unit)
     began = time.perf_counter()
     summary = SimulationSummary(config, str(specs[0]), str(specs[1]), batch_seed, swap)
     summary.workers = workers
@@ -125,9 +128,7 @@ def run_batch(
             if should_stop():
                 summary.cancelled = True
                 break
-            part = summarize_games(
-                config, *specs, start, stop, batch_seed, swap, should_stop, kept_players
-            )
+            part = summarize_games(config, *specs, start, stop, batch_seed, swap, should_stop)
             summary.merge(part)
             if progress is not None:
                 progress(summary.games, games)
@@ -202,6 +203,4 @@ def _summarize_in_worker(
     seed: int,
     swap: bool,
 ) -> SimulationSummary:
-    return summarize_games(
-        config, *specs, start, stop, seed, swap, _worker_should_stop, _worker_players
-    )
+    return summarize_games(config, *specs, start, stop, seed, swap, _worker_should_stop)

@@ -1,11 +1,16 @@
 """Play many games between two computer players, reproducibly from a seed.
 
-Game ``i`` of a batch depends only on the batch seed and ``i``: each game
-reseeds the players' shared random source from (seed, i), so results never
-depend on how a batch is chunked or spread over processes (see
-:mod:`tictactoe_qt.engine.batch`). Players keep their random source in an
-``rng`` attribute (a :class:`random.Random`); the runner hands them one
-generator it reseeds per game.
+Game ``i`` of a batch depends only on the batch seed and ``i``, so results
+never depend on how a batch is chunked or spread over processes (see
+:mod:`tictactoe_qt.engine.batch`):
+
+* each game reseeds the players' random source from (seed, i). Players keep
+  it in an ``rng`` attribute (a :class:`random.Random`); the runner hands them
+  one generator that it reseeds per game;
+* players may remember earlier games (``perfect`` keeps its solved positions,
+  and with them its pick among equally good moves), so fresh players start
+  every :func:`fresh_player_games` games, at fixed game numbers. A batch is
+  only ever split at those numbers.
 
 Random against random on 3x3 takes a faster, exact route
 (:mod:`tictactoe_qt.engine.random_games`) that gives the same games.
@@ -34,16 +39,14 @@ __all__ = [
     "GameRecord",
     "computer_spec",
     "play_move_by_move",
-    "players_for",
+    "fresh_player_games",
+    "new_players",
     "PlayerTotals",
     "SimulationSummary",
     "resolve_seed",
     "run_games",
     "summarize_games",
 ]
-
-#: Players kept between parts of one batch, by (1 for the player given as O, spec).
-PlayerCache = dict[tuple[int, str], Player]
 
 _SEED_RANGE = 1 << 64
 _GAME_BITS = 40
@@ -107,7 +110,9 @@ def run_games(
         swap: give the first move to the players in turn (odd games: ``o_spec`` is X).
         should_stop: checked between moves; once true, no more games are yielded
             (a game cut short is dropped).
-        start: the index of the first game, for playing a batch in parts.
+        start: the index of the first game, for playing a batch in parts; a
+            part starting at a multiple of :func:`fresh_player_games` replays
+            exactly the games of a whole run.
 
     Raises:
         PlayerSpecError: a spec is bad or names a human.
@@ -119,11 +124,8 @@ def run_games(
     batch_seed = resolve_seed(seed)
     if uses_rank_path(config, *specs):
         return _rank_games(config, specs, start, start + games, batch_seed, swap, should_stop)
-    kept: PlayerCache = {}
-    players_for(specs, kept)  # raise on an unregistered player now, not at the first game
-    return play_move_by_move(
-        config, specs, start, start + games, batch_seed, swap, should_stop, kept
-    )
+    new_players(specs)  # an unregistered player fails now, not at the first game
+    return play_move_by_move(config, specs, start, start + games, batch_seed, swap, should_stop)
 
 
 def play_move_by_move(
@@ -134,18 +136,16 @@ def play_move_by_move(
     seed: int,
     swap: bool = False,
     should_stop: ShouldStop = never_stop,
-    kept_players: PlayerCache | None = None,
 ) -> Iterator[GameRecord]:
     """Games ``start`` to ``stop - 1``, every move asked of the players.
 
     What :func:`run_games` does for all players but random against random on
     3x3; also the yardstick that the fast route is checked against.
-    ``kept_players`` reuses players (see :func:`players_for`).
     """
     names = tuple(str(spec) for spec in specs)
     moves = _moves(config)
     for index, first, (cells, winner, seconds, nodes) in _play_range(
-        config, specs, start, stop, seed, swap, should_stop, kept_players
+        config, specs, start, stop, seed, swap, should_stop
     ):
         yield GameRecord(
             index,
@@ -168,16 +168,15 @@ def _play_range(
     seed: int,
     swap: bool,
     should_stop: ShouldStop,
-    kept_players: PlayerCache | None = None,
 ) -> Iterator[tuple[int, int, _Played]]:
     """``(index, first, game)`` for each game; ``first`` is 1 when ``specs[1]`` held X."""
     game_rng = random.Random()
-    players = players_for(specs, {} if kept_players is None else kept_players)
-    for player in players:
-        if isinstance(getattr(player, "rng", None), random.Random):
-            player.rng = game_rng  # type: ignore[attr-defined]
     empties_of = _empty_cells(config)
+    renew_every = fresh_player_games(config)
+    players = new_players(specs, game_rng)
     for index in range(start, stop):
+        if index % renew_every == 0 and index != start:
+            players = new_players(specs, game_rng)
         first = index & 1 if swap else 0
         _reseed(game_rng, game_seed(seed, index))
         by_mark = (players[first], players[1 - first])
@@ -187,19 +186,35 @@ def _play_range(
         yield index, first, played
 
 
-def players_for(specs: tuple[PlayerSpec, PlayerSpec], kept: PlayerCache) -> tuple[Player, Player]:
-    """The two players, reused from ``kept`` so their tables stay warm between chunks.
+def fresh_player_games(config: GameConfig) -> int:
+    """Games between fresh starts of the players: from game 0, every this many.
 
-    Safe because every game starts with ``new_game()`` and its own seeded
-    random source; only the search effort (nodes, time) can differ.
+    Long on small boards, where a player's memory makes games fast (a cold
+    3x3 ``perfect`` player costs about as much as a few hundred warm games),
+    short on big ones, where games are slow anyway, so batches can still be
+    shared out between processes.
     """
-    found = []
-    for side, spec in enumerate(specs):
-        player = kept.get((side, str(spec)))
-        if player is None:
-            player = kept[(side, str(spec))] = make_player(spec, 0)
-        found.append(player)
-    return found[0], found[1]
+    if config.cells <= 9:
+        return 5000
+    if config.cells <= 16:
+        return 200
+    return 20
+
+
+def new_players(
+    specs: tuple[PlayerSpec, PlayerSpec], rng: random.Random | None = None
+) -> tuple[Player, Player]:
+    """Fresh players for ``specs``, drawing from ``rng`` when they draw at all.
+
+    Raises:
+        PlayerSpecError: a kind that no module registered.
+    """
+    players = (make_player(specs[0], 0), make_player(specs[1], 0))
+    if rng is not None:
+        for player in players:
+            if isinstance(getattr(player, "rng", None), random.Random):
+                player.rng = rng  # type: ignore[attr-defined]
+    return players
 
 
 #: One game: cells played, the winning mark, seconds and nodes per ply.
@@ -330,15 +345,15 @@ def summarize_games(
     seed: int,
     swap: bool = False,
     should_stop: ShouldStop = never_stop,
-    kept_players: PlayerCache | None = None,
 ) -> SimulationSummary:
     """Totals of games ``start`` to ``stop - 1``, without keeping the games.
 
     The same totals :class:`SimulationSummary.from_records` gives for the games
     :func:`run_games` yields, but random against random on 3x3 only looks up
     outcomes (its times are the part's wall time shared evenly over the moves).
-    Pass the same ``kept_players`` dict to each part of a batch to reuse the
-    players (and their warm tables).
+    Parts of a batch must start at multiples of :func:`fresh_player_games`
+    (or of :data:`random_games.BLOCK_GAMES` on the fast route; any start is
+    fine for players that forget everything between games).
     """
     specs = (computer_spec(x_spec), computer_spec(o_spec))
     summary = SimulationSummary(config, str(specs[0]), str(specs[1]), seed, swap)
@@ -352,7 +367,7 @@ def summarize_games(
             player.nodes = player.moves
     else:
         for _, first, (cells, winner, seconds, nodes) in _play_range(
-            config, specs, start, stop, seed, swap, should_stop, kept_players
+            config, specs, start, stop, seed, swap, should_stop
         ):
             summary.add_played(first, len(cells), winner, seconds, nodes)
         summary.cancelled = summary.games < stop - start

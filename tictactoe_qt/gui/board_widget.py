@@ -10,7 +10,9 @@ digits 1-9 laid out like a numeric keypad on 3x3).
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPointF, QRect, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPen
+from PySide6.QtGui import (
+    QColor, QFocusEvent, QKeyEvent, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPen,
+)
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from tictactoe_qt.gui.board_snapshot import BoardSnapshot, Cell
@@ -166,7 +168,7 @@ class BoardWidget(QWidget):
         else:
             super().keyPressEvent(event)
 
-    def focusOutEvent(self, event: QEvent) -> None:
+    def focusOutEvent(self, event: QFocusEvent) -> None:
         self._show_cursor = False
         self.update()
         super().focusOutEvent(event)

@@ -9,6 +9,7 @@ from their spec and keeps them (and their tables) between moves.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import sys
 import threading
 import time
@@ -26,6 +27,8 @@ MAX_CACHED_PLAYERS = 8
 #: How long a search may ignore a cancellation before its process is killed.
 CANCEL_GRACE_SECONDS = 1.0
 POLL_SECONDS = 0.02
+#: The child runs at a lower priority than the window (Unix ``nice``).
+ENGINE_NICENESS = 5
 
 
 class EngineProcessError(RuntimeError):
@@ -36,6 +39,8 @@ def _serve(conn: Connection, cancel: Any) -> None:
     """The child's loop: answer ``(key, spec, config, history)`` requests until ``None``."""
     from tictactoe_qt.engine import make_player
 
+    if hasattr(os, "nice"):
+        os.nice(ENGINE_NICENESS)  # on a busy machine the window gets the CPU first
     make_player("random")  # imports the search modules before saying ready
     conn.send(("ready",))
     players: OrderedDict[object, Any] = OrderedDict()
@@ -73,7 +78,9 @@ def _main_module_hidden() -> Iterator[None]:
     if main is None:
         yield
         return
-    saved = {name: main.__dict__[name] for name in ("__file__", "__spec__") if name in main.__dict__}
+    saved: dict[str, Any] = {
+        name: main.__dict__[name] for name in ("__file__", "__spec__") if name in main.__dict__
+    }
     main.__dict__.pop("__file__", None)
     main.__dict__["__spec__"] = None
     try:

@@ -13,7 +13,7 @@ from dataclasses import replace
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from tictactoe_qt.engine import (
-    Board, Move, Player, PlayerSpec, PlayerSpecError, SearchResult, make_player,
+    Board, Mark, Move, Player, PlayerSpec, PlayerSpecError, SearchResult, make_player,
 )
 from tictactoe_qt.engine.saved_game import SavedGame, SavedPlayer
 from tictactoe_qt.gui.board_snapshot import BoardSnapshot
@@ -215,7 +215,8 @@ class GameController(QObject):
         sides = {seat: self.settings.side(seat) for seat in "xo"}
         players = {seat: SavedPlayer(s.spec(), s.name, s.mark) for seat, s in sides.items()}
         moves = tuple(Move.from_index(i, self.board.config.cols) for i in self.board.history)
-        return SavedGame(self.board.config, players, moves, "o" if self.settings.first == "o" else "x")
+        first: Mark = "o" if self.settings.first == "o" else "x"
+        return SavedGame(self.board.config, players, moves, first)
 
     def apply_cosmetics(self, settings: GameSettings) -> None:
         """Take marks and names from ``settings`` now; they don't change the game."""
@@ -282,7 +283,8 @@ class GameController(QObject):
             return None
         depth = side.depth if uses_depth(side.kind) else None
         if uses_depth(side.kind):
-            capped = capped_depth(side.kind, depth, self.board.config.cells)
+            capped = capped_depth(side.kind, depth, self.board.config.cells,
+                                  len(self.board.geometry.lines))
             if capped != depth:
                 self.message.emit(self.tr(
                     "{0}: {1} can't search a {2}x{3} board that deep; it looks {4} moves ahead."
@@ -377,7 +379,8 @@ class GameController(QObject):
         except PlayerSpecError:
             pass
         try:
-            depth = capped_depth("alphabeta", None, self.board.config.cells)
+            depth = capped_depth("alphabeta", None, self.board.config.cells,
+                                 len(self.board.geometry.lines))
             return make_player(PlayerSpec("alphabeta", depth=depth))
         except PlayerSpecError as error:
             self.error.emit(self.tr("No engine is available for hints: {0}").format(error))

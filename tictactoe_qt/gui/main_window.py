@@ -11,7 +11,9 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QIcon, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QWidget
+from PySide6.QtWidgets import (
+    QDockWidget, QFileDialog, QFrame, QMainWindow, QMessageBox, QScrollArea, QWidget,
+)
 
 from tictactoe_qt.assets import resource_path
 from tictactoe_qt.engine.saved_game import SavedGame, SavedGameError
@@ -26,6 +28,8 @@ from tictactoe_qt.gui.stats.install import install_stats
 from tictactoe_qt.gui.status_panel import StatusPanel
 
 MESSAGE_MS = 6000
+#: The dock column's default width; wider dock contents scroll.
+DOCK_WIDTH = 340
 
 
 class MainWindow(QMainWindow):
@@ -55,6 +59,7 @@ class MainWindow(QMainWindow):
         self.connect_views()
         install_stats(self)  # stats dock, Watch toolbar, Simulate menu
         self.analysis = install_analysis(self)  # overlay (Ctrl+A), comparison, game tree
+        self.fit_docks()
         problems = self.read_settings()
         self.controller.new_game(self.settings_dock.settings())
         if problems:
@@ -128,6 +133,19 @@ class MainWindow(QMainWindow):
         self.status_panel = StatusPanel()
         self.statusBar().addPermanentWidget(self.status_panel)
 
+    def fit_docks(self) -> None:
+        """Let wide docks scroll, so the tabbed dock column never squeezes the board."""
+        for dock in self.findChildren(QDockWidget):
+            content = dock.widget()
+            if content is None or isinstance(content, QScrollArea):
+                continue
+            if content.minimumSizeHint().width() > DOCK_WIDTH:
+                scroll = QScrollArea()
+                scroll.setWidgetResizable(True)
+                scroll.setFrameShape(QFrame.Shape.NoFrame)
+                scroll.setWidget(content)
+                dock.setWidget(scroll)
+
     def connect_views(self) -> None:
         c = self.controller
         c.snapshot_changed.connect(self.board.set_snapshot)
@@ -167,7 +185,7 @@ class MainWindow(QMainWindow):
             self.resize(1040, 680)
         if state is None or not self.restoreState(state):
             # The board gets most of the room; the docks share a column on the right.
-            self.resizeDocks([self.settings_dock], [340], Qt.Orientation.Horizontal)
+            self.resizeDocks([self.settings_dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
         return problems
 
     def write_settings(self) -> None:

@@ -14,7 +14,8 @@ from PySide6.QtWidgets import (
     QLabel, QLineEdit, QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget,
 )
 
-from tictactoe_qt.engine import MAX_SIZE, MIN_SIZE
+from tictactoe_qt.engine import MAX_SIZE, MIN_SIZE, GameConfig
+from tictactoe_qt.engine.geometry import geometry_for
 from tictactoe_qt.engine.player_spec import MAX_TIME, MIN_TIME
 from tictactoe_qt.engine.saved_game import MAX_MARK_LENGTH, MAX_NAME_LENGTH
 from tictactoe_qt.gui.player_choices import (
@@ -40,18 +41,18 @@ class SideEditor(QGroupBox):
         self.preset.addItem(self.tr("Custom"), "")
         for preset in PRESETS:
             self.preset.addItem(preset.text(), preset.key)
-        self.depth = QSpinBox(objectName=f"{seat}Depth")
-        self.depth.setRange(0, MAX_SIZE * MAX_SIZE)
-        self.depth.setSpecialValueText(self.tr("Unlimited"))
-        self.depth.setToolTip(
+        self.depth_spin = QSpinBox(objectName=f"{seat}Depth")
+        self.depth_spin.setRange(0, MAX_SIZE * MAX_SIZE)
+        self.depth_spin.setSpecialValueText(self.tr("Unlimited"))
+        self.depth_spin.setToolTip(
             self.tr("How many moves ahead the search looks (Unlimited: to the end).")
         )
-        self.time = QDoubleSpinBox(objectName=f"{seat}Time")
-        self.time.setRange(MIN_TIME, MAX_TIME)
-        self.time.setDecimals(2)
-        self.time.setSingleStep(0.25)
-        self.time.setSuffix(self.tr(" s"))
-        self.time.setToolTip(self.tr("Thinking time per move."))
+        self.time_spin = QDoubleSpinBox(objectName=f"{seat}Time")
+        self.time_spin.setRange(MIN_TIME, MAX_TIME)
+        self.time_spin.setDecimals(2)
+        self.time_spin.setSingleStep(0.25)
+        self.time_spin.setSuffix(self.tr(" s"))
+        self.time_spin.setToolTip(self.tr("Thinking time per move."))
         self.mark = QLineEdit(objectName=f"{seat}Mark")
         self.mark.setMaxLength(MAX_MARK_LENGTH)
         self.mark.setToolTip(self.tr("A letter, an emoji or any short text."))
@@ -64,34 +65,34 @@ class SideEditor(QGroupBox):
         form = self.form = QFormLayout(self)
         form.addRow(self.tr("&Player:"), self.player)
         form.addRow(self.tr("&Difficulty:"), self.preset)
-        form.addRow(self.tr("Max &depth:"), self.depth)
-        form.addRow(self.tr("&Time:"), self.time)
+        form.addRow(self.tr("Max &depth:"), self.depth_spin)
+        form.addRow(self.tr("&Time:"), self.time_spin)
         form.addRow(self.tr("&Mark:"), self.mark)
         form.addRow(self.tr("&Name:"), self.name)
         form.addRow(self.note)
         self.player.currentIndexChanged.connect(self._on_type_edited)
         self.preset.activated.connect(self._on_preset_chosen)
-        self.depth.valueChanged.connect(self._on_type_edited)
-        self.time.valueChanged.connect(self._on_type_edited)
+        self.depth_spin.valueChanged.connect(self._on_type_edited)
+        self.time_spin.valueChanged.connect(self._on_type_edited)
         self.mark.textEdited.connect(self._on_mark_edited)
         self.name.textEdited.connect(self.changed)
 
     def side(self) -> SideSettings:
         """The settings shown (the last valid mark if the field holds an invalid one)."""
-        depth = self.depth.value() or None
+        depth = self.depth_spin.value() or None
         return SideSettings(
-            self.player.currentData(), depth, round(self.time.value(), 2),
+            self.player.currentData(), depth, round(self.time_spin.value(), 2),
             self._valid_mark, self.name.text().strip(),
         )
 
     def set_side(self, side: SideSettings) -> None:
-        for widget in (self.player, self.depth, self.time):
+        for widget in (self.player, self.depth_spin, self.time_spin):
             widget.blockSignals(True)
         index = self.player.findData(side.kind)
         self.player.setCurrentIndex(max(index, 0))
-        self.depth.setValue(side.depth or 0)
-        self.time.setValue(side.time)
-        for widget in (self.player, self.depth, self.time):
+        self.depth_spin.setValue(side.depth or 0)
+        self.time_spin.setValue(side.time)
+        for widget in (self.player, self.depth_spin, self.time_spin):
             widget.blockSignals(False)
         self.mark.setText(side.mark)
         self._valid_mark = side.mark
@@ -122,12 +123,12 @@ class SideEditor(QGroupBox):
         preset = next((p for p in PRESETS if p.key == key), None)
         if preset is None:
             return
-        for widget in (self.player, self.depth, self.time):
+        for widget in (self.player, self.depth_spin, self.time_spin):
             widget.blockSignals(True)
         self.player.setCurrentIndex(max(0, self.player.findData(preset.kind)))
-        self.depth.setValue(preset.depth or 0)
-        self.time.setValue(preset.time)
-        for widget in (self.player, self.depth, self.time):
+        self.depth_spin.setValue(preset.depth or 0)
+        self.time_spin.setValue(preset.time)
+        for widget in (self.player, self.depth_spin, self.time_spin):
             widget.blockSignals(False)
         self._on_type_edited()
 
@@ -138,10 +139,10 @@ class SideEditor(QGroupBox):
     def _sync_enabled(self) -> None:
         kind = self.player.currentData()
         # Rows that mean nothing for this player type are hidden, not just greyed out.
-        self.form.setRowVisible(self.depth, uses_depth(kind))
-        self.form.setRowVisible(self.time, uses_time(kind))
+        self.form.setRowVisible(self.depth_spin, uses_depth(kind))
+        self.form.setRowVisible(self.time_spin, uses_time(kind))
         self.form.setRowVisible(self.preset, kind != "human")
-        preset = matching_preset(kind, self.depth.value() or None)
+        preset = matching_preset(kind, self.depth_spin.value() or None)
         self.preset.setCurrentIndex(self.preset.findData(preset.key if preset else ""))
 
 
@@ -267,7 +268,8 @@ class SettingsDock(QDockWidget):
             side = editor.side()
             capped = side.depth
             if uses_depth(side.kind):
-                capped = capped_depth(side.kind, side.depth, rows * cols)
+                lines = len(geometry_for(GameConfig(rows, cols, self.k.value())).lines)
+                capped = capped_depth(side.kind, side.depth, rows * cols, lines)
             if problem is not None:
                 editor.show_note(problem)
             elif capped != side.depth:

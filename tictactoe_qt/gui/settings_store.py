@@ -76,7 +76,7 @@ class GameSettings:
 
     def with_side(self, seat: str, side: SideSettings) -> GameSettings:
         """A copy with player ``seat`` replaced."""
-        return replace(self, **{seat: side})
+        return replace(self, x=side) if seat == "x" else replace(self, o=side)
 
     def config(self) -> GameConfig:
         return GameConfig(self.rows, self.cols, self.k)
@@ -132,7 +132,7 @@ class SettingsStore:
     def _load_side(self, seat: str, default: SideSettings, problems: list[str]) -> SideSettings:
         kind = self._read(problems, f"{seat}/kind", default.kind, _as_kind)
         depth = self._read(problems, f"{seat}/depth", default.depth or 0, _as_int) or None
-        time = self._read(problems, f"{seat}/time", default.time, float)
+        time = self._read(problems, f"{seat}/time", default.time, _as_float)
         mark = self._read(problems, f"{seat}/mark", default.mark, str)
         name = self._read(problems, f"{seat}/name", default.name, str)[:MAX_NAME_LENGTH]
         try:
@@ -189,6 +189,12 @@ def _as_int(raw: object) -> int:
     if isinstance(raw, bool):
         raise ValueError(raw)
     return int(str(raw))
+
+
+def _as_float(raw: object) -> float:
+    if isinstance(raw, bool):
+        raise ValueError(raw)
+    return float(str(raw))
 
 
 def _as_kind(raw: object) -> str:

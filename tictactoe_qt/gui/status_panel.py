@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QWidget
 
 from tictactoe_qt.engine import SearchResult
 
 
 def describe_search(result: SearchResult) -> str:
-    """E.g. ``"12,345 nodes · depth 5 · 0.41 s"`` (not translated: numbers and units)."""
+    """E.g. ``"12,345 nodes · depth 5 · 0.41 s"``."""
+    tr = QCoreApplication.translate
     nodes = result.stats.nodes
-    parts = [f"{nodes:,} node" + ("" if nodes == 1 else "s")]
+    parts = [tr("StatusPanel", "1 node") if nodes == 1
+             else tr("StatusPanel", "{0} nodes").format(f"{nodes:,}")]
     if result.stats.depth is not None:
-        parts.append(f"depth {result.stats.depth}")
+        parts.append(tr("StatusPanel", "depth {0}").format(result.stats.depth))
     elif result.exact:
-        parts.append("solved")
-    parts.append(f"{result.stats.elapsed_seconds:.2f} s")
+        parts.append(tr("StatusPanel", "solved"))
+    parts.append(tr("StatusPanel", "{0} s").format(f"{result.stats.elapsed_seconds:.2f}"))
     return " · ".join(parts)
 
 

@@ -1,9 +1,19 @@
 """The ``perfect`` player: exact on small boards, strong within a time budget on big ones.
 
-:class:`PerfectSearcher` runs iterative deepening over :mod:`.negamax` under a
-per-move time budget and a cancel callback. A search that finishes without
-touching a horizon is exact, and its answer goes into a per-searcher book of
-solved positions, so replaying a known position is one dict lookup.
+:class:`PerfectSearcher` runs iterative deepening over :mod:`.negamax_core`
+under a per-move time budget and a cancel callback. Its transposition table
+lives across calls (``new_game`` clears it). A search that finishes without
+touching a horizon is exact (result and plies as ``analyze`` reports them),
+and its answer goes into a per-searcher book of solved positions, so a known
+position costs one dict lookup. Solved positions are facts of the game, so
+the book outlives ``new_game``; on 3x3 the second cold search solves every
+position at once (:mod:`.solve_all`), after which a game is all lookups.
+
+How deep it goes: boards of up to 16 cells take one shallow iteration (a
+fallback answer) and then search to the end of the game; bigger boards deepen
+one ply at a time, searching only cells within two of a stone (and the best
+few moves below the root) while more than 16 cells are empty. An empty big
+board only considers the centre and its neighbours.
 """
 
 from __future__ import annotations
@@ -26,13 +36,24 @@ from ..search_result import (
     never_stop,
 )
 from .negamax import NegamaxRun, SearchAborted
-from .solve_all import solve_every_position
-from .transposition import DEFAULT_TABLE_ENTRIES, SymmetryKeys, TranspositionTable, symmetry_keys_for
+from .solve_all import SolveCancelled, solve_every_position
+from .transposition import (
+    DEFAULT_TABLE_ENTRIES,
+    SymmetryKeys,
+    TranspositionTable,
+    symmetry_keys_for,
+)
 
-#: Boards with more cells than this only search cells near the stones (Chebyshev distance 1).
-NEAR_STONES_MIN_CELLS = 26
-#: Positions with at most this many empty cells start at full depth (no deepening).
-FULL_DEPTH_EMPTIES = 16
+#: Boards with at least this many cells search near the stones (Chebyshev distance 2).
+NEAR_STONES_MIN_CELLS = 25
+#: Boards of at most this many cells are solved to the end after one shallow
+#: iteration; positions with at most QUICK_SOLVE_EMPTIES empty cells, at once.
+FULL_DEPTH_CELLS = 16
+QUICK_SOLVE_EMPTIES = 9
+#: While more cells than this are empty, big boards search near the stones only.
+NEAR_STONES_EMPTIES = 16
+#: Boards this small solve every position at once on their second cold search.
+AUTO_SOLVE_CELLS = 9
 #: Solved positions remembered per searcher (a small dict; cleared when full).
 BOOK_ENTRIES = 200_000
 #: Time kept back from the budget for building the answer.
@@ -45,18 +66,30 @@ class PerfectSearcher:
     Args:
         config: the board shape this searcher works on.
         table_entries: the transposition table's size cap (entries).
+        near_stones: search only cells near the stones (and the best few moves below
+            the root) while more than NEAR_STONES_EMPTIES cells are empty. ``None``
+            decides by board size; ``False`` always searches every cell, so a search
+            that completes is exact (slow on big boards).
     """
 
-    def __init__(self, config: GameConfig, table_entries: int = DEFAULT_TABLE_ENTRIES) -> None:
+    def __init__(
+        self,
+        config: GameConfig,
+        table_entries: int = DEFAULT_TABLE_ENTRIES,
+        near_stones: bool | None = None,
+    ) -> None:
         self.config = config
         self.geometry = geometry_for(config)
         self.tables = pattern_tables_for(config)
         self.keys: SymmetryKeys = symmetry_keys_for(config)
         self.table = TranspositionTable(table_entries)
-        #: Solved positions: (x_bits, o_bits) -> (move, score, result, plies, depth, pv).
-        self._book: dict[tuple[int, int], tuple[Move, int, str, int, int, tuple[Move, ...]]] = {}
-        geometry = self.geometry
-        self._neighbourhood = geometry.near2 if geometry.cells >= NEAR_STONES_MIN_CELLS else None
+        #: Solved positions: (x_bits, o_bits) -> (score, best cell, completed depth).
+        self._book: dict[tuple[int, int], tuple[int, int, int]] = {}
+        self._moves = [Move.from_index(cell, config.cols) for cell in range(config.cells)]
+        self._cold_searches = 0
+        if near_stones is None:
+            near_stones = self.geometry.cells >= NEAR_STONES_MIN_CELLS
+        self.near_stones = near_stones
 
     def new_game(self) -> None:
         """Forget the transposition table. Solved positions stay: they are facts of the game."""
@@ -74,18 +107,12 @@ class PerfectSearcher:
         """
         solutions = solve_every_position(self.config, should_stop)
         cells = self.geometry.cells
-        moves = [Move.from_index(cell, self.config.cols) for cell in range(cells)]
-        book = self._book
-        for (x_bits, o_bits), (score, cell) in solutions.items():
-            move = moves[cell]
-            empties = cells - (x_bits | o_bits).bit_count()
-            if score > 0:
-                result, plies = "xo"[(cells - empties) & 1], WIN_SCORE - score
-            elif score < 0:
-                result, plies = "ox"[(cells - empties) & 1], WIN_SCORE + score
-            else:
-                result, plies = "draw", empties
-            book[(x_bits, o_bits)] = (move, score, result, plies, empties, (move,))
+        self._book.update(
+            {
+                key: (score, cell, cells - (key[0] | key[1]).bit_count())
+                for key, (score, cell) in solutions.items()
+            }
+        )
         return len(solutions)
 
     def search(
@@ -109,24 +136,38 @@ class PerfectSearcher:
         start = time.perf_counter()
         if board.config is not self.config and board.config != self.config:
             raise ValueError(f"this searcher plays {self.config}, not {board.config}")
-        known = self._book.get((board.bits[0], board.bits[1]))
-        if known is not None and (max_depth is None or max_depth >= known[4]):
+        x_bits, o_bits = board.bits
+        known = self._book.get((x_bits, o_bits))
+        if known is None and self._cold_searches and self.geometry.cells <= AUTO_SOLVE_CELLS:
+            # A second position on a tiny board: solving them all costs about as much
+            # as twenty searches, and makes every later move a lookup.
+            self._cold_searches = 0
+            try:
+                self.solve_all(should_stop)
+            except SolveCancelled:
+                pass
+            known = self._book.get((x_bits, o_bits))
+        if known is not None and (max_depth is None or max_depth >= known[2]):
             # A solved position: no search, so this path stays a few microseconds.
-            move, score, result, plies, depth, pv = known
+            score, cell, depth = known
+            move = self._moves[cell]
+            stones = (x_bits | o_bits).bit_count()
+            if score > 0:
+                result, plies = "xo"[stones & 1], WIN_SCORE - score
+            elif score < 0:
+                result, plies = "ox"[stones & 1], WIN_SCORE + score
+            else:
+                result, plies = "draw", self.geometry.cells - stones
             stats = SearchStats(1, 0, 0, depth, 1, time.perf_counter() - start)
-            return SearchResult("perfect", move, score, True, result, plies, list(pv), stats)
+            return SearchResult("perfect", move, score, True, result, plies, [move], stats)
         if board.is_game_over():
             raise ValueError(f"the game is over: {board.notation()}")
         if not 0 < time_budget <= MAX_TIME:
-            raise ValueError(f"time_budget must be above 0 and at most {MAX_TIME} s, got {time_budget}")
+            raise ValueError(
+                f"time_budget must be above 0 and at most {MAX_TIME} s, got {time_budget}"
+            )
         if max_depth is not None and max_depth < 1:
             raise ValueError(f"max_depth must be 1 or more (or None), got {max_depth}")
-        cols = self.config.cols
-        if board.ply == 0 and self._neighbourhood is not None:
-            # An empty big board: the centre, as every opening book says; nothing to search.
-            move = Move.from_index(self.geometry.centre_order[0], cols)
-            stats = SearchStats(nodes=1, elapsed_seconds=time.perf_counter() - start)
-            return SearchResult("perfect", move, 0, False, pv=[move], stats=stats)
         return self._deepen(board, start, time_budget, max_depth, should_stop)
 
     # -- internals ---------------------------------------------------------
@@ -140,6 +181,8 @@ class PerfectSearcher:
     ) -> SearchResult:
         x_bits, o_bits = board.bits
         empties = self.geometry.cells - board.ply
+        self._cold_searches += 1
+        neighbourhood = self._neighbourhood(empties)
         deadline = start + max(time_budget - _SAFETY_SECONDS, time_budget / 2)
         run = NegamaxRun(
             self.tables,
@@ -147,20 +190,19 @@ class PerfectSearcher:
             self.table,
             x_bits,
             o_bits,
-            neighbourhood=self._neighbourhood,
-            root_cells=self._distinct_cells(x_bits, o_bits),
+            neighbourhood=neighbourhood,
+            root_cells=self._root_cells(x_bits, o_bits, neighbourhood is not None),
             deadline=deadline,
             should_stop=should_stop,
         )
-        limit = empties if max_depth is None else min(max_depth, empties)
-        depth = limit if empties <= FULL_DEPTH_EMPTIES and max_depth is None else 1
         best: tuple[int, int] | None = None
         completed = 0
         exact = False
         cancelled = False
-        while depth <= limit:
+        for depth in self._depths(empties, max_depth):
             try:
-                score, cell, complete = self._iterate(run, depth, depth == empties)
+                to_the_end = depth == empties and neighbourhood is None
+                score, cell, complete = self._iterate(run, depth, to_the_end)
             except SearchAborted:
                 cancelled = should_stop()
                 break
@@ -168,7 +210,6 @@ class PerfectSearcher:
             if complete:
                 exact = True
                 break
-            depth += 1
         if best is None:
             best = (0, self._fallback_cell(board))
         score, cell = best
@@ -182,11 +223,23 @@ class PerfectSearcher:
             result, plies = exact_fields(board, score)
             if len(self._book) >= BOOK_ENTRIES:
                 self._book.clear()
-            self._book[(x_bits, o_bits)] = (move, score, result, plies, completed, tuple(pv))
+            self._book[(x_bits, o_bits)] = (score, cell, completed)
         stats.elapsed_seconds = time.perf_counter() - start
         return SearchResult(
             "perfect", move, score, exact, result, plies, pv, stats, cancelled=cancelled
         )
+
+    def _depths(self, empties: int, max_depth: int | None) -> list[int]:
+        """The iterations to run: 1, 2, 3, ... up to the depth limit. On small boards
+        one shallow iteration (a fallback answer) leads straight to the end of the game:
+        the iterations in between would cost far more than they save there."""
+        if max_depth is not None:
+            return list(range(1, min(max_depth, empties) + 1))
+        if empties <= QUICK_SOLVE_EMPTIES:
+            return [empties]
+        if self.geometry.cells <= FULL_DEPTH_CELLS:
+            return [1, empties]
+        return list(range(1, empties + 1))
 
     @staticmethod
     def _iterate(run: NegamaxRun, depth: int, to_the_end: bool) -> tuple[int, int, bool]:
@@ -199,23 +252,20 @@ class PerfectSearcher:
                 return score, cell, complete
         return run.search(depth)
 
-    def _distinct_cells(self, x_bits: int, o_bits: int) -> int:
-        """Empty cells, one per class of cells the position's own symmetries swap."""
-        geometry = self.geometry
-        own = [
-            perm
-            for number, perm in enumerate(geometry.symmetries)
-            if number
-            and geometry.transform(x_bits, number) == x_bits
-            and geometry.transform(o_bits, number) == o_bits
-        ]
-        if not own:
-            return self.geometry.full
-        mask = 0
-        for cell in range(self.geometry.cells):
-            if all(perm[cell] >= cell for perm in own):
-                mask |= 1 << cell
-        return mask
+    def _neighbourhood(self, empties: int) -> tuple[int, ...] | None:
+        """The near-stone masks to search within, or ``None`` to search every cell."""
+        if self.near_stones and empties > NEAR_STONES_EMPTIES:
+            return self.geometry.near2
+        return None
+
+    def _root_cells(self, x_bits: int, o_bits: int, near_stones: bool) -> int:
+        """Root moves worth trying: all, except on an empty big board, where only the
+        centre and its neighbours are (what any opening book plays). Twin cells of a
+        symmetric position are left out by the search itself."""
+        if not x_bits | o_bits and near_stones:
+            centre = self.geometry.centre_order[0]
+            return 1 << centre | self.geometry.near1[centre]
+        return self.geometry.full
 
     def _fallback_cell(self, board: Board) -> int:
         occupied = board.occupied

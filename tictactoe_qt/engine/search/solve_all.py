@@ -39,7 +39,9 @@ def solve_every_position(
             f"solving every position is for boards of at most {MAX_CELLS} cells, not {config}"
         )
     full = geometry.full
-    bits_of = [1 << cell for cell in geometry.centre_order]
+    centre_first = [1 << cell for cell in geometry.centre_order]
+    # The empty cells (as single-bit masks, centre first) of every set of occupied cells.
+    empty_bits = [[bit for bit in centre_first if not taken & bit] for taken in range(1 << cells)]
     # Whether each possible set of one side's marks holds a line: 2 ** cells entries.
     has_line = [False] * (1 << cells)
     for mask in geometry.lines:
@@ -65,16 +67,15 @@ def solve_every_position(
         occupied = me | opp
         best = -WIN_SCORE
         best_cell = -1
-        for bit in bits_of:
-            if occupied & bit:
-                continue
+        for bit in empty_bits[occupied]:
             mine = me | bit
             if has_line[mine]:
                 score = win1
             elif mine | opp == full:
                 score = 0
             else:
-                score = -value(opp, mine, not x_to_move)
+                child = memo.get(opp << cells | mine)
+                score = -(value(opp, mine, not x_to_move) if child is None else child)
                 if score > threshold:
                     score -= 1
                 elif score < -threshold:

@@ -89,6 +89,10 @@ class SymmetryKeys:
     permutations: tuple[tuple[int, ...], ...]
     #: ``inverses[s][cell]``: the cell that symmetry ``s`` maps onto ``cell``.
     inverses: tuple[tuple[int, ...], ...]
+    #: ``first_of_pair[s]``: cells that symmetry ``s`` does not move to a lower cell.
+    #: In a position that some symmetries leave alone, the cells passing all their
+    #: masks are one cell per class of twins (the lowest).
+    first_of_pair: tuple[int, ...]
 
     @property
     def uses_symmetry(self) -> bool:
@@ -146,4 +150,7 @@ def symmetry_keys_for(config: GameConfig) -> SymmetryKeys:
         move_bits=(move_bits[0], move_bits[1]),
         permutations=tuple(perms),
         inverses=tuple(inverses),
+        first_of_pair=tuple(
+            sum(1 << cell for cell in range(cells) if perm[cell] >= cell) for perm in perms
+        ),
     )

@@ -7,6 +7,7 @@ and still add up to the games one process would play.
 
 from __future__ import annotations
 
+import os
 import signal
 import time
 from dataclasses import dataclass
@@ -52,11 +53,18 @@ class ChunkResult:
     seconds: float = 0.0
 
 
+#: How much nicer than the window worker processes run: the window's thread
+#: must win the CPU whenever it has painting to do.
+WORKER_NICENESS = 10
+
+
 def init_process(stop_event: Event) -> None:
-    """Set up a worker process: remember the batch's stop flag, leave Ctrl+C to the parent."""
+    """Set up a worker process: the batch's stop flag, a low priority, Ctrl+C left to the parent."""
     global _stop_event
     _stop_event = stop_event
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(os, "nice"):
+        os.nice(WORKER_NICENESS)
 
 
 def _should_stop() -> bool:

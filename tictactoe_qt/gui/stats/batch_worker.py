@@ -6,6 +6,7 @@ import threading
 import time
 import traceback
 from collections import deque
+from collections.abc import Callable
 from concurrent.futures import Future, wait
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
@@ -27,6 +28,10 @@ from .run_data import GameRow, RunData
 PROGRESS_INTERVAL = 0.1
 MAX_GAMES = 1_000_000
 MAX_ROWS_PER_CHUNK = 20_000
+#: Games counted in one go before the batch thread rests (see BatchWorker._absorb).
+ROWS_PER_BURST = 200
+#: Seconds of rest per second of work while counting a chunk.
+REST_PER_WORK = 2.0
 
 
 class BatchRequestError(ValueError):
@@ -161,15 +166,30 @@ class BatchWorker(QObject):
                 wait(in_flight)
 
     def _absorb(self, data: RunData, result: ChunkResult) -> None:
+        """Count a chunk's games, in short bursts with rests in between.
+
+        While this thread holds the interpreter lock the GUI thread's chart
+        painting crawls (every hand-over of the lock costs it up to a switch
+        interval), so the thread works at most about a third of the time.
+        """
         if result.endings is not None:
-            data.add_endings(result.endings, result.move_seconds)
+            size = random_games.BLOCK_GAMES
+            for first in range(0, len(result.endings), size):
+                self._burst(lambda: data.add_endings(result.endings[first : first + size], result.move_seconds))
         else:
-            for row in result.rows or ():
-                data.add(GameRow(*row))  # type: ignore[arg-type]
+            rows = result.rows or []
+            for first in range(0, len(rows), ROWS_PER_BURST):
+                self._burst(lambda: [data.add(GameRow(*row)) for row in rows[first : first + ROWS_PER_BURST]])  # type: ignore[arg-type]
         now = time.perf_counter()
         if now - self._last_report >= PROGRESS_INTERVAL:
             self._last_report = now
             self.progress.emit(data.snapshot())
+
+
+    def _burst(self, work: Callable[[], object]) -> None:
+        began = time.perf_counter()
+        work()
+        time.sleep(REST_PER_WORK * (time.perf_counter() - began))
 
 
 class ChunkSizer:

@@ -90,5 +90,7 @@ def style_plot(widget: pg.PlotWidget, colors: ChartColors, title: str, grid: boo
     legend = item.legend
     if legend is not None:
         legend.setLabelTextColor(colors.foreground)
+        for _sample, label in legend.items:  # existing labels keep their colour otherwise
+            label.setText(label.text, color=colors.foreground.name())
         legend.setBrush(pg.mkBrush(translucent(colors.background, 210)))
         legend.setPen(pg.mkPen(translucent(colors.foreground, 80)))

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QTimer, Slot
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from .chart_style import RUN_DASHES, ChartColors, style_plot, translucent
@@ -30,6 +30,7 @@ LOG_FLOOR = -0.5
 #: Milliseconds between the charts' updates in a gradual (live) refresh.
 STAGGER_MS = 20
 DASH_NAMES = ("solid", "dashed", "dotted", "dash-dot", "dash-dot-dot")
+OUTCOME_TOP = 128
 
 
 class StatsCharts(QWidget):
@@ -62,6 +63,7 @@ class StatsCharts(QWidget):
         self._stagger = QTimer(self, interval=STAGGER_MS)
         self._stagger.timeout.connect(self._next_update)
         self.refresh_count = 0
+        self._ranges: dict[tuple[str, str], tuple[float, float]] = {}
         self._setup_axes()
         self._build_items()
         self.apply_palette()
@@ -81,7 +83,7 @@ class StatsCharts(QWidget):
 
     def outcome_lines(self) -> list[pg.PlotDataItem]:
         """The outcome-rate lines now shown (three per run: X wins, O wins, draws)."""
-        return [line for lines in self._lines for line in lines if line.isVisible()]
+        return [line for lines in self._lines[: len(self._runs)] for line in lines]
 
     # Layout ----------------------------------------------------------------
 
@@ -101,9 +103,14 @@ class StatsCharts(QWidget):
     def _setup_axes(self) -> None:
         item = self.outcome_plot.getPlotItem()
         item.setLabel("left", self.tr("share of games"), units="%")
-        item.setLabel("bottom", self.tr("games played"))
-        item.setYRange(0, 100, padding=0.02)
-        item.setLimits(yMin=-5, yMax=110)
+        item.setLabel("bottom", self.tr("games played (log scale)"))
+        # A log scale shows the early swings and the convergence alike, and
+        # runs of different lengths side by side.
+        item.setLogMode(x=True, y=False)
+        # Room above 100 % for the legend, so it never covers a line.
+        item.setYRange(0, OUTCOME_TOP, padding=0)
+        item.getAxis("left").setTicks([[(v, str(v)) for v in range(0, 101, 20)]])
+        item.setLimits(yMin=-5, yMax=OUTCOME_TOP + 5)
         item.getAxis("left").enableAutoSIPrefix(False)
         item.getAxis("bottom").enableAutoSIPrefix(False)
         self.move_time_plot.getPlotItem().setLabel("left", self.tr("average time per move"), units="s")
@@ -134,9 +141,10 @@ class StatsCharts(QWidget):
             self._bars[name] = bars
             labels = [pg.TextItem(anchor=(0.5, 1.0)) for _ in range(2 * MAX_RUNS)]
             for label in labels:
+                label.setFont(self._label_font())
                 plot.addItem(label)
             self._bar_labels[name] = labels
-        legend = self.outcome_plot.getPlotItem().addLegend(offset=(-8, 8), labelTextSize="8pt", colCount=3)
+        legend = self.outcome_plot.getPlotItem().addLegend(offset=(-8, 4), labelTextSize="8pt", colCount=3)
         for line, (_, name) in zip(self._lines[0], OUTCOMES):
             legend.addItem(line, self.tr(name))
         for name, plot in (("time", self.move_time_plot), ("nodes", self.nodes_plot)):
@@ -144,6 +152,11 @@ class StatsCharts(QWidget):
             for bar, side in zip(self._bars[name], ("X", "O")):
                 legend.addItem(bar, side)
         self._hide_unused(0)
+
+    def _label_font(self) -> QFont:
+        font = QFont(self.font())
+        font.setPointSizeF(max(6.5, font.pointSizeF() * 0.8))
+        return font
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.PaletteChange:
@@ -214,17 +227,26 @@ class StatsCharts(QWidget):
         self.move_time_plot.getAxis("bottom").setTicks(ticks)
         self.nodes_plot.getAxis("bottom").setTicks(ticks)
         overlays = [
-            f"{run.tag} {DASH_NAMES[i % len(DASH_NAMES)]}" for i, run in enumerate(self._runs) if i
+            f'<span style="color:{self.colors.run(i).name()}"><b>{run.tag}</b> '
+            f"{self.tr(DASH_NAMES[i % len(DASH_NAMES)])}</span>"
+            for i, run in enumerate(self._runs)
+            if i
         ]
-        text = self.tr("Solid: %s. Overlays: %s.") % (self._runs[0].tag, ", ".join(overlays)) if overlays else ""
+        main = f'<span style="color:{self.colors.run(0).name()}"><b>{self._runs[0].tag if self._runs else ""}</b></span>'
+        text = self.tr("Solid lines and filled bars: %s. Overlays: %s.") % (main, ", ".join(overlays)) if overlays else ""
         if text != self.overlay_key.text():
             self.overlay_key.setText(text)
             self.overlay_key.setVisible(bool(text))
 
     def _hide_unused(self, count: int) -> None:
-        for index, lines in enumerate(self._lines):
+        # The main run's lines stay visible (empty when there is no run): the
+        # legend greys out the names of hidden items for good.
+        for index, lines in enumerate(self._lines[1:], start=1):
             for line in lines:
                 line.setVisible(index < count)
+        if count == 0:
+            for line in self._lines[0]:
+                line.setData([], [])
         self._histogram.setVisible(count > 0)
         for index, steps in enumerate(self._histogram_steps, start=1):
             steps.setVisible(index < count)
@@ -247,7 +269,25 @@ class StatsCharts(QWidget):
         if not self._pending:
             self._stagger.stop()
 
+    def _set_range(self, plot: pg.PlotWidget, axis: str, low: float, high: float) -> None:
+        """Set a fixed axis range, only when it changes.
+
+        Fixed, rarely changing ranges let pyqtgraph reuse its drawn axes and
+        skip auto-ranging: that is most of a repaint's cost.
+        """
+        key = (plot.objectName(), axis)
+        if self._ranges.get(key) != (low, high):
+            self._ranges[key] = (low, high)
+            item = plot.getPlotItem()
+            if axis == "x":
+                item.setXRange(low, high, padding=0)
+            else:
+                item.setYRange(low, high, padding=0)
+
     def _update_outcomes(self) -> None:
+        # A live run's axis spans the planned games, so it stays put while the lines grow.
+        longest = max((run.planned if not run.finished else run.games for run in self._runs), default=0)
+        self._set_range(self.outcome_plot, "x", 0, math.log10(max(longest, 10)))
         for run, lines in zip(self._runs, self._lines):
             games = [point[0] for point in run.curve]
             for outcome, line in enumerate(lines):
@@ -257,10 +297,11 @@ class StatsCharts(QWidget):
         used = [n for run in self._runs for n, count in enumerate(run.histogram) if count]
         if used:
             low, high = min(used), max(used)
-            item = self.length_plot.getPlotItem()
-            item.setXRange(low - 0.6, high + 0.6, padding=0)
+            self._set_range(self.length_plot, "x", low - 0.6, high + 0.6)
             step = next(s for s in (1, 2, 5, 10, 20, 50, 100) if (high - low) / s <= 12)
-            item.getAxis("bottom").setTickSpacing(step, step)
+            self.length_plot.getPlotItem().getAxis("bottom").setTickSpacing(step, step)
+        tallest = max((100 * n / (sum(run.histogram) or 1) for run in self._runs for n in run.histogram), default=0)
+        self._set_range(self.length_plot, "y", 0, nice_ceiling(tallest * 1.1))
         for index, run in enumerate(self._runs):
             total = sum(run.histogram) or 1
             lengths = list(range(len(run.histogram)))
@@ -295,10 +336,17 @@ class StatsCharts(QWidget):
         x_bar.setOpts(x=[p - BAR_WIDTH / 2 for p in positions], height=heights["x"], **base)
         o_bar.setOpts(x=[p + BAR_WIDTH / 2 for p in positions], height=heights["o"], **base)
         tallest = max(heights["x"] + heights["o"] + [0.0])
-        item = plot.getPlotItem()
-        item.setXRange(-0.7, (positions[-1] if positions else 0) + 0.7, padding=0)
+        self._set_range(plot, "x", -0.7, (positions[-1] if positions else 0) + 0.7)
         if log:
             # At least two decades, so the axis shows 1, 10, 100 rather than crowded minor ticks.
-            item.setYRange(LOG_FLOOR, LOG_FLOOR + max(tallest * 1.3, 2.5), padding=0)
+            self._set_range(plot, "y", LOG_FLOOR, LOG_FLOOR + max(math.ceil(tallest * 1.3), 2.5))
         else:
-            item.setYRange(0, max(tallest * 1.35, 1e-9), padding=0)
+            self._set_range(plot, "y", 0, nice_ceiling(tallest * 1.35))
+
+
+def nice_ceiling(value: float) -> float:
+    """The next 1, 2 or 5 times a power of ten at or above ``value`` (axis tops)."""
+    if value <= 0:
+        return 1.0
+    power = 10 ** math.floor(math.log10(value))
+    return next(step * power for step in (1, 2, 5, 10) if step * power >= value * (1 - 1e-9))

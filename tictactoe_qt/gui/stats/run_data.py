@@ -21,8 +21,9 @@ from tictactoe_qt.engine.simulation_stats import SimulationSummary
 SIDES = ("x", "o")
 #: Winner codes in the ``winner`` column.
 X_WON, O_WON, DRAW = 0, 1, 2
-#: The cumulative-rate curve keeps at most about this many points.
-MAX_CURVE_POINTS = 1500
+#: The cumulative-rate curve is sampled at game counts growing by this factor
+#: (every game up to 100): log-spaced points, about 1,400 for a million games.
+CURVE_GROWTH = 1.01
 
 
 class GameRow(NamedTuple):
@@ -159,7 +160,7 @@ class RunData:
         default_factory=lambda: {s: [0, 0, 0.0, 0, 0] for s in SIDES}
     )
     _curve: list[tuple[int, float, float, float]] = field(default_factory=list)
-    _curve_step: int = 1
+    _next_sample: int = 1
     _histogram: list[int] = field(default_factory=list)
     #: ``(first game, seconds per move)`` of each bulk-added chunk (see add_endings).
     _shared_time: list[tuple[int, float]] = field(default_factory=list)
@@ -207,12 +208,9 @@ class RunData:
             self._histogram.append(0)
         self._histogram[row.length] += 1
         games = len(self.winners)
-        if games % self._curve_step == 0:
+        if games >= self._next_sample:
             self._curve.append((games, *(n / games for n in self._outcomes)))  # type: ignore[arg-type]
-            if len(self._curve) > MAX_CURVE_POINTS:
-                # Halve the resolution: keep every other sample, then sample half as often.
-                self._curve = self._curve[1::2]
-                self._curve_step *= 2
+            self._next_sample = next_sample(games)
 
     def add_endings(self, endings: bytes, move_seconds: float) -> None:
         """Count games known only by their outcome bytes, in bulk.
@@ -270,18 +268,14 @@ class RunData:
         end = start + len(winners)
         counts = [self._outcomes[i] - winners.count(i) for i in range(3)]
         done = start
-        while True:
-            sample = (done // self._curve_step + 1) * self._curve_step
-            if sample > end:
-                break
+        while self._next_sample <= end:
+            sample = self._next_sample
             segment = winners[done - start : sample - start]
             for i in range(3):
                 counts[i] += segment.count(i)
             done = sample
             self._curve.append((sample, *(n / sample for n in counts)))  # type: ignore[arg-type]
-            if len(self._curve) > MAX_CURVE_POINTS:
-                self._curve = self._curve[1::2]
-                self._curve_step *= 2
+            self._next_sample = next_sample(sample)
 
     def finish(self, cancelled: bool = False) -> None:
         """Mark the batch as over (or cancelled) and freeze its elapsed time."""
@@ -370,6 +364,11 @@ class RunData:
     def summary_dict(self) -> dict[str, Any]:
         """The ``simulate --json`` object for these games."""
         return self.engine_summary().as_dict()
+
+
+def next_sample(games: int) -> int:
+    """The game count of the curve's next point after one at ``games``."""
+    return max(games + 1, math.ceil(games * CURVE_GROWTH))
 
 
 def _other(side: str) -> str:

@@ -27,6 +27,7 @@ class RunList(QTreeWidget):
         self.setAlternatingRowColors(True)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.header().setStretchLastSection(False)
         self.setAccessibleName(self.tr("Kept runs"))
         self._runs: dict[int, RunData] = {}
         self._next_number = 1

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QProgressBar,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QWidget,
 )
@@ -55,7 +56,10 @@ class SimulateBar(QWidget):
         self.progress_bar.setValue(0)
         self.progress_bar.setTextVisible(True)
         self.status_label = QLabel(objectName="simStatus")
-        self.status_label.setWordWrap(True)
+        # A fixed-size line: text changing ten times a second must not re-layout
+        # the panel (that would repaint every chart below it).
+        self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.status_label.setFixedHeight(self.status_label.fontMetrics().height() + 4)
 
         options = QHBoxLayout()
         options.addWidget(QLabel(self.tr("Games:")))

@@ -127,7 +127,9 @@ class TournamentView(QWidget):
         results = QWidget()
         result_column = QVBoxLayout(results)
         result_column.setContentsMargins(0, 0, 0, 0)
-        self.cross_title = QLabel(self.tr("Cross table (row player's score against column player)"))
+        self.cross_title = QLabel(
+            self.tr("Cross table: the row player's score against the column player (+won =drawn \u2212lost)")
+        )
         result_column.addWidget(self.cross_title)
         result_column.addWidget(self.cross_table, 3)
         result_column.addWidget(QLabel(self.tr("Ranking by points (win 1, draw \u00bd)")))
