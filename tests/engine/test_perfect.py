@@ -189,7 +189,7 @@ def test_table_survives_between_moves_and_new_game_clears_it() -> None:
     again = player.choose(board)
     assert again.move == first.move
     assert again.stats.nodes < first.stats.nodes
-    searcher = player._searcher
+    searcher = player.searcher
     assert searcher is not None and len(searcher.table) > 0
     player.new_game()
     assert len(searcher.table) == 0

@@ -151,3 +151,35 @@ def test_worker_failure_is_reported_not_lost(qtbot, task, monkeypatch) -> None:
         task.start(BatchWorker(BatchRequest(TIC_TAC_TOE, PlayerSpec("perfect"), RANDOM, 10)))
     assert "engine exploded" in failed.args[0]
     assert not task.is_running()
+
+
+@pytest.mark.parametrize("size", [3, 4], ids=["3x3 outcome bytes", "4x4 played games"])
+def test_worker_processes_play_the_same_games_as_the_batch_thread(qtbot, task, size) -> None:
+    from tictactoe_qt.gui.stats.chunk_pool import shared_pool
+
+    request = BatchRequest(GameConfig(size, size, 3), RANDOM, RANDOM, 3000, seed=9, swap=True)
+    here, _ = run_batch(qtbot, task, request)
+    with qtbot.waitSignal(task.finished, timeout=60_000) as finished:
+        task.start(BatchWorker(request, shared_pool()))
+    there = finished.args[0]
+    assert there.games == here.games == 3000
+    for position in (0, 1, 1234, 2999):
+        mine, theirs = here.row(position), there.row(position)
+        assert (mine.starter, mine.winner, mine.length, mine.x_nodes) == (
+            theirs.starter, theirs.winner, theirs.length, theirs.x_nodes
+        )
+    assert here.snapshot().outcomes == there.snapshot().outcomes
+    assert here.snapshot().curve == there.snapshot().curve
+
+
+def test_cancel_stops_worker_processes_promptly(qtbot, task) -> None:
+    from tictactoe_qt.gui.stats.chunk_pool import shared_pool
+
+    request = BatchRequest(GameConfig(4, 4, 3), RANDOM, PlayerSpec("perfect"), 1_000_000, seed=1)
+    with qtbot.waitSignal(task.progress, timeout=30_000):
+        task.start(BatchWorker(request, shared_pool()))
+    started = time.perf_counter()
+    with qtbot.waitSignal(task.finished, timeout=10_000) as finished:
+        task.cancel()
+    assert time.perf_counter() - started < 3
+    assert finished.args[0].cancelled and 0 < finished.args[0].games < 1_000_000

@@ -172,6 +172,7 @@ class EngineProcess:
             self.kill()
             raise EngineProcessError(f"the engine process stopped: {error}") from None
         if status == "error":
+            sys.stderr.write(payload[1])  # the child's traceback, for bug reports
             raise EngineProcessError(payload[0])
         result: SearchResult = payload[0]
         return result

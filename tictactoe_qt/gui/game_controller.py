@@ -13,9 +13,10 @@ from dataclasses import replace
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from tictactoe_qt.engine import (
-    Board, Mark, Move, Player, PlayerSpec, PlayerSpecError, SearchResult, make_player,
+    Board, Move, Player, PlayerSpec, PlayerSpecError, SearchResult, make_player,
 )
-from tictactoe_qt.engine.saved_game import SavedGame, SavedPlayer
+from tictactoe_qt.engine.saved_game import SavedGame
+from tictactoe_qt.gui import game_texts
 from tictactoe_qt.gui.board_snapshot import BoardSnapshot
 from tictactoe_qt.gui.player_choices import capped_depth, kind_label, uses_depth
 from tictactoe_qt.gui.search_worker import SearchRequest, SearchThread, runs_in_engine_process
@@ -100,12 +101,7 @@ class GameController(QObject):
 
     def display_name(self, seat: str) -> str:
         """How the status bar and banner call a player."""
-        side = self.settings.side(seat)
-        if side.name:
-            return side.name
-        if self.is_human(seat):
-            return self.tr("You") if self.human_count == 1 else seat.upper()
-        return self.tr("{0} ({1})").format(seat.upper(), kind_label(side.kind))
+        return game_texts.display_name(self, seat)
 
     def result(self) -> str | None:
         """``"x"``, ``"o"`` or ``"draw"`` once the game is over."""
@@ -118,29 +114,11 @@ class GameController(QObject):
 
     def result_text(self) -> str:
         """A sentence for the game-over banner."""
-        result = self.result()
-        if result is None:
-            return ""
-        if result == "draw":
-            return self.tr("It's a draw.")
-        loser = other_seat(result)
-        if self.human_count == 1 and self.is_human(result):
-            return self.tr("You win!")
-        if self.human_count == 1 and self.is_human(loser):
-            return self.tr("{0} wins. Try again?").format(self.display_name(result))
-        return self.tr("{0} wins!").format(self.display_name(result))
+        return game_texts.result_text(self)
 
     def turn_text(self) -> str:
         """What the status bar says about whose turn it is."""
-        seat = self.seat_to_move
-        if seat is None:
-            return self.result_text()
-        name = self.display_name(seat)
-        if not self.is_human(seat):
-            return self.tr("{0} is thinking…").format(name)
-        if self.human_count == 1:
-            return self.tr("Your turn ({0})").format(self.settings.side(seat).mark)
-        return self.tr("{0} to move ({1})").format(name, self.settings.side(seat).mark)
+        return game_texts.turn_text(self)
 
     def can_undo(self) -> bool:
         """True when there is a human move to take back."""
@@ -193,17 +171,8 @@ class GameController(QObject):
     def load_game(self, game: SavedGame) -> None:
         """Continue a saved game (already validated by :meth:`SavedGame.from_json`)."""
         board = game.board()
-        sides = {}
-        for seat in "xo":
-            saved = game.players.get(seat, SavedPlayer(PlayerSpec("human")))
-            spec = saved.spec
-            sides[seat] = SideSettings(
-                spec.kind, spec.depth, spec.time, saved.mark or seat.upper(), saved.name
-            )
         self._invalidate()
-        self.settings = GameSettings(
-            sides["x"], sides["o"], game.config.rows, game.config.cols, game.config.k, game.first
-        )
+        self.settings = GameSettings.from_saved_game(game)
         self.board = board
         self._build_players()
         self._redo.clear()
@@ -212,11 +181,7 @@ class GameController(QObject):
 
     def saved_game(self) -> SavedGame:
         """The current game, for saving."""
-        sides = {seat: self.settings.side(seat) for seat in "xo"}
-        players = {seat: SavedPlayer(s.spec(), s.name, s.mark) for seat, s in sides.items()}
-        moves = tuple(Move.from_index(i, self.board.config.cols) for i in self.board.history)
-        first: Mark = "o" if self.settings.first == "o" else "x"
-        return SavedGame(self.board.config, players, moves, first)
+        return self.settings.saved_game(self.board)
 
     def apply_cosmetics(self, settings: GameSettings) -> None:
         """Take marks and names from ``settings`` now; they don't change the game."""

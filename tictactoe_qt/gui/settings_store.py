@@ -15,9 +15,13 @@ from typing import TypeVar
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QSettings
 
-from tictactoe_qt.engine import GameConfig, InvalidConfigError, PlayerSpec, PlayerSpecError
+from tictactoe_qt.engine import (
+    Board, GameConfig, InvalidConfigError, Mark, Move, PlayerSpec, PlayerSpecError,
+)
 from tictactoe_qt.engine.player_spec import MAX_TIME, MIN_TIME
-from tictactoe_qt.engine.saved_game import MAX_MARK_LENGTH, MAX_NAME_LENGTH
+from tictactoe_qt.engine.saved_game import (
+    MAX_MARK_LENGTH, MAX_NAME_LENGTH, SavedGame, SavedPlayer,
+)
 from tictactoe_qt.gui.player_choices import choice_for
 
 T = TypeVar("T")
@@ -80,6 +84,29 @@ class GameSettings:
 
     def config(self) -> GameConfig:
         return GameConfig(self.rows, self.cols, self.k)
+
+    @classmethod
+    def from_saved_game(cls, game: SavedGame) -> GameSettings:
+        """The settings a saved game was played with."""
+        sides = {}
+        for seat in SEATS:
+            saved = game.players.get(seat, SavedPlayer(PlayerSpec("human")))
+            spec = saved.spec
+            sides[seat] = SideSettings(
+                spec.kind, spec.depth, spec.time, saved.mark or DEFAULT_MARKS[seat], saved.name
+            )
+        config = game.config
+        return cls(sides["x"], sides["o"], config.rows, config.cols, config.k, game.first)
+
+    def saved_game(self, board: Board) -> SavedGame:
+        """``board``'s game played with these settings, for saving."""
+        players = {
+            seat: SavedPlayer(side.spec(), side.name, side.mark)
+            for seat in SEATS for side in [self.side(seat)]
+        }
+        moves = tuple(Move.from_index(i, board.config.cols) for i in board.history)
+        first: Mark = "o" if self.first == "o" else "x"
+        return SavedGame(board.config, players, moves, first)
 
     def game_rules(self) -> tuple[object, ...]:
         """The fields that change how a game is played (not marks or names)."""

@@ -33,7 +33,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import lru_cache
 
+from ..geometry import Geometry
 from ..pattern_eval import (
     HISTOGRAM_FIELD_BITS,
     HISTOGRAM_SHIFT,
@@ -49,11 +51,35 @@ from .transposition import EXACT, LOWER, SOLVED_DEPTH, UPPER, SymmetryKeys, Tran
 
 INFINITY = WIN_SCORE + 1_000
 #: On boards searched near the stones only, the moves tried below the root (best first).
-BEAM_WIDTH = 8
+BEAM_WIDTH = 6
+#: Positions with at most this many empty cells, on boards of at most ENDGAME_MAX_CELLS
+#: cells, are finished by a lean exact search on per-board tables.
+ENDGAME_EMPTIES = 7
+ENDGAME_MAX_CELLS = 16
 #: Nodes between two looks at the clock and the cancel callback.
 POLL_INTERVAL = 128
 #: ``(me, opp, side, depth, alpha, beta) -> (score, best cell)`` for one iteration.
 Search = Callable[[int, int, int, int, int, int], tuple[int, int]]
+
+
+@lru_cache(maxsize=8)
+def endgame_tables(geometry: Geometry) -> tuple[list[bool], list[list[int]]]:
+    """``(has_line, empty_bits)`` indexed by a bitboard: whether it holds a line, and the
+    single-bit masks of the cells it leaves empty (centre first). 2 ** cells entries each."""
+    cells = geometry.cells
+    full = geometry.full
+    has_line = [False] * (1 << cells)
+    for mask in geometry.lines:
+        rest = full & ~mask
+        subset = rest
+        while True:
+            has_line[subset | mask] = True
+            if not subset:
+                break
+            subset = (subset - 1) & rest
+    centre_first = [1 << cell for cell in geometry.centre_order]
+    empty_bits = [[bit for bit in centre_first if not taken & bit] for taken in range(1 << cells)]
+    return has_line, empty_bits
 
 
 class SearchAborted(Exception):
@@ -109,9 +135,16 @@ def build_negamax(
     eight = len(shifts) == 8
     s1, s2, s3, s4, s5, s6, s7 = (tuple(shifts) + (0,) * 8)[1:8]
     restrict = neighbourhood is not None
+    endgame_empties = ENDGAME_EMPTIES if cells <= ENDGAME_MAX_CELLS and not restrict else -1
+    if endgame_empties > 0:
+        has_line, empty_bits = endgame_tables(geometry)
     near_of = neighbourhood or ()
     beam = BEAM_WIDTH
-    tget = table.get
+    recent = table.recent
+    recent_get = recent.get
+    older_get = table.older.get
+    generation_size = table.generation_size
+    age = table.age
     tput = table.put
     perf = time.perf_counter
     win1 = WIN_SCORE - 1
@@ -177,6 +210,8 @@ def build_negamax(
                 return 0
             if alpha < 0:
                 alpha = 0
+        if empties <= endgame_empties and ply and depth >= empties:
+            return endgame(me, opp, alpha, beta)
         if depth <= 0 and not forced:
             horizon += 1
             if side:
@@ -205,7 +240,11 @@ def build_negamax(
                          packed >> s3 & lane_mask]
             key = min(lanes)
             turned = lanes.index(key)
-            entry = tget(key)
+            entry = recent_get(key)
+            if entry is None:
+                entry = older_get(key)
+                if entry is not None:
+                    tput(key, entry)
             if lanes.count(lanes[0]) > 1:
                 # The position is its own mirror image: keep one cell per class of twins.
                 stabiliser = [n for n in range(1, len(lanes)) if lanes[n] == lanes[0]]
@@ -214,7 +253,11 @@ def build_negamax(
         else:
             key = packed & lane_mask
             turned = 0
-            entry = tget(key)
+            entry = recent_get(key)
+            if entry is None:
+                entry = older_get(key)
+                if entry is not None:
+                    tput(key, entry)
         tt_move = -1
         if entry is not None:
             e_depth, e_flag, e_score, e_move = entry
@@ -423,7 +466,54 @@ def build_negamax(
             flag = EXACT
         stored_depth = SOLVED_DEPTH if horizon == horizon_before else depth
         cell_key = perms[turned][best_move] if turned else best_move
-        tput(key, (stored_depth, flag, best, cell_key))
+        recent[key] = (stored_depth, flag, best, cell_key)
+        if len(recent) >= generation_size:
+            age()
+        return best
+
+    def endgame(me: int, opp: int, alpha: int, beta: int) -> int:
+        """Exact value of a position with few empty cells: a lean alpha-beta on tables."""
+        nonlocal nodes
+        moves = empty_bits[me | opp]
+        for bit in moves:
+            if has_line[me | bit]:
+                return win1
+        if len(moves) == 1:
+            return 0
+        block = 0
+        for bit in moves:
+            if has_line[opp | bit]:
+                if block:
+                    return lose2
+                block = bit
+        if block:
+            moves = [block]
+        if beta > MATE_THRESHOLD:
+            child_alpha = -beta - 1
+        elif beta < -MATE_THRESHOLD:
+            child_alpha = -beta + 1
+        else:
+            child_alpha = -beta
+        best = -INFINITY
+        for bit in moves:
+            if alpha > MATE_THRESHOLD:
+                child_beta = -alpha - 1
+            elif alpha < -MATE_THRESHOLD:
+                child_beta = -alpha + 1
+            else:
+                child_beta = -alpha
+            nodes += 1
+            score = -endgame(opp, me | bit, child_alpha, child_beta)
+            if score > MATE_THRESHOLD:
+                score -= 1
+            elif score < -MATE_THRESHOLD:
+                score += 1
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
         return best
 
     def ordered(candidates: int, side: int, occupied: int, bonus: tuple[int, ...]) -> list[int]:

@@ -302,10 +302,16 @@ class PerfectPlayer:
         self.rng = rng
         self._searcher: PerfectSearcher | None = None
 
+    @property
+    def searcher(self) -> PerfectSearcher | None:
+        """The searcher of the current board shape (``None`` before the first move)."""
+        return self._searcher
+
     def choose(self, board: Board, should_stop: ShouldStop = never_stop) -> SearchResult:
         searcher = self._searcher
-        if searcher is None or searcher.config != board.config:
-            searcher = self._searcher = PerfectSearcher(board.config)
+        config = board.config
+        if searcher is None or (searcher.config is not config and searcher.config != config):
+            searcher = self._searcher = PerfectSearcher(config)
         return searcher.search(board, self.spec.time, self.spec.depth, should_stop)
 
     def new_game(self) -> None:

@@ -37,40 +37,50 @@ TableEntry = tuple[int, int, int, int]
 
 
 class TranspositionTable:
-    """A size-capped map from position keys to :class:`TableEntry` (see module doc)."""
+    """A size-capped map from position keys to :class:`TableEntry` (see module doc).
+
+    The two generation dicts keep their identity for the table's whole life (ageing
+    copies rather than swaps), so a search may bind their methods once.
+    """
 
     def __init__(self, capacity: int = DEFAULT_TABLE_ENTRIES) -> None:
         if capacity < 2:
             raise ValueError(f"the table needs room for at least 2 entries, got {capacity}")
         self.capacity = capacity
-        self._half = capacity // 2
-        self._recent: dict[int, TableEntry] = {}
-        self._older: dict[int, TableEntry] = {}
+        #: Size at which the recent generation ages into the older one.
+        self.generation_size = capacity // 2
+        self.recent: dict[int, TableEntry] = {}
+        self.older: dict[int, TableEntry] = {}
 
     def __len__(self) -> int:
-        return len(self._recent) + len(self._older)
+        return len(self.recent) + len(self.older)
 
     def get(self, key: int) -> TableEntry | None:
         """The entry for ``key``, or ``None``."""
-        entry = self._recent.get(key)
+        entry = self.recent.get(key)
         if entry is None:
-            entry = self._older.get(key)
+            entry = self.older.get(key)
             if entry is not None:
                 self.put(key, entry)
         return entry
 
     def put(self, key: int, entry: TableEntry) -> None:
         """Store ``entry``, ageing out the older generation when the recent one is full."""
-        recent = self._recent
+        recent = self.recent
         recent[key] = entry
-        if len(recent) >= self._half:
-            self._older = recent
-            self._recent = {}
+        if len(recent) >= self.generation_size:
+            self.age()
+
+    def age(self) -> None:
+        """Drop the older generation; the recent one becomes it."""
+        self.older.clear()
+        self.older.update(self.recent)
+        self.recent.clear()
 
     def clear(self) -> None:
         """Forget every entry."""
-        self._recent = {}
-        self._older = {}
+        self.recent.clear()
+        self.older.clear()
 
 
 @dataclass(frozen=True, eq=False)

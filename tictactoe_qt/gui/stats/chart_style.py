@@ -72,6 +72,9 @@ def translucent(color: QColor, alpha: int) -> QColor:
     return result
 
 
+LEFT_AXIS_WIDTH = 58
+
+
 def style_plot(widget: pg.PlotWidget, colors: ChartColors, title: str, grid: bool) -> None:
     """Apply background, axis colours, title and (optionally) horizontal grid lines.
 
@@ -81,6 +84,8 @@ def style_plot(widget: pg.PlotWidget, colors: ChartColors, title: str, grid: boo
     widget.setBackground(colors.background)
     item = widget.getPlotItem()
     item.setTitle(title, color=colors.foreground.name(), size="10pt")
+    # A fixed width: tick labels growing ("10" -> "100") must not re-lay out the plot.
+    item.getAxis("left").setWidth(LEFT_AXIS_WIDTH)
     for name in ("left", "bottom"):
         axis = item.getAxis(name)
         axis.setPen(pg.mkPen(colors.foreground))

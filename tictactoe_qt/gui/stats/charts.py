@@ -24,7 +24,7 @@ OUTCOMES = ((X_WON, "X wins"), (O_WON, "O wins"), (DRAW, "Draws"))
 #: Runs drawn at once (the main one plus overlays).
 MAX_RUNS = 6
 BAR_WIDTH = 0.36
-MIN_CHART_WIDTH = 300
+MIN_CHART_WIDTH = 250
 #: Bars start at 10^-0.5 nodes on the log chart, so a 1-node move still shows.
 LOG_FLOOR = -0.5
 #: Milliseconds between the charts' updates in a gradual (live) refresh.
@@ -291,7 +291,7 @@ class StatsCharts(QWidget):
         for run, lines in zip(self._runs, self._lines):
             games = [point[0] for point in run.curve]
             for outcome, line in enumerate(lines):
-                line.setData(games, [100 * point[1 + outcome] for point in run.curve])
+                line.setData(games, [100 * point[1 + outcome] for point in run.curve], skipFiniteCheck=True)
 
     def _update_histograms(self) -> None:
         used = [n for run in self._runs for n, count in enumerate(run.histogram) if count]
@@ -310,7 +310,7 @@ class StatsCharts(QWidget):
                 self._histogram.setOpts(x=lengths, height=shares)
             elif lengths:
                 edges = [n - 0.5 for n in lengths] + [lengths[-1] + 0.5]
-                self._histogram_steps[index - 1].setData(edges, shares)
+                self._histogram_steps[index - 1].setData(edges, shares, skipFiniteCheck=True)
 
     def _update_bars(self, name: str, value: Callable[[RunSnapshot, str], float | None]) -> None:
         plot = self.move_time_plot if name == "time" else self.nodes_plot

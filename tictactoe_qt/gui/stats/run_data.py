@@ -22,8 +22,8 @@ SIDES = ("x", "o")
 #: Winner codes in the ``winner`` column.
 X_WON, O_WON, DRAW = 0, 1, 2
 #: The cumulative-rate curve is sampled at game counts growing by this factor
-#: (every game up to 100): log-spaced points, about 1,400 for a million games.
-CURVE_GROWTH = 1.01
+#: (every game up to 50): log-spaced points, about 750 for a million games.
+CURVE_GROWTH = 1.02
 
 
 class GameRow(NamedTuple):

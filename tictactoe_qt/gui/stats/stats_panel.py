@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QTimer, Signal, Slot
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
     QFrame,
     QScrollArea,
+    QSizePolicy,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -40,7 +41,8 @@ guard_emit_refcount()
 Match = tuple[GameConfig, PlayerSpec, PlayerSpec]
 #: Charts and report show at most this many runs at once.
 MAX_SHOWN_RUNS = 6
-REFRESH_MS = 100
+#: Chart refreshes during a batch: at most five a second (painting is the costly part).
+REFRESH_MS = 200
 #: Batches up to this size play in the batch thread: starting worker processes costs more.
 SMALL_BATCH = 1000
 
@@ -91,11 +93,17 @@ class StatsPanel(QDockWidget):
         charts_page = QScrollArea(objectName="chartsScroll")
         charts_page.setWidget(self.charts)
         charts_page.setWidgetResizable(True)
+        charts_page.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         charts_page.setFrameShape(QFrame.Shape.NoFrame)
         self.tabs.addTab(charts_page, self.tr("Charts"))
         self.tabs.addTab(self.report, self.tr("Report"))
         self.tabs.addTab(runs_page, self.tr("Runs"))
         self.tabs.addTab(self.tournament, self.tr("Tournament"))
+        for index in range(self.tabs.count()):
+            # Pages whose contents change (a new report column, a longer label)
+            # must not re-lay out the panel: that would resize and repaint every chart.
+            page = self.tabs.widget(index)
+            page.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(6, 6, 6, 6)
