@@ -14,7 +14,7 @@ from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.search.mcts import mcts_search
 from tictactoe_qt.gui.analysis.install import AnalysisViews, install_analysis
 from tictactoe_qt.gui.analysis.overlay_controller import AnalysisOverlay
-from tictactoe_qt.gui.analysis.overlay_data import note_for, overlay_from_analysis, static_scores
+from tictactoe_qt.gui.analysis.overlay_data import note_for, overlay_from_analysis
 from tictactoe_qt.gui.analysis.overlay_layer import OverlayLayer
 from tictactoe_qt.gui.board_snapshot import BoardSnapshot
 from tictactoe_qt.gui.board_widget import BoardWidget
@@ -97,11 +97,10 @@ def test_big_board_shows_a_heat_map_with_the_depth(qtbot, standalone) -> None:
 def test_unsearched_moves_stay_off_the_heat_map() -> None:
     board = Board(GameConfig(7, 7, 5))
     board.push((3, 3))
-    static = static_scores(board, [(0, 0), (3, 4), (2, 2)])
     moves = (
-        MoveValue(Move(0, 0), None, None, static[(0, 0)], False, "o"),  # never searched
-        MoveValue(Move(3, 4), None, None, -50.0, False, "o"),
-        MoveValue(Move(2, 2), None, None, -10.0, False, "o"),
+        MoveValue(Move(0, 0), None, None, 900.0, False, "o"),  # only valued statically
+        MoveValue(Move(3, 4), None, None, -50.0, False, "o", depth=4),
+        MoveValue(Move(2, 2), None, None, -10.0, False, "o", depth=4),
     )
     analysis = Analysis(board.notation(), "o", "ongoing", None, None, Move(2, 2), moves, False, -10.0)
     data = overlay_from_analysis(board, analysis)

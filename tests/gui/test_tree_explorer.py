@@ -28,8 +28,7 @@ def root_index(dock: TreeExplorerDock):
 
 def wait_trace(qtbot, dock: TreeExplorerDock) -> None:
     def ready() -> bool:
-        explorer, root = dock.explorer, root_index(dock)
-        return explorer is not None and explorer.trace is not None and dock.model.rowCount(root) > 0
+        return dock.model.summary is not None and dock.model.rowCount(root_index(dock)) > 0
 
     qtbot.waitUntil(ready, timeout=10_000)
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .board import Board, Mark, Move
-from .pattern_eval import pattern_score
+from .pattern_eval import accumulator_of, line_codes, pattern_tables_for, weighted_sums
 from .player_spec import MAX_TIME
 from .search.perfect import PerfectSearcher
 from .search_result import (
@@ -47,6 +47,9 @@ class MoveValue:
     exact: bool
     #: The side that plays the move.
     mover: Mark = "x"
+    #: Plies searched below the move; ``None`` when it was only valued statically
+    #: (no time left to search it), so its score is on another scale.
+    depth: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """``{"cell", "result", "plies"}``, plus ``"score"`` when the value is not exact."""
@@ -131,7 +134,9 @@ def analyze(
     """
     start = time.perf_counter()
     if not 0 < time_budget <= MAX_TIME:
-        raise ValueError(f"time_budget must be above 0 and at most {MAX_TIME} s, got {time_budget}")
+        raise ValueError(
+            f"time_budget must be above 0 and at most {MAX_TIME} s, got {time_budget}"
+        )
     notation = board.notation()
     outcome = board.outcome()
     if outcome is not None:
@@ -169,7 +174,7 @@ def _move_values(
     cols = position.config.cols
     cells = position.legal_indices()
     twin = _symmetry_classes(position, cells)
-    values = {cell: _static_value(position, cell, mover) for cell in cells}
+    values = _static_values(position, cells)
     todo = sorted(set(twin.values()), key=lambda cell: -values[cell].score)
     for _ in range(2):
         for number, cell in enumerate(todo):
@@ -186,7 +191,8 @@ def _move_values(
         if not todo:
             break
     return tuple(
-        MoveValue(Move.from_index(cell, cols), *_fields(values[twin[cell]]), mover)
+        MoveValue(Move.from_index(cell, cols), *_fields(values[twin[cell]]), mover,
+                  values[twin[cell]].depth)
         for cell in cells
     )
 
@@ -209,21 +215,33 @@ def _symmetry_classes(position: Board, cells: list[int]) -> dict[int, int]:
     return {cell: min([cell] + [perm[cell] for perm in own]) for cell in cells}
 
 
-def _static_value(position: Board, cell: int, mover: Mark) -> MoveValue:
-    """The move's value without search: exact when it wins or fills the board, else heuristic."""
-    move = Move.from_index(cell, position.config.cols)
-    position.push_index(cell)
-    try:
-        outcome = position.outcome()
-        if outcome is not None:
-            if outcome.winner is None:
-                return MoveValue(move, "draw", 1, 0, True, mover)
-            return MoveValue(move, outcome.result, 1, WIN_SCORE - 1, True, mover)
-        mine, theirs = position.bits[position.side ^ 1], position.bits[position.side]
-        score = pattern_score(position.config, mine, theirs)
-        return MoveValue(move, None, None, score, False, mover)
-    finally:
-        position.pop()
+def _static_values(position: Board, cells: list[int]) -> dict[int, MoveValue]:
+    """Every move's value without search: exact when it wins or fills the board, else the
+    weighted open-lines score after it (one table lookup per line through the cell)."""
+    tables = pattern_tables_for(position.config)
+    geometry = position.geometry
+    side = position.side
+    mover = position.turn
+    own = position.bits[side]
+    codes = line_codes(tables, *position.bits)
+    before = accumulator_of(tables, codes)
+    delta = tables.accumulator_delta[side]
+    last_cell = position.ply + 1 == geometry.cells
+    values = {}
+    for cell in cells:
+        move = Move.from_index(cell, position.config.cols)
+        if geometry.wins_with(own | 1 << cell, cell):
+            values[cell] = MoveValue(move, mover, 1, WIN_SCORE - 1, True, mover)
+        elif last_cell:
+            values[cell] = MoveValue(move, "draw", 1, 0, True, mover)
+        else:
+            after = before
+            for line in geometry.cell_lines[cell]:
+                after += delta[codes[line]]
+            x_sum, o_sum = weighted_sums(after)
+            score = x_sum - o_sum if side == 0 else o_sum - x_sum
+            values[cell] = MoveValue(move, None, None, score, False, mover)
+    return values
 
 
 def _searched_value(
@@ -241,9 +259,11 @@ def _searched_value(
     reply = searcher.search(child, min(seconds, MAX_TIME), should_stop=should_stop)
     if reply.exact:
         result, plies = exact_fields(child, reply.score)
-        return MoveValue(move, result, plies + 1, _parent_score(reply.score), True, mover)
+        score = _parent_score(reply.score)
+        return MoveValue(move, result, plies + 1, score, True, mover, reply.stats.depth)
     if reply.stats.depth is not None:
-        return MoveValue(move, None, None, _parent_score(reply.score), False, mover)
+        score = _parent_score(reply.score)
+        return MoveValue(move, None, None, score, False, mover, reply.stats.depth)
     return None
 
 

@@ -19,6 +19,7 @@ from tictactoe_qt.assets import resource_path
 from tictactoe_qt.engine.saved_game import SavedGame, SavedGameError
 from tictactoe_qt.gui.analysis.install import install_analysis
 from tictactoe_qt.gui.board_widget import BoardWidget
+from tictactoe_qt.gui.dock_layout import LAYOUT_VERSION, restore_dock_layout
 from tictactoe_qt.gui.game_controller import GameController
 from tictactoe_qt.gui.game_over_banner import GameOverBanner
 from tictactoe_qt.gui.help_dialogs import show_about, show_rules
@@ -183,14 +184,14 @@ class MainWindow(QMainWindow):
         geometry, state = self.store.window_state()
         if geometry is None or not self.restoreGeometry(geometry):
             self.resize(1040, 680)
-        if state is None or not self.restoreState(state):
+        if not restore_dock_layout(self, state, self.settings_dock):
             # The board gets most of the room; the docks share a column on the right.
             self.resizeDocks([self.settings_dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
         return problems
 
     def write_settings(self) -> None:
         self.store.save(self.settings_dock.settings())
-        self.store.save_window_state(self.saveGeometry(), self.saveState())
+        self.store.save_window_state(self.saveGeometry(), self.saveState(LAYOUT_VERSION))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.write_settings()

@@ -17,7 +17,8 @@ position that is its own mirror image keeps one move per class of twin
 cells), the horizon is evaluated, and the moves are ordered: table move
 first, the rest (only if it does not cut) by line bonuses (new threats,
 blocks, growth) with centre-first ties. A move that makes two winning cells
-at once wins in three plies and ends the node. At depth 1 the quiet children
+at once wins in three plies and ends the node. On small boards the last few
+empty cells are finished by the lean exact search of :mod:`.endgame`. At depth 1 the quiet children
 are valued straight from the accumulator without making the move. Non-first
 moves get a null-window probe first (principal-variation search); on big
 boards late quiet moves are probed one ply shallower, and only the best
@@ -33,53 +34,32 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from functools import lru_cache
 
-from ..geometry import Geometry
 from ..pattern_eval import (
     HISTOGRAM_FIELD_BITS,
     HISTOGRAM_SHIFT,
     SUM_BITS,
     SUM_MASK,
     TEMPO_WEIGHT,
-    THREAT_BONUS,
     PatternTables,
 )
 from ..search_result import MATE_THRESHOLD, WIN_SCORE, ShouldStop
-from .threats import first_empty, makes_two_winning_cells
+from .endgame import build_endgame
+from .move_ordering import build_move_ordering
+from .threats import first_empty
 from .transposition import EXACT, LOWER, SOLVED_DEPTH, UPPER, SymmetryKeys, TranspositionTable
 
 INFINITY = WIN_SCORE + 1_000
 #: On boards searched near the stones only, the moves tried below the root (best first).
 BEAM_WIDTH = 6
 #: Positions with at most this many empty cells, on boards of at most ENDGAME_MAX_CELLS
-#: cells, are finished by a lean exact search on per-board tables.
-ENDGAME_EMPTIES = 7
+#: cells, are finished by the lean exact search of :mod:`.endgame`.
+ENDGAME_EMPTIES = 3
 ENDGAME_MAX_CELLS = 16
 #: Nodes between two looks at the clock and the cancel callback.
 POLL_INTERVAL = 128
 #: ``(me, opp, side, depth, alpha, beta) -> (score, best cell)`` for one iteration.
 Search = Callable[[int, int, int, int, int, int], tuple[int, int]]
-
-
-@lru_cache(maxsize=8)
-def endgame_tables(geometry: Geometry) -> tuple[list[bool], list[list[int]]]:
-    """``(has_line, empty_bits)`` indexed by a bitboard: whether it holds a line, and the
-    single-bit masks of the cells it leaves empty (centre first). 2 ** cells entries each."""
-    cells = geometry.cells
-    full = geometry.full
-    has_line = [False] * (1 << cells)
-    for mask in geometry.lines:
-        rest = full & ~mask
-        subset = rest
-        while True:
-            has_line[subset | mask] = True
-            if not subset:
-                break
-            subset = (subset - 1) & rest
-    centre_first = [1 << cell for cell in geometry.centre_order]
-    empty_bits = [[bit for bit in centre_first if not taken & bit] for taken in range(1 << cells)]
-    return has_line, empty_bits
 
 
 class SearchAborted(Exception):
@@ -119,9 +99,6 @@ def build_negamax(
     sum_mask = SUM_MASK
     tempo = TEMPO_WEIGHT
     order_bonus = tables.order_bonus
-    centre = tables.centre_bonus
-    double = 2 * THREAT_BONUS
-    pre = tables.pre_threat_code
     move_bits = keys.move_bits
     shifts = keys.lane_shifts
     lane_mask = keys.lane_mask
@@ -136,8 +113,9 @@ def build_negamax(
     s1, s2, s3, s4, s5, s6, s7 = (tuple(shifts) + (0,) * 8)[1:8]
     restrict = neighbourhood is not None
     endgame_empties = ENDGAME_EMPTIES if cells <= ENDGAME_MAX_CELLS and not restrict else -1
-    if endgame_empties > 0:
-        has_line, empty_bits = endgame_tables(geometry)
+    endgame_nodes = [0]
+    endgame = build_endgame(geometry, endgame_nodes)
+    ordered = build_move_ordering(tables, cnt)
     near_of = neighbourhood or ()
     beam = BEAM_WIDTH
     recent = table.recent
@@ -156,7 +134,7 @@ def build_negamax(
 
     def poll() -> None:
         counters[0], counters[1], counters[2], counters[3], counters[4] = (
-            nodes, cutoffs, tt_hits, max_ply, horizon,
+            nodes + endgame_nodes[0], cutoffs, tt_hits, max_ply, horizon,
         )
         if perf() >= deadline or should_stop():
             raise SearchAborted
@@ -471,70 +449,6 @@ def build_negamax(
             age()
         return best
 
-    def endgame(me: int, opp: int, alpha: int, beta: int) -> int:
-        """Exact value of a position with few empty cells: a lean alpha-beta on tables."""
-        nonlocal nodes
-        moves = empty_bits[me | opp]
-        for bit in moves:
-            if has_line[me | bit]:
-                return win1
-        if len(moves) == 1:
-            return 0
-        block = 0
-        for bit in moves:
-            if has_line[opp | bit]:
-                if block:
-                    return lose2
-                block = bit
-        if block:
-            moves = [block]
-        if beta > MATE_THRESHOLD:
-            child_alpha = -beta - 1
-        elif beta < -MATE_THRESHOLD:
-            child_alpha = -beta + 1
-        else:
-            child_alpha = -beta
-        best = -INFINITY
-        for bit in moves:
-            if alpha > MATE_THRESHOLD:
-                child_beta = -alpha - 1
-            elif alpha < -MATE_THRESHOLD:
-                child_beta = -alpha + 1
-            else:
-                child_beta = -alpha
-            nodes += 1
-            score = -endgame(opp, me | bit, child_alpha, child_beta)
-            if score > MATE_THRESHOLD:
-                score -= 1
-            elif score < -MATE_THRESHOLD:
-                score += 1
-            if score > best:
-                best = score
-                if score > alpha:
-                    alpha = score
-                    if alpha >= beta:
-                        break
-        return best
-
-    def ordered(candidates: int, side: int, occupied: int, bonus: tuple[int, ...]) -> list[int]:
-        """Candidate cells, most urgent first; ``[~cell]`` when ``cell`` makes a double threat."""
-        scored = []
-        bits = candidates
-        while bits:
-            low = bits & -bits
-            cell = low.bit_length() - 1
-            bits ^= low
-            value = centre[cell]
-            for line in cell_lines[cell]:
-                value += bonus[cnt[line]]
-            if value >= double and makes_two_winning_cells(
-                cell_lines[cell], cnt, pre[side], lines, occupied | low
-            ):
-                return [~cell]
-            scored.append(value << 9 | cell)
-        scored.sort(reverse=True)
-        return [v & 511 for v in scored]
-
     def double_threat(cell: int, key: int, turned: int, ply: int, horizon_before: int) -> int:
         """Record and score a move that makes two winning cells: a win in three plies."""
         nonlocal root_move, horizon
@@ -551,7 +465,7 @@ def build_negamax(
             score = negamax(me, opp, side, depth, alpha, beta, 0)
         finally:
             counters[0], counters[1], counters[2], counters[3], counters[4] = (
-                nodes, cutoffs, tt_hits, max_ply, horizon,
+                nodes + endgame_nodes[0], cutoffs, tt_hits, max_ply, horizon,
             )
         return score, root_move
 

@@ -50,6 +50,12 @@ NEAR_STONES_MIN_CELLS = 25
 #: iteration; positions with at most QUICK_SOLVE_EMPTIES empty cells, at once.
 FULL_DEPTH_CELLS = 16
 QUICK_SOLVE_EMPTIES = 9
+#: With a budget of at least SOLVE_ATTEMPT_SECONDS on a board of at most
+#: SOLVE_ATTEMPT_MAX_CELLS cells, FALLBACK_SHARE of it goes to a search near the
+#: stones and the rest to solving the position (every cell, to the end).
+SOLVE_ATTEMPT_SECONDS = 10.0
+SOLVE_ATTEMPT_MAX_CELLS = 25
+FALLBACK_SHARE = 0.1
 #: While more cells than this are empty, big boards search near the stones only.
 NEAR_STONES_EMPTIES = 16
 #: Boards this small solve every position at once on their second cold search.
@@ -184,37 +190,57 @@ class PerfectSearcher:
         self._cold_searches += 1
         neighbourhood = self._neighbourhood(empties)
         deadline = start + max(time_budget - _SAFETY_SECONDS, time_budget / 2)
-        run = NegamaxRun(
-            self.tables,
-            self.keys,
-            self.table,
-            x_bits,
-            o_bits,
-            neighbourhood=neighbourhood,
-            root_cells=self._root_cells(x_bits, o_bits, neighbourhood is not None),
-            deadline=deadline,
-            should_stop=should_stop,
+        solve_later = (
+            neighbourhood is not None
+            and max_depth is None
+            and self.geometry.cells <= SOLVE_ATTEMPT_MAX_CELLS
+            and time_budget >= SOLVE_ATTEMPT_SECONDS
         )
+        if solve_later:
+            # A long budget on a smallish board: a quick answer near the stones first,
+            # then the rest of the time on solving the position outright.
+            near_deadline = start + time_budget * FALLBACK_SHARE
+            runs = [(neighbourhood, self._depths(empties, None), near_deadline)]
+            runs.append((None, [empties], deadline))
+        else:
+            runs = [(neighbourhood, self._depths(empties, max_depth), deadline)]
         best: tuple[int, int] | None = None
         completed = 0
         exact = False
         cancelled = False
-        for depth in self._depths(empties, max_depth):
-            try:
-                to_the_end = depth == empties and neighbourhood is None
-                score, cell, complete = self._iterate(run, depth, to_the_end)
-            except SearchAborted:
-                cancelled = should_stop()
-                break
-            best, completed = (score, cell), depth
-            if complete:
-                exact = True
+        counters = [0, 0, 0, 0]
+        for near, depths, run_deadline in runs:
+            run = NegamaxRun(
+                self.tables,
+                self.keys,
+                self.table,
+                x_bits,
+                o_bits,
+                neighbourhood=near,
+                root_cells=self._root_cells(x_bits, o_bits, near is not None),
+                deadline=run_deadline,
+                should_stop=should_stop,
+            )
+            for depth in depths:
+                try:
+                    to_the_end = depth == empties and near is None
+                    score, cell, complete = self._iterate(run, depth, to_the_end)
+                except SearchAborted:
+                    cancelled = should_stop()
+                    break
+                best, completed = (score, cell), depth
+                if complete:
+                    exact = True
+                    break
+            nodes, cutoffs, tt_hits, max_ply, _ = run.counters
+            counters = [counters[0] + nodes, counters[1] + cutoffs, counters[2] + tt_hits,
+                        max(counters[3], max_ply)]
+            if exact or cancelled:
                 break
         if best is None:
             best = (0, self._fallback_cell(board))
         score, cell = best
-        nodes, cutoffs, tt_hits, max_ply, _ = run.counters
-        stats = SearchStats(nodes, cutoffs, max_ply, completed or None, tt_hits)
+        stats = SearchStats(counters[0], counters[1], counters[3], completed or None, counters[2])
         move = Move.from_index(cell, self.config.cols)
         pv = self._principal_variation(board, cell)
         result: str | None = None

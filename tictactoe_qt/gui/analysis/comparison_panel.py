@@ -1,18 +1,20 @@
 """The algorithm comparison dock: the seeds' minimax vs alpha-beta experiment, live.
 
 For the current position it runs plain minimax, alpha-beta, and alpha-beta
-with each improvement, then the perfect engine, in the worker thread. Rows
-fill in as each search ends; a bar chart shows nodes, cut-offs or time on a
-log scale. Searches that would take hours are refused with an estimate, or
-run under a time cap when the user asks.
+with each improvement, then the perfect engine, in the dock's analysis
+process (only when the user presses Run). Rows fill in as each search ends;
+a bar chart shows nodes, cut-offs or time on a log scale (pyqtgraph, imported
+when the dock is first shown, so start-up does not pay for it). Searches that
+would take hours are refused with an estimate, or run under a time cap when
+the user asks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -35,17 +37,18 @@ from tictactoe_qt.engine.comparison import (
     VARIANTS,
     ComparisonRow,
     SizeEstimate,
-    compare,
-    estimate_tree,
     format_duration,
     summary,
     values_agree,
 )
 from tictactoe_qt.engine.search_result import SearchResult
 from tictactoe_qt.engine.tree_values import NodeValue
-from tictactoe_qt.gui.analysis.comparison_chart import ComparisonChart
+from tictactoe_qt.gui.analysis import search_jobs
 from tictactoe_qt.gui.analysis.dock_body import DockBody
-from tictactoe_qt.gui.analysis.job_runner import JobRunner
+from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
+
+if TYPE_CHECKING:
+    from tictactoe_qt.gui.analysis.comparison_chart import ComparisonChart
 
 HEADERS = ("Algorithm", "Nodes", "Cut-offs", "Time", "Move", "Value", "Note")
 NODES, CUTOFFS, TIME = 1, 2, 3
@@ -136,9 +139,9 @@ class ComparisonDock(QDockWidget):
         for name, _unit in METRICS:
             self.metric_choice.addItem(self.tr("Chart: {0}").format(self.tr(name)))
         chart_layout.addWidget(self.metric_choice)
-        self.chart = ComparisonChart()
-        self.chart.setMinimumHeight(180)
-        chart_layout.addWidget(self.chart)
+        #: The bar chart, created when the dock is first shown.
+        self.chart: ComparisonChart | None = None
+        self._chart_layout = chart_layout
         splitter.addWidget(chart_box)
         splitter.setSizes([240, 320])
         layout.addWidget(splitter, 1)
@@ -149,6 +152,20 @@ class ComparisonDock(QDockWidget):
         self.run_button.clicked.connect(self.run)
         self.stop_button.clicked.connect(self.stop)
         self.metric_choice.currentIndexChanged.connect(self._update_chart)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self.chart is None:
+            self._create_chart()
+        self.runner.warm_up()  # Run then answers at once
+
+    def _create_chart(self) -> None:
+        from tictactoe_qt.gui.analysis.comparison_chart import ComparisonChart  # ~1 s import
+
+        self.chart = ComparisonChart()
+        self.chart.setMinimumHeight(180)
+        self._chart_layout.addWidget(self.chart, 1)
+        self._update_chart()
 
     # -- inputs ---------------------------------------------------------------------------
     def set_position(self, board: Board) -> None:
@@ -172,7 +189,6 @@ class ComparisonDock(QDockWidget):
         self.stop()
         board, depth = self.board.copy(), self.depth.currentData()
         capped, cap = self.capped.isChecked(), self.cap.value()
-        perfect_budget = self.perfect_budget
         self.rows = []
         self.estimate = None
         self.table.setRowCount(0)
@@ -180,16 +196,10 @@ class ComparisonDock(QDockWidget):
         self._update_chart()
         self.estimate_label.setText(self.tr("Sizing the tree…"))
 
-        def job(should_stop: Callable[[], bool], report: Callable[[object], None]) -> Any:
-            estimate = estimate_tree(board, depth)
-            report(estimate)
-            for row in compare(board, depth, run_capped=capped, cap_seconds=cap,
-                               should_stop=should_stop, estimate=estimate,
-                               perfect_budget=perfect_budget):
-                report(row)
-            return None
-
-        self._job = self.runner.submit(job)
+        self._job = self.runner.submit(
+            search_jobs.comparison_run, board.config, tuple(board.history), depth, capped, cap,
+            self.perfect_budget,
+        )
         self.run_button.setEnabled(False)
         self.stop_button.setEnabled(True)
 
@@ -258,6 +268,8 @@ class ComparisonDock(QDockWidget):
 
     @Slot()
     def _update_chart(self) -> None:
+        if self.chart is None:
+            return  # drawn from the rows when the dock is first shown
         index = self.metric_choice.currentIndex()
         name, unit = METRICS[index]
         by_key = {row.variant.key: row for row in self.rows}
@@ -291,11 +303,23 @@ class ComparisonDock(QDockWidget):
     def _on_failed(self, job: int, message: str) -> None:
         if job != self._job:
             return
-        if message == "cancelled":
+        if message == CANCELLED and self.estimate is None:
             self.summary.setText(self.tr("Stopped before the first search."))
+        elif message == CANCELLED:
+            self._mark_unfinished(self.tr("stopped before it finished"))
         else:
             self.summary.setText(self.tr("The comparison stopped: {0}").format(message))
         self._done()
+
+    def _mark_unfinished(self, message: str) -> None:
+        """Rows for the algorithms a stopped comparison never finished."""
+        finished = {row.variant.key for row in self.rows}
+        for variant in VARIANTS:
+            if variant.key not in finished:
+                row = ComparisonRow(variant, "cancelled", message=message)
+                self.rows.append(row)
+                self._add_row(row)
+        self._update_chart()
 
     def _done(self) -> None:
         self._job = None

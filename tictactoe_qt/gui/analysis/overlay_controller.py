@@ -1,31 +1,26 @@
 """Keeps the analysis overlay in step with the game: one analysis per position.
 
-Every position change cancels the running analysis and queues a new one in
-the worker thread; an answer for an older position is dropped. When an MCTS
-player has just moved, its visit counts are laid over the values.
+The overlay computes only while it is on. Every position change cancels the
+running analysis and queues a new one for the overlay's analysis process
+(through its worker thread); an answer for an older position is dropped.
+When an MCTS player has just moved, its visit counts are laid over the values.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal, Slot
 
 from tictactoe_qt.engine import Board
-from tictactoe_qt.gui.analysis.job_runner import JobRunner
-from tictactoe_qt.gui.analysis.overlay_data import OverlayData, overlay_from_analysis, with_visits
+from tictactoe_qt.gui.analysis import search_jobs
+from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
+from tictactoe_qt.gui.analysis.overlay_data import OverlayData, with_visits
 from tictactoe_qt.gui.analysis.overlay_layer import OverlayLayer
 
 DEFAULT_TIME_BUDGET = 0.5
 Analyze = Callable[..., Any]
-
-
-def engine_analyze() -> Analyze:
-    """The engine's ``analyze`` (imported late: the overlay is optional)."""
-    module = importlib.import_module("tictactoe_qt.engine.analysis")
-    return module.analyze  # type: ignore[no-any-return]
 
 
 def spoken_summary(data: OverlayData) -> str:
@@ -37,7 +32,16 @@ def spoken_summary(data: OverlayData) -> str:
 
 
 class AnalysisOverlay(QObject):
-    """Runs ``analyze`` for the shown position and feeds the overlay layer."""
+    """Runs ``analyze`` for the shown position and feeds the overlay layer.
+
+    Args:
+        layer: the layer over the board that paints the notes.
+        runner: a runner to share; by default the overlay starts its own.
+        time_budget: seconds per analysis.
+        analyze: a module-level stand-in for the engine's ``analyze`` (it is
+            pickled to the analysis process).
+        parent: the owning QObject.
+    """
 
     #: New overlay data for the current position.
     overlay_ready = Signal(object)
@@ -63,7 +67,6 @@ class AnalysisOverlay(QObject):
         self.data: OverlayData | None = None
         self._job: int | None = None
         self._visits: dict[Any, int] = {}
-        self._searcher: Any = None
         self.runner.finished.connect(self._on_finished)
         self.runner.failed.connect(self._on_failed)
 
@@ -109,27 +112,11 @@ class AnalysisOverlay(QObject):
         if board.is_game_over():
             self.status.emit("")
             return
-        analyze = self._analyze or engine_analyze()
-        budget = self.time_budget
-        position = board.copy()
-        searcher = self._searcher_for(board)
-
-        def job(should_stop: Callable[[], bool], _report: Callable[[object], None]) -> Any:
-            options: dict[str, Any] = {"searcher": searcher} if searcher is not None else {}
-            analysis = analyze(position, time_budget=budget, should_stop=should_stop, **options)
-            return overlay_from_analysis(position, analysis)
-
-        self._job = self.runner.submit(job)
+        self._job = self.runner.submit(
+            search_jobs.overlay_analysis, board.config, tuple(board.history), self.time_budget,
+            self._analyze,
+        )
         self.status.emit(self.tr("Analysing the position…"))
-
-    def _searcher_for(self, board: Board) -> Any:
-        """One perfect searcher per board shape, so its table helps the next position."""
-        if self._analyze is not None:
-            return None
-        if self._searcher is None or self._searcher.config != board.config:
-            module = importlib.import_module("tictactoe_qt.engine.search.perfect")
-            self._searcher = module.PerfectSearcher(board.config)
-        return self._searcher
 
     def _cancel(self) -> None:
         if self._job is not None:
@@ -155,6 +142,8 @@ class AnalysisOverlay(QObject):
         if job_id != self._job:
             return
         self._job = None
+        if message == CANCELLED:
+            return
         self.status.emit(self.tr("Analysis failed: {0}").format(message))
 
     def shutdown(self) -> None:

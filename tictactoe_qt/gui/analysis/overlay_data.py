@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tictactoe_qt.engine import Board
-from tictactoe_qt.engine.pattern_eval import pattern_score
 
 Cell = tuple[int, int]
 
@@ -111,16 +110,12 @@ def overlay_from_analysis(board: Board, analysis: Any, pv_length: int = 6) -> Ov
         note = note_for(to_move, move_value.result, move_value.plies, move_value.exact)
         if note is not None:
             notes[cell] = note
+        elif move_value.depth is None:
+            # No time to search it: its static score is on another scale than the
+            # searched ones, so it stays apart, outside the heat map.
+            notes[cell] = CellNote("·", "unsearched", 0.0, "not searched in the time budget")
         else:
             heuristic.append((cell, float(move_value.score)))
-    # Moves the analysis had no time to search keep their static score, which is
-    # on another scale than searched ones: show them apart, outside the heat map.
-    static = static_scores(board, [cell for cell, _ in heuristic])
-    unsearched = {cell for cell, score in heuristic if static.get(cell) == score}
-    for cell, score in heuristic:
-        if cell in unsearched:
-            notes[cell] = CellNote("·", "unsearched", 0.0, "not searched in the time budget")
-    heuristic = [(cell, score) for cell, score in heuristic if cell not in unsearched]
     if heuristic:
         low = min(score for _, score in heuristic)
         high = max(score for _, score in heuristic)
@@ -141,16 +136,6 @@ def overlay_from_analysis(board: Board, analysis: Any, pv_length: int = 6) -> Ov
         depth=None if search is None else search.stats.depth,
         best=None if best is None else (best.row, best.col),
     )
-
-
-def static_scores(board: Board, cells: list[Cell]) -> dict[Cell, float]:
-    """The engine's static (unsearched) score of each move, for the side to move."""
-    side, cols = board.side, board.config.cols
-    mine, theirs = board.bits[side], board.bits[side ^ 1]
-    return {
-        (row, col): float(pattern_score(board.config, mine | 1 << (row * cols + col), theirs))
-        for row, col in cells
-    }
 
 
 def ghosts_for(board: Board, pv: list[Any]) -> tuple[GhostMove, ...]:

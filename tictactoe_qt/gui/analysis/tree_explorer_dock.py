@@ -2,20 +2,22 @@
 
 In minimax mode each row shows a move and the value of the position it
 leads to. In alpha-beta mode the dock first replays alpha-beta from the root
-in the worker, then every row also shows the (alpha, beta) window it was
+in the analysis process, then every row also shows the (alpha, beta) window it was
 searched with, and the branches alpha-beta skipped are greyed out with the
 bound that cut them. Below the tree: nodes per depth, and the ``count``
 command's tree facts for the board size. Selecting a row previews its
-position on the board without touching the game.
+position on the board without touching the game. All the work runs in the
+dock's analysis process (:mod:`.tree_jobs`), and only while the dock is shown.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QItemSelection, Qt, Signal, Slot
+from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -34,12 +36,13 @@ from PySide6.QtWidgets import (
 )
 
 from tictactoe_qt.engine import Board, Move
-from tictactoe_qt.engine.tree_explorer import DepthCounts, GameTreeExplorer, move_text
+from tictactoe_qt.engine.tree_explorer import DepthCounts, move_text
+from tictactoe_qt.gui.analysis import tree_jobs
 from tictactoe_qt.gui.analysis.dock_body import DockBody
-from tictactoe_qt.gui.analysis.job_runner import JobRunner
+from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
+from tictactoe_qt.gui.analysis.tree_jobs import TreeRequest, TreeSummary
 from tictactoe_qt.gui.analysis.tree_model import GameTreeModel
 
-Stop = Callable[[], bool]
 #: Boards up to this many cells trace alpha-beta to the end by default.
 FULL_TRACE_CELLS = 9
 HELP_TEXT = (
@@ -61,7 +64,8 @@ class TreeExplorerDock(QDockWidget):
         self.runner = JobRunner("treeExplorerThread", self)
         self.model = GameTreeModel(self.runner, self)
         self.board: Board | None = None
-        self.explorer: GameTreeExplorer | None = None
+        #: The tree shown (or being prepared) in the analysis process.
+        self.request: TreeRequest | None = None
         self._jobs: dict[int, str] = {}
         self._facts_cache: dict[Any, str] = {}
         self._stale = False
@@ -122,7 +126,7 @@ class TreeExplorerDock(QDockWidget):
 
     # -- inputs --------------------------------------------------------------------------
     def set_position(self, board: Board) -> None:
-        """Root the tree at ``board`` (a copy); recomputed when the dock is visible."""
+        """Root the tree at ``board`` (a copy); computed only while the dock is visible."""
         if self.board is not None and board == self.board and board.history == self.board.history:
             return
         self.board = board.copy()
@@ -133,12 +137,20 @@ class TreeExplorerDock(QDockWidget):
         if self.isVisible():
             self._rebuild()
         else:
+            self.runner.cancel()
             self._stale = True
 
-    def showEvent(self, event: Any) -> None:
+    def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if self._stale:
             self._rebuild()
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        """A hidden tree stops computing; it catches up when shown again."""
+        super().hideEvent(event)
+        if self._jobs or self.model.is_loading():
+            self.runner.cancel()
+            self._stale = True
 
     def alphabeta_mode(self) -> bool:
         return self.mode.currentData() == "alphabeta"
@@ -146,49 +158,47 @@ class TreeExplorerDock(QDockWidget):
     # -- work ------------------------------------------------------------------------------
     @Slot()
     def _rebuild(self) -> None:
-        """New explorer for the current settings; jobs for the old one are cancelled."""
+        """Ask for the tree of the current settings; jobs for the old one are cancelled."""
         self._stale = False
         self.runner.cancel()
         self._jobs.clear()
         self.preview_requested.emit(None, "")
         if self.board is None:
             return
-        self.explorer = GameTreeExplorer(self.board)
-        self.model.set_explorer(None)
+        self.model.set_tree(None)
         self.counts.setRowCount(0)
         self._submit_facts()
-        explorer = self.explorer
         if self.board.is_game_over():
-            self.model.set_explorer(explorer)
+            self.request = TreeRequest.for_board(self.board)
+            self.model.set_tree(self.request)
             self.status.setText(self.tr("The game is over: there is no tree below this position."))
             return
         if self.alphabeta_mode():
-            depth = self.depth.value() or None
-            ordering = self.ordering.isChecked()
+            self.request = TreeRequest.for_board(
+                self.board, True, self.depth.value() or None, self.ordering.isChecked())
             self.status.setText(self.tr("Replaying alpha-beta from the current position…"))
-            self._submit("trace", lambda stop, _r: explorer.run_trace(depth, ordering, stop))
+            self._submit("trace", tree_jobs.trace_summary, self.request)
         else:
-            self._show_tree()
+            self.request = TreeRequest.for_board(self.board)
+            self._show_tree(None)
 
-    def _show_tree(self) -> None:
-        explorer = self.explorer
-        assert explorer is not None
-        self.model.set_explorer(explorer)
+    def _show_tree(self, summary: TreeSummary | None) -> None:
+        assert self.request is not None
+        self.model.set_tree(self.request, summary)
         self.view.expand(self.model.index(0, 0))
-        self._submit("root", lambda stop, _r: explorer.oracle.value(explorer.root, stop))
-        self._submit("counts", lambda stop, _r: explorer.depth_counts(should_stop=stop))
-        if explorer.trace is None:
+        self._submit("root", tree_jobs.root_value, self.request)
+        self._submit("counts", tree_jobs.depth_counts, self.request)
+        if summary is None:
             self.status.setText(self.tr("Minimax values of every move from here."))
         else:
-            trace = explorer.trace
             self.status.setText(
                 self.tr("Alpha-beta visited {0:,} nodes and pruned {1:,} branches.").format(
-                    trace.visited, len(trace.pruned)
+                    summary.visited, summary.pruned
                 )
             )
 
-    def _submit(self, kind: str, function: Callable[[Stop, Any], Any]) -> None:
-        self._jobs[self.runner.submit(function)] = kind
+    def _submit(self, kind: str, function: Callable[..., Any], *args: Any) -> None:
+        self._jobs[self.runner.submit(function, *args)] = kind
 
     def _submit_facts(self) -> None:
         assert self.board is not None
@@ -197,13 +207,13 @@ class TreeExplorerDock(QDockWidget):
             self.facts.setText(self._facts_cache[config])
             return
         self.facts.setText(self.tr("Counting the tree facts for {0}…").format(config))
-        self._submit("facts", lambda stop, _r: (config, tree_facts_text(config, stop)))
+        self._submit("facts", tree_jobs.tree_facts, config)
 
     @Slot(int, object)
     def _on_job_finished(self, job: int, result: Any) -> None:
         kind = self._jobs.pop(job, None)
         if kind == "trace":
-            self._show_tree()
+            self._show_tree(result)
         elif kind == "root":
             self.model.set_root_value(result)
         elif kind == "counts":
@@ -216,10 +226,14 @@ class TreeExplorerDock(QDockWidget):
     @Slot(int, str)
     def _on_job_failed(self, job: int, message: str) -> None:
         kind = self._jobs.pop(job, None)
+        if kind is None or message == CANCELLED:
+            return
         if kind == "trace":
+            assert self.request is not None
+            self.request = replace(self.request, trace=False)
+            self._show_tree(None)
             self.status.setText(self.tr("Alpha-beta trace refused: {0}").format(message))
-            self._show_tree()
-        elif kind is not None and message != "cancelled":
+        else:
             self.status.setText(self.tr("Could not compute the {0}: {1}").format(kind, message))
 
     def _show_counts(self, counts: DepthCounts) -> None:
@@ -243,10 +257,10 @@ class TreeExplorerDock(QDockWidget):
     def _on_selection(self, selected: QItemSelection, _deselected: QItemSelection) -> None:
         indexes = selected.indexes()
         item = self.model.item(indexes[0]) if indexes else None
-        if item is None or not item.path or self.explorer is None:
+        board = self.model.root
+        if item is None or not item.path or board is None:
             self.preview_requested.emit(None, "")
             return
-        board = self.explorer.root
         cols = board.config.cols
         side = board.turn
         moves = []
@@ -266,18 +280,4 @@ class TreeExplorerDock(QDockWidget):
 
 def move_text_cell(cell: tuple[int, int]) -> str:
     return move_text(Move(*cell))
-
-
-def tree_facts_text(config: Any, should_stop: Stop) -> str:
-    """The ``count`` command's facts as one paragraph, or why they are not available."""
-    try:
-        module = importlib.import_module("tictactoe_qt.engine.tree_facts")
-        facts = module.count_tree(config, should_stop=should_stop)
-    except (ImportError, ValueError) as error:
-        # The first clause is the reason; the rest can hold 100-digit numbers.
-        return f"Tree facts for {config}: {str(error).split(';')[0]}."
-    data = facts.as_dict()
-    parts = [f"{name.replace('_', ' ')}: {value:,}" for name, value in data.items()
-             if isinstance(value, int) and name != "k"]
-    return f"Tree facts for the empty {config} board (tictactoe-qt count): " + "; ".join(parts)
 

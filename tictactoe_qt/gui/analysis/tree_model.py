@@ -1,6 +1,6 @@
-"""A lazy Qt item model over the engine's :class:`GameTreeExplorer`.
+"""A lazy Qt item model over the game tree explored in the analysis process.
 
-Only the root row exists at first. Expanding a row asks the worker thread
+Only the root row exists at first. Expanding a row asks the analysis process
 for that node's children (their values may need a search), and the rows are
 inserted when the answer comes back, so a big tree never blocks the window.
 """
@@ -15,9 +15,11 @@ from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
 from tictactoe_qt.engine import Board
-from tictactoe_qt.engine.tree_explorer import GameTreeExplorer, TreeChild, describe_x_score, move_text
+from tictactoe_qt.engine.tree_explorer import TreeChild, describe_x_score, move_text
 from tictactoe_qt.engine.tree_values import NodeValue
+from tictactoe_qt.gui.analysis import tree_jobs
 from tictactoe_qt.gui.analysis.job_runner import JobRunner
+from tictactoe_qt.gui.analysis.tree_jobs import TreeRequest, TreeSummary
 
 Index = QModelIndex | QPersistentModelIndex
 COLUMNS = ("Move", "Minimax value", "Plies left", "Alpha-beta: window (α, β) or pruned", "Note")
@@ -48,24 +50,29 @@ class GameTreeModel(QAbstractItemModel):
     def __init__(self, runner: JobRunner, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.runner = runner
-        self.explorer: GameTreeExplorer | None = None
+        self.request: TreeRequest | None = None
+        #: The root position (a copy), or ``None`` when no tree is shown.
+        self.root: Board | None = None
+        #: The alpha-beta replay's summary in alpha-beta mode, else ``None``.
+        self.summary: TreeSummary | None = None
         self._root: TreeItem | None = None
         self._jobs: dict[int, TreeItem] = {}
         runner.finished.connect(self._on_children)
         runner.failed.connect(self._on_failed)
 
     # -- inputs -----------------------------------------------------------------------
-    def set_explorer(self, explorer: GameTreeExplorer | None) -> None:
-        """Show the tree below ``explorer.root`` (its trace decides the alpha-beta columns)."""
+    def set_tree(self, request: TreeRequest | None, summary: TreeSummary | None = None) -> None:
+        """Show the tree ``request`` names (``summary`` when it replays alpha-beta)."""
         self.beginResetModel()
         for job in self._jobs:
             self.runner.cancel(job)
         self._jobs.clear()
-        self.explorer = explorer
+        self.request = request
+        self.summary = summary
+        self.root = None if request is None else request.root()
         self._root = None
-        if explorer is not None:
-            board = explorer.root
-            self._root = TreeItem((), None, 0, terminal=board.is_game_over())
+        if self.root is not None:
+            self._root = TreeItem((), None, 0, terminal=self.root.is_game_over())
         self.endResetModel()
 
     def set_root_value(self, value: NodeValue) -> None:
@@ -75,6 +82,10 @@ class GameTreeModel(QAbstractItemModel):
             index = self.index(0, VALUE)
             self.dataChanged.emit(index, self.index(0, NOTE))
 
+    def is_loading(self) -> bool:
+        """True while some row's children are being computed."""
+        return bool(self._jobs)
+
     def item(self, index: Index) -> TreeItem | None:
         if not index.isValid():
             return None
@@ -82,9 +93,12 @@ class GameTreeModel(QAbstractItemModel):
 
     def board_at(self, index: Index) -> Board | None:
         item = self.item(index)
-        if item is None or self.explorer is None:
+        if item is None or self.root is None:
             return None
-        return self.explorer.board_at(item.path)
+        board = self.root.copy()
+        for cell in item.path:
+            board.push_index(cell)
+        return board
 
     # -- structure ----------------------------------------------------------------------
     def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:
@@ -127,11 +141,10 @@ class GameTreeModel(QAbstractItemModel):
 
     def fetchMore(self, parent: Index) -> None:
         item = self.item(parent)
-        if item is None or self.explorer is None or item.loading or item.children is not None:
+        if item is None or self.request is None or item.loading or item.children is not None:
             return
         item.loading = True
-        explorer, path = self.explorer, item.path
-        job = self.runner.submit(lambda should_stop, _report: explorer.children(path, should_stop))
+        job = self.runner.submit(tree_jobs.children, self.request, item.path)
         self._jobs[job] = item
         self.dataChanged.emit(self.createIndex(item.row, NOTE, item), self.createIndex(item.row, NOTE, item))
 
@@ -216,7 +229,7 @@ class GameTreeModel(QAbstractItemModel):
         return ""
 
     def _root_text(self, item: TreeItem, column: int) -> str:
-        board = self.explorer.root if self.explorer else None
+        board = self.root
         if board is None:
             return ""
         if column == MOVE:
@@ -230,7 +243,7 @@ class GameTreeModel(QAbstractItemModel):
             if item.root_value.result == "draw":
                 plies = board.geometry.cells - board.ply
             return "" if plies is None else str(plies)
-        if column == WINDOW and self.explorer and self.explorer.trace:
+        if column == WINDOW and self.summary is not None:
             return "(-inf, +inf)"
         if column == NOTE and item.loading:
             return self.tr("expanding…")

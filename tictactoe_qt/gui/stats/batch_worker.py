@@ -107,6 +107,7 @@ class BatchWorker(QObject):
         data = request.new_run()
         data.seed = simulation.resolve_seed(request.seed)  # known even if drawn: runs can be repeated
         if self.pool is not None and self.pool.try_acquire():
+            data.workers = self.pool.workers
             try:
                 self._play_in_processes(data, self.pool)
             finally:
@@ -185,8 +186,8 @@ class BatchWorker(QObject):
             self._last_report = now
             self.progress.emit(data.snapshot())
 
-
     def _burst(self, work: Callable[[], object]) -> None:
+        """Run ``work``, then rest :data:`REST_PER_WORK` times as long."""
         began = time.perf_counter()
         work()
         time.sleep(REST_PER_WORK * (time.perf_counter() - began))
@@ -200,7 +201,8 @@ class ChunkSizer:
 
     def __init__(self, rank_path: bool) -> None:
         self._rank_path = rank_path
-        self._size = random_games.BLOCK_GAMES if rank_path else 4
+        # One game first: slow players (a perfect search on 15x15) report progress at once.
+        self._size = random_games.BLOCK_GAMES if rank_path else 1
 
     def next_size(self) -> int:
         return self._size

@@ -93,6 +93,20 @@ class PlayerTotals:
         return self.moves_in_wins / self.wins if self.wins else None
 
 
+@dataclass
+class _RunningTotals:
+    """The mutable sums behind :class:`PlayerTotals`."""
+
+    wins: int = 0
+    moves: int = 0
+    seconds: float = 0.0
+    nodes: int = 0
+    moves_in_wins: int = 0
+
+    def frozen(self) -> PlayerTotals:
+        return PlayerTotals(self.wins, self.moves, self.seconds, self.nodes, self.moves_in_wins)
+
+
 @dataclass(frozen=True)
 class RunSnapshot:
     """A cheap, immutable copy of a run's aggregates for one chart refresh."""
@@ -156,9 +170,9 @@ class RunData:
     _outcomes: list[int] = field(default_factory=lambda: [0, 0, 0])
     #: Games by (winning mark, length, first mover: 0 the X player, 1 the O player).
     _endings: Counter[tuple[str | None, int, int]] = field(default_factory=Counter)
-    _totals: dict[str, list[float]] = field(
-        default_factory=lambda: {s: [0, 0, 0.0, 0, 0] for s in SIDES}
-    )
+    #: Worker processes that played the games (1: the batch thread).
+    workers: int = 1
+    _totals: dict[str, _RunningTotals] = field(default_factory=lambda: {s: _RunningTotals() for s in SIDES})
     _curve: list[tuple[int, float, float, float]] = field(default_factory=list)
     _next_sample: int = 1
     _histogram: list[int] = field(default_factory=list)
@@ -198,12 +212,12 @@ class RunData:
             self.seconds[side].append(secs)
             self.nodes[side].append(nodes)
             totals = self._totals[side]
-            totals[1] += moves[side]
-            totals[2] += secs
-            totals[3] += nodes
+            totals.moves += moves[side]
+            totals.seconds += secs
+            totals.nodes += nodes
             if winning_player == side:
-                totals[0] += 1
-                totals[4] += moves[side]
+                totals.wins += 1
+                totals.moves_in_wins += moves[side]
         while len(self._histogram) <= row.length:
             self._histogram.append(0)
         self._histogram[row.length] += 1
@@ -255,13 +269,13 @@ class RunData:
         for side in SIDES:
             moves = (length + 1) // 2 if side == first_side else length // 2
             totals = self._totals[side]
-            totals[1] += moves * games
-            totals[2] += moves * games * move_seconds
-            totals[3] += moves * games
+            totals.moves += moves * games
+            totals.seconds += moves * games * move_seconds
+            totals.nodes += moves * games
             won = mark is not None and (mark == "x") == (side == first_side)
             if won:
-                totals[0] += games
-                totals[4] += moves * games
+                totals.wins += games
+                totals.moves_in_wins += moves * games
 
     def _sample_curve(self, start: int, winners: bytes) -> None:
         """Add cumulative-rate samples for games ``start + 1 ..`` given their winner codes."""
@@ -325,10 +339,7 @@ class RunData:
         curve = list(self._curve)
         if games and (not curve or curve[-1][0] != games):
             curve.append((games, *(n / games for n in self._outcomes)))  # type: ignore[arg-type]
-        players = {
-            side: PlayerTotals(int(t[0]), int(t[1]), float(t[2]), int(t[3]), int(t[4]))
-            for side, t in self._totals.items()
-        }
+        players = {side: totals.frozen() for side, totals in self._totals.items()}
         elapsed = self._elapsed if self._elapsed is not None else time.perf_counter() - self._started
         return RunSnapshot(
             label=self.label,
@@ -354,9 +365,9 @@ class RunData:
         for (winner, length, first), count in sorted(self._endings.items(), key=repr):
             summary.add_ending(winner, length, first, count)
         for player, side in zip(summary.players, SIDES):
-            totals = self._totals[side]
-            player.seconds, player.nodes = float(totals[2]), int(totals[3])
-        summary.move_seconds = sum(float(self._totals[side][2]) for side in SIDES)
+            player.seconds, player.nodes = self._totals[side].seconds, self._totals[side].nodes
+        summary.move_seconds = sum(totals.seconds for totals in self._totals.values())
+        summary.workers = self.workers
         summary.elapsed_seconds = self.snapshot().elapsed_seconds
         summary.cancelled = self.cancelled
         return summary

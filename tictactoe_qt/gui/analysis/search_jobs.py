@@ -1,0 +1,90 @@
+"""The overlay's and the comparison's heavy work, as jobs for the analysis process.
+
+Each job is a module-level function over plain engine objects (see
+:mod:`.job_process`): the position travels as its config and move history,
+and the answer is plain data the view can paint. No Qt here: the child
+process imports this module.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from tictactoe_qt.engine import Board, GameConfig
+from tictactoe_qt.engine.analysis import analyze
+from tictactoe_qt.engine.comparison import compare, estimate_tree
+from tictactoe_qt.engine.search.perfect import PerfectSearcher
+from tictactoe_qt.engine.search_result import ShouldStop
+from tictactoe_qt.gui.analysis.overlay_data import OverlayData, overlay_from_analysis
+
+Report = Callable[[object], None]
+#: Searchers kept in the child, one per board shape (their tables help the next position).
+MAX_CACHED_SEARCHERS = 2
+_searchers: OrderedDict[GameConfig, PerfectSearcher] = OrderedDict()
+
+
+def board_from(config: GameConfig, history: Sequence[int]) -> Board:
+    """The position reached by playing ``history`` (cell indices) on an empty board."""
+    board = Board(config)
+    for cell in history:
+        board.push_index(cell)
+    return board
+
+
+def searcher_for(config: GameConfig) -> PerfectSearcher:
+    """This process's perfect searcher for ``config`` (kept between positions)."""
+    searcher = _searchers.pop(config, None) or PerfectSearcher(config)
+    _searchers[config] = searcher
+    while len(_searchers) > MAX_CACHED_SEARCHERS:
+        _searchers.popitem(last=False)
+    return searcher
+
+
+def overlay_analysis(
+    config: GameConfig,
+    history: Sequence[int],
+    time_budget: float,
+    analyze_function: Callable[..., Any] | None = None,
+    *,
+    should_stop: ShouldStop,
+    report: Report,
+) -> OverlayData:
+    """``analyze`` the position and turn it into what the overlay paints.
+
+    Args:
+        config: the board shape.
+        history: the moves played so far.
+        time_budget: seconds for the whole analysis.
+        analyze_function: a replacement for the engine's ``analyze`` (tests).
+        should_stop: ends the analysis early.
+        report: unused (the overlay has no progress).
+    """
+    board = board_from(config, history)
+    if analyze_function is None:
+        analysis = analyze(board, time_budget, should_stop, searcher=searcher_for(config))
+    else:
+        analysis = analyze_function(board, time_budget=time_budget, should_stop=should_stop)
+    return overlay_from_analysis(board, analysis)
+
+
+def comparison_run(
+    config: GameConfig,
+    history: Sequence[int],
+    depth: int | None,
+    run_capped: bool,
+    cap_seconds: float,
+    perfect_budget: float,
+    *,
+    should_stop: ShouldStop,
+    report: Report,
+) -> None:
+    """Report the tree's size estimate, then each algorithm's row as it finishes."""
+    board = board_from(config, history)
+    estimate = estimate_tree(board, depth)
+    report(estimate)
+    for row in compare(board, depth, run_capped=run_capped, cap_seconds=cap_seconds,
+                       should_stop=should_stop, estimate=estimate,
+                       perfect_budget=perfect_budget):
+        report(row)

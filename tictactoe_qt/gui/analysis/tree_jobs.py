@@ -1,0 +1,127 @@
+"""The game-tree explorer's work, as jobs for the analysis process.
+
+The explorer (its value cache and its alpha-beta trace) lives in the child
+process, keyed by a :class:`TreeRequest`; the dock only holds the request and
+a :class:`TreeSummary`. A job that finds no explorer for its request (a new
+child after a cancel) rebuilds it, so every job stands on its own. No Qt
+here: the child process imports this module.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from tictactoe_qt.engine import Board, GameConfig
+from tictactoe_qt.engine.search_result import ShouldStop
+from tictactoe_qt.engine.tree_explorer import DepthCounts, GameTreeExplorer, Path, TreeChild
+from tictactoe_qt.engine.tree_values import NodeValue
+from tictactoe_qt.gui.analysis.search_jobs import board_from
+
+Report = Callable[[object], None]
+#: Explorers kept in the child (the current one and a few the user may come back to).
+MAX_CACHED_EXPLORERS = 4
+
+
+@dataclass(frozen=True)
+class TreeRequest:
+    """Which tree to explore: the root position and the alpha-beta replay settings.
+
+    Attributes:
+        config: the board shape.
+        history: the moves from the empty board to the root.
+        trace: replay alpha-beta from the root (windows and prunings).
+        depth: the replay's depth; ``None`` searches to the end.
+        ordering: the replay tries centre moves first.
+    """
+
+    config: GameConfig
+    history: tuple[int, ...]
+    trace: bool = False
+    depth: int | None = None
+    ordering: bool = False
+
+    @classmethod
+    def for_board(cls, board: Board, trace: bool = False, depth: int | None = None,
+                  ordering: bool = False) -> TreeRequest:
+        return cls(board.config, tuple(board.history), trace, depth, ordering)
+
+    def root(self) -> Board:
+        return board_from(self.config, self.history)
+
+
+@dataclass(frozen=True)
+class TreeSummary:
+    """What the dock shows about an alpha-beta replay (the trace stays in the child)."""
+
+    visited: int
+    pruned: int
+    visited_per_depth: tuple[int, ...]
+
+
+_explorers: OrderedDict[TreeRequest, GameTreeExplorer] = OrderedDict()
+
+
+def explorer_for(request: TreeRequest, should_stop: ShouldStop) -> GameTreeExplorer:
+    """This process's explorer for ``request``, built (and traced) when missing.
+
+    Raises:
+        TraceTooLargeError: the alpha-beta replay is too large or was cancelled.
+    """
+    explorer = _explorers.pop(request, None)
+    if explorer is None:
+        explorer = GameTreeExplorer(request.root())
+        if request.trace:
+            explorer.run_trace(request.depth, request.ordering, should_stop)
+    _explorers[request] = explorer
+    while len(_explorers) > MAX_CACHED_EXPLORERS:
+        _explorers.popitem(last=False)
+    return explorer
+
+
+def trace_summary(request: TreeRequest, *, should_stop: ShouldStop, report: Report) -> TreeSummary:
+    """Replay alpha-beta from the root and sum it up."""
+    trace = explorer_for(request, should_stop).trace
+    assert trace is not None, "only traced requests are summed up"
+    return TreeSummary(trace.visited, len(trace.pruned), tuple(trace.visited_per_depth))
+
+
+def children(
+    request: TreeRequest, path: Path, *, should_stop: ShouldStop, report: Report
+) -> list[TreeChild]:
+    """The valued children of the node at ``path``."""
+    return explorer_for(request, should_stop).children(path, should_stop)
+
+
+def root_value(request: TreeRequest, *, should_stop: ShouldStop, report: Report) -> NodeValue:
+    """The root position's own value."""
+    explorer = explorer_for(request, should_stop)
+    return explorer.oracle.value(explorer.root, should_stop)
+
+
+def depth_counts(request: TreeRequest, *, should_stop: ShouldStop, report: Report) -> DepthCounts:
+    """Nodes per depth below the root (and alpha-beta's visits when traced)."""
+    return explorer_for(request, should_stop).depth_counts(should_stop=should_stop)
+
+
+def tree_facts(
+    config: GameConfig, *, should_stop: ShouldStop, report: Report
+) -> tuple[GameConfig, str]:
+    """The ``count`` command's facts for the empty board, as one paragraph."""
+    return config, tree_facts_text(config, should_stop)
+
+
+def tree_facts_text(config: GameConfig, should_stop: ShouldStop) -> str:
+    """The ``count`` command's facts as one paragraph, or why they are not available."""
+    try:
+        module = importlib.import_module("tictactoe_qt.engine.tree_facts")
+        facts = module.count_tree(config, should_stop=should_stop)
+    except (ImportError, ValueError) as error:
+        # The first clause is the reason; the rest can hold 100-digit numbers.
+        return f"Tree facts for {config}: {str(error).split(';')[0]}."
+    data = facts.as_dict()
+    parts = [f"{name.replace('_', ' ')}: {value:,}" for name, value in data.items()
+             if isinstance(value, int) and name != "k"]
+    return f"Tree facts for the empty {config} board (tictactoe-qt count): " + "; ".join(parts)
