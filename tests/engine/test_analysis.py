@@ -34,16 +34,16 @@ def outcome(x_bits: int, o_bits: int, rows: int, cols: int, k: int) -> tuple[str
             result, plies = outcome(bits[0], bits[1], rows, cols, k)
         rank = (2, -plies) if result == mover else (1, 0) if result == "draw" else (0, plies)
         if best is None or rank > best[0]:
-            best = (rank, (result, plies + 1))  # type: ignore[assignment]
+            best = (rank, (result, plies + 1))
     assert best is not None
-    return best[1]  # type: ignore[return-value]
+    return best[1]
 
 
 def exact_move_outcome(board: Board, move: Move) -> tuple[str, int]:
     child = board.copy()
     child.push(move)
     if child.outcome() is not None:
-        return child.outcome().result, 1  # type: ignore[union-attr]
+        return child.outcome().result, 1
     result, plies = outcome(child.bits[0], child.bits[1], *_shape(child))
     return result, plies + 1
 
@@ -92,7 +92,7 @@ def test_every_move_value_matches_an_exhaustive_solve(notation: str) -> None:
     for value in analysis.moves:
         assert value.exact
         assert (value.result, value.plies) == exact_move_outcome(board, value.move)
-    best = analysis.value_of(analysis.best)  # type: ignore[arg-type]
+    best = analysis.value_of(analysis.best)
     assert best is not None and (best.result, best.plies) == (analysis.result, analysis.plies)
 
 
@@ -152,7 +152,7 @@ def test_the_board_is_not_changed_and_a_searcher_can_be_reused() -> None:
     # Equally good best moves may differ; the values may not.
     assert {**first.as_dict(), "best": None} == {**second.as_dict(), "best": None}
     for analysis in (first, second):
-        best = analysis.value_of(analysis.best)  # type: ignore[arg-type]
+        best = analysis.value_of(analysis.best)
         assert best is not None and (best.result, best.plies) == (analysis.result, analysis.plies)
 
 

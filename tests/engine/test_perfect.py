@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import lru_cache
 
 import pytest
@@ -17,7 +18,7 @@ from tictactoe_qt.engine.search_result import WIN_SCORE, exact_fields
 TTT = GameConfig(3, 3, 3)
 
 
-def exhaustive_solver(config: GameConfig):  # type: ignore[no-untyped-def]
+def exhaustive_solver(config: GameConfig) -> Callable[[int, int], int]:
     """``value(me, opp)``: the exact score for the side owning ``me``, to move."""
     geometry = Board(config).geometry
 
@@ -48,7 +49,7 @@ SOLVERS = {
 
 def solved(board: Board) -> int:
     me, opp = board.bits[board.side], board.bits[board.side ^ 1]
-    return SOLVERS[board.config](me, opp)  # type: ignore[no-any-return]
+    return SOLVERS[board.config](me, opp)
 
 
 def move_value(board: Board, cell: int) -> int:
@@ -222,7 +223,9 @@ def test_depth_limit_is_respected_and_not_exact_on_a_big_board() -> None:
         (lambda s: s.search(Board(TTT), max_depth=0), "max_depth"),
     ],
 )
-def test_bad_calls_raise_clear_errors(call, message: str) -> None:  # type: ignore[no-untyped-def]
+def test_bad_calls_raise_clear_errors(
+    call: Callable[[PerfectSearcher], object], message: str
+) -> None:
     with pytest.raises(ValueError, match=message):
         call(PerfectSearcher(TTT))
 
@@ -292,3 +295,16 @@ def test_solving_everything_refuses_big_boards_and_can_be_cancelled() -> None:
         solve_every_position(GameConfig(4, 4, 4))
     with pytest.raises(SolveCancelled):
         solve_every_position(TTT, should_stop=lambda: True)
+
+
+def test_a_long_budget_solves_a_5x5_position_a_short_one_only_estimates() -> None:
+    config = GameConfig(5, 5, 4)
+    board = Board.from_notation("o..../..xoo/...../.x..x/.xo..", k=4)
+    assert not PerfectSearcher(config).search(board, time_budget=0.5).exact
+    searcher = PerfectSearcher(config)
+    solved_result = searcher.search(board, time_budget=20)
+    assert solved_result.exact and solved_result.result == "x"
+    # Consistent one ply on: after the best move O is lost one ply sooner.
+    board.push(solved_result.move)
+    reply = searcher.search(board, time_budget=20)
+    assert reply.exact and (reply.result, reply.plies) == ("x", solved_result.plies - 1)

@@ -262,3 +262,17 @@ def test_live_charts_stay_smooth_and_throttled_during_a_big_batch(qtbot, panel) 
     assert worst < 0.050, f"GUI thread stalled {worst * 1000:.0f} ms"
     games, _ = panel.charts.outcome_lines()[0].getOriginalDataset()
     assert len(games) <= 2000  # the curve is thinned, not a million points
+
+
+def test_random_play_shows_the_exact_odds_it_converges_to(qtbot, panel) -> None:
+    use_match(panel)
+    simulate(qtbot, panel, 2000)
+    assert panel.report.text_at("Exact odds of random play (X / O / draw)") == "58.5% / 28.8% / 12.7%"
+    lines = panel.charts._exact_lines
+    assert all(line.isVisible() for line in lines)
+    assert [round(line.value(), 1) for line in lines] == [58.5, 28.8, 12.7]
+    use_match(panel, "perfect", "random")
+    simulate(qtbot, panel, 50)
+    panel.run_list.set_checked(panel.run_list.runs()[1], False)
+    assert panel.report.text_at("Exact odds of random play (X / O / draw)") == "\u2013"
+    assert not any(line.isVisible() for line in lines)

@@ -39,6 +39,7 @@ from .negamax import NegamaxRun, SearchAborted
 from .solve_all import SolveCancelled, solve_every_position
 from .transposition import (
     DEFAULT_TABLE_ENTRIES,
+    SOLVED_DEPTH,
     SymmetryKeys,
     TranspositionTable,
     symmetry_keys_for,
@@ -51,11 +52,11 @@ NEAR_STONES_MIN_CELLS = 25
 FULL_DEPTH_CELLS = 16
 QUICK_SOLVE_EMPTIES = 9
 #: With a budget of at least SOLVE_ATTEMPT_SECONDS on a board of at most
-#: SOLVE_ATTEMPT_MAX_CELLS cells, FALLBACK_SHARE of it goes to a search near the
-#: stones and the rest to solving the position (every cell, to the end).
+#: SOLVE_ATTEMPT_MAX_CELLS cells, FALLBACK_SECONDS go to a search near the stones
+#: and the rest to solving the position (every cell, to the end).
 SOLVE_ATTEMPT_SECONDS = 10.0
 SOLVE_ATTEMPT_MAX_CELLS = 25
-FALLBACK_SHARE = 0.1
+FALLBACK_SECONDS = 1.0
 #: While more cells than this are empty, big boards search near the stones only.
 NEAR_STONES_EMPTIES = 16
 #: Boards this small solve every position at once on their second cold search.
@@ -199,7 +200,7 @@ class PerfectSearcher:
         if solve_later:
             # A long budget on a smallish board: a quick answer near the stones first,
             # then the rest of the time on solving the position outright.
-            near_deadline = start + time_budget * FALLBACK_SHARE
+            near_deadline = start + FALLBACK_SECONDS
             runs = [(neighbourhood, self._depths(empties, None), near_deadline)]
             runs.append((None, [empties], deadline))
         else:
@@ -273,6 +274,9 @@ class PerfectSearcher:
         proving a draw is far cheaper than finding the fastest win, which only then
         needs the full window."""
         if to_the_end:
+            # Deeper than any horizon: only entries of solved subtrees satisfy it, so
+            # bounds from earlier, shallower iterations never stand in for a proof.
+            depth = SOLVED_DEPTH - 1
             score, cell, complete = run.search(depth, -1, 1)
             if -1 < score < 1 or not complete:
                 return score, cell, complete

@@ -1,20 +1,23 @@
-"""A log-scale bar chart of one comparison metric per algorithm (pyqtgraph).
+"""A log-scale bar chart of one comparison metric per algorithm, painted with QPainter.
 
 Bars are drawn as log10 of the value with the axis labelled in plain
 numbers (1, 10, 100, 1k …), so 549,946 and 102 fit on one chart, and each
-bar carries its exact value as a label.
+bar carries its exact value as a label. Six bars need no plotting library:
+painting them directly keeps the chart instant to import and to repaint.
 """
 
 from __future__ import annotations
 
 import math
 
-import pyqtgraph as pg
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QWidget
 
 #: One colour per algorithm, in comparison order (GNOME palette).
 BAR_COLOURS = ("#c01c28", "#e66100", "#f5c211", "#2ec27e", "#1c71d8", "#813d9c")
+#: Room for the axis labels around the plot, in pixels.
+LEFT, RIGHT, TOP, BOTTOM = 58, 12, 22, 40
 
 
 def power_label(power: int) -> str:
@@ -28,28 +31,35 @@ def power_label(power: int) -> str:
     return str(value)
 
 
-class ComparisonChart(pg.PlotWidget):
-    """Bars for ``(label, value)`` pairs on a log scale; ``None`` values leave a gap."""
+def short_value(value: float) -> str:
+    """The exact value over a bar: '549,946', '12.5', '0.0421'."""
+    if value >= 1000 or value == int(value):
+        return f"{value:,.0f}"
+    return f"{value:.3g}"
+
+
+class ComparisonChart(QWidget):
+    """Bars for ``(label, value)`` pairs on a log scale; ``None`` values leave a gap.
+
+    Attributes:
+        values: the values shown, in bar order.
+        heights: each bar's height in decades above the axis floor (0 for gaps).
+        decades: ``(low, high)`` powers of ten of the y axis, or ``None`` when empty.
+    """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("comparisonChart")
-        self.setMenuEnabled(False)
-        self.setMouseEnabled(x=False, y=False)
-        self.hideButtons()
-        self.showGrid(y=True, alpha=0.25)
-        self.bars: pg.BarGraphItem | None = None
+        self.labels: list[str] = []
         self.values: list[float | None] = []
-        self._labels: list[pg.TextItem] = []
-        self._follow_palette()
+        self.heights: list[float] = []
+        self.notes: dict[int, str] = {}
+        self.unit = ""
+        self.decades: tuple[int, int] | None = None
+        self.setMinimumHeight(160)
 
-    def _follow_palette(self) -> None:
-        palette = self.palette()
-        self.setBackground(palette.color(QPalette.ColorRole.Base))
-        text = palette.color(QPalette.ColorRole.Text)
-        for axis in ("left", "bottom"):
-            self.getAxis(axis).setTextPen(text)
-            self.getAxis(axis).setPen(text)
+    def sizeHint(self) -> QSize:
+        return QSize(420, 260)
 
     def show_values(
         self,
@@ -62,45 +72,96 @@ class ComparisonChart(pg.PlotWidget):
 
         ``notes`` puts a word (e.g. 'refused') where a bar is missing.
         """
-        self.clear()
-        self._labels = []
+        self.labels = list(labels)
         self.values = list(values)
+        self.unit = unit
+        self.notes = dict(notes or {})
         present = [v for v in values if v is not None and v > 0]
-        self.getAxis("bottom").setTicks([list(enumerate(labels))])
-        self.setLabel("left", f"{unit} (log scale)")
-        if not present:
-            self.bars = None
-            return
-        # One decade of room below the smallest bar, so it never looks empty.
-        low = math.floor(math.log10(min(present))) - 1
-        high = math.ceil(math.log10(max(present)) + 0.15)
-        heights = [
-            (math.log10(v) - low) if v is not None and v > 0 else 0.0 for v in values
-        ]
-        brushes = [QColor(BAR_COLOURS[i % len(BAR_COLOURS)]) for i in range(len(values))]
-        self.bars = pg.BarGraphItem(
-            x=list(range(len(values))), height=heights, width=0.6, y0=low, brushes=brushes
+        if present:
+            # One decade of room below the smallest bar, so it never looks empty.
+            low = math.floor(math.log10(min(present))) - 1
+            high = max(low + 1, math.ceil(math.log10(max(present)) + 0.15))
+            self.decades = (low, high)
+            self.heights = [
+                math.log10(v) - low if v is not None and v > 0 else 0.0 for v in values
+            ]
+        else:
+            self.decades = None
+            self.heights = [0.0 for _ in values]
+        self.setAccessibleDescription(
+            "; ".join(f"{label}: {short_value(v) if v else 'none'}"
+                      for label, v in zip(labels, values))
         )
-        self.addItem(self.bars)
-        self.getAxis("left").setTicks([[(p, power_label(p)) for p in range(low, high + 1)]])
-        self.setYRange(low - 0.02, high + 0.1, padding=0)
-        self.setXRange(-0.6, len(values) - 0.4, padding=0)
-        text = self.palette().color(QPalette.ColorRole.Text)
-        for x, value in enumerate(values):
-            if value is None or value <= 0:
-                continue
-            label = pg.TextItem(_short(value), color=text, anchor=(0.5, 1.0))
-            label.setPos(x, math.log10(value))
-            self.addItem(label)
-            self._labels.append(label)
-        for x, note in (notes or {}).items():
-            label = pg.TextItem(note, color=text, anchor=(0.5, 1.0))
-            label.setPos(x, low + 0.05 * (high - low))
-            self.addItem(label)
-            self._labels.append(label)
+        self.update()
 
+    def paintEvent(self, event: QPaintEvent) -> None:
+        palette = self.palette()
+        text = palette.color(QPalette.ColorRole.Text)
+        plot = QRectF(LEFT, TOP, max(10, self.width() - LEFT - RIGHT),
+                      max(10, self.height() - TOP - BOTTOM))
+        with QPainter(self) as painter:
+            painter.fillRect(self.rect(), palette.color(QPalette.ColorRole.Base))
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            self._paint_axis(painter, plot, text)
+            self._paint_bars(painter, plot, text)
 
-def _short(value: float) -> str:
-    if value >= 1000 or value == int(value):
-        return f"{value:,.0f}"
-    return f"{value:.3g}"
+    def _y(self, plot: QRectF, decade: float) -> float:
+        assert self.decades is not None
+        low, high = self.decades
+        return plot.bottom() - (decade - low) / (high - low) * plot.height()
+
+    def _paint_axis(self, painter: QPainter, plot: QRectF, text: QColor) -> None:
+        grid = QColor(text)
+        grid.setAlpha(45)
+        painter.setPen(QPen(text, 1))
+        painter.drawLine(plot.bottomLeft(), plot.bottomRight())
+        painter.drawLine(plot.bottomLeft(), plot.topLeft())
+        painter.save()
+        painter.translate(12, plot.center().y())
+        painter.rotate(-90)
+        painter.drawText(QRectF(-plot.height() / 2, -10, plot.height(), 20),
+                         Qt.AlignmentFlag.AlignCenter, f"{self.unit} (log scale)")
+        painter.restore()
+        if self.decades is None:
+            painter.drawText(plot, Qt.AlignmentFlag.AlignCenter, "no results yet")
+            return
+        low, high = self.decades
+        for power in range(low, high + 1):
+            y = self._y(plot, power)
+            painter.setPen(QPen(grid, 1))
+            painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
+            painter.setPen(text)
+            painter.drawText(QRectF(0, y - 9, LEFT - 6, 18),
+                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                             power_label(power))
+
+    def _paint_bars(self, painter: QPainter, plot: QRectF, text: QColor) -> None:
+        count = len(self.labels)
+        if not count:
+            return
+        slot = plot.width() / count
+        small = QFont(self.font())
+        small.setPointSizeF(max(6.0, small.pointSizeF() * 0.9))
+        painter.setFont(small)
+        for number, label in enumerate(self.labels):
+            left = plot.left() + number * slot
+            bar = QRectF(left + slot * 0.2, plot.top(), slot * 0.6, 0)
+            value = self.values[number] if number < len(self.values) else None
+            painter.setPen(text)
+            painter.drawText(QRectF(left, plot.bottom() + 4, slot, BOTTOM - 6),
+                             Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
+                             | Qt.TextFlag.TextWordWrap, label)
+            if self.decades is not None and value is not None and value > 0:
+                top = self._y(plot, math.log10(value))
+                bar.setTop(top)
+                bar.setBottom(plot.bottom())
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(QColor(BAR_COLOURS[number % len(BAR_COLOURS)]))
+                painter.drawRect(bar)
+                painter.setPen(text)
+                painter.drawText(QRectF(left - slot * 0.2, top - 18, slot * 1.4, 16),
+                                 Qt.AlignmentFlag.AlignCenter, short_value(value))
+            elif number in self.notes:
+                painter.setPen(text)
+                painter.drawText(QRectF(left, plot.bottom() - 22, slot, 18),
+                                 Qt.AlignmentFlag.AlignCenter, self.notes[number])

@@ -3,15 +3,12 @@
 For the current position it runs plain minimax, alpha-beta, and alpha-beta
 with each improvement, then the perfect engine, in the dock's analysis
 process (only when the user presses Run). Rows fill in as each search ends;
-a bar chart shows nodes, cut-offs or time on a log scale (pyqtgraph, imported
-when the dock is first shown, so start-up does not pay for it). Searches that
-would take hours are refused with an estimate, or run under a time cap when
-the user asks.
+a bar chart shows nodes, cut-offs or time on a log scale. Searches that would
+take hours are refused with an estimate, or run under a time cap when the
+user asks.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QShowEvent
@@ -44,11 +41,9 @@ from tictactoe_qt.engine.comparison import (
 from tictactoe_qt.engine.search_result import SearchResult
 from tictactoe_qt.engine.tree_values import NodeValue
 from tictactoe_qt.gui.analysis import search_jobs
+from tictactoe_qt.gui.analysis.comparison_chart import ComparisonChart
 from tictactoe_qt.gui.analysis.dock_body import DockBody
 from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
-
-if TYPE_CHECKING:
-    from tictactoe_qt.gui.analysis.comparison_chart import ComparisonChart
 
 HEADERS = ("Algorithm", "Nodes", "Cut-offs", "Time", "Move", "Value", "Note")
 NODES, CUTOFFS, TIME = 1, 2, 3
@@ -139,9 +134,8 @@ class ComparisonDock(QDockWidget):
         for name, _unit in METRICS:
             self.metric_choice.addItem(self.tr("Chart: {0}").format(self.tr(name)))
         chart_layout.addWidget(self.metric_choice)
-        #: The bar chart, created when the dock is first shown.
-        self.chart: ComparisonChart | None = None
-        self._chart_layout = chart_layout
+        self.chart = ComparisonChart()
+        chart_layout.addWidget(self.chart, 1)
         splitter.addWidget(chart_box)
         splitter.setSizes([240, 320])
         layout.addWidget(splitter, 1)
@@ -155,17 +149,7 @@ class ComparisonDock(QDockWidget):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        if self.chart is None:
-            self._create_chart()
         self.runner.warm_up()  # Run then answers at once
-
-    def _create_chart(self) -> None:
-        from tictactoe_qt.gui.analysis.comparison_chart import ComparisonChart  # ~1 s import
-
-        self.chart = ComparisonChart()
-        self.chart.setMinimumHeight(180)
-        self._chart_layout.addWidget(self.chart, 1)
-        self._update_chart()
 
     # -- inputs ---------------------------------------------------------------------------
     def set_position(self, board: Board) -> None:
@@ -268,8 +252,6 @@ class ComparisonDock(QDockWidget):
 
     @Slot()
     def _update_chart(self) -> None:
-        if self.chart is None:
-            return  # drawn from the rows when the dock is first shown
         index = self.metric_choice.currentIndex()
         name, unit = METRICS[index]
         by_key = {row.variant.key: row for row in self.rows}

@@ -84,6 +84,11 @@ class JobProcess:
     def is_running(self) -> bool:
         return self._process is not None and self._process.is_alive()
 
+    @property
+    def is_ready(self) -> bool:
+        """True once the child has imported the engine and waits for jobs."""
+        return self._ready and self.is_running
+
     def start(self) -> None:
         """Launch the child (idempotent); it imports the engine in the background."""
         with self._lock:

@@ -20,7 +20,17 @@ from tictactoe_qt.gui.analysis.overlay_data import OverlayData, with_visits
 from tictactoe_qt.gui.analysis.overlay_layer import OverlayLayer
 
 DEFAULT_TIME_BUDGET = 0.5
+#: Seconds per empty cell on big boards, so each move gets a search of its own
+#: (``analyze`` spends half the budget on the moves, at least 2 ms each).
+SECONDS_PER_EMPTY_CELL = 0.006
+MAX_TIME_BUDGET = 2.0
 Analyze = Callable[..., Any]
+
+
+def time_budget_for(board: Board, time_budget: float) -> float:
+    """``time_budget``, raised on big boards so the heat map covers every move."""
+    empty = board.geometry.cells - board.ply
+    return max(time_budget, min(MAX_TIME_BUDGET, SECONDS_PER_EMPTY_CELL * empty))
 
 
 def spoken_summary(data: OverlayData) -> str:
@@ -113,8 +123,8 @@ class AnalysisOverlay(QObject):
             self.status.emit("")
             return
         self._job = self.runner.submit(
-            search_jobs.overlay_analysis, board.config, tuple(board.history), self.time_budget,
-            self._analyze,
+            search_jobs.overlay_analysis, board.config, tuple(board.history),
+            time_budget_for(board, self.time_budget), self._analyze,
         )
         self.status.emit(self.tr("Analysing the position…"))
 

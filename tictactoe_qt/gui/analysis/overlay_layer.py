@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen, QPixmap
 from PySide6.QtWidgets import QWidget
 
 from tictactoe_qt.gui.analysis.overlay_data import Cell, OverlayData
@@ -58,6 +58,9 @@ class OverlayLayer(QWidget):
         #: ``(cell, side, number)`` of a previewed line of play, or ``None``.
         self.preview: list[tuple[Cell, str, int]] | None = None
         self.preview_caption = ""
+        self._grid: tuple[float, float, float, float] | None = None
+        #: ``(data, snapshot, size and theme, picture)`` of the last analysis painted.
+        self._cache: tuple[object, object, object, QPixmap] | None = None
         #: Maps an engine side letter to the seat whose mark it draws.
         self.seat_of: Callable[[str], str] = lambda side: side
         board.installEventFilter(self)
@@ -83,7 +86,16 @@ class OverlayLayer(QWidget):
 
     # -- painting ---------------------------------------------------------------------
     def _cell(self, cell: Cell) -> QRectF:
-        return QRectF(self._board.cell_rect(*cell))  # type: ignore[attr-defined]
+        if self._grid is None:
+            self._grid = self._measure_grid()
+        left, top, step, size = self._grid
+        return QRectF(left + cell[1] * step, top + cell[0] * step, size, size)
+
+    def _measure_grid(self) -> tuple[float, float, float, float]:
+        """The board's cell grid (cells are squares on a regular grid), asked once per paint."""
+        first = QRectF(self._board.cell_rect(0, 0))  # type: ignore[attr-defined]
+        second = QRectF(self._board.cell_rect(1, 1))  # type: ignore[attr-defined]
+        return first.left(), first.top(), second.left() - first.left(), first.width()
 
     def _occupied(self, cell: Cell) -> bool:
         snapshot = self._board.snapshot()  # type: ignore[attr-defined]
@@ -91,6 +103,7 @@ class OverlayLayer(QWidget):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         theme = BoardTheme.from_palette(self._board.palette())
+        self._grid = None
         with QPainter(self) as painter:
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)
             if self.preview is not None:
@@ -98,47 +111,86 @@ class OverlayLayer(QWidget):
                 return
             if self.data is None:
                 return
+            painter.drawPixmap(0, 0, self._analysis_pixmap(theme))
+
+    def _analysis_pixmap(self, theme: BoardTheme) -> QPixmap:
+        """The analysis painted once per position, size and theme.
+
+        The board repaints on every hover; a 19x19 heat map redrawn each time
+        would make the pointer lag, so the layer keeps its last picture.
+        """
+        snapshot = self._board.snapshot()  # type: ignore[attr-defined]
+        ratio = self.devicePixelRatioF()
+        key = (self.size(), ratio, theme.dark, self.show_values, self.show_ghosts)
+        cached = self._cache
+        if cached is not None and cached[0] is self.data and cached[1] is snapshot \
+                and cached[2] == key:
+            return cached[3]
+        pixmap = QPixmap(self.size() * ratio)
+        pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        with QPainter(pixmap) as painter:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
             if self.show_values:
                 self._paint_notes(painter, theme)
             if self.show_ghosts:
                 self._paint_ghosts(painter, theme)
             self._paint_visits(painter, theme)
+        self._cache = (self.data, snapshot, key, pixmap)
+        return pixmap
 
     def _font(self, painter: QPainter, pixels: float, bold: bool = True) -> None:
-        font = QFont(painter.font())
-        font.setPixelSize(max(7, int(pixels)))
-        font.setBold(bold)
-        painter.setFont(font)
+        painter.setFont(self._sized_font(painter, pixels, bold))
 
     def _paint_notes(self, painter: QPainter, theme: BoardTheme) -> None:
         assert self.data is not None
         colours = KIND_COLOURS_DARK if theme.dark else KIND_COLOURS
-        for cell, note in self.data.notes.items():
-            if self._occupied(cell):
-                continue
-            rect = self._cell(cell)
+        occupied = self._board.snapshot().mark_at  # type: ignore[attr-defined]
+        cells = [(cell, note, self._cell(cell)) for cell, note in self.data.notes.items()
+                 if occupied(*cell) is None]
+        if not cells:
+            return
+        width = cells[0][2].width()
+        fonts = {short: self._sized_font(painter, width * (0.34 if short else 0.26))
+                 for short in (True, False)}
+        # Fills without antialiasing: a 19x19 heat map stays a few milliseconds.
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        painter.setPen(Qt.PenStyle.NoPen)
+        unsearched = with_alpha(theme.text, 90)
+        for cell, note, rect in cells:
             inset = rect.width() * 0.06
-            box = rect.adjusted(inset, inset, -inset, -inset)
+            if note.kind == "unsearched":
+                # A small dot: 'not searched', quieter than any value.
+                dot = max(2.0, rect.width() * 0.08)
+                painter.setBrush(unsearched)
+                painter.drawRect(QRectF(rect.center().x() - dot / 2, rect.center().y() - dot / 2,
+                                        dot, dot))
+                continue
             if note.kind == "heuristic":
                 fill = with_alpha(heat_colour(note.heat), 150 if theme.dark else 120)
-                text_colour = theme.text
-            elif note.kind == "unsearched":
-                fill = with_alpha(theme.grid, 25)
-                text_colour = with_alpha(theme.text, 120)
             else:
                 fill = with_alpha(QColor(colours[note.kind]), 60 if theme.dark else 40)
-                text_colour = QColor(colours[note.kind])
-            painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(fill)
-            painter.drawRoundedRect(box, rect.width() * 0.1, rect.width() * 0.1)
+            painter.drawRect(rect.adjusted(inset, inset, -inset, -inset))
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        for cell, note, rect in cells:
+            if note.kind == "unsearched":
+                continue
+            text_colour = theme.text if note.kind == "heuristic" else QColor(colours[note.kind])
             if cell == self.data.best:
+                inset = rect.width() * 0.06
                 painter.setPen(QPen(text_colour, max(1.5, rect.width() * 0.04)))
                 painter.setBrush(Qt.BrushStyle.NoBrush)
-                painter.drawRoundedRect(box, rect.width() * 0.1, rect.width() * 0.1)
-            size = rect.height() * (0.34 if len(note.text) <= 3 else 0.26)
-            self._font(painter, size)
+                painter.drawRect(rect.adjusted(inset, inset, -inset, -inset))
+            painter.setFont(fonts[len(note.text) <= 3])
             painter.setPen(text_colour)
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, note.text)
+
+    def _sized_font(self, painter: QPainter, pixels: float, bold: bool = True) -> QFont:
+        font = QFont(painter.font())
+        font.setPixelSize(max(7, int(pixels)))
+        font.setBold(bold)
+        return font
 
     def _paint_ghosts(self, painter: QPainter, theme: BoardTheme) -> None:
         assert self.data is not None

@@ -45,6 +45,7 @@ class StatsCharts(QWidget):
         self.nodes_plot = pg.PlotWidget(objectName="nodesChart")
         self.overlay_key = QLabel(objectName="overlayKey")
         self.overlay_key.setWordWrap(True)
+        self.overlay_key.setVisible(False)
         grid_host = QWidget()
         self._grid = QGridLayout(grid_host)
         self._grid.setContentsMargins(0, 0, 0, 0)
@@ -144,6 +145,15 @@ class StatsCharts(QWidget):
                 label.setFont(self._label_font())
                 plot.addItem(label)
             self._bar_labels[name] = labels
+        # Dotted lines at the exact rates, where they are known (random play on 3x3).
+        self._exact_lines = [pg.InfiniteLine(angle=0, movable=False) for _ in OUTCOMES]
+        for line in self._exact_lines:
+            line.setVisible(False)
+            self.outcome_plot.addItem(line)
+        self._exact_label = pg.TextItem(self.tr("dotted: exact odds"), anchor=(1.0, 1.0))
+        self._exact_label.setFont(self._label_font())
+        self._exact_label.setVisible(False)
+        self.outcome_plot.addItem(self._exact_label)
         legend = self.outcome_plot.getPlotItem().addLegend(offset=(-8, 4), labelTextSize="8pt", colCount=3)
         for line, (_, name) in zip(self._lines[0], OUTCOMES):
             legend.addItem(line, self.tr(name))
@@ -191,6 +201,9 @@ class StatsCharts(QWidget):
         for labels in self._bar_labels.values():
             for label in labels:
                 label.setColor(colors.foreground)
+        for (outcome, _), line in zip(OUTCOMES, self._exact_lines):
+            line.setPen(pg.mkPen(translucent(colors.outcome(outcome), 170), width=1, style=RUN_DASHES[2]))
+        self._exact_label.setColor(colors.foreground)
         if self._runs:
             self.show_runs(self._runs)
 
@@ -288,6 +301,14 @@ class StatsCharts(QWidget):
         # A live run's axis spans the planned games, so it stays put while the lines grow.
         longest = max((run.planned if not run.finished else run.games for run in self._runs), default=0)
         self._set_range(self.outcome_plot, "x", 0, math.log10(max(longest, 10)))
+        exact = self._runs[0].exact_rates if self._runs else None
+        for index, line in enumerate(self._exact_lines):
+            line.setVisible(exact is not None)
+            if exact is not None:
+                line.setValue(100 * exact[index])
+        self._exact_label.setVisible(exact is not None)
+        if exact is not None:
+            self._exact_label.setPos(math.log10(max(longest, 10)), 100 * max(exact) + 1)
         for run, lines in zip(self._runs, self._lines):
             games = [point[0] for point in run.curve]
             for outcome, line in enumerate(lines):

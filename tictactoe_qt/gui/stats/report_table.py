@@ -25,6 +25,12 @@ def _rate(s: RunSnapshot) -> str:
     return f"{s.games_per_second:,.0f}/s" if s.games_per_second else "\u2013"
 
 
+def _exact(s: RunSnapshot) -> str:
+    if s.exact_rates is None:
+        return "\u2013"
+    return " / ".join(f"{100 * rate:.1f}%" for rate in s.exact_rates)
+
+
 def _games(s: RunSnapshot) -> str:
     text = f"{s.games:,}"
     if s.cancelled:
@@ -48,6 +54,7 @@ ROWS: tuple[tuple[str, Cell], ...] = (
     ("Average game length (moves)", lambda s: format_number(s.avg_game_length)),
     ("X average nodes per move", _player("x", "avg_nodes_per_move", format_number)),
     ("O average nodes per move", _player("o", "avg_nodes_per_move", format_number)),
+    ("Exact odds of random play (X / O / draw)", lambda s: _exact(s)),
     ("Speed", _rate),
     ("Elapsed", lambda s: format_duration(s.elapsed_seconds)),
 )

@@ -12,8 +12,10 @@ from array import array
 from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, NamedTuple
 
+from tictactoe_qt.engine import random_games
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
 from tictactoe_qt.engine.simulation_stats import SimulationSummary
@@ -24,6 +26,8 @@ X_WON, O_WON, DRAW = 0, 1, 2
 #: The cumulative-rate curve is sampled at game counts growing by this factor
 #: (every game up to 50): log-spaced points, about 750 for a million games.
 CURVE_GROWTH = 1.02
+#: Boards small enough for the exact random-play rates (3x3, 3x4).
+EXACT_RATES_MAX_CELLS = 12
 
 
 class GameRow(NamedTuple):
@@ -126,6 +130,8 @@ class RunSnapshot:
     elapsed_seconds: float
     finished: bool = False
     cancelled: bool = False
+    #: Exact (X win, O win, draw) probabilities, for random against random on small boards.
+    exact_rates: tuple[float, float, float] | None = None
 
     @property
     def games_per_second(self) -> float:
@@ -355,7 +361,11 @@ class RunData:
             elapsed_seconds=elapsed,
             finished=self.finished,
             cancelled=self.cancelled,
+            exact_rates=exact_random_rates(self.config) if self._both_random() else None,
         )
+
+    def _both_random(self) -> bool:
+        return self.x_spec.kind == self.o_spec.kind == "random" and not self.swap
 
     def engine_summary(self) -> SimulationSummary:
         """These games summed up by the engine's own :class:`SimulationSummary`."""
@@ -375,6 +385,17 @@ class RunData:
     def summary_dict(self) -> dict[str, Any]:
         """The ``simulate --json`` object for these games."""
         return self.engine_summary().as_dict()
+
+
+@lru_cache(maxsize=8)
+def exact_random_rates(config: GameConfig) -> tuple[float, float, float] | None:
+    """Exact (X win, O win, draw) rates of random play, where the board is small enough."""
+    if config.cells > EXACT_RATES_MAX_CELLS:
+        return None
+    rates = [0.0, 0.0, 0.0]
+    for (winner, _length), chance in random_games.exact_outcomes(config).items():
+        rates[(DRAW, X_WON, O_WON)[winner]] += float(chance)
+    return rates[0], rates[1], rates[2]
 
 
 def next_sample(games: int) -> int:

@@ -64,10 +64,11 @@ class SimulateBar(QWidget):
         # Two short rows rather than one long one, so the panel fits a narrow dock.
         numbers = QHBoxLayout()
         numbers.addWidget(QLabel(self.tr("Games:")))
-        numbers.addWidget(self.games_box, 1)
+        numbers.addWidget(self.games_box)
         numbers.addSpacing(8)
         numbers.addWidget(QLabel(self.tr("Seed:")))
-        numbers.addWidget(self.seed_box, 1)
+        numbers.addWidget(self.seed_box)
+        numbers.addStretch(1)
         actions = QHBoxLayout()
         actions.addWidget(self.swap_box)
         actions.addStretch(1)
