@@ -44,7 +44,8 @@ def test_gui_never_stalls_with_every_analysis_view_busy_during_a_search(
     requires_player("perfect")
     views = window.analysis
     show_every_analysis_view(window)
-    assert views.tree.isVisible() and views.comparison.isVisible() and views.overlay.enabled
+    qtbot.waitUntil(lambda: views.tree.is_on_screen() and not views.comparison.visibleRegion().isEmpty())
+    assert views.overlay.enabled
     moves = tuple(Move(*m) for m in OPENING_15X15)
     players = {"x": SavedPlayer(PlayerSpec("perfect", time=1.0)), "o": SavedPlayer()}
     game = SavedGame(GameConfig(15, 15, 5), players, moves)
@@ -89,8 +90,7 @@ def test_gui_never_stalls_with_every_analysis_view_busy_during_a_search(
 def test_hidden_tree_and_comparison_do_no_work(qtbot, window) -> None:
     views = window.analysis
     window.settings_dock.raise_()  # the analysis docks are tabs behind it
-    qtbot.wait(20)
-    assert not views.tree.isVisible() and not views.comparison.isVisible()
+    qtbot.waitUntil(lambda: not views.tree.is_on_screen())
     window.controller.load_game(SavedGame(GameConfig(9, 9, 5), {}, (Move(4, 4),)))
     qtbot.wait(50)
     assert not views.tree.runner.is_busy() and not views.comparison.runner.is_busy()
@@ -99,6 +99,29 @@ def test_hidden_tree_and_comparison_do_no_work(qtbot, window) -> None:
     views.tree.raise_()  # shown: it catches up with the game
     qtbot.waitUntil(lambda: views.tree.model.root is not None
                     and views.tree.model.root.notation() == window.position(), timeout=10_000)
+    qtbot.waitUntil(lambda: views.tree.model.rowCount(views.tree.model.index(0, 0)) > 0,
+                    timeout=10_000)
+    window.settings_dock.raise_()  # hidden again: the next position waits
+    qtbot.waitUntil(lambda: not views.tree.is_on_screen())
+    window.controller.load_game(SavedGame(GameConfig(9, 9, 5), {}, (Move(4, 4), Move(3, 3))))
+    qtbot.wait(50)
+    assert not views.tree.runner.is_busy()
+    assert views.tree.model.root.notation() != window.position()
+
+
+def test_hiding_the_comparison_stops_it_and_showing_runs_it_again(qtbot, window) -> None:
+    views = window.analysis
+    views.comparison.raise_()
+    qtbot.waitUntil(lambda: not views.comparison.visibleRegion().isEmpty())
+    window.controller.load_game(SavedGame(GameConfig(5, 5, 4), {}, ()))
+    views.comparison.depth.setCurrentIndex(5)
+    views.comparison.capped.setChecked(True)
+    views.comparison.run()
+    with qtbot.waitSignal(views.comparison.comparison_finished, timeout=10_000):
+        window.settings_dock.raise_()
+    assert not views.comparison.is_running()
+    views.comparison.raise_()
+    qtbot.waitUntil(views.comparison.is_running, timeout=5_000)
 
 
 CLOSE_SCRIPT = textwrap.dedent(

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 from tictactoe_qt.engine import Board
@@ -92,3 +96,13 @@ def test_screenshot_of_the_3x3_comparison(qtbot, dock, tmp_path) -> None:
     path = tmp_path / "comparison.png"
     assert dock.grab().save(str(path))
     assert path.stat().st_size > 10_000
+
+
+def test_the_analysis_views_do_not_import_pyqtgraph() -> None:
+    """pyqtgraph takes about a second to import: the window must not wait for it."""
+    code = ("import sys, tictactoe_qt.gui.analysis.install\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pyqtgraph'))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

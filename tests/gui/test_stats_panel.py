@@ -270,7 +270,7 @@ def test_random_play_shows_the_exact_odds_it_converges_to(qtbot, panel) -> None:
     assert panel.report.text_at("Exact odds of random play (X / O / draw)") == "58.5% / 28.8% / 12.7%"
     lines = panel.charts._exact_lines
     assert all(line.isVisible() for line in lines)
-    assert [round(line.value(), 1) for line in lines] == [58.5, 28.8, 12.7]
+    assert [round(line.getOriginalDataset()[1][0], 1) for line in lines] == [58.5, 28.8, 12.7]
     use_match(panel, "perfect", "random")
     simulate(qtbot, panel, 50)
     panel.run_list.set_checked(panel.run_list.runs()[1], False)

@@ -67,6 +67,9 @@ def _serve(conn: Connection, cancel: Any) -> None:
             conn.send(("error", f"{type(error).__name__}: {error}", traceback.format_exc()))
 
 
+_SPAWN_LOCK = threading.Lock()
+
+
 @contextmanager
 def _main_module_hidden() -> Iterator[None]:
     """Keep a spawned child from re-running the parent's ``__main__`` script.
@@ -78,16 +81,19 @@ def _main_module_hidden() -> Iterator[None]:
     if main is None:
         yield
         return
-    saved: dict[str, Any] = {
-        name: main.__dict__[name] for name in ("__file__", "__spec__") if name in main.__dict__
-    }
-    main.__dict__.pop("__file__", None)
-    main.__dict__["__spec__"] = None
-    try:
-        yield
-    finally:
-        main.__dict__.pop("__spec__", None)
-        main.__dict__.update(saved)
+    # One start at a time: two threads interleaving here would restore the
+    # names while the other thread's child is being spawned.
+    with _SPAWN_LOCK:
+        saved: dict[str, Any] = {
+            name: main.__dict__[name] for name in ("__file__", "__spec__") if name in main.__dict__
+        }
+        main.__dict__.pop("__file__", None)
+        main.__dict__["__spec__"] = None
+        try:
+            yield
+        finally:
+            main.__dict__.pop("__spec__", None)
+            main.__dict__.update(saved)
 
 
 class EngineProcess:

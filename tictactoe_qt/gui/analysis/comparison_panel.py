@@ -11,7 +11,6 @@ user asks.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -86,12 +85,15 @@ class ComparisonDock(QDockWidget):
         self.rows: list[ComparisonRow] = []
         self.estimate: SizeEstimate | None = None
         self._job: int | None = None
+        #: A run was stopped because the dock was hidden: run again when it is shown.
+        self._resume = False
         #: Seconds the perfect engine may think (it solves small boards long before).
         self.perfect_budget = 2.0
         self._build()
         self.runner.progress.connect(self._on_progress)
         self.runner.finished.connect(self._on_finished)
         self.runner.failed.connect(self._on_failed)
+        self.visibilityChanged.connect(self._on_visibility_changed)
 
     def _build(self) -> None:
         body = DockBody(self)
@@ -147,9 +149,17 @@ class ComparisonDock(QDockWidget):
         self.stop_button.clicked.connect(self.stop)
         self.metric_choice.currentIndexChanged.connect(self._update_chart)
 
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        self.runner.warm_up()  # Run then answers at once
+    @Slot(bool)
+    def _on_visibility_changed(self, visible: bool) -> None:
+        """Work only while seen: a hidden dock stops its run and restarts it when shown."""
+        if visible:
+            self.runner.warm_up()  # Run then answers at once
+            if self._resume:
+                self._resume = False
+                self.run()
+        elif self.is_running():
+            self.stop()
+            self._resume = True
 
     # -- inputs ---------------------------------------------------------------------------
     def set_position(self, board: Board) -> None:
@@ -157,6 +167,7 @@ class ComparisonDock(QDockWidget):
         if self.board is not None and board == self.board:
             return
         self.stop()
+        self._resume = False
         self.board = board.copy()
         over = board.is_game_over()
         self.run_button.setEnabled(not over)

@@ -20,14 +20,11 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 # The same spawn guard the game's engine process uses (one place to fix it).
-from tictactoe_qt.gui.engine_process import (
-    CANCEL_GRACE_SECONDS,
-    ENGINE_NICENESS,
-    POLL_SECONDS,
-    _main_module_hidden,
-)
+from tictactoe_qt.gui.engine_process import CANCEL_GRACE_SECONDS, POLL_SECONDS, _main_module_hidden
 
 JobFunction = Callable[..., Any]
+#: Analysis runs below the window and below the game's own AI (niceness 5).
+ANALYSIS_NICENESS = 10
 
 
 class JobCancelledError(Exception):
@@ -41,7 +38,7 @@ class JobProcessError(RuntimeError):
 def _serve(conn: Connection, cancel: Any) -> None:
     """The child's loop: run ``(function, args)`` requests until ``None`` or EOF."""
     if hasattr(os, "nice"):
-        os.nice(ENGINE_NICENESS)  # the window gets the CPU first
+        os.nice(ANALYSIS_NICENESS)  # the window and the game's AI get the CPU first
     import tictactoe_qt.engine  # noqa: F401 - imported before saying ready
 
     conn.send(("ready",))

@@ -17,7 +17,6 @@ from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QItemSelection, Qt, Signal, Slot
-from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -72,6 +71,7 @@ class TreeExplorerDock(QDockWidget):
         self._build()
         self.runner.finished.connect(self._on_job_finished)
         self.runner.failed.connect(self._on_job_failed)
+        self.visibilityChanged.connect(self._on_visibility_changed)
 
     def _build(self) -> None:
         body = DockBody(self)
@@ -134,22 +134,27 @@ class TreeExplorerDock(QDockWidget):
         self.depth.blockSignals(True)
         self.depth.setValue(0 if cells <= FULL_TRACE_CELLS else 3 if cells <= 25 else 2)
         self.depth.blockSignals(False)
-        if self.isVisible():
+        if self.is_on_screen():
             self._rebuild()
         else:
             self.runner.cancel()
             self._stale = True
 
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        if self._stale:
-            self._rebuild()
+    def is_on_screen(self) -> bool:
+        """True when the user can see the dock (a tab behind another is not seen).
 
-    def hideEvent(self, event: QHideEvent) -> None:
+        Qt keeps tabbed docks 'visible' off screen, so their visible region says more.
+        """
+        return self.isVisible() and not self.visibleRegion().isEmpty()
+
+    @Slot(bool)
+    def _on_visibility_changed(self, visible: bool) -> None:
         """A hidden tree stops computing; it catches up when shown again."""
-        super().hideEvent(event)
-        if self._jobs or self.model.is_loading():
+        if visible and self._stale:
+            self._rebuild()
+        elif not visible and (self._jobs or self.model.is_loading()):
             self.runner.cancel()
+            self._jobs.clear()
             self._stale = True
 
     def alphabeta_mode(self) -> bool:

@@ -65,6 +65,8 @@ class StatsCharts(QWidget):
         self._stagger.timeout.connect(self._next_update)
         self.refresh_count = 0
         self._ranges: dict[tuple[str, str], tuple[float, float]] = {}
+        self._ticks: list[list[tuple[int, str]]] = []
+        self._length_step = 0
         self._setup_axes()
         self._build_items()
         self.apply_palette()
@@ -146,10 +148,9 @@ class StatsCharts(QWidget):
                 plot.addItem(label)
             self._bar_labels[name] = labels
         # Dotted lines at the exact rates, where they are known (random play on 3x3).
-        self._exact_lines = [pg.InfiniteLine(angle=0, movable=False) for _ in OUTCOMES]
+        self._exact_lines = [self.outcome_plot.plot([], []) for _ in OUTCOMES]
         for line in self._exact_lines:
             line.setVisible(False)
-            self.outcome_plot.addItem(line)
         self._exact_label = pg.TextItem(self.tr("dotted: exact odds"), anchor=(1.0, 1.0))
         self._exact_label.setFont(self._label_font())
         self._exact_label.setVisible(False)
@@ -237,8 +238,10 @@ class StatsCharts(QWidget):
         self._runs = tuple(runs[:MAX_RUNS])
         self._hide_unused(len(self._runs))
         ticks = [[(i, run.tag) for i, run in enumerate(self._runs)]]
-        self.move_time_plot.getAxis("bottom").setTicks(ticks)
-        self.nodes_plot.getAxis("bottom").setTicks(ticks)
+        if ticks != self._ticks:  # setting ticks makes pyqtgraph redraw the axis
+            self._ticks = ticks
+            self.move_time_plot.getAxis("bottom").setTicks(ticks)
+            self.nodes_plot.getAxis("bottom").setTicks(ticks)
         overlays = [
             f'<span style="color:{self.colors.run(i).name()}"><b>{run.tag}</b> '
             f"{self.tr(DASH_NAMES[i % len(DASH_NAMES)])}</span>"
@@ -305,7 +308,7 @@ class StatsCharts(QWidget):
         for index, line in enumerate(self._exact_lines):
             line.setVisible(exact is not None)
             if exact is not None:
-                line.setValue(100 * exact[index])
+                line.setData([1, max(longest, 10)], [100 * exact[index]] * 2)
         self._exact_label.setVisible(exact is not None)
         if exact is not None:
             self._exact_label.setPos(math.log10(max(longest, 10)), 100 * max(exact) + 1)
@@ -320,7 +323,9 @@ class StatsCharts(QWidget):
             low, high = min(used), max(used)
             self._set_range(self.length_plot, "x", low - 0.6, high + 0.6)
             step = next(s for s in (1, 2, 5, 10, 20, 50, 100) if (high - low) / s <= 12)
-            self.length_plot.getPlotItem().getAxis("bottom").setTickSpacing(step, step)
+            if step != self._length_step:
+                self._length_step = step
+                self.length_plot.getPlotItem().getAxis("bottom").setTickSpacing(step, step)
         tallest = max((100 * n / (sum(run.histogram) or 1) for run in self._runs for n in run.histogram), default=0)
         self._set_range(self.length_plot, "y", 0, nice_ceiling(tallest * 1.1))
         for index, run in enumerate(self._runs):
@@ -362,7 +367,11 @@ class StatsCharts(QWidget):
             # At least two decades, so the axis shows 1, 10, 100 rather than crowded minor ticks.
             self._set_range(plot, "y", LOG_FLOOR, LOG_FLOOR + max(math.ceil(tallest * 1.3), 2.5))
         else:
-            self._set_range(plot, "y", 0, nice_ceiling(tallest * 1.35))
+            top = nice_ceiling(tallest * 1.35)
+            current = self._ranges.get((plot.objectName(), "y"), (0.0, 0.0))[1]
+            # Keep the axis while the bars still fit it well: each change redraws it.
+            if not tallest * 1.15 <= current <= top * 2.5:
+                self._set_range(plot, "y", 0, top)
 
 
 def nice_ceiling(value: float) -> float:

@@ -26,8 +26,6 @@ X_WON, O_WON, DRAW = 0, 1, 2
 #: The cumulative-rate curve is sampled at game counts growing by this factor
 #: (every game up to 50): log-spaced points, about 750 for a million games.
 CURVE_GROWTH = 1.02
-#: Boards small enough for the exact random-play rates (3x3, 3x4).
-EXACT_RATES_MAX_CELLS = 12
 
 
 class GameRow(NamedTuple):
@@ -387,14 +385,19 @@ class RunData:
         return self.engine_summary().as_dict()
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=4)
 def exact_random_rates(config: GameConfig) -> tuple[float, float, float] | None:
-    """Exact (X win, O win, draw) rates of random play, where the board is small enough."""
-    if config.cells > EXACT_RATES_MAX_CELLS:
+    """Exact (X win, O win, draw) rates of random play, on boards with the engine's fast path.
+
+    Every ordering of the cells is equally likely under random play, and the
+    engine's ending table holds the outcome of each one: the rates are counts.
+    """
+    if not random_games.has_fast_path(config):
         return None
+    table = random_games.ending_table(config)
     rates = [0.0, 0.0, 0.0]
-    for (winner, _length), chance in random_games.exact_outcomes(config).items():
-        rates[(DRAW, X_WON, O_WON)[winner]] += float(chance)
+    for (winner, _length), count in random_games.count_endings(table).items():
+        rates[(DRAW, X_WON, O_WON)[winner]] += count / len(table)
     return rates[0], rates[1], rates[2]
 
 

@@ -27,7 +27,7 @@ from .chunk_pool import shared_pool
 from .export import ExportError, save_charts, write_csv, write_json
 from .number_format import format_duration
 from .report_table import ReportTable
-from .run_data import GameRow, RunData, RunSnapshot
+from .run_data import GameRow, RunData, RunSnapshot, exact_random_rates
 from .run_list import RunList
 from .runs_page import RunsPage
 from .emit_guard import guard_emit_refcount
@@ -76,6 +76,8 @@ class StatsPanel(QDockWidget):
         self._refresh_timer.timeout.connect(self.refresh)
         self._build()
         self.batch.running_changed.connect(self.simulate_bar.set_running)
+        # Computed now, at start-up, rather than in the batch thread mid-batch.
+        exact_random_rates(GameConfig(3, 3, 3))
         self.refresh_match()
 
     def _build(self) -> None:
