@@ -25,7 +25,7 @@ class WatchControls(QToolBar):
                                          self.tr("Play AI-vs-AI games on the board"), self.start)
         self.games_box = QSpinBox(objectName="watchGames")
         self.games_box.setRange(1, MAX_WATCHED_GAMES)
-        self.games_box.setSuffix(self.tr(" games"))
+        self.games_box.setPrefix(self.tr("Games: "))
         self.games_box.setToolTip(self.tr("How many games to watch in a row"))
         self.games_box.setAccessibleName(self.tr("Games to watch"))
         self.addWidget(self.games_box)
