@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -21,6 +19,9 @@ from tictactoe_qt.engine.search.minimax import minimax_search
 from tictactoe_qt.engine.search.move_tables import search_order
 from tictactoe_qt.engine.search_result import WIN_SCORE
 
+from .prompt_stop import assert_stops_promptly_with_a_legal_move
+from .sample_positions import immediate_wins, open_positions, reachable_open_positions
+
 FLAGS = [
     {"ordering": False},
     {"ordering": "centre"},
@@ -30,35 +31,6 @@ FLAGS = [
     {"ordering": "centre", "symmetry": True},
     {"ordering": True, "transposition": True, "symmetry": True},
 ]
-
-
-@st.composite
-def open_positions(draw: st.DrawFn, config: GameConfig, min_ply: int) -> Board:
-    board = Board(config)
-    cells = draw(st.permutations(range(config.cells)))
-    for cell in cells[: draw(st.integers(min_ply, config.cells - 1))]:
-        board.push_index(cell)
-        if board.is_game_over():
-            board.pop()
-            break
-    return board
-
-
-def reachable_open_positions() -> list[Board]:
-    seen: dict[tuple[int, int], Board] = {}
-
-    def walk(board: Board) -> None:
-        key = (board.bits[0], board.bits[1])
-        if key in seen or board.is_game_over():
-            return
-        seen[key] = board.copy()
-        for cell in board.legal_indices():
-            board.push_index(cell)
-            walk(board)
-            board.pop()
-
-    walk(Board())
-    return list(seen.values())
 
 
 def test_default_alphabeta_solves_the_empty_board_in_few_nodes() -> None:
@@ -133,12 +105,7 @@ def test_alphabeta_gives_minimax_value_on_rectangles(
 def test_alphabeta_never_skips_an_immediate_win(flags: dict[str, object]) -> None:
     skipped = []
     for board in reachable_open_positions():
-        wins = set()
-        for move in board.legal_moves():
-            board.push(move)
-            if board.winner():
-                wins.add(move)
-            board.pop()
+        wins = immediate_wins(board)
         if wins and alphabeta_search(board, **flags).move not in wins:  # type: ignore[arg-type]
             skipped.append(board.notation())
     assert skipped == []
@@ -176,13 +143,7 @@ def test_a_depth_below_one_is_rejected() -> None:
 
 
 def test_should_stop_cancels_promptly_with_a_legal_move() -> None:
-    board = Board(GameConfig(5, 5, 4))
-    deadline = time.perf_counter() + 0.05
-    started = time.perf_counter()
-    result = alphabeta_search(board, should_stop=lambda: time.perf_counter() > deadline)
-    assert time.perf_counter() - started < 1.0
-    assert result.cancelled and not result.exact
-    assert result.move in board.legal_moves()
+    assert_stops_promptly_with_a_legal_move(alphabeta_search, Board(GameConfig(5, 5, 4)))
 
 
 def test_a_big_board_search_at_depth_two_uses_the_heuristic() -> None:

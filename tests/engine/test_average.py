@@ -10,6 +10,8 @@ from tictactoe_qt.engine import Board, Move, make_player
 from tictactoe_qt.engine.search.average import average_search
 from tictactoe_qt.engine.search.minimax import minimax_search
 
+from .sample_positions import immediate_wins, reachable_open_positions
+
 
 def random_play_average(board: Board) -> Fraction:
     """Expected result for the side to move if both sides play uniformly at random."""
@@ -23,23 +25,6 @@ def random_play_average(board: Board) -> Fraction:
             total -= random_play_average(board)
         board.pop()
     return total / len(moves)
-
-
-def reachable_open_positions() -> list[Board]:
-    seen: dict[tuple[int, int], Board] = {}
-
-    def walk(board: Board) -> None:
-        key = (board.bits[0], board.bits[1])
-        if key in seen or board.is_game_over():
-            return
-        seen[key] = board.copy()
-        for cell in board.legal_indices():
-            board.push_index(cell)
-            walk(board)
-            board.pop()
-
-    walk(Board())
-    return list(seen.values())
 
 
 @pytest.mark.parametrize("notation", ["x../.o./...", "xo./.x./...", "x../.../..o", "xo./..x/..."])
@@ -89,12 +74,7 @@ def test_minimax_beats_the_average_player_from_some_openings() -> None:
 def test_never_skips_an_immediate_win() -> None:
     skipped = []
     for board in reachable_open_positions():
-        wins = set()
-        for move in board.legal_moves():
-            board.push(move)
-            if board.winner():
-                wins.add(move)
-            board.pop()
+        wins = immediate_wins(board)
         if wins:
             result = average_search(board)
             if result.move not in wins:

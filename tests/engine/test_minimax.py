@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,6 +16,9 @@ from tictactoe_qt.engine.search.minimax_solvers import (
 from tictactoe_qt.engine.search.move_tables import move_tables
 from tictactoe_qt.engine.search_result import never_stop
 from tictactoe_qt.engine.search_result import WIN_SCORE
+
+from .prompt_stop import assert_stops_promptly_with_a_legal_move
+from .sample_positions import immediate_wins, open_positions, reachable_open_positions
 
 INFINITY = float("inf")
 
@@ -53,53 +54,6 @@ def brute_force(board: Board, depth: int | None = None, d: int = 0) -> tuple[flo
         board.pop()
         best = max(best, score)
     return best, nodes
-
-
-def board_from(cells: list[int], config: GameConfig = GameConfig()) -> Board:
-    """Play ``cells`` in order until the game ends."""
-    board = Board(config)
-    for cell in cells:
-        if board.is_game_over():
-            break
-        board.push_index(cell)
-    return board
-
-
-def reachable_open_positions(config: GameConfig = GameConfig()) -> list[Board]:
-    """Every distinct reachable position where the game is still going on."""
-    seen: dict[tuple[int, int], Board] = {}
-
-    def walk(board: Board) -> None:
-        key = (board.bits[0], board.bits[1])
-        if key in seen or board.is_game_over():
-            return
-        seen[key] = board.copy()
-        for cell in board.legal_indices():
-            board.push_index(cell)
-            walk(board)
-            board.pop()
-
-    walk(Board(config))
-    return list(seen.values())
-
-
-def immediate_wins(board: Board) -> set[Move]:
-    wins = set()
-    for move in board.legal_moves():
-        board.push(move)
-        if board.winner() is not None:
-            wins.add(move)
-        board.pop()
-    return wins
-
-
-@st.composite
-def open_positions(draw: st.DrawFn, config: GameConfig, min_ply: int) -> Board:
-    cells = draw(st.permutations(range(config.cells)))
-    board = board_from(cells[: draw(st.integers(min_ply, config.cells - 1))], config)
-    if board.is_game_over():
-        board.pop()
-    return board
 
 
 def test_the_full_tree_from_the_empty_board_has_549946_nodes() -> None:
@@ -246,13 +200,7 @@ def test_a_depth_below_one_is_rejected(depth: int) -> None:
 
 
 def test_should_stop_cancels_promptly_with_a_legal_move() -> None:
-    board = Board(GameConfig(4, 4, 4))
-    deadline = time.perf_counter() + 0.05
-    started = time.perf_counter()
-    result = minimax_search(board, should_stop=lambda: time.perf_counter() > deadline)
-    assert time.perf_counter() - started < 1.0
-    assert result.cancelled and not result.exact
-    assert result.move in board.legal_moves()
+    assert_stops_promptly_with_a_legal_move(minimax_search, Board(GameConfig(4, 4, 4)))
 
 
 def test_a_stop_after_the_search_only_shortens_the_principal_variation() -> None:

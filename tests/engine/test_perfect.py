@@ -43,7 +43,8 @@ def exhaustive_solver(config: GameConfig) -> Callable[[int, int], int]:
 
 
 SOLVERS = {
-    config: exhaustive_solver(config) for config in (TTT, GameConfig(4, 4, 4), GameConfig(3, 4, 3))
+    config: exhaustive_solver(config)
+    for config in (TTT, GameConfig(4, 4, 4), GameConfig(3, 4, 3), GameConfig(3, 4, 4))
 }
 
 
@@ -121,6 +122,19 @@ def test_rectangular_board_values_equal_the_exhaustive_solver(seed: int, stones:
     result = PerfectSearcher(config).search(board, time_budget=30)
     assert result.exact and result.score == solved(board)
     assert move_value(board, result.move.index(4)) == solved(board)
+
+
+@pytest.mark.parametrize(("notation", "k"), [(".xo./oxoo/xxx.", 4), (".xox/xxoo/.ox.", 3)])
+def test_a_drawn_root_where_some_moves_lose_gets_a_drawing_move(notation: str, k: int) -> None:
+    # Neither side can force a win here, but only because the side to move can still
+    # block: the search has to find a block, not just any empty cell.
+    board = Board.from_notation(notation, k=k)
+    result = PerfectSearcher(board.config).search(board)
+    cell = result.move.index(board.config.cols)
+    assert (result.exact, result.result, result.score) == (True, "draw", 0)
+    assert move_value(board, cell) == 0
+    legal_values = {move_value(board, c) for c in board.legal_indices()}
+    assert min(legal_values) < 0  # a careless move would lose
 
 
 def test_every_reachable_3x3_position_gets_its_exact_value_and_best_move() -> None:
@@ -299,8 +313,10 @@ def test_solving_everything_refuses_big_boards_and_can_be_cancelled() -> None:
 
 def test_a_long_budget_solves_a_5x5_position_a_short_one_only_estimates() -> None:
     config = GameConfig(5, 5, 4)
-    board = Board.from_notation("o..../..xoo/...../.x..x/.xo..", k=4)
-    assert not PerfectSearcher(config).search(board, time_budget=0.5).exact
+    # X wins in 7 plies; proving it takes about 40,000 nodes, some 15 times what the
+    # shortest budget allows.
+    board = Board.from_notation("o...x/..xo./...../.x..x/..o.o", k=4)
+    assert not PerfectSearcher(config).search(board, time_budget=0.05).exact
     searcher = PerfectSearcher(config)
     solved_result = searcher.search(board, time_budget=20)
     assert solved_result.exact and solved_result.result == "x"

@@ -5,7 +5,6 @@ from __future__ import annotations
 import time
 
 import pytest
-from PySide6.QtCore import QTimer
 
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
@@ -13,6 +12,8 @@ from tictactoe_qt.engine.simulation import summarize_games
 from tictactoe_qt.gui.stats.background import BackgroundTask
 from tictactoe_qt.gui.stats.batch_worker import BatchRequest, BatchRequestError, BatchWorker
 from tictactoe_qt.gui.stats.run_data import RunData
+
+from .gui_thread_gaps import gui_thread_gaps
 
 TIC_TAC_TOE = GameConfig(3, 3, 3)
 RANDOM = PlayerSpec("random")
@@ -105,22 +106,9 @@ def test_a_second_start_while_running_is_refused(qtbot, task) -> None:
     ids=["3x3 fast path", "4x4 game by game"],
 )
 def test_gui_thread_never_stalls_during_a_fast_batch(qtbot, task, size, games) -> None:
-    gaps: list[float] = []
-    last = [time.perf_counter()]
-
-    def tick() -> None:
-        now = time.perf_counter()
-        gaps.append(now - last[0])
-        last[0] = now
-
-    timer = QTimer(interval=5)
-    timer.timeout.connect(tick)
-    timer.start()
     config = GameConfig(size, size, 3)
-    try:
+    with gui_thread_gaps() as gaps:
         run, progress = run_batch(qtbot, task, BatchRequest(config, RANDOM, RANDOM, games, seed=3))
-    finally:
-        timer.stop()
     assert run.games == games
     assert len(progress) >= 3 and len(gaps) > 20
     worst = max(gaps)

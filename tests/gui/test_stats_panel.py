@@ -13,6 +13,8 @@ from tictactoe_qt.engine.player_spec import PlayerSpec
 from tictactoe_qt.gui.stats.export import CSV_COLUMNS, ExportError
 from tictactoe_qt.gui.stats.stats_panel import StatsPanel
 
+from .gui_thread_gaps import gui_thread_gaps
+
 SIMULATE_KEYS = {"games", "x_wins", "o_wins", "draws", "x", "o", "avg_game_seconds", "avg_game_length", "elapsed_seconds"}
 PLAYER_KEYS = {"wins", "avg_move_seconds", "avg_moves_to_win", "avg_nodes_per_move"}
 
@@ -234,27 +236,12 @@ def test_bad_tournament_player_text_is_explained(panel) -> None:
 def test_live_charts_stay_smooth_and_throttled_during_a_big_batch(qtbot, panel) -> None:
     import time
 
-    from PySide6.QtCore import QTimer
-
     use_match(panel)
     qtbot.waitExposed(panel)
     qtbot.wait(200)  # the panel's first paint is not part of the batch
-    gaps: list[float] = []
-    last = [time.perf_counter()]
-
-    def tick() -> None:
-        now = time.perf_counter()
-        gaps.append(now - last[0])
-        last[0] = now
-
-    timer = QTimer(interval=5)
-    timer.timeout.connect(tick)
     started = time.perf_counter()
-    timer.start()
-    try:
+    with gui_thread_gaps() as gaps:
         summary = simulate(qtbot, panel, 400_000, timeout=60_000)
-    finally:
-        timer.stop()
     elapsed = time.perf_counter() - started
     assert summary["games"] == 400_000
     assert 2 <= panel.charts.refresh_count <= elapsed * 10 + 3

@@ -8,8 +8,12 @@ from PySide6.QtCore import Qt
 from tictactoe_qt.engine import Board
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.tree_explorer import trace_alphabeta
+from tictactoe_qt.gui.analysis.job_runner import JobRunner
 from tictactoe_qt.gui.analysis.tree_explorer_dock import TreeExplorerDock
-from tictactoe_qt.gui.analysis.tree_model import PLIES, VALUE, WINDOW
+from tictactoe_qt.gui.analysis.tree_jobs import TreeRequest
+from tictactoe_qt.gui.analysis.tree_model import (
+    NOTE, PLIES, ROWS_PER_BATCH, VALUE, WINDOW, GameTreeModel,
+)
 
 
 @pytest.fixture
@@ -130,3 +134,24 @@ def test_screenshot_of_alphabeta_mode(qtbot, dock, tmp_path) -> None:
     wait_trace(qtbot, dock)
     path = tmp_path / "tree.png"
     assert dock.grab().save(str(path))
+
+
+def test_a_big_board_lists_its_replies_in_batches(qtbot) -> None:
+    runner = JobRunner("testTreeThread")
+    model = GameTreeModel(runner)  # no view: nothing fetches behind the test's back
+    board = Board(GameConfig(9, 9, 5))
+    board.push((4, 4))
+    model.set_tree(TreeRequest.for_board(board))
+    root = model.index(0, 0)
+    try:
+        model.fetchMore(root)
+        qtbot.waitUntil(lambda: model.rowCount(root) > 0, timeout=10_000)
+        assert model.rowCount(root) == ROWS_PER_BATCH < 80
+        assert model.index(0, NOTE).data() == "40 more replies below"
+        while model.canFetchMore(root):
+            model.fetchMore(root)  # what the view does when scrolled to the end
+        assert model.rowCount(root) == 80 and not model.index(0, NOTE).data()
+        cells = {model.item(model.index(row, 0, root)).path for row in range(80)}
+        assert len(cells) == 80 and (4 * 9 + 4,) not in cells
+    finally:
+        runner.stop()

@@ -22,9 +22,10 @@ def window(qtbot):
     w.close()
 
 
-def choose(window, seat: str, kind: str) -> None:
-    combo = window.findChild(QComboBox, f"{seat}Player")
-    combo.setCurrentIndex(combo.findData(kind))
+def choose_players(window, x_kind: str, o_kind: str) -> None:
+    for seat, kind in (("x", x_kind), ("o", o_kind)):
+        combo = window.findChild(QComboBox, f"{seat}Player")
+        combo.setCurrentIndex(combo.findData(kind))
 
 
 def set_speed(window, seconds) -> None:
@@ -36,8 +37,7 @@ def moves_on_board(window) -> int:
 
 
 def test_step_mode_plays_one_move_per_next(qtbot, window) -> None:
-    choose(window, "x", "random")
-    choose(window, "o", "perfect")
+    choose_players(window, "random", "perfect")
     set_speed(window, None)
     assert window.watch_series.start(1)
     qtbot.wait(100)
@@ -52,8 +52,7 @@ def test_step_mode_plays_one_move_per_next(qtbot, window) -> None:
 
 
 def test_series_plays_every_game_and_counts_it(qtbot, window) -> None:
-    choose(window, "x", "random")
-    choose(window, "o", "random")
+    choose_players(window, "random", "random")
     set_speed(window, 0.0)
     with qtbot.waitSignal(window.stats_panel.run_added, timeout=20_000) as added:
         window.watch_controls.games_box.setValue(4)
@@ -68,8 +67,7 @@ def test_series_plays_every_game_and_counts_it(qtbot, window) -> None:
 
 
 def test_paced_moves_wait_between_moves(qtbot, window) -> None:
-    choose(window, "x", "random")
-    choose(window, "o", "random")
+    choose_players(window, "random", "random")
     set_speed(window, 0.5)
     window.watch_series.start(1)
     qtbot.waitUntil(lambda: moves_on_board(window) >= 1, timeout=3000)
@@ -78,8 +76,7 @@ def test_paced_moves_wait_between_moves(qtbot, window) -> None:
 
 
 def test_pause_holds_and_resume_continues(qtbot, window) -> None:
-    choose(window, "x", "random")
-    choose(window, "o", "random")
+    choose_players(window, "random", "random")
     set_speed(window, 0.05)
     window.watch_series.start(1)
     qtbot.waitUntil(lambda: moves_on_board(window) >= 1, timeout=3000)
@@ -94,8 +91,7 @@ def test_pause_holds_and_resume_continues(qtbot, window) -> None:
 
 
 def test_stop_ends_the_series_and_keeps_the_games_played(qtbot, window) -> None:
-    choose(window, "x", "random")
-    choose(window, "o", "random")
+    choose_players(window, "random", "random")
     set_speed(window, 0.05)
     window.watch_series.start(50)
     qtbot.waitUntil(lambda: window.watch_series.played >= 1, timeout=10_000)
@@ -109,15 +105,13 @@ def test_stop_ends_the_series_and_keeps_the_games_played(qtbot, window) -> None:
 
 
 def test_watching_with_a_human_side_is_explained(qtbot, window) -> None:
-    choose(window, "x", "human")
-    choose(window, "o", "random")
+    choose_players(window, "human", "random")
     assert not window.watch_series.start(1)
     assert "computer player for X" in window.statusBar().currentMessage()
 
 
 def test_new_game_after_watching_plays_normally(qtbot, window) -> None:
-    choose(window, "x", "random")
-    choose(window, "o", "random")
+    choose_players(window, "random", "random")
     set_speed(window, None)
     window.watch_series.start(3)
     window.watch_series.stop()
@@ -130,8 +124,7 @@ def test_window_keeps_the_simulation_contract(qtbot, window, tmp_path) -> None:
     assert isinstance(window.findChild(QDockWidget, "statsPanel"), QDockWidget)
     games = window.findChild(QSpinBox, "simGames")
     assert games.maximum() == 1_000_000
-    choose(window, "x", "perfect")
-    choose(window, "o", "random")
+    choose_players(window, "perfect", "random")
     games.setValue(100)
     with qtbot.waitSignal(window.simulation_finished, timeout=20_000) as finished:
         qtbot.mouseClick(window.findChild(QPushButton, "simulateButton"), Qt.MouseButton.LeftButton)
@@ -145,8 +138,7 @@ def test_window_keeps_the_simulation_contract(qtbot, window, tmp_path) -> None:
 
 
 def test_closing_the_window_during_a_batch_stops_it(qtbot, window) -> None:
-    choose(window, "x", "random")
-    choose(window, "o", "random")
+    choose_players(window, "random", "random")
     window.findChild(QSpinBox, "simGames").setValue(1_000_000)
     with qtbot.waitSignal(window.stats_panel.batch.progress, timeout=10_000):
         assert window.stats_panel.start_simulation()

@@ -11,7 +11,7 @@ from typing import Any
 from tictactoe_qt.engine.board import Board
 from tictactoe_qt.engine.config import GameConfig
 
-from .arguments import UsageError, positive_int, time_budget
+from .arguments import UsageError, add_k_argument, time_budget
 from .formatting import analysis_text
 
 #: Exit status when at least one board could not be analysed.
@@ -32,8 +32,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("boards", nargs="+", metavar="BOARD",
                         help="board strings, or - to read them from standard input")
-    parser.add_argument("--k", type=positive_int, default=None, metavar="K",
-                        help="marks in a row to win (default: the shorter side)")
+    add_k_argument(parser)
     parser.add_argument("--time", type=time_budget, default=1.0, metavar="S",
                         help="seconds per board when it cannot be solved at once (default 1)")
     parser.add_argument("--json", action="store_true", help="one JSON object per line")

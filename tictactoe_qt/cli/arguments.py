@@ -32,32 +32,28 @@ def fail(prog: str, message: str) -> int:
 
 def positive_int(text: str) -> int:
     """A whole number of 1 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
-    return value
+    return _whole_number_from(text, 1)
 
 
 def non_negative_int(text: str) -> int:
     """A whole number of 0 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
-    return value
+    return _whole_number_from(text, 0)
 
 
 def seed_int(text: str) -> int:
     """Any whole number."""
+    return _whole_number_from(text, None)
+
+
+def _whole_number_from(text: str, minimum: int | None) -> int:
+    """``text`` as a whole number of at least ``minimum`` (no bound when ``None``)."""
     try:
-        return int(text)
+        value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if minimum is not None and value < minimum:
+        raise argparse.ArgumentTypeError(f"must be {minimum} or more, got {value}")
+    return value
 
 
 def time_budget(text: str) -> float:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import _random
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from . import random_games
@@ -142,22 +142,9 @@ def play_move_by_move(
     What :func:`run_games` does for all players but random against random on
     3x3; also the yardstick that the fast route is checked against.
     """
-    names = tuple(str(spec) for spec in specs)
-    moves = _moves(config)
-    for index, first, (cells, winner, seconds, nodes) in _play_range(
-        config, specs, start, stop, seed, swap, should_stop
-    ):
-        yield GameRecord(
-            index,
-            config,
-            names[first],
-            names[1 - first],
-            "xo"[first],
-            tuple(moves[c] for c in cells),
-            winner,
-            seconds,
-            nodes,
-        )
+    names = (str(specs[0]), str(specs[1]))
+    for index, first, played in _play_range(config, specs, start, stop, seed, swap, should_stop):
+        yield _record(config, names, index, first, *played)
 
 
 def _play_range(
@@ -308,7 +295,7 @@ def _rank_games(
     should_stop: ShouldStop,
 ) -> Iterator[GameRecord]:
     geometry = geometry_for(config)
-    names = tuple(str(spec) for spec in specs)
+    names = (str(specs[0]), str(specs[1]))
     clock = time.perf_counter
     size = random_games.BLOCK_GAMES
     for block in random_games.blocks_for(start, stop):
@@ -323,17 +310,33 @@ def _rank_games(
             if geometry.wins_with(sum(1 << c for c in cells[len(cells) - 1 :: -2]), cells[-1]):
                 winner = "x" if len(cells) & 1 else "o"
             first = index & 1 if swap else 0
-            yield GameRecord(
-                index,
-                config,
-                names[first],
-                names[1 - first],
-                "xo"[first],
-                tuple(_moves(config)[c] for c in cells),
-                winner,
-                (share,) * len(cells),
-                (1,) * len(cells),
-            )
+            played = (cells, winner, (share,) * len(cells), (1,) * len(cells))
+            yield _record(config, names, index, first, *played)
+
+
+def _record(
+    config: GameConfig,
+    names: tuple[str, str],
+    index: int,
+    first: int,
+    cells: Sequence[int],
+    winner: Mark | None,
+    seconds: tuple[float, ...],
+    nodes: tuple[int, ...],
+) -> GameRecord:
+    """Game ``index`` as a record; ``first`` is 1 when ``names[1]`` held X."""
+    moves = _moves(config)
+    return GameRecord(
+        index,
+        config,
+        names[first],
+        names[1 - first],
+        "xo"[first],
+        tuple(moves[c] for c in cells),
+        winner,
+        seconds,
+        nodes,
+    )
 
 
 def summarize_games(

@@ -92,6 +92,7 @@ def build_negamax(
     cells = geometry.cells
     k = geometry.k
     field_bits = HISTOGRAM_FIELD_BITS
+    field_mask = (1 << field_bits) - 1
     offset = tables.histogram_offset
     low_mask = (1 << offset) - 1
     hist_shift = HISTOGRAM_SHIFT
@@ -172,13 +173,41 @@ def build_negamax(
             mine, theirs = histograms & low_mask, histograms >> offset
         else:
             mine, theirs = histograms >> offset, histograms & low_mask
-        i_can = mine and k - (mine.bit_length() - 1) // field_bits <= (empties + 1) >> 1
-        they_can = theirs and k - (theirs.bit_length() - 1) // field_bits <= empties >> 1
+        # A side needing ``need`` more marks in its fullest open line, with only ``lines``
+        # lines it could still fill, loses one line to each block: it can win only if
+        # need <= lines (one less when the other side moves first).
+        i_can = they_can = reachable = False
+        if mine:
+            need = k - (mine.bit_length() - 1) // field_bits
+            moves_left = (empties + 1) >> 1
+            if need <= moves_left:
+                reachable = True
+                viable = mine >> field_bits * (k - moves_left) if moves_left < k else mine
+                count = 0
+                while viable and count < need:
+                    count += viable & field_mask
+                    viable >>= field_bits
+                i_can = count >= need
+        if theirs:
+            need = k - (theirs.bit_length() - 1) // field_bits
+            moves_left = empties >> 1
+            if need <= moves_left:
+                reachable = True
+                viable = theirs >> field_bits * (k - moves_left) if moves_left < k else theirs
+                count = 0
+                while viable and count <= need:
+                    count += viable & field_mask
+                    viable >>= field_bits
+                they_can = count > need
         if not i_can:
             if not they_can:
-                if not ply:
+                if ply:
+                    return 0
+                if not reachable:  # no line can be filled: every move draws
                     root_move = first_empty(geometry.centre_order, occupied)
-                return 0
+                    return 0
+                # A drawn root where a careless move may still lose: find a drawing one.
+                alpha, beta = max(alpha, -1), min(beta, 1)
             if ply and alpha >= 0:
                 return 0
             if beta > 0:

@@ -63,6 +63,8 @@ NEAR_STONES_EMPTIES = 16
 AUTO_SOLVE_CELLS = 9
 #: Solved positions remembered per searcher (a small dict; cleared when full).
 BOOK_ENTRIES = 200_000
+#: A solved position's answer: (score, best move, completed depth, result, plies).
+BookedAnswer = tuple[int, Move, int, str, int]
 #: Time kept back from the budget for building the answer.
 _SAFETY_SECONDS = 0.004
 
@@ -90,8 +92,9 @@ class PerfectSearcher:
         self.tables = pattern_tables_for(config)
         self.keys: SymmetryKeys = symmetry_keys_for(config)
         self.table = TranspositionTable(table_entries)
-        #: Solved positions: (x_bits, o_bits) -> (score, best cell, completed depth).
-        self._book: dict[tuple[int, int], tuple[int, int, int]] = {}
+        #: Solved positions: (x_bits, o_bits) -> (score, best move, completed depth,
+        #: result, plies), everything a booked answer needs, built once.
+        self._book: dict[tuple[int, int], BookedAnswer] = {}
         self._moves = [Move.from_index(cell, config.cols) for cell in range(config.cells)]
         self._cold_searches = 0
         if near_stones is None:
@@ -113,13 +116,18 @@ class PerfectSearcher:
             SolveCancelled: ``should_stop`` returned ``True``.
         """
         solutions = solve_every_position(self.config, should_stop)
+        book = self._book
+        moves = self._moves
         cells = self.geometry.cells
-        self._book.update(
-            {
-                key: (score, cell, cells - (key[0] | key[1]).bit_count())
-                for key, (score, cell) in solutions.items()
-            }
-        )
+        for key, (score, cell) in solutions.items():
+            empties = cells - (key[0] | key[1]).bit_count()
+            if score > 0:
+                result, plies = "xo"[empties & 1 != cells & 1], WIN_SCORE - score
+            elif score < 0:
+                result, plies = "ox"[empties & 1 != cells & 1], WIN_SCORE + score
+            else:
+                result, plies = "draw", empties
+            book[key] = (score, moves[cell], empties, result, plies)
         return len(solutions)
 
     def search(
@@ -156,15 +164,7 @@ class PerfectSearcher:
             known = self._book.get((x_bits, o_bits))
         if known is not None and (max_depth is None or max_depth >= known[2]):
             # A solved position: no search, so this path stays a few microseconds.
-            score, cell, depth = known
-            move = self._moves[cell]
-            stones = (x_bits | o_bits).bit_count()
-            if score > 0:
-                result, plies = "xo"[stones & 1], WIN_SCORE - score
-            elif score < 0:
-                result, plies = "ox"[stones & 1], WIN_SCORE + score
-            else:
-                result, plies = "draw", self.geometry.cells - stones
+            score, move, depth, result, plies = known
             stats = SearchStats(1, 0, 0, depth, 1, time.perf_counter() - start)
             return SearchResult("perfect", move, score, True, result, plies, [move], stats)
         if board.is_game_over():
@@ -250,7 +250,7 @@ class PerfectSearcher:
             result, plies = exact_fields(board, score)
             if len(self._book) >= BOOK_ENTRIES:
                 self._book.clear()
-            self._book[(x_bits, o_bits)] = (score, cell, completed)
+            self._book[(x_bits, o_bits)] = (score, move, completed, result, plies)
         stats.elapsed_seconds = time.perf_counter() - start
         return SearchResult(
             "perfect", move, score, exact, result, plies, pv, stats, cancelled=cancelled
@@ -306,21 +306,34 @@ class PerfectSearcher:
 
     def _principal_variation(self, board: Board, first: int) -> list[Move]:
         """The best line as far as the table knows it, starting with ``first``."""
-        cols = self.config.cols
-        line = board.copy()
-        line.push_index(first)
-        pv = [Move.from_index(first, cols)]
         keys = self.keys
-        while not line.is_game_over() and len(pv) < 64:
-            key, symmetry = keys.canonical(keys.pack(*line.bits))
-            entry = self.table.get(key)
+        lane_mask = keys.lane_mask
+        shifts = keys.lane_shifts
+        move_bits = keys.move_bits
+        get = self.table.get
+        wins_with = self.geometry.wins_with
+        full = self.geometry.full
+        moves = self._moves
+        bits = list(board.bits)
+        side = board.side
+        packed = keys.pack(*bits)
+        cell = first
+        pv = [moves[first]]
+        while True:
+            bits[side] |= 1 << cell
+            packed |= move_bits[side][cell]
+            if wins_with(bits[side], cell) or bits[0] | bits[1] == full or len(pv) >= 64:
+                break
+            side ^= 1
+            lanes = [packed >> shift & lane_mask for shift in shifts]
+            key = min(lanes)
+            entry = get(key)
             if entry is None or entry[3] < 0:
                 break
-            cell = keys.inverses[symmetry][entry[3]]
-            if line.occupied >> cell & 1:
+            cell = keys.inverses[lanes.index(key)][entry[3]]
+            if (bits[0] | bits[1]) >> cell & 1:
                 break
-            line.push_index(cell)
-            pv.append(Move.from_index(cell, cols))
+            pv.append(moves[cell])
         return pv
 
 

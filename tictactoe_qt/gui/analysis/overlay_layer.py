@@ -13,18 +13,22 @@ asks the board for cell rectangles (``board.cell_rect``) and paints:
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QRectF, Qt
+from PySide6.QtCore import QEvent, QObject, QRectF, Qt, QTimer, Slot
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen, QPixmap
 from PySide6.QtWidgets import QWidget
 
-from tictactoe_qt.gui.analysis.overlay_data import Cell, OverlayData
+from tictactoe_qt.gui.analysis.overlay_data import Cell, CellNote, OverlayData
 from tictactoe_qt.gui.board_theme import BoardTheme, with_alpha
 from tictactoe_qt.gui.mark_painter import paint_mark
 
 #: GNOME palette: green for wins, slate for draws, red for losses.
 KIND_COLOURS = {"win": "#26a269", "draw": "#5e5c64", "loss": "#c01c28"}
 KIND_COLOURS_DARK = {"win": "#57e389", "draw": "#c0bfbc", "loss": "#ff7b63"}
+#: Cells painted per event-loop turn (a slice takes a few milliseconds).
+CELLS_PER_SLICE = 40
 #: Heat map from cool (worst) to warm (best).
 HEAT_STOPS = ((0.0, QColor("#3584e4")), (0.5, QColor("#f6d32d")), (1.0, QColor("#e66100")))
 
@@ -43,6 +47,23 @@ def heat_colour(heat: float) -> QColor:
     return QColor(HEAT_STOPS[-1][1])
 
 
+@dataclass
+class _Picture:
+    """The analysis painted (or being painted) for one position, size and theme."""
+
+    data: OverlayData | None
+    snapshot: object
+    key: tuple[Any, ...]
+    pixmap: QPixmap
+    theme: BoardTheme
+    #: Cells still to paint, while the picture is being drawn.
+    cells: list[tuple[Cell, CellNote]]
+    grid: tuple[float, float, float, float]
+
+    def shows(self, data: OverlayData | None, snapshot: object, key: tuple[Any, ...]) -> bool:
+        return self.data is data and self.snapshot is snapshot and self.key == key
+
+
 class OverlayLayer(QWidget):
     """Paints :class:`OverlayData` and position previews over a board widget."""
 
@@ -59,8 +80,9 @@ class OverlayLayer(QWidget):
         self.preview: list[tuple[Cell, str, int]] | None = None
         self.preview_caption = ""
         self._grid: tuple[float, float, float, float] | None = None
-        #: ``(data, snapshot, size and theme, picture)`` of the last analysis painted.
-        self._cache: tuple[object, object, object, QPixmap] | None = None
+        #: The last analysis picture finished, and the one being painted.
+        self._cache: _Picture | None = None
+        self._rendering: _Picture | None = None
         #: Maps an engine side letter to the seat whose mark it draws.
         self.seat_of: Callable[[str], str] = lambda side: side
         board.installEventFilter(self)
@@ -111,43 +133,74 @@ class OverlayLayer(QWidget):
                 return
             if self.data is None:
                 return
-            painter.drawPixmap(0, 0, self._analysis_pixmap(theme))
+            pixmap = self._analysis_pixmap(theme)
+            if pixmap is not None:
+                painter.drawPixmap(0, 0, pixmap)
 
-    def _analysis_pixmap(self, theme: BoardTheme) -> QPixmap:
-        """The analysis painted once per position, size and theme.
+    def _analysis_pixmap(self, theme: BoardTheme) -> QPixmap | None:
+        """The analysis picture for this position, size and theme, or ``None`` while drawn.
 
-        The board repaints on every hover; a 19x19 heat map redrawn each time
-        would make the pointer lag, so the layer keeps its last picture.
+        The board repaints on every hover, so the layer keeps its last picture.
+        A big board's picture is drawn a slice of cells per event-loop turn
+        (:data:`CELLS_PER_SLICE`): a 19x19 heat map never stalls the window.
         """
         snapshot = self._board.snapshot()  # type: ignore[attr-defined]
-        ratio = self.devicePixelRatioF()
-        key = (self.size(), ratio, theme.dark, self.show_values, self.show_ghosts)
+        key = (self.size(), self.devicePixelRatioF(), theme.dark, self.show_values,
+               self.show_ghosts)
         cached = self._cache
-        if cached is not None and cached[0] is self.data and cached[1] is snapshot \
-                and cached[2] == key:
-            return cached[3]
+        if cached is None or not cached.shows(self.data, snapshot, key):
+            rendering = self._rendering
+            if rendering is None or not rendering.shows(self.data, snapshot, key):
+                self._start_rendering(theme, snapshot, key)  # small boards finish at once
+            cached = self._cache
+        return cached.pixmap if cached is not None and cached.shows(self.data, snapshot, key) \
+            else None
+
+    def _start_rendering(self, theme: BoardTheme, snapshot: Any, key: tuple[Any, ...]) -> None:
+        assert self.data is not None
+        ratio = self.devicePixelRatioF()
         pixmap = QPixmap(self.size() * ratio)
         pixmap.setDevicePixelRatio(ratio)
         pixmap.fill(Qt.GlobalColor.transparent)
-        with QPainter(pixmap) as painter:
+        cells = [(cell, note) for cell, note in self.data.notes.items()
+                 if snapshot.mark_at(*cell) is None] if self.show_values else []
+        self._rendering = _Picture(self.data, snapshot, key, pixmap, theme, cells,
+                                   self._measure_grid())
+        if len(cells) <= CELLS_PER_SLICE:
+            self._render_slice()
+        else:
+            QTimer.singleShot(0, self, self._render_slice)
+
+    @Slot()
+    def _render_slice(self) -> None:
+        """Paint the next slice of cells; the last slice adds the ghosts and visit counts."""
+        picture = self._rendering
+        if picture is None:
+            return
+        batch, picture.cells = picture.cells[:CELLS_PER_SLICE], picture.cells[CELLS_PER_SLICE:]
+        self._grid = picture.grid
+        with QPainter(picture.pixmap) as painter:
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-            if self.show_values:
-                self._paint_notes(painter, theme)
-            if self.show_ghosts:
-                self._paint_ghosts(painter, theme)
-            self._paint_visits(painter, theme)
-        self._cache = (self.data, snapshot, key, pixmap)
-        return pixmap
+            self._paint_notes(painter, picture.theme, batch)
+            if not picture.cells:
+                if self.show_ghosts:
+                    self._paint_ghosts(painter, picture.theme)
+                self._paint_visits(painter, picture.theme)
+        if picture.cells:
+            QTimer.singleShot(0, self, self._render_slice)
+            return
+        self._rendering = None
+        self._cache = picture
+        self.update()
 
     def _font(self, painter: QPainter, pixels: float, bold: bool = True) -> None:
         painter.setFont(self._sized_font(painter, pixels, bold))
 
-    def _paint_notes(self, painter: QPainter, theme: BoardTheme) -> None:
+    def _paint_notes(self, painter: QPainter, theme: BoardTheme,
+                     notes: list[tuple[Cell, CellNote]]) -> None:
         assert self.data is not None
         colours = KIND_COLOURS_DARK if theme.dark else KIND_COLOURS
-        occupied = self._board.snapshot().mark_at  # type: ignore[attr-defined]
-        cells = [(cell, note, self._cell(cell)) for cell, note in self.data.notes.items()
-                 if occupied(*cell) is None]
+        cells = [(cell, note, self._cell(cell)) for cell, note in notes]
         if not cells:
             return
         width = cells[0][2].width()

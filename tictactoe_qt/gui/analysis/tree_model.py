@@ -22,6 +22,9 @@ from tictactoe_qt.gui.analysis.job_runner import JobRunner
 from tictactoe_qt.gui.analysis.tree_jobs import TreeRequest, TreeSummary
 
 Index = QModelIndex | QPersistentModelIndex
+#: Rows shown at once; the view asks for the next batch when scrolled to the end.
+#: Inserting all 360 replies of a 19x19 position in one go would stall the window.
+ROWS_PER_BATCH = 40
 COLUMNS = ("Move", "Minimax value", "Plies left", "Alpha-beta: window (α, β) or pruned", "Note")
 MOVE, VALUE, PLIES, WINDOW, NOTE = range(len(COLUMNS))
 
@@ -38,6 +41,8 @@ class TreeItem:
     children: list[TreeItem] | None = None
     loading: bool = False
     terminal: bool = False
+    #: Children computed but not yet shown (a big board lists them in batches).
+    waiting: list[TreeChild] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -133,14 +138,19 @@ class GameTreeModel(QAbstractItemModel):
         item = self.item(parent)
         if item is None or item.terminal:
             return False
-        return item.children is None or bool(item.children)
+        return item.children is None or bool(item.children) or bool(item.waiting)
 
     def canFetchMore(self, parent: Index) -> bool:
         item = self.item(parent)
-        return item is not None and not item.terminal and item.children is None and not item.loading
+        if item is None or item.terminal:
+            return False
+        return bool(item.waiting) or (item.children is None and not item.loading)
 
     def fetchMore(self, parent: Index) -> None:
         item = self.item(parent)
+        if item is not None and item.waiting:
+            self._show_batch(item)
+            return
         if item is None or self.request is None or item.loading or item.children is not None:
             return
         item.loading = True
@@ -154,19 +164,26 @@ class GameTreeModel(QAbstractItemModel):
         if item is None or not isinstance(children, list):
             return
         item.loading = False
-        parent = self.createIndex(item.row, 0, item)
-        rows = [
-            TreeItem(child.path, item, number, child, terminal=child.status != "ongoing")
-            for number, child in enumerate(children)
-        ]
-        if rows:
-            self.beginInsertRows(parent, 0, len(rows) - 1)
-            item.children = rows
-            self.endInsertRows()
-        else:
-            item.children = []
-        self.dataChanged.emit(parent, self.createIndex(item.row, NOTE, item))
+        item.children = []
+        item.waiting = list(children)
+        self._show_batch(item)
         self.children_loaded.emit(item.path, "")
+
+    def _show_batch(self, item: TreeItem) -> None:
+        """Insert the next :data:`ROWS_PER_BATCH` waiting children of ``item``."""
+        assert item.children is not None
+        batch, item.waiting = item.waiting[:ROWS_PER_BATCH], item.waiting[ROWS_PER_BATCH:]
+        parent = self.createIndex(item.row, 0, item)
+        first = len(item.children)
+        if batch:
+            self.beginInsertRows(parent, first, first + len(batch) - 1)
+            item.children.extend(
+                TreeItem(child.path, item, first + number, child,
+                         terminal=child.status != "ongoing")
+                for number, child in enumerate(batch)
+            )
+            self.endInsertRows()
+        self.dataChanged.emit(parent, self.createIndex(item.row, NOTE, item))
 
     @Slot(int, str)
     def _on_failed(self, job: int, message: str) -> None:
@@ -224,6 +241,8 @@ class GameTreeModel(QAbstractItemModel):
             return f"({describe_x_score(alpha, depth)}, {describe_x_score(beta, depth)})"
         if item.loading:
             return self.tr("expanding…")
+        if item.waiting:
+            return self.tr("{0} more replies below").format(len(item.waiting))
         if child.status != "ongoing":
             return {"x_won": "X has won", "o_won": "O has won", "draw": "board full: draw"}[child.status]
         return ""
@@ -247,6 +266,8 @@ class GameTreeModel(QAbstractItemModel):
             return "(-inf, +inf)"
         if column == NOTE and item.loading:
             return self.tr("expanding…")
+        if column == NOTE and item.waiting:
+            return self.tr("{0} more replies below").format(len(item.waiting))
         return ""
 
 

@@ -1,4 +1,4 @@
 """Watching, simulating and charting AI-vs-AI games: the stats panel and its parts.
 
-``run_data`` and ``batch_chunks`` stay free of Qt: worker processes import them.
+``run_data``, ``run_snapshot`` and ``batch_chunks`` stay free of Qt: worker processes import them.
 """

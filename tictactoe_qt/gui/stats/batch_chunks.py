@@ -18,7 +18,7 @@ from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
 from tictactoe_qt.engine.search_result import ShouldStop
 
-from .run_data import game_row
+from .run_snapshot import game_row
 
 _stop_event: Event | None = None
 
@@ -40,7 +40,7 @@ class ChunkRequest:
 class ChunkResult:
     """What a chunk played: per-game rows, or outcome bytes on the random fast path.
 
-    ``rows`` holds :class:`~.run_data.GameRow` fields as plain tuples.
+    ``rows`` holds :class:`~.run_snapshot.GameRow` fields as plain tuples.
     ``games`` may fall short of the request when the batch was stopped.
     """
 

@@ -22,7 +22,8 @@ from tictactoe_qt.engine.player_spec import PlayerSpec
 
 from .batch_chunks import ChunkRequest, ChunkResult, play_chunk
 from .chunk_pool import ChunkPool
-from .run_data import GameRow, RunData
+from .run_data import RunData
+from .run_snapshot import GameRow
 
 #: Seconds between progress reports: at most 10 chart refreshes a second.
 PROGRESS_INTERVAL = 0.1

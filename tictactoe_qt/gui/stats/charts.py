@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from .chart_style import RUN_DASHES, ChartColors, style_plot, translucent
 from .number_format import format_count, format_seconds
-from .run_data import DRAW, O_WON, X_WON, RunSnapshot
+from .run_snapshot import DRAW, O_WON, X_WON, RunSnapshot
 
 OUTCOMES = ((X_WON, "X wins"), (O_WON, "O wins"), (DRAW, "Draws"))
 #: Runs drawn at once (the main one plus overlays).

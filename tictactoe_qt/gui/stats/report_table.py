@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
 from .number_format import format_duration, format_number, format_percent, format_seconds
-from .run_data import DRAW, O_WON, X_WON, RunSnapshot
+from .run_snapshot import DRAW, O_WON, X_WON, RunSnapshot
 
 Cell = Callable[[RunSnapshot], str]
 

@@ -1,7 +1,9 @@
 """One batch's results, kept compactly and summed as games arrive (no Qt here).
 
 A million games fit: each game is a row of fixed-size numbers in ``array``
-columns, and the charts read small, pre-aggregated snapshots.
+columns, and the charts read small, pre-aggregated snapshots
+(:mod:`.run_snapshot`). The running totals are the engine's own
+:class:`SimulationSummary`, so the GUI and ``simulate --json`` count alike.
 """
 
 from __future__ import annotations
@@ -10,146 +12,19 @@ import math
 import time
 from array import array
 from bisect import bisect_right
-from collections import Counter
-from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, NamedTuple
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from tictactoe_qt.engine import random_games
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
 from tictactoe_qt.engine.simulation_stats import SimulationSummary
 
-SIDES = ("x", "o")
-#: Winner codes in the ``winner`` column.
-X_WON, O_WON, DRAW = 0, 1, 2
+from .run_snapshot import DRAW, O_WON, SIDES, X_WON, GameRow, RunSnapshot, exact_random_rates
+
 #: The cumulative-rate curve is sampled at game counts growing by this factor
 #: (every game up to 50): log-spaced points, about 750 for a million games.
 CURVE_GROWTH = 1.02
-
-
-class GameRow(NamedTuple):
-    """One finished game, as the CSV export writes it.
-
-    ``starter`` is the batch player who moved first (and so held X): ``"x"`` for
-    the player given as X, ``"o"`` for the one given as O when starts are
-    swapped. ``winner`` is the mark that won (``None`` for a draw). Seconds and
-    nodes are per batch player, summed over the game.
-    """
-
-    index: int
-    starter: str
-    winner: str | None
-    length: int
-    x_seconds: float
-    o_seconds: float
-    x_nodes: int
-    o_nodes: int
-
-    @property
-    def winning_player(self) -> str | None:
-        """The batch player who won (``"x"``: the player given as X), ``None`` for a draw."""
-        if self.winner is None or self.starter == "x":
-            return self.winner
-        return _other(self.winner)
-
-
-def game_row(record: Any) -> GameRow:
-    """Flatten an engine ``GameRecord`` into a :class:`GameRow`."""
-    first = SIDES.index(record.starter)
-    # The first mover's moves are the even plies; the player given as X is
-    # the first mover unless starts were swapped for this game.
-    x_plies, o_plies = slice(first, None, 2), slice(1 - first, None, 2)
-    return GameRow(
-        index=record.index,
-        starter=record.starter,
-        winner=record.winner,
-        length=len(record.moves),
-        x_seconds=sum(record.move_seconds[x_plies]),
-        o_seconds=sum(record.move_seconds[o_plies]),
-        x_nodes=sum(record.move_nodes[x_plies]),
-        o_nodes=sum(record.move_nodes[o_plies]),
-    )
-
-
-@dataclass(frozen=True)
-class PlayerTotals:
-    """Running sums for one side."""
-
-    wins: int = 0
-    moves: int = 0
-    seconds: float = 0.0
-    nodes: int = 0
-    moves_in_wins: int = 0
-
-    @property
-    def avg_move_seconds(self) -> float | None:
-        return self.seconds / self.moves if self.moves else None
-
-    @property
-    def avg_nodes_per_move(self) -> float | None:
-        return self.nodes / self.moves if self.moves else None
-
-    @property
-    def avg_moves_to_win(self) -> float | None:
-        return self.moves_in_wins / self.wins if self.wins else None
-
-
-@dataclass
-class _RunningTotals:
-    """The mutable sums behind :class:`PlayerTotals`."""
-
-    wins: int = 0
-    moves: int = 0
-    seconds: float = 0.0
-    nodes: int = 0
-    moves_in_wins: int = 0
-
-    def frozen(self) -> PlayerTotals:
-        return PlayerTotals(self.wins, self.moves, self.seconds, self.nodes, self.moves_in_wins)
-
-
-@dataclass(frozen=True)
-class RunSnapshot:
-    """A cheap, immutable copy of a run's aggregates for one chart refresh."""
-
-    label: str
-    tag: str
-    games: int
-    planned: int
-    outcomes: tuple[int, int, int]
-    players: dict[str, PlayerTotals]
-    total_seconds: float
-    total_length: int
-    #: ``(games, x_rate, o_rate, draw_rate)`` samples of the cumulative rates.
-    curve: tuple[tuple[int, float, float, float], ...]
-    #: ``histogram[n]`` = games that lasted ``n`` moves.
-    histogram: tuple[int, ...]
-    elapsed_seconds: float
-    finished: bool = False
-    cancelled: bool = False
-    #: Exact (X win, O win, draw) probabilities, for random against random on small boards.
-    exact_rates: tuple[float, float, float] | None = None
-
-    @property
-    def games_per_second(self) -> float:
-        return self.games / self.elapsed_seconds if self.elapsed_seconds > 0 else 0.0
-
-    @property
-    def eta_seconds(self) -> float | None:
-        rate = self.games_per_second
-        return (self.planned - self.games) / rate if rate > 0 else None
-
-    def rate(self, outcome: int) -> float | None:
-        return self.outcomes[outcome] / self.games if self.games else None
-
-    @property
-    def avg_game_seconds(self) -> float | None:
-        return self.total_seconds / self.games if self.games else None
-
-    @property
-    def avg_game_length(self) -> float | None:
-        return self.total_length / self.games if self.games else None
 
 
 @dataclass
@@ -171,12 +46,10 @@ class RunData:
     first_index: int = 0
     cancelled: bool = False
     finished: bool = False
-    _outcomes: list[int] = field(default_factory=lambda: [0, 0, 0])
-    #: Games by (winning mark, length, first mover: 0 the X player, 1 the O player).
-    _endings: Counter[tuple[str | None, int, int]] = field(default_factory=Counter)
     #: Worker processes that played the games (1: the batch thread).
     workers: int = 1
-    _totals: dict[str, _RunningTotals] = field(default_factory=lambda: {s: _RunningTotals() for s in SIDES})
+    #: Wins, moves, seconds and nodes so far (its seed and flags are not kept up to date).
+    _totals: SimulationSummary = field(init=False)
     _curve: list[tuple[int, float, float, float]] = field(default_factory=list)
     _next_sample: int = 1
     _histogram: list[int] = field(default_factory=list)
@@ -184,6 +57,9 @@ class RunData:
     _shared_time: list[tuple[int, float]] = field(default_factory=list)
     _started: float = field(default_factory=time.perf_counter)
     _elapsed: float | None = None
+
+    def __post_init__(self) -> None:
+        self._totals = SimulationSummary(self.config, str(self.x_spec), str(self.o_spec), 0)
 
     @property
     def label(self) -> str:
@@ -203,31 +79,23 @@ class RunData:
         """Count one finished game."""
         if not self.winners:
             self.first_index = row.index
-        outcome = DRAW if row.winner is None else SIDES.index(row.winner)
-        self.starters.append(SIDES.index(row.starter))
-        self.winners.append(outcome)
+        first = SIDES.index(row.starter)
+        self.starters.append(first)
+        self.winners.append(DRAW if row.winner is None else SIDES.index(row.winner))
         self.lengths.append(row.length)
-        self._outcomes[outcome] += 1
-        self._endings[(row.winner, row.length, SIDES.index(row.starter))] += 1
-        first_moves = (row.length + 1) // 2
-        moves = {row.starter: first_moves, _other(row.starter): row.length - first_moves}
-        winning_player = row.winning_player
-        for side, secs, nodes in (("x", row.x_seconds, row.x_nodes), ("o", row.o_seconds, row.o_nodes)):
+        self._totals.add_ending(row.winner, row.length, first)
+        for side, player, secs, nodes in (
+            ("x", self._totals.players[0], row.x_seconds, row.x_nodes),
+            ("o", self._totals.players[1], row.o_seconds, row.o_nodes),
+        ):
             self.seconds[side].append(secs)
             self.nodes[side].append(nodes)
-            totals = self._totals[side]
-            totals.moves += moves[side]
-            totals.seconds += secs
-            totals.nodes += nodes
-            if winning_player == side:
-                totals.wins += 1
-                totals.moves_in_wins += moves[side]
-        while len(self._histogram) <= row.length:
-            self._histogram.append(0)
-        self._histogram[row.length] += 1
+            player.seconds += secs
+            player.nodes += nodes
+        self._count_length(row.length, 1)
         games = len(self.winners)
         if games >= self._next_sample:
-            self._curve.append((games, *(n / games for n in self._outcomes)))  # type: ignore[arg-type]
+            self._curve.append((games, *(n / games for n in self._outcomes())))  # type: ignore[arg-type]
             self._next_sample = next_sample(games)
 
     def add_endings(self, endings: bytes, move_seconds: float) -> None:
@@ -262,29 +130,29 @@ class RunData:
         self._sample_curve(start, winners)
 
     def _count_ending(self, first: int, code: int, games: int, move_seconds: float) -> None:
-        winner, length = code & 3, code >> 2
-        mark = (None, "x", "o")[winner]
-        self._outcomes[_WINNER_CODES[code]] += games
-        self._endings[(mark, length, first)] += games
+        """Count ``games`` games with outcome byte ``code``, each move one node."""
+        winner, length = random_games.decode_ending(code)
+        self._totals.add_ending((None, "x", "o")[winner], length, first, games)
+        self._count_length(length, games)
+        for side, player in enumerate(self._totals.players):
+            moves = (length + 1) // 2 if side == first else length // 2
+            player.seconds += moves * games * move_seconds
+            player.nodes += moves * games
+
+    def _count_length(self, length: int, games: int) -> None:
         while len(self._histogram) <= length:
             self._histogram.append(0)
         self._histogram[length] += games
-        first_side = SIDES[first]
-        for side in SIDES:
-            moves = (length + 1) // 2 if side == first_side else length // 2
-            totals = self._totals[side]
-            totals.moves += moves * games
-            totals.seconds += moves * games * move_seconds
-            totals.nodes += moves * games
-            won = mark is not None and (mark == "x") == (side == first_side)
-            if won:
-                totals.wins += games
-                totals.moves_in_wins += moves * games
+
+    def _outcomes(self) -> tuple[int, int, int]:
+        """Games won by X, won by O, drawn (indexed by ``X_WON``, ``O_WON``, ``DRAW``)."""
+        return self._totals.x_wins, self._totals.o_wins, self._totals.draws
 
     def _sample_curve(self, start: int, winners: bytes) -> None:
         """Add cumulative-rate samples for games ``start + 1 ..`` given their winner codes."""
         end = start + len(winners)
-        counts = [self._outcomes[i] - winners.count(i) for i in range(3)]
+        outcomes = self._outcomes()
+        counts = [outcomes[i] - winners.count(i) for i in range(3)]
         done = start
         while self._next_sample <= end:
             sample = self._next_sample
@@ -303,54 +171,47 @@ class RunData:
 
     def row(self, position: int) -> GameRow:
         """The game stored at ``position`` (0-based), as a CSV row."""
-        winner = self.winners[position]
-        if self._shared_time:
-            return self._shared_time_row(position)
-        return GameRow(
-            index=self.first_index + position,
-            starter=SIDES[self.starters[position]],
-            winner=None if winner == DRAW else SIDES[winner],
-            length=self.lengths[position],
-            x_seconds=self.seconds["x"][position],
-            o_seconds=self.seconds["o"][position],
-            x_nodes=self.nodes["x"][position],
-            o_nodes=self.nodes["o"][position],
-        )
-
-    def _shared_time_row(self, position: int) -> GameRow:
-        """A game added by :meth:`add_endings`: one node per move, the chunk's time per move."""
-        segment = bisect_right(self._shared_time, (position, math.inf)) - 1
-        move_seconds = self._shared_time[segment][1]
         length = self.lengths[position]
-        starter = SIDES[self.starters[position]]
-        first_moves = (length + 1) // 2
-        moves = {starter: first_moves, _other(starter): length - first_moves}
+        starter = self.starters[position]
+        if self._shared_time:
+            # Added by add_endings: one node per move, the chunk's time per move.
+            segment = bisect_right(self._shared_time, (position, math.inf)) - 1
+            move_seconds = self._shared_time[segment][1]
+            first_moves, second_moves = (length + 1) // 2, length // 2
+            x_nodes, o_nodes = (
+                (first_moves, second_moves) if starter == 0 else (second_moves, first_moves)
+            )
+            x_seconds, o_seconds = x_nodes * move_seconds, o_nodes * move_seconds
+        else:
+            x_seconds, o_seconds = self.seconds["x"][position], self.seconds["o"][position]
+            x_nodes, o_nodes = self.nodes["x"][position], self.nodes["o"][position]
         winner = self.winners[position]
         return GameRow(
             index=self.first_index + position,
-            starter=starter,
+            starter=SIDES[starter],
             winner=None if winner == DRAW else SIDES[winner],
             length=length,
-            x_seconds=moves["x"] * move_seconds,
-            o_seconds=moves["o"] * move_seconds,
-            x_nodes=moves["x"],
-            o_nodes=moves["o"],
+            x_seconds=x_seconds,
+            o_seconds=o_seconds,
+            x_nodes=x_nodes,
+            o_nodes=o_nodes,
         )
 
     def snapshot(self) -> RunSnapshot:
         """The current aggregates, safe to hand to another thread."""
         games = len(self.winners)
+        outcomes = self._outcomes()
         curve = list(self._curve)
         if games and (not curve or curve[-1][0] != games):
-            curve.append((games, *(n / games for n in self._outcomes)))  # type: ignore[arg-type]
-        players = {side: totals.frozen() for side, totals in self._totals.items()}
+            curve.append((games, *(n / games for n in outcomes)))  # type: ignore[arg-type]
+        players = {side: replace(player) for side, player in zip(SIDES, self._totals.players)}
         elapsed = self._elapsed if self._elapsed is not None else time.perf_counter() - self._started
         return RunSnapshot(
             label=self.label,
             tag=self.tag,
             games=games,
             planned=self.planned,
-            outcomes=(self._outcomes[0], self._outcomes[1], self._outcomes[2]),
+            outcomes=outcomes,
             players=players,
             total_seconds=players["x"].seconds + players["o"].seconds,
             total_length=sum(self._histogram[n] * n for n in range(len(self._histogram))),
@@ -370,11 +231,8 @@ class RunData:
         summary = SimulationSummary(
             self.config, str(self.x_spec), str(self.o_spec), self.seed or 0, self.swap
         )
-        for (winner, length, first), count in sorted(self._endings.items(), key=repr):
-            summary.add_ending(winner, length, first, count)
-        for player, side in zip(summary.players, SIDES):
-            player.seconds, player.nodes = self._totals[side].seconds, self._totals[side].nodes
-        summary.move_seconds = sum(totals.seconds for totals in self._totals.values())
+        summary.merge(self._totals)
+        summary.move_seconds = sum(player.seconds for player in summary.players)
         summary.workers = self.workers
         summary.elapsed_seconds = self.snapshot().elapsed_seconds
         summary.cancelled = self.cancelled
@@ -385,29 +243,9 @@ class RunData:
         return self.engine_summary().as_dict()
 
 
-@lru_cache(maxsize=4)
-def exact_random_rates(config: GameConfig) -> tuple[float, float, float] | None:
-    """Exact (X win, O win, draw) rates of random play, on boards with the engine's fast path.
-
-    Every ordering of the cells is equally likely under random play, and the
-    engine's ending table holds the outcome of each one: the rates are counts.
-    """
-    if not random_games.has_fast_path(config):
-        return None
-    table = random_games.ending_table(config)
-    rates = [0.0, 0.0, 0.0]
-    for (winner, _length), count in random_games.count_endings(table).items():
-        rates[(DRAW, X_WON, O_WON)[winner]] += count / len(table)
-    return rates[0], rates[1], rates[2]
-
-
 def next_sample(games: int) -> int:
     """The game count of the curve's next point after one at ``games``."""
     return max(games + 1, math.ceil(games * CURVE_GROWTH))
-
-
-def _other(side: str) -> str:
-    return "o" if side == "x" else "x"
 
 
 #: Byte translations for :meth:`RunData.add_endings`: outcome byte -> winner code, length.

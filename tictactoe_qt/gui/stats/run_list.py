@@ -6,7 +6,8 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
 
 from .number_format import format_percent
-from .run_data import DRAW, O_WON, X_WON, RunData
+from .run_data import RunData
+from .run_snapshot import DRAW, O_WON, X_WON
 
 COLUMNS = ("Run", "X player", "O player", "Board", "Games", "X wins", "O wins", "Draws")
 

@@ -27,7 +27,8 @@ from .chunk_pool import shared_pool
 from .export import ExportError, save_charts, write_csv, write_json
 from .number_format import format_duration
 from .report_table import ReportTable
-from .run_data import GameRow, RunData, RunSnapshot, exact_random_rates
+from .run_data import RunData
+from .run_snapshot import GameRow, RunSnapshot, exact_random_rates
 from .run_list import RunList
 from .runs_page import RunsPage
 from .emit_guard import guard_emit_refcount
@@ -288,23 +289,23 @@ class StatsPanel(QDockWidget):
 
     @Slot()
     def choose_csv_file(self) -> None:
-        run = self._export_run()
-        if run is None:
-            self.message.emit(self.tr("Nothing to export yet: run a simulation first"))
-            return
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export games as CSV"), f"run{run.number}.csv", "CSV (*.csv)")
-        if path:
-            self._report_export(lambda: write_csv(run, path), path)
+        self._choose_export_file(self.tr("Export games as CSV"), "csv", "CSV (*.csv)", write_csv)
 
     @Slot()
     def choose_json_file(self) -> None:
+        self._choose_export_file(self.tr("Export summary as JSON"), "json", "JSON (*.json)", write_json)
+
+    def _choose_export_file(
+        self, title: str, suffix: str, file_filter: str, write: Callable[[RunData, str], object]
+    ) -> None:
+        """Ask where to save the selected (or latest) run, then write it there."""
         run = self._export_run()
         if run is None:
             self.message.emit(self.tr("Nothing to export yet: run a simulation first"))
             return
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export summary as JSON"), f"run{run.number}.json", "JSON (*.json)")
+        path, _ = QFileDialog.getSaveFileName(self, title, f"run{run.number}.{suffix}", file_filter)
         if path:
-            self._report_export(lambda: write_json(run, path), path)
+            self._report_export(lambda: write(run, path), path)
 
     @Slot()
     def choose_png_folder(self) -> None:

@@ -15,7 +15,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal, Slot
 from tictactoe_qt.engine.player_spec import PlayerSpec
 
 from .number_format import format_number, format_seconds
-from .run_data import GameRow
+from .run_snapshot import GameRow
 
 #: Seconds per move offered by the speed control; ``None`` = step by step, 0 = instant.
 SPEEDS: tuple[float | None, ...] = (None, 2.0, 1.0, 0.5, 0.25, 0.1, 0.05, 0.0)

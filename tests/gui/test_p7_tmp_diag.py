@@ -1,0 +1,206 @@
+"""The analysis views never stall the window, and closing during an analysis exits cleanly."""
+
+from __future__ import annotations
+
+import gc
+import os
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+from PySide6.QtCore import Qt, QTimer
+
+from tictactoe_qt.engine import GameConfig, Move, PlayerSpec
+from tictactoe_qt.engine.saved_game import SavedGame, SavedPlayer
+from tictactoe_qt.gui.main_window import MainWindow
+
+OPENING_15X15 = [(7, 7), (7, 8), (8, 8), (6, 6), (8, 6), (9, 9)]
+
+
+@pytest.fixture
+def window(qtbot):
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.resize(1280, 800)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def show_every_analysis_view(window) -> None:
+    """Overlay on, and the tree and the comparison docks both on screen (not tabbed)."""
+    views = window.analysis
+    if not os.environ.get("P7_NO_TREE"): window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, views.tree)
+    views.tree.show()
+    views.comparison.show()
+    views.comparison.raise_()
+    views.overlay_action.setChecked(True)
+
+
+def test_gui_never_stalls_with_every_analysis_view_busy_during_a_search(
+        qtbot, window, requires_player):
+    requires_player("perfect")
+    views = window.analysis
+    show_every_analysis_view(window)
+    qtbot.wait(100)
+    assert views.overlay.enabled
+    moves = tuple(Move(*m) for m in OPENING_15X15)
+    players = {"x": SavedPlayer(PlayerSpec("perfect", time=1.0)), "o": SavedPlayer()}
+    game = SavedGame(GameConfig(15, 15, 5), players, moves)
+    assert window.controller.wait_for_engine()
+    for runner in (views.overlay.runner, views.tree.runner, views.comparison.runner):
+        runner.warm_up()  # as when the views are opened before the game goes on
+    qtbot.waitUntil(lambda: all(r.process.is_ready for r in (
+        views.overlay.runner, views.tree.runner, views.comparison.runner)), timeout=20_000)
+    gaps, last = [], [time.perf_counter()]
+
+    def tick() -> None:
+        now = time.perf_counter()
+        gaps.append(now - last[0])
+        last[0] = now
+
+    import threading, sys as _sys, traceback as _tb
+    main_id = threading.main_thread().ident
+    samples = []
+    stop_s = threading.Event()
+    def sampler():
+        while not stop_s.is_set():
+            f = _sys._current_frames().get(main_id)
+            if f is not None:
+                st = _tb.extract_stack(f)[-5:]
+                samples.append((time.perf_counter(), " < ".join(f"{x.name}:{x.lineno}" for x in reversed(st))))
+            time.sleep(0.002)
+    threading.Thread(target=sampler, daemon=True).start()
+    stamps = []
+    def tick2():
+        stamps.append(time.perf_counter())
+    timer = QTimer()
+    timer.timeout.connect(tick2)
+    timer.setInterval(5)
+    timer.timeout.connect(tick)
+    timer.start()
+    gc.collect()  # garbage left by earlier tests is not the views' doing
+    gc.freeze()
+    qtbot.wait(50)
+    window.controller.load_game(game)  # X (perfect, 1 s) starts searching
+    views.comparison.depth.setCurrentIndex(2)  # every algorithm to depth 2
+    if not os.environ.get("P7_NO_COMPARE"): views.comparison.run()
+    gaps.clear()
+    last[0] = time.perf_counter()
+    qtbot.waitUntil(lambda: window.controller.board.ply == 7, timeout=5000)
+    # The views answer for the new position too (the tree's rows, the overlay).
+    qtbot.waitUntil(lambda: views.overlay.data is not None, timeout=10_000)
+    qtbot.wait(1500)
+    timer.stop()
+    gc.unfreeze()
+    assert views.overlay.data.position == window.position()
+    assert len(gaps) > 20
+    worst = max(gaps)
+    print(f"{len(gaps)} ticks, longest gap {worst * 1000:.1f} ms")
+    stop_s.set()
+    from collections import Counter
+    for i in range(1, len(stamps)):
+        d = stamps[i] - stamps[i-1]
+        if d > 0.035:
+            c = Counter(t for s_, t in samples if stamps[i-1] <= s_ <= stamps[i])
+            print(round(d*1000), c.most_common(5))
+    assert worst < 0.050, f"the GUI thread stalled {worst * 1000:.0f} ms"
+
+
+def test_hidden_tree_and_comparison_do_no_work(qtbot, window) -> None:
+    views = window.analysis
+    window.settings_dock.raise_()  # the analysis docks are tabs behind it
+    qtbot.waitUntil(lambda: not views.tree.is_on_screen())
+    window.controller.load_game(SavedGame(GameConfig(9, 9, 5), {}, (Move(4, 4),)))
+    qtbot.wait(50)
+    assert not views.tree.runner.is_busy() and not views.comparison.runner.is_busy()
+    assert not views.overlay.runner.is_busy()  # the overlay is off
+    assert not views.tree.runner.process.is_running  # not even started
+    views.tree.raise_()  # shown: it catches up with the game
+    qtbot.waitUntil(lambda: views.tree.model.root is not None
+                    and views.tree.model.root.notation() == window.position(), timeout=10_000)
+    qtbot.waitUntil(lambda: views.tree.model.rowCount(views.tree.model.index(0, 0)) > 0,
+                    timeout=10_000)
+    window.settings_dock.raise_()  # hidden again: the next position waits
+    qtbot.waitUntil(lambda: not views.tree.is_on_screen())
+    window.controller.load_game(SavedGame(GameConfig(9, 9, 5), {}, (Move(4, 4), Move(3, 3))))
+    qtbot.wait(50)
+    assert not views.tree.runner.is_busy()
+    assert views.tree.model.root.notation() != window.position()
+
+
+def test_hiding_the_comparison_stops_it_and_showing_runs_it_again(qtbot, window) -> None:
+    views = window.analysis
+    views.comparison.raise_()
+    qtbot.waitUntil(lambda: not views.comparison.visibleRegion().isEmpty())
+    window.controller.load_game(SavedGame(GameConfig(5, 5, 4), {}, ()))
+    views.comparison.depth.setCurrentIndex(5)
+    views.comparison.capped.setChecked(True)
+    views.comparison.run()
+    with qtbot.waitSignal(views.comparison.comparison_finished, timeout=10_000):
+        window.settings_dock.raise_()
+    assert not views.comparison.is_running()
+    views.comparison.raise_()
+    qtbot.waitUntil(views.comparison.is_running, timeout=5_000)
+
+
+CLOSE_SCRIPT = textwrap.dedent(
+    """
+    import sys, time
+    from PySide6.QtCore import QSettings, QTimer, Qt
+    from PySide6.QtWidgets import QApplication
+
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, sys.argv[1])
+    app = QApplication([])
+    app.setOrganizationName("tictactoe-qt-tests")
+    app.setApplicationName("tictactoe-qt")
+    from tictactoe_qt.engine import GameConfig, Move
+    from tictactoe_qt.engine.saved_game import SavedGame
+    from tictactoe_qt.gui.main_window import MainWindow
+
+    window = MainWindow()
+    window.show()
+    views = window.analysis
+    window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, views.tree)
+    views.comparison.raise_()
+    views.overlay.time_budget = 60.0
+    views.overlay_action.setChecked(True)
+    moves = tuple(Move(*m) for m in [(7, 7), (7, 8), (8, 8)])
+    window.controller.load_game(SavedGame(GameConfig(15, 15, 5), {}, moves))
+    views.comparison.capped.setChecked(True)
+    views.comparison.cap.setValue(60)
+    views.comparison.depth.setCurrentIndex(4)
+    views.comparison.run()
+    closed_at = []
+
+    def close():
+        busy = [r.is_busy() for r in (views.overlay.runner, views.comparison.runner)]
+        assert all(busy), f"the analyses should be running: {busy}"
+        print("closing", flush=True)
+        closed_at.append(time.perf_counter())
+        window.close()
+        app.quit()
+
+    QTimer.singleShot(2500, close)  # the analysis processes are busy by then
+    code = app.exec()
+    print(f"exited {code} after {time.perf_counter() - closed_at[0]:.3f}", flush=True)
+    sys.exit(code)
+    """
+)
+
+
+def test_closing_during_an_analysis_exits_cleanly(tmp_path):
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    done = subprocess.run(
+        [sys.executable, "-c", CLOSE_SCRIPT, str(tmp_path)],
+        capture_output=True, text=True, timeout=60, env=env,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "closing" in done.stdout and "exited 0" in done.stdout, done.stdout + done.stderr
+    assert "QThread: Destroyed" not in done.stderr
+    assert "Traceback" not in done.stderr, done.stderr
+    seconds = float(done.stdout.split("after")[1])
+    assert seconds < 2.0, f"closing took {seconds:.1f} s: the analyses were not cancelled"

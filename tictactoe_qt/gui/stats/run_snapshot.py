@@ -1,0 +1,126 @@
+"""What one batch looks like from outside: game rows, chart snapshots, exact odds (no Qt here).
+
+:class:`~.run_data.RunData` collects the games; the values here are what it
+hands out: one :class:`GameRow` per game (the CSV export) and an immutable
+:class:`RunSnapshot` of its aggregates for each chart refresh.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from tictactoe_qt.engine import random_games
+from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.simulation_stats import PlayerTotals
+
+SIDES = ("x", "o")
+#: Winner codes in a run's ``winner`` column and indices into ``outcomes``.
+X_WON, O_WON, DRAW = 0, 1, 2
+
+
+class GameRow(NamedTuple):
+    """One finished game, as the CSV export writes it.
+
+    ``starter`` is the batch player who moved first (and so held X): ``"x"`` for
+    the player given as X, ``"o"`` for the one given as O when starts are
+    swapped. ``winner`` is the mark that won (``None`` for a draw). Seconds and
+    nodes are per batch player, summed over the game.
+    """
+
+    index: int
+    starter: str
+    winner: str | None
+    length: int
+    x_seconds: float
+    o_seconds: float
+    x_nodes: int
+    o_nodes: int
+
+    @property
+    def winning_player(self) -> str | None:
+        """The batch player who won (``"x"``: the player given as X), ``None`` for a draw."""
+        if self.winner is None or self.starter == "x":
+            return self.winner
+        return "o" if self.winner == "x" else "x"
+
+
+def game_row(record: Any) -> GameRow:
+    """Flatten an engine ``GameRecord`` into a :class:`GameRow`."""
+    first = SIDES.index(record.starter)
+    # The first mover's moves are the even plies; the player given as X is
+    # the first mover unless starts were swapped for this game.
+    x_plies, o_plies = slice(first, None, 2), slice(1 - first, None, 2)
+    return GameRow(
+        index=record.index,
+        starter=record.starter,
+        winner=record.winner,
+        length=len(record.moves),
+        x_seconds=sum(record.move_seconds[x_plies]),
+        o_seconds=sum(record.move_seconds[o_plies]),
+        x_nodes=sum(record.move_nodes[x_plies]),
+        o_nodes=sum(record.move_nodes[o_plies]),
+    )
+
+
+@dataclass(frozen=True)
+class RunSnapshot:
+    """A cheap, immutable copy of a run's aggregates for one chart refresh.
+
+    ``players`` holds copies of the engine's per-player sums, by batch player.
+    """
+
+    label: str
+    tag: str
+    games: int
+    planned: int
+    outcomes: tuple[int, int, int]
+    players: dict[str, PlayerTotals]
+    total_seconds: float
+    total_length: int
+    #: ``(games, x_rate, o_rate, draw_rate)`` samples of the cumulative rates.
+    curve: tuple[tuple[int, float, float, float], ...]
+    #: ``histogram[n]`` = games that lasted ``n`` moves.
+    histogram: tuple[int, ...]
+    elapsed_seconds: float
+    finished: bool = False
+    cancelled: bool = False
+    #: Exact (X win, O win, draw) probabilities, for random against random on small boards.
+    exact_rates: tuple[float, float, float] | None = None
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.elapsed_seconds if self.elapsed_seconds > 0 else 0.0
+
+    @property
+    def eta_seconds(self) -> float | None:
+        rate = self.games_per_second
+        return (self.planned - self.games) / rate if rate > 0 else None
+
+    def rate(self, outcome: int) -> float | None:
+        return self.outcomes[outcome] / self.games if self.games else None
+
+    @property
+    def avg_game_seconds(self) -> float | None:
+        return self.total_seconds / self.games if self.games else None
+
+    @property
+    def avg_game_length(self) -> float | None:
+        return self.total_length / self.games if self.games else None
+
+
+@lru_cache(maxsize=4)
+def exact_random_rates(config: GameConfig) -> tuple[float, float, float] | None:
+    """Exact (X win, O win, draw) rates of random play, on boards with the engine's fast path.
+
+    Every ordering of the cells is equally likely under random play, and the
+    engine's ending table holds the outcome of each one: the rates are counts.
+    """
+    if not random_games.has_fast_path(config):
+        return None
+    table = random_games.ending_table(config)
+    rates = [0.0, 0.0, 0.0]
+    for (winner, _length), count in random_games.count_endings(table).items():
+        rates[(DRAW, X_WON, O_WON)[winner]] += count / len(table)
+    return rates[0], rates[1], rates[2]
