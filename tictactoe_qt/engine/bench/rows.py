@@ -88,6 +88,18 @@ def seconds_text(seconds: float) -> str:
     return f"{seconds:.3g} s"
 
 
+def wall_and_cpu_text(wall_seconds: float, cpu_seconds: float) -> str:
+    """``108 ms (61.2 ms CPU)``: the wall clock, then this process's CPU time."""
+    return f"{seconds_text(wall_seconds)} ({seconds_text(cpu_seconds)} CPU)"
+
+
+def busy_machine_note(wall_met: bool, cpu_met: bool) -> str:
+    """A note for a time target missed on the wall clock but met in CPU time."""
+    if cpu_met and not wall_met:
+        return "met in CPU time; other jobs on the machine slowed the wall clock"
+    return ""
+
+
 def speedup(reference_seconds: float | None, our_seconds: float | None) -> float | None:
     """How many times faster ours is, ``None`` when either side is missing."""
     if not reference_seconds or not our_seconds:
