@@ -106,7 +106,10 @@ def fast_search(
     if tables is None:
         return None
     has_line = tables.has_line
+    winning_cells = tables.winning_cells
     empties = tables.empty_cells(centre_first=ordering != "none")
+    block_first = tables.block_first
+    shift = board.geometry.cells
     full = tables.full
     capped = ordering != "none"
     wins_first = ordering == "wins"
@@ -122,20 +125,34 @@ def fast_search(
             next_check = nodes + CHECK_EVERY_NODES
             if should_stop():
                 raise SearchCancelled
-        cells = empties[me | opp]
+        occupied = me | opp
+        cells = empties[occupied]
         win1 = WIN_SCORE - d - 1
         if d >= deepest:
             deepest = d + 1
         if capped:
             if wins_first:
-                for bit in cells:
-                    if has_line[me | bit]:
-                        nodes += 1
-                        if len(cells) > 1:
-                            cutoffs += 1
-                        if alpha < win1:  # inside the window: may be on the PV
-                            best_moves[me, opp] = bit
-                        return win1
+                wins = winning_cells[me] & ~occupied
+                if wins:
+                    for bit in cells:
+                        if bit & wins:
+                            break
+                    nodes += 1
+                    if len(cells) > 1:
+                        cutoffs += 1
+                    if alpha < win1:  # inside the window: may be on the PV
+                        best_moves[me, opp] = bit
+                    return win1
+                block = winning_cells[opp] & ~occupied
+                if block and block != cells[0] and not block & (block - 1):
+                    # The opponent's one winning cell: blocking it is the move to try first.
+                    key = occupied | block << shift
+                    reordered = block_first.get(key)
+                    if reordered is None:
+                        reordered = block_first[key] = (block,) + tuple(
+                            bit for bit in cells if bit != block
+                        )
+                    cells = reordered
             if beta > win1:
                 beta = win1  # nothing here can beat a win with this move
                 if alpha >= beta:

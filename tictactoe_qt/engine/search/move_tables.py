@@ -25,6 +25,9 @@ class MoveTables:
     def __init__(self, geometry: Geometry) -> None:
         self.geometry = geometry
         self.full = geometry.full
+        #: ``occupied | cell_bit << cells`` -> the empty cells centre-first with that
+        #: one first (alpha-beta tries a forced block first); filled as needed.
+        self.block_first: dict[int, tuple[int, ...]] = {}
 
     @cached_property
     def has_line(self) -> list[bool]:
@@ -42,6 +45,15 @@ class MoveTables:
                     table[bits] = True
                     break
         return table
+
+    @cached_property
+    def winning_cells(self) -> list[int]:
+        """``winning_cells[bits]``: the cells that would give ``bits`` a full line."""
+        has_line = self.has_line
+        cell_bits = [1 << cell for cell in range(self.geometry.cells)]
+        return [
+            sum(bit for bit in cell_bits if has_line[bits | bit]) for bits in range(len(has_line))
+        ]
 
     @cached_property
     def centre_first(self) -> list[tuple[int, ...]]:

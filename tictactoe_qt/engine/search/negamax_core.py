@@ -9,26 +9,26 @@ integer of :mod:`.transposition`. A move updates them with a few lookups per
 line through its cell; undoing it reverses them.
 
 At each node, in this order: a side with a threat line wins at once; an
-opponent with two distinct winning cells wins next move; one opponent winning
-cell forces the block (searched without using up depth); then each side's
-chances of still winning are read from its open-line histogram. A side
-whose fullest open line needs ``need`` more marks, with only ``lines`` open
-lines it could fill with the moves it has left, loses one of them to each
-block while gaining at most one mark per line per move, so it cannot win
-unless ``need <= lines`` (``need < lines`` when the other side moves first).
-Neither can win: a draw, exactly 0 (at the root, a drawing move is searched
-for unless no line can be filled at all); one cannot: the window is clipped
-at 0. Then the table is probed (a
-position that is its own mirror image keeps one move per class of twin
-cells), the horizon is evaluated, and the moves are ordered: table move
-first, the rest (only if it does not cut) by line bonuses (new threats,
-blocks, growth) with centre-first ties. A move that makes two winning cells
-at once wins in three plies and ends the node. On small boards the last few
-empty cells are finished by the lean exact search of :mod:`.endgame`. At
-depth 1 the quiet children are valued straight from the accumulator without making the move. Non-first
-moves get a null-window probe first (principal-variation search); on big
-boards late quiet moves are probed one ply shallower, and only the best
-``BEAM_WIDTH`` moves are tried below the root.
+opponent with two distinct winning cells wins next move; one opponent
+winning cell forces the block (searched without using up depth); then each
+side's chances of still winning are read from its open-line histogram. A
+side whose fullest open line needs ``need`` more marks, with only ``lines``
+open lines it could fill with the moves it has left, loses one of them to
+each block while gaining at most one mark per line per move, so it cannot
+win unless ``need <= lines`` (``need < lines`` when the other side moves
+first). Neither can win: a draw, exactly 0 (at the root, a drawing move is
+searched for unless no line can be filled at all); one cannot: the window is
+clipped at 0. Then the table is probed (a position that is its own mirror
+image keeps one move per class of twin cells), the horizon is evaluated, and
+the moves are ordered: table move first, the rest (only if it does not cut)
+by line bonuses (new threats, blocks, growth) with centre-first ties. A move
+that makes two winning cells at once wins in three plies and ends the node.
+On small boards the last few empty cells are finished by the lean exact
+search of :mod:`.endgame`. At depth 1 the quiet children are valued straight
+from the accumulator without making the move. Non-first moves get a
+null-window probe first (principal-variation search); on big boards late
+quiet moves are probed one ply shallower, and only the best ``BEAM_WIDTH``
+moves are tried below the root.
 
 Scores are node-relative: ``WIN_SCORE - p`` is a win ``p`` plies from the
 node, so table entries need no ply adjustment. Any horizon, table bound or
