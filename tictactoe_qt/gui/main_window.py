@@ -30,7 +30,7 @@ from tictactoe_qt.gui.status_panel import StatusPanel
 
 MESSAGE_MS = 6000
 #: The dock column's default width; wider dock contents scroll.
-DOCK_WIDTH = 340
+DOCK_WIDTH = 390
 
 
 class MainWindow(QMainWindow):

@@ -162,13 +162,30 @@ def fast_search(
         best = -INFINITY
         best_bit = 0
         last = cells[-1]
+        reply_wins = winning_cells[opp] if wins_first else 0
         for bit in cells:
             nodes += 1
             mine = me | bit
+            after = mine | opp
             if has_line[mine]:
                 score = win1
-            elif mine | opp == full:
+            elif after == full:
                 score = 0
+            elif reply_wins & ~after:
+                # The reply wins at once. Count and record exactly what searching the
+                # reply would (its winning move is its only node), without the call.
+                nodes += 1
+                rest = full & ~after
+                if rest & (rest - 1):
+                    cutoffs += 1
+                if d + 1 >= deepest:
+                    deepest = d + 2
+                if -beta < win1 - 1:
+                    for reply in empties[after]:
+                        if reply & reply_wins:
+                            best_moves[opp, mine] = reply
+                            break
+                score = 1 - win1
             else:
                 score = -search(opp, mine, d + 1, -beta, -alpha)
             if score > best:
