@@ -20,13 +20,21 @@ PLAYER_KEYS = {"wins", "avg_move_seconds", "avg_moves_to_win", "avg_nodes_per_mo
 
 
 @pytest.fixture
-def panel(qtbot):
+def hidden_panel(qtbot):
+    """A panel never shown: its charts (and pyqtgraph) are not built."""
     panel = StatsPanel()
     qtbot.addWidget(panel)
     panel.resize(900, 650)
-    panel.show()
     yield panel
     panel.shutdown()
+
+
+@pytest.fixture
+def panel(qtbot, hidden_panel):
+    """A panel on screen, with its charts built (they load after the first frame)."""
+    hidden_panel.show()
+    qtbot.waitUntil(lambda: hidden_panel.charts is not None, timeout=20_000)
+    return hidden_panel
 
 
 def use_match(panel: StatsPanel, x: str = "random", o: str = "random", size: int = 3) -> None:

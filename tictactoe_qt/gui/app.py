@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from tictactoe_qt import __version__
 from tictactoe_qt.assets import resource_path
+from tictactoe_qt.gui.first_frame import call_after_first_frame
 
 APP_NAME = "tictactoe-qt"
 ORGANIZATION = "tictactoe-qt"
@@ -54,8 +55,19 @@ def run(argv: list[str] | None = None) -> int:
 
     window = MainWindow()
     window.show()
-    # Start-up objects live as long as the app: keep them out of the garbage
-    # collector's scans, so its pauses stay short while playing.
+    call_after_first_frame(window, freeze_start_up_objects)
+    return app.exec()
+
+
+def freeze_start_up_objects() -> None:
+    """Keep start-up objects out of the garbage collector's scans.
+
+    They live as long as the app, so the collector's pauses stay short while
+    playing. Run after the first frame: the window need not wait for it. The
+    charts, loaded in the background, are frozen too once they are loaded.
+    """
+    from tictactoe_qt.gui.stats import chart_loader
+
     gc.collect()
     gc.freeze()
-    return app.exec()
+    chart_loader.when_loaded(gc.freeze)

@@ -9,7 +9,9 @@ comparison panel can show what each one buys:
   :func:`.move_tables.search_order`) and caps beta at the best score still
   possible here (a win with this move), so finding a winning move ends the
   node. ``True`` (or ``"wins"``, the default) also tries an immediate win
-  before any other move.
+  before any other move. (The fast small-board search values a reply that
+  wins at once without calling itself, counting exactly the nodes that call
+  would.)
 * ``transposition``: a table of finished positions with exact, lower-bound
   or upper-bound values, so a position reached by another move order is not
   searched again.
@@ -108,8 +110,6 @@ def fast_search(
     has_line = tables.has_line
     winning_cells = tables.winning_cells
     empties = tables.empty_cells(centre_first=ordering != "none")
-    block_first = tables.block_first
-    shift = board.geometry.cells
     full = tables.full
     capped = ordering != "none"
     wins_first = ordering == "wins"
@@ -143,16 +143,6 @@ def fast_search(
                     if alpha < win1:  # inside the window: may be on the PV
                         best_moves[me, opp] = bit
                     return win1
-                block = winning_cells[opp] & ~occupied
-                if block and block != cells[0] and not block & (block - 1):
-                    # The opponent's one winning cell: blocking it is the move to try first.
-                    key = occupied | block << shift
-                    reordered = block_first.get(key)
-                    if reordered is None:
-                        reordered = block_first[key] = (block,) + tuple(
-                            bit for bit in cells if bit != block
-                        )
-                    cells = reordered
             if beta > win1:
                 beta = win1  # nothing here can beat a win with this move
                 if alpha >= beta:

@@ -25,9 +25,6 @@ class MoveTables:
     def __init__(self, geometry: Geometry) -> None:
         self.geometry = geometry
         self.full = geometry.full
-        #: ``occupied | cell_bit << cells`` -> the empty cells centre-first with that
-        #: one first (alpha-beta tries a forced block first); filled as needed.
-        self.block_first: dict[int, tuple[int, ...]] = {}
 
     @cached_property
     def has_line(self) -> list[bool]:

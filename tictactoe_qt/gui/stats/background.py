@@ -11,6 +11,8 @@ import sys
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
+#: Seconds between a worker's progress reports: at most 10 view refreshes a second.
+PROGRESS_INTERVAL = 0.1
 #: GIL switch interval while a worker runs. Python's default (5 ms) lets a busy
 #: worker thread delay the GUI thread by several switch periods under load;
 #: 1 ms keeps the window's stalls well under 50 ms.

@@ -20,14 +20,12 @@ from tictactoe_qt.engine import random_games, search, simulation  # noqa: F401
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
 
+from .background import PROGRESS_INTERVAL
 from .batch_chunks import ChunkRequest, ChunkResult, play_chunk
 from .chunk_pool import ChunkPool
-from .run_data import RunData
+from .run_data import MAX_GAMES, RunData
 from .run_snapshot import GameRow
 
-#: Seconds between progress reports: at most 10 chart refreshes a second.
-PROGRESS_INTERVAL = 0.1
-MAX_GAMES = 1_000_000
 MAX_ROWS_PER_CHUNK = 20_000
 #: Games counted in one go before the batch thread rests (see BatchWorker._absorb).
 ROWS_PER_BURST = 200

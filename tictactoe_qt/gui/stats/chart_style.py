@@ -1,12 +1,19 @@
-"""Chart colours taken from the widget palette, so plots read well light or dark."""
+"""Chart colours taken from the widget palette, so plots read well light or dark.
+
+Only :func:`style_plot` needs pyqtgraph, and imports it when called: the
+colours are used at start-up (the tournament's heat map), pyqtgraph is not.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
+
+if TYPE_CHECKING:
+    import pyqtgraph as pg
 
 
 def is_dark(palette: QPalette) -> bool:
@@ -81,6 +88,8 @@ def style_plot(widget: pg.PlotWidget, colors: ChartColors, title: str, grid: boo
     Grid lines only at major ticks: drawing them is most of a chart's paint
     time, and charts repaint up to 10 times a second during a batch.
     """
+    import pyqtgraph as pg
+
     widget.setBackground(colors.background)
     item = widget.getPlotItem()
     item.setTitle(title, color=colors.foreground.name(), size="10pt")

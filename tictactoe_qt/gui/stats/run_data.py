@@ -22,6 +22,8 @@ from tictactoe_qt.engine.simulation_stats import SimulationSummary
 
 from .run_snapshot import DRAW, O_WON, SIDES, X_WON, GameRow, RunSnapshot, exact_random_rates
 
+#: The most games one batch (one run) may hold.
+MAX_GAMES = 1_000_000
 #: The cumulative-rate curve is sampled at game counts growing by this factor
 #: (every game up to 50): log-spaced points, about 750 for a million games.
 CURVE_GROWTH = 1.02

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .batch_worker import MAX_GAMES
+from .run_data import MAX_GAMES
 from .number_format import format_duration
 
 NO_SEED = -1

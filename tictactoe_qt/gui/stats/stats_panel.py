@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
     QFrame,
+    QLabel,
     QScrollArea,
     QSizePolicy,
     QTabWidget,
@@ -20,20 +22,21 @@ from PySide6.QtWidgets import (
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
 
+from . import chart_loader
 from .background import BackgroundTask
-from .batch_worker import BatchRequest, BatchWorker
-from .charts import StatsCharts
-from .chunk_pool import shared_pool
 from .export import ExportError, save_charts, write_csv, write_json
 from .number_format import format_duration
 from .report_table import ReportTable
 from .run_data import RunData
-from .run_snapshot import GameRow, RunSnapshot, exact_random_rates
+from .run_snapshot import GameRow, RunSnapshot
 from .run_list import RunList
 from .runs_page import RunsPage
 from .emit_guard import guard_emit_refcount
 from .simulate_bar import SimulateBar
 from .tournament_view import TournamentView
+
+if TYPE_CHECKING:  # the charts module imports pyqtgraph: loaded later, see chart_loader
+    from .charts import StatsCharts
 
 # Charts and batches emit signals many times a second: keep PySide 6.12's
 # emit() reference leak from aborting the process (see emit_guard).
@@ -46,6 +49,7 @@ MAX_SHOWN_RUNS = 6
 REFRESH_MS = 200
 #: Batches up to this size play in the batch thread: starting worker processes costs more.
 SMALL_BATCH = 1000
+CHARTS_TAB = 0
 
 
 def default_match() -> Match:
@@ -75,17 +79,23 @@ class StatsPanel(QDockWidget):
         self.batch.failed.connect(self._on_batch_failed)
         self._refresh_timer = QTimer(self, singleShot=True, interval=REFRESH_MS)
         self._refresh_timer.timeout.connect(self.refresh)
+        #: The charts, built (with pyqtgraph) the first time their tab is on screen.
+        self.charts: StatsCharts | None = None
+        #: Whether the dock is on screen; Qt keeps tabbed-away docks "visible".
+        self._on_screen = False
+        #: The charts missed a refresh while off screen.
+        self._charts_stale = False
         self._build()
         self.batch.running_changed.connect(self.simulate_bar.set_running)
-        # Computed now, at start-up, rather than in the batch thread mid-batch.
-        exact_random_rates(GameConfig(3, 3, 3))
+        self.visibilityChanged.connect(self._on_visibility_changed)
+        self.tabs.currentChanged.connect(self._on_tab_changed)
+        chart_loader.start_after_first_frame(self)
         self.refresh_match()
 
     def _build(self) -> None:
         self.simulate_bar = SimulateBar()
         self.simulate_bar.simulate_requested.connect(self.start_simulation)
         self.simulate_bar.cancel_requested.connect(self.batch.cancel)
-        self.charts = StatsCharts()
         self.report = ReportTable()
         self.run_list = RunList()
         self.run_list.selection_changed.connect(self.refresh)
@@ -93,12 +103,12 @@ class StatsPanel(QDockWidget):
         self.tournament.tournament_finished.connect(lambda _: self.message.emit(self.tr("Tournament finished")))
         runs_page = self._build_runs_page()
         self.tabs = QTabWidget(objectName="statsTabs")
-        charts_page = QScrollArea(objectName="chartsScroll")
-        charts_page.setWidget(self.charts)
-        charts_page.setWidgetResizable(True)
-        charts_page.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        charts_page.setFrameShape(QFrame.Shape.NoFrame)
-        self.tabs.addTab(charts_page, self.tr("Charts"))
+        self.charts_page = QScrollArea(objectName="chartsScroll")
+        self.charts_page.setWidget(QLabel(self.tr("Loading charts…"), alignment=Qt.AlignmentFlag.AlignCenter))
+        self.charts_page.setWidgetResizable(True)
+        self.charts_page.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.charts_page.setFrameShape(QFrame.Shape.NoFrame)
+        self.tabs.addTab(self.charts_page, self.tr("Charts"))
         self.tabs.addTab(self.report, self.tr("Report"))
         self.tabs.addTab(runs_page, self.tr("Runs"))
         self.tabs.addTab(self.tournament, self.tr("Tournament"))
@@ -120,6 +130,57 @@ class StatsPanel(QDockWidget):
         page.export_json_requested.connect(self.choose_json_file)
         page.export_png_requested.connect(self.choose_png_folder)
         return page
+
+    # Charts, built when first seen ---------------------------------------------
+
+    def charts_on_screen(self) -> bool:
+        """True when the user can see the Charts tab."""
+        return self._on_screen and self.tabs.currentIndex() == CHARTS_TAB
+
+    @Slot(bool)
+    def _on_visibility_changed(self, visible: bool) -> None:
+        self._on_screen = visible
+        self._show_charts_if_seen()
+
+    @Slot(int)
+    def _on_tab_changed(self, _index: int) -> None:
+        self._show_charts_if_seen()
+
+    def _show_charts_if_seen(self) -> None:
+        """Build the charts the first time they are seen; catch up on missed refreshes."""
+        if not self.charts_on_screen():
+            return
+        if self.charts is None:
+            chart_loader.when_loaded(self._build_charts_if_seen)
+        elif self._charts_stale:
+            self.refresh()
+
+    @Slot()
+    def _build_charts_if_seen(self) -> None:
+        # The user may have looked away while pyqtgraph was loading.
+        if self.charts_on_screen():
+            self._build_charts()
+
+    def _build_charts(self) -> None:
+        if self.charts is not None:
+            return
+        error = chart_loader.load_error()
+        if error is not None:
+            self.charts_page.setWidget(QLabel(self.tr("Charts are not available (%s).") % error, wordWrap=True))
+            return
+        from .charts import StatsCharts
+
+        self.charts = StatsCharts()
+        self.charts_page.setWidget(self.charts)
+        self._charts_stale = True
+        self.refresh()
+
+    def ensure_charts(self) -> StatsCharts | None:
+        """The charts, built now if they are not yet (waits for pyqtgraph); None if unavailable."""
+        if self.charts is None:
+            chart_loader.wait_until_loaded()
+            self._build_charts()
+        return self.charts
 
     # The match to simulate ---------------------------------------------------
 
@@ -145,6 +206,10 @@ class StatsPanel(QDockWidget):
         """Start a batch with the bar's options; False (with a message) if it cannot."""
         if self.batch.is_running():
             return False
+        # Imported here: the window need not wait for the batch machinery at start-up.
+        from .batch_worker import BatchRequest, BatchWorker
+        from .chunk_pool import shared_pool
+
         try:
             config, x_spec, o_spec = self._match_source()
             request = BatchRequest(
@@ -172,6 +237,7 @@ class StatsPanel(QDockWidget):
         self._refresh_timer.stop()
         self.batch.shutdown()
         self.tournament.shutdown()
+        chart_loader.finish_loading()  # no thread may outlive the window
 
     @Slot(object)
     def _on_batch_progress(self, snapshot: object) -> None:
@@ -258,17 +324,25 @@ class StatsPanel(QDockWidget):
 
     @Slot()
     def refresh(self) -> None:
-        """Redraw the charts and report (at most every ``REFRESH_MS`` while a batch runs)."""
+        """Redraw the report, and the charts if on screen (at most every ``REFRESH_MS`` in a batch).
+
+        Charts off screen (or not built yet) are redrawn when next seen: the
+        runs they show are kept here, not in the charts.
+        """
         shown = self.shown_snapshots()
         kept = set(run.number for run in self.run_list.runs())
         self._snapshots = {n: s for n, s in self._snapshots.items() if n in kept}
+        self.report.show_runs(shown)
+        if self.charts is None or not self.charts_on_screen():
+            self._charts_stale = True
+            return
+        self._charts_stale = False
         if shown and self._live is not None and self.is_simulating():
             self.charts.show_runs_gradually(shown)
         elif shown:
             self.charts.show_runs(shown)
         else:
             self.charts.clear()
-        self.report.show_runs(shown)
 
     # Export ----------------------------------------------------------------------
 
@@ -311,7 +385,20 @@ class StatsPanel(QDockWidget):
     def choose_png_folder(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, self.tr("Save each chart as PNG into"))
         if folder:
-            self._report_export(lambda: save_charts(self.charts.chart_titles(), folder), folder)
+            self._report_export(lambda: save_charts(self._charts_for_export(), folder), folder)
+
+    def _charts_for_export(self) -> dict[str, QWidget]:
+        """The charts by file name, drawn with the shown runs even if their tab is hidden."""
+        charts = self.ensure_charts()
+        if charts is None:
+            raise ExportError(self.tr("the charts are not available: %s") % chart_loader.load_error())
+        shown = self.shown_snapshots()
+        if shown:
+            charts.show_runs(shown)
+        else:
+            charts.clear()
+        self._charts_stale = not self.charts_on_screen()
+        return dict(charts.chart_titles())
 
     def _report_export(self, action: Callable[[], object], path: str) -> None:
         try:

@@ -13,7 +13,7 @@ from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
 from tictactoe_qt.engine.tournament import parse_players, round_robin
 
-from .batch_worker import PROGRESS_INTERVAL
+from .background import PROGRESS_INTERVAL
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,44 @@
+"""Run start-up work just after a window's first frame is on screen.
+
+Work that the first frame does not need (loading the charts, freezing the
+garbage collector's start-up objects) waits for it, so the window shows
+sooner. A zero timer set at the first paint fires once that frame is drawn;
+one set before ``show()`` may fire before it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QObject, QTimer, Slot
+from PySide6.QtWidgets import QWidget
+
+
+class _FirstFrameHook(QObject):
+    """Calls back once, just after the watched window's first paint."""
+
+    def __init__(self, window: QWidget, callback: Callable[[], None]) -> None:
+        super().__init__(window)
+        self._window = window
+        self._callback = callback
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        if watched is self._window and event.type() == QEvent.Type.Paint:
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, self._call)
+        return False
+
+    @Slot()
+    def _call(self) -> None:
+        if self._window.isVisible():  # not for a window closed at once
+            self._callback()
+        self.deleteLater()
+
+
+def call_after_first_frame(widget: QWidget, callback: Callable[[], None]) -> None:
+    """Call ``callback`` once ``widget``'s window has painted its first frame.
+
+    Nothing is called if the window is closed before that frame.
+    """
+    _FirstFrameHook(widget.window(), callback)
