@@ -34,7 +34,7 @@ def test_bad_board_is_reported_in_line_and_the_rest_answered(capsys):
     assert status == 1
     lines = _json_lines(capsys)
     assert [line["board"] for line in lines] == ["xo./.x./...", "xxo/oo", "...", "x.o/.x./..o"]
-    assert set(lines[1]) == {"board", "error"} and "row 2" in lines[1]["error"]
+    assert set(lines[1]) == {"board", "error"} and "row 1" in lines[1]["error"]
     assert "error" in lines[2]
     assert "error" not in lines[0] and "error" not in lines[3]
 
@@ -59,3 +59,9 @@ def test_text_shows_the_board_and_move_values(capsys):
     out = capsys.readouterr().out
     assert "o to move" in out and "x wins" in out
     assert "X" in out and "O" in out and "*" in out
+
+
+def test_board_errors_count_rows_and_columns_from_0_like_the_output(capsys):
+    assert main(["analyze", "x.o/.z./..."]) == 1
+    error = capsys.readouterr().err
+    assert "row 1, col 1" in error and "counting from 0" in error

@@ -32,7 +32,7 @@ def test_version_names_the_program_and_version(capsys):
     [
         (["frobnicate"], "invalid choice"),
         (["simulate", "--x", "nobody", "--o", "random"], "unknown player"),
-        (["simulate", "--x", "human", "--o", "random"], "computer players"),
+        (["simulate", "--x", "human", "--o", "random"], "only play in the window"),
         (["simulate", "--x", "minimax:depth=two", "--o", "random"], "bad value"),
         (["simulate", "--x", "random", "--o", "random", "--games", "0"], "1 or more"),
         (["simulate", "--x", "random", "--o", "random", "--size", "20"], "rows must be"),
@@ -55,6 +55,38 @@ def test_bad_arguments_give_one_line_and_status_2(capsys, argv, fragment):
     line = _one_line_error(capsys)
     assert line.startswith("tictactoe-qt")
     assert fragment in line
+
+
+@pytest.mark.parametrize("command", [["count"], ["analyze", "x../.../..."],
+                                     ["search", "--algorithm", "random"],
+                                     ["simulate", "--x", "random", "--o", "random"]])
+@pytest.mark.parametrize("k", ["0", "2", "-3"])
+def test_a_k_below_3_states_the_real_rule(capsys, command, k):
+    assert main([*command, "--k", k]) == 2
+    line = _one_line_error(capsys)
+    assert "3 <= k <= max(rows, cols)" in line and f"got {k}" in line
+    assert "1 or more" not in line
+
+
+def test_a_k_longer_than_the_board_names_the_board(capsys):
+    assert main(["count", "--size", "3x4", "--k", "5"]) == 2
+    assert "k must be from 3 to 4 on a 3x4 board, got 5" in _one_line_error(capsys)
+
+
+def test_an_unknown_simulation_player_lists_computer_players_only(capsys):
+    assert main(["simulate", "--x", "nobody", "--o", "random"]) == 2
+    line = _one_line_error(capsys)
+    assert "unknown player 'nobody'" in line and "random" in line and "mcts" in line
+    assert "human" not in line
+
+
+@pytest.mark.parametrize("argv", [["simulate", "--x", "random", "--o", "human"],
+                                  ["search", "--algorithm", "human"]])
+def test_asking_for_a_human_points_to_the_window(capsys, argv):
+    assert main(argv) == 2
+    line = _one_line_error(capsys)
+    assert "human players can only play in the window" in line
+    assert "random" in line
 
 
 def test_no_subcommand_opens_the_window(monkeypatch):

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import math
+import types
 from fractions import Fraction
 
 import pytest
 
-from tictactoe_qt.engine import random_games
+from tictactoe_qt.engine import random_games, simulation
 from tictactoe_qt.engine.board import Move
 from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.geometry import geometry_for
+from tictactoe_qt.engine.geometry import Geometry, geometry_for
 from tictactoe_qt.engine.player_spec import PlayerSpec, PlayerSpecError
 from tictactoe_qt.engine.simulation import (
     GameRecord,
@@ -26,6 +27,8 @@ RANDOM = PlayerSpec("random")
 EXACT = {"x": Fraction(737, 1260), "o": Fraction(121, 420), "draw": Fraction(8, 63)}
 #: Allowed distance from an exact probability, in binomial standard errors.
 SIGMAS = 5
+#: A set-up step made to look slow with the fake clock.
+HOUR = 3600.0
 
 
 def _within(count: int, games: int, probability: float) -> bool:
@@ -204,8 +207,85 @@ def test_should_stop_ends_the_run_between_games():
 
 
 def test_a_human_cannot_play_in_a_simulation():
-    with pytest.raises(PlayerSpecError, match="human"):
+    with pytest.raises(PlayerSpecError, match="only play in the window"):
         run_games(TIC_TAC_TOE, "human", "random", 1)
+    with pytest.raises(PlayerSpecError, match="only play in the window"):
+        run_games(TIC_TAC_TOE, RANDOM, PlayerSpec("human"), 1)
+
+
+class FakeClock:
+    """``perf_counter`` that ticks a microsecond per reading and jumps on demand."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1e-6
+        return self.now
+
+    def jump(self) -> None:
+        self.now += HOUR
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
+    fake = FakeClock()
+    fake_time = types.SimpleNamespace(perf_counter=fake)
+    monkeypatch.setattr(simulation, "time", fake_time)
+    monkeypatch.setattr(random_games, "time", fake_time)
+    return fake
+
+
+def test_building_the_outcome_table_is_set_up_not_move_time(monkeypatch, clock):
+    real_table = random_games.ending_table
+    built: list[GameConfig] = []
+
+    def slow_first_build(config: GameConfig) -> bytes:
+        if config not in built:
+            built.append(config)
+            clock.jump()
+        return real_table(config)
+
+    monkeypatch.setattr(random_games, "ending_table", slow_first_build)
+    summary = summarize_games(TIC_TAC_TOE, RANDOM, RANDOM, 0, 10, seed=-1)
+    assert built == [TIC_TAC_TOE]
+    assert summary.games == 10
+    assert summary.elapsed_seconds >= HOUR
+    assert summary.move_seconds < 1
+    assert all(player.seconds < 1 for player in summary.players)
+
+
+def test_fast_route_move_time_counts_only_the_games_played(clock):
+    few = summarize_games(TIC_TAC_TOE, RANDOM, RANDOM, 0, 10, seed=5)
+    whole_block = summarize_games(TIC_TAC_TOE, RANDOM, RANDOM, 0, random_games.BLOCK_GAMES,
+                                  seed=5)
+    # Both draw one block of games; ten games are charged ten games' share of it.
+    assert few.move_seconds < whole_block.move_seconds * 10 / random_games.BLOCK_GAMES * 2
+
+
+def test_building_symmetry_tables_is_set_up_not_the_first_moves_time(monkeypatch, clock):
+    config = GameConfig(3, 5, 3)
+    tables = geometry_for(config)._chunk_tables
+    saved = list(tables)
+    tables[:] = [None] * len(tables)
+    real_build = Geometry._build_chunk_table
+    builds: list[int] = []
+
+    def slow_build(self: Geometry, symmetry: int) -> list[list[int]]:
+        builds.append(symmetry)
+        clock.jump()
+        return real_build(self, symmetry)
+
+    monkeypatch.setattr(Geometry, "_build_chunk_table", slow_build)
+    try:
+        summary = summarize_games(config, PlayerSpec("alphabeta", depth=1), RANDOM, 0, 2, seed=1)
+        records = list(run_games(config, PlayerSpec("alphabeta", depth=1), RANDOM, 2, seed=1))
+    finally:
+        tables[:] = saved
+    assert builds
+    assert summary.games == 2 and summary.elapsed_seconds >= HOUR
+    assert summary.move_seconds < 1
+    assert all(max(record.move_seconds) < 1 for record in records)
 
 
 def test_a_negative_number_of_games_is_refused():

@@ -261,3 +261,32 @@ def test_saved_game_round_trips_through_load(controller):
     assert other.board.notation() == c.board.notation()
     assert other.settings.config() == c.settings.config()
     assert [Move.from_index(i, 5) for i in other.board.history] == list(saved.moves)
+
+
+def test_pausing_cancels_the_search_and_says_paused(qtbot, controller, scripted):
+    player = scripted()
+    c = controller(game(x=SideSettings("minimax", mark="🐱"), o=HUMAN_O))
+    qtbot.waitUntil(player.started.is_set)
+    assert "thinking" in c.turn_text()
+    c.set_paused(True)
+    assert not c.is_thinking
+    assert c.turn_text().startswith("Paused")
+    qtbot.wait(100)
+    assert c.board.ply == 0  # the cancelled answer is dropped
+    player.started.clear()
+    c.set_paused(False)
+    qtbot.waitUntil(player.started.is_set)
+    player.release.set()
+    qtbot.waitUntil(lambda: c.board.ply == 1)
+
+
+def test_texts_use_the_players_marks_and_names(controller):
+    c = controller(game(x=SideSettings("human", mark="🐱"), o=SideSettings("human", mark="🐶")))
+    assert c.turn_text() == "🐱 to move"
+    for cell in [(0, 0), (1, 0), (0, 1), (1, 1), (2, 2), (1, 2)]:
+        c.play(*cell)
+    assert c.result_text() == "🐶 wins!"
+    c.apply_cosmetics(game(x=HUMAN_X, o=SideSettings("human", mark="🐶", name="Rex")))
+    assert c.result_text() == "Rex wins!"
+    ai = controller(game(x=HUMAN_X, o=SideSettings("random", mark="🐶")))
+    assert ai.display_name("o") == "🐶 (Random)"

@@ -246,10 +246,9 @@ def test_gui_never_stalls_during_a_one_second_search_on_15x15(qtbot, window, req
         last[0] = now
 
     assert window.controller.wait_for_engine()  # as after the app's start-up warm-up
-    for dock in window.findChildren(QDockWidget):
-        # This measures the game's own search; the analysis views run their own jobs.
-        if dock.objectName() != "settingsDock":
-            dock.hide()
+    from tictactoe_qt.gui.stats import chart_loader
+
+    assert chart_loader.wait_until_loaded()  # the charts load in the first second after launch
     timer = QTimer()
     timer.setInterval(5)
     timer.timeout.connect(tick)
@@ -313,3 +312,62 @@ def test_a_failing_ai_is_reported_in_the_status_bar(qtbot, window, click_cell, m
     qtbot.waitUntil(lambda: "out of cheese" in window.statusBar().currentMessage(), timeout=5000)
     assert not window.status_panel.busy.isVisible()
     assert window.undo_action.isEnabled()  # the way out
+
+
+def test_game_over_banner_leaves_every_cell_uncovered(qtbot, window, click_cell):
+    new_game(window, o="human")
+    for cell in [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]:
+        click_cell(window.board, *cell)
+    banner = window.banner
+    assert banner.isVisible()
+    for row in range(3):
+        for col in range(3):
+            assert not banner.geometry().intersects(window.board.cell_rect(row, col))
+    new_game(window, o="human")
+    assert window.board.footer_height() == 0
+
+
+def test_win_banner_and_status_use_the_players_marks_and_names(qtbot, window, click_cell):
+    o_mark = window.findChild(QLineEdit, "oMark")
+    o_mark.clear()
+    type_text(o_mark, "🐶")
+    new_game(window, o="human")
+    assert "🐶" not in window.status_panel.turn.text()  # X to move
+    click_cell(window.board, 0, 0)
+    assert "🐶" in window.status_panel.turn.text()
+    for cell in [(1, 0), (0, 1), (1, 1), (2, 2), (1, 2)]:
+        click_cell(window.board, *cell)
+    assert window.banner.text() == "🐶 wins!"
+    o_name = window.findChild(QLineEdit, "oName")
+    type_text(o_name, "Rex")
+    window.on_game_over("o")
+    assert window.banner.text() == "Rex wins!"
+
+
+def test_stale_hints_leave_the_status_bar_when_the_game_moves_on(qtbot, window, click_cell):
+    new_game(window, o="human")
+    for cell in [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]:
+        click_cell(window.board, *cell)
+    click_cell(window.board, 2, 2)
+    assert "over" in window.statusBar().currentMessage()
+    window.undo_action.trigger()
+    assert window.statusBar().currentMessage() == ""
+    click_cell(window.board, 0, 0)
+    assert "taken" in window.statusBar().currentMessage()
+    click_cell(window.board, 2, 2)
+    assert window.statusBar().currentMessage() == ""
+
+
+def test_settings_are_saved_when_a_game_starts(qtbot, window):
+    from tictactoe_qt.gui.settings_store import SettingsStore
+
+    new_game(window, x="random", o="human", rows=4, cols=5, k=3)
+    saved, _problems = SettingsStore().load()
+    assert (saved.rows, saved.cols, saved.x.kind) == (4, 5, "random")
+
+
+def test_help_is_the_last_menu_and_the_title_names_the_board_once(window):
+    titles = [action.text().replace("&", "") for action in window.menuBar().actions()]
+    assert titles[-1] == "Help"
+    assert titles.index("Simulate") < titles.index("Help")
+    assert window.windowTitle() == "3x3, 3 in a row"

@@ -271,3 +271,41 @@ def test_random_play_shows_the_exact_odds_it_converges_to(qtbot, panel) -> None:
     panel.run_list.set_checked(panel.run_list.runs()[1], False)
     assert panel.report.text_at("Exact odds of random play (X / O / draw)") == "\u2013"
     assert not any(line.isVisible() for line in lines)
+
+
+def test_batch_before_the_charts_exist_feeds_them_when_they_appear(qtbot, hidden_panel, tmp_path) -> None:
+    use_match(hidden_panel)
+    summary = simulate(qtbot, hidden_panel, 700)
+    assert hidden_panel.charts is None  # never on screen: no chart was built
+    assert hidden_panel.export_results(tmp_path / "games.csv") == 700
+    assert hidden_panel.report.text_at("Games").startswith("700")
+    hidden_panel.show()
+    qtbot.waitUntil(lambda: hidden_panel.charts is not None, timeout=20_000)
+    games, x_rate = hidden_panel.charts.outcome_lines()[0].getOriginalDataset()
+    assert games[-1] == 700
+    assert x_rate[-1] == pytest.approx(100 * summary["x_wins"] / 700)
+
+
+def test_charts_behind_another_tab_are_not_redrawn_until_seen_again(qtbot, panel) -> None:
+    use_match(panel)
+    panel.tabs.setCurrentIndex(1)  # the Report tab hides the charts
+    before = panel.charts.refresh_count
+    simulate(qtbot, panel, 800)
+    assert panel.charts.refresh_count == before
+    assert panel.report.text_at("Games").startswith("800")
+    panel.tabs.setCurrentIndex(0)
+    assert panel.charts.refresh_count == before + 1
+    games, _ = panel.charts.outcome_lines()[0].getOriginalDataset()
+    assert games[-1] == 800
+
+
+def test_png_export_builds_charts_that_were_never_shown(qtbot, hidden_panel, tmp_path, monkeypatch) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    use_match(hidden_panel)
+    simulate(qtbot, hidden_panel, 300)
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(tmp_path))
+    hidden_panel.choose_png_folder()
+    assert len(list(tmp_path.glob("*.png"))) == 4
+    games, _ = hidden_panel.charts.outcome_lines()[0].getOriginalDataset()
+    assert games[-1] == 300

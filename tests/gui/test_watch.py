@@ -190,3 +190,67 @@ def test_closing_during_a_batch_and_a_tournament_exits_cleanly(tmp_path) -> None
     )
     assert done.returncode == 0, done.stderr
     assert "QThread: Destroyed" not in done.stderr
+
+
+def test_statistics_charts_are_built_only_when_their_tab_is_raised(qtbot, window) -> None:
+    from tictactoe_qt.gui.stats import chart_loader
+
+    panel = window.stats_panel
+    assert chart_loader.wait_until_loaded()
+    qtbot.wait(20)
+    assert panel.charts is None  # tabbed behind the settings: not on screen
+    panel.raise_()
+    qtbot.waitUntil(lambda: panel.charts is not None, timeout=10_000)
+    window.settings_dock.raise_()
+    assert not panel.charts_on_screen()
+
+
+def test_stop_after_pause_ends_the_series_cleanly(qtbot, window) -> None:
+    choose_players(window, "random", "perfect")
+    set_speed(window, 0.5)
+    window.watch_series.start(1)
+    qtbot.waitUntil(lambda: moves_on_board(window) >= 1, timeout=5000)
+    controls = window.watch_controls
+    qtbot.mouseClick(controls.pause_button, Qt.MouseButton.LeftButton)
+    if window.controller.result() is None:
+        qtbot.waitUntil(lambda: not window.controller.is_thinking, timeout=3000)
+        assert "Paused" in window.status_panel.turn.text()
+        assert "thinking" not in window.status_panel.turn.text()
+    qtbot.mouseClick(controls.stop_button, Qt.MouseButton.LeftButton)
+    assert not window.watch_series.running
+    assert controls.pause_button.text() == "Pause"
+    assert not controls.pause_button.isEnabled() and not controls.next_button.isEnabled()
+    assert controls.watch_button.isEnabled()
+    assert not window.controller.is_thinking
+    if window.controller.result() is None:
+        assert "Stopped" in window.status_panel.turn.text()
+    held = window.position()
+    qtbot.wait(300)
+    assert window.position() == held
+    window.findChild(type(window.new_game_action), "actionNewGame").trigger()
+    qtbot.waitUntil(lambda: moves_on_board(window) >= 1, timeout=5000)
+
+
+def test_pause_and_next_are_disabled_without_a_watched_series(qtbot, window) -> None:
+    choose_players(window, "human", "perfect")
+    window.findChild(type(window.new_game_action), "actionNewGame").trigger()
+    controls = window.watch_controls
+    for name in ("watchPause", "watchNext", "watchStop"):
+        assert not controls.actions_by_button[name].isEnabled()
+    assert not controls.pause_button.isEnabled()
+    assert controls.actions_by_button["watchButton"].isEnabled()
+
+
+def test_watch_score_uses_the_players_marks(qtbot, window) -> None:
+    from PySide6.QtWidgets import QLineEdit
+
+    choose_players(window, "random", "random")
+    for seat, mark in (("x", "🐱"), ("o", "🐶")):
+        field = window.findChild(QLineEdit, f"{seat}Mark")
+        field.setText(mark)
+        field.textEdited.emit(mark)
+    set_speed(window, 0.0)
+    window.watch_series.start(1)
+    qtbot.waitUntil(lambda: not window.watch_series.running, timeout=10_000)
+    text = window.watch_controls.score_label.text()
+    assert "🐱" in text and "🐶" in text and "X " not in text

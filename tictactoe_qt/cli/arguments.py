@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import NoReturn
 
-from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.config import MIN_SIZE, GameConfig
 from tictactoe_qt.engine.player_spec import MAX_TIME, MIN_TIME, PlayerSpec, PlayerSpecError
 
 #: Exit status for bad arguments (as argparse uses).
@@ -81,12 +81,9 @@ def board_size(text: str) -> tuple[int, int]:
 def player_spec(text: str) -> PlayerSpec:
     """A computer player spec such as ``minimax:depth=5``."""
     try:
-        spec = PlayerSpec.parse(text)
+        return PlayerSpec.parse(text, computer_only=True)
     except PlayerSpecError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
-    if spec.kind == "human":
-        raise argparse.ArgumentTypeError("a simulation needs computer players, not 'human'")
-    return spec
 
 
 def add_size_arguments(parser: argparse.ArgumentParser) -> None:
@@ -103,11 +100,22 @@ def add_size_argument(container: argparse._ActionsContainer) -> None:
     )
 
 
+def win_length(text: str) -> int:
+    """``k``: a whole number of at least 3 (the upper bound depends on the board)."""
+    value = _whole_number_from(text, None)
+    if value < MIN_SIZE:
+        raise argparse.ArgumentTypeError(
+            f"k must be from {MIN_SIZE} to the longer side of the board "
+            f"({MIN_SIZE} <= k <= max(rows, cols)), got {value}"
+        )
+    return value
+
+
 def add_k_argument(parser: argparse.ArgumentParser) -> None:
     """``--k K``."""
     parser.add_argument(
-        "--k", type=positive_int, default=None, metavar="K",
-        help="marks in a row to win (default: the shorter side)",
+        "--k", type=win_length, default=None, metavar="K",
+        help="marks in a row to win, from 3 to the longer side (default: the shorter side)",
     )
 
 

@@ -9,7 +9,7 @@ import time
 from math import factorial
 
 from tictactoe_qt.engine.board import Board
-from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine.player_spec import PlayerSpec, human_refused
 from tictactoe_qt.engine.players import PLAYER_FACTORIES, make_player
 from tictactoe_qt.engine.search_result import SearchResult, ShouldStop, never_stop
 
@@ -99,8 +99,10 @@ def search(
     """One decision by the algorithm called ``name``.
 
     Raises:
-        UsageError: an unknown algorithm, or one this build does not have.
+        UsageError: an unknown algorithm, a human, or one this build does not have.
     """
+    if name == "human":
+        raise UsageError(human_refused())
     try:
         if name == "minimax":
             from tictactoe_qt.engine.search.minimax import minimax_search

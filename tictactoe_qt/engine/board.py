@@ -269,16 +269,18 @@ class Board:
         if not rows_text or not rows_text[0]:
             raise NotationError(f"empty board string {text!r}")
         cols = len(rows_text[0])
-        for number, row in enumerate(rows_text, start=1):
+        # Rows and columns count from 0 here, as in moves and the command line.
+        for number, row in enumerate(rows_text):
             if len(row) != cols:
                 raise NotationError(
-                    f"row {number} of {text!r} has {len(row)} cells; row 1 has {cols}"
+                    f"row {number} of {text!r} has {len(row)} cells but row 0 has {cols} "
+                    "(rows count from 0)"
                 )
-            for col, char in enumerate(row, start=1):
+            for col, char in enumerate(row):
                 if char not in "xo.":
                     raise NotationError(
-                        f"unknown cell {char!r} at row {number}, column {col} of {text!r};"
-                        " use x, o or ."
+                        f"unknown cell {char!r} at row {number}, col {col} of {text!r} "
+                        "(counting from 0); use x, o or ."
                     )
         rows = len(rows_text)
         config = GameConfig(rows, cols, min(rows, cols) if k is None else k)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 PLAYER_KINDS = ("human", "random", "minimax", "alphabeta", "average", "perfect", "mcts")
+#: The kinds that play without a person (simulations, tournaments, searches).
+COMPUTER_KINDS = tuple(kind for kind in PLAYER_KINDS if kind != "human")
 #: Options each kind accepts, with their types.
 OPTIONS: dict[str, dict[str, type]] = {
     "human": {},
@@ -46,17 +48,26 @@ class PlayerSpec:
             raise PlayerSpecError(f"iterations must be 1 or more, got {self.iterations}")
 
     @classmethod
-    def parse(cls, text: str) -> PlayerSpec:
+    def parse(cls, text: str, *, computer_only: bool = False) -> PlayerSpec:
         """Parse ``kind[:opt=value[,opt=value]]``; ``depth=0`` or ``inf`` mean unlimited.
 
+        Args:
+            text: the spec.
+            computer_only: refuse ``human`` (and list only computer players in
+                errors), for games nobody sits at.
+
         Raises:
-            PlayerSpecError: an unknown kind or option, or a bad value.
+            PlayerSpecError: an unknown kind or option, a bad value, or a human
+                where only computer players may play.
         """
         head, _, tail = text.strip().partition(":")
         kind = _ALIASES.get(head.lower(), head.lower())
-        if kind not in PLAYER_KINDS:
+        kinds = COMPUTER_KINDS if computer_only else PLAYER_KINDS
+        if computer_only and kind == "human":
+            raise PlayerSpecError(human_refused())
+        if kind not in kinds:
             raise PlayerSpecError(
-                f"unknown player {head!r} in {text!r}; choose from {', '.join(PLAYER_KINDS)}"
+                f"unknown player {head!r} in {text!r}; choose from {', '.join(kinds)}"
             )
         values: dict[str, object] = {}
         for item in filter(None, (part.strip() for part in tail.split(","))):
@@ -77,6 +88,16 @@ class PlayerSpec:
                 raise PlayerSpecError(f"bad value {raw!r} for {name} in {text!r}") from None
         return cls(kind, **values)  # type: ignore[arg-type]
 
+    def require_computer(self) -> PlayerSpec:
+        """This spec, checked to name a computer player.
+
+        Raises:
+            PlayerSpecError: it names a human.
+        """
+        if self.kind == "human":
+            raise PlayerSpecError(human_refused())
+        return self
+
     def __str__(self) -> str:
         opts = []
         if "depth" in OPTIONS[self.kind] and self.depth is not None:
@@ -86,3 +107,11 @@ class PlayerSpec:
         if self.iterations is not None:
             opts.append(f"iterations={self.iterations}")
         return self.kind + (":" + ",".join(opts) if opts else "")
+
+
+def human_refused() -> str:
+    """The message for a human where only computer players can play."""
+    return (
+        "human players can only play in the window; "
+        f"choose a computer player: {', '.join(COMPUTER_KINDS)}"
+    )

@@ -18,12 +18,15 @@ how a batch is split into chunks or over processes.
 from __future__ import annotations
 
 import random
+import time
 from fractions import Fraction
 from functools import lru_cache
 from math import factorial
 
 from .config import GameConfig
 from .geometry import Geometry, geometry_for, iter_bits
+from .search_result import ShouldStop
+from .simulation_stats import SimulationSummary
 
 #: Games per block of ranks; batch chunks are whole blocks.
 BLOCK_GAMES = 4096
@@ -196,3 +199,36 @@ def blocks_for(start: int, stop: int) -> range:
     """The block numbers covering games ``start`` to ``stop - 1``."""
     return range(start // BLOCK_GAMES, (stop + BLOCK_GAMES - 1) // BLOCK_GAMES)
 
+
+def count_games(
+    summary: SimulationSummary, start: int, stop: int, should_stop: ShouldStop
+) -> float:
+    """Count games ``start`` to ``stop - 1`` into ``summary``; returns their move time.
+
+    The move time is the time spent drawing games and looking up their
+    outcomes, for the games counted only: a block's time is shared over its
+    :data:`BLOCK_GAMES` games, and building the table is set-up.
+    """
+    size = BLOCK_GAMES
+    ending_table(summary.config)  # set-up, not move time
+    clock = time.perf_counter
+    move_seconds = 0.0
+    for block in blocks_for(start, stop):
+        if should_stop():
+            summary.cancelled = True
+            break
+        began = clock()
+        endings = block_endings(summary.config, summary.seed, block)
+        offset = block * size
+        endings = endings[max(start - offset, 0) : min(stop - offset, size)]
+        move_seconds += (clock() - began) * len(endings) / size
+        # Blocks are even-sized and start at even games, so parity within the
+        # slice follows the game index when the slice starts at an even game.
+        parity = max(start - offset, 0) & 1
+        parts = [(0, endings)]
+        if summary.swap:
+            parts = [(parity, endings[0::2]), (1 - parity, endings[1::2])]
+        for first, part in parts:
+            for (winner, length), count in count_endings(part).items():
+                summary.add_ending((None, "x", "o")[winner], length, first, count)
+    return move_seconds

@@ -30,7 +30,7 @@ from .config import GameConfig
 from .errors import IllegalMoveError
 from .game_record import GameRecord
 from .geometry import geometry_for, iter_bits
-from .player_spec import PlayerSpec, PlayerSpecError
+from .player_spec import PlayerSpec
 from .players import Player, make_player
 from .search_result import ShouldStop, never_stop
 from .simulation_stats import PlayerTotals, SimulationSummary
@@ -77,10 +77,9 @@ def computer_spec(spec: PlayerSpec | str) -> PlayerSpec:
     Raises:
         PlayerSpecError: a bad spec, or ``human``.
     """
-    spec = PlayerSpec.parse(spec) if isinstance(spec, str) else spec
-    if spec.kind == "human":
-        raise PlayerSpecError("a simulation needs computer players, not 'human'")
-    return spec
+    if isinstance(spec, str):
+        return PlayerSpec.parse(spec, computer_only=True)
+    return spec.require_computer()
 
 
 def uses_rank_path(config: GameConfig, x_spec: PlayerSpec, o_spec: PlayerSpec) -> bool:
@@ -159,6 +158,8 @@ def _play_range(
     """``(index, first, game)`` for each game; ``first`` is 1 when ``specs[1]`` held X."""
     game_rng = random.Random()
     empties_of = _empty_cells(config)
+    if not specs[0].kind == specs[1].kind == "random":
+        _build_symmetry_tables(config)
     renew_every = fresh_player_games(config)
     players = new_players(specs, game_rng)
     for index in range(start, stop):
@@ -268,6 +269,17 @@ def _play_one(
     return tuple(cells), board.winner(), tuple(seconds), tuple(nodes)
 
 
+def _build_symmetry_tables(config: GameConfig) -> None:
+    """Build the board's symmetry lookup tables now (once per process).
+
+    Searches build them on first use; built here, their cost is set-up (in the
+    elapsed time) rather than the first move's thinking time.
+    """
+    geometry = geometry_for(config)
+    for symmetry in range(1, len(geometry.symmetries)):
+        geometry.transform(1, symmetry)
+
+
 @lru_cache(maxsize=32)
 def _empty_board(config: GameConfig) -> Board:
     """An empty board to copy (cheaper than building one per game)."""
@@ -353,7 +365,9 @@ def summarize_games(
 
     The same totals :class:`SimulationSummary.from_records` gives for the games
     :func:`run_games` yields, but random against random on 3x3 only looks up
-    outcomes (its times are the part's wall time shared evenly over the moves).
+    outcomes (its move time, drawing each game and looking it up, is shared
+    evenly over the moves). Move times count choosing moves only; one-off
+    set-up, such as building the outcome table, counts in the elapsed time.
     Parts of a batch must start at multiples of :func:`fresh_player_games`
     (or of :data:`random_games.BLOCK_GAMES` on the fast route; any start is
     fine for players that forget everything between games).
@@ -362,11 +376,11 @@ def summarize_games(
     summary = SimulationSummary(config, str(specs[0]), str(specs[1]), seed, swap)
     began = time.perf_counter()
     if uses_rank_path(config, *specs):
-        _count_rank_games(summary, start, stop, should_stop)
-        elapsed = time.perf_counter() - began
-        summary.move_seconds = elapsed
+        move_seconds = random_games.count_games(summary, start, stop, should_stop)
+        summary.move_seconds = move_seconds
         for player in summary.players:
-            player.seconds = elapsed * player.moves / summary.plies if summary.plies else 0.0
+            share = player.moves / summary.plies if summary.plies else 0.0
+            player.seconds = move_seconds * share
             player.nodes = player.moves
     else:
         for _, first, (cells, winner, seconds, nodes) in _play_range(
@@ -377,24 +391,3 @@ def summarize_games(
     summary.elapsed_seconds = time.perf_counter() - began
     return summary
 
-
-def _count_rank_games(
-    summary: SimulationSummary, start: int, stop: int, should_stop: ShouldStop
-) -> None:
-    size = random_games.BLOCK_GAMES
-    for block in random_games.blocks_for(start, stop):
-        if should_stop():
-            summary.cancelled = True
-            return
-        endings = random_games.block_endings(summary.config, summary.seed, block)
-        offset = block * size
-        endings = endings[max(start - offset, 0) : min(stop - offset, size)]
-        # Blocks are even-sized and start at even games, so parity within the
-        # slice follows the game index when the slice starts at an even game.
-        parity = max(start - offset, 0) & 1
-        parts = [(0, endings)]
-        if summary.swap:
-            parts = [(parity, endings[0::2]), (1 - parity, endings[1::2])]
-        for first, part in parts:
-            for (winner, length), count in random_games.count_endings(part).items():
-                summary.add_ending((None, "x", "o")[winner], length, first, count)

@@ -12,7 +12,6 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from tictactoe_qt import __version__
 from tictactoe_qt.assets import resource_path
-from tictactoe_qt.gui.first_frame import call_after_first_frame
 
 APP_NAME = "tictactoe-qt"
 ORGANIZATION = "tictactoe-qt"
@@ -52,22 +51,14 @@ def run(argv: list[str] | None = None) -> int:
     sys.excepthook = report_unexpected_error
 
     from tictactoe_qt.gui.main_window import MainWindow
+    from tictactoe_qt.gui.stats import chart_loader
 
     window = MainWindow()
     window.show()
-    call_after_first_frame(window, freeze_start_up_objects)
-    return app.exec()
-
-
-def freeze_start_up_objects() -> None:
-    """Keep start-up objects out of the garbage collector's scans.
-
-    They live as long as the app, so the collector's pauses stay short while
-    playing. Run after the first frame: the window need not wait for it. The
-    charts, loaded in the background, are frozen too once they are loaded.
-    """
-    from tictactoe_qt.gui.stats import chart_loader
-
-    gc.collect()
+    # Start-up objects live as long as the app: keep them out of the garbage
+    # collector's scans, so its pauses stay short while playing. (A collection
+    # first finds no garbage at this point, and would delay the first frame.)
     gc.freeze()
+    # The charts load in the background after the first frame: freeze them too.
     chart_loader.when_loaded(gc.freeze)
+    return app.exec()

@@ -51,6 +51,7 @@ class BoardWidget(QWidget):
         self._pressed: Cell | None = None
         self._cursor: Cell = (1, 1)
         self._show_cursor = False
+        self._footer = 0.0
         self._update_accessible_text()
 
     # -- model ------------------------------------------------------------------
@@ -68,10 +69,20 @@ class BoardWidget(QWidget):
         self.update()
 
     # -- geometry -----------------------------------------------------------------
+    def set_footer_height(self, height: float) -> None:
+        """Keep ``height`` pixels free below the board (for the game-over banner)."""
+        self._footer = max(0.0, height)
+        self._hover = None
+        self.update()
+
+    def footer_height(self) -> float:
+        return self._footer
+
     def _cell_size(self) -> float:
         s = self._snapshot
         margin = self._margin()
-        width, height = self.width() - 2 * margin, self.height() - 2 * margin
+        width = self.width() - 2 * margin
+        height = self.height() - 2 * margin - self._footer
         return max(4.0, min(width / s.cols, height / s.rows))
 
     def _margin(self) -> float:
@@ -80,7 +91,8 @@ class BoardWidget(QWidget):
     def _board_rect(self) -> QRectF:
         s, size = self._snapshot, self._cell_size()
         width, height = size * s.cols, size * s.rows
-        return QRectF((self.width() - width) / 2, (self.height() - height) / 2, width, height)
+        top = (self.height() - self._footer - height) / 2
+        return QRectF((self.width() - width) / 2, top, width, height)
 
     def _cell_rectf(self, row: int, col: int) -> QRectF:
         board, size = self._board_rect(), self._cell_size()
@@ -189,8 +201,8 @@ class BoardWidget(QWidget):
             self._paint_highlights(painter, theme)
             painter.restore()
             self._paint_grid(painter, theme)
+            self._paint_winning_line(painter, theme)  # under the marks, so emoji stay visible
             self._paint_marks(painter, theme)
-            self._paint_winning_line(painter, theme)
             self._paint_cursor(painter, theme)
 
     def _face_radius(self) -> float:
@@ -278,7 +290,7 @@ class BoardWidget(QWidget):
         length = max(1.0, (direction.x() ** 2 + direction.y() ** 2) ** 0.5)
         extend = direction * (self._cell_size() * 0.3 / length)
         mark = s.mark_at(*first) or "x"
-        pen = QPen(with_alpha(theme.marks[mark], 215), max(3.0, self._cell_size() * 0.13))
+        pen = QPen(with_alpha(theme.marks[mark], 150), max(3.0, self._cell_size() * 0.13))
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         painter.setPen(pen)
         painter.drawLine(start - extend, end + extend)

@@ -207,8 +207,9 @@ class GameController(QObject):
         """Hold AI moves after the current one (watch mode), or let them go on."""
         self._paused = paused
         if paused:
-            if self._ai_timer.isActive():
+            if self.is_thinking:  # nothing moves after Pause or Stop
                 self._ai_timer.stop()
+                self._cancel_move()
                 self.thinking_stopped.emit()
             self.state_changed.emit()
         elif not self.is_thinking and self.result() is None:
@@ -430,6 +431,11 @@ class GameController(QObject):
         self.error.emit(self.tr("{0} could not move: {1}. Undo or start a new game.").format(
             self.display_name(seat), message))
         self.state_changed.emit()
+
+    def _cancel_move(self) -> None:
+        if self._move_request is not None:
+            self._move_request.cancel()
+            self._move_request = None
 
     def _cancel_hint(self) -> None:
         if self._hint_request is not None:

@@ -1,15 +1,19 @@
-"""A banner over the bottom of the board when a game ends: the result and 'Play again'."""
+"""A banner below the board when a game ends: the result and 'Play again'.
+
+The board leaves room for it, so it never covers a cell or the winning line.
+"""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QHideEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from tictactoe_qt.gui.board_theme import is_dark
 
 
 class GameOverBanner(QFrame):
-    """A floating, rounded strip that keeps itself centred near its parent's bottom edge."""
+    """A rounded strip centred at its parent's bottom edge, in room the board leaves free."""
 
     play_again = Signal()
 
@@ -45,9 +49,19 @@ class GameOverBanner(QFrame):
         self._label.setAccessibleName(text)
         self._restyle()
         self.adjustSize()
-        self._reposition()
         self.show()
+        self._reposition()
         self.raise_()
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        if self.isHidden():  # hidden itself, not just with its window
+            self._reserve_room(0)
+        super().hideEvent(event)
+
+    def _reserve_room(self, height: float) -> None:
+        parent = self.parentWidget()
+        if parent is not None and hasattr(parent, "set_footer_height"):
+            parent.set_footer_height(height)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.parent() and event.type() == QEvent.Type.Resize:
@@ -75,6 +89,9 @@ class GameOverBanner(QFrame):
         width = min(self.sizeHint().width(), parent.width() - 16)
         height = self.sizeHint().height()
         x = (parent.width() - width) // 2
-        y = parent.height() - height - max(12, parent.height() // 14)
+        gap = max(6, parent.height() // 60)
+        y = parent.height() - height - gap
         self.setGeometry(x, y, width, height)
+        if not self.isHidden():
+            self._reserve_room(height + gap)
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)

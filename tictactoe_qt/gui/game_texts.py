@@ -20,14 +20,19 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("GameController", text)
 
 
+def seat_mark(game: GameController, seat: str) -> str:
+    """The mark the player chose (e.g. "🐶"), or "X"/"O"."""
+    return game.settings.side(seat).mark or seat.upper()
+
+
 def display_name(game: GameController, seat: str) -> str:
-    """The player's name, "You" for the one human against an AI, or e.g. "O (Perfect)"."""
+    """The player's name, "You" for the one human against an AI, or e.g. "🐶 (Perfect)"."""
     side = game.settings.side(seat)
     if side.name:
         return side.name
     if game.is_human(seat):
-        return _tr("You") if game.human_count == 1 else seat.upper()
-    return _tr("{0} ({1})").format(seat.upper(), kind_label(side.kind))
+        return _tr("You") if game.human_count == 1 else seat_mark(game, seat)
+    return _tr("{0} ({1})").format(seat_mark(game, seat), kind_label(side.kind))
 
 
 def result_text(game: GameController) -> str:
@@ -52,8 +57,20 @@ def turn_text(game: GameController) -> str:
         return result_text(game)
     name = display_name(game, seat)
     if not game.is_human(seat):
+        if game.is_paused and not game.is_thinking:
+            return _tr("Paused: {0} to move").format(name)
         return _tr("{0} is thinking…").format(name)
     mark = game.settings.side(seat).mark
     if game.human_count == 1:
         return _tr("Your turn ({0})").format(mark)
+    if name == mark:
+        return _tr("{0} to move").format(name)
     return _tr("{0} to move ({1})").format(name, mark)
+
+
+def stopped_text(game: GameController) -> str:
+    """The status once watching stopped mid-game with a computer to move."""
+    seat = game.seat_to_move
+    if seat is None or game.is_human(seat):
+        return turn_text(game)
+    return _tr("Stopped. Press New Game to play again.")

@@ -19,7 +19,8 @@ from tictactoe_qt.assets import resource_path
 from tictactoe_qt.engine.saved_game import SavedGame, SavedGameError
 from tictactoe_qt.gui.analysis.install import install_analysis
 from tictactoe_qt.gui.board_widget import BoardWidget
-from tictactoe_qt.gui.dock_layout import LAYOUT_VERSION, restore_dock_layout
+from tictactoe_qt.gui.dock_layout import LAYOUT_VERSION, DockWidthFitter, restore_dock_layout
+from tictactoe_qt.gui import game_texts
 from tictactoe_qt.gui.game_controller import GameController
 from tictactoe_qt.gui.game_over_banner import GameOverBanner
 from tictactoe_qt.gui.help_dialogs import show_about, show_rules
@@ -29,7 +30,7 @@ from tictactoe_qt.gui.stats.install import install_stats
 from tictactoe_qt.gui.status_panel import StatusPanel
 
 MESSAGE_MS = 6000
-#: The dock column's default width; wider dock contents scroll.
+#: The dock column's width for the settings; wider docks widen it while raised.
 DOCK_WIDTH = 390
 
 
@@ -47,6 +48,7 @@ class MainWindow(QMainWindow):
         self.setWindowIcon(QIcon(str(resource_path("icons/tictactoe-qt.svg"))))
         self.store = settings_store or SettingsStore()
         self.last_error = ""
+        self._message_moment: tuple[object, ...] = ()
         self.controller = GameController(parent=self)
         self.board = BoardWidget()
         self.setCentralWidget(self.board)
@@ -60,6 +62,7 @@ class MainWindow(QMainWindow):
         self.connect_views()
         install_stats(self)  # stats dock, Watch toolbar, Simulate menu
         self.analysis = install_analysis(self)  # overlay (Ctrl+A), comparison, game tree
+        self.menuBar().addAction(self.help_menu.menuAction())  # moves Help after Simulate
         self.fit_docks()
         problems = self.read_settings()
         self.controller.new_game(self.settings_dock.settings())
@@ -119,8 +122,8 @@ class MainWindow(QMainWindow):
         self.view_menu.addAction(self.settings_dock.toggleViewAction())
         theme = self.view_menu.addMenu(self.tr("&Theme"))
         theme.addActions(list(self.theme_actions.values()))
-        help_menu = self.menuBar().addMenu(self.tr("&Help"))
-        help_menu.addActions([self.rules_action, self.about_action])
+        self.help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        self.help_menu.addActions([self.rules_action, self.about_action])
 
     def create_tool_bar(self) -> None:
         self.tool_bar = self.addToolBar(self.tr("Game"))
@@ -135,8 +138,15 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.status_panel)
 
     def fit_docks(self) -> None:
-        """Let wide docks scroll, so the tabbed dock column never squeezes the board."""
+        """Size the dock column to the raised dock; content wider than the room left scrolls.
+
+        A raised wide dock (tables, charts) widens the column up to 60% of the
+        window, leaving the board at least 360 px; the settings bring it back
+        to :data:`DOCK_WIDTH`.
+        """
+        self.dock_fitter = DockWidthFitter(self, DOCK_WIDTH)
         for dock in self.findChildren(QDockWidget):
+            self.dock_fitter.watch(dock)
             content = dock.widget()
             if content is None or isinstance(content, QScrollArea):
                 continue
@@ -154,7 +164,7 @@ class MainWindow(QMainWindow):
         c.game_started.connect(self.on_game_started)
         c.thinking_started.connect(lambda _seat: self.status_panel.set_busy(True))
         c.thinking_stopped.connect(lambda: self.status_panel.set_busy(False))
-        c.ai_moved.connect(self.status_panel.set_stats)
+        c.ai_moved.connect(self.on_ai_moved)
         c.message.connect(self.show_message)
         c.error.connect(self.show_error)
         c.game_over.connect(self.on_game_over)
@@ -210,9 +220,11 @@ class MainWindow(QMainWindow):
         self.status_panel.set_stats("", None)
         self.settings_dock.set_pending(False)
         config = self.controller.settings
-        self.setWindowTitle(self.tr("Tic-tac-toe — {0}x{1}, {2} in a row")
+        # Qt appends the application's display name ("— Tic-tac-toe").
+        self.setWindowTitle(self.tr("{0}x{1}, {2} in a row")
                             .format(config.rows, config.cols, config.k))
         self.update_state()
+        self.write_settings()  # a killed app keeps the settings of its last game
 
     @Slot()
     def update_state(self) -> None:
@@ -220,10 +232,30 @@ class MainWindow(QMainWindow):
         self.undo_action.setEnabled(c.can_undo())
         self.redo_action.setEnabled(c.can_redo())
         self.hint_action.setEnabled(c.can_hint())
-        self.status_panel.set_turn(c.turn_text())
+        series = getattr(self, "watch_series", None)
+        stopped = c.is_paused and series is not None and not series.running
+        self.status_panel.set_turn(game_texts.stopped_text(c) if stopped else c.turn_text())
         self.status_panel.set_busy(c.is_thinking)
+        self._clear_stale_message()
         if c.result() is None:
             self.banner.hide()
+
+    def _game_moment(self) -> tuple[object, ...]:
+        """The position, the turn and the players: what a status-bar hint is about."""
+        c = self.controller
+        return (c.board.notation(), c.seat_to_move,
+                tuple(c.settings.side(seat).kind for seat in "xo"))
+
+    def _clear_stale_message(self) -> None:
+        """Drop a hint ("Please wait…", "The game is over…") once the game it was about moved on."""
+        moment = self._game_moment()
+        if moment != self._message_moment:
+            self.statusBar().clearMessage()
+        self._message_moment = moment
+
+    @Slot(str, object)
+    def on_ai_moved(self, seat: str, result: object) -> None:
+        self.status_panel.set_stats(game_texts.seat_mark(self.controller, seat), result)
 
     @Slot(str)
     def on_game_over(self, result: str) -> None:
@@ -235,14 +267,17 @@ class MainWindow(QMainWindow):
         self.controller.apply_cosmetics(settings)
         changed = settings.game_rules() != self.controller.settings.game_rules()
         self.settings_dock.set_pending(changed)
+        self.store.save(settings)
 
     @Slot(str)
     def show_message(self, text: str) -> None:
+        self._message_moment = self._game_moment()
         self.statusBar().showMessage(text, MESSAGE_MS)
 
     @Slot(str)
     def show_error(self, text: str) -> None:
         self.last_error = text
+        self._message_moment = self._game_moment()
         self.statusBar().showMessage("⚠ " + text, 3 * MESSAGE_MS)
 
     def set_theme(self, key: str) -> None:

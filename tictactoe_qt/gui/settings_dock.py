@@ -55,6 +55,9 @@ class SideEditor(QGroupBox):
         self.time_spin.setToolTip(self.tr("Thinking time per move."))
         self.mark = QLineEdit(objectName=f"{seat}Mark")
         self.mark.setMaxLength(MAX_MARK_LENGTH)
+        mark_font = self.mark.font()
+        mark_font.setPointSizeF(mark_font.pointSizeF() * 1.6)  # emoji marks stay readable
+        self.mark.setFont(mark_font)
         self.mark.setToolTip(self.tr("A letter, an emoji or any short text."))
         self.name = QLineEdit(objectName=f"{seat}Name")
         self.name.setMaxLength(MAX_NAME_LENGTH)

@@ -48,10 +48,14 @@ class StatusPanel(QWidget):
     def set_busy(self, busy: bool) -> None:
         self.busy.setVisible(busy)
 
-    def set_stats(self, seat: str, result: SearchResult | None) -> None:
-        """Show the statistics of ``seat``'s last move (``None`` clears them)."""
+    def set_stats(self, player: str, result: SearchResult | None) -> None:
+        """Show the statistics of ``player``'s last move (``None`` clears them).
+
+        Args:
+            player: how the player is shown, e.g. its mark "🐶" or "O".
+        """
         if result is None:
             self.stats.clear()
             return
-        text = self.tr("{0} played · {1}").format(seat.upper(), describe_search(result))
+        text = self.tr("{0} played · {1}").format(player, describe_search(result))
         self.stats.setText(text)

@@ -7,6 +7,7 @@ sends the user's requests and follows the series' signals.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Slot
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QSlider, QSpinBox, QToolBar, QToolButton, QWidget
 
 from tictactoe_qt.gui.stats.watch_series import DEFAULT_SPEED, SPEEDS, WatchSeries, speed_text
@@ -21,6 +22,8 @@ class WatchControls(QToolBar):
         super().__init__(self.tr("Watch"), parent)
         self.setObjectName("watchToolBar")
         self.series = series
+        #: The toolbar action behind each button, by the button's object name.
+        self.actions_by_button: dict[str, QAction] = {}
         self.watch_button = self._button("watchButton", self.tr("Watch"), "media-playback-start",
                                          self.tr("Play AI-vs-AI games on the board"), self.start)
         self.games_box = QSpinBox(objectName="watchGames")
@@ -71,6 +74,7 @@ class WatchControls(QToolBar):
         action.setToolTip(tip)
         action.triggered.connect(slot)
         button = self.widgetForAction(action)
+        self.actions_by_button[name] = action
         button.setObjectName(name)
         button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         return button
@@ -95,18 +99,26 @@ class WatchControls(QToolBar):
 
     @Slot()
     def update_state(self) -> None:
+        # Enable and name the actions, not their buttons: a button re-reads its
+        # action on every change, and the overflow menu ("»") shows the actions.
         series = self.series
         running = series.running
-        self.watch_button.setEnabled(not running)
+        paused = running and series.user_paused
+        actions = self.actions_by_button
+        actions["watchButton"].setEnabled(not running)
         self.games_box.setEnabled(not running)
-        self.pause_button.setEnabled(running and not series.step_mode)
-        self.pause_button.setText(self.tr("Resume") if series.user_paused else self.tr("Pause"))
-        self.next_button.setEnabled(running and (series.step_mode or series.user_paused or series.waiting_for_next_game))
-        self.stop_button.setEnabled(running)
+        actions["watchPause"].setEnabled(running and not series.step_mode)
+        actions["watchPause"].setText(self.tr("Resume") if paused else self.tr("Pause"))
+        actions["watchNext"].setEnabled(
+            running and (series.step_mode or paused or series.waiting_for_next_game))
+        actions["watchStop"].setEnabled(running)
 
     @Slot(dict)
     def show_score(self, score: dict) -> None:
+        settings = self.series.controller.settings
+        marks = [settings.side(seat).mark or seat.upper() for seat in "xo"]
         self.score_label.setText(
-            self.tr("X %d \u00b7 O %d \u00b7 draws %d  (%d of %d)")
-            % (score["x"], score["o"], score["draw"], score["played"], score["games"])
+            self.tr("%s %d \u00b7 %s %d \u00b7 draws %d  (%d of %d)")
+            % (marks[0], score["x"], marks[1], score["o"], score["draw"], score["played"],
+               score["games"])
         )

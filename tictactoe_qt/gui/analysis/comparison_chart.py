@@ -59,7 +59,10 @@ class ComparisonChart(QWidget):
         self.setMinimumHeight(160)
 
     def sizeHint(self) -> QSize:
-        return QSize(420, 260)
+        """Wide enough for every bar label on one line."""
+        metrics = self.fontMetrics()
+        widest = max((metrics.horizontalAdvance(label) for label in self.labels), default=60)
+        return QSize(max(420, LEFT + RIGHT + max(6, len(self.labels)) * (widest + 12)), 260)
 
     def show_values(
         self,
@@ -92,6 +95,7 @@ class ComparisonChart(QWidget):
             "; ".join(f"{label}: {short_value(v) if v else 'none'}"
                       for label, v in zip(labels, values))
         )
+        self.updateGeometry()
         self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -119,9 +123,14 @@ class ComparisonChart(QWidget):
         painter.save()
         painter.translate(12, plot.center().y())
         painter.rotate(-90)
+        title = painter.fontMetrics().elidedText(self.unit, Qt.TextElideMode.ElideRight,
+                                                 int(plot.height()))
         painter.drawText(QRectF(-plot.height() / 2, -10, plot.height(), 20),
-                         Qt.AlignmentFlag.AlignCenter, f"{self.unit} (log scale)")
+                         Qt.AlignmentFlag.AlignCenter, title)
         painter.restore()
+        # The scale note sits above the axis: the rotated title alone fills its height.
+        painter.drawText(QRectF(4, 0, LEFT + 80, TOP - 4),
+                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, "log scale")
         if self.decades is None:
             painter.drawText(plot, Qt.AlignmentFlag.AlignCenter, "no results yet")
             return

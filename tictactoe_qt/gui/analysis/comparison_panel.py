@@ -38,6 +38,7 @@ from tictactoe_qt.engine.comparison import (
     values_agree,
 )
 from tictactoe_qt.engine.search_result import SearchResult
+from tictactoe_qt.engine.tree_explorer import move_text
 from tictactoe_qt.engine.tree_values import NodeValue
 from tictactoe_qt.gui.analysis import search_jobs
 from tictactoe_qt.gui.analysis.comparison_chart import ComparisonChart
@@ -45,7 +46,9 @@ from tictactoe_qt.gui.analysis.dock_body import DockBody
 from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
 
 HEADERS = ("Algorithm", "Nodes", "Cut-offs", "Time", "Move", "Value", "Note")
-NODES, CUTOFFS, TIME = 1, 2, 3
+NODES, CUTOFFS, TIME, MOVE, VALUE, NOTE = range(1, len(HEADERS))
+#: Width the note column asks for; longer notes wrap onto more lines.
+NOTE_WIDTH = 280
 #: Bar labels short enough to sit side by side under the chart.
 CHART_LABELS = {
     "minimax": "Minimax",
@@ -96,7 +99,7 @@ class ComparisonDock(QDockWidget):
         self.visibilityChanged.connect(self._on_visibility_changed)
 
     def _build(self) -> None:
-        body = DockBody(self)
+        body = self.body = DockBody(self)
         layout = QVBoxLayout(body)
         controls = QHBoxLayout()
         self.depth = QComboBox(objectName="comparisonDepth")
@@ -112,22 +115,30 @@ class ComparisonDock(QDockWidget):
         self.cap = QDoubleSpinBox(objectName="comparisonCap", suffix=" s", decimals=0)
         self.cap.setRange(1, 600)
         self.cap.setValue(10)
-        for widget in (self.depth, self.run_button, self.stop_button, self.capped, self.cap):
+        for widget in (self.depth, self.run_button, self.stop_button):
             controls.addWidget(widget)
         controls.addStretch(1)
         layout.addLayout(controls)
+        cap_controls = QHBoxLayout()  # a second row: the dock stays narrow enough
+        cap_controls.addWidget(self.capped)
+        cap_controls.addWidget(self.cap)
+        cap_controls.addStretch(1)
+        layout.addLayout(cap_controls)
         self.estimate_label = QLabel(objectName="comparisonEstimate", wordWrap=True)
         layout.addWidget(self.estimate_label)
         splitter = QSplitter(Qt.Orientation.Vertical)
         self.table = QTableWidget(0, len(HEADERS), objectName="comparisonTable")
         self.table.setHorizontalHeaderLabels([self.tr(h) for h in HEADERS])
         self.table.verticalHeader().hide()
-        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+        self.table.verticalHeader().setMinimumSectionSize(self.fontMetrics().height() + 8)
+        # Notes wrap onto more lines instead of ending in '…'.
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.setWordWrap(True)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.horizontalHeaderItem(MOVE).setToolTip(self.tr("(row, column), counted from 1"))
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(len(HEADERS) - 1, QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
+        header.setSectionResizeMode(NOTE, QHeaderView.ResizeMode.Stretch)
         splitter.addWidget(self.table)
         chart_box = QWidget()
         chart_layout = QVBoxLayout(chart_box)
@@ -139,7 +150,7 @@ class ComparisonDock(QDockWidget):
         self.chart = ComparisonChart()
         chart_layout.addWidget(self.chart, 1)
         splitter.addWidget(chart_box)
-        splitter.setSizes([240, 320])
+        splitter.setSizes([300, 260])
         layout.addWidget(splitter, 1)
         self.summary = QLabel(objectName="comparisonSummary", wordWrap=True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -148,6 +159,24 @@ class ComparisonDock(QDockWidget):
         self.run_button.clicked.connect(self.run)
         self.stop_button.clicked.connect(self.stop)
         self.metric_choice.currentIndexChanged.connect(self._update_chart)
+
+    def preferred_width(self) -> int:
+        """The dock width that shows every column, the buttons and the chart's labels."""
+        header = self.table.horizontalHeader()
+        metrics = self.table.fontMetrics()
+        samples = {
+            0: max(VARIANTS, key=lambda v: metrics.horizontalAdvance(v.label)).label,
+            NODES: "99,999,999", CUTOFFS: "9,999,999", TIME: "9,999.9 ms", MOVE: "(19, 19)",
+            VALUE: "O wins in 99",
+        }
+        # Room for the widest likely values, so the column fits before the first run.
+        columns = sum(max(header.sectionSizeHint(c), self.table.sizeHintForColumn(c),
+                          metrics.horizontalAdvance(samples[c]) + 14)
+                      for c in range(NOTE)) + NOTE_WIDTH
+        table = columns + self.table.verticalScrollBar().sizeHint().width() + 2 * self.table.frameWidth()
+        layout = self.body.layout()
+        margins = layout.contentsMargins()
+        return max(table + margins.left() + margins.right(), layout.sizeHint().width())
 
     @Slot(bool)
     def _on_visibility_changed(self, visible: bool) -> None:
@@ -235,7 +264,7 @@ class ComparisonDock(QDockWidget):
                 f"{stats.nodes:,}",
                 f"{stats.cutoffs:,}",
                 millis(stats.elapsed_seconds),
-                "" if move is None else f"row {move.row + 1}, col {move.col + 1}",
+                "" if move is None else move_text(move),
                 value_text(result, self.board.turn),
             ]
         cells[6] = self._note(row)

@@ -2,12 +2,13 @@
 
 Plain data, no widgets: each empty cell gets a short note for the side to
 move ('W3' win in 3 plies, 'D' draw, 'L5' loss in 5, or a heuristic score
-with a heat between 0 and 1), the principal variation becomes numbered ghost
+with a heat between 0 and 1 by rank), the principal variation becomes numbered ghost
 moves, and an MCTS search's visit counts can be laid on top.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,13 +60,13 @@ class OverlayData:
         """One line under the board saying how to read the numbers."""
         if not self.notes:
             return ""
-        line = " Numbered badges: the best line of play." if self.ghosts else ""
+        line = " Numbered circles: the best line." if self.ghosts else ""
         visits = " n = MCTS visits for its last move." if self.visits else ""
         if self.exact:
             text = "Solved: W = win, D = draw, L = loss for the side to move, in plies."
         else:
             depth = f" at depth {self.depth}" if self.depth else ""
-            text = (f"Not solved: heuristic scores{depth}, warmer = better for the side to move;"
+            text = (f"Heuristic{depth}: orange = better, blue = worse for the side to move;"
                     " · = not searched.")
         return text + line + visits
 
@@ -94,6 +95,23 @@ def note_for(to_move: str, result: str | None, plies: int | None, exact: bool) -
     return CellNote(f"L{plies}", "loss", 0.0, f"{to_move.upper()} loses in {plies} {unit}")
 
 
+def rank_heats(scores: list[float]) -> list[float]:
+    """Each score's rank in this position as a heat from 0 (worst) to 1 (best).
+
+    Ranks, not raw scores: one huge threat score would otherwise paint every
+    other cell the same colour. Equal scores share their average rank; when
+    all are equal every heat is 0.5.
+    """
+    distinct = sorted(set(scores))
+    if len(distinct) == 1:
+        return [0.5 for _ in scores]
+    ordered = sorted(scores)
+    average_rank = {score: (bisect_left(ordered, score) + bisect_right(ordered, score) - 1) / 2
+                    for score in distinct}
+    low, high = average_rank[distinct[0]], average_rank[distinct[-1]]
+    return [(average_rank[score] - low) / (high - low) for score in scores]
+
+
 def overlay_from_analysis(board: Board, analysis: Any, pv_length: int = 6) -> OverlayData:
     """Turn an engine ``Analysis`` of ``board`` into overlay data.
 
@@ -117,11 +135,8 @@ def overlay_from_analysis(board: Board, analysis: Any, pv_length: int = 6) -> Ov
         else:
             heuristic.append((cell, float(move_value.score)))
     if heuristic:
-        low = min(score for _, score in heuristic)
-        high = max(score for _, score in heuristic)
-        spread = high - low
-        for cell, score in heuristic:
-            heat = 0.5 if spread == 0 else (score - low) / spread
+        heats = rank_heats([score for _, score in heuristic])
+        for (cell, score), heat in zip(heuristic, heats):
             notes[cell] = CellNote(
                 compact_score(score), "heuristic", heat, f"heuristic score {score:g} for {to_move.upper()}"
             )

@@ -7,7 +7,11 @@ asks the board for cell rectangles (``board.cell_rect``) and paints:
 * the overlay's notes: 'W3' / 'D' / 'L5' chips, or a heat map with scores;
 * the principal variation as faint marks with move numbers;
 * MCTS visit counts in a corner of each cell;
-* a preview of another position (from the game-tree explorer).
+* a preview of another position (from the game-tree explorer), its caption
+  above the grid.
+
+The cell with the Hint keeps the board's hint outline alone: the overlay
+leaves it empty so the two never pile up.
 """
 
 from __future__ import annotations
@@ -29,8 +33,14 @@ KIND_COLOURS = {"win": "#26a269", "draw": "#5e5c64", "loss": "#c01c28"}
 KIND_COLOURS_DARK = {"win": "#57e389", "draw": "#c0bfbc", "loss": "#ff7b63"}
 #: Cells painted per event-loop turn (a slice takes a few milliseconds).
 CELLS_PER_SLICE = 40
-#: Heat map from cool (worst) to warm (best).
-HEAT_STOPS = ((0.0, QColor("#3584e4")), (0.5, QColor("#f6d32d")), (1.0, QColor("#e66100")))
+#: Diverging heat map: blue (worst here), a quiet grey (middling), orange (best here).
+HEAT_STOPS = ((0.0, QColor("#1c71d8")), (0.5, QColor("#9a9996")), (1.0, QColor("#e66100")))
+#: Cells narrower than this (pixels) show heuristic scores by colour only (numbers in tooltips).
+MIN_SCORE_CELL = 38
+#: Cells narrower than this show no text at all, only colour.
+MIN_TEXT_CELL = 22
+#: Height of the preview caption strip.
+CAPTION_HEIGHT = 22
 
 
 def heat_colour(heat: float) -> QColor:
@@ -45,6 +55,13 @@ def heat_colour(heat: float) -> QColor:
                 round(low_colour.blue() + t * (high_colour.blue() - low_colour.blue())),
             )
     return QColor(HEAT_STOPS[-1][1])
+
+
+def badge_circle(cell: QRectF) -> QRectF:
+    """The bounding box of a best-line badge: in the cell's top-left corner, wholly inside."""
+    pad = max(1.5, cell.width() * 0.05)
+    radius = min(max(6.0, cell.width() * 0.13), cell.width() * 0.22)
+    return QRectF(cell.left() + pad, cell.top() + pad, 2 * radius, 2 * radius)
 
 
 @dataclass
@@ -115,9 +132,12 @@ class OverlayLayer(QWidget):
 
     def _measure_grid(self) -> tuple[float, float, float, float]:
         """The board's cell grid (cells are squares on a regular grid), asked once per paint."""
+        snapshot = self._board.snapshot()  # type: ignore[attr-defined]
         first = QRectF(self._board.cell_rect(0, 0))  # type: ignore[attr-defined]
-        second = QRectF(self._board.cell_rect(1, 1))  # type: ignore[attr-defined]
-        return first.left(), first.top(), second.left() - first.left(), first.width()
+        last = QRectF(self._board.cell_rect(snapshot.rows - 1, snapshot.cols - 1))  # type: ignore[attr-defined]
+        # The step across the whole grid: whole-pixel cell rectangles would drift on 19x19.
+        steps = max(1, snapshot.cols - 1)
+        return first.left(), first.top(), (last.left() - first.left()) / steps, first.width()
 
     def _occupied(self, cell: Cell) -> bool:
         snapshot = self._board.snapshot()  # type: ignore[attr-defined]
@@ -163,7 +183,8 @@ class OverlayLayer(QWidget):
         pixmap.setDevicePixelRatio(ratio)
         pixmap.fill(Qt.GlobalColor.transparent)
         cells = [(cell, note) for cell, note in self.data.notes.items()
-                 if snapshot.mark_at(*cell) is None] if self.show_values else []
+                 if snapshot.mark_at(*cell) is None and cell != snapshot.hint] \
+            if self.show_values else []
         self._rendering = _Picture(self.data, snapshot, key, pixmap, theme, cells,
                                    self._measure_grid())
         if len(cells) <= CELLS_PER_SLICE:
@@ -220,7 +241,10 @@ class OverlayLayer(QWidget):
                                         dot, dot))
                 continue
             if note.kind == "heuristic":
-                fill = with_alpha(heat_colour(note.heat), 150 if theme.dark else 120)
+                # Middling cells stay faint, so the best and worst stand out.
+                strength = abs(note.heat - 0.5) * 2
+                fill = with_alpha(heat_colour(note.heat), round(50 + strength * (130 if theme.dark
+                                                                                 else 110)))
             else:
                 fill = with_alpha(QColor(colours[note.kind]), 60 if theme.dark else 40)
             painter.setBrush(fill)
@@ -235,6 +259,8 @@ class OverlayLayer(QWidget):
                 painter.setPen(QPen(text_colour, max(1.5, rect.width() * 0.04)))
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.drawRect(rect.adjusted(inset, inset, -inset, -inset))
+            if width < (MIN_SCORE_CELL if note.kind == "heuristic" else MIN_TEXT_CELL):
+                continue  # too small to read: the colour and the legend say it
             painter.setFont(fonts[len(note.text) <= 3])
             painter.setPen(text_colour)
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, note.text)
@@ -247,8 +273,9 @@ class OverlayLayer(QWidget):
 
     def _paint_ghosts(self, painter: QPainter, theme: BoardTheme) -> None:
         assert self.data is not None
+        hint = self._board.snapshot().hint  # type: ignore[attr-defined]
         for ghost in self.data.ghosts:
-            if self._occupied(ghost.cell):
+            if self._occupied(ghost.cell) or ghost.cell == hint:
                 continue
             # A small numbered ghost in the corner, so the value chip stays readable.
             rect = self._cell(ghost.cell)
@@ -260,11 +287,14 @@ class OverlayLayer(QWidget):
     def _paint_badge(
         self, painter: QPainter, rect: QRectF, text: str, colour: QColor, mark: str = ""
     ) -> None:
-        """A number in the mover's colour, followed by a small ghost of its mark."""
-        radius = max(6.0, rect.width() * 0.13)
-        centre = rect.topLeft() + QRectF(0, 0, radius * 1.5, radius * 1.5).center()
+        """A numbered circle in the cell's top-left corner, wholly inside the cell.
+
+        With room to spare, a small ghost of the mover's mark follows the number.
+        """
+        circle = badge_circle(rect)
+        radius, centre = circle.width() / 2, circle.center()
         painter.setPen(Qt.PenStyle.NoPen)
-        if mark:
+        if mark and circle.left() + 4.2 * radius <= rect.right() - (circle.left() - rect.left()):
             pill = QRectF(centre.x() - radius, centre.y() - radius, 4.2 * radius, 2 * radius)
             painter.setBrush(with_alpha(colour, 45))
             painter.drawRoundedRect(pill, radius, radius)
@@ -310,10 +340,32 @@ class OverlayLayer(QWidget):
             paint_mark(painter, rect, snapshot.marks.get(seat, seat.upper()), with_alpha(colour, 170))
             self._paint_badge(painter, rect, str(number), colour)
         if self.preview_caption:
-            self._font(painter, 13)
-            strip = QRectF(0, 0, self.width(), 24)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(with_alpha(theme.accent, 220))
-            painter.drawRect(strip)
-            painter.setPen(QColor("white"))
-            painter.drawText(strip, Qt.AlignmentFlag.AlignCenter, self.preview_caption)
+            self._paint_caption(painter, theme)
+
+    def caption_rect(self) -> QRectF:
+        """Where the preview caption goes: in the margin above the grid when it fits.
+
+        Without such a margin it is a slim strip over the top of the window's
+        board area, translucent so the cells show through.
+        """
+        snapshot = self._board.snapshot()  # type: ignore[attr-defined]
+        first = self._cell((0, 0))
+        last = self._cell((snapshot.rows - 1, snapshot.cols - 1))
+        top = max(0.0, first.top() - CAPTION_HEIGHT - 4)
+        return QRectF(first.left(), top, last.right() - first.left(), CAPTION_HEIGHT)
+
+    def _paint_caption(self, painter: QPainter, theme: BoardTheme) -> None:
+        strip = self.caption_rect()
+        above = strip.bottom() <= self._cell((0, 0)).top()
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(with_alpha(theme.accent, 230 if above else 170))
+        painter.drawRoundedRect(strip, 6, 6)
+        room = int(strip.width() - 12)
+        for pixels in (12, 11, 10):  # shrink a little before cutting the caption short
+            self._font(painter, pixels)
+            if painter.fontMetrics().horizontalAdvance(self.preview_caption) <= room:
+                break
+        painter.setPen(QColor("white"))
+        text = painter.fontMetrics().elidedText(self.preview_caption, Qt.TextElideMode.ElideRight,
+                                                room)
+        painter.drawText(strip, Qt.AlignmentFlag.AlignCenter, text)

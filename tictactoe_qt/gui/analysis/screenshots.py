@@ -1,7 +1,7 @@
 """Regenerate the analysis views' screenshots: ``python -m tictactoe_qt.gui.analysis.screenshots``.
 
 Renders offscreen with the Fusion style: the overlay on a 3x3 game and as a
-9x9 heat map, the comparison dock after a run on the empty 3x3 board, and
+9x9 and a 15x15 heat map, the comparison dock after a run on the empty 3x3 board, and
 the game-tree explorer in alpha-beta mode. Pictures go to
 ``resources/screenshots/analysis-*.png`` (or the folder given).
 """
@@ -59,6 +59,9 @@ def main(argv: list[str] | None = None) -> int:
     overlay_shot(save, wait_until, "heatmap-9x9",
                  SavedGame(GameConfig(9, 9, 5), {"x": human, "o": human},
                            _moves([(4, 4), (3, 4), (3, 3), (5, 5), (4, 3)])))
+    overlay_shot(save, wait_until, "heatmap-15x15",
+                 SavedGame(GameConfig(15, 15, 5), {"x": human, "o": human},
+                           _moves([(7, 7), (6, 8), (8, 6)])))
     comparison_shot(save, wait_until)
     tree_shot(save, wait_until)
     return 0
@@ -90,7 +93,7 @@ def comparison_shot(save: Any, wait_until: Any) -> None:
     from tictactoe_qt.gui.analysis.comparison_panel import ComparisonDock
 
     dock = ComparisonDock()
-    dock.resize(760, 640)
+    dock.resize(dock.preferred_width(), 640)
     dock.show()
     dock.set_position(Board())
     finished: list[bool] = []
@@ -107,7 +110,7 @@ def tree_shot(save: Any, wait_until: Any) -> None:
     from tictactoe_qt.gui.analysis.tree_explorer_dock import TreeExplorerDock
 
     dock = TreeExplorerDock()
-    dock.resize(760, 700)
+    dock.resize(dock.preferred_width(), 700)
     dock.show()
     dock.set_position(Board.from_notation("x../.o./..."))
     dock.mode.setCurrentIndex(dock.mode.findData("alphabeta"))

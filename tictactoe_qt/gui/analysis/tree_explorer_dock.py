@@ -40,8 +40,10 @@ from tictactoe_qt.gui.analysis import tree_jobs
 from tictactoe_qt.gui.analysis.dock_body import DockBody
 from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
 from tictactoe_qt.gui.analysis.tree_jobs import TreeRequest, TreeSummary
-from tictactoe_qt.gui.analysis.tree_model import GameTreeModel
+from tictactoe_qt.gui.analysis.tree_model import NOTE, GameTreeModel
 
+#: Width the note column asks for; longer notes show in full as tooltips.
+NOTE_WIDTH = 140
 #: Boards up to this many cells trace alpha-beta to the end by default.
 FULL_TRACE_CELLS = 9
 HELP_TEXT = (
@@ -74,7 +76,7 @@ class TreeExplorerDock(QDockWidget):
         self.visibilityChanged.connect(self._on_visibility_changed)
 
     def _build(self) -> None:
-        body = DockBody(self)
+        body = self.body = DockBody(self)
         layout = QVBoxLayout(body)
         controls = QHBoxLayout()
         self.mode = QComboBox(objectName="treeMode")
@@ -88,10 +90,14 @@ class TreeExplorerDock(QDockWidget):
         self.depth.setSpecialValueText(self.tr("to the end"))
         self.depth.setPrefix(self.tr("depth "))
         self.depth.setToolTip(self.tr("How deep alpha-beta searches ('to the end' = whole game)"))
-        for widget in (self.mode, self.ordering, self.depth):
-            controls.addWidget(widget)
+        controls.addWidget(self.mode)
         controls.addStretch(1)
         layout.addLayout(controls)
+        search_controls = QHBoxLayout()  # a second row: the dock stays narrow enough
+        search_controls.addWidget(self.ordering)
+        search_controls.addWidget(self.depth)
+        search_controls.addStretch(1)
+        layout.addLayout(search_controls)
         self.help = QLabel(self.tr(HELP_TEXT), objectName="treeHelp", wordWrap=True)
         layout.addWidget(self.help)
         self.view = QTreeView(objectName="gameTree")
@@ -101,8 +107,9 @@ class TreeExplorerDock(QDockWidget):
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         header = self.view.header()
         header.setStretchLastSection(True)
-        for column, width in enumerate((165, 95, 65, 290)):
-            header.resizeSection(column, width)
+        header.setMinimumSectionSize(60)
+        for column in range(NOTE):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.view.selectionModel().selectionChanged.connect(self._on_selection)
         layout.addWidget(self.view, 3)
         self.status = QLabel(objectName="treeStatus", wordWrap=True)
@@ -123,6 +130,16 @@ class TreeExplorerDock(QDockWidget):
         self.mode.currentIndexChanged.connect(self._rebuild)
         self.ordering.toggled.connect(self._rebuild)
         self.depth.valueChanged.connect(self._rebuild)
+
+    def preferred_width(self) -> int:
+        """The dock width that shows every column of the tree and the controls."""
+        header = self.view.header()
+        columns = sum(max(header.sectionSizeHint(c), self.view.sizeHintForColumn(c))
+                      for c in range(NOTE)) + NOTE_WIDTH
+        tree = columns + self.view.verticalScrollBar().sizeHint().width() + 2 * self.view.frameWidth()
+        layout = self.body.layout()
+        margins = layout.contentsMargins()
+        return max(tree + margins.left() + margins.right(), layout.sizeHint().width())
 
     # -- inputs --------------------------------------------------------------------------
     def set_position(self, board: Board) -> None:
@@ -273,7 +290,7 @@ class TreeExplorerDock(QDockWidget):
             moves.append((divmod(cell, cols), side, number))
             side = "o" if side == "x" else "x"
         last = moves[-1]
-        caption = self.tr("Preview {0} moves ahead, {1} at {2} last. The game is unchanged.").format(
+        caption = self.tr("Preview {0} moves ahead, last {1} at {2}; the game is unchanged").format(
             len(moves), last[1].upper(), move_text_cell(last[0])
         )
         self.preview_requested.emit(moves, caption)

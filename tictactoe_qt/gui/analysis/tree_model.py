@@ -25,7 +25,7 @@ Index = QModelIndex | QPersistentModelIndex
 #: Rows shown at once; the view asks for the next batch when scrolled to the end.
 #: Inserting all 360 replies of a 19x19 position in one go would stall the window.
 ROWS_PER_BATCH = 40
-COLUMNS = ("Move", "Minimax value", "Plies left", "Alpha-beta: window (α, β) or pruned", "Note")
+COLUMNS = ("Move", "Minimax value", "Plies left", "Alpha-beta window", "Note")
 MOVE, VALUE, PLIES, WINDOW, NOTE = range(len(COLUMNS))
 
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 from PySide6.QtWidgets import QWidget
 
-from tictactoe_qt.gui.first_frame import call_after_first_frame
+from .first_frame import call_after_first_frame
 
 CHARTS_MODULE = "tictactoe_qt.gui.stats.charts"
 #: How long :func:`wait_until_loaded` waits by default (an import never takes this long).

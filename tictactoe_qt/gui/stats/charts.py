@@ -4,6 +4,8 @@ The first run given is the main one (drawn solid); the others are overlays
 (dashed or dotted, named in a key under the charts). Every plot item is built
 once, for :data:`MAX_RUNS` runs, so a refresh only sets data: building
 pyqtgraph items and legends takes far too long to do while a batch runs.
+It takes a few hundred milliseconds even once, so it can be done in steps
+(:meth:`StatsCharts.build_step`), one per pass of the event loop.
 """
 
 from __future__ import annotations
@@ -36,13 +38,10 @@ OUTCOME_TOP = 128
 class StatsCharts(QWidget):
     """Cumulative outcome rates, move time, game length and nodes per move."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, build_now: bool = True) -> None:
+        """Build the charts now, or (``build_now=False``) leave it to :meth:`build_step`."""
         super().__init__(parent)
         self.setObjectName("statsCharts")
-        self.outcome_plot = pg.PlotWidget(objectName="outcomeChart")
-        self.move_time_plot = pg.PlotWidget(objectName="moveTimeChart")
-        self.length_plot = pg.PlotWidget(objectName="gameLengthChart")
-        self.nodes_plot = pg.PlotWidget(objectName="nodesChart")
         self.overlay_key = QLabel(objectName="overlayKey")
         self.overlay_key.setWordWrap(True)
         self.overlay_key.setVisible(False)
@@ -55,10 +54,6 @@ class StatsCharts(QWidget):
         layout.addWidget(grid_host, 1)
         layout.addWidget(self.overlay_key)
         self._columns = 0
-        for plot in self.plots():
-            plot.setMinimumSize(MIN_CHART_WIDTH, 190)
-            plot.getPlotItem().setMenuEnabled(False)
-        self._arrange(2)
         self._runs: tuple[RunSnapshot, ...] = ()
         self._pending: list[Callable[[], None]] = []
         self._stagger = QTimer(self, interval=STAGGER_MS)
@@ -67,9 +62,46 @@ class StatsCharts(QWidget):
         self._ranges: dict[tuple[str, str], tuple[float, float]] = {}
         self._ticks: list[list[tuple[int, str]]] = []
         self._length_step = 0
-        self._setup_axes()
-        self._build_items()
-        self.apply_palette()
+        self._lines: list[list[pg.PlotDataItem]] = []
+        self._bars: dict[str, tuple[pg.BarGraphItem, pg.BarGraphItem]] = {}
+        self._bar_labels: dict[str, list[pg.TextItem]] = {}
+        self._steps: list[Callable[[], None]] = [
+            lambda: self._add_plot("outcome_plot", "outcomeChart"),
+            lambda: self._add_plot("move_time_plot", "moveTimeChart"),
+            lambda: self._add_plot("length_plot", "gameLengthChart"),
+            lambda: self._add_plot("nodes_plot", "nodesChart"),
+            self._setup_axes,
+            lambda: self._add_outcome_lines(MAX_RUNS // 2),
+            lambda: self._add_outcome_lines(MAX_RUNS - MAX_RUNS // 2),
+            self._build_exact_items,
+            self._build_length_items,
+            lambda: self._build_bar_items("time", self.move_time_plot),
+            lambda: self._build_bar_items("nodes", self.nodes_plot),
+            self._build_legends,
+            self.apply_palette,
+        ]
+        if build_now:
+            self.finish_building()
+
+    def build_step(self) -> bool:
+        """Build the next part (a few tens of milliseconds); True once all is built."""
+        if self._steps:
+            self._steps.pop(0)()
+        return self.is_built()
+
+    def finish_building(self) -> None:
+        """Build whatever is left, now."""
+        while not self.build_step():
+            pass
+
+    def is_built(self) -> bool:
+        return not self._steps
+
+    def _add_plot(self, attribute: str, name: str) -> None:
+        plot = pg.PlotWidget(objectName=name)
+        plot.setMinimumSize(MIN_CHART_WIDTH, 190)
+        plot.getPlotItem().setMenuEnabled(False)
+        setattr(self, attribute, plot)
 
     def plots(self) -> tuple[pg.PlotWidget, ...]:
         """The charts in display order."""
@@ -100,10 +132,12 @@ class StatsCharts(QWidget):
             self._grid.addWidget(plot, position // columns, position % columns)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
-        self._arrange(1 if event.size().width() < 2 * MIN_CHART_WIDTH + 20 else 2)
+        if self.is_built():
+            self._arrange(1 if event.size().width() < 2 * MIN_CHART_WIDTH + 20 else 2)
         super().resizeEvent(event)
 
     def _setup_axes(self) -> None:
+        self._arrange(2)
         item = self.outcome_plot.getPlotItem()
         item.setLabel("left", self.tr("share of games"), units="%")
         item.setLabel("bottom", self.tr("games played (log scale)"))
@@ -125,28 +159,12 @@ class StatsCharts(QWidget):
         item.setLabel("left", self.tr("nodes per move (log scale)"))
         item.getAxis("left").setLogMode(True)
 
-    def _build_items(self) -> None:
-        """Every line, bar and label the charts will ever need, hidden until used."""
-        self._lines = [
-            [self.outcome_plot.plot([], []) for _ in OUTCOMES] for _ in range(MAX_RUNS)
-        ]
-        self._histogram = pg.BarGraphItem(x=[], height=[], width=0.8)
-        self.length_plot.addItem(self._histogram)
-        self._histogram_steps = [
-            self.length_plot.plot([], [], stepMode="center") for _ in range(MAX_RUNS - 1)
-        ]
-        self._bars: dict[str, tuple[pg.BarGraphItem, pg.BarGraphItem]] = {}
-        self._bar_labels: dict[str, list[pg.TextItem]] = {}
-        for name, plot in (("time", self.move_time_plot), ("nodes", self.nodes_plot)):
-            bars = (pg.BarGraphItem(x=[], height=[], width=BAR_WIDTH), pg.BarGraphItem(x=[], height=[], width=BAR_WIDTH))
-            for bar in bars:
-                plot.addItem(bar)
-            self._bars[name] = bars
-            labels = [pg.TextItem(anchor=(0.5, 1.0)) for _ in range(2 * MAX_RUNS)]
-            for label in labels:
-                label.setFont(self._label_font())
-                plot.addItem(label)
-            self._bar_labels[name] = labels
+    # Every line, bar and label the charts will ever need, hidden until used.
+
+    def _add_outcome_lines(self, runs: int) -> None:
+        self._lines += [[self.outcome_plot.plot([], []) for _ in OUTCOMES] for _ in range(runs)]
+
+    def _build_exact_items(self) -> None:
         # Dotted lines at the exact rates, where they are known (random play on 3x3).
         self._exact_lines = [self.outcome_plot.plot([], []) for _ in OUTCOMES]
         for line in self._exact_lines:
@@ -155,6 +173,26 @@ class StatsCharts(QWidget):
         self._exact_label.setFont(self._label_font())
         self._exact_label.setVisible(False)
         self.outcome_plot.addItem(self._exact_label)
+
+    def _build_length_items(self) -> None:
+        self._histogram = pg.BarGraphItem(x=[], height=[], width=0.8)
+        self.length_plot.addItem(self._histogram)
+        self._histogram_steps = [
+            self.length_plot.plot([], [], stepMode="center") for _ in range(MAX_RUNS - 1)
+        ]
+
+    def _build_bar_items(self, name: str, plot: pg.PlotWidget) -> None:
+        bars = (pg.BarGraphItem(x=[], height=[], width=BAR_WIDTH), pg.BarGraphItem(x=[], height=[], width=BAR_WIDTH))
+        for bar in bars:
+            plot.addItem(bar)
+        self._bars[name] = bars
+        labels = [pg.TextItem(anchor=(0.5, 1.0)) for _ in range(2 * MAX_RUNS)]
+        for label in labels:
+            label.setFont(self._label_font())
+            plot.addItem(label)
+        self._bar_labels[name] = labels
+
+    def _build_legends(self) -> None:
         legend = self.outcome_plot.getPlotItem().addLegend(offset=(-8, 4), labelTextSize="8pt", colCount=3)
         for line, (_, name) in zip(self._lines[0], OUTCOMES):
             legend.addItem(line, self.tr(name))
@@ -170,7 +208,7 @@ class StatsCharts(QWidget):
         return font
 
     def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.PaletteChange:
+        if event.type() == QEvent.Type.PaletteChange and self.is_built():
             self.apply_palette()
         super().changeEvent(event)
 

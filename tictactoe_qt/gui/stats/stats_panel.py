@@ -6,13 +6,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QTimer, Signal, Slot
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
-    QFrame,
-    QLabel,
-    QScrollArea,
     QSizePolicy,
     QTabWidget,
     QVBoxLayout,
@@ -24,6 +21,7 @@ from tictactoe_qt.engine.player_spec import PlayerSpec
 
 from . import chart_loader
 from .background import BackgroundTask
+from .charts_page import ChartsPage
 from .export import ExportError, save_charts, write_csv, write_json
 from .number_format import format_duration
 from .report_table import ReportTable
@@ -79,12 +77,8 @@ class StatsPanel(QDockWidget):
         self.batch.failed.connect(self._on_batch_failed)
         self._refresh_timer = QTimer(self, singleShot=True, interval=REFRESH_MS)
         self._refresh_timer.timeout.connect(self.refresh)
-        #: The charts, built (with pyqtgraph) the first time their tab is on screen.
-        self.charts: StatsCharts | None = None
         #: Whether the dock is on screen; Qt keeps tabbed-away docks "visible".
         self._on_screen = False
-        #: The charts missed a refresh while off screen.
-        self._charts_stale = False
         self._build()
         self.batch.running_changed.connect(self.simulate_bar.set_running)
         self.visibilityChanged.connect(self._on_visibility_changed)
@@ -103,11 +97,8 @@ class StatsPanel(QDockWidget):
         self.tournament.tournament_finished.connect(lambda _: self.message.emit(self.tr("Tournament finished")))
         runs_page = self._build_runs_page()
         self.tabs = QTabWidget(objectName="statsTabs")
-        self.charts_page = QScrollArea(objectName="chartsScroll")
-        self.charts_page.setWidget(QLabel(self.tr("Loading charts…"), alignment=Qt.AlignmentFlag.AlignCenter))
-        self.charts_page.setWidgetResizable(True)
-        self.charts_page.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.charts_page.setFrameShape(QFrame.Shape.NoFrame)
+        self.charts_page = ChartsPage()
+        self.charts_page.redraw_needed.connect(self.refresh)
         self.tabs.addTab(self.charts_page, self.tr("Charts"))
         self.tabs.addTab(self.report, self.tr("Report"))
         self.tabs.addTab(runs_page, self.tr("Runs"))
@@ -131,7 +122,12 @@ class StatsPanel(QDockWidget):
         page.export_png_requested.connect(self.choose_png_folder)
         return page
 
-    # Charts, built when first seen ---------------------------------------------
+    # Charts, built when first seen -------------------------------------------
+
+    @property
+    def charts(self) -> StatsCharts | None:
+        """The charts, or None until their tab has first been on screen."""
+        return self.charts_page.charts
 
     def charts_on_screen(self) -> bool:
         """True when the user can see the Charts tab."""
@@ -140,47 +136,11 @@ class StatsPanel(QDockWidget):
     @Slot(bool)
     def _on_visibility_changed(self, visible: bool) -> None:
         self._on_screen = visible
-        self._show_charts_if_seen()
+        self.charts_page.set_seen(self.charts_on_screen())
 
     @Slot(int)
     def _on_tab_changed(self, _index: int) -> None:
-        self._show_charts_if_seen()
-
-    def _show_charts_if_seen(self) -> None:
-        """Build the charts the first time they are seen; catch up on missed refreshes."""
-        if not self.charts_on_screen():
-            return
-        if self.charts is None:
-            chart_loader.when_loaded(self._build_charts_if_seen)
-        elif self._charts_stale:
-            self.refresh()
-
-    @Slot()
-    def _build_charts_if_seen(self) -> None:
-        # The user may have looked away while pyqtgraph was loading.
-        if self.charts_on_screen():
-            self._build_charts()
-
-    def _build_charts(self) -> None:
-        if self.charts is not None:
-            return
-        error = chart_loader.load_error()
-        if error is not None:
-            self.charts_page.setWidget(QLabel(self.tr("Charts are not available (%s).") % error, wordWrap=True))
-            return
-        from .charts import StatsCharts
-
-        self.charts = StatsCharts()
-        self.charts_page.setWidget(self.charts)
-        self._charts_stale = True
-        self.refresh()
-
-    def ensure_charts(self) -> StatsCharts | None:
-        """The charts, built now if they are not yet (waits for pyqtgraph); None if unavailable."""
-        if self.charts is None:
-            chart_loader.wait_until_loaded()
-            self._build_charts()
-        return self.charts
+        self.charts_page.set_seen(self.charts_on_screen())
 
     # The match to simulate ---------------------------------------------------
 
@@ -235,6 +195,7 @@ class StatsPanel(QDockWidget):
     def shutdown(self) -> None:
         """Stop and wait for background work (before the window closes)."""
         self._refresh_timer.stop()
+        self.charts_page.stop()
         self.batch.shutdown()
         self.tournament.shutdown()
         chart_loader.finish_loading()  # no thread may outlive the window
@@ -333,16 +294,7 @@ class StatsPanel(QDockWidget):
         kept = set(run.number for run in self.run_list.runs())
         self._snapshots = {n: s for n, s in self._snapshots.items() if n in kept}
         self.report.show_runs(shown)
-        if self.charts is None or not self.charts_on_screen():
-            self._charts_stale = True
-            return
-        self._charts_stale = False
-        if shown and self._live is not None and self.is_simulating():
-            self.charts.show_runs_gradually(shown)
-        elif shown:
-            self.charts.show_runs(shown)
-        else:
-            self.charts.clear()
+        self.charts_page.draw(shown, gradually=self._live is not None and self.is_simulating())
 
     # Export ----------------------------------------------------------------------
 
@@ -385,20 +337,7 @@ class StatsPanel(QDockWidget):
     def choose_png_folder(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, self.tr("Save each chart as PNG into"))
         if folder:
-            self._report_export(lambda: save_charts(self._charts_for_export(), folder), folder)
-
-    def _charts_for_export(self) -> dict[str, QWidget]:
-        """The charts by file name, drawn with the shown runs even if their tab is hidden."""
-        charts = self.ensure_charts()
-        if charts is None:
-            raise ExportError(self.tr("the charts are not available: %s") % chart_loader.load_error())
-        shown = self.shown_snapshots()
-        if shown:
-            charts.show_runs(shown)
-        else:
-            charts.clear()
-        self._charts_stale = not self.charts_on_screen()
-        return dict(charts.chart_titles())
+            self._report_export(lambda: save_charts(self.charts_page.pictures(self.shown_snapshots()), folder), folder)
 
     def _report_export(self, action: Callable[[], object], path: str) -> None:
         try:

@@ -1,8 +1,7 @@
 """Run start-up work just after a window's first frame is on screen.
 
-Work that the first frame does not need (loading the charts, freezing the
-garbage collector's start-up objects) waits for it, so the window shows
-sooner. A zero timer set at the first paint fires once that frame is drawn;
+Work that the first frame does not need (loading the charts) waits for it,
+so the window shows sooner. A zero timer set at the first paint fires once that frame is drawn;
 one set before ``show()`` may fire before it.
 """
 
