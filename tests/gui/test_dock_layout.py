@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow
 
 from tictactoe_qt.gui.dock_layout import LAYOUT_VERSION, dock_is_in_state
-from tictactoe_qt.gui.main_window import MainWindow
+from tictactoe_qt.gui.main_window import DOCK_WIDTH, MainWindow
 from tictactoe_qt.gui.settings_store import SettingsStore
 
 ANALYSIS_DOCKS = ("comparisonDock", "treeExplorerDock")
@@ -54,3 +54,65 @@ def test_the_layout_is_saved_with_its_version_and_every_dock(qtbot):
     assert not QMainWindow().restoreState(state, LAYOUT_VERSION + 1)  # versioned
     for name in ANALYSIS_DOCKS + ("settingsDock",):
         assert dock_is_in_state(window.findChild(QDockWidget, name), state)
+
+
+def shown_window(qtbot, width: int, height: int) -> MainWindow:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.resize(width, height)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def raise_dock(qtbot, window: MainWindow, name: str) -> QDockWidget:
+    dock = window.findChild(QDockWidget, name)
+    dock.raise_()
+    qtbot.waitUntil(lambda: not dock.visibleRegion().isEmpty())
+    qtbot.wait(50)  # the column is fitted once the tab switch settled
+    return dock
+
+
+def test_raising_the_comparison_widens_the_column_until_its_columns_show(qtbot) -> None:
+    window = shown_window(qtbot, 1040, 680)
+    dock = raise_dock(qtbot, window, "comparisonDock")
+    assert dock.width() > DOCK_WIDTH
+    table = window.analysis.comparison.table
+    header = table.horizontalHeader()
+    for column in range(table.columnCount() - 1):  # all but the stretching note
+        assert header.sectionViewportPosition(column) + header.sectionSize(column) \
+            <= table.viewport().width(), f"column {column} is cut"
+    settings = raise_dock(qtbot, window, "settingsDock")
+    qtbot.waitUntil(lambda: settings.width() == DOCK_WIDTH)
+
+
+@pytest.mark.parametrize("name", ["comparisonDock", "treeExplorerDock", "statsPanel"])
+def test_wide_docks_leave_the_board_room_in_a_small_window(qtbot, name) -> None:
+    window = shown_window(qtbot, 900, 650)
+    dock = raise_dock(qtbot, window, name)
+    assert dock.width() > DOCK_WIDTH
+    assert dock.width() <= 0.6 * window.width()
+    assert window.board.width() >= 360
+
+
+def test_the_dock_column_keeps_its_width_after_the_first_move(qtbot) -> None:
+    window = shown_window(qtbot, 1040, 680)
+    for name in ("settingsDock", "comparisonDock"):
+        dock = raise_dock(qtbot, window, name)
+        before = dock.width()
+        window.controller.play(1, 1)
+        qtbot.wait(100)
+        assert dock.width() == before, name
+        window.controller.undo()
+        qtbot.wait(50)
+
+
+def test_a_floating_dock_keeps_the_size_the_user_gave_it(qtbot) -> None:
+    window = shown_window(qtbot, 1040, 680)
+    dock = window.findChild(QDockWidget, "comparisonDock")
+    dock.setFloating(True)
+    dock.resize(460, 500)
+    dock.show()
+    qtbot.waitExposed(dock)
+    qtbot.wait(50)
+    assert dock.width() == 460

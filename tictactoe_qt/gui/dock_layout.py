@@ -80,7 +80,7 @@ class DockWidthFitter(QObject):
 
     def fit(self, dock: QDockWidget) -> None:
         """Resize the column ``dock`` sits in to :meth:`target_width` (floating docks are left alone)."""
-        if dock.isFloating() or not dock.isVisible() or dock.visibleRegion().isEmpty():
+        if dock.isFloating() or not dock.isVisible():
             return
         if self.window.dockWidgetArea(dock) not in (Qt.DockWidgetArea.LeftDockWidgetArea,
                                                     Qt.DockWidgetArea.RightDockWidgetArea):

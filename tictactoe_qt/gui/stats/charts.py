@@ -38,6 +38,12 @@ OUTCOME_TOP = 128
 class StatsCharts(QWidget):
     """Cumulative outcome rates, move time, game length and nodes per move."""
 
+    # Set by the first build steps (see _add_plot).
+    outcome_plot: pg.PlotWidget
+    move_time_plot: pg.PlotWidget
+    length_plot: pg.PlotWidget
+    nodes_plot: pg.PlotWidget
+
     def __init__(self, parent: QWidget | None = None, *, build_now: bool = True) -> None:
         """Build the charts now, or (``build_now=False``) leave it to :meth:`build_step`."""
         super().__init__(parent)

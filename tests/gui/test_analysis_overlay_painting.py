@@ -1,0 +1,77 @@
+"""Where the overlay paints: badges inside their cells, the hint left alone, the caption off the grid."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QRectF
+
+from tictactoe_qt.gui.analysis.overlay_data import CellNote, GhostMove, OverlayData, rank_heats
+from tictactoe_qt.gui.analysis.overlay_layer import OverlayLayer, badge_circle
+from tictactoe_qt.gui.board_snapshot import BoardSnapshot
+from tictactoe_qt.gui.board_theme import BoardTheme
+from tictactoe_qt.gui.board_widget import BoardWidget
+
+
+@pytest.fixture
+def layer(qtbot):
+    board_widget = BoardWidget()
+    qtbot.addWidget(board_widget)
+    board_widget.resize(420, 560)  # taller than wide: a margin above the grid
+    board_widget.show()
+    qtbot.waitExposed(board_widget)
+    return OverlayLayer(board_widget)
+
+
+def theme_of(layer: OverlayLayer) -> BoardTheme:
+    return BoardTheme.from_palette(layer.parent().palette())
+
+
+def painted_alpha(layer: OverlayLayer, cell: tuple[int, int]) -> int:
+    """The overlay picture's opacity at the centre of ``cell``."""
+    pixmap = layer._analysis_pixmap(theme_of(layer))
+    assert pixmap is not None
+    centre = layer._cell(cell).center() * layer.devicePixelRatioF()
+    return pixmap.toImage().pixelColor(int(centre.x()), int(centre.y())).alpha()
+
+
+@pytest.mark.parametrize("width", [12.0, 24.0, 34.0, 60.0, 140.0])
+def test_badges_sit_wholly_inside_their_cell(width) -> None:
+    cell = QRectF(100.0, 50.0, width, width)
+    circle = badge_circle(cell)
+    assert cell.contains(circle)
+    assert circle.center().x() < cell.center().x() and circle.center().y() < cell.center().y()
+
+
+def test_ranked_heats_spread_out_despite_one_huge_score() -> None:
+    heats = rank_heats([10.0, 20.0, 30.0, 40.0, 395_000.0])
+    assert heats == [0.0, 0.25, 0.5, 0.75, 1.0]
+
+
+def test_equal_scores_share_a_heat_and_a_flat_position_is_neutral() -> None:
+    heats = rank_heats([1.0, 5.0, 5.0, 9.0])
+    assert heats[1] == heats[2] and heats[0] == 0.0 and heats[3] == 1.0
+    assert rank_heats([7.0, 7.0, 7.0]) == [0.5, 0.5, 0.5]
+
+
+def test_the_hint_cell_is_left_to_the_hint(qtbot, layer) -> None:
+    notes = {(0, 0): CellNote("W3", "win", 1.0, "X wins in 3"),
+             (2, 2): CellNote("D", "draw", 0.5, "draw")}
+    ghosts = (GhostMove((0, 0), "x", 1), GhostMove((2, 2), "o", 2))
+    layer.set_data(OverlayData(".../.../...", notes, ghosts, best=(0, 0)))
+    board = layer.parent()
+    board.set_snapshot(BoardSnapshot(hint=(0, 0)))
+    qtbot.waitUntil(lambda: layer._analysis_pixmap(theme_of(layer)) is not None)
+    assert painted_alpha(layer, (0, 0)) == 0
+    assert painted_alpha(layer, (2, 2)) > 0
+    board.set_snapshot(BoardSnapshot(hint=None))
+    qtbot.waitUntil(lambda: layer._cache is not None and layer._cache.snapshot is board.snapshot())
+    assert painted_alpha(layer, (0, 0)) > 0
+
+
+def test_the_preview_caption_stays_above_the_grid(qtbot, layer) -> None:
+    layer.set_preview([((1, 1), "x", 1)], "Preview 1 moves ahead")
+    caption = layer.caption_rect()
+    grid_top = layer._cell((0, 0)).top()
+    assert caption.bottom() <= grid_top
+    assert caption.top() >= 0
+    assert caption.left() >= layer._cell((0, 0)).left() - 0.5
