@@ -76,7 +76,7 @@ def raise_dock(qtbot, window: MainWindow, name: str) -> QDockWidget:
 def test_raising_the_comparison_widens_the_column_until_its_columns_show(qtbot) -> None:
     window = shown_window(qtbot, 1040, 680)
     dock = raise_dock(qtbot, window, "comparisonDock")
-    assert dock.width() > DOCK_WIDTH
+    qtbot.waitUntil(lambda: dock.width() > DOCK_WIDTH, timeout=1000)
     table = window.analysis.comparison.table
     header = table.horizontalHeader()
     for column in range(table.columnCount() - 1):  # all but the stretching note
@@ -90,7 +90,7 @@ def test_raising_the_comparison_widens_the_column_until_its_columns_show(qtbot) 
 def test_wide_docks_leave_the_board_room_in_a_small_window(qtbot, name) -> None:
     window = shown_window(qtbot, 900, 650)
     dock = raise_dock(qtbot, window, name)
-    assert dock.width() > DOCK_WIDTH
+    qtbot.waitUntil(lambda: dock.width() > DOCK_WIDTH, timeout=1000)
     assert dock.width() <= 0.6 * window.width()
     assert window.board.width() >= 360
 

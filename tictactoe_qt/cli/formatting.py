@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tictactoe_qt.engine.bench.rows import seconds_text as bench_seconds_text
 from tictactoe_qt.engine.board import Board
 from tictactoe_qt.engine.simulation_stats import SimulationSummary
 
@@ -13,11 +14,7 @@ def seconds_text(seconds: float | None) -> str:
     """``seconds`` in a fitting unit: ``12.3 µs``, ``4.56 ms``, ``1.23 s``."""
     if seconds is None:
         return "n/a"
-    if seconds < 1e-3:
-        return f"{seconds * 1e6:.3g} µs"
-    if seconds < 1:
-        return f"{seconds * 1e3:.3g} ms"
-    return f"{seconds:.3g} s"
+    return bench_seconds_text(seconds)
 
 
 def number_text(value: float | int | None, digits: int = 2) -> str:

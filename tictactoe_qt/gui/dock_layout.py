@@ -16,6 +16,9 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QScrollArea, QStyle
 
 #: Bump when the dock layout changes shape, so older saved layouts are ignored.
 LAYOUT_VERSION = 2
+#: Tries to fit the dock column after a tab switch, and the pause between them.
+RESIZE_ATTEMPTS = 3
+RESIZE_RETRY_MS = 40
 
 
 def dock_is_in_state(dock: QDockWidget, state: QByteArray) -> bool:
@@ -62,6 +65,7 @@ class DockWidthFitter(QObject):
         self.min_board = min_board
         self.max_share = max_share
         self._pending: QDockWidget | None = None
+        self._attempts = 0
 
     def watch(self, dock: QDockWidget) -> None:
         """Fit the column to ``dock`` whenever its tab is raised."""
@@ -70,13 +74,29 @@ class DockWidthFitter(QObject):
     def _schedule(self, dock: QDockWidget) -> None:
         # Qt reports visibility in the middle of a tab switch: resize once it settled.
         self._pending = dock
+        self._attempts = 0
         QTimer.singleShot(0, self, self._fit_pending)
 
     @Slot()
     def _fit_pending(self) -> None:
-        dock, self._pending = self._pending, None
-        if dock is not None:
-            self.fit(dock)
+        dock = self._pending
+        if dock is None:
+            return
+        self.fit(dock)
+        self._attempts += 1
+        # A layout pass still pending from the tab switch can undo the resize: check again.
+        if self._attempts < RESIZE_ATTEMPTS and dock.isVisible() and not dock.isFloating():
+            QTimer.singleShot(RESIZE_RETRY_MS, self, self._check_pending)
+        else:
+            self._pending = None
+
+    @Slot()
+    def _check_pending(self) -> None:
+        dock = self._pending
+        if dock is not None and abs(dock.width() - self.target_width(dock)) > 1:
+            self._fit_pending()
+        else:
+            self._pending = None
 
     def fit(self, dock: QDockWidget) -> None:
         """Resize the column ``dock`` sits in to :meth:`target_width` (floating docks are left alone)."""

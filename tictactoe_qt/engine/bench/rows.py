@@ -80,10 +80,11 @@ def median_wall_and_cpu(work: Callable[[], T], repeats: int) -> tuple[float, flo
 
 
 def seconds_text(seconds: float) -> str:
-    """``12.3 µs``, ``4.56 ms`` or ``1.23 s``."""
-    if seconds < 1e-3:
+    """``12.3 µs``, ``4.56 ms`` or ``1.23 s`` (three significant digits)."""
+    # Compare after rounding, so 0.9996 s reads "1 s", not "1e+03 ms".
+    if float(f"{seconds * 1e6:.3g}") < 1000:
         return f"{seconds * 1e6:.3g} µs"
-    if seconds < 1:
+    if float(f"{seconds * 1e3:.3g}") < 1000:
         return f"{seconds * 1e3:.3g} ms"
     return f"{seconds:.3g} s"
 
