@@ -69,28 +69,29 @@ def raise_dock(qtbot, window: MainWindow, name: str) -> QDockWidget:
     dock = window.findChild(QDockWidget, name)
     dock.raise_()
     qtbot.waitUntil(lambda: not dock.visibleRegion().isEmpty())
-    qtbot.wait(50)  # the column is fitted once the tab switch settled
+    # The column is fitted once the tab switch settled.
+    qtbot.waitUntil(lambda: abs(dock.width() - window.dock_fitter.target_width(dock)) <= 1,
+                    timeout=1000)
     return dock
 
 
 def test_raising_the_comparison_widens_the_column_until_its_columns_show(qtbot) -> None:
     window = shown_window(qtbot, 1040, 680)
     dock = raise_dock(qtbot, window, "comparisonDock")
-    qtbot.waitUntil(lambda: dock.width() > DOCK_WIDTH, timeout=1000)
+    assert dock.width() > DOCK_WIDTH
     table = window.analysis.comparison.table
     header = table.horizontalHeader()
     for column in range(table.columnCount() - 1):  # all but the stretching note
         assert header.sectionViewportPosition(column) + header.sectionSize(column) \
             <= table.viewport().width(), f"column {column} is cut"
-    settings = raise_dock(qtbot, window, "settingsDock")
-    qtbot.waitUntil(lambda: settings.width() == DOCK_WIDTH)
+    assert raise_dock(qtbot, window, "settingsDock").width() == DOCK_WIDTH
 
 
 @pytest.mark.parametrize("name", ["comparisonDock", "treeExplorerDock", "statsPanel"])
 def test_wide_docks_leave_the_board_room_in_a_small_window(qtbot, name) -> None:
     window = shown_window(qtbot, 900, 650)
     dock = raise_dock(qtbot, window, name)
-    qtbot.waitUntil(lambda: dock.width() > DOCK_WIDTH, timeout=1000)
+    assert dock.width() > DOCK_WIDTH
     assert dock.width() <= 0.6 * window.width()
     assert window.board.width() >= 360
 
