@@ -51,6 +51,7 @@ SCRIPT = textwrap.dedent(
 )
 
 
+@pytest.mark.timing
 def test_close_during_a_60_second_search_exits_at_once(tmp_path):
     try:
         make_player("perfect")

@@ -106,3 +106,24 @@ def test_the_analysis_views_do_not_import_pyqtgraph() -> None:
                           timeout=60, env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_moves_are_counted_from_one_like_the_rest_of_the_gui(qtbot, dock) -> None:
+    dock.set_position(Board.from_notation("xx./oo./..."))
+    run_and_wait(qtbot, dock)
+    # X wins on the top row's last cell: engine (0, 2), people's row 1, column 3.
+    assert set(table_column(dock, 4)) == {"(1, 3)"}
+    assert "counted from 1" in dock.table.horizontalHeaderItem(4).toolTip()
+
+
+def test_the_preferred_width_fits_every_short_column(qtbot, dock) -> None:
+    dock.set_position(Board())
+    run_and_wait(qtbot, dock)
+    header = dock.table.horizontalHeader()
+    short_columns = sum(header.sectionSize(c) for c in range(dock.table.columnCount() - 1))
+    assert dock.preferred_width() > short_columns
+    assert dock.body.minimumSizeHint().width() < dock.preferred_width()
+
+
+def test_the_controls_fit_the_settings_column_width(dock) -> None:
+    assert dock.body.minimumSizeHint().width() <= 390  # wrapped texts, two rows of controls

@@ -223,6 +223,7 @@ def test_ai_against_ai_starts_by_itself(qtbot, window):
     assert window.controller.board.is_game_over()
 
 
+@pytest.mark.timing
 def test_window_is_shown_within_a_second(qtbot):
     start = time.perf_counter()
     w = MainWindow()
@@ -232,6 +233,7 @@ def test_window_is_shown_within_a_second(qtbot):
     assert time.perf_counter() - start < 1.0
 
 
+@pytest.mark.timing
 def test_gui_never_stalls_during_a_one_second_search_on_15x15(qtbot, window, requires_player):
     requires_player("perfect")
     config = GameConfig(15, 15, 5)

@@ -155,3 +155,11 @@ def test_a_big_board_lists_its_replies_in_batches(qtbot) -> None:
         assert len(cells) == 80 and (4 * 9 + 4,) not in cells
     finally:
         runner.stop()
+
+
+def test_the_preferred_width_shows_the_tree_columns_and_the_controls_fit_a_narrow_dock(
+        qtbot, dock) -> None:
+    header = dock.view.header()
+    needed = sum(header.sectionSizeHint(c) for c in range(header.count() - 1))
+    assert dock.preferred_width() > needed
+    assert dock.body.minimumSizeHint().width() <= 390  # the settings column width

@@ -44,6 +44,8 @@ from tictactoe_qt.gui.analysis.tree_model import NOTE, GameTreeModel
 
 #: Width the note column asks for; longer notes show in full as tooltips.
 NOTE_WIDTH = 140
+#: The widest usual text of each column but the note, to size the columns by.
+COLUMN_SAMPLES = ("12. X at (19, 19)", "X wins in 99", "99", "(draw (0), X wins in 9)")
 #: Boards up to this many cells trace alpha-beta to the end by default.
 FULL_TRACE_CELLS = 9
 HELP_TEXT = (
@@ -107,9 +109,13 @@ class TreeExplorerDock(QDockWidget):
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         header = self.view.header()
         header.setStretchLastSection(True)
-        header.setMinimumSectionSize(60)
-        for column in range(NOTE):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        # Fixed widths from sample texts: resizing to contents would measure every
+        # row each time a batch of a big board's replies arrives.
+        metrics = self.view.fontMetrics()
+        for column, sample in enumerate(COLUMN_SAMPLES):
+            indent = 2 * self.view.indentation() if column == 0 else 0
+            header.resizeSection(column, max(header.sectionSizeHint(column),
+                                             metrics.horizontalAdvance(sample) + indent + 16))
         self.view.selectionModel().selectionChanged.connect(self._on_selection)
         layout.addWidget(self.view, 3)
         self.status = QLabel(objectName="treeStatus", wordWrap=True)
@@ -134,8 +140,7 @@ class TreeExplorerDock(QDockWidget):
     def preferred_width(self) -> int:
         """The dock width that shows every column of the tree and the controls."""
         header = self.view.header()
-        columns = sum(max(header.sectionSizeHint(c), self.view.sizeHintForColumn(c))
-                      for c in range(NOTE)) + NOTE_WIDTH
+        columns = sum(header.sectionSize(c) for c in range(NOTE)) + NOTE_WIDTH
         tree = columns + self.view.verticalScrollBar().sizeHint().width() + 2 * self.view.frameWidth()
         layout = self.body.layout()
         margins = layout.contentsMargins()

@@ -104,7 +104,8 @@ class StatsCharts(QWidget):
         return not self._steps
 
     def _add_plot(self, attribute: str, name: str) -> None:
-        plot = pg.PlotWidget(objectName=name)
+        plot = pg.PlotWidget()
+        plot.setObjectName(name)  # PlotWidget passes keyword arguments on to its PlotItem
         plot.setMinimumSize(MIN_CHART_WIDTH, 190)
         plot.getPlotItem().setMenuEnabled(False)
         setattr(self, attribute, plot)
