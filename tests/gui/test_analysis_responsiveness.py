@@ -39,6 +39,7 @@ def show_every_analysis_view(window) -> None:
     views.overlay_action.setChecked(True)
 
 
+@pytest.mark.timing
 def test_gui_never_stalls_with_every_analysis_view_busy_during_a_search(
         qtbot, window, requires_player):
     requires_player("perfect")
