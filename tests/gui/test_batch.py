@@ -105,6 +105,7 @@ def test_a_second_start_while_running_is_refused(qtbot, task) -> None:
     [(3, 1_000_000), (4, 20_000)],
     ids=["3x3 fast path", "4x4 game by game"],
 )
+@pytest.mark.timing
 def test_gui_thread_never_stalls_during_a_fast_batch(qtbot, task, size, games) -> None:
     config = GameConfig(size, size, 3)
     with gui_thread_gaps() as gaps:

@@ -82,3 +82,29 @@ def test_importing_the_main_window_does_not_import_pyqtgraph():
     done = _run(["-c", script])
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+TERMINATE_SCRIPT = textwrap.dedent(
+    """
+    import os, signal, sys
+    from PySide6.QtCore import QSettings, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, sys.argv[1])
+    app = QApplication(["tictactoe-qt"])
+    QTimer.singleShot(1500, lambda: os.kill(os.getpid(), signal.SIGTERM))
+    QTimer.singleShot(30_000, lambda: (print("still running", flush=True), app.exit(3)))
+    from tictactoe_qt.gui.app import run
+
+    sys.exit(run([]))
+    """
+)
+
+
+def test_sigterm_closes_the_window_cleanly_and_saves_settings(tmp_path):
+    done = _run(["-c", TERMINATE_SCRIPT, str(tmp_path)])
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "still running" not in done.stdout
+    assert "Traceback" not in done.stderr and "leaked semaphore" not in done.stderr
+    assert list(tmp_path.rglob("*.ini")), "closing did not write the settings"

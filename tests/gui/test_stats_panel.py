@@ -87,6 +87,7 @@ def test_report_table_shows_the_seed_report(qtbot, panel) -> None:
 def test_charts_get_the_batch_data(qtbot, panel) -> None:
     use_match(panel)
     summary = simulate(qtbot, panel, 3000)
+    qtbot.waitUntil(lambda: not panel.charts.is_updating(), timeout=5000)  # one chart per event-loop pass
     lines = panel.charts.outcome_lines()
     assert len(lines) == 3
     games, x_rate = lines[0].getOriginalDataset()
@@ -241,6 +242,7 @@ def test_bad_tournament_player_text_is_explained(panel) -> None:
     assert "wizard" not in " ".join(view.selected_players())
 
 
+@pytest.mark.timing
 def test_live_charts_stay_smooth_and_throttled_during_a_big_batch(qtbot, panel) -> None:
     import time
 
@@ -309,3 +311,35 @@ def test_png_export_builds_charts_that_were_never_shown(qtbot, hidden_panel, tmp
     assert len(list(tmp_path.glob("*.png"))) == 4
     games, _ = hidden_panel.charts.outcome_lines()[0].getOriginalDataset()
     assert games[-1] == 300
+
+
+def test_a_batch_cancelled_before_any_game_is_not_kept(qtbot, panel) -> None:
+    use_match(panel)
+    panel.findChild(QSpinBox, "simGames").setValue(5000)
+    with qtbot.waitSignal(panel.simulation_finished, timeout=10_000) as finished:
+        assert panel.start_simulation()
+        panel.cancel_simulation()
+    assert finished.args[0]["games"] == 0
+    assert panel.run_list.runs() == []
+    assert panel.report.columnCount() == 0
+    assert "before any game" in panel.simulate_bar.status_label.text()
+
+
+def test_charts_of_an_empty_run_keep_sane_axes(qtbot, panel) -> None:
+    from tictactoe_qt.gui.stats.run_data import RunData
+
+    empty = RunData(GameConfig(3, 3, 3), PlayerSpec("random"), PlayerSpec("random"), 10).snapshot()
+    panel.charts.show_runs([empty])
+    qtbot.wait(100)
+    for plot in panel.charts.plots():
+        low, high = plot.getViewBox().viewRange()[1]
+        assert high - low >= 0.5, plot.objectName()
+
+
+def test_match_label_follows_the_source_when_the_panel_is_shown(qtbot, hidden_panel) -> None:
+    boards = [GameConfig(3, 3, 3)]
+    hidden_panel.set_match_source(lambda: (boards[0], PlayerSpec("random"), PlayerSpec("perfect")))
+    assert "3x3" in hidden_panel.simulate_bar.match_label.text()
+    boards[0] = GameConfig(15, 15, 5)  # e.g. the saved settings were loaded meanwhile
+    hidden_panel.show()
+    qtbot.waitUntil(lambda: "15x15, k=5" in hidden_panel.simulate_bar.match_label.text(), timeout=5000)

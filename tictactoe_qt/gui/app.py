@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import gc
+import signal
 import sys
 import traceback
-from types import TracebackType
+from types import FrameType, TracebackType
 
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from tictactoe_qt import __version__
 from tictactoe_qt.assets import resource_path
 
 APP_NAME = "tictactoe-qt"
 ORGANIZATION = "tictactoe-qt"
+#: How often Python gets to run signal handlers while Qt's event loop waits.
+SIGNAL_POLL_MS = 200
 
 
 def configure_application(app: QApplication) -> None:
@@ -44,6 +48,27 @@ def report_unexpected_error(
     )
 
 
+def close_on_termination(window: QWidget) -> QTimer:
+    """Close ``window`` cleanly on SIGTERM or Ctrl+C (SIGINT), so settings are saved.
+
+    Python runs signal handlers only between bytecodes, never while Qt's
+    event loop waits in C++: the returned timer wakes the interpreter up
+    regularly so the handler runs promptly.
+    """
+
+    def handle(_signal: int, _frame: FrameType | None) -> None:
+        # Closing writes the settings and stops threads and worker processes.
+        window.close()
+        QApplication.quit()
+
+    for number in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(number, handle)
+    timer = QTimer(window, interval=SIGNAL_POLL_MS)
+    timer.timeout.connect(lambda: None)
+    timer.start()
+    return timer
+
+
 def run(argv: list[str] | None = None) -> int:
     """Create the application, show the window and run the event loop."""
     app = QApplication.instance() or QApplication(sys.argv if argv is None else [APP_NAME, *argv])
@@ -55,6 +80,7 @@ def run(argv: list[str] | None = None) -> int:
 
     window = MainWindow()
     window.show()
+    close_on_termination(window)
     # Start-up objects live as long as the app: keep them out of the garbage
     # collector's scans, so its pauses stay short while playing. (A collection
     # first finds no garbage at this point, and would delay the first frame.)

@@ -54,8 +54,9 @@ class ChunkResult:
 
 
 #: How much nicer than the window worker processes run: the window's thread
-#: must win the CPU whenever it has painting to do.
-WORKER_NICENESS = 10
+#: must win the CPU whenever it has painting to do (19, the nicest, still
+#: lets a batch use every core the rest of the machine leaves idle).
+WORKER_NICENESS = 19
 
 
 def init_process(stop_event: Event) -> None:

@@ -31,6 +31,8 @@ MAX_ROWS_PER_CHUNK = 20_000
 ROWS_PER_BURST = 200
 #: Seconds of rest per second of work while counting a chunk.
 REST_PER_WORK = 2.0
+#: Seconds to wait before the first batch starts the worker processes.
+COLD_START_DELAY = 0.15
 
 
 class BatchRequestError(ValueError):
@@ -106,6 +108,10 @@ class BatchWorker(QObject):
         data = request.new_run()
         data.seed = simulation.resolve_seed(request.seed)  # known even if drawn: runs can be repeated
         if self.pool is not None and self.pool.try_acquire():
+            if not self.pool.is_started():
+                # Starting worker processes loads every core for a moment: let
+                # the window draw the new run's empty charts first.
+                self._stop.wait(COLD_START_DELAY)
             data.workers = self.pool.workers
             try:
                 self._play_in_processes(data, self.pool)

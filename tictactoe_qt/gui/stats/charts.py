@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QTimer, Slot
 from PySide6.QtGui import QFont, QResizeEvent
-from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from .chart_style import RUN_DASHES, ChartColors, style_plot, translucent
 from .number_format import format_count, format_seconds
@@ -48,8 +48,14 @@ class StatsCharts(QWidget):
         """Build the charts now, or (``build_now=False``) leave it to :meth:`build_step`."""
         super().__init__(parent)
         self.setObjectName("statsCharts")
-        self.overlay_key = QLabel(objectName="overlayKey")
+        self.overlay_key = _KeyLabel(objectName="overlayKey")
         self.overlay_key.setWordWrap(True)
+        # Two lines kept free for the key, shown or not: a key that came and went
+        # (or wrapped anew) would resize, and so repaint, every chart.
+        key_policy = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        key_policy.setRetainSizeWhenHidden(True)
+        self.overlay_key.setSizePolicy(key_policy)
+        self.overlay_key.setFixedHeight(2 * self.overlay_key.fontMetrics().lineSpacing() + 4)
         self.overlay_key.setVisible(False)
         grid_host = QWidget()
         self._grid = QGridLayout(grid_host)
@@ -66,8 +72,11 @@ class StatsCharts(QWidget):
         self._stagger.timeout.connect(self._next_update)
         self.refresh_count = 0
         self._ranges: dict[tuple[str, str], tuple[float, float]] = {}
-        self._ticks: list[list[tuple[int, str]]] = []
+        self._ticks: dict[str, list[list[tuple[int, str]]]] = {}
         self._length_step = 0
+        #: What the outcome chart shows: each run's curve, the exact rates and axis length.
+        self._curves_shown: list[object] = [None] * MAX_RUNS
+        self._exact_shown: tuple[object, int] | None = None
         self._lines: list[list[pg.PlotDataItem]] = []
         self._bars: dict[str, tuple[pg.BarGraphItem, pg.BarGraphItem]] = {}
         self._bar_labels: dict[str, list[pg.TextItem]] = {}
@@ -145,6 +154,10 @@ class StatsCharts(QWidget):
 
     def _setup_axes(self) -> None:
         self._arrange(2)
+        for plot in self.plots():
+            # Every range is set here (see _set_range). Auto-ranging bars whose
+            # labels are sized in pixels never settles: it repaints for ever.
+            plot.getPlotItem().disableAutoRange()
         item = self.outcome_plot.getPlotItem()
         item.setLabel("left", self.tr("share of games"), units="%")
         item.setLabel("bottom", self.tr("games played (log scale)"))
@@ -258,6 +271,7 @@ class StatsCharts(QWidget):
     def show_runs(self, runs: Sequence[RunSnapshot]) -> None:
         """Draw ``runs`` now: the first solid, the rest as overlays."""
         self._stagger.stop()
+        self._pending = []
         self._prepare(runs)
         for update in self._updates():
             update()
@@ -275,18 +289,16 @@ class StatsCharts(QWidget):
         self._stagger.start()
         self.refresh_count += 1
 
+    def is_updating(self) -> bool:
+        """True while a gradual refresh still has charts to update."""
+        return bool(self._pending)
+
     def clear(self) -> None:
         """Remove every series."""
         self.show_runs(())
 
     def _prepare(self, runs: Sequence[RunSnapshot]) -> None:
         self._runs = tuple(runs[:MAX_RUNS])
-        self._hide_unused(len(self._runs))
-        ticks = [[(i, run.tag) for i, run in enumerate(self._runs)]]
-        if ticks != self._ticks:  # setting ticks makes pyqtgraph redraw the axis
-            self._ticks = ticks
-            self.move_time_plot.getAxis("bottom").setTicks(ticks)
-            self.nodes_plot.getAxis("bottom").setTicks(ticks)
         overlays = [
             f'<span style="color:{self.colors.run(i).name()}"><b>{run.tag}</b> '
             f"{self.tr(DASH_NAMES[i % len(DASH_NAMES)])}</span>"
@@ -297,9 +309,20 @@ class StatsCharts(QWidget):
         text = self.tr("Solid lines and filled bars: %s. Overlays: %s.") % (main, ", ".join(overlays)) if overlays else ""
         if text != self.overlay_key.text():
             self.overlay_key.setText(text)
+            self.overlay_key.setToolTip(text)
             self.overlay_key.setVisible(bool(text))
 
     def _hide_unused(self, count: int) -> None:
+        """Show the items of the first ``count`` runs only, on every chart."""
+        self._hide_unused_lines(count)
+        self._hide_unused_histograms(count)
+        for name in self._bar_labels:
+            self._hide_unused_labels(name, count)
+
+    # Each chart's items are shown or hidden in that chart's own update step,
+    # so that a gradual refresh changes (and repaints) one chart at a time.
+
+    def _hide_unused_lines(self, count: int) -> None:
         # The main run's lines stay visible (empty when there is no run): the
         # legend greys out the names of hidden items for good.
         for index, lines in enumerate(self._lines[1:], start=1):
@@ -308,12 +331,17 @@ class StatsCharts(QWidget):
         if count == 0:
             for line in self._lines[0]:
                 line.setData([], [])
+        for index in range(count, MAX_RUNS):
+            self._curves_shown[index] = None
+
+    def _hide_unused_histograms(self, count: int) -> None:
         self._histogram.setVisible(count > 0)
         for index, steps in enumerate(self._histogram_steps, start=1):
             steps.setVisible(index < count)
-        for labels in self._bar_labels.values():
-            for index, label in enumerate(labels):
-                label.setVisible(index < 2 * count)
+
+    def _hide_unused_labels(self, name: str, count: int) -> None:
+        for index, label in enumerate(self._bar_labels[name]):
+            label.setVisible(index < 2 * count)
 
     def _updates(self) -> list[Callable[[], None]]:
         return [
@@ -346,23 +374,30 @@ class StatsCharts(QWidget):
                 item.setYRange(low, high, padding=0)
 
     def _update_outcomes(self) -> None:
+        self._hide_unused_lines(len(self._runs))
         # A live run's axis spans the planned games, so it stays put while the lines grow.
         longest = max((run.planned if not run.finished else run.games for run in self._runs), default=0)
         self._set_range(self.outcome_plot, "x", 0, math.log10(max(longest, 10)))
         exact = self._runs[0].exact_rates if self._runs else None
-        for index, line in enumerate(self._exact_lines):
-            line.setVisible(exact is not None)
+        if (exact, longest) != self._exact_shown:  # setting data, even the same, costs a repaint
+            self._exact_shown = (exact, longest)
+            for index, line in enumerate(self._exact_lines):
+                line.setVisible(exact is not None)
+                if exact is not None:
+                    line.setData([1, max(longest, 10)], [100 * exact[index]] * 2)
+            self._exact_label.setVisible(exact is not None)
             if exact is not None:
-                line.setData([1, max(longest, 10)], [100 * exact[index]] * 2)
-        self._exact_label.setVisible(exact is not None)
-        if exact is not None:
-            self._exact_label.setPos(math.log10(max(longest, 10)), 100 * max(exact) + 1)
-        for run, lines in zip(self._runs, self._lines):
+                self._exact_label.setPos(math.log10(max(longest, 10)), 100 * max(exact) + 1)
+        for index, (run, lines) in enumerate(zip(self._runs, self._lines)):
+            if self._curves_shown[index] is run.curve:  # a kept run's curve does not change
+                continue
+            self._curves_shown[index] = run.curve
             games = [point[0] for point in run.curve]
             for outcome, line in enumerate(lines):
                 line.setData(games, [100 * point[1 + outcome] for point in run.curve], skipFiniteCheck=True)
 
     def _update_histograms(self) -> None:
+        self._hide_unused_histograms(len(self._runs))
         used = [n for run in self._runs for n, count in enumerate(run.histogram) if count]
         if used:
             low, high = min(used), max(used)
@@ -386,6 +421,11 @@ class StatsCharts(QWidget):
     def _update_bars(self, name: str, value: Callable[[RunSnapshot, str], float | None]) -> None:
         plot = self.move_time_plot if name == "time" else self.nodes_plot
         log = name == "nodes"
+        self._hide_unused_labels(name, len(self._runs))
+        ticks = [[(i, run.tag) for i, run in enumerate(self._runs)]]
+        if ticks != self._ticks.get(name):  # setting ticks makes pyqtgraph redraw the axis
+            self._ticks[name] = ticks
+            plot.getAxis("bottom").setTicks(ticks)
         heights: dict[str, list[float]] = {"x": [], "o": []}
         labels = self._bar_labels[name]
         for index, run in enumerate(self._runs):
@@ -415,8 +455,19 @@ class StatsCharts(QWidget):
             top = nice_ceiling(tallest * 1.35)
             current = self._ranges.get((plot.objectName(), "y"), (0.0, 0.0))[1]
             # Keep the axis while the bars still fit it well: each change redraws it.
-            if not tallest * 1.15 <= current <= top * 2.5:
+            if not 0 < tallest * 1.15 <= current <= top * 2.5:
                 self._set_range(plot, "y", 0, top)
+
+
+class _KeyLabel(QLabel):
+    """A wrapped label of fixed height that never asks for a height for its width.
+
+    A wrapped QLabel does, and then the scroll area around the charts sizes
+    them by their preferred heights instead of fitting them to the page.
+    """
+
+    def hasHeightForWidth(self) -> bool:
+        return False
 
 
 def nice_ceiling(value: float) -> float:

@@ -40,11 +40,18 @@ class ChunkPool:
     def release(self) -> None:
         self._busy.release()
 
+    def is_started(self) -> bool:
+        """True once worker processes have been asked for (they outlive batches)."""
+        return self._executor is not None
+
     @property
     def executor(self) -> ProcessPoolExecutor:
         """The pool, started on first use (processes load the engine once)."""
         if self._executor is None:
             context = multiprocessing.get_context(start_method())
+            if context.get_start_method() == "forkserver":
+                # Only batch workers use the fork server: see worker_server.
+                context.set_forkserver_preload([f"{__package__}.worker_server"])
             self._stop_event = context.Event()
             self._executor = ProcessPoolExecutor(
                 self.workers, mp_context=context, initializer=init_process, initargs=(self._stop_event,)

@@ -71,8 +71,10 @@ class ReportTable(QTableWidget):
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.setAlternatingRowColors(True)
         self.setWordWrap(False)
-        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.horizontalHeader().setMinimumSectionSize(120)
+        # Columns as wide as their numbers (a narrow dock scrolls rather than cutting them).
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.horizontalHeader().setStretchLastSection(True)
+        self.horizontalHeader().setMinimumSectionSize(90)
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.setAccessibleName(self.tr("Simulation report"))
 
@@ -87,7 +89,9 @@ class ReportTable(QTableWidget):
                     item = QTableWidgetItem()
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                     self.setItem(row, column, item)
-                item.setText(cell(run))
+                text = cell(run)
+                item.setText(text)
+                item.setToolTip(text)  # the whole figure, should a narrow dock cut it
 
     def text_at(self, title: str, column: int = 0) -> str:
         """The text shown for the figure ``title`` in ``column`` (for tests and copy)."""

@@ -59,6 +59,8 @@ class RunData:
     _shared_time: list[tuple[int, float]] = field(default_factory=list)
     _started: float = field(default_factory=time.perf_counter)
     _elapsed: float | None = None
+    #: The snapshot of a finished run, made once (it no longer changes but for its number).
+    _final: RunSnapshot | None = None
 
     def __post_init__(self) -> None:
         self._totals = SimulationSummary(self.config, str(self.x_spec), str(self.o_spec), 0)
@@ -170,6 +172,8 @@ class RunData:
         self._elapsed = time.perf_counter() - self._started
         self.cancelled = cancelled
         self.finished = True
+        self._final = None
+        self._final = self.snapshot()
 
     def row(self, position: int) -> GameRow:
         """The game stored at ``position`` (0-based), as a CSV row."""
@@ -200,7 +204,16 @@ class RunData:
         )
 
     def snapshot(self) -> RunSnapshot:
-        """The current aggregates, safe to hand to another thread."""
+        """The current aggregates, safe to hand to another thread.
+
+        A finished run's snapshot is made once, by :meth:`finish` (in the batch
+        thread): the window only renames it when the run gets its number.
+        """
+        final = self._final
+        if final is not None:
+            if final.tag != self.tag or final.label != self.label:
+                final = self._final = replace(final, label=self.label, tag=self.tag)
+            return final
         games = len(self.winners)
         outcomes = self._outcomes()
         curve = list(self._curve)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QSignalBlocker, Qt, Signal, Slot
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
 
 from .number_format import format_percent
@@ -77,12 +77,11 @@ class RunList(QTreeWidget):
         item.setToolTip(0, run.label)
         for column in range(4, len(COLUMNS)):
             item.setTextAlignment(column, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        self.blockSignals(True)
-        item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-        item.setCheckState(0, Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
-        self.insertTopLevelItem(0, item)
-        self.blockSignals(False)
-        self.selection_changed.emit()
+        with QSignalBlocker(self):
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(0, Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
+            self.insertTopLevelItem(0, item)
+        self.selection_changed.emit()  # not sent when the caller blocks this list's signals
 
     def set_checked(self, run: RunData, checked: bool) -> None:
         for item in self._items():

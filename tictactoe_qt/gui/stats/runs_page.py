@@ -24,21 +24,23 @@ class RunsPage(QWidget):
             )
         )
         hint.setWordWrap(True)
-        buttons = QHBoxLayout()
-        for text, name, slot in (
-            (self.tr("Remove"), "runRemove", run_list.remove_selected),
-            (self.tr("Clear all"), "runClear", run_list.clear_runs),
-            (self.tr("Export CSV..."), "exportCsv", self.export_csv_requested),
-            (self.tr("Export JSON..."), "exportJson", self.export_json_requested),
-            (self.tr("Charts as PNG..."), "exportPng", self.export_png_requested),
+        # Two rows (keeping runs, exporting them): both fit a narrow dock.
+        keep_row, export_row = QHBoxLayout(), QHBoxLayout()
+        for row, text, name, slot in (
+            (keep_row, self.tr("Remove"), "runRemove", run_list.remove_selected),
+            (keep_row, self.tr("Clear all"), "runClear", run_list.clear_runs),
+            (export_row, self.tr("Export CSV…"), "exportCsv", self.export_csv_requested),
+            (export_row, self.tr("Export JSON…"), "exportJson", self.export_json_requested),
+            (export_row, self.tr("Charts as PNG…"), "exportPng", self.export_png_requested),
         ):
             button = QPushButton(text, objectName=name)
             button.clicked.connect(slot)
-            buttons.addWidget(button)
-            if name == "runClear":
-                buttons.addStretch(1)
+            row.addWidget(button)
+        keep_row.addStretch(1)
+        export_row.addStretch(1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(hint)
         layout.addWidget(run_list, 1)
-        layout.addLayout(buttons)
+        layout.addLayout(keep_row)
+        layout.addLayout(export_row)

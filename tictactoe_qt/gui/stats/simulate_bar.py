@@ -76,6 +76,7 @@ class SimulateBar(QWidget):
         actions.addWidget(self.cancel_button)
         self.match_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.match_label.setWordWrap(True)
+        self.status_label.setToolTip(self.tr("Progress of the current batch"))
         layout = QGridLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.match_label, 0, 0)
@@ -111,14 +112,16 @@ class SimulateBar(QWidget):
         self.progress_bar.setRange(0, planned)
         self.progress_bar.setValue(0)
         self.progress_bar.setFormat(self.tr("%v / %m games (%p%)"))
-        self.status_label.setText(self.tr("Starting..."))
+        self.status_label.setText(self.tr("Starting… time left: estimating…"))
 
     def show_progress(self, games: int, planned: int, rate: float, eta: float | None) -> None:
         """Progress with speed and time left."""
         self.progress_bar.setValue(games)
-        self.status_label.setText(
-            self.tr("%s games/s, about %s left") % (f"{rate:,.0f}", format_duration(eta))
-        )
+        if eta is None or games == 0:  # no game has ended yet: no speed to go by
+            self.status_label.setText(self.tr("%s of %s games, time left: estimating…") % (f"{games:,}", f"{planned:,}"))
+            return
+        speed = f"{rate:,.0f}" if rate >= 10 else f"{rate:.2g}"
+        self.status_label.setText(self.tr("%s games/s, about %s left") % (speed, format_duration(eta)))
 
     def finish_progress(self, games: int, text: str) -> None:
         self.progress_bar.setValue(min(games, self.progress_bar.maximum()))

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QTimer, Signal, Slot
+from PySide6.QtCore import QSignalBlocker, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -136,6 +136,8 @@ class StatsPanel(QDockWidget):
     @Slot(bool)
     def _on_visibility_changed(self, visible: bool) -> None:
         self._on_screen = visible
+        if visible:  # the settings may have been loaded or changed while hidden
+            self.refresh_match()
         self.charts_page.set_seen(self.charts_on_screen())
 
     @Slot(int)
@@ -179,10 +181,14 @@ class StatsPanel(QDockWidget):
             self.simulate_bar.show_message(str(error))
             self.message.emit(str(error))
             return False
-        self._live = None
         self.simulate_bar.start_progress(request.games)
         pool = shared_pool() if request.games > SMALL_BATCH else None
         self.batch.start(BatchWorker(request, pool))
+        # Draw the empty run now, while the workers start: the charts take their
+        # new axes and labels before the games pour in, and later refreshes
+        # only move the data.
+        self._live = request.new_run().snapshot()
+        self.refresh()
         return True
 
     @Slot()
@@ -214,6 +220,14 @@ class StatsPanel(QDockWidget):
     def _on_batch_finished(self, run: object) -> None:
         assert isinstance(run, RunData)
         self._live = None
+        self._refresh_timer.stop()  # a live refresh still due would only draw the run again
+        if run.games == 0:  # cancelled before any game ended: nothing to keep or chart
+            text = self.tr("Cancelled before any game finished")
+            self.simulate_bar.finish_progress(0, text)
+            self.message.emit(text)
+            self.refresh()
+            self.simulation_finished.emit(run.summary_dict())
+            return
         self.keep_run(run)
         snapshot = self._snapshots[run.number]
         state = self.tr("Cancelled") if run.cancelled else self.tr("Done")
@@ -263,7 +277,8 @@ class StatsPanel(QDockWidget):
 
     def keep_run(self, run: RunData) -> None:
         """Add a finished run to the list and show it."""
-        self.run_list.add_run(run)
+        with QSignalBlocker(self.run_list):  # one refresh below, not one per signal
+            self.run_list.add_run(run)
         self._snapshots[run.number] = run.snapshot()
         self.run_added.emit(run)
         self.refresh()
@@ -287,14 +302,15 @@ class StatsPanel(QDockWidget):
     def refresh(self) -> None:
         """Redraw the report, and the charts if on screen (at most every ``REFRESH_MS`` in a batch).
 
-        Charts off screen (or not built yet) are redrawn when next seen: the
-        runs they show are kept here, not in the charts.
+        The charts are redrawn one per event-loop pass, so the window never
+        repaints all four at once. Charts off screen (or not built yet) are
+        redrawn when next seen: the runs they show are kept here, not in the charts.
         """
         shown = self.shown_snapshots()
         kept = set(run.number for run in self.run_list.runs())
         self._snapshots = {n: s for n, s in self._snapshots.items() if n in kept}
         self.report.show_runs(shown)
-        self.charts_page.draw(shown, gradually=self._live is not None and self.is_simulating())
+        self.charts_page.draw(shown, gradually=True)
 
     # Export ----------------------------------------------------------------------
 

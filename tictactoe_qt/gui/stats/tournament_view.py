@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -33,6 +33,8 @@ from .chart_style import is_dark
 from .tournament_worker import TournamentRequest, TournamentWorker
 
 DEFAULT_PLAYERS = ("random", "average", "minimax:depth=2", "alphabeta:depth=4", "perfect")
+#: Below this width the controls go above the results instead of beside them.
+NARROW_WIDTH = 600
 RANKING_COLUMNS = ("Rank", "Player", "Points", "Won", "Drawn", "Lost", "Score")
 
 
@@ -135,7 +137,8 @@ class TournamentView(QWidget):
         result_column.addWidget(QLabel(self.tr("Ranking by points (win 1, draw \u00bd)")))
         result_column.addWidget(self.ranking, 2)
 
-        splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.cross_title.setWordWrap(True)
+        splitter = self._splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(controls)
         splitter.addWidget(results)
         splitter.setStretchFactor(0, 1)
@@ -143,6 +146,12 @@ class TournamentView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(splitter)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt name)
+        # Side by side when there is room; in a narrow dock, controls above results.
+        wide = event.size().width() >= NARROW_WIDTH
+        self._splitter.setOrientation(Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical)
+        super().resizeEvent(event)
 
     def _add_player_item(self, spec: str, checked: bool = True) -> None:
         item = QListWidgetItem(spec)
