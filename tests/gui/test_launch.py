@@ -7,6 +7,7 @@ printed times (``pytest -s``) are the measurement.
 
 from __future__ import annotations
 
+import pytest
 import os
 import subprocess
 import sys
@@ -62,6 +63,7 @@ def _run(args: list[str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, *args], capture_output=True, text=True, timeout=120, env=env)
 
 
+@pytest.mark.timing
 def test_window_shows_before_pyqtgraph_loads_and_charts_load_after(tmp_path):
     done = _run(["-c", LAUNCH_SCRIPT, str(tmp_path)])
     assert done.returncode == 0, done.stderr
