@@ -8,11 +8,7 @@ the game-tree explorer in alpha-beta mode. Pictures go to
 
 from __future__ import annotations
 
-import os
-import sys
-import tempfile
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from tictactoe_qt.engine import Board, GameConfig, Move, PlayerSpec
@@ -23,20 +19,12 @@ TIMEOUT_MS = 30_000
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    out = Path(args[0] if args else "resources/screenshots")
-    out.mkdir(parents=True, exist_ok=True)
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import QEventLoop, QSettings, QTimer
-    from PySide6.QtWidgets import QApplication, QWidget
+    from PySide6.QtCore import QEventLoop, QTimer
+    from PySide6.QtWidgets import QWidget
 
-    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
-    app = QApplication.instance() or QApplication([])
-    app.setStyle("Fusion")
-    from tictactoe_qt.gui.app import configure_application
+    from tictactoe_qt.gui.screenshots import start_offscreen_app
 
-    configure_application(app)  # type: ignore[arg-type]
+    app, out = start_offscreen_app(argv)
 
     def wait_until(ready: Callable[[], bool]) -> None:
         loop = QEventLoop()
