@@ -2,4 +2,6 @@
 
 from tictactoe_qt.cli.main import main
 
-raise SystemExit(main())
+# Guarded: worker processes started with "spawn" import the main module again.
+if __name__ == "__main__":
+    raise SystemExit(main())
