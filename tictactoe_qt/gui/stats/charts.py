@@ -27,6 +27,8 @@ OUTCOMES = ((X_WON, "X wins"), (O_WON, "O wins"), (DRAW, "Draws"))
 MAX_RUNS = 6
 BAR_WIDTH = 0.36
 MIN_CHART_WIDTH = 250
+#: Below this width the charts stack in one column, so titles and axes read in full.
+TWO_COLUMN_MIN_WIDTH = 700
 #: Bars start at 10^-0.5 nodes on the log chart, so a 1-node move still shows.
 LOG_FLOOR = -0.5
 #: Milliseconds between the charts' updates in a gradual (live) refresh.
@@ -149,7 +151,7 @@ class StatsCharts(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         if self.is_built():
-            self._arrange(1 if event.size().width() < 2 * MIN_CHART_WIDTH + 20 else 2)
+            self._arrange(1 if event.size().width() < TWO_COLUMN_MIN_WIDTH else 2)
         super().resizeEvent(event)
 
     def _setup_axes(self) -> None:
