@@ -314,8 +314,9 @@ def test_png_export_builds_charts_that_were_never_shown(qtbot, hidden_panel, tmp
 
 
 def test_a_batch_cancelled_before_any_game_is_not_kept(qtbot, panel) -> None:
-    use_match(panel)
-    panel.findChild(QSpinBox, "simGames").setValue(5000)
+    # Full-width minimax on 9x9 needs minutes per game, so no game can end before the cancel.
+    use_match(panel, "minimax:depth=4", "minimax:depth=4", size=9)
+    panel.findChild(QSpinBox, "simGames").setValue(500)
     with qtbot.waitSignal(panel.simulation_finished, timeout=10_000) as finished:
         assert panel.start_simulation()
         panel.cancel_simulation()
