@@ -50,7 +50,7 @@ def test_the_longest_game_is_far_below_the_size_limit(tmp_path):
         if not board.is_game_over():
             board.push(move)
     moves = tuple(Move.from_index(i, 19) for i in board.history)  # more than 340
-    game = SavedGame(config, {"x": SavedPlayer(name="n" * 40, mark="🐱" * 8)}, moves)
+    game = SavedGame(config, {"x": SavedPlayer(name="n" * 40, mark="🐱" * 4)}, moves)
     write_game_file(tmp_path / "long.json", game)
     assert (tmp_path / "long.json").stat().st_size < MAX_FILE_BYTES / 20
     assert read_game_file(tmp_path / "long.json") == game
@@ -132,6 +132,7 @@ BAD_FILES = [
     (player("o", mark="  🐱 "), "both players have the mark"),
     (player("x", mark="o"), "both players have the mark"),
     (player("o", mark="ABCDEFGHI"), "marks have at most 8 characters"),
+    (player("o", mark="🐱" * 5), "marks have at most 8 characters"),  # 10 UTF-16 units
     (player("o", name="n" * 41), "names at most 40"),
     (player("o", mark="\udcff"), "player O's mark can't be shown: it holds a broken character"),
     (player("o", mark="a\nb"), "player O's mark can't be shown: it holds a control character"),

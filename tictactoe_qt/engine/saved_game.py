@@ -34,6 +34,7 @@ from .player_spec import PlayerSpec, PlayerSpecError
 
 FORMAT = "tictactoe-qt/game"
 VERSION = 1
+#: Longest mark and name, in UTF-16 units as text fields count (see :func:`text_length`).
 MAX_MARK_LENGTH = 8
 MAX_NAME_LENGTH = 40
 #: The deepest search a player may ask for: every cell of the largest board.
@@ -196,6 +197,11 @@ def cell_words(move: Move) -> str:
     return f"row {move.row + 1}, column {move.col + 1}"
 
 
+def text_length(text: str) -> int:
+    """The length of a mark or name as text fields count it: UTF-16 units (an emoji is 2)."""
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2
+
+
 def text_problem(text: str) -> str | None:
     """Why ``text`` can't be a mark or name (control or broken characters), or ``None``."""
     for char in text:
@@ -281,10 +287,10 @@ def _read_player(seat: str, entry: object) -> SavedPlayer:
     if parsed.depth is not None and parsed.depth > MAX_DEPTH:
         raise SavedGameError(f"{who}: depth {_excerpt(parsed.depth)} is more than {MAX_DEPTH}")
     mark, name = mark.strip(), name.strip()
-    if len(mark) > MAX_MARK_LENGTH or len(name) > MAX_NAME_LENGTH:
+    if text_length(mark) > MAX_MARK_LENGTH or text_length(name) > MAX_NAME_LENGTH:
         raise SavedGameError(
             f"{who}: marks have at most {MAX_MARK_LENGTH} characters "
-            f"and names at most {MAX_NAME_LENGTH}"
+            f"and names at most {MAX_NAME_LENGTH} (an emoji counts as 2)"
         )
     for what, text in (("mark", mark), ("name", name)):
         problem = text_problem(text)

@@ -23,7 +23,7 @@ from tictactoe_qt.engine import (
 from tictactoe_qt.engine.player_spec import MAX_TIME, MIN_TIME
 from tictactoe_qt.engine.saved_game import (
     DEFAULT_MARKS, MAX_DEPTH, MAX_MARK_LENGTH, MAX_NAME_LENGTH, SavedGame, SavedPlayer,
-    text_problem,
+    text_length, text_problem,
 )
 from tictactoe_qt.gui.player_choices import choice_for
 
@@ -40,7 +40,7 @@ def mark_problem(text: str, other_mark: str | None = None) -> str | None:
     mark = text.strip()
     if not mark:
         return tr("Settings", "A mark can't be empty.")
-    if len(mark) > MAX_MARK_LENGTH:
+    if text_length(mark) > MAX_MARK_LENGTH:
         return tr("Settings", "A mark has at most {0} characters.").format(MAX_MARK_LENGTH)
     if text_problem(mark) is not None:
         return tr("Settings", "A mark can't hold control or broken characters.")
@@ -179,10 +179,11 @@ class SettingsStore:
         if mark_problem(mark) is not None:
             problems.append(f"{seat}/mark")
             mark = default.mark
-        if text_problem(name) is not None:
+        name = name.strip()
+        if text_problem(name) is not None or text_length(name) > MAX_NAME_LENGTH:
             problems.append(f"{seat}/name")
             name = default.name
-        return SideSettings(kind, depth, time, mark, name.strip()[:MAX_NAME_LENGTH])
+        return SideSettings(kind, depth, time, mark, name)
 
     def _value(self, key: str, problems: list[str]) -> object:
         """The raw value of ``key``; one Qt cannot convert counts as corrupt (``None``)."""
