@@ -8,12 +8,13 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
 
 from tictactoe_qt.engine.atomic_file import (
-    UnwritableTextError, atomic_text_writer, write_bytes_atomically, write_text_atomically,
+    STALE_SECONDS, UnwritableTextError, atomic_text_writer, write_bytes_atomically, write_text_atomically,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -169,3 +170,19 @@ def test_killing_the_process_in_the_middle_of_saves_never_leaves_a_broken_file(t
         assert child.returncode == -signal.SIGKILL
         lengths.add(len(read_game_file(path).moves))  # never empty, never cut off
     assert lengths <= {340, 7}
+    print(f"{kills} kills: saves seen {sorted(lengths)}, temporary files left {len(leftovers(tmp_path))}")
+
+
+def test_the_next_save_removes_what_a_killed_writer_left_behind(tmp_path):
+    path = tmp_path / "game[1].json"  # glob characters in the name
+    stale, fresh = tmp_path / ".game[1].json.0badf00d.part", tmp_path / ".game[1].json.1234abcd.part"
+    other = tmp_path / ".other.json.0badf00d.part"
+    for part in (stale, fresh, other):
+        part.write_text("half a save")
+    old = time.time() - STALE_SECONDS - 60
+    for part in (stale, other):
+        os.utime(part, (old, old))
+    write_text_atomically(path, "saved")
+    assert not stale.exists()
+    assert fresh.exists()  # may be another program saving right now
+    assert other.exists()  # another file's

@@ -13,15 +13,19 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import glob
 import os
 import secrets
 import stat
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
 #: Permissions of a new file before the umask, as ``open()`` would create it.
 _NEW_FILE_MODE = 0o666
+#: A temporary file this old was left by a killed writer (no export takes this long).
+STALE_SECONDS = 600.0
 
 
 class UnwritableTextError(ValueError):
@@ -96,8 +100,8 @@ def atomic_binary_writer(path: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
 
 
 def temporary_name(path: str | os.PathLike[str]) -> str:
-    """The name pattern of the temporary files for ``path`` (hidden, same folder)."""
-    return f".{Path(path).name}.*.part"
+    """The glob pattern of the temporary files for ``path`` (hidden, same folder)."""
+    return f".{glob.escape(Path(path).name)}.*.part"
 
 
 @contextlib.contextmanager
@@ -121,6 +125,16 @@ def _replacing(path: str | os.PathLike[str]) -> Iterator[tuple[int, str]]:
             os.unlink(temporary)
         raise
     _sync_folder(target.parent)
+    _remove_stale_parts(target)
+
+
+def _remove_stale_parts(target: Path) -> None:
+    """Delete temporary files of ``target`` that a killed process left behind."""
+    now = time.time()
+    for part in target.parent.glob(temporary_name(target)):
+        with contextlib.suppress(OSError):
+            if now - part.lstat().st_mtime > STALE_SECONDS:
+                part.unlink()
 
 
 def _create_beside(target: Path) -> tuple[int, str]:
