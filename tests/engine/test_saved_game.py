@@ -201,7 +201,7 @@ def test_a_lone_surrogate_mark_is_an_error_before_the_old_file_is_touched(tmp_pa
     write_game_file(path, sample())
     before = path.read_bytes()
     broken = SavedGame(players={"x": SavedPlayer(mark="\udcff")})
-    with pytest.raises(SavedGameError, match=r"mark or name can't be saved.*U\+DCFF"):
+    with pytest.raises(SavedGameError, match=r"player X's mark can't be saved: it holds a broken character \(U\+DCFF\)"):
         write_game_file(path, broken)
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["g.json"]

@@ -36,7 +36,7 @@ def encode_text(text: str, encoding: str = "utf-8") -> bytes:
     """``text`` encoded strictly.
 
     Raises:
-        UnwritableTextError: a character cannot be encoded; names it and where it is.
+        UnwritableTextError: a character cannot be encoded; the message names it.
     """
     try:
         return text.encode(encoding)
@@ -44,8 +44,7 @@ def encode_text(text: str, encoding: str = "utf-8") -> bytes:
         bad = error.object[error.start:error.end]
         codes = " ".join(f"U+{ord(char):04X}" for char in bad[:4])
         raise UnwritableTextError(
-            f"the text holds a character that can't be saved ({codes}, "
-            f"character {error.start + 1}); nothing was written"
+            f"the text holds a character that can't be saved ({codes})"
         ) from None
 
 

@@ -183,13 +183,19 @@ def write_game_file(path: str | os.PathLike[str], game: SavedGame) -> None:
     """Write ``game`` to ``path`` atomically: the old file stays whole on any failure.
 
     Raises:
-        SavedGameError: a name or mark holds a character that can't be saved.
+        SavedGameError: a name or mark holds a character that can't be saved;
+            nothing was written.
         OSError: the file could not be written (disk full, no permission...).
     """
+    for seat, player in sorted(game.players.items()):
+        for what, text in (("mark", player.mark), ("name", player.name)):
+            problem = text_problem(text)
+            if problem is not None:
+                raise SavedGameError(f"player {seat.upper()}'s {what} can't be saved: {problem}")
     try:
         write_text_atomically(path, game.to_json())
     except UnwritableTextError as error:
-        raise SavedGameError(f"a player's mark or name can't be saved: {error}") from None
+        raise SavedGameError(str(error)) from None
 
 
 def cell_words(move: Move) -> str:
@@ -283,7 +289,9 @@ def _read_player(seat: str, entry: object) -> SavedPlayer:
     try:
         parsed = PlayerSpec.parse(spec)
     except PlayerSpecError:
-        raise SavedGameError(f"{who}: {_excerpt(spec)} is not a player this program knows") from None
+        raise SavedGameError(
+            f"{who}: {_excerpt(spec)} is not a player this program knows"
+        ) from None
     if parsed.depth is not None and parsed.depth > MAX_DEPTH:
         raise SavedGameError(f"{who}: depth {_excerpt(parsed.depth)} is more than {MAX_DEPTH}")
     mark, name = mark.strip(), name.strip()
