@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -171,9 +172,16 @@ def test_a_file_above_the_limit_is_refused_with_its_size_without_reading_it(tmp_
         read_game_file(path)
 
 
-def test_a_device_without_a_size_is_read_only_up_to_the_limit():
-    with pytest.raises(SavedGameError, match=r"at least 1\.0 MB"):
-        read_game_file("/dev/zero")
+@pytest.mark.parametrize("name", ["/dev/zero", "/dev/null"])
+def test_a_device_is_refused_without_reading_it(name):
+    with pytest.raises(SavedGameError, match=r"it is not a file \(a folder, device or pipe\)"):
+        read_game_file(name)
+
+
+def test_a_named_pipe_is_refused_at_once(tmp_path):
+    os.mkfifo(tmp_path / "pipe.json")  # opening it for reading would wait for a writer
+    with pytest.raises(SavedGameError, match="not a file"):
+        read_game_file(tmp_path / "pipe.json")
 
 
 @pytest.mark.parametrize(

@@ -249,6 +249,8 @@ OPEN_WINDOW = textwrap.dedent(
     "[General]\nversion=1\n[o]\ndepth=999999999999\n",
     "[General]\nversion=1\n[x]\ndepth=-5\ntime=nan\nmark=\\xd83d\n[board]\nrows=1e3\n",
     "\0\xff garbage [[[ =\n",
+    "[window]\ngeometry=@ByteArray(xyz)\nstate=@ByteArray(\\0\\0\\0\\xff\\0\\0\\0\\x1)\n"
+    "[x]\nkind=@Variant(\\0\\0\\0\\x1a\\0\\0\\0\\x1\\0\\0\\0\\x2)\n",
 ])
 def test_the_window_opens_whatever_the_settings_file_holds(tmp_path, content):
     folder = tmp_path / "tictactoe-qt"

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import os
 import reprlib
+import stat
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -161,11 +162,14 @@ def read_game_file(path: str | os.PathLike[str]) -> SavedGame:
         SavedGameError: the file cannot be read or is not a valid game.
     """
     try:
-        with open(path, "rb") as stream:
-            size = os.fstat(stream.fileno()).st_size
-            if size > MAX_FILE_BYTES:
-                raise SavedGameError(_too_big(size))
-            data = stream.read(MAX_FILE_BYTES + 1)  # a pipe or device has no size
+        # Non-blocking: opening a named pipe must not wait for a writer.
+        with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as stream:
+            facts = os.fstat(stream.fileno())
+            if not stat.S_ISREG(facts.st_mode):
+                raise SavedGameError("it is not a file (a folder, device or pipe)")
+            if facts.st_size > MAX_FILE_BYTES:
+                raise SavedGameError(_too_big(facts.st_size))
+            data = stream.read(MAX_FILE_BYTES + 1)  # in case it grew meanwhile
     except OSError as error:
         raise SavedGameError(f"it can't be read: {error.strerror or error}") from None
     if len(data) > MAX_FILE_BYTES:
