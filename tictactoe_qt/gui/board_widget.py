@@ -15,6 +15,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from tictactoe_qt.engine.coordinates import cell_text
 from tictactoe_qt.gui.board_snapshot import BoardSnapshot, Cell
 from tictactoe_qt.gui.board_theme import BoardTheme, with_alpha
 from tictactoe_qt.gui.mark_painter import paint_mark
@@ -125,7 +126,7 @@ class BoardWidget(QWidget):
             content = self.tr("empty")
         else:
             content = self._snapshot.marks.get(mark, mark.upper())
-        return self.tr("row {0}, column {1}, {2}").format(row + 1, col + 1, content)
+        return self.tr("{0}, {1}").format(cell_text(row, col), content)
 
     def _update_accessible_text(self) -> None:
         s = self._snapshot

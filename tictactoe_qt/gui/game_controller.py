@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, QTimer, Signal, Slot
 from tictactoe_qt.engine import (
     Board, Move, Player, PlayerSpec, PlayerSpecError, SearchResult, make_player,
 )
+from tictactoe_qt.engine.coordinates import move_text
 from tictactoe_qt.engine.saved_game import SavedGame
 from tictactoe_qt.gui import game_texts
 from tictactoe_qt.gui.board_snapshot import BoardSnapshot
@@ -396,8 +397,7 @@ class GameController(QObject):
                 self._hint = result.move
                 self.snapshot_changed.emit(self.snapshot())
                 self.hint_ready.emit(result.move.row, result.move.col)
-                self.message.emit(self.tr("Hint: row {0}, column {1}.").format(
-                    result.move.row + 1, result.move.col + 1))
+                self.message.emit(self.tr("Hint: {0}.").format(move_text(result.move)))
             return
         if request is not self._move_request:
             self.dropped_results += 1
