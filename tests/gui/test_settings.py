@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QLineEdit, QSpinBox
+from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox
 
 from tictactoe_qt.gui.main_window import MainWindow
 from tictactoe_qt.gui.settings_store import GameSettings, SettingsStore, SideSettings
@@ -79,7 +79,6 @@ def test_window_remembers_the_dock_between_runs(qtbot):
     qtbot.addWidget(first)
     first.findChild(QComboBox, "oPlayer").setCurrentIndex(first.findChild(QComboBox, "oPlayer").findData("alphabeta"))
     first.findChild(QSpinBox, "oDepth").setValue(3)
-    first.findChild(QDoubleSpinBox, "xTime").setValue(4.5)
     first.findChild(QSpinBox, "rows").setValue(5)
     first.findChild(QSpinBox, "k").setValue(4)
     first.close()
@@ -87,7 +86,6 @@ def test_window_remembers_the_dock_between_runs(qtbot):
     qtbot.addWidget(second)
     assert second.findChild(QComboBox, "oPlayer").currentData() == "alphabeta"
     assert second.findChild(QSpinBox, "oDepth").value() == 3
-    assert second.findChild(QDoubleSpinBox, "xTime").value() == 4.5
     assert second.findChild(QSpinBox, "rows").value() == 5
     assert second.findChild(QSpinBox, "k").value() == 4
     assert second.position() == ".../.../.../.../..."  # the new game uses them: 5 rows

@@ -19,7 +19,9 @@ from tictactoe_qt.engine.coordinates import move_text
 from tictactoe_qt.engine.saved_game import SavedGame
 from tictactoe_qt.gui import game_texts
 from tictactoe_qt.gui.board_snapshot import BoardSnapshot
-from tictactoe_qt.gui.player_choices import capped_depth, kind_label, uses_depth
+from tictactoe_qt.gui.player_choices import (
+    capped_depth, depth_cap_note, kind_label, player_spec,
+)
 from tictactoe_qt.gui.search_worker import SearchRequest, SearchThread, runs_in_engine_process
 from tictactoe_qt.gui.settings_store import GameSettings, SideSettings
 
@@ -248,18 +250,11 @@ class GameController(QObject):
     def _make_player(self, seat: str, side: SideSettings) -> Player | None:
         if side.is_human:
             return None
-        depth = side.depth if uses_depth(side.kind) else None
-        if uses_depth(side.kind):
-            capped = capped_depth(side.kind, depth, self.board.config.cells,
-                                  len(self.board.geometry.lines))
-            if capped != depth:
-                self.message.emit(self.tr(
-                    "{0}: {1} can't search a {2}x{3} board that deep; it looks {4} moves ahead."
-                ).format(seat.upper(), kind_label(side.kind), self.board.config.rows,
-                         self.board.config.cols, capped))
-                depth = capped
+        note = depth_cap_note(side.kind, side.depth, self.board.config)
+        if note:
+            self.message.emit(self.tr("{0}: {1}").format(seat.upper(), note))
         try:
-            return make_player(PlayerSpec(side.kind, depth=depth, time=side.time))
+            return make_player(player_spec(side.kind, side.depth, side.time, self.board.config))
         except PlayerSpecError as error:
             self.error.emit(self.tr("{0}: {1} is not available ({2}); Random plays instead.")
                             .format(seat.upper(), kind_label(side.kind), error))

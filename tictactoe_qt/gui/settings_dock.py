@@ -15,11 +15,10 @@ from PySide6.QtWidgets import (
 )
 
 from tictactoe_qt.engine import MAX_SIZE, MIN_SIZE, GameConfig
-from tictactoe_qt.engine.geometry import geometry_for
 from tictactoe_qt.engine.player_spec import MAX_TIME, MIN_TIME
 from tictactoe_qt.engine.saved_game import MAX_MARK_LENGTH, MAX_NAME_LENGTH
 from tictactoe_qt.gui.player_choices import (
-    PLAYER_CHOICES, PRESETS, capped_depth, kind_label, matching_preset, uses_depth, uses_time,
+    PLAYER_CHOICES, PRESETS, depth_cap_note, matching_preset, player_spec, uses_depth, uses_time,
 )
 from tictactoe_qt.gui.settings_store import GameSettings, SideSettings, mark_problem
 
@@ -81,12 +80,14 @@ class SideEditor(QGroupBox):
         self.name.textEdited.connect(self.changed)
 
     def side(self) -> SideSettings:
-        """The settings shown (the last valid mark if the field holds an invalid one)."""
-        depth = self.depth_spin.value() or None
-        return SideSettings(
-            self.player.currentData(), depth, round(self.time_spin.value(), 2),
-            self._valid_mark, self.name.text().strip(),
-        )
+        """The settings shown (the last valid mark if the field holds an invalid one).
+
+        Hidden fields count for nothing: a depth left over from Minimax is not
+        kept under Perfect (:func:`player_spec` decides which options a type uses).
+        """
+        kind = self.player.currentData()
+        spec = player_spec(kind, self.depth_spin.value() or None, round(self.time_spin.value(), 2))
+        return SideSettings(kind, spec.depth, spec.time, self._valid_mark, self.name.text().strip())
 
     def set_side(self, side: SideSettings) -> None:
         for widget in (self.player, self.depth_spin, self.time_spin):
@@ -266,21 +267,9 @@ class SettingsDock(QDockWidget):
             self.board_note.setText("")
         self.board_note.setVisible(bool(self.board_note.text()))
         marks = {seat: self.sides[seat].mark.text() for seat in "xo"}
+        config = GameConfig(rows, cols, self.k.value())
         for seat, editor in self.sides.items():
             problem = editor.check_mark(marks["o" if seat == "x" else "x"])
             side = editor.side()
-            capped = side.depth
-            if uses_depth(side.kind):
-                lines = len(geometry_for(GameConfig(rows, cols, self.k.value())).lines)
-                capped = capped_depth(side.kind, side.depth, rows * cols, lines)
-            if problem is not None:
-                editor.show_note(problem)
-            elif capped != side.depth:
-                editor.show_note(
-                    self.tr("{0} can't search a {1}x{2} board {3}: it will look {4} moves ahead.")
-                    .format(kind_label(side.kind), rows, cols,
-                            self.tr("to the end") if side.depth is None else
-                            self.tr("{0} moves deep").format(side.depth), capped))
-            else:
-                editor.show_note("")
+            editor.show_note(problem or depth_cap_note(side.kind, side.depth, config))
 
