@@ -147,7 +147,12 @@ class ComparisonDock(QDockWidget):
         self.table.horizontalHeaderItem(MOVE).setToolTip(self.tr("The row and column, counted from 1"))
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(NOTE, QHeaderView.ResizeMode.Stretch)
+        # The note fills spare room but never gets narrower than NOTE_WIDTH: in a
+        # narrow dock the table scrolls sideways instead of piling up wrapped lines.
+        header.setSectionResizeMode(NOTE, QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        header.setDefaultSectionSize(NOTE_WIDTH)
+        header.resizeSection(NOTE, NOTE_WIDTH)
         splitter.addWidget(self.table)
         chart_box = self.chart_box = QWidget()
         chart_layout = QVBoxLayout(chart_box)
