@@ -268,8 +268,16 @@ class MainWindow(QMainWindow):
     def on_settings_edited(self, settings: GameSettings) -> None:
         self.controller.apply_cosmetics(settings)
         changed = settings.game_rules() != self.controller.settings.game_rules()
-        self.settings_dock.set_pending(changed)
         self.store.save(settings)
+        if changed and self._game_untouched():
+            self.controller.new_game(settings)  # nothing played yet: apply at once
+            return
+        self.settings_dock.set_pending(changed)
+
+    def _game_untouched(self) -> bool:
+        """No move on the board and no watched series: a new game loses nothing."""
+        series = getattr(self, "watch_series", None)
+        return self.controller.board.ply == 0 and not (series is not None and series.running)
 
     @Slot(str)
     def show_message(self, text: str) -> None:
