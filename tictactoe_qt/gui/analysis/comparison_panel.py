@@ -38,10 +38,8 @@ from tictactoe_qt.engine.comparison import (
     summary,
     values_agree,
 )
-from tictactoe_qt.engine.coordinates import move_text
-from tictactoe_qt.engine.search_result import SearchResult
-from tictactoe_qt.engine.tree_values import NodeValue
 from tictactoe_qt.gui.analysis import search_jobs
+from tictactoe_qt.gui.analysis.comparison_cells import row_cells
 from tictactoe_qt.gui.analysis.comparison_chart import ComparisonChart
 from tictactoe_qt.gui.analysis.dock_body import DockBody
 from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
@@ -60,17 +58,6 @@ CHART_LABELS = {
     "perfect": "Perfect",
 }
 METRICS = (("Nodes", "positions visited"), ("Cut-offs", "cut-offs"), ("Time", "milliseconds"))
-
-
-def value_text(result: SearchResult, to_move: str) -> str:
-    """'draw', 'X wins in 5' or a heuristic score, from the side to move's view."""
-    if result.exact:
-        return NodeValue(result.score, True, to_move).text()  # type: ignore[arg-type]
-    return f"{result.score:+g} (heuristic)"
-
-
-def millis(seconds: float) -> str:
-    return f"{seconds * 1000:,.1f} ms" if seconds < 10 else f"{seconds:,.1f} s"
 
 
 class ComparisonDock(QDockWidget):
@@ -301,19 +288,7 @@ class ComparisonDock(QDockWidget):
         assert self.board is not None
         number = self.table.rowCount()
         self.table.insertRow(number)
-        result = row.result
-        cells = [row.variant.label, "", "", "", "", "", row.message]
-        if result is not None:
-            stats = result.stats
-            move = result.move
-            cells[1:6] = [
-                f"{stats.nodes:,}",
-                f"{stats.cutoffs:,}",
-                millis(stats.elapsed_seconds),
-                "" if move is None else move_text(move),
-                value_text(result, self.board.turn),
-            ]
-        cells[6] = self._note(row)
+        cells = [*row_cells(row, self.board.turn), self._note(row)]
         for column, text in enumerate(cells):
             item = QTableWidgetItem(text)
             if column in (NODES, CUTOFFS, TIME):
