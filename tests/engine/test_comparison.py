@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 
@@ -17,6 +18,8 @@ from tictactoe_qt.engine.comparison import (
     format_duration,
     knuth_estimate,
     run_variant,
+    count_text,
+    ratio_text,
     summary,
     values_agree,
 )
@@ -63,6 +66,29 @@ def test_summary_quotes_both_counts_and_the_speed_up(empty_3x3_rows: list[Compar
     assert "549,946" in text
     assert f"{empty_3x3_rows[1].nodes:,}" in text
     assert "faster" in text and "disagree" not in text
+
+
+def _timed(row: ComparisonRow, seconds: float) -> ComparisonRow:
+    assert row.result is not None
+    stats = dataclasses.replace(row.result.stats, elapsed_seconds=seconds)
+    return dataclasses.replace(row, result=dataclasses.replace(row.result, stats=stats))
+
+
+def test_summary_says_slower_when_alpha_beta_took_longer(empty_3x3_rows: list[ComparisonRow]) -> None:
+    minimax, alphabeta = _timed(empty_3x3_rows[0], 0.010), _timed(empty_3x3_rows[1], 0.020)
+    text = summary([minimax, alphabeta])
+    assert "alpha-beta was 2.0x slower" in text
+    assert "faster" not in text and "0.5x" not in text
+    text = summary([_timed(empty_3x3_rows[0], 0.04), _timed(empty_3x3_rows[1], 0.01)])
+    assert "alpha-beta was 4.0x faster" in text
+
+
+def test_counts_and_factors_read_as_words() -> None:
+    assert count_text(1, "position") == "1 position"
+    assert count_text(2568, "position") == "2,568 positions"
+    assert ratio_text(10, 5, "fewer", "more", "as many") == "2.0x fewer"
+    assert ratio_text(5, 10, "fewer", "more", "as many") == "2.0x more"
+    assert ratio_text(1.0, 1.02, "faster", "slower", "about as fast") == "about as fast"
 
 
 @pytest.mark.parametrize("notation", ["x../.o./...", "xo./.x./..o", "xx./oo./..."])

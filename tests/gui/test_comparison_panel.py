@@ -112,7 +112,7 @@ def test_moves_are_counted_from_one_like_the_rest_of_the_gui(qtbot, dock) -> Non
     dock.set_position(Board.from_notation("xx./oo./..."))
     run_and_wait(qtbot, dock)
     # X wins on the top row's last cell: engine (0, 2), people's row 1, column 3.
-    assert set(table_column(dock, 4)) == {"(1, 3)"}
+    assert set(table_column(dock, 4)) == {"row 1, column 3"}
     assert "counted from 1" in dock.table.horizontalHeaderItem(4).toolTip()
 
 
@@ -127,3 +127,47 @@ def test_the_preferred_width_fits_every_short_column(qtbot, dock) -> None:
 
 def test_the_controls_fit_the_settings_column_width(dock) -> None:
     assert dock.body.minimumSizeHint().width() <= 390  # wrapped texts, two rows of controls
+
+
+def test_results_of_an_earlier_position_are_marked_outdated(qtbot, dock) -> None:
+    dock.set_position(Board())
+    run_and_wait(qtbot, dock)
+    assert not dock.is_outdated() and dock.outdated_label.isHidden()
+    assert dock.chart_box.isEnabled()
+    dock.set_position(Board.from_notation("x../.../..."))  # a move was played
+    assert dock.is_outdated()
+    assert dock.outdated_label.isVisible()
+    assert "Outdated" in dock.outdated_label.text() and "empty board" in dock.outdated_label.text()
+    assert not dock.chart_box.isEnabled() and not dock.summary.isEnabled()  # greyed
+    assert table_column(dock, 1)[0] == "549,946"  # still readable, but marked
+    dock.set_position(Board())  # New game: back to the compared position
+    assert not dock.is_outdated() and dock.outdated_label.isHidden()
+    dock.set_position(Board.from_notation("x../.o./..."))
+    run_and_wait(qtbot, dock)  # Run compares the current position: the mark goes
+    assert not dock.is_outdated() and dock.outdated_label.isHidden()
+    assert dock.chart_box.isEnabled()
+
+
+def test_the_comparison_in_the_window_is_marked_after_a_move(qtbot, click_cell) -> None:
+    from PySide6.QtWidgets import QComboBox
+
+    from tictactoe_qt.gui.main_window import MainWindow
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    combo = window.findChild(QComboBox, "oPlayer")
+    combo.setCurrentIndex(combo.findData("human"))
+    window.new_game_action.trigger()
+    dock = window.analysis.comparison
+    dock.perfect_budget = 0.3
+    dock.raise_()
+    qtbot.waitUntil(dock.isVisible)
+    run_and_wait(qtbot, dock)
+    assert not dock.is_outdated()
+    click_cell(window.board, 1, 1)
+    qtbot.waitUntil(dock.is_outdated, timeout=2000)
+    assert dock.outdated_label.isVisible()
+    window.new_game_action.trigger()
+    qtbot.waitUntil(lambda: not dock.is_outdated(), timeout=2000)
+    window.close()

@@ -173,12 +173,13 @@ def test_a_draw_emits_draw(qtbot, window, click_cell):
     assert "draw" in window.banner.text()
 
 
-def test_settings_changes_wait_for_the_next_game(qtbot, window):
+def test_settings_changes_wait_for_the_next_game(qtbot, window, click_cell):
     new_game(window, o="human")
+    click_cell(window.board, 0, 0)
     window.findChild(QSpinBox, "rows").setValue(5)
     dock = window.settings_dock
     assert dock.pending.isVisibleTo(dock)
-    assert window.position() == ".../.../..."  # the running game is unchanged
+    assert window.position() == "x../.../..."  # the running game is unchanged
     dock.findChild(QPushButton, "applySettingsButton").click()
     assert window.position().count("/") == 4
     assert not dock.pending.isVisibleTo(dock)
@@ -325,8 +326,10 @@ def test_game_over_banner_leaves_every_cell_uncovered(qtbot, window, click_cell)
     for row in range(3):
         for col in range(3):
             assert not banner.geometry().intersects(window.board.cell_rect(row, col))
+    footer = window.board.footer_height()
     new_game(window, o="human")
-    assert window.board.footer_height() == 0
+    assert not banner.isVisible()
+    assert window.board.footer_height() == footer > 0  # the room stays: the board does not jump
 
 
 def test_win_banner_and_status_use_the_players_marks_and_names(qtbot, window, click_cell):

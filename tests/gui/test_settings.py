@@ -94,7 +94,6 @@ def test_window_remembers_the_dock_between_runs(qtbot):
     qtbot.addWidget(first)
     first.findChild(QComboBox, "oPlayer").setCurrentIndex(first.findChild(QComboBox, "oPlayer").findData("alphabeta"))
     first.findChild(QSpinBox, "oDepth").setValue(3)
-    first.findChild(QDoubleSpinBox, "xTime").setValue(4.5)
     first.findChild(QSpinBox, "rows").setValue(5)
     first.findChild(QSpinBox, "k").setValue(4)
     first.close()
@@ -102,7 +101,6 @@ def test_window_remembers_the_dock_between_runs(qtbot):
     qtbot.addWidget(second)
     assert second.findChild(QComboBox, "oPlayer").currentData() == "alphabeta"
     assert second.findChild(QSpinBox, "oDepth").value() == 3
-    assert second.findChild(QDoubleSpinBox, "xTime").value() == 4.5
     assert second.findChild(QSpinBox, "rows").value() == 5
     assert second.findChild(QSpinBox, "k").value() == 4
     assert second.position() == ".../.../.../.../..."  # the new game uses them: 5 rows

@@ -6,7 +6,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tictactoe_qt.engine.bench.rows import seconds_text as bench_seconds_text
-from tictactoe_qt.engine.board import Board
+from tictactoe_qt.engine.board import Board, Move
+from tictactoe_qt.engine.coordinates import cell_text, column_number, line_text, row_number
 from tictactoe_qt.engine.simulation_stats import SimulationSummary
 
 
@@ -29,6 +30,8 @@ def number_text(value: float | int | None, digits: int = 2) -> str:
 def board_grid(board: Board, labels: Mapping[tuple[int, int], str] | None = None) -> list[str]:
     """The board as rows of text, marks as ``X``/``O`` and empty cells as ``·``.
 
+    Rows and columns are numbered from 1, as :func:`cell_text` names cells.
+
     Args:
         board: the position.
         labels: text to show on some empty cells instead of ``·``.
@@ -36,13 +39,13 @@ def board_grid(board: Board, labels: Mapping[tuple[int, int], str] | None = None
     labels = labels or {}
     rows, cols = board.config.rows, board.config.cols
     width = max([1, *(len(text) for text in labels.values())]) + 2
-    lines = ["   " + "".join(f"{c:>{width}}" for c in range(cols))]
+    lines = ["   " + "".join(f"{column_number(c):>{width}}" for c in range(cols))]
     for r in range(rows):
         cells = []
         for c in range(cols):
             mark = board.mark_at(r, c)
             cells.append(mark.upper() if mark else labels.get((r, c), "·"))
-        lines.append(f"{r:>3}" + "".join(f"{text:>{width}}" for text in cells))
+        lines.append(f"{row_number(r):>3}" + "".join(f"{text:>{width}}" for text in cells))
     return lines
 
 
@@ -85,7 +88,7 @@ def analysis_text(board: Board, data: Mapping[str, Any]) -> str:
     best = data["best"]
     if best is not None:
         labels[(best[0], best[1])] += "*"
-        lines.append(f"  best move: row {best[0]}, col {best[1]} (marked *)")
+        lines.append(f"  best move: {cell_text(best[0], best[1])} (marked *)")
     lines.extend("  " + row for row in board_grid(board, labels))
     lines.append("  cell values: x3 = X wins within 3 plies counting this move; "
                  "=6 = a draw with 6 plies left; ? = unknown")
@@ -153,7 +156,7 @@ def search_text(board: Board, data: Mapping[str, Any]) -> str:
     """One decision with its statistics."""
     lines = [f"{data['algorithm']} on {position_text(board)}, {board.turn} to move"]
     move = data["move"]
-    lines.append(f"  move         {'none' if move is None else f'row {move[0]}, col {move[1]}'}")
+    lines.append(f"  move         {'none' if move is None else cell_text(move[0], move[1])}")
     if data["exact"]:
         lines.append(f"  value        {result_text(data.get('result'), data.get('plies'))} (exact)")
     else:
@@ -168,7 +171,7 @@ def search_text(board: Board, data: Mapping[str, Any]) -> str:
         f"  cut-offs     {data['cutoffs']:,}",
         f"  table hits   {data['tt_hits']:,}",
         f"  time         {seconds_text(data['elapsed_seconds'])}",
-        "  best line    " + (" ".join(f"({r},{c})" for r, c in data["pv"]) or "none"),
+        "  best line    " + (line_text(Move(r, c) for r, c in data["pv"]) or "none"),
     ]
     return "\n".join(lines)
 

@@ -362,6 +362,25 @@ def values_agree(rows: list[ComparisonRow]) -> bool:
     return len(values) <= 1
 
 
+def count_text(count: int, noun: str) -> str:
+    """``"1 position"``, ``"2,568 positions"``: the noun agrees with the count."""
+    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
+
+
+def ratio_text(base: float, other: float, fewer: str, more: str, same: str) -> str:
+    """How ``other`` compares with ``base``, always as a factor of 1 or more.
+
+    ``ratio_text(10, 5, "fewer", "more", "as many")`` is ``"2.0x fewer"``;
+    with the values swapped it is ``"2.0x more"``. Within 5% it is ``same``.
+    """
+    if base <= 0 or other <= 0:
+        return same if base == other else (more if other > base else fewer)
+    factor = base / other
+    if 1 / 1.05 <= factor <= 1.05:
+        return same
+    return f"{factor:.1f}x {fewer}" if factor > 1 else f"{1 / factor:.1f}x {more}"
+
+
 def summary(rows: list[ComparisonRow]) -> str:
     """One sentence a student can quote: nodes and time against plain minimax."""
     done = {row.variant.key: row for row in rows if row.status == "done" and row.result}
@@ -372,10 +391,11 @@ def summary(rows: list[ComparisonRow]) -> str:
     assert base.result is not None and pruned.result is not None
     base_nodes, nodes = base.result.stats.nodes, pruned.result.stats.nodes
     base_time = base.result.stats.elapsed_seconds
-    pruned_time = max(pruned.result.stats.elapsed_seconds, 1e-9)
+    pruned_time = pruned.result.stats.elapsed_seconds
     text = (
-        f"Minimax visits {base_nodes:,} positions, alpha-beta {nodes:,}: "
-        f"{base_nodes / max(nodes, 1):.1f}x fewer and {base_time / pruned_time:.1f}x faster."
+        f"Minimax visits {count_text(base_nodes, 'position')}, alpha-beta {nodes:,}: "
+        f"{ratio_text(base_nodes, nodes, 'fewer', 'more', 'as many')}, and alpha-beta was "
+        f"{ratio_text(base_time, pruned_time, 'faster', 'slower', 'about as fast')}."
     )
     if not values_agree(rows):
         text += " Warning: the exact values disagree!"

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import coordinates
 from .board import Board, Mark, Move
 from .search_result import MATE_THRESHOLD, WIN_SCORE, ShouldStop, never_stop
 from .tree_values import NodeValue, ValueOracle, open_lines_balance
@@ -78,7 +79,7 @@ class AlphaBetaTrace:
         return len(self.nodes)
 
     def short_reason(self, path: Path) -> str | None:
-        """A few words for a table cell: 'alpha cut-off after (row 1, col 2)'."""
+        """A few words for a table cell: 'alpha cut-off after row 1, column 2'."""
         cut = self.pruned.get(path)
         if cut is None:
             return None
@@ -104,8 +105,8 @@ class AlphaBetaTrace:
 
 
 def move_text(move: Move) -> str:
-    """``(row, column)`` counted from 1, the way people count cells: ``(2, 3)``."""
-    return f"({move.row + 1}, {move.col + 1})"
+    """``row 2, column 3``: the people-facing name of a cell (see :mod:`.coordinates`)."""
+    return coordinates.move_text(move)
 
 
 def describe_x_score(score: float, node_depth: int = 0) -> str:

@@ -15,6 +15,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from tictactoe_qt.engine.coordinates import cell_text
 from tictactoe_qt.gui.board_snapshot import BoardSnapshot, Cell
 from tictactoe_qt.gui.board_theme import BoardTheme, with_alpha
 from tictactoe_qt.gui.mark_painter import paint_mark
@@ -125,7 +126,7 @@ class BoardWidget(QWidget):
             content = self.tr("empty")
         else:
             content = self._snapshot.marks.get(mark, mark.upper())
-        return self.tr("row {0}, column {1}, {2}").format(row + 1, col + 1, content)
+        return self.tr("{0}, {1}").format(cell_text(row, col), content)
 
     def _update_accessible_text(self) -> None:
         s = self._snapshot
@@ -208,6 +209,20 @@ class BoardWidget(QWidget):
     def _face_radius(self) -> float:
         return min(12.0, self._cell_size() * 0.2)
 
+    def _highlight_inset(self) -> float:
+        """The gap between a highlight and its cell's edges (and the grid lines)."""
+        return max(2.0, self._cell_size() * 0.05)
+
+    def _highlight_radius(self, inset: float) -> float:
+        """Corners concentric with the board's: in a corner cell both curves stay parallel."""
+        return max(2.0, self._face_radius() - inset)
+
+    def _paint_cell_highlight(self, painter: QPainter, cell: Cell) -> None:
+        inset = self._highlight_inset()
+        radius = self._highlight_radius(inset)
+        rect = self._cell_rectf(*cell).adjusted(inset, inset, -inset, -inset)
+        painter.drawRoundedRect(rect, radius, radius)
+
     def _face_path(self) -> QPainterPath:
         path = QPainterPath()
         path.addRoundedRect(self._board_rect(), self._face_radius(), self._face_radius())
@@ -243,14 +258,14 @@ class BoardWidget(QWidget):
             mark = s.mark_at(*s.last_move)
             colour = theme.marks.get(mark or "x", theme.accent)
             painter.setBrush(with_alpha(colour, 46 if theme.dark else 30))
-            painter.drawRect(self._cell_rectf(*s.last_move).adjusted(1, 1, -1, -1))
+            self._paint_cell_highlight(painter, s.last_move)
         if self._hover is not None and s.is_open(*self._hover):
             painter.setBrush(with_alpha(theme.accent, 40))
-            painter.drawRect(self._cell_rectf(*self._hover).adjusted(1, 1, -1, -1))
+            self._paint_cell_highlight(painter, self._hover)
         for cell in s.winning_line:
             mark = s.mark_at(*cell) or "x"
             painter.setBrush(with_alpha(theme.marks[mark], 56 if theme.dark else 38))
-            painter.drawRect(self._cell_rectf(*cell).adjusted(1, 1, -1, -1))
+            self._paint_cell_highlight(painter, cell)
 
     def _paint_marks(self, painter: QPainter, theme: BoardTheme) -> None:
         s = self._snapshot
@@ -272,7 +287,8 @@ class BoardWidget(QWidget):
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             inset = self._cell_size() * 0.08
-            painter.drawRoundedRect(cell.adjusted(inset, inset, -inset, -inset), 6, 6)
+            radius = self._highlight_radius(inset)
+            painter.drawRoundedRect(cell.adjusted(inset, inset, -inset, -inset), radius, radius)
             if s.to_move:
                 ghost_colour = with_alpha(theme.marks[s.to_move], 120)
                 paint_mark(painter, cell, s.marks.get(s.to_move, ""), ghost_colour)
@@ -302,5 +318,6 @@ class BoardWidget(QWidget):
         painter.setPen(pen)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         inset = self._cell_size() * 0.06
+        radius = self._highlight_radius(inset)
         cell = self._cell_rectf(*self._cursor)
-        painter.drawRoundedRect(cell.adjusted(inset, inset, -inset, -inset), 6, 6)
+        painter.drawRoundedRect(cell.adjusted(inset, inset, -inset, -inset), radius, radius)

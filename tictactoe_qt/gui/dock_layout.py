@@ -5,18 +5,18 @@ since. Qt would then stack those below the others in a thin strip; instead
 they join the anchor dock's tabs. A layout of another format version is
 ignored, and the window keeps its default layout.
 
-:class:`DockWidthFitter` widens the column when a wide dock (a table, a chart)
-is raised, so its content shows in full, and narrows it back for the settings.
+:class:`DockColumn` keeps the column of tabbed docks at one width when another
+tab is raised, so the tab bar never moves under the mouse.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, QObject, Qt, QTimer, Slot
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QScrollArea, QStyle
+from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 #: Bump when the dock layout changes shape, so older saved layouts are ignored.
 LAYOUT_VERSION = 2
-#: Tries to fit the dock column after a tab switch, and the pause between them.
+#: Tries to hold the dock column's width after a tab switch, and the pause between them.
 RESIZE_ATTEMPTS = 3
 RESIZE_RETRY_MS = 40
 
@@ -46,46 +46,66 @@ def restore_dock_layout(window: QMainWindow, state: QByteArray | None,
     return True
 
 
-class DockWidthFitter(QObject):
-    """Widens the dock column to the raised dock's preferred width, within limits.
+class DockColumn(QObject):
+    """Keeps the tabbed dock column at one width, whichever tab is raised.
 
-    Tabbed docks share one column. When a dock's tab is raised the column takes
-    that dock's preferred width (its ``preferred_width()`` method, or its
-    content's size hint), never less than ``base_width`` and never so wide that
-    the board gets less than ``min_board`` pixels or the docks more than
-    ``max_share`` of the window. A dock that fits in ``base_width`` (the
-    settings) brings the column back to ``base_width``.
+    Switching tabs never moves the tab bar: the raised dock takes the width the
+    column had before the switch (the one the user dragged it to, or
+    ``width`` at first). Content wider than that scrolls inside its dock.
+    Floating docks keep their own size.
     """
 
-    def __init__(self, window: QMainWindow, base_width: int, min_board: int = 360,
-                 max_share: float = 0.6) -> None:
+    def __init__(self, window: QMainWindow, width: int) -> None:
         super().__init__(window)
         self.window = window
-        self.base_width = base_width
-        self.min_board = min_board
-        self.max_share = max_share
+        #: The column's width, as it was before the latest tab switch; ``None``
+        #: takes the width the column has when it is first shown (a restored layout).
+        self.width: int | None = width
         self._pending: QDockWidget | None = None
         self._attempts = 0
+        #: Docks in the column that are in front (visible) now.
+        self._shown: set[QDockWidget] = set()
 
     def watch(self, dock: QDockWidget) -> None:
-        """Fit the column to ``dock`` whenever its tab is raised."""
-        dock.visibilityChanged.connect(lambda visible: visible and self._schedule(dock))
+        """Hold the column's width whenever ``dock`` is raised or put behind."""
+        dock.visibilityChanged.connect(lambda visible: self._on_visibility(dock, visible))
 
-    def _schedule(self, dock: QDockWidget) -> None:
+    def _in_column(self, dock: QDockWidget) -> bool:
+        return not dock.isFloating() and self.window.dockWidgetArea(dock) in (
+            Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea)
+
+    def _on_visibility(self, dock: QDockWidget, visible: bool) -> None:
+        if not visible:
+            # The dock going behind still has the column's width of before the switch
+            # (docks that were never in front report stale sizes: they are ignored).
+            # Nothing else is read here: the window may be half destroyed.
+            if dock in self._shown and self._pending is None and not dock.isFloating():
+                self.width = dock.width()
+            self._shown.discard(dock)
+            return
+        if not self._in_column(dock):
+            return
+        self._shown.add(dock)
         # Qt reports visibility in the middle of a tab switch: resize once it settled.
         self._pending = dock
         self._attempts = 0
-        QTimer.singleShot(0, self, self._fit_pending)
+        QTimer.singleShot(0, self, self._hold_pending)
+
+    def adopt_shown_width(self) -> None:
+        """Keep the width a restored layout gives the column, instead of imposing one."""
+        self.width = None
 
     @Slot()
-    def _fit_pending(self) -> None:
+    def _hold_pending(self) -> None:
         dock = self._pending
         if dock is None:
             return
-        self.fit(dock)
+        if self.width is None:
+            self.width = dock.width()
+        self.hold(dock)
         self._attempts += 1
         # A layout pass still pending from the tab switch can undo the resize: check again.
-        if self._attempts < RESIZE_ATTEMPTS and dock.isVisible() and not dock.isFloating():
+        if self._attempts < RESIZE_ATTEMPTS and dock.isVisible() and self._in_column(dock):
             QTimer.singleShot(RESIZE_RETRY_MS, self, self._check_pending)
         else:
             self._pending = None
@@ -93,42 +113,13 @@ class DockWidthFitter(QObject):
     @Slot()
     def _check_pending(self) -> None:
         dock = self._pending
-        if dock is not None and abs(dock.width() - self.target_width(dock)) > 1:
-            self._fit_pending()
+        if dock is not None and self.width is not None and abs(dock.width() - self.width) > 1:
+            self._hold_pending()
         else:
             self._pending = None
 
-    def fit(self, dock: QDockWidget) -> None:
-        """Resize the column ``dock`` sits in to :meth:`target_width` (floating docks are left alone)."""
-        if dock.isFloating() or not dock.isVisible():
-            return
-        if self.window.dockWidgetArea(dock) not in (Qt.DockWidgetArea.LeftDockWidgetArea,
-                                                    Qt.DockWidgetArea.RightDockWidgetArea):
-            return
-        width = self.target_width(dock)
-        if width != dock.width():
+    def hold(self, dock: QDockWidget) -> None:
+        """Give the column ``dock`` sits in the kept width (floating docks are left alone)."""
+        width = self.width
+        if width is not None and self._in_column(dock) and dock.isVisible() and dock.width() != width:
             self.window.resizeDocks([dock], [width], Qt.Orientation.Horizontal)
-
-    def target_width(self, dock: QDockWidget) -> int:
-        """The column width that shows ``dock`` in full, within the window's limits."""
-        central = self.window.centralWidget()
-        # The board and the dock column share this room (splitters and margins excluded).
-        room = dock.width() + (central.width() if central is not None else 0)
-        cap = min(int(self.window.width() * self.max_share), room - self.min_board)
-        return max(self.base_width, min(preferred_width(dock), cap))
-
-
-def preferred_width(dock: QDockWidget) -> int:
-    """The width ``dock`` needs to show its content without cutting it."""
-    own = getattr(dock, "preferred_width", None)
-    if callable(own):
-        return int(own())
-    content = dock.widget()
-    if content is None:
-        return 0
-    extra = 0
-    if isinstance(content, QScrollArea) and content.widget() is not None:
-        extra = content.verticalScrollBar().sizeHint().width() + 2 * content.frameWidth()
-        content = content.widget()
-    frame = dock.style().pixelMetric(QStyle.PixelMetric.PM_DockWidgetFrameWidth, None, dock)
-    return content.sizeHint().width() + extra + 2 * frame

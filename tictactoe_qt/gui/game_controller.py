@@ -15,10 +15,13 @@ from PySide6.QtCore import QObject, QTimer, Signal, Slot
 from tictactoe_qt.engine import (
     Board, Move, Player, PlayerSpec, PlayerSpecError, SearchResult, make_player,
 )
+from tictactoe_qt.engine.coordinates import move_text
 from tictactoe_qt.engine.saved_game import SavedGame
 from tictactoe_qt.gui import game_texts
 from tictactoe_qt.gui.board_snapshot import BoardSnapshot
-from tictactoe_qt.gui.player_choices import capped_depth, kind_label, uses_depth
+from tictactoe_qt.gui.player_choices import (
+    capped_depth, depth_cap_note, kind_label, player_spec,
+)
 from tictactoe_qt.gui.search_worker import SearchRequest, SearchThread, runs_in_engine_process
 from tictactoe_qt.gui.settings_store import GameSettings, SideSettings
 
@@ -247,18 +250,11 @@ class GameController(QObject):
     def _make_player(self, seat: str, side: SideSettings) -> Player | None:
         if side.is_human:
             return None
-        depth = side.depth if uses_depth(side.kind) else None
-        if uses_depth(side.kind):
-            capped = capped_depth(side.kind, depth, self.board.config.cells,
-                                  len(self.board.geometry.lines))
-            if capped != depth:
-                self.message.emit(self.tr(
-                    "{0}: {1} can't search a {2}x{3} board that deep; it looks {4} moves ahead."
-                ).format(seat.upper(), kind_label(side.kind), self.board.config.rows,
-                         self.board.config.cols, capped))
-                depth = capped
+        note = depth_cap_note(side.kind, side.depth, self.board.config)
+        if note:
+            self.message.emit(self.tr("{0}: {1}").format(seat.upper(), note))
         try:
-            return make_player(PlayerSpec(side.kind, depth=depth, time=side.time))
+            return make_player(player_spec(side.kind, side.depth, side.time, self.board.config))
         except PlayerSpecError as error:
             self.error.emit(self.tr("{0}: {1} is not available ({2}); Random plays instead.")
                             .format(seat.upper(), kind_label(side.kind), error))
@@ -396,8 +392,7 @@ class GameController(QObject):
                 self._hint = result.move
                 self.snapshot_changed.emit(self.snapshot())
                 self.hint_ready.emit(result.move.row, result.move.col)
-                self.message.emit(self.tr("Hint: row {0}, column {1}.").format(
-                    result.move.row + 1, result.move.col + 1))
+                self.message.emit(self.tr("Hint: {0}.").format(move_text(result.move)))
             return
         if request is not self._move_request:
             self.dropped_results += 1

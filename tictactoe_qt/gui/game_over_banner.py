@@ -1,12 +1,12 @@
 """A banner below the board when a game ends: the result and 'Play again'.
 
-The board leaves room for it, so it never covers a cell or the winning line.
+The board always leaves room for it, shown or not, so it never covers a cell
+or the winning line and the board does not jump when a game ends.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QHideEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from tictactoe_qt.gui.board_theme import is_dark
@@ -39,6 +39,7 @@ class GameOverBanner(QFrame):
         self._restyle()
         parent.installEventFilter(self)
         self.hide()
+        self._reposition()
 
     def text(self) -> str:
         return self._label.text()
@@ -52,11 +53,6 @@ class GameOverBanner(QFrame):
         self.show()
         self._reposition()
         self.raise_()
-
-    def hideEvent(self, event: QHideEvent) -> None:
-        if self.isHidden():  # hidden itself, not just with its window
-            self._reserve_room(0)
-        super().hideEvent(event)
 
     def _reserve_room(self, height: float) -> None:
         parent = self.parentWidget()
@@ -92,6 +88,5 @@ class GameOverBanner(QFrame):
         gap = max(6, parent.height() // 60)
         y = parent.height() - height - gap
         self.setGeometry(x, y, width, height)
-        if not self.isHidden():
-            self._reserve_room(height + gap)
+        self._reserve_room(height + gap)  # shown or not: the board keeps its place
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)

@@ -19,7 +19,7 @@ from tictactoe_qt.assets import resource_path
 from tictactoe_qt.engine.saved_game import SavedGameError, read_game_file, write_game_file
 from tictactoe_qt.gui.analysis.install import install_analysis
 from tictactoe_qt.gui.board_widget import BoardWidget
-from tictactoe_qt.gui.dock_layout import LAYOUT_VERSION, DockWidthFitter, restore_dock_layout
+from tictactoe_qt.gui.dock_layout import LAYOUT_VERSION, DockColumn, restore_dock_layout
 from tictactoe_qt.gui import game_texts
 from tictactoe_qt.gui.game_controller import GameController
 from tictactoe_qt.gui.game_over_banner import GameOverBanner
@@ -30,8 +30,9 @@ from tictactoe_qt.gui.stats.install import install_stats
 from tictactoe_qt.gui.status_panel import StatusPanel
 
 MESSAGE_MS = 6000
-#: The dock column's width for the settings; wider docks widen it while raised.
-DOCK_WIDTH = 390
+#: The dock column's starting width, the same for every tab. At the default
+#: window size the board is limited by the height, so these pixels cost it nothing.
+DOCK_WIDTH = 440
 
 
 class MainWindow(QMainWindow):
@@ -138,15 +139,14 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.status_panel)
 
     def fit_docks(self) -> None:
-        """Size the dock column to the raised dock; content wider than the room left scrolls.
+        """One width for the dock column, whichever tab is raised; wider content scrolls.
 
-        A raised wide dock (tables, charts) widens the column up to 60% of the
-        window, leaving the board at least 360 px; the settings bring it back
-        to :data:`DOCK_WIDTH`.
+        The column starts at :data:`DOCK_WIDTH` and keeps the width the user
+        drags it to, so switching tabs never moves the tab bar.
         """
-        self.dock_fitter = DockWidthFitter(self, DOCK_WIDTH)
+        self.dock_column = DockColumn(self, DOCK_WIDTH)
         for dock in self.findChildren(QDockWidget):
-            self.dock_fitter.watch(dock)
+            self.dock_column.watch(dock)
             content = dock.widget()
             if content is None or isinstance(content, QScrollArea):
                 continue
@@ -194,7 +194,9 @@ class MainWindow(QMainWindow):
         geometry, state = self.store.window_state()
         if geometry is None or not self.restoreGeometry(geometry):
             self.resize(1040, 680)
-        if not restore_dock_layout(self, state, self.settings_dock):
+        if restore_dock_layout(self, state, self.settings_dock):
+            self.dock_column.adopt_shown_width()
+        else:
             # The board gets most of the room; the docks share a column on the right.
             self.resizeDocks([self.settings_dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
         return problems
@@ -266,8 +268,16 @@ class MainWindow(QMainWindow):
     def on_settings_edited(self, settings: GameSettings) -> None:
         self.controller.apply_cosmetics(settings)
         changed = settings.game_rules() != self.controller.settings.game_rules()
-        self.settings_dock.set_pending(changed)
         self.store.save(settings)
+        if changed and self._game_untouched():
+            self.controller.new_game(settings)  # nothing played yet: apply at once
+            return
+        self.settings_dock.set_pending(changed)
+
+    def _game_untouched(self) -> bool:
+        """No move on the board and no watched series: a new game loses nothing."""
+        series = getattr(self, "watch_series", None)
+        return self.controller.board.ply == 0 and not (series is not None and series.running)
 
     @Slot(str)
     def show_message(self, text: str) -> None:

@@ -3,6 +3,11 @@
 Later features append to :data:`PLAYER_CHOICES` (e.g. MCTS); every combo box
 is filled from it. :func:`capped_depth` keeps a depth-first search from being
 asked for a tree it could never finish on a big board.
+
+This module owns what a player of the dock really plays with:
+:func:`player_spec` keeps only the options its type uses and caps the depth for
+the board, for games, watched series and batches alike, and :func:`depth_text`
+and :func:`depth_cap_note` are the only words for a depth.
 """
 
 from __future__ import annotations
@@ -11,7 +16,9 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, QT_TRANSLATE_NOOP
 
-from tictactoe_qt.engine.player_spec import OPTIONS
+from tictactoe_qt.engine import GameConfig, PlayerSpec
+from tictactoe_qt.engine.geometry import geometry_for
+from tictactoe_qt.engine.player_spec import DEFAULT_TIME, OPTIONS
 
 
 @dataclass(frozen=True)
@@ -121,3 +128,42 @@ def capped_depth(
     if affordable >= wanted:
         return depth
     return max(1, affordable)
+
+
+def player_spec(kind: str, depth: int | None, time: float,
+                config: GameConfig | None = None) -> PlayerSpec:
+    """The spec a player of the dock plays with: what the dock shows, nothing hidden.
+
+    Options the player type does not use (the depth of Perfect, the time of
+    Minimax) are dropped, so a value left in a hidden field is never carried
+    over. With ``config`` the depth is capped for that board, as
+    :func:`capped_depth` says.
+    """
+    depth = depth if uses_depth(kind) else None
+    time = time if uses_time(kind) else DEFAULT_TIME
+    if config is not None and uses_depth(kind):
+        depth = capped_depth(kind, depth, config.cells, len(geometry_for(config).lines))
+    return PlayerSpec(kind, depth=depth, time=time)
+
+
+def depth_text(depth: int | None) -> str:
+    """How far a search looks, in the words the dock and the status bar use.
+
+    A depth counts single moves (plies), so ``alphabeta:depth=3`` "looks 3 moves ahead".
+    """
+    tr = QCoreApplication.translate
+    if depth is None:
+        return tr("PlayerChoice", "to the end of the game")
+    if depth == 1:
+        return tr("PlayerChoice", "1 move ahead")
+    return tr("PlayerChoice", "{0} moves ahead").format(depth)
+
+
+def depth_cap_note(kind: str, wanted: int | None, config: GameConfig) -> str:
+    """Why and how far ``kind`` looks on ``config``'s board; "" when ``wanted`` is affordable."""
+    used = player_spec(kind, wanted, DEFAULT_TIME, config).depth
+    if not uses_depth(kind) or used == wanted:
+        return ""
+    return QCoreApplication.translate(
+        "PlayerChoice", "{0} can't look {1} on a {2}x{3} board; it looks {4} (depth {5})."
+    ).format(kind_label(kind), depth_text(wanted), config.rows, config.cols, depth_text(used), used)

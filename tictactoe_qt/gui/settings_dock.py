@@ -15,12 +15,11 @@ from PySide6.QtWidgets import (
 )
 
 from tictactoe_qt.engine import MAX_SIZE, MIN_SIZE, GameConfig
-from tictactoe_qt.engine.geometry import geometry_for
 from tictactoe_qt.engine.player_spec import MAX_TIME, MIN_TIME
 from tictactoe_qt.engine.saved_game import MAX_DEPTH, MAX_MARK_LENGTH, MAX_NAME_LENGTH
 from tictactoe_qt.gui.glyphs import missing_glyph_note
 from tictactoe_qt.gui.player_choices import (
-    PLAYER_CHOICES, PRESETS, capped_depth, kind_label, matching_preset, uses_depth, uses_time,
+    PLAYER_CHOICES, PRESETS, depth_cap_note, matching_preset, player_spec, uses_depth, uses_time,
 )
 from tictactoe_qt.gui.settings_store import GameSettings, SideSettings, mark_problem
 
@@ -67,12 +66,30 @@ class SideEditor(QGroupBox):
         self.note.hide()
         self._valid_mark = seat.upper()
         form = self.form = QFormLayout(self)
-        form.addRow(self.tr("&Player:"), self.player)
-        form.addRow(self.tr("&Difficulty:"), self.preset)
+        form.setLabelAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        # Player and difficulty share a row, as do mark and name: the dock stays
+        # short enough for the notice and the Board section at the default size.
+        kind_row = QHBoxLayout()
+        kind_row.addWidget(self.player, 1)
+        self.preset_label = QLabel(self.tr("&Difficulty:"))
+        self.preset_label.setBuddy(self.preset)
+        kind_row.addWidget(self.preset_label)
+        kind_row.addWidget(self.preset, 1)
+        player_label = QLabel(self.tr("&Player:"))
+        player_label.setBuddy(self.player)
+        form.addRow(player_label, kind_row)
         form.addRow(self.tr("Max &depth:"), self.depth_spin)
         form.addRow(self.tr("&Time:"), self.time_spin)
-        form.addRow(self.tr("&Mark:"), self.mark)
-        form.addRow(self.tr("&Name:"), self.name)
+        self.mark.setMaximumWidth(self.mark.fontMetrics().horizontalAdvance("WWWW") + 16)
+        identity = QHBoxLayout()
+        identity.addWidget(self.mark)
+        name_label = QLabel(self.tr("&Name:"))
+        name_label.setBuddy(self.name)
+        identity.addWidget(name_label)
+        identity.addWidget(self.name, 1)
+        mark_label = QLabel(self.tr("&Mark:"))
+        mark_label.setBuddy(self.mark)
+        form.addRow(mark_label, identity)
         form.addRow(self.note)
         self.player.currentIndexChanged.connect(self._on_type_edited)
         self.preset.activated.connect(self._on_preset_chosen)
@@ -82,12 +99,14 @@ class SideEditor(QGroupBox):
         self.name.textEdited.connect(self.changed)
 
     def side(self) -> SideSettings:
-        """The settings shown (the last valid mark if the field holds an invalid one)."""
-        depth = self.depth_spin.value() or None
-        return SideSettings(
-            self.player.currentData(), depth, round(self.time_spin.value(), 2),
-            self._valid_mark, self.name.text().strip(),
-        )
+        """The settings shown (the last valid mark if the field holds an invalid one).
+
+        Hidden fields count for nothing: a depth left over from Minimax is not
+        kept under Perfect (:func:`player_spec` decides which options a type uses).
+        """
+        kind = self.player.currentData()
+        spec = player_spec(kind, self.depth_spin.value() or None, round(self.time_spin.value(), 2))
+        return SideSettings(kind, spec.depth, spec.time, self._valid_mark, self.name.text().strip())
 
     def set_side(self, side: SideSettings) -> None:
         for widget in (self.player, self.depth_spin, self.time_spin):
@@ -145,7 +164,8 @@ class SideEditor(QGroupBox):
         # Rows that mean nothing for this player type are hidden, not just greyed out.
         self.form.setRowVisible(self.depth_spin, uses_depth(kind))
         self.form.setRowVisible(self.time_spin, uses_time(kind))
-        self.form.setRowVisible(self.preset, kind != "human")
+        self.preset.setVisible(kind != "human")
+        self.preset_label.setVisible(kind != "human")
         preset = matching_preset(kind, self.depth_spin.value() or None)
         self.preset.setCurrentIndex(self.preset.findData(preset.key if preset else ""))
 
@@ -178,7 +198,6 @@ class SettingsDock(QDockWidget):
         self.pending = self._pending_bar()
         content = QWidget()
         layout = QVBoxLayout(content)
-        layout.addWidget(self.pending)
         layout.addWidget(self.sides["x"])
         layout.addWidget(self.sides["o"])
         layout.addWidget(board_group)
@@ -187,7 +206,16 @@ class SettingsDock(QDockWidget):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(content)
-        self.setWidget(scroll)
+        self.scroll = scroll
+        # The notice sits above the scrolling part: it never scrolls away, and it
+        # takes one short line, not the room of the Board section.
+        body = QWidget()
+        column = QVBoxLayout(body)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.pending)
+        column.addWidget(scroll, 1)
+        self.setWidget(body)
         for editor in self.sides.values():
             editor.changed.connect(self._on_edited)
         for spin in (self.rows, self.cols, self.k):
@@ -204,10 +232,11 @@ class SettingsDock(QDockWidget):
     def _pending_bar(self) -> QFrame:
         bar = QFrame(objectName="pendingChanges")
         bar.setFrameShape(QFrame.Shape.StyledPanel)
-        label = QLabel(self.tr("Settings change applies to the next game."), wordWrap=True)
+        label = QLabel(self.tr("Changes apply to the next game."), wordWrap=True)
         button = QPushButton(self.tr("New game"), objectName="applySettingsButton")
         button.clicked.connect(self.new_game_requested)
         row = QHBoxLayout(bar)
+        row.setContentsMargins(8, 2, 4, 2)
         row.addWidget(label, 1)
         row.addWidget(button)
         bar.hide()
@@ -267,23 +296,11 @@ class SettingsDock(QDockWidget):
             self.board_note.setText("")
         self.board_note.setVisible(bool(self.board_note.text()))
         marks = {seat: self.sides[seat].mark.text() for seat in "xo"}
+        config = GameConfig(rows, cols, self.k.value())
         for seat, editor in self.sides.items():
             problem = editor.check_mark(marks["o" if seat == "x" else "x"])
             side = editor.side()
-            capped = side.depth
-            if uses_depth(side.kind):
-                lines = len(geometry_for(GameConfig(rows, cols, self.k.value())).lines)
-                capped = capped_depth(side.kind, side.depth, rows * cols, lines)
-            if problem is not None:
-                editor.show_note(problem)
-            elif glyph_note := missing_glyph_note(side.mark):
-                editor.show_note(glyph_note)
-            elif capped != side.depth:
-                editor.show_note(
-                    self.tr("{0} can't search a {1}x{2} board {3}: it will look {4} moves ahead.")
-                    .format(kind_label(side.kind), rows, cols,
-                            self.tr("to the end") if side.depth is None else
-                            self.tr("{0} moves deep").format(side.depth), capped))
-            else:
-                editor.show_note("")
+            editor.show_note(
+                problem or missing_glyph_note(side.mark) or depth_cap_note(side.kind, side.depth, config)
+            )
 

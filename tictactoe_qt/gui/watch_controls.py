@@ -8,11 +8,16 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QLabel, QSlider, QSpinBox, QToolBar, QToolButton, QWidget
+from PySide6.QtWidgets import (
+    QLabel, QSizePolicy, QSlider, QSpinBox, QToolBar, QToolButton, QVBoxLayout, QWidget,
+)
 
 from tictactoe_qt.gui.stats.watch_series import DEFAULT_SPEED, SPEEDS, WatchSeries, speed_text
 
 MAX_WATCHED_GAMES = 1000
+#: Widest texts the info labels make room for, so the toolbar never reflows as they change.
+SCORE_SAMPLE = "X 999 \u00b7 O 999 \u00b7 draws 999  (stopped, 999 of 1000)"
+MOVE_SAMPLE = "X: 99.9M nodes, depth 99, 999 ms"
 
 
 class WatchControls(QToolBar):
@@ -22,6 +27,8 @@ class WatchControls(QToolBar):
         super().__init__(self.tr("Watch"), parent)
         self.setObjectName("watchToolBar")
         self.series = series
+        #: The last score the series reported; ``None`` once a game outside a series began.
+        self._score: dict | None = None
         #: The toolbar action behind each button, by the button's object name.
         self.actions_by_button: dict[str, QAction] = {}
         self.watch_button = self._button("watchButton", self.tr("Watch"), "media-playback-start",
@@ -47,24 +54,55 @@ class WatchControls(QToolBar):
         self.speed_slider.setToolTip(self.tr("Speed: step by step, 2 s to 0.05 s per move, or instant"))
         self.speed_slider.setAccessibleName(self.tr("Watch speed"))
         self.speed_label = QLabel(objectName="watchSpeedLabel")
-        self.speed_label.setMinimumWidth(95)
+        metrics = self.speed_label.fontMetrics()
+        self.speed_label.setFixedWidth(max(metrics.horizontalAdvance(speed_text(s)) for s in SPEEDS) + 6)
         self.addWidget(QLabel(self.tr("Speed ")))
         self.addWidget(self.speed_slider)
         self.addWidget(self.speed_label)
         self.addSeparator()
-        self.score_label = QLabel(objectName="watchScore")
+        self.score_label = self._info_label("watchScore", SCORE_SAMPLE)
         self.score_label.setAccessibleName(self.tr("Score of the watched games"))
-        self.move_label = QLabel(objectName="watchMoveStats")
-        self.addWidget(self.score_label)
-        self.addSeparator()
-        self.addWidget(self.move_label)
+        self.move_label = self._info_label("watchMoveStats", MOVE_SAMPLE)
+        self.move_label.setAccessibleName(self.tr("Search statistics of the last watched move"))
+        info = QWidget(objectName="watchInfo")
+        lines = QVBoxLayout(info)
+        lines.setContentsMargins(4, 0, 4, 0)
+        lines.setSpacing(0)
+        lines.addWidget(self.score_label)
+        lines.addWidget(self.move_label)
+        self.addWidget(info)
         self.speed_slider.valueChanged.connect(self.on_speed_moved)
         series.state_changed.connect(self.update_state)
         series.score_changed.connect(self.show_score)
-        series.move_stats.connect(self.move_label.setText)
+        series.move_stats.connect(self.show_move_stats)
+        series.controller.game_started.connect(self._on_game_started)
         self.speed_slider.setValue(DEFAULT_SPEED)
         self.on_speed_moved(DEFAULT_SPEED)
+        self._keep_width(self.pause_button, (self.tr("Pause"), self.tr("Resume")))
         self.update_state()
+
+    def _info_label(self, name: str, sample: str) -> QLabel:
+        """A label of fixed width: texts longer than ``sample`` are elided, never reflowed."""
+        label = QLabel(objectName=name)
+        label.setFixedWidth(label.fontMetrics().horizontalAdvance(sample) + 8)
+        label.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
+        return label
+
+    def _set_info(self, label: QLabel, text: str) -> None:
+        shown = label.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, label.width())
+        label.setText(shown)
+        label.setToolTip(text if shown != text else "")
+
+    def _keep_width(self, button: QToolButton, texts: tuple[str, ...]) -> None:
+        """Give ``button`` the width of its widest text, so renaming it moves nothing."""
+        action = button.defaultAction()
+        current = action.text()
+        widths = []
+        for text in texts:
+            action.setText(text)
+            widths.append(button.sizeHint().width())
+        action.setText(current)
+        button.setFixedWidth(max(widths))
 
     def _button(self, name: str, text: str, icon: str, tip: str, slot) -> QToolButton:  # type: ignore[no-untyped-def]
         from PySide6.QtGui import QIcon
@@ -83,6 +121,20 @@ class WatchControls(QToolBar):
     def start(self) -> None:
         self.move_label.clear()
         self.series.start(self.games_box.value())
+
+    @Slot()
+    def _on_game_started(self) -> None:
+        """A game outside a series: the last series' score and move figures are history."""
+        if not self.series.running:
+            self._score = None
+            self.score_label.clear()
+            self.score_label.setToolTip("")
+            self.move_label.clear()
+            self.move_label.setToolTip("")
+
+    @Slot(str)
+    def show_move_stats(self, text: str) -> None:
+        self._set_info(self.move_label, text)
 
     @Slot()
     def toggle_pause(self) -> None:
@@ -112,13 +164,22 @@ class WatchControls(QToolBar):
         actions["watchNext"].setEnabled(
             running and (series.step_mode or paused or series.waiting_for_next_game))
         actions["watchStop"].setEnabled(running)
+        self._show_score_text()
 
     @Slot(dict)
     def show_score(self, score: dict) -> None:
+        self._score = score
+        self._show_score_text()
+
+    def _show_score_text(self) -> None:
+        score = self._score
+        if score is None:
+            return
         settings = self.series.controller.settings
         marks = [settings.side(seat).mark or seat.upper() for seat in "xo"]
-        self.score_label.setText(
-            self.tr("%s %d \u00b7 %s %d \u00b7 draws %d  (%d of %d)")
-            % (marks[0], score["x"], marks[1], score["o"], score["draw"], score["played"],
-               score["games"])
-        )
+        stopped = not self.series.running and score["played"] < score["games"]
+        games = (self.tr("stopped, %d of %d") if stopped else self.tr("%d of %d")) % (
+            score["played"], score["games"])
+        text = self.tr("%s %d \u00b7 %s %d \u00b7 draws %d  (%s)") % (
+            marks[0], score["x"], marks[1], score["o"], score["draw"], games)
+        self._set_info(self.score_label, text)

@@ -106,6 +106,8 @@ class ComparisonChart(QWidget):
         with QPainter(self) as painter:
             painter.fillRect(self.rect(), palette.color(QPalette.ColorRole.Base))
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            if not self.isEnabled():  # outdated numbers: faded, like greyed text
+                painter.setOpacity(0.4)
             self._paint_axis(painter, plot, text)
             self._paint_bars(painter, plot, text)
 

@@ -11,6 +11,7 @@ user asks.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -37,10 +38,8 @@ from tictactoe_qt.engine.comparison import (
     summary,
     values_agree,
 )
-from tictactoe_qt.engine.search_result import SearchResult
-from tictactoe_qt.engine.tree_explorer import move_text
-from tictactoe_qt.engine.tree_values import NodeValue
 from tictactoe_qt.gui.analysis import search_jobs
+from tictactoe_qt.gui.analysis.comparison_cells import row_cells
 from tictactoe_qt.gui.analysis.comparison_chart import ComparisonChart
 from tictactoe_qt.gui.analysis.dock_body import DockBody
 from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
@@ -61,17 +60,6 @@ CHART_LABELS = {
 METRICS = (("Nodes", "positions visited"), ("Cut-offs", "cut-offs"), ("Time", "milliseconds"))
 
 
-def value_text(result: SearchResult, to_move: str) -> str:
-    """'draw', 'X wins in 5' or a heuristic score, from the side to move's view."""
-    if result.exact:
-        return NodeValue(result.score, True, to_move).text()  # type: ignore[arg-type]
-    return f"{result.score:+g} (heuristic)"
-
-
-def millis(seconds: float) -> str:
-    return f"{seconds * 1000:,.1f} ms" if seconds < 10 else f"{seconds:,.1f} s"
-
-
 class ComparisonDock(QDockWidget):
     """Table, log-scale chart and a one-line conclusion for the current position."""
 
@@ -85,6 +73,8 @@ class ComparisonDock(QDockWidget):
         self.setObjectName("comparisonDock")
         self.runner = JobRunner("comparisonThread", self)
         self.board: Board | None = None
+        #: The position the table's rows belong to (``None`` while there are none).
+        self.results_board: Board | None = None
         self.rows: list[ComparisonRow] = []
         self.estimate: SizeEstimate | None = None
         self._job: int | None = None
@@ -126,6 +116,12 @@ class ComparisonDock(QDockWidget):
         layout.addLayout(cap_controls)
         self.estimate_label = QLabel(objectName="comparisonEstimate", wordWrap=True)
         layout.addWidget(self.estimate_label)
+        self.outdated_label = QLabel(objectName="comparisonOutdated", wordWrap=True)
+        self.outdated_label.setStyleSheet(
+            "#comparisonOutdated { background: rgba(229, 165, 10, 60); border-radius: 4px;"
+            " padding: 4px 6px; }")
+        self.outdated_label.hide()
+        layout.addWidget(self.outdated_label)
         splitter = QSplitter(Qt.Orientation.Vertical)
         self.table = QTableWidget(0, len(HEADERS), objectName="comparisonTable")
         self.table.setHorizontalHeaderLabels([self.tr(h) for h in HEADERS])
@@ -135,12 +131,17 @@ class ComparisonDock(QDockWidget):
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.setWordWrap(True)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.horizontalHeaderItem(MOVE).setToolTip(self.tr("(row, column), counted from 1"))
+        self.table.horizontalHeaderItem(MOVE).setToolTip(self.tr("The row and column, counted from 1"))
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(NOTE, QHeaderView.ResizeMode.Stretch)
+        # The note fills spare room but never gets narrower than NOTE_WIDTH: in a
+        # narrow dock the table scrolls sideways instead of piling up wrapped lines.
+        header.setSectionResizeMode(NOTE, QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        header.setDefaultSectionSize(NOTE_WIDTH)
+        header.resizeSection(NOTE, NOTE_WIDTH)
         splitter.addWidget(self.table)
-        chart_box = QWidget()
+        chart_box = self.chart_box = QWidget()
         chart_layout = QVBoxLayout(chart_box)
         chart_layout.setContentsMargins(0, 0, 0, 0)
         self.metric_choice = QComboBox(objectName="comparisonMetric")
@@ -166,7 +167,7 @@ class ComparisonDock(QDockWidget):
         metrics = self.table.fontMetrics()
         samples = {
             0: max(VARIANTS, key=lambda v: metrics.horizontalAdvance(v.label)).label,
-            NODES: "99,999,999", CUTOFFS: "9,999,999", TIME: "9,999.9 ms", MOVE: "(19, 19)",
+            NODES: "99,999,999", CUTOFFS: "9,999,999", TIME: "9,999.9 ms", MOVE: "row 19, column 19",
             VALUE: "O wins in 99",
         }
         # Room for the widest likely values, so the column fits before the first run.
@@ -198,12 +199,42 @@ class ComparisonDock(QDockWidget):
         self.stop()
         self._resume = False
         self.board = board.copy()
+        self._mark_outdated()
         over = board.is_game_over()
         self.run_button.setEnabled(not over)
         self.estimate_label.setText(
             self.tr("The game is over: nothing to compare.") if over
             else self.tr("Press Run to search the current position with every algorithm.")
         )
+
+    def is_outdated(self) -> bool:
+        """True when the table shows results of another position than the current one."""
+        return self.results_board is not None and self.results_board != self.board
+
+    def _mark_outdated(self) -> None:
+        """Dim the results and say so when they belong to another position."""
+        outdated = self.is_outdated()
+        if outdated:
+            assert self.results_board is not None
+            self.outdated_label.setText(self.tr(
+                "Outdated: these results are for an earlier position ({0}). "
+                "Press Run to compare the current one.").format(self._position_text(self.results_board)))
+        self.outdated_label.setVisible(outdated)
+        # Greyed like disabled text, yet the old table still scrolls.
+        palette = self.table.palette() if outdated else QPalette()
+        if outdated:
+            grey = palette.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+            palette.setColor(QPalette.ColorRole.Text, grey)
+        self.table.setPalette(palette)
+        self.chart_box.setEnabled(not outdated)
+        self.summary.setEnabled(not outdated)
+
+    def _position_text(self, board: Board) -> str:
+        if board.ply == 0:
+            return self.tr("the empty board")
+        if board.config.cells <= 25:
+            return board.notation()
+        return self.tr("{0} moves played").format(board.ply)
 
     @Slot()
     def run(self) -> None:
@@ -214,6 +245,8 @@ class ComparisonDock(QDockWidget):
         board, depth = self.board.copy(), self.depth.currentData()
         capped, cap = self.capped.isChecked(), self.cap.value()
         self.rows = []
+        self.results_board = board.copy()
+        self._mark_outdated()
         self.estimate = None
         self.table.setRowCount(0)
         self.summary.setText("")
@@ -255,19 +288,7 @@ class ComparisonDock(QDockWidget):
         assert self.board is not None
         number = self.table.rowCount()
         self.table.insertRow(number)
-        result = row.result
-        cells = [row.variant.label, "", "", "", "", "", row.message]
-        if result is not None:
-            stats = result.stats
-            move = result.move
-            cells[1:6] = [
-                f"{stats.nodes:,}",
-                f"{stats.cutoffs:,}",
-                millis(stats.elapsed_seconds),
-                "" if move is None else move_text(move),
-                value_text(result, self.board.turn),
-            ]
-        cells[6] = self._note(row)
+        cells = [*row_cells(row, self.board.turn), self._note(row)]
         for column, text in enumerate(cells):
             item = QTableWidgetItem(text)
             if column in (NODES, CUTOFFS, TIME):

@@ -16,15 +16,11 @@ from .watch_series import WatchSeries
 
 
 def seat_spec(settings: Any, seat: str) -> PlayerSpec:
-    """The engine spec of one seat, with the same depth cap the controller applies."""
-    from tictactoe_qt.gui.player_choices import capped_depth, uses_depth
+    """The engine spec of one seat: the one the controller plays (one owner, :func:`player_spec`)."""
+    from tictactoe_qt.gui.player_choices import player_spec
 
     side = settings.side(seat)
-    spec = side.spec()
-    if uses_depth(side.kind):
-        depth = capped_depth(side.kind, side.depth, settings.config().cells)
-        spec = PlayerSpec(side.kind, depth=depth, time=side.time)
-    return spec
+    return player_spec(side.kind, side.depth, side.time, settings.config())
 
 
 def batch_match(settings: Any) -> tuple[GameConfig, PlayerSpec, PlayerSpec]:

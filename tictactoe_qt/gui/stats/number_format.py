@@ -54,3 +54,15 @@ def format_duration(seconds: float | None) -> str:
 def format_percent(part: int, whole: int) -> str:
     """``part`` of ``whole`` as a percentage with one decimal."""
     return f"{100 * part / whole:.1f}%" if whole else DASH
+
+
+def format_rate(games_per_second: float | None) -> str:
+    """A pace in words that stay true when slow: ``1,234 games/s``, ``2.5 games/s``,
+    ``1 game every 4.0 s`` (a watched series); a dash when nothing was timed."""
+    if not games_per_second:
+        return DASH
+    if games_per_second >= 10:
+        return f"{games_per_second:,.0f} games/s"
+    if games_per_second >= 1:
+        return f"{games_per_second:.1f} games/s"
+    return f"1 game every {format_seconds(1 / games_per_second)}"

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
-from .number_format import format_duration, format_number, format_percent, format_seconds
+from .number_format import format_duration, format_number, format_percent, format_rate, format_seconds
 from .run_snapshot import DRAW, O_WON, X_WON, RunSnapshot
 
 Cell = Callable[[RunSnapshot], str]
@@ -22,7 +22,7 @@ def _player(side: str, attribute: str, fmt: Callable[[float | None], str]) -> Ce
 
 
 def _rate(s: RunSnapshot) -> str:
-    return f"{s.games_per_second:,.0f}/s" if s.games_per_second else "\u2013"
+    return format_rate(s.games_per_second)
 
 
 def _exact(s: RunSnapshot) -> str:

@@ -30,6 +30,8 @@ class SimulateBar(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("simulateBar")
+        #: The "can't start" message on show, until the match changes.
+        self._problem = ""
         self.match_label = QLabel(objectName="simMatch")
         self.match_label.setToolTip(self.tr("Board and players come from the settings dock"))
         self.games_box = QSpinBox(objectName="simGames")
@@ -100,6 +102,17 @@ class SimulateBar(QWidget):
 
     def show_message(self, text: str) -> None:
         self.status_label.setText(text)
+
+    def show_problem(self, text: str) -> None:
+        """Say why a batch can't start; :meth:`clear_problem` takes it back once fixed."""
+        self._problem = text
+        self.status_label.setText(text)
+
+    def clear_problem(self) -> None:
+        """Remove the 'can't start' message, if it is still the one shown."""
+        if self._problem and self.status_label.text() == self._problem:
+            self.status_label.clear()
+        self._problem = ""
 
     @Slot(bool)
     def set_running(self, running: bool) -> None:

@@ -160,6 +160,8 @@ class StatsPanel(QDockWidget):
             self.simulate_bar.set_match_text(str(error))
             return
         self.simulate_bar.set_match_text(f"{x_spec} vs {o_spec} on {config.size_text}, k={config.k}")
+        if "human" not in (x_spec.kind, o_spec.kind):
+            self.simulate_bar.clear_problem()  # "X is a human: …" no longer holds
 
     # Batches -----------------------------------------------------------------
 
@@ -178,7 +180,7 @@ class StatsPanel(QDockWidget):
                 config, x_spec, o_spec, self.simulate_bar.games(), self.simulate_bar.seed(), self.simulate_bar.swap()
             )
         except ValueError as error:
-            self.simulate_bar.show_message(str(error))
+            self.simulate_bar.show_problem(str(error))
             self.message.emit(str(error))
             return False
         self.simulate_bar.start_progress(request.games)

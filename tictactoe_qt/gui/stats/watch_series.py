@@ -36,7 +36,8 @@ def speed_text(seconds: float | None) -> str:
 def move_stats_text(seat: str, result: Any) -> str:
     """One line of search statistics for an AI move."""
     stats = result.stats
-    parts = [f"{seat.upper()}: {format_number(stats.nodes)} nodes"]
+    noun = "node" if stats.nodes == 1 else "nodes"
+    parts = [f"{seat.upper()}: {format_number(stats.nodes)} {noun}"]
     if stats.depth is not None:
         parts.append(f"depth {stats.depth}")
     parts.append(format_seconds(stats.elapsed_seconds))

@@ -1,0 +1,99 @@
+"""Issue 9, item 3: nothing on screen is stale, and no hidden setting is carried over."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QLabel, QSpinBox
+
+from tictactoe_qt.gui.main_window import MainWindow
+from tictactoe_qt.gui.settings_store import SettingsStore
+from tictactoe_qt.gui.stats.watch_series import SPEEDS
+
+
+@pytest.fixture
+def window(qtbot):
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    yield w
+    w.close()
+
+
+def choose(window, seat: str, kind: str) -> None:
+    combo = window.findChild(QComboBox, f"{seat}Player")
+    combo.setCurrentIndex(combo.findData(kind))
+
+
+def test_the_human_message_goes_once_x_is_a_computer(window) -> None:
+    panel = window.stats_panel
+    choose(window, "x", "human")
+    assert not panel.start_simulation()
+    assert "X is a human" in panel.simulate_bar.status_label.text()
+    choose(window, "x", "random")
+    assert "human" not in panel.simulate_bar.status_label.text()
+    assert "random vs perfect" in panel.simulate_bar.match_label.text()
+
+
+def test_the_human_message_stays_while_x_is_still_human(window) -> None:
+    panel = window.stats_panel
+    choose(window, "x", "human")
+    assert not panel.start_simulation()
+    window.findChild(QSpinBox, "rows").setValue(4)  # another edit, X still human
+    assert "X is a human" in panel.simulate_bar.status_label.text()
+
+
+def test_watch_counts_say_stopped_and_clear_on_a_new_game(qtbot, window) -> None:
+    choose(window, "x", "random")
+    choose(window, "o", "random")
+    controls = window.watch_controls
+    controls.speed_slider.setValue(SPEEDS.index(0.05))
+    controls.games_box.setValue(50)
+    qtbot.mouseClick(controls.watch_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.watch_series.played >= 1, timeout=10_000)
+    qtbot.mouseClick(controls.stop_button, Qt.MouseButton.LeftButton)
+    assert "stopped" in controls.score_label.text() and "of 50" in controls.score_label.text()
+    window.new_game_action.trigger()
+    assert controls.score_label.text() == ""
+    assert controls.move_label.text() == ""
+
+
+def test_a_depth_hidden_under_perfect_is_not_saved_or_used(qtbot, window) -> None:
+    choose(window, "o", "minimax")
+    window.findChild(QSpinBox, "oDepth").setValue(5)
+    choose(window, "o", "perfect")
+    preset = window.findChild(QComboBox, "oPreset")
+    assert preset.currentText() == "Unbeatable"
+    assert window.settings_dock.settings().o.depth is None
+    window.new_game_action.trigger()
+    assert window.controller.settings.o.depth is None
+    window.close()
+    saved, _problems = SettingsStore().load()
+    assert saved.o.kind == "perfect" and saved.o.depth is None
+    assert str(saved.o.spec()) == "perfect"
+
+
+def test_the_dock_note_and_the_batch_label_name_the_same_depth(window) -> None:
+    window.findChild(QSpinBox, "rows").setValue(7)
+    window.findChild(QSpinBox, "cols").setValue(7)
+    window.findChild(QSpinBox, "k").setValue(5)
+    choose(window, "x", "alphabeta")
+    choose(window, "o", "random")
+    note = window.findChild(QLabel, "xNote")
+    text = note.text()
+    label = window.stats_panel.simulate_bar.match_label.text()
+    depth = int(label.split("alphabeta:depth=")[1].split()[0])
+    assert note.isVisible() and "to the end of the game" in text
+    assert f"looks {depth} moves ahead (depth {depth})" in text, (text, label)
+
+
+def test_the_watched_run_reports_a_pace_not_0_per_second(qtbot, window) -> None:
+    choose(window, "x", "random")
+    choose(window, "o", "random")
+    window.watch_controls.speed_slider.setValue(SPEEDS.index(0.5))
+    with qtbot.waitSignal(window.stats_panel.run_added, timeout=30_000):
+        window.watch_series.start(1)
+    speed = window.stats_panel.report.text_at("Speed")
+    assert speed != "0/s" and "0/s" not in speed.split()
+    assert "game" in speed

@@ -1,0 +1,47 @@
+"""How cells are named for people: ``row 2, column 3``, counted from 1.
+
+The one owner of coordinate text. The window, the command line's text output
+and README all name cells this way. Machine formats keep the engine's 0-based
+indices: :class:`~tictactoe_qt.engine.board.Move`, the JSON ``[row, col]``
+pairs of ``analyze``/``search`` and the ``moves`` of saved games, and
+``Move.parse("r,c")``. Wherever such raw indices are shown, the base is named.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from tictactoe_qt.engine.board import Move
+
+#: The number people give the first row and the first column.
+FIRST = 1
+#: Says which base the engine's own ``[row, col]`` pairs use (JSON, saved games).
+RAW_BASE_NOTE = "[row, col], counted from 0"
+
+
+def row_number(row: int) -> int:
+    """The row as people count it (the engine's row 0 is row 1)."""
+    return row + FIRST
+
+
+def column_number(col: int) -> int:
+    """The column as people count it (the engine's column 0 is column 1)."""
+    return col + FIRST
+
+
+def cell_text(row: int, col: int) -> str:
+    """``"row 2, column 3"`` for the engine's ``(1, 2)``."""
+    return f"row {row_number(row)}, column {column_number(col)}"
+
+
+def move_text(move: Move) -> str:
+    """``"row 2, column 3"`` for ``Move(1, 2)``."""
+    return cell_text(move.row, move.col)
+
+
+def line_text(moves: Iterable[Move]) -> str:
+    """A sequence of moves, e.g. a principal variation: ``"r2c2 r1c3"``.
+
+    Compact, for long lines of play; the same 1-based numbers as :func:`cell_text`.
+    """
+    return " ".join(f"r{row_number(m.row)}c{column_number(m.col)}" for m in moves)
