@@ -30,13 +30,25 @@ def ini_store(folder) -> SettingsStore:
 
 def test_settings_round_trip(tmp_path):
     settings = GameSettings(
-        SideSettings("minimax", depth=4, time=2.5, mark="🐱", name="Ada"),
+        SideSettings("minimax", depth=4, mark="🐱", name="Ada"),
         SideSettings("perfect", time=0.25, mark="Z", name=""),
         rows=6, cols=7, k=4, first="o",
     )
     ini_store(tmp_path).save(settings)
     loaded, problems = ini_store(tmp_path).load()
     assert loaded == settings
+    assert problems == []
+
+
+def test_options_a_player_type_does_not_use_are_not_carried_over(tmp_path):
+    """A Minimax time or a depth under Perfect would be hidden in the dock: they are dropped."""
+    ini_store(tmp_path).save(GameSettings(
+        SideSettings("minimax", depth=4, time=2.5, mark="X"),
+        SideSettings("perfect", depth=5, time=0.25, mark="O"),
+    ))
+    loaded, problems = ini_store(tmp_path).load()
+    assert (loaded.x.depth, loaded.x.time) == (4, SideSettings().time)
+    assert (loaded.o.depth, loaded.o.time) == (None, 0.25)
     assert problems == []
 
 

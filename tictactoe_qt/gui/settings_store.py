@@ -25,7 +25,7 @@ from tictactoe_qt.engine.saved_game import (
     DEFAULT_MARKS, MAX_DEPTH, MAX_MARK_LENGTH, MAX_NAME_LENGTH, SavedGame, SavedPlayer,
     text_length, text_problem,
 )
-from tictactoe_qt.gui.player_choices import choice_for
+from tictactoe_qt.gui.player_choices import choice_for, player_spec
 
 T = TypeVar("T")
 SETTINGS_VERSION = 1
@@ -172,10 +172,12 @@ class SettingsStore:
         mark = self._read(problems, f"{seat}/mark", default.mark, _as_text).strip()
         name = self._read(problems, f"{seat}/name", default.name, _as_text)
         try:
-            PlayerSpec(kind, depth=depth, time=time)
+            # What the dock shows is what is kept: options the type does not use go.
+            spec = player_spec(kind, depth, time)
         except PlayerSpecError:
             problems.append(f"{seat}/depth or {seat}/time")
-            depth, time = default.depth, default.time
+            spec = player_spec(kind, default.depth, default.time)
+        depth, time = spec.depth, spec.time
         if mark_problem(mark) is not None:
             problems.append(f"{seat}/mark")
             mark = default.mark
