@@ -20,7 +20,7 @@ from tictactoe_qt.engine.value_notation import (
     [
         ("o", 6, "O wins in 6 plies", "O6"),
         ("x", 1, "X wins in 1 ply", "X1"),
-        ("draw", 9, "draw, 9 plies to a full board", "D"),
+        ("draw", 9, "draw in 9 plies", "D"),
         (None, None, "unknown: not searched in the time budget", "?"),
     ],
 )

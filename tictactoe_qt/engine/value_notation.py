@@ -3,7 +3,7 @@
 A move's value names the winner and counts plies from the position the move
 is played in, the move included: ``"O wins in 6 plies"``, short ``O6``. So a
 move that wins at once is ``X1``, and the tree row of that move says ``X wins
-in 1 ply``. A draw is ``D`` (``"draw, 9 plies to a full board"``). A heuristic
+in 1 ply``. A draw is ``D`` (``"draw in 9 plies"``: the board fills up). A heuristic
 score is written for a named side with the depth of its search, short as a
 compact signed number (``+1.2k``). A value nobody computed is ``?``.
 """
@@ -24,7 +24,7 @@ def plies_text(plies: int) -> str:
 
 
 def outcome_text(result: str | None, plies: int | None) -> str:
-    """The long form: ``"O wins in 6 plies"``, ``"draw, 9 plies to a full board"``.
+    """The long form: ``"O wins in 6 plies"``, ``"draw in 9 plies"`` (when the board is full).
 
     Args:
         result: ``"x"``, ``"o"`` or ``"draw"``; ``None`` when unknown.
@@ -33,7 +33,7 @@ def outcome_text(result: str | None, plies: int | None) -> str:
     if result is None:
         return UNKNOWN_TEXT
     if result == "draw":
-        return f"draw, {plies_text(plies)} to a full board" if plies else "draw"
+        return f"draw in {plies_text(plies)}" if plies else "draw"
     winner = result.upper()
     return f"{winner} wins in {plies_text(plies)}" if plies else f"{winner} has won"
 
