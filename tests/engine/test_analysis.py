@@ -193,3 +193,17 @@ def test_moves_far_from_the_stones_are_unknown_on_a_big_board() -> None:
     near = analysis.value_of(analysis.best)
     assert near is not None and near.score == analysis.score
     assert abs(analysis.best.row - 7) <= 2 and abs(analysis.best.col - 7) <= 2
+
+
+def test_the_smallest_budget_still_values_every_move_near_the_stones() -> None:
+    """The first depth always finishes: a best move with a score, never an empty answer."""
+    board = Board(GameConfig(19, 19, 5))
+    board.push((9, 9))
+    board.push((8, 8))
+    analysis = analyze(board, time_budget=0.05)
+    assert analysis.best is not None and analysis.depth is not None and analysis.depth >= 1
+    near = [v for v in analysis.moves if max(abs(v.move.row - 8.5), abs(v.move.col - 8.5)) <= 2]
+    assert near and all(v.score is not None and v.depth == analysis.depth for v in near)
+    best = analysis.value_of(analysis.best)
+    assert best is not None and best.score == analysis.score == max(
+        v.score for v in analysis.moves if v.score is not None)

@@ -268,12 +268,16 @@ def _symmetry_classes(position: Board, cells: list[int]) -> dict[int, int]:
     """Map each empty cell to the smallest cell the position's own symmetries take it to."""
     geometry = position.geometry
     x_bits, o_bits = position.bits
+    x_cells = [cell for cell in range(geometry.cells) if x_bits >> cell & 1]
+    o_cells = [cell for cell in range(geometry.cells) if o_bits >> cell & 1]
+    # A symmetry that takes every stone onto a stone of its own mark leaves the position
+    # alone (it is one-to-one); checking the stones needs no transform tables.
     own = [
         perm
         for number, perm in enumerate(geometry.symmetries)
         if number
-        and geometry.transform(x_bits, number) == x_bits
-        and geometry.transform(o_bits, number) == o_bits
+        and all(x_bits >> perm[cell] & 1 for cell in x_cells)
+        and all(o_bits >> perm[cell] & 1 for cell in o_cells)
     ]
     return {cell: min([cell] + [perm[cell] for perm in own]) for cell in cells}
 

@@ -85,7 +85,9 @@ def value_root_moves(
         scores: dict[int, int] = {}
         try:
             for cell in pending:
-                if time.perf_counter() >= deadline or should_stop():
+                # The first depth (a look at each reply) always finishes, so every move
+                # searched gets a value however small the budget.
+                if should_stop() or (depth > 1 and time.perf_counter() >= deadline):
                     raise SearchAborted
                 run = runs.get(cell)
                 if run is None:
