@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 import json
 
 import pytest
@@ -57,7 +59,7 @@ def test_k_applies_to_every_board(capsys):
 def test_text_shows_the_board_and_move_values(capsys):
     assert main(["analyze", "xo./.x./..."]) == 0
     out = capsys.readouterr().out
-    assert "o to move" in out and "x wins" in out
+    assert "o to move" in out and "X wins" in out
     assert "X" in out and "O" in out and "*" in out
 
 
@@ -65,3 +67,47 @@ def test_board_errors_count_rows_and_columns_from_0_like_the_output(capsys):
     assert main(["analyze", "x.o/.z./..."]) == 1
     error = capsys.readouterr().err
     assert "row 1, col 1" in error and "counting from 0" in error
+
+
+def _board_19x19() -> str:
+    rows = [["."] * 19 for _ in range(19)]
+    rows[9][9], rows[8][8] = "x", "o"
+    return "/".join("".join(row) for row in rows)
+
+
+def _run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "tictactoe_qt", *args],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+
+
+def test_big_board_scores_are_comparable_and_the_best_move_carries_the_top_one():
+    """Issue 9 item 2: x at (9,9), o at (8,8) on 19x19, k=5."""
+    done = _run_cli("analyze", "--json", "--k", "5", "--time", "0.5", _board_19x19())
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["exact"] is False and isinstance(data["depth"], int) and data["depth"] >= 1
+    valued = [move for move in data["moves"] if move["score"] is not None]
+    assert valued, "the moves near the stones are valued"
+    # One comparable search: every score from the one depth the answer reports.
+    assert {move["depth"] for move in valued} == {data["depth"]}
+    top = max(move["score"] for move in valued)
+    best = next(move for move in data["moves"] if move["cell"] == data["best"])
+    assert best["score"] == top == data["score"]
+    # Cells far from the stones were never searched: unknown, not a made-up score.
+    by_cell = {tuple(move["cell"]): move for move in data["moves"]}
+    for far in [(0, 14), (0, 0), (18, 18), (9, 0)]:
+        assert by_cell[far]["score"] is None and by_cell[far]["depth"] is None
+        assert by_cell[far]["result"] is None and by_cell[far]["plies"] is None
+    assert tuple(data["best"]) in {(row, col) for row in range(6, 12) for col in range(6, 12)}
+
+
+def test_big_board_text_marks_unsearched_cells_unknown():
+    done = _run_cli("analyze", "--k", "5", "--time", "0.3", _board_19x19())
+    assert done.returncode == 0, done.stderr
+    rows = [line.split() for line in done.stdout.splitlines()]
+    top_row = next(row for row in rows if row[:1] == ["0"] and row[1] != "1")  # not the header
+    assert top_row[1:] == ["?"] * 19, "row 0 is far from the stones: all unknown"
+    assert "? = not searched" in done.stdout
+    assert "all from one search" in done.stdout and "plies deep" in done.stdout

@@ -78,7 +78,7 @@ def test_win_in_one_position() -> None:
         (2, 1): ("o", 2),
         (2, 2): ("o", 2),
     }
-    assert [value.label for value in analyze(board).moves] == ["W1", "D", "L2", "L2", "L2"]
+    assert [value.label for value in analyze(board).moves] == ["X1", "D", "O2", "O2", "O2"]
 
 
 @pytest.mark.parametrize(
@@ -128,8 +128,10 @@ def test_an_unsolvable_big_board_answers_quickly_and_not_exact() -> None:
     assert isinstance(data["score"], (int, float)) and data["best"] is not None
     assert len(data["moves"]) == 225 - 4
     for move in data["moves"]:
-        assert set(move) == {"cell", "result", "plies", "score"}
+        assert set(move) == {"cell", "result", "plies", "score", "depth"}
         assert move["result"] is None and move["plies"] is None
+        # One comparable search: every valued move at the analysis's one depth.
+        assert move["depth"] == (None if move["score"] is None else data["depth"])
 
 
 def test_solved_moves_stay_exact_on_a_big_board() -> None:
@@ -165,3 +167,43 @@ def test_a_bad_budget_raises(budget: float) -> None:
 def test_a_searcher_for_another_board_is_refused() -> None:
     with pytest.raises(ValueError, match="4x4"):
         analyze(Board(), searcher=PerfectSearcher(GameConfig(4, 4, 4)))
+
+
+def test_a_solved_position_keeps_heuristic_move_scores_within_its_value() -> None:
+    """The best move carries the top score also when some moves stay unsolved."""
+    board = Board(GameConfig(9, 9, 5))
+    for move in [(4, 1), (0, 0), (4, 2), (0, 8), (4, 3), (8, 0), (4, 4), (8, 8)]:
+        board.push(move)
+    analysis = analyze(board, time_budget=0.3)
+    best = analysis.value_of(analysis.best)
+    assert best is not None and best.score == analysis.score
+    assert all(v.score is None or v.score <= best.score for v in analysis.moves)
+    depths = {v.depth for v in analysis.moves if not v.exact and v.score is not None}
+    assert depths <= {analysis.depth}
+
+
+def test_moves_far_from_the_stones_are_unknown_on_a_big_board() -> None:
+    board = Board(GameConfig(15, 15, 5))
+    board.push((7, 7))
+    analysis = analyze(board, time_budget=0.3)
+    far = analysis.value_of(Move(0, 0))
+    assert far is not None and far.score is None and far.label == "?"
+    assert far.as_dict() == {"cell": [0, 0], "result": None, "plies": None, "score": None,
+                             "depth": None}
+    near = analysis.value_of(analysis.best)
+    assert near is not None and near.score == analysis.score
+    assert abs(analysis.best.row - 7) <= 2 and abs(analysis.best.col - 7) <= 2
+
+
+def test_the_smallest_budget_still_values_every_move_near_the_stones() -> None:
+    """The first depth always finishes: a best move with a score, never an empty answer."""
+    board = Board(GameConfig(19, 19, 5))
+    board.push((9, 9))
+    board.push((8, 8))
+    analysis = analyze(board, time_budget=0.05)
+    assert analysis.best is not None and analysis.depth is not None and analysis.depth >= 1
+    near = [v for v in analysis.moves if max(abs(v.move.row - 8.5), abs(v.move.col - 8.5)) <= 2]
+    assert near and all(v.score is not None and v.depth == analysis.depth for v in near)
+    best = analysis.value_of(analysis.best)
+    assert best is not None and best.score == analysis.score == max(
+        v.score for v in analysis.moves if v.score is not None)

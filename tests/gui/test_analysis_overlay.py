@@ -72,11 +72,12 @@ def test_overlay_marks_wins_draws_and_losses_for_the_side_to_move(qtbot, standal
     overlay.set_enabled(True)
     show(qtbot, board_widget, overlay, Board.from_notation("xx./oo./..."))
     notes = layer.data.notes
-    assert notes[(0, 2)].text == "W1" and notes[(0, 2)].kind == "win"
+    assert notes[(0, 2)].text == "X1" and notes[(0, 2)].kind == "win"
     assert notes[(1, 2)].kind == "draw" or notes[(1, 2)].kind == "loss"
-    assert notes[(2, 2)].text.startswith("L")
+    assert notes[(2, 2)].text == "O2" and notes[(2, 2)].kind == "loss"
     assert layer.data.best == (0, 2)
-    assert layer.accessibleDescription() == "Best move row 1, column 3: X wins in 1 ply"
+    assert layer.accessibleDescription() == (
+        "Best move row 1, column 3: X wins in 1 ply, counting this move")
     assert layer.data.ghosts[0].cell == (0, 2) and layer.data.ghosts[0].number == 1
 
 
@@ -98,13 +99,14 @@ def test_unsearched_moves_stay_off_the_heat_map() -> None:
     board = Board(GameConfig(7, 7, 5))
     board.push((3, 3))
     moves = (
-        MoveValue(Move(0, 0), None, None, 900.0, False, "o"),  # only valued statically
+        MoveValue(Move(0, 0), None, None, None, False, "o"),  # never valued
         MoveValue(Move(3, 4), None, None, -50.0, False, "o", depth=4),
         MoveValue(Move(2, 2), None, None, -10.0, False, "o", depth=4),
     )
-    analysis = Analysis(board.notation(), "o", "ongoing", None, None, Move(2, 2), moves, False, -10.0)
+    analysis = Analysis(board.notation(), "o", "ongoing", None, None, Move(2, 2), moves, False,
+                        -10.0, depth=4)
     data = overlay_from_analysis(board, analysis)
-    assert data.notes[(0, 0)].kind == "unsearched"
+    assert data.notes[(0, 0)].kind == "unknown" and data.notes[(0, 0)].text == "?"
     assert data.notes[(2, 2)].heat == 1.0 and data.notes[(3, 4)].heat == 0.0
     assert data.best == (2, 2)
 

@@ -52,8 +52,9 @@ def test_children_appear_lazily_with_values_and_plies(qtbot, dock) -> None:
     moves = texts(dock, root, 0)
     assert len(moves) == 5
     by_move = dict(zip(moves, zip(texts(dock, root, VALUE), texts(dock, root, PLIES))))
-    assert by_move["1. X at row 1, column 3"] == ("X wins", "0")
-    assert by_move["1. X at row 3, column 3"] == ("O wins", "1")
+    # The engine's notation, plies counting the row's move: the overlay's X1 and O2.
+    assert by_move["1. X at row 1, column 3"] == ("X wins in 1 ply", "1")
+    assert by_move["1. X at row 3, column 3"] == ("O wins in 2 plies", "2")
     assert not dock.model.hasChildren(dock.model.index(0, 0, root))  # X has won there
     last_child = dock.model.index(4, 0, root)
     assert dock.model.rowCount(last_child) == 0  # nothing below until expanded

@@ -9,6 +9,14 @@ from tictactoe_qt.engine.bench.rows import seconds_text as bench_seconds_text
 from tictactoe_qt.engine.board import Board, Move
 from tictactoe_qt.engine.coordinates import cell_text, column_number, line_text, row_number
 from tictactoe_qt.engine.simulation_stats import SimulationSummary
+from tictactoe_qt.engine.value_notation import (
+    BADGE_KEY,
+    heuristic_badge,
+    heuristic_text,
+    outcome_badge,
+    outcome_text,
+    plies_text,
+)
 
 
 def seconds_text(seconds: float | None) -> str:
@@ -49,11 +57,6 @@ def board_grid(board: Board, labels: Mapping[tuple[int, int], str] | None = None
     return lines
 
 
-def plies_text(plies: int) -> str:
-    """``"1 ply"``, ``"3 plies"``."""
-    return "1 ply" if plies == 1 else f"{plies} plies"
-
-
 def result_text(result: str | None, plies: int | None) -> str:
     """``"x wins in 3 plies"``, ``"draw (6 plies to a full board)"``, or ``"unknown"``."""
     if result is None:
@@ -63,11 +66,12 @@ def result_text(result: str | None, plies: int | None) -> str:
     return f"{result} wins in {plies_text(plies)}" if plies else f"{result} has won"
 
 
-def cell_value(result: str | None, plies: int | None) -> str:
-    """A short value for one cell: ``x3`` (X wins in 3 plies, this move included), ``=6``, ``?``."""
-    if result is None:
-        return "?"
-    return f"={plies}" if result == "draw" else f"{result}{plies}"
+def cell_value(move: Mapping[str, Any]) -> str:
+    """A short value for one cell (see :mod:`~tictactoe_qt.engine.value_notation`):
+    ``X3``, ``D``, a heuristic score such as ``+1.2k``, or ``?`` when never valued."""
+    if move["result"] is not None or move.get("score") is None:
+        return outcome_badge(move["result"], move["plies"])
+    return heuristic_badge(move["score"])
 
 
 def analysis_text(board: Board, data: Mapping[str, Any]) -> str:
@@ -78,20 +82,25 @@ def analysis_text(board: Board, data: Mapping[str, Any]) -> str:
         lines.append(f"  game over: {data['status'].replace('_', ' ')}")
         lines.extend("  " + row for row in board_grid(board))
         return "\n".join(lines)
-    exact = "exact" if data["exact"] else "best guess within the time budget"
-    lines.append(f"  {data['to_move']} to move; perfect play: "
-                 f"{result_text(data['result'], data['plies'])} ({exact})")
-    labels = {
-        (move["cell"][0], move["cell"][1]): cell_value(move["result"], move["plies"])
-        for move in data["moves"]
-    }
+    mover = data["to_move"]
+    if data["exact"]:
+        value = f"{outcome_text(data['result'], data['plies'])} (exact)"
+    elif data["score"] is None:
+        value = "unknown (nothing finished in the time budget)"
+    else:
+        value = (f"unknown; best guess {heuristic_text(data['score'], mover, data['depth'])}, "
+                 "searched within the time budget")
+    lines.append(f"  {mover} to move; perfect play: {value}")
+    labels = {(move["cell"][0], move["cell"][1]): cell_value(move) for move in data["moves"]}
     best = data["best"]
     if best is not None:
         labels[(best[0], best[1])] += "*"
         lines.append(f"  best move: {cell_text(best[0], best[1])} (marked *)")
     lines.extend("  " + row for row in board_grid(board, labels))
-    lines.append("  cell values: x3 = X wins within 3 plies counting this move; "
-                 "=6 = a draw with 6 plies left; ? = unknown")
+    lines.append(f"  cell values: {BADGE_KEY}")
+    if not data["exact"] and data.get("depth") is not None:
+        lines.append(f"  scores: heuristic, for {mover.upper()}, all from one search "
+                     f"{data['depth']} plies deep (comparable)")
     return "\n".join(lines)
 
 

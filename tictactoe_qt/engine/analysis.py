@@ -1,10 +1,12 @@
 """Position analysis: the value of a position and of every legal move in it.
 
 This is what ``tictactoe-qt analyze --json`` prints and what the GUI's analysis
-overlay shows per cell (``W3``, ``D``, ``L5``). Values come from the
-``perfect`` search: exact on boards it can solve within the time budget,
-otherwise heuristic (``exact: false``), in which case each unsolved move
-carries a heuristic ``score`` and a ``null`` result instead.
+overlay shows per cell (``X3``, ``D``, ``O6``: see :mod:`.value_notation`).
+Values come from the ``perfect`` search. Exact moves are solved; the others
+carry a heuristic ``score``, and all those scores come from one search of the
+same depth and window (:mod:`.search.root_values`), so they rank fairly. Moves
+the search never valued (far from the stones on big boards, or out of time)
+have ``null`` scores. The position's value is its best move's.
 """
 
 from __future__ import annotations
@@ -17,19 +19,20 @@ from .board import Board, Mark, Move
 from .pattern_eval import accumulator_of, line_codes, pattern_tables_for, weighted_sums
 from .player_spec import MAX_TIME
 from .search.perfect import PerfectSearcher
+from .search.root_values import value_root_moves
 from .search_result import (
-    MATE_THRESHOLD,
     WIN_SCORE,
     SearchResult,
     ShouldStop,
     exact_fields,
     never_stop,
 )
+from .value_notation import heuristic_badge, outcome_badge
 
-#: Share of the budget spent on the position itself; the rest goes to its moves.
+#: Share of the budget spent solving the position itself, where it can be solved.
 ROOT_SHARE = 0.5
-#: Smallest slice of time one move's search gets.
-MIN_MOVE_SECONDS = 0.002
+#: Time kept back from the budget for building the answer.
+SAFETY_SHARE = 0.03
 
 
 @dataclass(frozen=True)
@@ -37,22 +40,29 @@ class MoveValue:
     """One legal move's value, seen by the side that plays it.
 
     ``plies`` counts from the analysed position, the move included. ``score``
-    follows :mod:`.search_result` (``WIN_SCORE - plies`` for a forced win).
+    follows :mod:`.search_result` (``WIN_SCORE - plies`` for a forced win);
+    ``None`` when the search never valued the move.
     """
 
     move: Move
     result: str | None
     plies: int | None
-    score: float
+    score: float | None
     exact: bool
     #: The side that plays the move.
     mover: Mark = "x"
-    #: Plies searched below the move; ``None`` when it was only valued statically
-    #: (no time left to search it), so its score is on another scale.
+    #: Plies searched from the analysed position (the move included) behind a
+    #: heuristic score: the analysis's one depth. ``None`` when exact or unknown.
     depth: int | None = None
 
+    @property
+    def known(self) -> bool:
+        """The search valued this move (exactly or heuristically)."""
+        return self.score is not None
+
     def as_dict(self) -> dict[str, Any]:
-        """``{"cell", "result", "plies"}``, plus ``"score"`` when the value is not exact."""
+        """``{"cell", "result", "plies"}``, plus ``"score"`` and ``"depth"`` when not exact
+        (both ``null`` for a move the search never valued)."""
         data: dict[str, Any] = {
             "cell": [self.move.row, self.move.col],
             "result": self.result,
@@ -60,12 +70,15 @@ class MoveValue:
         }
         if not self.exact:
             data["score"] = self.score
+            data["depth"] = self.depth
         return data
 
     @property
     def label(self) -> str:
-        """Short overlay text for the mover: ``W3`` (wins in 3 plies), ``D``, ``L5``, or ``?``."""
-        return _label(self.result, self.plies, self.mover)
+        """The short form of :mod:`.value_notation`: ``X3``, ``D``, ``O6``, a score or ``?``."""
+        if self.exact or self.score is None:
+            return outcome_badge(self.result, self.plies)
+        return heuristic_badge(self.score)
 
 
 @dataclass(frozen=True)
@@ -79,16 +92,21 @@ class Analysis:
     result: str | None
     #: Plies to the end with best play (0 when over), ``None`` when not solved.
     plies: int | None
+    #: The move with the top score (the best move's score is the position's).
     best: Move | None
     moves: tuple[MoveValue, ...]
     exact: bool
     #: The best move's score for the side to move (``None`` when the game is over).
     score: float | None = None
-    #: The search behind the position's value, when one ran.
+    #: The one depth behind every heuristic move score (``None`` when there are none).
+    depth: int | None = None
+    #: The best line from here, ``best`` first, as far as the search knows it.
+    pv: tuple[Move, ...] = ()
+    #: The search of the position itself, when one ran.
     search: SearchResult | None = field(default=None, compare=False, repr=False)
 
     def as_dict(self) -> dict[str, Any]:
-        """Exactly the keys of issue 2, plus ``score`` when the value is not exact."""
+        """The keys of issue 2, plus ``score`` and ``depth`` when the value is not exact."""
         data: dict[str, Any] = {
             "board": self.board,
             "to_move": self.to_move,
@@ -101,6 +119,7 @@ class Analysis:
         }
         if not self.exact:
             data["score"] = self.score
+            data["depth"] = self.depth
         return data
 
     def value_of(self, move: Move) -> MoveValue | None:
@@ -119,9 +138,10 @@ def analyze(
 ) -> Analysis:
     """The value of ``board`` and of each legal move, exact when solvable in the budget.
 
-    Half the budget finds the position's value and best move; the other half
-    is shared by the moves (each searched from the position after it, helped
-    by the table the first search filled). ``board`` is not changed.
+    Where the searcher looks at every cell, half the budget goes to solving the
+    position and the rest to its moves (each tried to the end first). Big
+    boards spend it all deepening the moves near the stones together, one ply
+    at a time; the far cells stay unknown. ``board`` is not changed.
 
     Args:
         board: the position.
@@ -145,72 +165,119 @@ def analyze(
         searcher = PerfectSearcher(board.config)
     elif searcher.config != board.config:
         raise ValueError(f"the searcher plays {searcher.config}, not {board.config}")
-    deadline = start + time_budget
+    deadline = start + time_budget * (1 - SAFETY_SHARE)
     position = board.copy()
-    root = searcher.search(position, time_budget * ROOT_SHARE, should_stop=should_stop)
-    values = _move_values(searcher, position, deadline, should_stop)
+    solvable = searcher.searches_every_cell(position)
+    root = None
+    if solvable:
+        root = searcher.search(position, time_budget * ROOT_SHARE, should_stop=should_stop)
+    values, depth = _move_values(searcher, position, deadline, should_stop, solvable)
+    if root is not None and root.exact and root.move is not None:
+        values = _agreeing_with(position, values, root.move, root.score)
     mover = board.turn
-    if root.exact:
-        result, plies, exact, score = root.result, root.plies, True, root.score
-        best = root.move
-    elif values and all(value.exact for value in values):
-        top = max(values, key=lambda value: value.score)
-        result, plies = exact_fields(board, top.score)
-        exact, score, best = True, top.score, top.move
-    else:
-        result, plies, exact, score, best = None, None, False, root.score, root.move
-    return Analysis(notation, mover, board.status, result, plies, best, values, exact, score, root)
+    valued = [value for value in values if value.score is not None]
+    top = max(valued, key=lambda value: value.score or 0.0, default=None)
+    if top is None:  # nothing finished in time: the searcher's guess, unvalued
+        best = root.move if root is not None else None
+        return Analysis(notation, mover, board.status, None, None, best, values, False,
+                        None, None, (best,) if best else (), root)
+    assert top.score is not None
+    exact = top.exact and (len(valued) == len(values) and all(v.exact for v in values)
+                           or top.score >= WIN_SCORE - 1)
+    if root is not None and root.exact:
+        exact = True
+    result, plies = exact_fields(position, top.score) if exact else (None, None)
+    heuristic = any(not value.exact and value.score is not None for value in values)
+    pv = tuple(searcher.principal_variation(position, top.move))
+    return Analysis(notation, mover, board.status, result, plies, top.move, values, exact,
+                    top.score, depth if heuristic else None, pv, root)
+
+
+def _agreeing_with(
+    position: Board, values: tuple[MoveValue, ...], best: Move, score: float
+) -> tuple[MoveValue, ...]:
+    """The move values once the position is solved with ``best`` worth ``score``:
+    the best move is exact, and no heuristic score claims more than it."""
+    agreed = []
+    for value in values:
+        if value.move == best and not value.exact:
+            result, plies = exact_fields(position, score)
+            value = MoveValue(value.move, result, plies, score, True, value.mover)
+        elif not value.exact and value.score is not None and value.score > score:
+            value = MoveValue(value.move, None, None, score, False, value.mover, value.depth)
+        agreed.append(value)
+    return tuple(agreed)
 
 
 def _move_values(
-    searcher: PerfectSearcher, position: Board, deadline: float, should_stop: ShouldStop
-) -> tuple[MoveValue, ...]:
-    """Each legal move's value: one search per class of symmetric moves, near stones first.
+    searcher: PerfectSearcher,
+    position: Board,
+    deadline: float,
+    should_stop: ShouldStop,
+    solvable: bool,
+) -> tuple[tuple[MoveValue, ...], int | None]:
+    """Each legal move's value and the one depth behind the heuristic ones.
 
-    Moves are first valued statically (cheap), then searched in slices of the
-    remaining time; a second pass retries the unsolved ones with what is left.
+    Moves that win at once or fill the board are exact without search. The
+    others the searcher would try at the root (one per class of symmetric
+    moves) are valued together by :func:`.search.root_values.value_root_moves`;
+    the rest stay unknown.
     """
     mover = position.turn
     cols = position.config.cols
     cells = position.legal_indices()
     twin = _symmetry_classes(position, cells)
-    values = _static_values(position, cells)
-    todo = sorted(set(twin.values()), key=lambda cell: -values[cell].score)
-    for _ in range(2):
-        for number, cell in enumerate(todo):
-            slice_ = (deadline - time.perf_counter()) / (len(todo) - number)
-            if slice_ < MIN_MOVE_SECONDS or should_stop():
-                break
-            position.push_index(cell)
-            try:
-                found = _searched_value(searcher, position, cell, mover, slice_, should_stop)
-                values[cell] = found or values[cell]
-            finally:
-                position.pop()
-        todo = [cell for cell in todo if not values[cell].exact]
-        if not todo:
-            break
-    return tuple(
-        MoveValue(Move.from_index(cell, cols), *_fields(values[twin[cell]]), mover,
-                  values[twin[cell]].depth)
-        for cell in cells
+    static = _static_values(position, cells)
+    candidates = searcher.root_candidates(position)
+    todo = sorted(
+        {twin[cell] for cell in cells if candidates >> cell & 1} - {
+            cell for cell in cells if static[cell].exact},
+        key=lambda cell: -(static[cell].score or 0.0),
     )
+    found = value_root_moves(searcher, position, todo, deadline, should_stop,
+                             solve_first=solvable)
+    values: dict[int, MoveValue] = {}
+    for cell in set(twin.values()):
+        move = Move.from_index(cell, cols)
+        if static[cell].exact:
+            values[cell] = static[cell]
+        elif cell in found.exact:
+            score = found.exact[cell]
+            result, plies = exact_fields(position, score)
+            values[cell] = MoveValue(move, result, plies, score, True, mover)
+        elif cell in found.scores:
+            values[cell] = MoveValue(move, None, None, found.scores[cell], False, mover,
+                                     found.depth)
+        else:
+            values[cell] = MoveValue(move, None, None, None, False, mover)
+    moves = tuple(
+        _moved(values[twin[cell]], Move.from_index(cell, cols)) for cell in cells
+    )
+    return moves, found.depth
 
 
-def _fields(value: MoveValue) -> tuple[str | None, int | None, float, bool]:
-    return value.result, value.plies, value.score, value.exact
+def _moved(value: MoveValue, move: Move) -> MoveValue:
+    """``value`` for ``move`` (a twin of its cell under the position's symmetries)."""
+    if value.move == move:
+        return value
+    return MoveValue(move, value.result, value.plies, value.score, value.exact, value.mover,
+                     value.depth)
 
 
 def _symmetry_classes(position: Board, cells: list[int]) -> dict[int, int]:
     """Map each empty cell to the smallest cell the position's own symmetries take it to."""
     geometry = position.geometry
     x_bits, o_bits = position.bits
+    x_cells = [cell for cell in range(geometry.cells) if x_bits >> cell & 1]
+    o_cells = [cell for cell in range(geometry.cells) if o_bits >> cell & 1]
+    # A symmetry that takes every stone onto a stone of its own mark leaves the position
+    # alone (it is one-to-one); checking the stones needs no transform tables.
     own = [
         perm
         for number, perm in enumerate(geometry.symmetries)
         if number
-        and geometry.transform(x_bits, number) == x_bits
-        and geometry.transform(o_bits, number) == o_bits
+        and all(x_bits >> perm[cell] & 1 for cell in x_cells)
+        and all(o_bits >> perm[cell] & 1 for cell in o_cells)
     ]
     return {cell: min([cell] + [perm[cell] for perm in own]) for cell in cells}
 
@@ -242,43 +309,3 @@ def _static_values(position: Board, cells: list[int]) -> dict[int, MoveValue]:
             score = x_sum - o_sum if side == 0 else o_sum - x_sum
             values[cell] = MoveValue(move, None, None, score, False, mover)
     return values
-
-
-def _searched_value(
-    searcher: PerfectSearcher,
-    child: Board,
-    cell: int,
-    mover: Mark,
-    seconds: float,
-    should_stop: ShouldStop,
-) -> MoveValue | None:
-    """The value of the move just played on ``child`` by a search; ``None`` if it found nothing."""
-    if child.is_game_over():
-        return None
-    move = Move.from_index(cell, child.config.cols)
-    reply = searcher.search(child, min(seconds, MAX_TIME), should_stop=should_stop)
-    if reply.exact:
-        result, plies = exact_fields(child, reply.score)
-        score = _parent_score(reply.score)
-        return MoveValue(move, result, plies + 1, score, True, mover, reply.stats.depth)
-    if reply.stats.depth is not None:
-        score = _parent_score(reply.score)
-        return MoveValue(move, None, None, score, False, mover, reply.stats.depth)
-    return None
-
-
-def _parent_score(score: float) -> float:
-    """A child's score (its side to move) seen from the parent's mover, one ply further."""
-    if score >= MATE_THRESHOLD:
-        return -(score - 1)
-    if score <= -MATE_THRESHOLD:
-        return -(score + 1)
-    return -score
-
-
-def _label(result: str | None, plies: int | None, mover: Mark) -> str:
-    if result is None or plies is None:
-        return "?"
-    if result == "draw":
-        return "D"
-    return f"{'W' if result == mover else 'L'}{plies}"

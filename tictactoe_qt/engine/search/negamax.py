@@ -68,7 +68,7 @@ class NegamaxRun:
         return self.counters[0]
 
     def search(
-        self, depth: int, alpha: int = -INFINITY, beta: int = INFINITY
+        self, depth: int, alpha: int = -INFINITY, beta: int = INFINITY, as_reply: bool = False
     ) -> tuple[int, int, bool]:
         """One iteration to ``depth``: ``(score, best cell, complete)``.
 
@@ -76,10 +76,15 @@ class NegamaxRun:
         involved. A complete score strictly inside ``(alpha, beta)`` is the
         game-theoretic value; outside it, it is only a bound.
 
+        ``as_reply`` searches the position the way the parent's search sees it
+        one ply below its root (the same move limits and table use), so the
+        values of a root's moves searched one by one compare with each other
+        and with a search of the root. The best cell is then unknown (-1).
+
         Raises:
             SearchAborted: time ran out or ``should_stop`` said so.
         """
         me, opp = (self.x_bits, self.o_bits) if self.side == 0 else (self.o_bits, self.x_bits)
         before = self.counters[4]
-        score, move = self._search(me, opp, self.side, depth, alpha, beta)
+        score, move = self._search(me, opp, self.side, depth, alpha, beta, int(as_reply))
         return score, move, self.counters[4] == before

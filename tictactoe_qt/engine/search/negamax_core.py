@@ -64,8 +64,8 @@ ENDGAME_EMPTIES = 3
 ENDGAME_MAX_CELLS = 16
 #: Nodes between two looks at the clock and the cancel callback.
 POLL_INTERVAL = 128
-#: ``(me, opp, side, depth, alpha, beta) -> (score, best cell)`` for one iteration.
-Search = Callable[[int, int, int, int, int, int], tuple[int, int]]
+#: ``(me, opp, side, depth, alpha, beta, ply) -> (score, best cell)`` for one iteration.
+Search = Callable[[int, int, int, int, int, int, int], tuple[int, int]]
 
 
 class SearchAborted(Exception):
@@ -491,11 +491,13 @@ def build_negamax(
         horizon = horizon_before
         return win3
 
-    def run(me: int, opp: int, side: int, depth: int, alpha: int, beta: int) -> tuple[int, int]:
+    def run(
+        me: int, opp: int, side: int, depth: int, alpha: int, beta: int, ply: int
+    ) -> tuple[int, int]:
         nonlocal root_move
         root_move = -1
         try:
-            score = negamax(me, opp, side, depth, alpha, beta, 0)
+            score = negamax(me, opp, side, depth, alpha, beta, ply)
         finally:
             counters[0], counters[1], counters[2], counters[3], counters[4] = (
                 nodes + endgame_nodes[0], cutoffs, tt_hits, max_ply, horizon,

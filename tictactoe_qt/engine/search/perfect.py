@@ -177,6 +177,55 @@ class PerfectSearcher:
             raise ValueError(f"max_depth must be 1 or more (or None), got {max_depth}")
         return self._deepen(board, start, time_budget, max_depth, should_stop)
 
+    def known(self, board: Board) -> SearchResult | None:
+        """The booked answer for a solved position (a dict lookup), or ``None``."""
+        known = self._book.get((board.bits[0], board.bits[1]))
+        if known is None:
+            return None
+        score, move, depth, result, plies = known
+        stats = SearchStats(1, 0, 0, depth, 1)
+        return SearchResult("perfect", move, score, True, result, plies, [move], stats)
+
+    def searches_every_cell(self, board: Board) -> bool:
+        """A search of ``board`` tries every empty cell, so it can solve the position."""
+        return self._neighbourhood(self.geometry.cells - board.ply) is None
+
+    def root_candidates(self, board: Board) -> int:
+        """The cells (a bit mask) a search of ``board`` tries at its root: the empty
+        cells near the stones on big boards, every empty cell on small ones."""
+        x_bits, o_bits = board.bits
+        empty = self.geometry.full & ~(x_bits | o_bits)
+        neighbourhood = self._neighbourhood(self.geometry.cells - board.ply)
+        if neighbourhood is None:
+            return empty
+        if not x_bits | o_bits:
+            return self._root_cells(x_bits, o_bits, True)
+        near = 0
+        stones = x_bits | o_bits
+        while stones:
+            low = stones & -stones
+            near |= neighbourhood[low.bit_length() - 1]
+            stones ^= low
+        return empty & near
+
+    def reply_run(self, board: Board, deadline: float, should_stop: ShouldStop) -> NegamaxRun:
+        """A search state for ``board`` seen as a reply one ply below the root
+        (see :meth:`NegamaxRun.search`, ``as_reply``); shares this searcher's table."""
+        x_bits, o_bits = board.bits
+        # The root's choice (one more empty cell), as a search of the root makes it.
+        neighbourhood = self._neighbourhood(self.geometry.cells - board.ply + 1)
+        return NegamaxRun(
+            self.tables, self.keys, self.table, x_bits, o_bits,
+            neighbourhood=neighbourhood,
+            root_cells=self.geometry.full,
+            deadline=deadline,
+            should_stop=should_stop,
+        )
+
+    def principal_variation(self, board: Board, first: Move) -> list[Move]:
+        """The best line after ``first`` as far as the table knows it, ``first`` included."""
+        return self._principal_variation(board, first.row * self.config.cols + first.col)
+
     # -- internals ---------------------------------------------------------
     def _deepen(
         self,

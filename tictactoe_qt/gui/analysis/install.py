@@ -15,9 +15,10 @@ from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, Slot
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QLabel, QMainWindow, QSizePolicy, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QWidget
 
 from tictactoe_qt.gui.analysis.comparison_panel import ComparisonDock
+from tictactoe_qt.gui.analysis.legend_label import LegendLabel
 from tictactoe_qt.gui.analysis.overlay_controller import AnalysisOverlay
 from tictactoe_qt.gui.analysis.overlay_layer import OverlayLayer
 from tictactoe_qt.gui.analysis.tree_explorer_dock import TreeExplorerDock
@@ -117,10 +118,8 @@ def install_analysis(window: QMainWindow) -> AnalysisViews:
     menu.addAction(comparison.toggleViewAction())
     menu.addAction(tree.toggleViewAction())
     window.addAction(overlay_action)
-    legend = QLabel(objectName="analysisLegend")
-    # Long legends must not widen the window: let the status bar clip them.
-    legend.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-    legend.setMinimumWidth(1)
+    # Long legends neither widen the window nor get cut off: they wrap onto a new line.
+    legend = LegendLabel()
     window.statusBar().addWidget(legend, 1)
     views = AnalysisViews(layer, overlay, comparison, tree, overlay_action, ghosts_action, legend,
                           QObject())

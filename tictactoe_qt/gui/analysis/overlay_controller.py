@@ -20,8 +20,8 @@ from tictactoe_qt.gui.analysis.overlay_data import OverlayData, with_visits
 from tictactoe_qt.gui.analysis.overlay_layer import OverlayLayer
 
 DEFAULT_TIME_BUDGET = 0.5
-#: Seconds per empty cell on big boards, so each move gets a search of its own
-#: (``analyze`` spends half the budget on the moves, at least 2 ms each).
+#: Seconds per empty cell on big boards: the moves near the stones are all deepened
+#: together, and a bigger board gets a little more time to reach a useful depth.
 SECONDS_PER_EMPTY_CELL = 0.006
 MAX_TIME_BUDGET = 2.0
 Analyze = Callable[..., Any]

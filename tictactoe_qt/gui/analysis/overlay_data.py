@@ -1,18 +1,27 @@
 """What the analysis overlay paints, built from the engine's ``analyze``.
 
-Plain data, no widgets: each empty cell gets a short note for the side to
-move ('W3' win in 3 plies, 'D' draw, 'L5' loss in 5, or a heuristic score
-with a heat between 0 and 1 by rank), the principal variation becomes numbered ghost
-moves, and an MCTS search's visit counts can be laid on top.
+Plain data, no widgets: each empty cell gets a short note in the engine's
+notation (:mod:`tictactoe_qt.engine.value_notation`: 'X3' X wins in 3 plies
+counting the move, 'D' draw, or a heuristic score with a heat between 0 and 1
+by rank; '?' when the search never valued it), the principal variation
+becomes numbered ghost moves, and an MCTS search's visit counts can be laid on top.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tictactoe_qt.engine import Board
+from tictactoe_qt.engine.value_notation import (
+    UNKNOWN_BADGE,
+    UNKNOWN_TEXT,
+    heuristic_badge,
+    heuristic_text,
+    outcome_badge,
+    outcome_text,
+)
 
 Cell = tuple[int, int]
 
@@ -22,9 +31,9 @@ class CellNote:
     """One cell's value for the side to move.
 
     Attributes:
-        text: 'W3', 'D', 'L5' when solved, else a short heuristic score.
-        kind: ``"win"``, ``"draw"``, ``"loss"``, ``"heuristic"``, or
-            ``"unsearched"`` (only a static score, off the heat map).
+        text: the short form: 'X3', 'D', 'O6' when solved, a heuristic score, or '?'.
+        kind: ``"win"``, ``"draw"``, ``"loss"`` (for the side to move),
+            ``"heuristic"``, or ``"unknown"`` (never valued: greyed, off the heat map).
         heat: 0 (worst move here) to 1 (best), for the heat map.
         detail: a sentence for the tooltip and the accessible description.
     """
@@ -56,43 +65,40 @@ class OverlayData:
     visits: dict[Cell, int] = field(default_factory=dict)
     best: Cell | None = None
 
+    #: The side to move, whose view the values take.
+    to_move: str = "x"
+
     def legend(self) -> str:
-        """One line under the board saying how to read the numbers."""
+        """What the numbers are (and from which depth), for the line under the board."""
         if not self.notes:
             return ""
-        line = " Numbered circles: the best line." if self.ghosts else ""
-        visits = " n = MCTS visits for its last move." if self.visits else ""
+        side = self.to_move.upper()
         if self.exact:
-            text = "Solved: W = win, D = draw, L = loss for the side to move, in plies."
+            text = (f"Solved to the end, {side} to move: X3 = X wins in 3 plies with this move,"
+                    f" D = draw (green good, red bad for {side}).")
         else:
-            depth = f" at depth {self.depth}" if self.depth else ""
-            text = (f"Heuristic{depth}: orange = better, blue = worse for the side to move;"
-                    " · = not searched.")
+            depth = (f"every move searched to depth {self.depth}" if self.depth
+                     else "no search finished")
+            text = (f"Heuristic scores for {side} (to move), {depth}: orange better,"
+                    " blue worse, hatched = not searched.")
+        line = " Numbered circles: best line." if self.ghosts else ""
+        visits = " n = MCTS visits." if self.visits else ""
         return text + line + visits
-
-
-def compact_score(score: float) -> str:
-    """'+12', '-3', '+1.2k', '+3.4M': short enough for a small cell."""
-    size = abs(score)
-    sign = "+" if score > 0 else "-" if score < 0 else ""
-    if size >= 1e6:
-        return f"{sign}{size / 1e6:.1f}M"
-    if size >= 1e3:
-        return f"{sign}{size / 1e3:.1f}k"
-    return f"{sign}{size:.0f}"
 
 
 def note_for(to_move: str, result: str | None, plies: int | None, exact: bool) -> CellNote | None:
     """The note for a solved move, or ``None`` when it is not solved."""
     if not exact or result is None:
         return None
-    plies = plies or 0
+    text = outcome_badge(result, plies)
+    detail = f"{outcome_text(result, plies)}, counting this move"
     if result == "draw":
-        return CellNote("D", "draw", 0.5, f"draw with best play ({plies} plies to fill the board)")
-    unit = "ply" if plies == 1 else "plies"
-    if result == to_move:
-        return CellNote(f"W{plies}", "win", 1.0, f"{to_move.upper()} wins in {plies} {unit}")
-    return CellNote(f"L{plies}", "loss", 0.0, f"{to_move.upper()} loses in {plies} {unit}")
+        return CellNote(text, "draw", 0.5, detail)
+    return CellNote(text, "win" if result == to_move else "loss",
+                    1.0 if result == to_move else 0.0, detail)
+
+
+UNKNOWN_NOTE = CellNote(UNKNOWN_BADGE, "unknown", 0.0, UNKNOWN_TEXT)
 
 
 def rank_heats(scores: list[float]) -> list[float]:
@@ -128,28 +134,27 @@ def overlay_from_analysis(board: Board, analysis: Any, pv_length: int = 6) -> Ov
         note = note_for(to_move, move_value.result, move_value.plies, move_value.exact)
         if note is not None:
             notes[cell] = note
-        elif move_value.depth is None:
-            # No time to search it: its static score is on another scale than the
-            # searched ones, so it stays apart, outside the heat map.
-            notes[cell] = CellNote("·", "unsearched", 0.0, "not searched in the time budget")
+        elif move_value.score is None or move_value.depth is None:
+            # Never valued, or a score from another depth: nothing to rank it with.
+            notes[cell] = UNKNOWN_NOTE
         else:
             heuristic.append((cell, float(move_value.score)))
+    depth = getattr(analysis, "depth", None)
     if heuristic:
         heats = rank_heats([score for _, score in heuristic])
         for (cell, score), heat in zip(heuristic, heats):
-            notes[cell] = CellNote(
-                compact_score(score), "heuristic", heat, f"heuristic score {score:g} for {to_move.upper()}"
-            )
+            notes[cell] = CellNote(heuristic_badge(score), "heuristic", heat,
+                                   heuristic_text(score, to_move, depth))
     best = analysis.best
-    search = getattr(analysis, "search", None)
-    pv = list(search.pv) if search is not None else []
+    pv = list(getattr(analysis, "pv", ()))
     return OverlayData(
         position=board.notation(),
         notes=notes,
         ghosts=ghosts_for(board, pv[:pv_length]),
         exact=bool(analysis.exact),
-        depth=None if search is None else search.stats.depth,
+        depth=depth,
         best=None if best is None else (best.row, best.col),
+        to_move=to_move,
     )
 
 
@@ -166,4 +171,4 @@ def ghosts_for(board: Board, pv: list[Any]) -> tuple[GhostMove, ...]:
 def with_visits(data: OverlayData, visits: dict[Any, int]) -> OverlayData:
     """A copy of ``data`` carrying an MCTS search's visit counts per cell."""
     cells = {(move.row, move.col): count for move, count in visits.items()}
-    return OverlayData(data.position, data.notes, data.ghosts, data.exact, data.depth, cells, data.best)
+    return replace(data, visits=cells)

@@ -4,7 +4,8 @@ It is a child widget laid exactly over the board widget and lets every mouse
 event through, so the board keeps its own painting and input untouched. It
 asks the board for cell rectangles (``board.cell_rect``) and paints:
 
-* the overlay's notes: 'W3' / 'D' / 'L5' chips, or a heat map with scores;
+* the overlay's notes: 'X3' / 'D' / 'O6' chips, or a heat map with scores,
+  and hatched grey cells the search never valued;
 * the principal variation as faint marks with move numbers;
 * MCTS visit counts in a corner of each cell;
 * a preview of another position (from the game-tree explorer), its caption
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QRectF, Qt, QTimer, Slot
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen, QPixmap
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPaintEvent, QPen, QPixmap
 from PySide6.QtWidgets import QWidget
 
 from tictactoe_qt.gui.analysis.overlay_data import Cell, CellNote, OverlayData
@@ -230,15 +231,16 @@ class OverlayLayer(QWidget):
         # Fills without antialiasing: a 19x19 heat map stays a few milliseconds.
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         painter.setPen(Qt.PenStyle.NoPen)
-        unsearched = with_alpha(theme.text, 90)
+        # Unknown cells are greyed and hatched: no value, unlike a middling grey heat.
+        unknown = QBrush(with_alpha(theme.text, 45), Qt.BrushStyle.BDiagPattern)
+        unknown_fill = with_alpha(theme.text, 18)
         for cell, note, rect in cells:
             inset = rect.width() * 0.06
-            if note.kind == "unsearched":
-                # A small dot: 'not searched', quieter than any value.
-                dot = max(2.0, rect.width() * 0.08)
-                painter.setBrush(unsearched)
-                painter.drawRect(QRectF(rect.center().x() - dot / 2, rect.center().y() - dot / 2,
-                                        dot, dot))
+            if note.kind == "unknown":
+                painter.setBrush(unknown_fill)
+                painter.drawRect(rect.adjusted(inset, inset, -inset, -inset))
+                painter.setBrush(unknown)
+                painter.drawRect(rect.adjusted(inset, inset, -inset, -inset))
                 continue
             if note.kind == "heuristic":
                 # Middling cells stay faint, so the best and worst stand out.
@@ -251,7 +253,11 @@ class OverlayLayer(QWidget):
             painter.drawRect(rect.adjusted(inset, inset, -inset, -inset))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         for cell, note, rect in cells:
-            if note.kind == "unsearched":
+            if note.kind == "unknown":
+                if width >= MIN_SCORE_CELL:
+                    painter.setFont(fonts[True])
+                    painter.setPen(with_alpha(theme.text, 120))
+                    painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, note.text)
                 continue
             text_colour = theme.text if note.kind == "heuristic" else QColor(colours[note.kind])
             if cell == self.data.best:

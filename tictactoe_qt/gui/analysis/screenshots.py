@@ -1,7 +1,7 @@
 """Regenerate the analysis views' screenshots: ``python -m tictactoe_qt.gui.analysis.screenshots``.
 
 Renders offscreen with the Fusion style: the overlay on a 3x3 game and as a
-9x9 and a 15x15 heat map, the comparison dock after a run on the empty 3x3 board, and
+9x9, a 15x15 and a 19x19 heat map, the comparison dock after a run on the empty 3x3 board, and
 the game-tree explorer in alpha-beta mode. Pictures go to
 ``resources/screenshots/analysis-*.png`` (or the folder given).
 """
@@ -50,6 +50,9 @@ def main(argv: list[str] | None = None) -> int:
     overlay_shot(save, wait_until, "heatmap-15x15",
                  SavedGame(GameConfig(15, 15, 5), {"x": human, "o": human},
                            _moves([(7, 7), (6, 8), (8, 6)])))
+    overlay_shot(save, wait_until, "heatmap-19x19",
+                 SavedGame(GameConfig(19, 19, 5), {"x": human, "o": human},
+                           _moves([(9, 9), (8, 8)])))
     comparison_shot(save, wait_until)
     tree_shot(save, wait_until)
     return 0

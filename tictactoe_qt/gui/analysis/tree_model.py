@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QApplication
 from tictactoe_qt.engine import Board
 from tictactoe_qt.engine.tree_explorer import TreeChild, describe_x_score, move_text
 from tictactoe_qt.engine.tree_values import NodeValue
+from tictactoe_qt.engine.value_notation import heuristic_text, outcome_text
 from tictactoe_qt.gui.analysis import tree_jobs
 from tictactoe_qt.gui.analysis.job_runner import JobRunner
 from tictactoe_qt.gui.analysis.tree_jobs import TreeRequest, TreeSummary
@@ -25,7 +26,7 @@ Index = QModelIndex | QPersistentModelIndex
 #: Rows shown at once; the view asks for the next batch when scrolled to the end.
 #: Inserting all 360 replies of a 19x19 position in one go would stall the window.
 ROWS_PER_BATCH = 40
-COLUMNS = ("Move", "Minimax value", "Plies left", "Alpha-beta window", "Note")
+COLUMNS = ("Move", "Minimax value", "Plies", "Alpha-beta window", "Note")
 MOVE, VALUE, PLIES, WINDOW, NOTE = range(len(COLUMNS))
 
 
@@ -229,9 +230,9 @@ class GameTreeModel(QAbstractItemModel):
         if column == MOVE:
             return f"{depth}. {child.mover.upper()} at {move_text(child.move)}"
         if column == VALUE:
-            return value_text(child.value)
+            return value_text(child.value, child.plies)
         if column == PLIES:
-            return "" if child.plies is None else str(child.plies - 1)
+            return "" if child.plies is None else str(child.plies)
         if column == WINDOW:
             if child.pruned_summary:
                 return self.tr("pruned: ") + child.pruned_summary
@@ -255,12 +256,12 @@ class GameTreeModel(QAbstractItemModel):
             if board.is_game_over():
                 return self.tr("Current position (game over)")
             return self.tr("Now: {0} to move").format(board.turn.upper())
-        if column == VALUE and item.root_value is not None:
-            return value_text(item.root_value)
-        if column == PLIES and item.root_value is not None:
+        if column in (VALUE, PLIES) and item.root_value is not None:
             plies = item.root_value.plies
             if item.root_value.result == "draw":
                 plies = board.geometry.cells - board.ply
+            if column == VALUE:
+                return value_text(item.root_value, plies)
             return "" if plies is None else str(plies)
         if column == WINDOW and self.summary is not None:
             return "(-inf, +inf)"
@@ -278,20 +279,20 @@ def pruned_colour() -> QColor:
     return colour
 
 
-def value_text(value: NodeValue) -> str:
-    """'X wins', 'draw', 'O wins', or a heuristic score from X's view with its depth."""
-    result = value.result
-    if result == "draw":
-        return "draw"
-    if result is not None:
-        return f"{result.upper()} wins"
-    return f"{value.x_score:+g} for X (heuristic, depth {value.depth})"
+def value_text(value: NodeValue, plies: int | None) -> str:
+    """The engine's long form (:mod:`~tictactoe_qt.engine.value_notation`), the overlay's
+    tooltip for the same move: 'O wins in 6 plies' with ``plies`` counted from the
+    row's parent position, the move included; or a heuristic score for X with its depth."""
+    if value.result is not None:
+        return outcome_text(value.result, plies)
+    return heuristic_text(value.x_score, "x", value.depth)
 
 
 _HEADER_TIPS = (
     "The move leading to this position: ply number, player, and (row, column) counted from 1",
     "The position's value with best play from here: who wins and how soon",
-    "Plies from this position to the end with best play (a draw fills the board)",
+    "Plies to the end with best play, counting this row's move (a draw fills the board); "
+    "the same count as the analysis overlay's X3 / O6",
     "The window alpha-beta searched this position with, from X's point of view "
     "(X maximises, O minimises), or the cut-off that pruned it (hover for why)",
     "How the game ended, or 'expanding…' while the replies are computed",

@@ -1,0 +1,42 @@
+"""One notation for values: long forms for the tree and tooltips, short forms for badges."""
+
+from __future__ import annotations
+
+import pytest
+
+from tictactoe_qt.engine import Board
+from tictactoe_qt.engine.analysis import analyze
+from tictactoe_qt.engine.value_notation import (
+    compact_score,
+    heuristic_badge,
+    heuristic_text,
+    outcome_badge,
+    outcome_text,
+)
+
+
+@pytest.mark.parametrize(
+    ("result", "plies", "long", "short"),
+    [
+        ("o", 6, "O wins in 6 plies", "O6"),
+        ("x", 1, "X wins in 1 ply", "X1"),
+        ("draw", 9, "draw in 9 plies", "D"),
+        (None, None, "unknown: not searched in the time budget", "?"),
+    ],
+)
+def test_short_form_abbreviates_the_long_form(result, plies, long, short) -> None:
+    assert outcome_text(result, plies) == long
+    assert outcome_badge(result, plies) == short
+
+
+def test_heuristic_scores_name_the_side_and_the_depth() -> None:
+    assert heuristic_text(1234, "x", 4) == "+1234 for X (heuristic, depth 4)"
+    assert heuristic_badge(1234) == compact_score(1234) == "+1.2k"
+    assert compact_score(-3) == "-3" and compact_score(0) == "0"
+
+
+def test_a_move_label_counts_the_move_and_names_the_winner() -> None:
+    board = Board.from_notation("xx./oo./...")
+    labels = {(v.move.row, v.move.col): v.label for v in analyze(board).moves}
+    # X to move: (0,2) wins at once; (2,0) lets O win with its next move.
+    assert labels[(0, 2)] == "X1" and labels[(2, 0)] == "O2" and labels[(1, 2)] == "D"

@@ -1,0 +1,42 @@
+"""The analysis legend under the board: wraps onto more lines rather than being cut off."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+
+
+class LegendLabel(QLabel):
+    """A word-wrapped label that takes the width it is given and exactly the height its
+    text needs at that width: a long legend never widens the window nor loses its end.
+
+    (A plain word-wrapped label in a status bar asks for the height of its
+    narrowest layout, many lines tall, because status bars ignore height-for-width:
+    this one fixes its height to what its current width needs.)
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("analysisLegend")
+        self.setWordWrap(True)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+
+    def needed_height(self) -> int:
+        """The height the text takes when wrapped at the current width."""
+        if not self.text():
+            return self.fontMetrics().height()
+        return max(self.fontMetrics().height(), self.heightForWidth(max(1, self.width())))
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self._fit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._fit()  # the new width may need another number of lines
+
+    def _fit(self) -> None:
+        height = self.needed_height()
+        if height != self.height() or self.minimumHeight() != height:
+            self.setFixedHeight(height)
