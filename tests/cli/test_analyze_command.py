@@ -107,7 +107,8 @@ def test_big_board_text_marks_unsearched_cells_unknown():
     done = _run_cli("analyze", "--k", "5", "--time", "0.3", _board_19x19())
     assert done.returncode == 0, done.stderr
     rows = [line.split() for line in done.stdout.splitlines()]
-    top_row = next(row for row in rows if row[:1] == ["0"] and row[1] != "1")  # not the header
-    assert top_row[1:] == ["?"] * 19, "row 0 is far from the stones: all unknown"
+    # Grids number rows and columns from 1; the header row reads 1 2 3 ...
+    top_row = next(row for row in rows if row[:1] == ["1"] and row[1] != "2")
+    assert top_row[1:] == ["?"] * 19, "row 1 is far from the stones: all unknown"
     assert "? = not searched" in done.stdout
     assert "all from one search" in done.stdout and "plies deep" in done.stdout
