@@ -16,6 +16,7 @@ from tictactoe_qt.engine import (
     Board, Move, Player, PlayerSpec, PlayerSpecError, SearchResult, make_player,
 )
 from tictactoe_qt.engine.saved_game import SavedGame
+from tictactoe_qt.engine.seating import Seating
 from tictactoe_qt.gui import game_texts
 from tictactoe_qt.gui.board_snapshot import BoardSnapshot
 from tictactoe_qt.gui.player_choices import capped_depth, kind_label, uses_depth
@@ -26,16 +27,12 @@ HINT_TIME = 1.0
 DEFAULT_MOVE_DELAY = 0.6
 
 
-def other_seat(seat: str) -> str:
-    return "o" if seat == "x" else "x"
-
-
 class GameController(QObject):
     """Plays one game at a time between two seats, ``"x"`` and ``"o"``.
 
-    The engine's first mover is always its side ``x``; when the settings say O
-    moves first, seat ``o`` plays the engine's side ``x``. Signals and views
-    speak of seats.
+    The board always moves its side 0 first; :attr:`seating` (the engine's
+    :class:`Seating`) says which seat plays it. Signals and views speak of
+    seats, the marks the user chose, and never translate on their own.
     """
 
     #: Start the engine process as soon as a game with an engine player starts.
@@ -79,9 +76,14 @@ class GameController(QObject):
         self._ai_timer.timeout.connect(self._request_ai_move)
 
     # -- reading -------------------------------------------------------------
+    @property
+    def seating(self) -> Seating:
+        """Which seat moves first in the current game."""
+        return Seating.of("o" if self.settings.first == "o" else "x")
+
     def seat_of_side(self, side: int) -> str:
         """The seat that plays engine side ``side`` (0 moves first)."""
-        return self.settings.first if side == 0 else other_seat(self.settings.first)
+        return self.seating.mark_of_side(side)
 
     @property
     def seat_to_move(self) -> str | None:
@@ -108,9 +110,7 @@ class GameController(QObject):
         outcome = self.board.outcome()
         if outcome is None:
             return None
-        if outcome.winner is None:
-            return "draw"
-        return self.seat_of_side(0 if outcome.winner == "x" else 1)
+        return self.seating.mark_of(outcome.winner) or "draw"
 
     def result_text(self) -> str:
         """A sentence for the game-over banner."""
@@ -135,7 +135,7 @@ class GameController(QObject):
     def snapshot(self) -> BoardSnapshot:
         """The picture the board widget paints."""
         board, cols = self.board, self.board.config.cols
-        first, second = self.seat_of_side(0), self.seat_of_side(1)
+        first, second = self.seating.first, self.seating.second
         x_bits, o_bits = board.bits
         cells = tuple(
             first if x_bits >> i & 1 else second if o_bits >> i & 1 else None

@@ -122,7 +122,7 @@ class WatchSeries(QObject):
         self.score = {"x": 0, "o": 0, "draw": 0}
         self._first = first
         if self.panel is not None:
-            self.panel.begin_watched_series(config, x_spec, o_spec, games)
+            self.panel.begin_watched_series(config, x_spec, o_spec, games, first)
         self._apply_pace()
         self._emit_score()
         self._begin_game()
@@ -226,7 +226,7 @@ class WatchSeries(QObject):
 
     def _game_row(self, result: str) -> GameRow:
         board = self.controller.board
-        winner = None if result == "draw" else ("x" if result == self._first else "o")
+        winner = None if result == "draw" else result  # the controller names seats: marks
         return GameRow(
             index=self.played - 1,
             starter=self._first,
