@@ -85,6 +85,7 @@ def test_o_first_batch_credits_perfect_as_o_in_every_view_and_file(qtbot, window
     row = run_list_row(window)
     assert (row["X player"], row["O player"]) == ("random", "perfect")
     assert row["X wins"] == "0.0%" and float(row["O wins"].rstrip("%")) > 80
+    assert "O first" in window.stats_panel.run_list.topLevelItem(0).toolTip(0)
 
     report = panel.report
     assert report.text_at("X wins").startswith("0 ")
