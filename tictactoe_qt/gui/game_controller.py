@@ -3,14 +3,15 @@
 Views send it user intents (a cell clicked, undo, hint, new game) and follow
 its signals. AI moves and hints are computed by a :class:`SearchThread`; an
 answer that comes back for a position that is no longer on the board (after
-New Game, Undo, Redo or loading a game) is dropped.
+New Game, Undo, Redo or loading a game) is dropped. When AI moves are asked
+for (their pace, Pause and single steps) is :class:`~.ai_turns.AiTurns`'s part.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QObject, QTimer, Signal, Slot
+from PySide6.QtCore import QObject, Signal, Slot
 
 from tictactoe_qt.engine import (
     Board, Move, Player, PlayerSpec, PlayerSpecError, SearchResult, make_player,
@@ -18,13 +19,13 @@ from tictactoe_qt.engine import (
 from tictactoe_qt.engine.saved_game import SavedGame
 from tictactoe_qt.engine.seating import Seating
 from tictactoe_qt.gui import game_texts
+from tictactoe_qt.gui.ai_turns import AiTurns
 from tictactoe_qt.gui.board_snapshot import BoardSnapshot
 from tictactoe_qt.gui.player_choices import capped_depth, kind_label, uses_depth
 from tictactoe_qt.gui.search_worker import SearchRequest, SearchThread, runs_in_engine_process
 from tictactoe_qt.gui.settings_store import GameSettings, SideSettings
 
 HINT_TIME = 1.0
-DEFAULT_MOVE_DELAY = 0.6
 
 
 class GameController(QObject):
@@ -63,17 +64,15 @@ class GameController(QObject):
         self.dropped_results = 0
         self._redo: list[int] = []
         self._hint: Move | None = None
-        self._move_request: SearchRequest | None = None
         self._hint_request: SearchRequest | None = None
         self._hint_player: Player | None = None
-        self._move_delay = DEFAULT_MOVE_DELAY
-        self._paused = False
         self._search = SearchThread(self)
         self._search.worker.finished.connect(self._on_search_finished)
         self._search.worker.failed.connect(self._on_search_failed)
-        self._ai_timer = QTimer(self)
-        self._ai_timer.setSingleShot(True)
-        self._ai_timer.timeout.connect(self._request_ai_move)
+        self._turns = AiTurns(self, self._search)
+        self._turns.thinking_started.connect(self.thinking_started)
+        self._turns.thinking_stopped.connect(self.thinking_stopped)
+        self._turns.state_changed.connect(self.state_changed)
 
     # -- reading -------------------------------------------------------------
     @property
@@ -99,7 +98,7 @@ class GameController(QObject):
 
     @property
     def is_thinking(self) -> bool:
-        return self._move_request is not None or self._ai_timer.isActive()
+        return self._turns.is_thinking
 
     def display_name(self, seat: str) -> str:
         """How the status bar and banner call a player."""
@@ -194,41 +193,27 @@ class GameController(QObject):
         self.snapshot_changed.emit(self.snapshot())
         self.state_changed.emit()
 
+    # -- watching AI-vs-AI (pace, pause, one step): see AiTurns ---------------------
     def set_move_delay(self, seconds: float) -> None:
         """The pause between two AI moves, so AI-vs-AI games are watchable."""
-        self._move_delay = max(0.0, seconds)
+        self._turns.set_move_delay(seconds)
 
-    # -- watching AI-vs-AI (pause, resume, one step) ---------------------------------
     @property
     def is_paused(self) -> bool:
-        return self._paused
+        return self._turns.is_paused
 
     def set_paused(self, paused: bool) -> None:
         """Hold AI moves after the current one (watch mode), or let them go on."""
-        self._paused = paused
-        if paused:
-            if self.is_thinking:  # nothing moves after Pause or Stop
-                self._ai_timer.stop()
-                self._cancel_move()
-                self.thinking_stopped.emit()
-            self.state_changed.emit()
-        elif not self.is_thinking and self.result() is None:
-            self._advance(after_ai=False)
+        self._turns.set_paused(paused)
 
     def step(self) -> bool:
         """While paused, let the AI to move make exactly one move; False if it can't."""
-        seat = self.seat_to_move
-        if not self._paused or seat is None or self.is_human(seat) or self.is_thinking:
-            return False
-        self._ai_timer.start(0)
-        self.thinking_started.emit(seat)
-        self.state_changed.emit()
-        return True
+        return self._turns.step()
 
     def shutdown(self) -> None:
         """Cancel any search and stop the worker thread."""
-        self._ai_timer.stop()
-        self._move_request = self._hint_request = None
+        self._turns.forget()
+        self._hint_request = None
         self._search.stop()
 
     def _build_players(self) -> None:
@@ -371,22 +356,8 @@ class GameController(QObject):
             self.game_over.emit(result)
             return
         seat = self.seat_of_side(self.board.side)
-        if self.is_human(seat):
-            return
-        if self._paused:  # watch mode: wait for resume() or step()
-            self.state_changed.emit()
-            return
-        self._ai_timer.start(int(self._move_delay * 1000) if after_ai else 0)
-        self.thinking_started.emit(seat)
-        self.state_changed.emit()
-
-    @Slot()
-    def _request_ai_move(self) -> None:
-        seat = self.seat_to_move
-        player = self.players[seat] if seat else None
-        if player is None or self._move_request is not None:
-            return
-        self._move_request = self._search.submit(SearchRequest(self.board.copy(), player))
+        if not self.is_human(seat):
+            self._turns.schedule(seat, after_ai)
 
     @Slot(object, object)
     def _on_search_finished(self, request: SearchRequest, result: SearchResult) -> None:
@@ -399,10 +370,9 @@ class GameController(QObject):
                 self.message.emit(self.tr("Hint: row {0}, column {1}.").format(
                     result.move.row + 1, result.move.col + 1))
             return
-        if request is not self._move_request:
+        if not self._turns.take(request):
             self.dropped_results += 1
             return
-        self._move_request = None
         seat = self.seat_of_side(self.board.side)
         self.thinking_stopped.emit()
         if result.move is None or not self.board.is_legal(result.move):
@@ -422,20 +392,14 @@ class GameController(QObject):
             self._hint_request = None
             self.error.emit(self.tr("The hint failed: {0}").format(message))
             return
-        if request is not self._move_request:
+        if not self._turns.take(request):
             self.dropped_results += 1
             return
-        self._move_request = None
         self.thinking_stopped.emit()
         seat = self.seat_of_side(self.board.side)
         self.error.emit(self.tr("{0} could not move: {1}. Undo or start a new game.").format(
             self.display_name(seat), message))
         self.state_changed.emit()
-
-    def _cancel_move(self) -> None:
-        if self._move_request is not None:
-            self._move_request.cancel()
-            self._move_request = None
 
     def _cancel_hint(self) -> None:
         if self._hint_request is not None:
@@ -445,9 +409,9 @@ class GameController(QObject):
     def _invalidate(self) -> None:
         """Forget every running search: their answers are for another position."""
         was_thinking = self.is_thinking
-        self._ai_timer.stop()
+        self._turns.forget()
         self._search.cancel_all()
-        self._move_request = self._hint_request = None
+        self._hint_request = None
         self._hint = None
         if was_thinking:
             self.thinking_stopped.emit()
