@@ -148,9 +148,9 @@ class SimulationSummary:
         """
         self.games += count
         self.plies += length * count
-        self.player(seating.first).games_first += count
         x_player, o_player = self.players
-        x_moves, o_moves = seating.moves("x", length), seating.moves("o", length)
+        (x_player if seating.first == "x" else o_player).games_first += count
+        x_moves, o_moves = seating.by_mark((length + 1) // 2, length // 2)
         x_player.moves += x_moves * count
         o_player.moves += o_moves * count
         if winner is None:

@@ -80,7 +80,6 @@ class WatchSeries(QObject):
         self.user_paused = False
         self.planned = 0
         self.score = {"x": 0, "o": 0, "draw": 0}
-        self._first = "x"
         self._in_series_game = False
         self._seconds = {"x": 0.0, "o": 0.0}
         self._nodes = {"x": 0, "o": 0}
@@ -120,7 +119,6 @@ class WatchSeries(QObject):
         self.stop()
         self.running, self.user_paused, self.planned = True, False, games
         self.score = {"x": 0, "o": 0, "draw": 0}
-        self._first = first
         if self.panel is not None:
             self.panel.begin_watched_series(config, x_spec, o_spec, games, first)
         self._apply_pace()
@@ -229,7 +227,7 @@ class WatchSeries(QObject):
         winner = None if result == "draw" else result  # the controller names seats: marks
         return GameRow(
             index=self.played - 1,
-            starter=self._first,
+            starter=self.controller.seating.first,
             winner=winner,
             length=len(board.history),
             x_seconds=self._seconds["x"],
