@@ -79,7 +79,7 @@ def play_chunk(request: ChunkRequest, should_stop: ShouldStop = _should_stop) ->
     if simulation.uses_rank_path(request.config, request.x_spec, request.o_spec):
         return _chunk_endings(request, should_stop)
     began = time.perf_counter()
-    rows = []
+    rows: list[tuple[object, ...]] = []
     records = simulation.run_games(
         request.config,
         request.x_spec,

@@ -20,7 +20,7 @@ from tictactoe_qt.engine.board import Mark
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
 from tictactoe_qt.engine.seating import Seating
-from tictactoe_qt.engine.simulation_stats import SimulationSummary
+from tictactoe_qt.engine.simulation_stats import PlayerTotals, SimulationSummary
 
 from .run_snapshot import DRAW, O_WON, SIDES, X_WON, GameRow, RunSnapshot, exact_random_rates
 
@@ -238,7 +238,7 @@ class RunData:
         curve = list(self._curve)
         if games and (not curve or curve[-1][0] != games):
             curve.append((games, *(n / games for n in outcomes)))  # type: ignore[arg-type]
-        players = {side: replace(player) for side, player in zip(SIDES, self._totals.players)}
+        players: dict[str, PlayerTotals] = {side: replace(player) for side, player in zip(SIDES, self._totals.players)}
         elapsed = self._elapsed if self._elapsed is not None else time.perf_counter() - self._started
         return RunSnapshot(
             label=self.label,

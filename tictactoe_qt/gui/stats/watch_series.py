@@ -12,6 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal, Slot
 
+from tictactoe_qt.engine.board import Mark
 from tictactoe_qt.engine.player_spec import PlayerSpec
 
 from .number_format import format_number, format_seconds
@@ -224,7 +225,7 @@ class WatchSeries(QObject):
 
     def _game_row(self, result: str) -> GameRow:
         board = self.controller.board
-        winner = None if result == "draw" else result  # the controller names seats: marks
+        winner: Mark | None = "x" if result == "x" else "o" if result == "o" else None  # seats are marks
         return GameRow(
             index=self.played - 1,
             starter=self.controller.seating.first,
