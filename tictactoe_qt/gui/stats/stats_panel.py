@@ -51,7 +51,7 @@ class Match(NamedTuple):
     first: Mark = "x"
 
     def text(self) -> str:
-        """``random (X) vs perfect (O) on 3x3, k=3, O first``."""
+        """``random (X) vs perfect (O) on 3x3, k=3, O first`` (O starts the first game with swap)."""
         first = ", O first" if self.first == "o" else ""
         return f"{self.x_spec} (X) vs {self.o_spec} (O) on {self.config.size_text}, k={self.config.k}{first}"
 
