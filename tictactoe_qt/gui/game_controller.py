@@ -158,25 +158,12 @@ class GameController(QObject):
     @Slot()
     def new_game(self, settings: GameSettings | None = None) -> None:
         """Start a game from ``settings`` (or the current ones)."""
-        self._invalidate()
-        if settings is not None:
-            self.settings = settings
-        self.board = Board(self.settings.config())
-        self._build_players()
-        self._redo.clear()
-        self.last_result = None
-        self._started()
+        settings = self.settings if settings is None else settings
+        self._begin(Board(settings.config()), settings)
 
     def load_game(self, game: SavedGame) -> None:
         """Continue a saved game (already validated by :meth:`SavedGame.from_json`)."""
-        board = game.board()
-        self._invalidate()
-        self.settings = GameSettings.from_saved_game(game)
-        self.board = board
-        self._build_players()
-        self._redo.clear()
-        self.last_result = None
-        self._started()
+        self._begin(game.board(), GameSettings.from_saved_game(game))
 
     def saved_game(self) -> SavedGame:
         """The current game, for saving."""
@@ -249,7 +236,14 @@ class GameController(QObject):
                             .format(seat.upper(), kind_label(side.kind), error))
             return make_player(PlayerSpec("random"))
 
-    def _started(self) -> None:
+    def _begin(self, board: Board, settings: GameSettings) -> None:
+        """Drop the old game's searches, then play ``board`` under ``settings``."""
+        self._invalidate()
+        self.settings = settings
+        self.board = board
+        self._build_players()
+        self._redo.clear()
+        self.last_result = None
         self._hint = None
         self.game_started.emit()
         self.snapshot_changed.emit(self.snapshot())
