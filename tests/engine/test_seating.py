@@ -41,3 +41,5 @@ def test_swap_alternates_from_the_chosen_first_mover(first):
 def test_only_marks_can_move_first():
     with pytest.raises(ValueError, match="'x' or 'o'"):
         Seating("z")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="got 'X'"):
+        Seating.of("X")

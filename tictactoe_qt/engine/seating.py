@@ -34,9 +34,17 @@ class Seating:
             raise ValueError(f"the first mover must be 'x' or 'o', got {self.first!r}")
 
     @classmethod
-    def of(cls, first: Mark) -> Seating:
-        """The shared seating with ``first`` moving first (no allocation per game)."""
-        return X_FIRST if first == "x" else O_FIRST
+    def of(cls, first: str) -> Seating:
+        """The shared seating with ``first`` moving first (no allocation per game).
+
+        Raises:
+            ValueError: ``first`` is not ``"x"`` or ``"o"``.
+        """
+        if first == "x":
+            return X_FIRST
+        if first == "o":
+            return O_FIRST
+        raise ValueError(f"the first mover must be 'x' or 'o', got {first!r}")
 
     @classmethod
     def of_game(cls, first: Mark, swap: bool, index: int) -> Seating:

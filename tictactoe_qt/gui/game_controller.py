@@ -78,7 +78,7 @@ class GameController(QObject):
     @property
     def seating(self) -> Seating:
         """Which seat moves first in the current game."""
-        return Seating.of("o" if self.settings.first == "o" else "x")
+        return Seating.of(self.settings.first)
 
     def seat_of_side(self, side: int) -> str:
         """The seat that plays engine side ``side`` (0 moves first)."""

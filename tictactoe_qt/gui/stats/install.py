@@ -8,8 +8,8 @@ from typing import Any
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 
-from tictactoe_qt.engine.board import Mark
 from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine.seating import Seating
 
 from .stats_panel import Match, StatsPanel
 from .watch_series import WatchSeries
@@ -33,7 +33,7 @@ def settings_match(settings: Any) -> Match:
     Batches and watched series both play this; each player keeps its mark
     whoever moves first (see the engine's ``Seating``).
     """
-    first: Mark = "o" if settings.first == "o" else "x"
+    first = Seating.of(settings.first).first
     return Match(settings.config(), seat_spec(settings, "x"), seat_spec(settings, "o"), first)
 
 
