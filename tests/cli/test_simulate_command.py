@@ -36,13 +36,14 @@ def test_same_seed_gives_the_same_totals(capsys):
     assert first["x"]["wins"] == again["x"]["wins"]
 
 
-def test_swap_counts_marks_and_players_separately(capsys):
+def test_with_swap_players_keep_their_marks_and_take_turns_at_starting(capsys):
     data = _simulate_json(capsys, "--x", "alphabeta", "--o", "random", "--games", "20",
                           "--seed", "1", "--swap")
     assert data["swap"] is True
-    assert data["o"]["wins"] == 0  # the full-depth searcher never loses on 3x3
-    assert data["x"]["wins"] == data["x_wins"] + data["o_wins"]
-    assert data["o_wins"] > 0  # the searcher won some games holding O
+    assert data["o"]["wins"] == data["o_wins"] == 0  # the full-depth searcher never loses on 3x3
+    assert data["x"]["wins"] == data["x_wins"] > 0
+    assert data["x"]["games_first"] == data["o"]["games_first"] == 10
+    assert 0 < data["first_mover_wins"] < data["x_wins"]  # it won moving second too
 
 
 def test_text_report_mirrors_the_simulator_figures(capsys):

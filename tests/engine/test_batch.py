@@ -17,7 +17,7 @@ RANDOM = PlayerSpec("random")
 
 
 def _totals(summary: SimulationSummary) -> tuple:
-    players = tuple((p.wins, p.moves, p.moves_in_wins, p.games_as_x) for p in summary.players)
+    players = tuple((p.wins, p.moves, p.moves_in_wins, p.games_first) for p in summary.players)
     return summary.games, summary.x_wins, summary.o_wins, summary.draws, summary.plies, players
 
 

@@ -13,6 +13,7 @@ from tictactoe_qt.engine.board import Move
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.geometry import Geometry, geometry_for
 from tictactoe_qt.engine.player_spec import PlayerSpec, PlayerSpecError
+from tictactoe_qt.engine.seating import Seating
 from tictactoe_qt.engine.simulation import (
     GameRecord,
     SimulationSummary,
@@ -150,14 +151,14 @@ def test_fast_totals_equal_the_totals_of_the_fast_records():
 def test_swap_alternates_the_first_move_and_players_keep_their_wins():
     records = list(run_games(TIC_TAC_TOE, "alphabeta", "random", 40, seed=1, swap=True))
     assert [r.starter for r in records[:4]] == ["x", "o", "x", "o"]
-    assert records[1].x_spec == "random" and records[1].o_spec == "alphabeta"
+    assert {(r.x_spec, r.o_spec) for r in records} == {("alphabeta", "random")}
     summary = SimulationSummary.from_records(
         TIC_TAC_TOE, "alphabeta", "random", records, seed=1, swap=True
     )
     searcher, chance = summary.players
-    assert searcher.games_as_x == chance.games_as_x == 20
+    assert searcher.games_first == chance.games_first == 20
     assert chance.wins == 0  # full-depth alpha-beta never loses on 3x3
-    assert searcher.wins + chance.wins == summary.x_wins + summary.o_wins
+    assert (searcher.wins, chance.wins) == (summary.x_wins, summary.o_wins)
     assert searcher.avg_nodes_per_move > 1 == chance.avg_nodes_per_move
 
 
@@ -293,13 +294,49 @@ def test_a_negative_number_of_games_is_refused():
         run_games(TIC_TAC_TOE, "random", "random", -1)
 
 
-def test_a_record_names_the_winning_player_whatever_mark_it_held():
+def test_a_record_names_the_winner_by_its_mark_whoever_moved_first():
     records = list(run_games(TIC_TAC_TOE, "alphabeta", "random", 6, seed=2, swap=True))
+    assert {r.starter for r in records} == {"x", "o"}
     for record in records:
-        searcher_mark = "x" if record.starter == "x" else "o"
-        assert record.x_spec == ("alphabeta" if searcher_mark == "x" else "random")
-        if record.winner is not None:
-            assert record.winner_player == "x"  # the player given as X is the searcher
-            assert record.winner == searcher_mark
-        assert len(record.x_move_seconds) == (record.length + 1) // 2
-        assert len(record.o_move_nodes) == record.length // 2
+        assert (record.x_spec, record.o_spec) == ("alphabeta", "random")
+        assert record.winner in (None, "x")  # the searcher, given as X, never loses
+        x_moves = (record.length + 1) // 2 if record.starter == "x" else record.length // 2
+        assert len(record.x_move_seconds) == x_moves
+        assert len(record.o_move_nodes) == record.length - x_moves
+        assert all(nodes > 1 for nodes in record.x_move_nodes)  # the searcher's own moves
+        assert set(record.o_move_nodes) <= {1}
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_with_o_first_the_o_player_moves_first_and_its_wins_count_as_o(fast):
+    """Perfect as O, moving first, against random as X: every win is O's."""
+    x_spec = "random"
+    o_spec = "random" if fast else "perfect"
+    records = list(run_games(TIC_TAC_TOE, x_spec, o_spec, 200, seed=3, first="o"))
+    assert {r.starter for r in records} == {"o"}
+    assert {(r.x_spec, r.o_spec) for r in records} == {(x_spec, o_spec)}
+    for record in records:
+        board = record.board()  # the board's side 0, which it calls "x", moved first
+        assert record.winner == Seating("o").mark_of(board.winner())
+        assert len(record.o_move_seconds) == (record.length + 1) // 2
+    summary = SimulationSummary.from_records(TIC_TAC_TOE, x_spec, o_spec, records, first="o")
+    totals = summarize_games(TIC_TAC_TOE, x_spec, o_spec, 0, 200, seed=3, first="o")
+    for counted in (summary, totals):
+        assert counted.o_wins > counted.x_wins  # the first mover's edge, and Perfect's
+        assert counted.player("o").games_first == 200
+        assert counted.first_mover_wins == counted.o_wins
+        assert counted.as_dict()["o"]["spec"] == o_spec and counted.as_dict()["first"] == "o"
+    if not fast:
+        assert summary.x_wins == totals.x_wins == 0
+    assert (summary.x_wins, summary.o_wins, summary.draws) == (
+        totals.x_wins, totals.o_wins, totals.draws)
+
+
+def test_o_first_plays_the_games_x_first_plays_with_the_players_exchanged():
+    """The same seed gives the same games; only which mark made them changes."""
+    as_x = list(run_games(TIC_TAC_TOE, "perfect", "random", 30, seed=9))
+    as_o = list(run_games(TIC_TAC_TOE, "random", "perfect", 30, seed=9, first="o"))
+    swap = {"x": "o", "o": "x", None: None}
+    for mine, theirs in zip(as_x, as_o):
+        assert mine.moves == theirs.moves
+        assert swap[mine.winner] == theirs.winner

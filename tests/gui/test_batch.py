@@ -51,7 +51,7 @@ def test_batch_totals_match_the_engine_counting_the_same_games(qtbot, task) -> N
     for key in ("games", "x_wins", "o_wins", "draws", "avg_game_length"):
         assert mine[key] == engine.as_dict()[key]
     for side in ("x", "o"):
-        for key in ("wins", "moves", "avg_moves_to_win", "games_as_x"):
+        for key in ("wins", "moves", "avg_moves_to_win", "games_first"):
             assert mine[side][key] == engine.as_dict()[side][key]
 
 

@@ -115,8 +115,9 @@ def summary_text(summary: SimulationSummary) -> str:
     ]
     if summary.swap:
         lines.append(
-            "  --swap: the players took turns at moving first. X and O wins count the mark;"
-            " the per-player lines count each player whatever mark it held."
+            "  --swap: the players took turns at moving first and kept their marks;"
+            f" the first mover won {summary.first_mover_wins:,}"
+            f" ({summary.share(summary.first_mover_wins):.2f}%)."
         )
     lines.append("")
     for label, count in (("X wins", summary.x_wins), ("O wins", summary.o_wins),

@@ -31,8 +31,9 @@ Play N games between two computer players and report wins, draws, times,
 game lengths and nodes searched. SPEC is a player with options, e.g. random,
 minimax:depth=5, alphabeta, average:depth=3, perfect:time=0.5 or
 mcts:iterations=500.
-With --swap the players take turns at moving first: x_wins/o_wins then count
-the mark, while the per-player blocks count the player given by --x / --o.
+With --swap the players take turns at moving first; each keeps its mark, so
+x_wins and the "x" block are always the --x player's (first_mover_wins counts
+the games the first mover won).
 The same --seed gives the same totals whatever --workers is."""
 
 
@@ -42,7 +43,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--x", type=player_spec, required=True, metavar="SPEC",
-                        help="the player that moves first (X)")
+                        help="the player given as X (moves first, or in even games with --swap)")
     parser.add_argument("--o", type=player_spec, required=True, metavar="SPEC",
                         help="the player that moves second (O)")
     parser.add_argument("--games", type=positive_int, default=100, metavar="N",

@@ -6,24 +6,25 @@ from dataclasses import dataclass
 
 from .board import Board, Mark, Move
 from .config import GameConfig
+from .seating import Seating
 
 
 @dataclass(frozen=True)
 class GameRecord:
     """One finished game of a batch.
 
-    ``x_spec``/``o_spec`` are the players that held X and O in *this* game;
-    ``starter`` says which batch player that was: ``"x"`` when the player
-    given as X moved first, ``"o"`` when swapping gave the first move to the
-    player given as O. ``move_seconds`` and ``move_nodes`` run per ply, so
-    X's are the even entries and O's the odd ones.
+    ``x_spec``/``o_spec`` are the players given as X and O (they keep their
+    marks in every game); ``starter`` is the mark that moved first in this
+    game and ``winner`` the mark that won. ``moves``, ``move_seconds`` and
+    ``move_nodes`` run per ply, starting with the starter's move.
     """
 
     index: int
     config: GameConfig
     x_spec: str
     o_spec: str
-    starter: str
+    #: The mark that moved first.
+    starter: Mark
     moves: tuple[Move, ...]
     #: The mark that won, ``None`` for a draw.
     winner: Mark | None
@@ -36,32 +37,27 @@ class GameRecord:
         return len(self.moves)
 
     @property
-    def winner_player(self) -> str | None:
-        """Which batch player won: ``"x"`` (given as X), ``"o"`` (given as O), or ``None``."""
-        if self.winner is None:
-            return None
-        if self.starter == "x":
-            return self.winner
-        return "o" if self.winner == "x" else "x"
+    def seating(self) -> Seating:
+        return Seating.of(self.starter)
 
     @property
     def x_move_seconds(self) -> tuple[float, ...]:
-        return self.move_seconds[0::2]
+        return self.move_seconds[self.seating.plies("x")]
 
     @property
     def o_move_seconds(self) -> tuple[float, ...]:
-        return self.move_seconds[1::2]
+        return self.move_seconds[self.seating.plies("o")]
 
     @property
     def x_move_nodes(self) -> tuple[int, ...]:
-        return self.move_nodes[0::2]
+        return self.move_nodes[self.seating.plies("x")]
 
     @property
     def o_move_nodes(self) -> tuple[int, ...]:
-        return self.move_nodes[1::2]
+        return self.move_nodes[self.seating.plies("o")]
 
     def board(self) -> Board:
-        """The final position, with the real move history."""
+        """The final position, with the real move history (the board's side 0 is the starter)."""
         board = Board(self.config)
         for move in self.moves:
             board.push(move)

@@ -23,9 +23,11 @@ from fractions import Fraction
 from functools import lru_cache
 from math import factorial
 
+from .board import Mark
 from .config import GameConfig
 from .geometry import Geometry, geometry_for, iter_bits
 from .search_result import ShouldStop
+from .seating import Seating
 from .simulation_stats import SimulationSummary
 
 #: Games per block of ranks; batch chunks are whole blocks.
@@ -42,6 +44,10 @@ def has_fast_path(config: GameConfig) -> bool:
 def ending_code(winner: int, length: int) -> int:
     """Pack an outcome in one byte: ``winner`` 0 draw, 1 X, 2 O; ``length`` in plies."""
     return length << 2 | winner
+
+
+#: The board's winner (``"x"``: the first mover) of each winner code of an ending.
+BOARD_WINNERS: tuple[Mark | None, Mark | None, Mark | None] = (None, "x", "o")
 
 
 def decode_ending(code: int) -> tuple[int, int]:
@@ -222,13 +228,14 @@ def count_games(
         offset = block * size
         endings = endings[max(start - offset, 0) : min(stop - offset, size)]
         move_seconds += (clock() - began) * len(endings) / size
-        # Blocks are even-sized and start at even games, so parity within the
-        # slice follows the game index when the slice starts at an even game.
-        parity = max(start - offset, 0) & 1
-        parts = [(0, endings)]
+        first_game = offset + max(start - offset, 0)
+        parts = [(Seating.of_game(summary.first, summary.swap, first_game), endings)]
         if summary.swap:
-            parts = [(parity, endings[0::2]), (1 - parity, endings[1::2])]
-        for first, part in parts:
+            parts = [
+                (Seating.of_game(summary.first, True, first_game + parity), endings[parity::2])
+                for parity in (0, 1)
+            ]
+        for seating, part in parts:
             for (winner, length), count in count_endings(part).items():
-                summary.add_ending((None, "x", "o")[winner], length, first, count)
+                summary.add_ending(seating.mark_of(BOARD_WINNERS[winner]), length, seating, count)
     return move_seconds

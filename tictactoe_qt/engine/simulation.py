@@ -32,6 +32,7 @@ from .game_record import GameRecord
 from .geometry import geometry_for, iter_bits
 from .player_spec import PlayerSpec
 from .players import Player, make_player
+from .seating import Seating
 from .search_result import ShouldStop, never_stop
 from .simulation_stats import PlayerTotals, SimulationSummary
 
@@ -96,22 +97,25 @@ def run_games(
     swap: bool = False,
     should_stop: ShouldStop = never_stop,
     start: int = 0,
+    first: Mark = "x",
 ) -> Iterator[GameRecord]:
     """Play games ``start`` to ``start + games - 1`` and yield each as it ends.
 
     Args:
         config: the board.
-        x_spec: the player given as X (moves first, or in even games with ``swap``).
+        x_spec: the player given as X; it keeps that mark in every game.
         o_spec: the player given as O.
         games: how many games to play.
         seed: the batch seed; ``None`` draws one (use :func:`resolve_seed`
             first to know it).
-        swap: give the first move to the players in turn (odd games: ``o_spec`` is X).
+        swap: give the first move to the players in turn (``first`` in the
+            even games, the other mark in the odd ones).
         should_stop: checked between moves; once true, no more games are yielded
             (a game cut short is dropped).
         start: the index of the first game, for playing a batch in parts; a
             part starting at a multiple of :func:`fresh_player_games` replays
             exactly the games of a whole run.
+        first: the mark that moves first (see :class:`Seating`).
 
     Raises:
         PlayerSpecError: a spec is bad or names a human.
@@ -122,9 +126,11 @@ def run_games(
     specs = (computer_spec(x_spec), computer_spec(o_spec))
     batch_seed = resolve_seed(seed)
     if uses_rank_path(config, *specs):
-        return _rank_games(config, specs, start, start + games, batch_seed, swap, should_stop)
+        return _rank_games(config, specs, start, start + games, batch_seed, swap, should_stop, first)
     new_players(specs)  # an unregistered player fails now, not at the first game
-    return play_move_by_move(config, specs, start, start + games, batch_seed, swap, should_stop)
+    return play_move_by_move(
+        config, specs, start, start + games, batch_seed, swap, should_stop, first
+    )
 
 
 def play_move_by_move(
@@ -135,6 +141,7 @@ def play_move_by_move(
     seed: int,
     swap: bool = False,
     should_stop: ShouldStop = never_stop,
+    first: Mark = "x",
 ) -> Iterator[GameRecord]:
     """Games ``start`` to ``stop - 1``, every move asked of the players.
 
@@ -142,8 +149,10 @@ def play_move_by_move(
     3x3; also the yardstick that the fast route is checked against.
     """
     names = (str(specs[0]), str(specs[1]))
-    for index, first, played in _play_range(config, specs, start, stop, seed, swap, should_stop):
-        yield _record(config, names, index, first, *played)
+    for index, seating, played in _play_range(
+        config, specs, start, stop, seed, swap, should_stop, first
+    ):
+        yield _record(config, names, index, seating, *played)
 
 
 def _play_range(
@@ -154,8 +163,12 @@ def _play_range(
     seed: int,
     swap: bool,
     should_stop: ShouldStop,
-) -> Iterator[tuple[int, int, _Played]]:
-    """``(index, first, game)`` for each game; ``first`` is 1 when ``specs[1]`` held X."""
+    first: Mark = "x",
+) -> Iterator[tuple[int, Seating, _Played]]:
+    """``(index, seating, game)`` for each game; ``specs`` are X's and O's players.
+
+    The played game's winner is still the board's (``"x"``: the first mover).
+    """
     game_rng = random.Random()
     empties_of = _empty_cells(config)
     if not specs[0].kind == specs[1].kind == "random":
@@ -165,13 +178,13 @@ def _play_range(
     for index in range(start, stop):
         if index % renew_every == 0 and index != start:
             players = new_players(specs, game_rng)
-        first = index & 1 if swap else 0
+        seating = Seating.of_game(first, swap, index)
         _reseed(game_rng, game_seed(seed, index))
-        by_mark = (players[first], players[1 - first])
-        played = _play_one(config, by_mark, game_rng, should_stop, empties_of)
+        in_play_order = seating.in_play_order(*players)
+        played = _play_one(config, in_play_order, game_rng, should_stop, empties_of)
         if played is None or should_stop():
             return
-        yield index, first, played
+        yield index, seating, played
 
 
 def fresh_player_games(config: GameConfig) -> int:
@@ -205,7 +218,7 @@ def new_players(
     return players
 
 
-#: One game: cells played, the winning mark, seconds and nodes per ply.
+#: One game: cells played, the board's winner (``"x"``: the first mover), seconds and nodes per ply.
 _Played = tuple[tuple[int, ...], Mark | None, tuple[float, ...], tuple[int, ...]]
 #: Boards up to this many cells keep a table of empty cells per occupancy.
 _EMPTY_CELL_CACHE_MAX_CELLS = 16
@@ -213,7 +226,7 @@ _EMPTY_CELL_CACHE_MAX_CELLS = 16
 
 def _play_one(
     config: GameConfig,
-    by_mark: tuple[Player, Player],
+    in_play_order: tuple[Player, Player],
     rng: random.Random,
     should_stop: ShouldStop,
     empties_of: dict[int, list[int]] | None,
@@ -227,8 +240,8 @@ def _play_one(
     full = board.geometry.full
     bits = board.bits
     rows, cols = config.rows, config.cols
-    is_random = tuple(player.spec.kind == "random" for player in by_mark)
-    for player in by_mark:
+    is_random = tuple(player.spec.kind == "random" for player in in_play_order)
+    for player in in_play_order:
         player.new_game()
     clock = time.perf_counter
     seconds: list[float] = []
@@ -251,7 +264,7 @@ def _play_one(
             seconds.append(clock() - began)
             nodes.append(1)
         else:
-            result = by_mark[side].choose(board, should_stop)
+            result = in_play_order[side].choose(board, should_stop)
             seconds.append(clock() - began)
             move = result.move
             if result.cancelled or move is None or should_stop():
@@ -259,7 +272,7 @@ def _play_one(
             cell = move.row * cols + move.col
             if not (0 <= move.row < rows and 0 <= move.col < cols) or occupied >> cell & 1:
                 raise IllegalMoveError(
-                    f"{by_mark[side].spec} chose {move!r} on {board.notation()}"
+                    f"{in_play_order[side].spec} chose {move!r} on {board.notation()}"
                 )
             nodes.append(result.stats.nodes)
         board.push_index(cell)
@@ -305,6 +318,7 @@ def _rank_games(
     seed: int,
     swap: bool,
     should_stop: ShouldStop,
+    first: Mark = "x",
 ) -> Iterator[GameRecord]:
     geometry = geometry_for(config)
     names = (str(specs[0]), str(specs[1]))
@@ -321,31 +335,31 @@ def _rank_games(
             winner: Mark | None = None
             if geometry.wins_with(sum(1 << c for c in cells[len(cells) - 1 :: -2]), cells[-1]):
                 winner = "x" if len(cells) & 1 else "o"
-            first = index & 1 if swap else 0
+            seating = Seating.of_game(first, swap, index)
             played = (cells, winner, (share,) * len(cells), (1,) * len(cells))
-            yield _record(config, names, index, first, *played)
+            yield _record(config, names, index, seating, *played)
 
 
 def _record(
     config: GameConfig,
     names: tuple[str, str],
     index: int,
-    first: int,
+    seating: Seating,
     cells: Sequence[int],
-    winner: Mark | None,
+    board_winner: Mark | None,
     seconds: tuple[float, ...],
     nodes: tuple[int, ...],
 ) -> GameRecord:
-    """Game ``index`` as a record; ``first`` is 1 when ``names[1]`` held X."""
+    """Game ``index`` as a record, its winner named by mark; ``names`` are X's and O's."""
     moves = _moves(config)
     return GameRecord(
         index,
         config,
-        names[first],
-        names[1 - first],
-        "xo"[first],
+        names[0],
+        names[1],
+        seating.first,
         tuple(moves[c] for c in cells),
-        winner,
+        seating.mark_of(board_winner),
         seconds,
         nodes,
     )
@@ -360,6 +374,7 @@ def summarize_games(
     seed: int,
     swap: bool = False,
     should_stop: ShouldStop = never_stop,
+    first: Mark = "x",
 ) -> SimulationSummary:
     """Totals of games ``start`` to ``stop - 1``, without keeping the games.
 
@@ -373,7 +388,7 @@ def summarize_games(
     fine for players that forget everything between games).
     """
     specs = (computer_spec(x_spec), computer_spec(o_spec))
-    summary = SimulationSummary(config, str(specs[0]), str(specs[1]), seed, swap)
+    summary = SimulationSummary(config, str(specs[0]), str(specs[1]), seed, swap, first)
     began = time.perf_counter()
     if uses_rank_path(config, *specs):
         move_seconds = random_games.count_games(summary, start, stop, should_stop)
@@ -383,10 +398,12 @@ def summarize_games(
             player.seconds = move_seconds * share
             player.nodes = player.moves
     else:
-        for _, first, (cells, winner, seconds, nodes) in _play_range(
-            config, specs, start, stop, seed, swap, should_stop
+        for _, seating, (cells, board_winner, seconds, nodes) in _play_range(
+            config, specs, start, stop, seed, swap, should_stop, first
         ):
-            summary.add_played(first, len(cells), winner, seconds, nodes)
+            summary.add_played(
+                seating, len(cells), seating.mark_of(board_winner), seconds, nodes
+            )
         summary.cancelled = summary.games < stop - start
     summary.elapsed_seconds = time.perf_counter() - began
     return summary

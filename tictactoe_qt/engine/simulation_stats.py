@@ -1,9 +1,10 @@
 """Totals of a batch of games: wins, draws, times, game lengths, nodes.
 
-Two ways of counting sit side by side. ``x_wins``/``o_wins`` count the *mark*
-that won. The per-player blocks count the *player*: ``players[0]`` is the one
-given as X (``--x``), ``players[1]`` the one given as O (``--o``). Without swap
-they agree; with swap each player plays X in every other game.
+Everything is counted by *mark*, the player the user chose: ``x_wins`` and
+``players[0]`` are the player given as X (``--x``), whichever of them moved
+first; ``o_wins`` and ``players[1]`` the one given as O. Who moved first
+(``first``, alternating with ``swap``) only shows in ``games_first`` and
+``first_mover_wins``.
 """
 
 from __future__ import annotations
@@ -12,13 +13,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .board import MARKS, Mark
 from .config import GameConfig
+from .seating import Seating
 
 if TYPE_CHECKING:
     from .game_record import GameRecord
 
-#: The two players of a batch, by the mark they were given on the command line.
-PLAYER_KEYS = ("x", "o")
+#: The two players of a batch, by the mark they were given.
+PLAYER_KEYS = MARKS
 
 
 def _ratio(total: float, count: int) -> float | None:
@@ -27,7 +30,7 @@ def _ratio(total: float, count: int) -> float | None:
 
 @dataclass
 class PlayerTotals:
-    """Sums over a batch for one player (whatever mark it played)."""
+    """Sums over a batch for one player (the player given one mark)."""
 
     spec: str
     wins: int = 0
@@ -37,7 +40,7 @@ class PlayerTotals:
     #: Own moves made in the games this player won.
     moves_in_wins: int = 0
     #: Games this player moved first in.
-    games_as_x: int = 0
+    games_first: int = 0
 
     @property
     def avg_move_seconds(self) -> float | None:
@@ -61,7 +64,7 @@ class PlayerTotals:
         self.seconds += other.seconds
         self.nodes += other.nodes
         self.moves_in_wins += other.moves_in_wins
-        self.games_as_x += other.games_as_x
+        self.games_first += other.games_first
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -71,7 +74,7 @@ class PlayerTotals:
             "avg_moves_to_win": self.avg_moves_to_win,
             "avg_nodes_per_move": self.avg_nodes_per_move,
             "moves": self.moves,
-            "games_as_x": self.games_as_x,
+            "games_first": self.games_first,
         }
 
 
@@ -80,7 +83,8 @@ class SimulationSummary:
     """What a batch of games adds up to (the ``simulate`` report).
 
     ``seed`` is the batch seed actually used (drawn at random when none was
-    given), so any run can be repeated.
+    given), so any run can be repeated. ``first`` is the mark that moves
+    first (in the even games only, with ``swap``).
     """
 
     config: GameConfig
@@ -88,10 +92,13 @@ class SimulationSummary:
     o_spec: str
     seed: int
     swap: bool = False
+    first: Mark = "x"
     games: int = 0
     x_wins: int = 0
     o_wins: int = 0
     draws: int = 0
+    #: Games won by the player who moved first in them.
+    first_mover_wins: int = 0
     #: Plies over all games.
     plies: int = 0
     #: Thinking time over all moves of all games (the games' "moves only" time).
@@ -109,51 +116,56 @@ class SimulationSummary:
     # -- filling -----------------------------------------------------------
     def add_game(self, record: GameRecord) -> None:
         """Count one finished game."""
-        first = 0 if record.starter == "x" else 1
-        self.add_played(first, record.length, record.winner, record.move_seconds,
+        self.add_played(record.seating, record.length, record.winner, record.move_seconds,
                         record.move_nodes)
 
     def add_played(
         self,
-        first: int,
+        seating: Seating,
         length: int,
-        winner: str | None,
+        winner: Mark | None,
         move_seconds: Sequence[float],
         move_nodes: Sequence[int],
     ) -> None:
         """Count one finished game given by its parts (per-ply seconds and nodes)."""
-        self.add_ending(winner, length, first)
+        self.add_ending(winner, length, seating)
         self.move_seconds += sum(move_seconds)
-        by_mark = (self.players[first], self.players[1 - first])
-        for side, player in enumerate(by_mark):
-            player.seconds += sum(move_seconds[side::2])
-            player.nodes += sum(move_nodes[side::2])
+        for mark, player in zip(MARKS, self.players):
+            plies = seating.plies(mark)
+            player.seconds += sum(move_seconds[plies])
+            player.nodes += sum(move_nodes[plies])
 
-    def add_ending(self, winner: str | None, length: int, first: int, count: int = 1) -> None:
+    def add_ending(
+        self, winner: Mark | None, length: int, seating: Seating, count: int = 1
+    ) -> None:
         """Count ``count`` games that ended alike, without times or nodes.
 
         Args:
             winner: the mark that won, or ``None`` for a draw.
             length: plies in each game.
-            first: which player moved first: 0 the X player, 1 the O player.
+            seating: which mark moved first.
             count: how many such games.
         """
         self.games += count
         self.plies += length * count
-        x_player, o_player = self.players[first], self.players[1 - first]
-        x_player.games_as_x += count
-        x_player.moves += (length + 1) // 2 * count
-        o_player.moves += length // 2 * count
+        x_player, o_player = self.players
+        (x_player if seating.first == "x" else o_player).games_first += count
+        x_moves, o_moves = seating.by_mark((length + 1) // 2, length // 2)
+        x_player.moves += x_moves * count
+        o_player.moves += o_moves * count
+        if winner is None:
+            self.draws += count
+            return
+        if winner == seating.first:
+            self.first_mover_wins += count
         if winner == "x":
             self.x_wins += count
             x_player.wins += count
-            x_player.moves_in_wins += (length + 1) // 2 * count
-        elif winner == "o":
+            x_player.moves_in_wins += x_moves * count
+        else:
             self.o_wins += count
             o_player.wins += count
-            o_player.moves_in_wins += length // 2 * count
-        else:
-            self.draws += count
+            o_player.moves_in_wins += o_moves * count
 
     def merge(self, other: SimulationSummary) -> None:
         """Add the totals of another part of the same batch."""
@@ -161,6 +173,7 @@ class SimulationSummary:
         self.x_wins += other.x_wins
         self.o_wins += other.o_wins
         self.draws += other.draws
+        self.first_mover_wins += other.first_mover_wins
         self.plies += other.plies
         self.move_seconds += other.move_seconds
         self.cancelled = self.cancelled or other.cancelled
@@ -176,9 +189,10 @@ class SimulationSummary:
         records: Iterable[GameRecord],
         seed: int = 0,
         swap: bool = False,
+        first: Mark = "x",
     ) -> SimulationSummary:
         """Sum up finished games (e.g. the ones :func:`run_games` yielded)."""
-        summary = cls(config, str(x_spec), str(o_spec), seed, swap)
+        summary = cls(config, str(x_spec), str(o_spec), seed, swap, first)
         for record in records:
             summary.add_game(record)
         return summary
@@ -199,7 +213,7 @@ class SimulationSummary:
         return _ratio(self.plies, self.games)
 
     def player(self, key: str) -> PlayerTotals:
-        """The totals of the ``"x"`` (``--x``) or ``"o"`` (``--o``) player."""
+        """The totals of the player given as ``"x"`` (``--x``) or ``"o"`` (``--o``)."""
         return self.players[PLAYER_KEYS.index(key)]
 
     def as_dict(self) -> dict[str, Any]:
@@ -209,6 +223,7 @@ class SimulationSummary:
             "x_wins": self.x_wins,
             "o_wins": self.o_wins,
             "draws": self.draws,
+            "first_mover_wins": self.first_mover_wins,
             "x_win_percent": self.share(self.x_wins),
             "o_win_percent": self.share(self.o_wins),
             "draw_percent": self.share(self.draws),
@@ -219,6 +234,7 @@ class SimulationSummary:
             "elapsed_seconds": self.elapsed_seconds,
             "config": {"rows": self.config.rows, "cols": self.config.cols, "k": self.config.k},
             "seed": self.seed,
+            "first": self.first,
             "swap": self.swap,
             "workers": self.workers,
             "cancelled": self.cancelled,

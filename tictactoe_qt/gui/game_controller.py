@@ -3,21 +3,24 @@
 Views send it user intents (a cell clicked, undo, hint, new game) and follow
 its signals. AI moves and hints are computed by a :class:`SearchThread`; an
 answer that comes back for a position that is no longer on the board (after
-New Game, Undo, Redo or loading a game) is dropped.
+New Game, Undo, Redo or loading a game) is dropped. When AI moves are asked
+for (their pace, Pause and single steps) is :class:`~.ai_turns.AiTurns`'s part.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QObject, QTimer, Signal, Slot
+from PySide6.QtCore import QObject, Signal, Slot
 
 from tictactoe_qt.engine import (
     Board, Move, Player, PlayerSpec, PlayerSpecError, SearchResult, make_player,
 )
 from tictactoe_qt.engine.coordinates import move_text
 from tictactoe_qt.engine.saved_game import SavedGame
+from tictactoe_qt.engine.seating import Seating
 from tictactoe_qt.gui import game_texts
+from tictactoe_qt.gui.ai_turns import AiTurns
 from tictactoe_qt.gui.board_snapshot import BoardSnapshot
 from tictactoe_qt.gui.player_choices import (
     capped_depth, depth_cap_note, kind_label, player_spec,
@@ -26,19 +29,14 @@ from tictactoe_qt.gui.search_worker import SearchRequest, SearchThread, runs_in_
 from tictactoe_qt.gui.settings_store import GameSettings, SideSettings
 
 HINT_TIME = 1.0
-DEFAULT_MOVE_DELAY = 0.6
-
-
-def other_seat(seat: str) -> str:
-    return "o" if seat == "x" else "x"
 
 
 class GameController(QObject):
     """Plays one game at a time between two seats, ``"x"`` and ``"o"``.
 
-    The engine's first mover is always its side ``x``; when the settings say O
-    moves first, seat ``o`` plays the engine's side ``x``. Signals and views
-    speak of seats.
+    The board always moves its side 0 first; :attr:`seating` (the engine's
+    :class:`Seating`) says which seat plays it. Signals and views speak of
+    seats, the marks the user chose, and never translate on their own.
     """
 
     #: Start the engine process as soon as a game with an engine player starts.
@@ -69,22 +67,25 @@ class GameController(QObject):
         self.dropped_results = 0
         self._redo: list[int] = []
         self._hint: Move | None = None
-        self._move_request: SearchRequest | None = None
         self._hint_request: SearchRequest | None = None
         self._hint_player: Player | None = None
-        self._move_delay = DEFAULT_MOVE_DELAY
-        self._paused = False
         self._search = SearchThread(self)
         self._search.worker.finished.connect(self._on_search_finished)
         self._search.worker.failed.connect(self._on_search_failed)
-        self._ai_timer = QTimer(self)
-        self._ai_timer.setSingleShot(True)
-        self._ai_timer.timeout.connect(self._request_ai_move)
+        self._turns = AiTurns(self, self._search)
+        self._turns.thinking_started.connect(self.thinking_started)
+        self._turns.thinking_stopped.connect(self.thinking_stopped)
+        self._turns.state_changed.connect(self.state_changed)
 
     # -- reading -------------------------------------------------------------
+    @property
+    def seating(self) -> Seating:
+        """Which seat moves first in the current game."""
+        return Seating.of(self.settings.first)
+
     def seat_of_side(self, side: int) -> str:
         """The seat that plays engine side ``side`` (0 moves first)."""
-        return self.settings.first if side == 0 else other_seat(self.settings.first)
+        return self.seating.mark_of_side(side)
 
     @property
     def seat_to_move(self) -> str | None:
@@ -100,7 +101,7 @@ class GameController(QObject):
 
     @property
     def is_thinking(self) -> bool:
-        return self._move_request is not None or self._ai_timer.isActive()
+        return self._turns.is_thinking
 
     def display_name(self, seat: str) -> str:
         """How the status bar and banner call a player."""
@@ -111,9 +112,7 @@ class GameController(QObject):
         outcome = self.board.outcome()
         if outcome is None:
             return None
-        if outcome.winner is None:
-            return "draw"
-        return self.seat_of_side(0 if outcome.winner == "x" else 1)
+        return self.seating.mark_of(outcome.winner) or "draw"
 
     def result_text(self) -> str:
         """A sentence for the game-over banner."""
@@ -138,7 +137,7 @@ class GameController(QObject):
     def snapshot(self) -> BoardSnapshot:
         """The picture the board widget paints."""
         board, cols = self.board, self.board.config.cols
-        first, second = self.seat_of_side(0), self.seat_of_side(1)
+        first, second = self.seating.first, self.seating.second
         x_bits, o_bits = board.bits
         cells = tuple(
             first if x_bits >> i & 1 else second if o_bits >> i & 1 else None
@@ -162,25 +161,12 @@ class GameController(QObject):
     @Slot()
     def new_game(self, settings: GameSettings | None = None) -> None:
         """Start a game from ``settings`` (or the current ones)."""
-        self._invalidate()
-        if settings is not None:
-            self.settings = settings
-        self.board = Board(self.settings.config())
-        self._build_players()
-        self._redo.clear()
-        self.last_result = None
-        self._started()
+        settings = self.settings if settings is None else settings
+        self._begin(Board(settings.config()), settings)
 
     def load_game(self, game: SavedGame) -> None:
         """Continue a saved game (already validated by :meth:`SavedGame.from_json`)."""
-        board = game.board()
-        self._invalidate()
-        self.settings = GameSettings.from_saved_game(game)
-        self.board = board
-        self._build_players()
-        self._redo.clear()
-        self.last_result = None
-        self._started()
+        self._begin(game.board(), GameSettings.from_saved_game(game))
 
     def saved_game(self) -> SavedGame:
         """The current game, for saving."""
@@ -197,41 +183,27 @@ class GameController(QObject):
         self.snapshot_changed.emit(self.snapshot())
         self.state_changed.emit()
 
+    # -- watching AI-vs-AI (pace, pause, one step): see AiTurns ---------------------
     def set_move_delay(self, seconds: float) -> None:
         """The pause between two AI moves, so AI-vs-AI games are watchable."""
-        self._move_delay = max(0.0, seconds)
+        self._turns.set_move_delay(seconds)
 
-    # -- watching AI-vs-AI (pause, resume, one step) ---------------------------------
     @property
     def is_paused(self) -> bool:
-        return self._paused
+        return self._turns.is_paused
 
     def set_paused(self, paused: bool) -> None:
         """Hold AI moves after the current one (watch mode), or let them go on."""
-        self._paused = paused
-        if paused:
-            if self.is_thinking:  # nothing moves after Pause or Stop
-                self._ai_timer.stop()
-                self._cancel_move()
-                self.thinking_stopped.emit()
-            self.state_changed.emit()
-        elif not self.is_thinking and self.result() is None:
-            self._advance(after_ai=False)
+        self._turns.set_paused(paused)
 
     def step(self) -> bool:
         """While paused, let the AI to move make exactly one move; False if it can't."""
-        seat = self.seat_to_move
-        if not self._paused or seat is None or self.is_human(seat) or self.is_thinking:
-            return False
-        self._ai_timer.start(0)
-        self.thinking_started.emit(seat)
-        self.state_changed.emit()
-        return True
+        return self._turns.step()
 
     def shutdown(self) -> None:
         """Cancel any search and stop the worker thread."""
-        self._ai_timer.stop()
-        self._move_request = self._hint_request = None
+        self._turns.forget()
+        self._hint_request = None
         self._search.stop()
 
     def _build_players(self) -> None:
@@ -260,7 +232,14 @@ class GameController(QObject):
                             .format(seat.upper(), kind_label(side.kind), error))
             return make_player(PlayerSpec("random"))
 
-    def _started(self) -> None:
+    def _begin(self, board: Board, settings: GameSettings) -> None:
+        """Drop the old game's searches, then play ``board`` under ``settings``."""
+        self._invalidate()
+        self.settings = settings
+        self.board = board
+        self._build_players()
+        self._redo.clear()
+        self.last_result = None
         self._hint = None
         self.game_started.emit()
         self.snapshot_changed.emit(self.snapshot())
@@ -367,22 +346,8 @@ class GameController(QObject):
             self.game_over.emit(result)
             return
         seat = self.seat_of_side(self.board.side)
-        if self.is_human(seat):
-            return
-        if self._paused:  # watch mode: wait for resume() or step()
-            self.state_changed.emit()
-            return
-        self._ai_timer.start(int(self._move_delay * 1000) if after_ai else 0)
-        self.thinking_started.emit(seat)
-        self.state_changed.emit()
-
-    @Slot()
-    def _request_ai_move(self) -> None:
-        seat = self.seat_to_move
-        player = self.players[seat] if seat else None
-        if player is None or self._move_request is not None:
-            return
-        self._move_request = self._search.submit(SearchRequest(self.board.copy(), player))
+        if not self.is_human(seat):
+            self._turns.schedule(seat, after_ai)
 
     @Slot(object, object)
     def _on_search_finished(self, request: SearchRequest, result: SearchResult) -> None:
@@ -394,10 +359,9 @@ class GameController(QObject):
                 self.hint_ready.emit(result.move.row, result.move.col)
                 self.message.emit(self.tr("Hint: {0}.").format(move_text(result.move)))
             return
-        if request is not self._move_request:
+        if not self._turns.take(request):
             self.dropped_results += 1
             return
-        self._move_request = None
         seat = self.seat_of_side(self.board.side)
         self.thinking_stopped.emit()
         if result.move is None or not self.board.is_legal(result.move):
@@ -417,20 +381,14 @@ class GameController(QObject):
             self._hint_request = None
             self.error.emit(self.tr("The hint failed: {0}").format(message))
             return
-        if request is not self._move_request:
+        if not self._turns.take(request):
             self.dropped_results += 1
             return
-        self._move_request = None
         self.thinking_stopped.emit()
         seat = self.seat_of_side(self.board.side)
         self.error.emit(self.tr("{0} could not move: {1}. Undo or start a new game.").format(
             self.display_name(seat), message))
         self.state_changed.emit()
-
-    def _cancel_move(self) -> None:
-        if self._move_request is not None:
-            self._move_request.cancel()
-            self._move_request = None
 
     def _cancel_hint(self) -> None:
         if self._hint_request is not None:
@@ -440,9 +398,9 @@ class GameController(QObject):
     def _invalidate(self) -> None:
         """Forget every running search: their answers are for another position."""
         was_thinking = self.is_thinking
-        self._ai_timer.stop()
+        self._turns.forget()
         self._search.cancel_all()
-        self._move_request = self._hint_request = None
+        self._hint_request = None
         self._hint = None
         if was_thinking:
             self.thinking_stopped.emit()

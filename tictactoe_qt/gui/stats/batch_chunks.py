@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from multiprocessing.synchronize import Event
 
 from tictactoe_qt.engine import random_games, simulation
+from tictactoe_qt.engine.board import Mark
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
 from tictactoe_qt.engine.search_result import ShouldStop
@@ -34,6 +35,7 @@ class ChunkRequest:
     swap: bool
     start: int
     stop: int
+    first: Mark = "x"
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,7 @@ def play_chunk(request: ChunkRequest, should_stop: ShouldStop = _should_stop) ->
     if simulation.uses_rank_path(request.config, request.x_spec, request.o_spec):
         return _chunk_endings(request, should_stop)
     began = time.perf_counter()
-    rows = []
+    rows: list[tuple[object, ...]] = []
     records = simulation.run_games(
         request.config,
         request.x_spec,
@@ -87,6 +89,7 @@ def play_chunk(request: ChunkRequest, should_stop: ShouldStop = _should_stop) ->
         swap=request.swap,
         should_stop=should_stop,
         start=request.start,
+        first=request.first,
     )
     for record in records:
         rows.append(tuple(game_row(record)))

@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 # Importing ``search`` registers every player kind now, in the GUI thread at
 # start-up: importing the searches inside a worker would hold the GIL too long.
 from tictactoe_qt.engine import random_games, search, simulation  # noqa: F401
+from tictactoe_qt.engine.board import Mark
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
 
@@ -41,7 +42,7 @@ class BatchRequestError(ValueError):
 
 @dataclass(frozen=True)
 class BatchRequest:
-    """What to simulate."""
+    """What to simulate: X's and O's players, and which of them moves first."""
 
     config: GameConfig
     x_spec: PlayerSpec
@@ -49,6 +50,7 @@ class BatchRequest:
     games: int
     seed: int | None = None
     swap: bool = False
+    first: Mark = "x"
 
     def __post_init__(self) -> None:
         if not 1 <= self.games <= MAX_GAMES:
@@ -60,7 +62,9 @@ class BatchRequest:
                 )
 
     def new_run(self) -> RunData:
-        return RunData(self.config, self.x_spec, self.o_spec, self.games, self.seed, self.swap)
+        return RunData(
+            self.config, self.x_spec, self.o_spec, self.games, self.seed, self.swap, self.first
+        )
 
 
 class BatchWorker(QObject):
@@ -127,7 +131,7 @@ class BatchWorker(QObject):
         if start >= stop:
             return None
         r = self.request
-        return ChunkRequest(r.config, r.x_spec, r.o_spec, data.seed or 0, r.swap, start, stop)
+        return ChunkRequest(r.config, r.x_spec, r.o_spec, data.seed or 0, r.swap, start, stop, r.first)
 
     def _play_here(self, data: RunData) -> None:
         start = 0

@@ -29,8 +29,9 @@ class ExportError(OSError):
 def write_csv(run: RunData, path: str | Path) -> int:
     """Write one row per game of ``run`` to ``path``; returns the number of rows.
 
-    ``winner`` is ``x``, ``o`` or ``draw``; seconds and nodes are each player's
-    totals over the game.
+    Columns speak of marks, the players as the user chose them: ``starter``
+    is the mark that moved first, ``winner`` the mark that won (or ``draw``),
+    and seconds and nodes are X's and O's totals over the game.
 
     Raises:
         ExportError: the file could not be written.
@@ -67,6 +68,7 @@ def summary_document(run: RunData) -> dict[str, object]:
         "size": run.config.size_text,
         "k": run.config.k,
         "seed": run.seed,
+        "first": run.first,
         "swap": run.swap,
         "cancelled": run.cancelled,
         "summary": run.summary_dict(),

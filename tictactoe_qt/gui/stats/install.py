@@ -8,10 +8,10 @@ from typing import Any
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 
-from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine.seating import Seating
 
-from .stats_panel import StatsPanel
+from .stats_panel import Match, StatsPanel
 from .watch_series import WatchSeries
 
 
@@ -23,16 +23,14 @@ def seat_spec(settings: Any, seat: str) -> PlayerSpec:
     return player_spec(side.kind, side.depth, side.time, settings.config())
 
 
-def batch_match(settings: Any) -> tuple[GameConfig, PlayerSpec, PlayerSpec]:
-    """Board and players for a batch: the seat that moves first plays as X."""
-    first = settings.first
-    second = "o" if first == "x" else "x"
-    return settings.config(), seat_spec(settings, first), seat_spec(settings, second)
+def settings_match(settings: Any) -> Match:
+    """Board, X's and O's players and the mark that moves first, as the settings dock says.
 
-
-def watch_players(settings: Any) -> tuple[GameConfig, PlayerSpec, PlayerSpec, str]:
-    """Board, both seats' specs and the first seat, for a watched series."""
-    return settings.config(), seat_spec(settings, "x"), seat_spec(settings, "o"), settings.first
+    Batches and watched series both play this; each player keeps its mark
+    whoever moves first (see the engine's ``Seating``).
+    """
+    first = Seating.of(settings.first).first
+    return Match(settings.config(), seat_spec(settings, "x"), seat_spec(settings, "o"), first)
 
 
 class _CloseGuard(QObject):
@@ -60,7 +58,7 @@ def install_stats(window: Any) -> StatsPanel:
 
     dock = window.settings_dock
     panel = StatsPanel(window)
-    panel.set_match_source(lambda: batch_match(dock.settings()))
+    panel.set_match_source(lambda: settings_match(dock.settings()))
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, panel)
     window.tabifyDockWidget(dock, panel)
     dock.raise_()
@@ -72,7 +70,7 @@ def install_stats(window: Any) -> StatsPanel:
     series = WatchSeries(
         window.controller,
         window.new_game_action.trigger,
-        lambda: watch_players(dock.settings()),
+        lambda: settings_match(dock.settings()),
         panel,
         window,
     )

@@ -16,9 +16,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tictactoe_qt.engine import random_games
+from tictactoe_qt.engine.board import Mark
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
-from tictactoe_qt.engine.simulation_stats import SimulationSummary
+from tictactoe_qt.engine.seating import Seating
+from tictactoe_qt.engine.simulation_stats import PlayerTotals, SimulationSummary
 
 from .run_snapshot import DRAW, O_WON, SIDES, X_WON, GameRow, RunSnapshot, exact_random_rates
 
@@ -31,7 +33,12 @@ CURVE_GROWTH = 1.02
 
 @dataclass
 class RunData:
-    """Every game of one batch plus running totals; filled by one thread at a time."""
+    """Every game of one batch plus running totals; filled by one thread at a time.
+
+    Everything is kept by mark: ``x_spec`` is the player given as X, the
+    ``"x"`` columns and X wins are its own, whoever moved first (``first``,
+    alternating with ``swap``; see :class:`Seating`).
+    """
 
     config: GameConfig
     x_spec: PlayerSpec
@@ -39,7 +46,10 @@ class RunData:
     planned: int
     seed: int | None = None
     swap: bool = False
+    #: The mark that moves first (in the even games only, with ``swap``).
+    first: Mark = "x"
     number: int = 0
+    #: The mark that moved first in each game (an index into SIDES).
     starters: array = field(default_factory=lambda: array("b"))
     winners: array = field(default_factory=lambda: array("b"))
     lengths: array = field(default_factory=lambda: array("H"))
@@ -63,12 +73,21 @@ class RunData:
     _final: RunSnapshot | None = None
 
     def __post_init__(self) -> None:
-        self._totals = SimulationSummary(self.config, str(self.x_spec), str(self.o_spec), 0)
+        self._totals = SimulationSummary(
+            self.config, str(self.x_spec), str(self.o_spec), 0, self.swap, self.first
+        )
 
     @property
     def label(self) -> str:
         prefix = f"#{self.number} " if self.number else ""
-        return f"{prefix}{self.x_spec} vs {self.o_spec}, {self.config.size_text} k={self.config.k}"
+        return f"{prefix}{self.x_spec} vs {self.o_spec}, {self.config.size_text} k={self.config.k}{self.first_text}"
+
+    @property
+    def first_text(self) -> str:
+        """``, O first`` or ``, first move alternates`` when X does not simply start."""
+        if self.swap:
+            return ", first move alternates"
+        return ", O first" if self.first == "o" else ""
 
     @property
     def tag(self) -> str:
@@ -83,11 +102,10 @@ class RunData:
         """Count one finished game."""
         if not self.winners:
             self.first_index = row.index
-        first = SIDES.index(row.starter)
-        self.starters.append(first)
+        self.starters.append(SIDES.index(row.starter))
         self.winners.append(DRAW if row.winner is None else SIDES.index(row.winner))
         self.lengths.append(row.length)
-        self._totals.add_ending(row.winner, row.length, first)
+        self._totals.add_ending(row.winner, row.length, Seating.of(row.starter))
         for side, player, secs, nodes in (
             ("x", self._totals.players[0], row.x_seconds, row.x_nodes),
             ("o", self._totals.players[1], row.o_seconds, row.o_nodes),
@@ -106,40 +124,43 @@ class RunData:
         """Count games known only by their outcome bytes, in bulk.
 
         The random-vs-random fast path gives each game as one byte
-        (``length << 2 | winner``, winner 0 draw, 1 X, 2 O: see the engine's
-        ``random_games``); every move costs one node and ``move_seconds``.
+        (``length << 2 | winner``, winner 0 draw, 1 first mover, 2 second:
+        see the engine's ``random_games``); every move costs one node and
+        ``move_seconds``.
         """
         count = len(endings)
         if not count:
             return
         start = len(self.winners)
-        if self.swap:  # odd games give the first move to the player given as O
-            starters = (b"\x00\x01" * (count // 2 + 2))[start & 1 : (start & 1) + count]
-        else:
-            starters = bytes(count)
-        # Only C-level byte operations per game: this runs in the GUI process
-        # while charts paint, so it must hold the interpreter lock briefly.
-        winners = endings.translate(_WINNER_CODES)
+        # Games of the same parity share a seating (all of them without swap).
+        steps = 2 if self.swap else 1
+        starters, winners = bytearray(count), bytearray(count)
+        parts = []
+        for offset in range(steps):
+            seating = Seating.of_game(self.first, self.swap, start + offset)
+            part = endings[offset::steps]
+            parts.append((seating, part))
+            # Only C-level byte operations per game: this runs in the GUI process
+            # while charts paint, so it must hold the interpreter lock briefly.
+            starters[offset::steps] = bytes((SIDES.index(seating.first),)) * len(part)
+            winners[offset::steps] = part.translate(_WINNER_CODES[seating.first])
         self.starters.frombytes(starters)
         self.winners.frombytes(winners)
         self.lengths.extend(endings.translate(_LENGTHS))
         # Per-game seconds and nodes follow from the length: see row().
         self._shared_time.append((start, move_seconds))
-        parts = [(0, endings)]
-        if self.swap:
-            parts = [(start & 1, endings[0::2]), (1 - (start & 1), endings[1::2])]
-        for first, part in parts:
+        for seating, part in parts:
             for code in set(part):
-                self._count_ending(first, code, part.count(code), move_seconds)
-        self._sample_curve(start, winners)
+                self._count_ending(seating, code, part.count(code), move_seconds)
+        self._sample_curve(start, bytes(winners))
 
-    def _count_ending(self, first: int, code: int, games: int, move_seconds: float) -> None:
+    def _count_ending(self, seating: Seating, code: int, games: int, move_seconds: float) -> None:
         """Count ``games`` games with outcome byte ``code``, each move one node."""
         winner, length = random_games.decode_ending(code)
-        self._totals.add_ending((None, "x", "o")[winner], length, first, games)
+        self._totals.add_ending(seating.mark_of(random_games.BOARD_WINNERS[winner]), length, seating, games)
         self._count_length(length, games)
-        for side, player in enumerate(self._totals.players):
-            moves = (length + 1) // 2 if side == first else length // 2
+        for mark, player in zip(SIDES, self._totals.players):
+            moves = seating.moves(mark, length)
             player.seconds += moves * games * move_seconds
             player.nodes += moves * games
 
@@ -178,15 +199,13 @@ class RunData:
     def row(self, position: int) -> GameRow:
         """The game stored at ``position`` (0-based), as a CSV row."""
         length = self.lengths[position]
-        starter = self.starters[position]
+        starter = SIDES[self.starters[position]]
         if self._shared_time:
             # Added by add_endings: one node per move, the chunk's time per move.
             segment = bisect_right(self._shared_time, (position, math.inf)) - 1
             move_seconds = self._shared_time[segment][1]
-            first_moves, second_moves = (length + 1) // 2, length // 2
-            x_nodes, o_nodes = (
-                (first_moves, second_moves) if starter == 0 else (second_moves, first_moves)
-            )
+            seating = Seating.of(starter)
+            x_nodes, o_nodes = seating.moves("x", length), seating.moves("o", length)
             x_seconds, o_seconds = x_nodes * move_seconds, o_nodes * move_seconds
         else:
             x_seconds, o_seconds = self.seconds["x"][position], self.seconds["o"][position]
@@ -194,7 +213,7 @@ class RunData:
         winner = self.winners[position]
         return GameRow(
             index=self.first_index + position,
-            starter=SIDES[starter],
+            starter=starter,
             winner=None if winner == DRAW else SIDES[winner],
             length=length,
             x_seconds=x_seconds,
@@ -219,7 +238,7 @@ class RunData:
         curve = list(self._curve)
         if games and (not curve or curve[-1][0] != games):
             curve.append((games, *(n / games for n in outcomes)))  # type: ignore[arg-type]
-        players = {side: replace(player) for side, player in zip(SIDES, self._totals.players)}
+        players: dict[str, PlayerTotals] = {side: replace(player) for side, player in zip(SIDES, self._totals.players)}
         elapsed = self._elapsed if self._elapsed is not None else time.perf_counter() - self._started
         return RunSnapshot(
             label=self.label,
@@ -235,16 +254,23 @@ class RunData:
             elapsed_seconds=elapsed,
             finished=self.finished,
             cancelled=self.cancelled,
-            exact_rates=exact_random_rates(self.config) if self._both_random() else None,
+            exact_rates=self._exact_rates(),
         )
 
-    def _both_random(self) -> bool:
-        return self.x_spec.kind == self.o_spec.kind == "random" and not self.swap
+    def _exact_rates(self) -> tuple[float, float, float] | None:
+        """Exact (X win, O win, draw) odds when both play at random and one mark always starts."""
+        if self.swap or not self.x_spec.kind == self.o_spec.kind == "random":
+            return None
+        rates = exact_random_rates(self.config)
+        if rates is None:
+            return None
+        x_rate, o_rate = Seating.of(self.first).by_mark(rates[0], rates[1])
+        return x_rate, o_rate, rates[2]
 
     def engine_summary(self) -> SimulationSummary:
         """These games summed up by the engine's own :class:`SimulationSummary`."""
         summary = SimulationSummary(
-            self.config, str(self.x_spec), str(self.o_spec), self.seed or 0, self.swap
+            self.config, str(self.x_spec), str(self.o_spec), self.seed or 0, self.swap, self.first
         )
         summary.merge(self._totals)
         summary.move_seconds = sum(player.seconds for player in summary.players)
@@ -263,6 +289,10 @@ def next_sample(games: int) -> int:
     return max(games + 1, math.ceil(games * CURVE_GROWTH))
 
 
-#: Byte translations for :meth:`RunData.add_endings`: outcome byte -> winner code, length.
-_WINNER_CODES = bytes((DRAW, X_WON, O_WON, DRAW)[code & 3] for code in range(256))
+#: Byte translations for :meth:`RunData.add_endings`: outcome byte -> winner code
+#: (by the mark that moved first), length.
+_WINNER_CODES = {
+    "x": bytes((DRAW, X_WON, O_WON, DRAW)[code & 3] for code in range(256)),
+    "o": bytes((DRAW, O_WON, X_WON, DRAW)[code & 3] for code in range(256)),
+}
 _LENGTHS = bytes(code >> 2 for code in range(256))

@@ -12,10 +12,12 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from tictactoe_qt.engine import random_games
+from tictactoe_qt.engine.board import MARKS, Mark
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.simulation_stats import PlayerTotals
 
-SIDES = ("x", "o")
+#: The players of a run, by the mark the user gave them.
+SIDES = MARKS
 #: Winner codes in a run's ``winner`` column and indices into ``outcomes``.
 X_WON, O_WON, DRAW = 0, 1, 2
 
@@ -23,35 +25,25 @@ X_WON, O_WON, DRAW = 0, 1, 2
 class GameRow(NamedTuple):
     """One finished game, as the CSV export writes it.
 
-    ``starter`` is the batch player who moved first (and so held X): ``"x"`` for
-    the player given as X, ``"o"`` for the one given as O when starts are
-    swapped. ``winner`` is the mark that won (``None`` for a draw). Seconds and
-    nodes are per batch player, summed over the game.
+    Every field speaks of marks, the players as the user chose them:
+    ``starter`` is the mark that moved first, ``winner`` the mark that won
+    (``None`` for a draw), and seconds and nodes are X's and O's, summed
+    over the game.
     """
 
     index: int
-    starter: str
-    winner: str | None
+    starter: Mark
+    winner: Mark | None
     length: int
     x_seconds: float
     o_seconds: float
     x_nodes: int
     o_nodes: int
 
-    @property
-    def winning_player(self) -> str | None:
-        """The batch player who won (``"x"``: the player given as X), ``None`` for a draw."""
-        if self.winner is None or self.starter == "x":
-            return self.winner
-        return "o" if self.winner == "x" else "x"
-
 
 def game_row(record: Any) -> GameRow:
     """Flatten an engine ``GameRecord`` into a :class:`GameRow`."""
-    first = SIDES.index(record.starter)
-    # The first mover's moves are the even plies; the player given as X is
-    # the first mover unless starts were swapped for this game.
-    x_plies, o_plies = slice(first, None, 2), slice(1 - first, None, 2)
+    x_plies, o_plies = record.seating.plies("x"), record.seating.plies("o")
     return GameRow(
         index=record.index,
         starter=record.starter,

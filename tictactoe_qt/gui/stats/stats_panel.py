@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtCore import QSignalBlocker, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tictactoe_qt.engine.board import Mark
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
 
@@ -40,7 +41,20 @@ if TYPE_CHECKING:  # the charts module imports pyqtgraph: loaded later, see char
 # emit() reference leak from aborting the process (see emit_guard).
 guard_emit_refcount()
 
-Match = tuple[GameConfig, PlayerSpec, PlayerSpec]
+
+class Match(NamedTuple):
+    """What 'Simulate' plays: the board, X's and O's players, and the mark that moves first."""
+
+    config: GameConfig
+    x_spec: PlayerSpec
+    o_spec: PlayerSpec
+    first: Mark = "x"
+
+    def text(self) -> str:
+        """``random (X) vs perfect (O) on 3x3, k=3, O first`` (O starts the first game with swap)."""
+        first = ", O first" if self.first == "o" else ""
+        return f"{self.x_spec} (X) vs {self.o_spec} (O) on {self.config.size_text}, k={self.config.k}{first}"
+
 #: Charts and report show at most this many runs at once.
 MAX_SHOWN_RUNS = 6
 #: Chart refreshes during a batch: at most five a second (painting is the costly part).
@@ -51,7 +65,7 @@ CHARTS_TAB = 0
 
 
 def default_match() -> Match:
-    return GameConfig(3, 3, 3), PlayerSpec("random"), PlayerSpec("random")
+    return Match(GameConfig(3, 3, 3), PlayerSpec("random"), PlayerSpec("random"))
 
 
 class StatsPanel(QDockWidget):
@@ -146,21 +160,33 @@ class StatsPanel(QDockWidget):
 
     # The match to simulate ---------------------------------------------------
 
-    def set_match_source(self, source: Callable[[], Match]) -> None:
-        """Where batches read the board and players (normally the settings dock)."""
-        self._match_source = source
+    def set_match_source(self, source: Callable[[], tuple[object, ...]]) -> None:
+        """Where batches read the board, players and first mover (normally the settings dock).
+
+        ``source`` returns a :class:`Match` or the tuple of its fields (X moves
+        first when the mark is left out).
+        """
+        self._match_source = lambda: Match(*source())  # type: ignore[arg-type]
         self.refresh_match()
+
+    def match(self) -> Match:
+        """What 'Simulate' would play now.
+
+        Raises:
+            ValueError: the source cannot give a match (e.g. a bad board).
+        """
+        return self._match_source()
 
     @Slot()
     def refresh_match(self) -> None:
         """Show which match 'Simulate' will play."""
         try:
-            config, x_spec, o_spec = self._match_source()
+            match = self.match()
         except ValueError as error:
             self.simulate_bar.set_match_text(str(error))
             return
-        self.simulate_bar.set_match_text(f"{x_spec} vs {o_spec} on {config.size_text}, k={config.k}")
-        if "human" not in (x_spec.kind, o_spec.kind):
+        self.simulate_bar.set_match_text(match.text())
+        if "human" not in (match.x_spec.kind, match.o_spec.kind):
             self.simulate_bar.clear_problem()  # "X is a human: …" no longer holds
 
     # Batches -----------------------------------------------------------------
@@ -175,9 +201,10 @@ class StatsPanel(QDockWidget):
         from .chunk_pool import shared_pool
 
         try:
-            config, x_spec, o_spec = self._match_source()
+            match = self.match()
             request = BatchRequest(
-                config, x_spec, o_spec, self.simulate_bar.games(), self.simulate_bar.seed(), self.simulate_bar.swap()
+                match.config, match.x_spec, match.o_spec, self.simulate_bar.games(),
+                self.simulate_bar.seed(), self.simulate_bar.swap(), match.first,
             )
         except ValueError as error:
             self.simulate_bar.show_problem(str(error))
@@ -252,9 +279,11 @@ class StatsPanel(QDockWidget):
 
     # Watched series ------------------------------------------------------------
 
-    def begin_watched_series(self, config: GameConfig, x_spec: PlayerSpec, o_spec: PlayerSpec, games: int) -> None:
-        """Start charting games that are being watched on the board."""
-        self._watch_run = RunData(config, x_spec, o_spec, games)
+    def begin_watched_series(
+        self, config: GameConfig, x_spec: PlayerSpec, o_spec: PlayerSpec, games: int, first: Mark = "x"
+    ) -> None:
+        """Start charting games that are being watched on the board (``first`` moves first)."""
+        self._watch_run = RunData(config, x_spec, o_spec, games, first=first)
 
     def add_watched_game(self, row: GameRow) -> None:
         """Count one watched game and refresh the charts at once."""

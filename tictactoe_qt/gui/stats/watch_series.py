@@ -12,6 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal, Slot
 
+from tictactoe_qt.engine.board import Mark
 from tictactoe_qt.engine.player_spec import PlayerSpec
 
 from .number_format import format_number, format_seconds
@@ -81,7 +82,6 @@ class WatchSeries(QObject):
         self.user_paused = False
         self.planned = 0
         self.score = {"x": 0, "o": 0, "draw": 0}
-        self._first = "x"
         self._in_series_game = False
         self._seconds = {"x": 0.0, "o": 0.0}
         self._nodes = {"x": 0, "o": 0}
@@ -121,9 +121,8 @@ class WatchSeries(QObject):
         self.stop()
         self.running, self.user_paused, self.planned = True, False, games
         self.score = {"x": 0, "o": 0, "draw": 0}
-        self._first = first
         if self.panel is not None:
-            self.panel.begin_watched_series(config, x_spec, o_spec, games)
+            self.panel.begin_watched_series(config, x_spec, o_spec, games, first)
         self._apply_pace()
         self._emit_score()
         self._begin_game()
@@ -227,10 +226,10 @@ class WatchSeries(QObject):
 
     def _game_row(self, result: str) -> GameRow:
         board = self.controller.board
-        winner = None if result == "draw" else ("x" if result == self._first else "o")
+        winner: Mark | None = "x" if result == "x" else "o" if result == "o" else None  # seats are marks
         return GameRow(
             index=self.played - 1,
-            starter=self._first,
+            starter=self.controller.seating.first,
             winner=winner,
             length=len(board.history),
             x_seconds=self._seconds["x"],
