@@ -3,6 +3,8 @@ and one notation shared by the overlay and the game tree."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QComboBox, QSpinBox
@@ -151,8 +153,8 @@ def test_overlay_and_tree_write_the_same_move_in_one_notation(qtbot, window, cli
     root = model.index(0, 0)
     compared = 0
     for row in range(model.rowCount(root)):
-        move = model.index(row, 0, root).data()  # "1. X at (3, 3)": counted from 1
-        cell = tuple(int(n) - 1 for n in move.split("(")[1].rstrip(")").split(", "))
+        move = model.index(row, 0, root).data()  # "1. X at row 3, column 3": counted from 1
+        cell = tuple(int(n) - 1 for n in re.findall(r"\d+", move.split(" at ")[1]))
         value = model.index(row, VALUE, root).data()
         plies = model.index(row, PLIES, root).data()
         note = notes[cell]
