@@ -24,6 +24,8 @@ from .spaces import BoardSpace, SearchSpace
 DEFAULT_MAX_EVENTS = 1_000_000
 #: Alpha-beta makes at most this many events per node of the unpruned tree.
 EVENTS_PER_NODE_BOUND = 4
+#: Distinct positions counted at least, whatever the limit (a fraction of a second).
+MIN_COUNT_BUDGET = 100_000
 
 
 @dataclass(frozen=True)
@@ -110,8 +112,9 @@ def check_size(
     per_node = 3 if algorithm == "minimax" else EVENTS_PER_NODE_BOUND
     if bound is not None and bound * per_node <= limit:
         return SizeEstimate(bound * per_node, exact=False)
-    # Each node makes at least two events, so half the limit in distinct nodes is enough.
-    sizes = minimax_size(space, limit // 2 + 1)
+    # Each node makes at least two events, so half the limit in distinct nodes is enough
+    # to refuse; small limits still count small trees exactly, for a better estimate.
+    sizes = minimax_size(space, max(limit // 2 + 1, MIN_COUNT_BUDGET))
     if sizes is None:
         if bound is not None:
             raise TraceTooLarge(what, SizeEstimate(bound * per_node, exact=False), limit)
