@@ -2,8 +2,10 @@
 
 :func:`board_events` and :func:`tree_events` give the events of one search, one
 at a time (:mod:`.event_stream` lists them); :class:`TraceSummary` totals them;
-:func:`check_size` refuses a trace too long to step. The settings that change what
-a search visits are one value, :class:`TextbookOptions`.
+:func:`check_size` refuses a trace too long to step; :class:`TraceCursor` steps a
+trace forward and back in bounded memory; :func:`pseudocode` and :func:`line_for`
+give the running line. The settings that change what a search visits are one
+value, :class:`TextbookOptions`.
 """
 
 from __future__ import annotations
@@ -11,8 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..board import Board
+from .cursor import TraceCursor
 from .event_stream import Event, trace_events
 from .options import ALGORITHMS, OptionsError, TextbookOptions
+from .pseudocode import line_for, pseudocode
 from .size import DEFAULT_MAX_EVENTS, SizeEstimate, TraceTooLarge, check_size
 from .spaces import BoardSpace, TreeSpace
 from .summary import TraceSummary
@@ -26,6 +30,7 @@ __all__ = [
     "OptionsError",
     "SizeEstimate",
     "TextbookOptions",
+    "TraceCursor",
     "TraceSummary",
     "TraceTooLarge",
     "TreeSpace",
@@ -33,7 +38,9 @@ __all__ = [
     "board_events",
     "board_space",
     "check_size",
+    "line_for",
     "parse_tree",
+    "pseudocode",
     "tree_events",
     "tree_space",
 ]

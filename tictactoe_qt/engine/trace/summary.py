@@ -40,6 +40,18 @@ class TraceSummary:
             self.best = event.get("best")
             self.finished = True
 
+    def unobserve(self, event: Event) -> None:
+        """Take back the last event observed (``event``), as a stepper's Back does."""
+        self.events -= 1
+        kind = event["event"]
+        if kind == "enter":
+            self.nodes -= 1
+        elif kind == "cutoff":
+            self.cutoffs -= 1
+        elif kind == "return" and event["depth"] == 0:
+            self.value = self.best = None
+            self.finished = False
+
     def consume(self, events: Iterable[Event]) -> TraceSummary:
         """Observe every event of ``events`` without keeping them; returns ``self``."""
         for event in events:
