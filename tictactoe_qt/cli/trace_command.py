@@ -110,7 +110,8 @@ def run(args: argparse.Namespace) -> int:
             space = board_space(board, algorithm, options, args.depth)
             title = f"{algorithm} on {board.notation()}, {board.turn} to move (MAX)"
         check_size(space, algorithm, lambda: trace_events(space, algorithm, options),
-                   args.max_events, what=f"{algorithm} ({'tree' if tree else board.notation()})")
+                   args.max_events, what=f"{algorithm} trace of "
+                   + ("the tree" if tree else board.notation()))
     except (OptionsError, TreeTextError, TraceTooLarge) as error:
         raise UsageError(str(error)) from None
     except ValueError as error:  # a finished game

@@ -52,7 +52,7 @@ class TraceTooLarge(ValueError):
 
     def __init__(self, what: str, estimate: SizeEstimate, limit: int) -> None:
         super().__init__(
-            f"the {what} trace would have {estimate.text()}, more than the limit of "
+            f"the {what} would have {estimate.text()}, more than the limit of "
             f"{limit:,}; give a depth limit, a position with fewer empty cells, or a "
             f"higher --max-events"
         )
@@ -102,12 +102,12 @@ def check_size(
         algorithm: ``minimax``, ``alphabeta`` or ``alphabeta-tt``.
         events: makes a fresh event stream of the trace (counted if no bound settles it).
         limit: the most events allowed.
-        what: names the trace in the error.
+        what: names the trace in the error (default ``"<algorithm> trace"``).
 
     Raises:
         TraceTooLarge: more than ``limit`` events.
     """
-    what = what or algorithm
+    what = what or f"{algorithm} trace"
     bound = _quick_node_bound(space)
     per_node = 3 if algorithm == "minimax" else EVENTS_PER_NODE_BOUND
     if bound is not None and bound * per_node <= limit:
