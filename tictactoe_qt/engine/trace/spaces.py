@@ -104,9 +104,11 @@ class BoardSpace:
             mover, opponent = (max_bits, min_bits) if max_to_move else (min_bits, max_bits)
             wins_with = self.geometry.wins_with
             wins = [c for c in cells if wins_with(mover | 1 << c, c)]
-            blocks = [c for c in cells if c not in wins and wins_with(opponent | 1 << c, c)]
-            first = wins + blocks
-            return first + [c for c in cells if c not in first] if first else cells
+            blocks = [c for c in cells if wins_with(opponent | 1 << c, c) and c not in wins]
+            if not wins and not blocks:
+                return cells
+            first = set(wins) | set(blocks)
+            return wins + blocks + [c for c in cells if c not in first]
         if ordering == "table" and preferred is not None:
             cells.remove(preferred)
             cells.insert(0, preferred)
