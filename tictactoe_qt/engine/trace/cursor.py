@@ -122,13 +122,11 @@ class TraceCursor:
 
     def run_to_cutoff(self, budget: int | None = None) -> Event | None:
         """Run to the next ``cutoff`` (or the end)."""
-        self._resuming("cutoff")
         self._target = ("cutoff", None)
         return self._run_until(lambda e: e["event"] == "cutoff", budget)
 
     def to_end(self, budget: int | None = None) -> Event | None:
         """Run every remaining event; returns the last one."""
-        self._resuming("end")
         self._target = ("end", None)
         return self._run_until(lambda e: False, budget)
 
