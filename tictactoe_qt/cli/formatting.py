@@ -63,6 +63,8 @@ def result_text(result: str | None, plies: int | None) -> str:
         return "unknown"
     if result == "draw":
         return f"draw ({plies_text(plies)} to a full board)" if plies else "draw"
+    if plies is None:
+        return f"{result} wins"  # textbook scores say who wins, not when
     return f"{result} wins in {plies_text(plies)}" if plies else f"{result} has won"
 
 

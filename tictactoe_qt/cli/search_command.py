@@ -23,6 +23,12 @@ from .arguments import (
     time_budget,
 )
 from .formatting import search_text
+from .trace_command import (
+    add_textbook_arguments,
+    textbook_decision,
+    textbook_options_from,
+    uses_textbook_options,
+)
 
 ALGORITHMS = ("minimax", "alphabeta", "average", "perfect", "random", "mcts")
 #: The ``search --json`` keys, in order (``result`` only when exact).
@@ -60,6 +66,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--seed", type=seed_int, default=None, metavar="S",
                         help="seed for random and mcts")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_textbook_arguments(parser)  # shared with trace: the same choices give the same counts
     parser.set_defaults(run=run)
 
 
@@ -73,18 +80,26 @@ def run(args: argparse.Namespace) -> int:
     if args.time is not None and name not in ("perfect", "mcts"):
         deadline = time.perf_counter() + args.time
         should_stop = lambda: time.perf_counter() >= deadline  # noqa: E731
-    result = search(name, board, args.depth, args.time, args.seed, should_stop)
+    textbook = uses_textbook_options(args)
+    if textbook:
+        result = textbook_decision(name, board, args, should_stop)
+    else:
+        result = search(name, board, args.depth, args.time, args.seed, should_stop)
     if result.cancelled:
         print(f"note: the search was stopped after {args.time:g} s; the move is the best "
               "found so far", file=sys.stderr)
     data = result.as_dict()
     data = {key: data[key] for key in JSON_KEYS if key in data}
+    if textbook:
+        data["options"] = textbook_options_from(args).as_dict()
     if args.json:
         print(json.dumps(data))
     else:
         if result.exact:
             data["plies"] = result.plies
         print(search_text(board, data))
+        if textbook:
+            print(f"  options      {textbook_options_from(args).label()}")
     return 0
 
 

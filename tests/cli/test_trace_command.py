@@ -1,0 +1,156 @@
+"""``tictactoe-qt trace`` as a user runs it, and ``search`` with the same textbook options."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tictactoe_qt.cli.main import main
+
+ROOT = Path(__file__).resolve().parents[2]
+AIMA_TREE = "[[3,12,8],[2,4,6],[14,5,2]]"
+
+
+def run_cli(*argv: str, stdout=subprocess.PIPE) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run(
+        [sys.executable, "-m", "tictactoe_qt", *argv],
+        stdout=stdout, stderr=subprocess.PIPE, text=True, env=env, timeout=120, check=False,
+    )
+
+
+def json_lines(*argv: str) -> list[dict]:
+    done = run_cli("trace", "--json", *argv)
+    assert done.returncode == 0, done.stderr
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+def test_json_lines_parse_and_end_with_the_summary():
+    lines = json_lines("--algorithm", "alphabeta", "--tree", AIMA_TREE)
+    *events, summary = lines
+    assert summary == {"summary": True, "value": 3, "best": 0, "nodes": 11, "cutoffs": 1}
+    assert all("summary" not in event for event in events)
+    assert sum(e["event"] == "enter" for e in events) == summary["nodes"]
+    cutoff = next(e for e in events if e["event"] == "cutoff")
+    assert cutoff["path"] == [1] and cutoff["pruned"] == [1, 2]
+    assert events[0] == {"event": "enter", "path": [], "depth": 0,
+                         "alpha": float("-inf"), "beta": float("inf")}
+
+
+def test_board_trace_paths_are_row_col_moves():
+    *events, summary = json_lines("--algorithm", "alphabeta", "--board", "xx./oo./x..",
+                                  "--ordering", "wins", "--form", "negamax")
+    assert events[1]["event"] == "enter" and events[1]["path"] == [[1, 2]]  # O's win first
+    assert summary["best"] == [1, 2] and summary["value"] == 1
+    assert summary["cutoffs"] == sum(e["event"] == "cutoff" for e in events)
+    # The textbook search does not know +1 is the best there is: it searches on.
+    children = [e["path"][0] for e in events if e["event"] == "enter" and e["depth"] == 1]
+    assert children == [[1, 2], [0, 2], [2, 1], [2, 2]]  # win, block, then reading order
+
+
+def test_empty_board_alphabeta_matches_the_textbook_count():
+    *_, summary = json_lines("--algorithm", "alphabeta", "--ordering", "none",
+                             "--scoring", "textbook", "--form", "textbook")
+    assert summary["nodes"] == 18_297 and summary["value"] == 0
+
+
+def test_past_max_events_the_trace_is_refused_with_its_size():
+    done = run_cli("trace", "--algorithm", "minimax", "--json")
+    assert done.returncode == 2 and done.stdout == ""
+    err = done.stderr.strip().splitlines()
+    assert len(err) == 1
+    assert "exactly 1,355,060 events" in err[0] and "1,000,000" in err[0]
+    done = run_cli("trace", "--algorithm", "alphabeta", "--max-events", "1000")
+    assert done.returncode == 2 and "more than 1,000 events" in done.stderr
+
+
+@pytest.mark.slow
+def test_plain_minimax_from_the_empty_board_streams_with_a_higher_limit(tmp_path):
+    out = tmp_path / "trace.jsonl"
+    with out.open("w") as handle:
+        done = run_cli("trace", "--algorithm", "minimax", "--json", "--max-events", "1400000",
+                       stdout=handle)
+    assert done.returncode == 0, done.stderr
+    with out.open() as handle:
+        count = sum(1 for _ in handle)
+    last = json.loads(out.read_text().rsplit("\n", 2)[-2])
+    assert count == 1_355_060 + 1
+    assert last == {"summary": True, "value": 0, "best": [0, 0], "nodes": 549_946, "cutoffs": 0}
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--algorithm", "alphabeta", "--tree", "[[3,12],[]]"], "is an empty list"),
+        (["--algorithm", "alphabeta", "--tree", "[[3,12],[4,"], "near '[[3,12],[4,'"),
+        (["--algorithm", "alphabeta", "--tree", "[[1,2]]", "--depth", "2"],
+         "--depth does not apply to --tree"),
+        (["--algorithm", "alphabeta", "--ordering", "sideways"], "unknown ordering 'sideways'"),
+        (["--algorithm", "alphabeta", "--ordering", "table"], "alphabeta-tt"),
+        (["--algorithm", "alphabeta", "--board", "xxx/oo./..."], "already over"),
+        (["--algorithm", "alphabeta", "--board", "xxq/.../..."], "bad --board"),
+        (["--algorithm", "bogo"], "unknown algorithm 'bogo'"),
+        (["--algorithm", "alphabeta", "--board", "x../.../...", "--tree", "[[1]]"],
+         "not allowed with argument"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(argv, message):
+    done = run_cli("trace", *argv)
+    assert done.returncode == 2 and done.stdout == ""
+    err = done.stderr.strip().splitlines()
+    assert len(err) == 1 and message in err[0], err
+    assert err[0].startswith("tictactoe-qt trace: error:")
+
+
+def test_text_trace_is_indented_by_depth(capsys):
+    assert main(["trace", "--algorithm", "alphabeta", "--tree", AIMA_TREE]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "values from MAX" in lines[0]
+    assert lines[1] == "enter root  [α=-∞, β=+∞]"
+    assert "  cutoff at 1: v=2 ≤ α, 2 moves pruned: 1, 2  [α=3, β=+∞]" in lines
+    assert "    leaf 0 > 1 = 12 (utility)  [α=-∞, β=3]" in lines
+    assert lines[-1].startswith("value 3, best 0, nodes 11, cut-offs 1 (alphabeta, form textbook")
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["--ordering", "none"],
+        ["--ordering", "centre", "--scoring", "distance"],
+        ["--ordering", "wins", "--form", "negamax"],
+        ["--depth", "3", "--evaluation", "zero"],
+    ],
+)
+def test_search_with_textbook_options_counts_what_trace_counts(capsys, options):
+    argv = ["--algorithm", "alphabeta", "--board", "x../.o./...", *options]
+    assert main(["search", "--json", *argv]) == 0
+    searched = json.loads(capsys.readouterr().out)
+    assert main(["trace", "--json", *argv]) == 0
+    summary = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert (searched["nodes"], searched["cutoffs"]) == (summary["nodes"], summary["cutoffs"])
+    assert searched["move"] == summary["best"] and searched["score"] == summary["value"]
+    assert searched["options"]["ordering"] == (options[1] if options[0] == "--ordering"
+                                               else "none")
+
+
+def test_search_without_textbook_options_keeps_the_engine_search(capsys):
+    assert main(["search", "--json", "--algorithm", "alphabeta"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["nodes"] == 2_568 and "options" not in data
+
+
+def test_search_text_names_the_options(capsys):
+    assert main(["search", "--algorithm", "alphabeta", "--ordering", "none"]) == 0
+    out = capsys.readouterr().out
+    assert "18,297" in out
+    assert "options      ordering none, scoring textbook, evaluation open-lines" in out
+
+
+def test_search_options_refuse_other_algorithms(capsys):
+    assert main(["search", "--algorithm", "perfect", "--scoring", "textbook"]) == 2
+    assert "apply to minimax, alphabeta" in capsys.readouterr().err

@@ -1,0 +1,112 @@
+"""Tree text, size estimates and the counted (untraced) search."""
+
+from __future__ import annotations
+
+import pytest
+
+from tictactoe_qt.engine import Board, GameConfig
+from tictactoe_qt.engine.trace import (
+    OptionsError,
+    TextbookOptions,
+    TraceSummary,
+    TraceTooLarge,
+    TreeTextError,
+    board_events,
+    board_space,
+    check_size,
+    parse_tree,
+    tree_events,
+    tree_space,
+)
+from tictactoe_qt.engine.trace.event_stream import trace_events
+from tictactoe_qt.engine.trace.size import minimax_size
+from tictactoe_qt.engine.trace.textbook_search import textbook_search
+from tictactoe_qt.engine.trace.tree_text import MAX_TREE_CHARS, MAX_TREE_DEPTH
+
+
+def test_a_tree_parses_with_mixed_depths_and_numbers():
+    assert parse_tree(" [[3, -1.5], 4, [[2]]] ") == [[3, -1.5], 4, [[2]]]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "the tree is empty"),
+        ("7", "the tree must be a list"),
+        ("[[3,12,8],[2,4,6],[14,5,]]", "Expecting value at character 25 near"),
+        ("[[3,12],[]]", "node at path [1] (child indices from 0) is an empty list"),
+        ('[[3,"a"]]', 'node at path [0, 1] (child indices from 0) is "a"'),
+        ("[[true]]", "is true; use numbers and lists only"),
+        ("[NaN]", "leaves must be finite numbers"),
+        ("[" * (MAX_TREE_DEPTH + 1) + "1" + "]" * (MAX_TREE_DEPTH + 1), "nested deeper than"),
+        ("[" + "1," * MAX_TREE_CHARS + "1]", "characters; at most"),
+    ],
+)
+def test_bad_trees_are_one_line_errors_with_an_excerpt(text, message):
+    with pytest.raises(TreeTextError) as error:
+        parse_tree(text)
+    assert message in str(error.value)
+    assert "\n" not in str(error.value) and len(str(error.value)) < 160
+
+
+def test_trees_refuse_board_only_options():
+    with pytest.raises(OptionsError, match="left to right"):
+        tree_space("[[1,2]]", "alphabeta", TextbookOptions(ordering="centre"))
+    with pytest.raises(OptionsError, match="alphabeta-tt"):
+        tree_space("[[1,2]]", "alphabeta-tt", TextbookOptions())
+
+
+def test_minimax_size_is_exact_on_the_empty_board():
+    space = board_space(Board(), "minimax", TextbookOptions())
+    assert minimax_size(space, 10_000) == (549_946, 255_168)
+    assert minimax_size(space, 100) is None
+
+
+def test_plain_minimax_from_the_empty_board_is_refused_with_its_exact_size():
+    space = board_space(Board(), "minimax", TextbookOptions())
+    with pytest.raises(TraceTooLarge, match=r"exactly 1,355,060 events, more than the limit of "
+                                            r"1,000,000"):
+        check_size(space, "minimax", lambda: trace_events(space, "minimax", TextbookOptions()))
+    assert check_size(space, "minimax", lambda: iter(()), limit=1_355_060).events == 1_355_060
+
+
+def test_alphabeta_size_is_counted_when_no_bound_settles_it():
+    options = TextbookOptions()
+    space = board_space(Board(), "alphabeta", options)
+    events = sum(1 for _ in board_events(Board(), "alphabeta", options))
+    estimate = check_size(space, "alphabeta", lambda: trace_events(space, "alphabeta", options),
+                          limit=events)
+    assert estimate.exact and estimate.events == events
+    with pytest.raises(TraceTooLarge, match=f"more than {events - 1:,} events"):
+        check_size(space, "alphabeta", lambda: trace_events(space, "alphabeta", options),
+                   limit=events - 1)
+
+
+def test_a_hopeless_board_is_refused_without_walking_it():
+    space = board_space(Board(GameConfig(5, 5, 4)), "alphabeta", TextbookOptions())
+    with pytest.raises(TraceTooLarge, match=r"up to about [0-9.]+e\+\d+ events"):
+        check_size(space, "alphabeta", lambda: pytest.fail("walked"), limit=1000)
+
+
+def test_small_traces_pass_on_a_bound():
+    space = tree_space("[[3,12,8],[2,4,6],[14,5,2]]", "alphabeta", TextbookOptions())
+    estimate = check_size(space, "alphabeta",
+                          lambda: tree_events("[[3,12,8],[2,4,6],[14,5,2]]", "alphabeta"))
+    assert estimate.events >= 35  # the real stream's length is within the bound
+
+
+def test_textbook_search_reports_the_trace_counts_and_result():
+    board = Board.from_notation("xx./.../..o")
+    for options in (TextbookOptions(), TextbookOptions(scoring="distance", form="negamax"),
+                    TextbookOptions(ordering="centre")):
+        result = textbook_search(board, "alphabeta", options)
+        summary = TraceSummary().consume(board_events(board, "alphabeta", options))
+        assert (result.stats.nodes, result.stats.cutoffs) == (summary.nodes, summary.cutoffs)
+        assert [result.move.row, result.move.col] == summary.best == [0, 2]
+        assert result.exact and result.result == "o"
+    assert textbook_search(board, "alphabeta", TextbookOptions(scoring="distance")).plies == 5
+
+
+def test_textbook_search_stops_when_asked():
+    result = textbook_search(Board(), "minimax", TextbookOptions(), should_stop=lambda: True)
+    assert result.cancelled and not result.exact

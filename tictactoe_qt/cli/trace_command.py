@@ -1,0 +1,180 @@
+"""``tictactoe-qt trace``: minimax or alpha-beta, one event per line, on a board or a tree."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+from tictactoe_qt.engine.board import Board
+from tictactoe_qt.engine.search_result import SearchResult, ShouldStop
+from tictactoe_qt.engine.trace import (
+    ALGORITHMS,
+    DEFAULT_MAX_EVENTS,
+    Event,
+    OptionsError,
+    TextbookOptions,
+    TraceSummary,
+    TraceTooLarge,
+    TreeTextError,
+    board_space,
+    check_size,
+    tree_space,
+)
+from tictactoe_qt.engine.trace.event_stream import trace_events
+from tictactoe_qt.engine.trace.options import EVALUATIONS, FORMS, ORDERINGS, SCORINGS
+from tictactoe_qt.engine.trace.textbook_search import textbook_search
+from tictactoe_qt.engine.trace.tree_text import excerpt_at
+
+from .arguments import UsageError, add_k_argument, add_size_argument, config_from, positive_int
+from .trace_text import event_text, head_text, options_label, summary_text
+
+DESCRIPTION = f"""\
+Trace one search, event by event: enter (a node), leaf (a utility or, at the
+depth limit, an evaluation), return (a value back to the parent), alpha / beta
+(a bound moves) and cutoff (the moves left unsearched). Paths are moves from the
+root as [row, col] (0-based), or child indices for --tree. The last line is a
+summary: the root's value (side to move's view; for --tree the root MAX player's),
+the best move, nodes (enter events, the root included) and cut-offs.
+
+--tree takes a textbook tree: nested lists alternate MAX and MIN levels from a
+MAX root, numbers are leaves, e.g. "[[3,12,8],[2,4,6],[14,5,2]]".
+
+A trace longer than --max-events (default {DEFAULT_MAX_EVENTS:,}) is refused with
+its estimated size: plain minimax from the empty 3x3 board makes 1,355,060 events.
+With --json, infinite bounds print as Infinity and -Infinity (as Python writes them)."""
+
+
+def add_textbook_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--ordering``, ``--scoring``, ``--evaluation`` and ``--form`` (shared with ``search``)."""
+    defaults = TextbookOptions()
+    parser.add_argument("--ordering", default=None, metavar="O",
+                        help=f"move order: {', '.join(ORDERINGS)} (default {defaults.ordering})")
+    parser.add_argument("--scoring", default=None, metavar="S",
+                        help=f"end scores: {', '.join(SCORINGS)} (default {defaults.scoring})")
+    parser.add_argument("--evaluation", default=None, metavar="E",
+                        help=f"value at the depth limit: {', '.join(EVALUATIONS)} "
+                             f"(default {defaults.evaluation})")
+    parser.add_argument("--form", default=None, metavar="F",
+                        help=f"alpha-beta form: {', '.join(FORMS)} (default {defaults.form})")
+
+
+def textbook_options_from(args: argparse.Namespace) -> TextbookOptions:
+    """The options the textbook arguments ask for.
+
+    Raises:
+        UsageError: an unknown choice.
+    """
+    try:
+        return TextbookOptions.parse(args.ordering, args.scoring, args.evaluation, args.form)
+    except OptionsError as error:
+        raise UsageError(str(error)) from None
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "trace", help="step through minimax or alpha-beta, one event per line",
+        description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--algorithm", required=True, metavar="NAME",
+                        help=", ".join(ALGORITHMS) + " (alpha-beta with a transposition table)")
+    parser.add_argument("--depth", type=positive_int, default=None, metavar="D",
+                        help="depth limit in plies (default: to the end of the game)")
+    add_textbook_arguments(parser)
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--board", default=None, metavar="B",
+                       help="position such as x.o/.x./..o (default: the empty board)")
+    where.add_argument("--tree", default=None, metavar="TREE",
+                       help='a textbook tree such as "[[3,12,8],[2,4,6],[14,5,2]]"')
+    add_size_argument(where)
+    add_k_argument(parser)
+    parser.add_argument("--max-events", type=positive_int, default=DEFAULT_MAX_EVENTS,
+                        metavar="N", help=f"refuse longer traces (default {DEFAULT_MAX_EVENTS:,})")
+    parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    algorithm = args.algorithm.strip().lower()
+    options = textbook_options_from(args)
+    tree = args.tree is not None
+    try:
+        if tree:
+            _refuse_board_arguments(args)
+            space: Any = tree_space(args.tree, algorithm, options)
+            title = f"{algorithm} on the tree {excerpt_at(args.tree.strip(), 0, 60)}"
+        else:
+            board = _board(args)
+            space = board_space(board, algorithm, options, args.depth)
+            title = f"{algorithm} on {board.notation()}, {board.turn} to move (MAX)"
+        check_size(space, algorithm, lambda: trace_events(space, algorithm, options),
+                   args.max_events, what=f"{algorithm} trace of "
+                   + ("the tree" if tree else board.notation()))
+    except (OptionsError, TreeTextError, TraceTooLarge) as error:
+        raise UsageError(str(error)) from None
+    except ValueError as error:  # a finished game
+        raise UsageError(str(error)) from None
+    events = trace_events(space, algorithm, options)
+    label = options_label(algorithm, options, tree)
+    summary = _print_events(events, args.json, options.form, title)
+    if args.json:
+        print(json.dumps(summary.as_dict()))
+    else:
+        print(summary_text(summary, label))
+    return 0
+
+
+def _print_events(events: Iterator[Event], as_json: bool, form: str, title: str) -> TraceSummary:
+    summary = TraceSummary()
+    write = sys.stdout.write
+    if not as_json:
+        write(head_text({"title": title, "form": form}) + "\n")
+    dumps = json.dumps
+    for event in events:
+        summary.observe(event)
+        write((dumps(event) if as_json else event_text(event, form)) + "\n")
+    return summary
+
+
+def _refuse_board_arguments(args: argparse.Namespace) -> None:
+    for flag, value in (("--depth", args.depth), ("--k", args.k), ("--scoring", args.scoring),
+                        ("--evaluation", args.evaluation)):
+        if value is not None:
+            raise UsageError(f"{flag} does not apply to --tree (a tree's leaves are its values)")
+
+
+def _board(args: argparse.Namespace) -> Board:
+    if args.board is None:
+        return Board(config_from(args))
+    try:
+        return Board.from_notation(args.board, args.k)
+    except ValueError as error:
+        raise UsageError(f"bad --board: {error}") from None
+
+
+def uses_textbook_options(args: argparse.Namespace) -> bool:
+    """Whether any of ``--ordering/--scoring/--evaluation/--form`` was given."""
+    return any(getattr(args, name) is not None
+               for name in ("ordering", "scoring", "evaluation", "form"))
+
+
+def textbook_decision(
+    name: str, board: Board, args: argparse.Namespace, should_stop: ShouldStop
+) -> SearchResult:
+    """``search`` with textbook options: the traced search, counted, not printed.
+
+    Raises:
+        UsageError: an algorithm these options do not apply to, or a misfit option.
+    """
+    if name not in ALGORITHMS:
+        raise UsageError(
+            f"--ordering, --scoring, --evaluation and --form apply to {', '.join(ALGORITHMS)}, "
+            f"not {name!r}"
+        )
+    options = textbook_options_from(args)
+    try:
+        return textbook_search(board, name, options, args.depth, should_stop)
+    except ValueError as error:
+        raise UsageError(str(error)) from None

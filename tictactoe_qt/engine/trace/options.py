@@ -1,0 +1,121 @@
+"""The textbook settings of a traced search, shared by the CLI, the stepper and the views.
+
+One frozen value says everything that changes what a search visits, so the same
+choices give the same node counts wherever they are used, and every number can be
+labelled with the options that produced it (:meth:`TextbookOptions.label`).
+
+* ``ordering``: the order moves are tried in.
+
+  * ``none``: reading order, row by row, left to right.
+  * ``centre``: centre first (nearest the centre first, ties in reading order).
+  * ``wins``: moves that win at once, then moves that block the opponent's
+    immediate win, then the rest in reading order.
+  * ``table``: the transposition table's best move first, then reading order
+    (alpha-beta with a table only).
+
+  An ordering only reorders moves: none of them narrows the window.
+* ``scoring``: ``textbook`` (+1 win, 0 draw, -1 loss, as course code scores) or
+  ``distance`` (a sooner win scores higher: ``WIN_SCORE - plies``, the engine's scores).
+* ``evaluation``: the value of a position at the depth limit: ``zero`` or
+  ``open-lines`` (E(n) = M(n) - O(n), :mod:`..evaluation`). With textbook scoring
+  E(n) can exceed a win's +1, exactly as in course code that mixes the two.
+* ``form``: ``textbook`` (the max-value/min-value functions of the standard AI
+  textbook: a max node returns as soon as v >= beta, a min node as soon as
+  v <= alpha, and the root's first moves widen alpha) or ``negamax`` (one function,
+  values from the side to move, the engine's form). Both visit the same nodes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+ORDERINGS = ("none", "centre", "wins", "table")
+SCORINGS = ("textbook", "distance")
+EVALUATIONS = ("zero", "open-lines")
+FORMS = ("textbook", "negamax")
+#: The searches that can be traced; ``alphabeta-tt`` keeps a transposition table.
+ALGORITHMS = ("minimax", "alphabeta", "alphabeta-tt")
+
+
+class OptionsError(ValueError):
+    """A setting that is not one of the choices (one line, quoting the input)."""
+
+
+@dataclass(frozen=True)
+class TextbookOptions:
+    """How a traced search orders moves, scores ends, evaluates cut-offs and is written."""
+
+    ordering: str = "none"
+    scoring: str = "textbook"
+    evaluation: str = "open-lines"
+    form: str = "textbook"
+
+    def __post_init__(self) -> None:
+        for name, value, choices in (
+            ("ordering", self.ordering, ORDERINGS),
+            ("scoring", self.scoring, SCORINGS),
+            ("evaluation", self.evaluation, EVALUATIONS),
+            ("form", self.form, FORMS),
+        ):
+            if value not in choices:
+                raise OptionsError(
+                    f"unknown {name} {_excerpt(value)}; choose from {', '.join(choices)}"
+                )
+
+    @classmethod
+    def parse(
+        cls,
+        ordering: str | None = None,
+        scoring: str | None = None,
+        evaluation: str | None = None,
+        form: str | None = None,
+    ) -> TextbookOptions:
+        """Options from user text (any case, spaces trimmed); ``None`` keeps the default.
+
+        Raises:
+            OptionsError: a value that is not one of the choices.
+        """
+        default = cls()
+        return cls(
+            ordering=_clean(ordering, default.ordering),
+            scoring=_clean(scoring, default.scoring),
+            evaluation=_clean(evaluation, default.evaluation),
+            form=_clean(form, default.form),
+        )
+
+    def check_algorithm(self, algorithm: str) -> None:
+        """Refuse an algorithm name that is unknown or does not fit these options.
+
+        Raises:
+            OptionsError: unknown algorithm, or ``table`` ordering without a table.
+        """
+        if algorithm not in ALGORITHMS:
+            raise OptionsError(
+                f"unknown algorithm {_excerpt(algorithm)}; choose from {', '.join(ALGORITHMS)}"
+            )
+        if self.ordering == "table" and algorithm != "alphabeta-tt":
+            raise OptionsError(
+                "the table ordering needs a transposition table: use algorithm alphabeta-tt"
+            )
+
+    def label(self) -> str:
+        """The options in words, for labelling counts: ``ordering none, scoring textbook, ...``."""
+        return (f"ordering {self.ordering}, scoring {self.scoring}, "
+                f"evaluation {self.evaluation}, form {self.form}")
+
+    def as_dict(self) -> dict[str, str]:
+        """The options as JSON-ready text."""
+        return {"ordering": self.ordering, "scoring": self.scoring,
+                "evaluation": self.evaluation, "form": self.form}
+
+
+def _clean(text: str | None, default: str) -> str:
+    return default if text is None else text.strip().lower()
+
+
+def _excerpt(text: object, limit: int = 40) -> str:
+    """``text`` quoted, cut to ``limit`` characters so an error stays one short line."""
+    shown = str(text)
+    if len(shown) > limit:
+        shown = shown[:limit] + "..."
+    return repr(shown.replace("\n", " "))

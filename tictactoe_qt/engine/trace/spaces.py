@@ -1,0 +1,151 @@
+"""What a traced search searches: a real board, or a textbook tree.
+
+Both offer the same small API (:class:`SearchSpace`), so each algorithm is written
+once. Values are from the MAX player's point of view (the side to move at the
+root, or the tree's root player), as AIMA's ``UTILITY(s, MAX)``; the negamax form
+turns them to the side to move's view itself. Depths count plies from the root,
+and MAX moves at even depths.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Generic, Protocol, TypeVar
+
+from ..board import Board
+from ..evaluation import open_lines_score
+from ..geometry import iter_bits
+from ..search_result import WIN_SCORE
+from .options import TextbookOptions
+from .tree_text import Tree
+
+#: One step of a path: ``[row, col]`` on a board, a child index in a tree.
+PathStep = list[int] | int
+Value = int | float
+#: ``("utility", value)`` at the end of a game or tree, ``("evaluation", value)``
+#: at the depth limit.
+Leaf = tuple[str, Value]
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+
+class SearchSpace(Protocol, Generic[S, M]):
+    """The tree a traced search walks."""
+
+    root: S
+
+    def leaf(self, state: S, depth: int) -> Leaf | None:
+        """The node's value if the search stops here, else ``None``."""
+
+    def moves(self, state: S, depth: int, preferred: M | None) -> list[M]:
+        """The moves in the order the options ask for; ``preferred`` (a table's move) first."""
+
+    def child(self, state: S, move: M) -> S:
+        """The node ``move`` leads to."""
+
+    def step(self, move: M) -> PathStep:
+        """``move`` as a path step."""
+
+    def key(self, state: S) -> Hashable:
+        """A transposition-table key for the node."""
+
+
+#: A board node: (MAX's cells, MIN's cells, the cell just played or -1 at the root,
+#: whether MAX is to move).
+BoardState = tuple[int, int, int, bool]
+
+
+class BoardSpace:
+    """The game tree below a real position; the side to move there is MAX.
+
+    Raises:
+        ValueError: the game on ``board`` is already over.
+    """
+
+    def __init__(self, board: Board, options: TextbookOptions, depth: int | None = None) -> None:
+        if board.is_game_over():
+            raise ValueError(f"the game on {board.notation()} is already over ({board.status})")
+        self.board = board.copy()
+        self.options = options
+        self.depth_limit = depth
+        self.geometry = board.geometry
+        self.root: BoardState = (board.bits[board.side], board.bits[1 - board.side], -1, True)
+        self._cols = self.geometry.cols
+        self._win = 1 if options.scoring == "textbook" else WIN_SCORE
+        self._distance = options.scoring == "distance"
+        self._centre = self.geometry.centre_order
+        self._ordering = options.ordering
+
+    def leaf(self, state: BoardState, depth: int) -> Leaf | None:
+        max_bits, min_bits, last, max_to_move = state
+        geometry = self.geometry
+        if last >= 0:
+            max_moved = not max_to_move
+            if geometry.wins_with(max_bits if max_moved else min_bits, last):
+                win = self._win - depth if self._distance else self._win
+                return ("utility", win if max_moved else -win)
+            if max_bits | min_bits == geometry.full:
+                return ("utility", 0)
+        if self.depth_limit is not None and depth >= self.depth_limit:
+            if self.options.evaluation == "zero":
+                return ("evaluation", 0)
+            return ("evaluation", open_lines_score(geometry, max_bits, min_bits))
+        return None
+
+    def moves(self, state: BoardState, depth: int, preferred: int | None) -> list[int]:
+        max_bits, min_bits, _, max_to_move = state
+        empty = self.geometry.full & ~(max_bits | min_bits)
+        ordering = self._ordering
+        if ordering == "centre":
+            return [cell for cell in self._centre if empty >> cell & 1]
+        cells = iter_bits(empty)
+        if ordering == "wins":
+            mover, opponent = (max_bits, min_bits) if max_to_move else (min_bits, max_bits)
+            wins_with = self.geometry.wins_with
+            wins = [c for c in cells if wins_with(mover | 1 << c, c)]
+            blocks = [c for c in cells if wins_with(opponent | 1 << c, c) and c not in wins]
+            if not wins and not blocks:
+                return cells
+            first = set(wins) | set(blocks)
+            return wins + blocks + [c for c in cells if c not in first]
+        if ordering == "table" and preferred is not None:
+            cells.remove(preferred)
+            cells.insert(0, preferred)
+        return cells
+
+    def child(self, state: BoardState, move: int) -> BoardState:
+        max_bits, min_bits, _, max_to_move = state
+        if max_to_move:
+            return (max_bits | 1 << move, min_bits, move, False)
+        return (max_bits, min_bits | 1 << move, move, True)
+
+    def step(self, move: int) -> list[int]:
+        return [move // self._cols, move % self._cols]
+
+    def key(self, state: BoardState) -> Hashable:
+        return state[0], state[1]
+
+
+class TreeSpace:
+    """A textbook tree: lists alternate MAX and MIN levels from a MAX root, numbers are leaves."""
+
+    def __init__(self, tree: list[Tree]) -> None:
+        self.root: Tree = tree
+
+    def leaf(self, state: Tree, depth: int) -> Leaf | None:
+        return None if isinstance(state, list) else ("utility", state)
+
+    def moves(self, state: Tree, depth: int, preferred: int | None) -> list[int]:
+        assert isinstance(state, list)
+        return list(range(len(state)))
+
+    def child(self, state: Tree, move: int) -> Tree:
+        assert isinstance(state, list)
+        return state[move]
+
+    def step(self, move: int) -> int:
+        return move
+
+    def key(self, state: Tree) -> Hashable:
+        return id(state)
