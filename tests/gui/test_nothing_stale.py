@@ -33,7 +33,7 @@ def test_the_human_message_goes_once_x_is_a_computer(window) -> None:
     assert "X is a human" in panel.simulate_bar.status_label.text()
     choose(window, "x", "random")
     assert "human" not in panel.simulate_bar.status_label.text()
-    assert "random vs perfect" in panel.simulate_bar.match_label.text()
+    assert "random (X) vs perfect (O)" in panel.simulate_bar.match_label.text()
 
 
 def test_the_human_message_stays_while_x_is_still_human(window) -> None:
