@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 from pathlib import Path
 
-from PySide6.QtWidgets import QWidget
+from PySide6.QtGui import QImage
 
 from .run_data import RunData
 
@@ -76,22 +77,34 @@ def write_json(run: RunData, path: str | Path) -> None:
         raise ExportError(f"cannot write {path}: {error.strerror or error}") from error
 
 
-def save_png(widget: QWidget, path: str | Path) -> None:
-    """Save a picture of ``widget`` as it looks now.
+def save_png(image: QImage, path: str | Path) -> None:
+    """Save ``image`` as a PNG file, whole or not at all (a temporary file renamed over ``path``).
 
     Raises:
         ExportError: the image could not be saved.
     """
-    if not widget.grab().save(str(path), "PNG"):
+    path = Path(path)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        saved = image.save(str(temporary), "PNG")
+        if saved:
+            with open(temporary, "rb+") as stream:
+                os.fsync(stream.fileno())
+            os.replace(temporary, path)
+    except OSError as error:
+        raise ExportError(f"cannot save an image to {path}: {error.strerror or error}") from error
+    finally:
+        temporary.unlink(missing_ok=True)
+    if not saved:
         raise ExportError(f"cannot save an image to {path}")
 
 
-def save_charts(charts: dict[str, QWidget], folder: str | Path, prefix: str = "") -> list[Path]:
-    """Save each chart as ``<folder>/<prefix><name>.png``; returns the paths written."""
+def save_charts(images: dict[str, QImage], folder: str | Path, prefix: str = "") -> list[Path]:
+    """Save each chart picture as ``<folder>/<prefix><name>.png``; returns the paths written."""
     folder = Path(folder)
     paths = []
-    for name, widget in charts.items():
+    for name, image in images.items():
         path = folder / f"{prefix}{name}.png"
-        save_png(widget, path)
+        save_png(image, path)
         paths.append(path)
     return paths
