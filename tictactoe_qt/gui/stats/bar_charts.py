@@ -127,7 +127,7 @@ class BarChart:
         # A log axis writes its unit in each tick (1 µs, 10 µs); a linear one in its title.
         axis.enableAutoSIPrefix(not log and self._units is not None)
         if log:
-            item.setLabel("left", self.plot.tr("%s (log scale)") % self._axis_title, units=None)
+            item.setLabel("left", self.plot.tr("%s (log)") % self._axis_title, units=None)
         else:
             self._value_ticks = None
             axis.setTicks(None)

@@ -13,12 +13,14 @@ from __future__ import annotations
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt, Slot
 from PySide6.QtGui import QFocusEvent, QMouseEvent, QResizeEvent, QWheelEvent
-from PySide6.QtWidgets import QToolButton, QWidget
+from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QToolButton, QWidget
 
 #: The plot layout's row under the x axis, kept for the legend.
 LEGEND_ROW = 4
 MIN_HEIGHT = 250
 RESET_MARGIN = 3
+#: Left, top, right and bottom margins of the plot inside the widget.
+PLOT_MARGINS = (6, 2, 12, 2)
 #: Pixels an end tick label (0 %, 100 %) may reach past the value axis.
 LABEL_OVERHANG = 12
 
@@ -45,6 +47,8 @@ class ChartWidget(pg.PlotWidget):
         # pyqtgraph's own "A" button auto-ranges, which bars with pixel-sized
         # labels never settle on; Reset goes back to the ranges the charts set.
         item.hideButtons()
+        # Room at the sides: the y axis title and the last bar never touch the border.
+        item.layout.setContentsMargins(*PLOT_MARGINS)
         self.legend = pg.LabelItem("", size="8pt")
         item.layout.addItem(self.legend, LEGEND_ROW, 1)
         self._home: dict[str, tuple[float, float]] = {}
@@ -114,8 +118,23 @@ class ChartWidget(pg.PlotWidget):
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 (Qt name)
         if self._engaged or event.modifiers() & Qt.KeyboardModifier.ControlModifier:
             super().wheelEvent(event)
-        else:
-            event.ignore()  # the scroll area around the charts scrolls instead
+            return
+        area = self._scroll_area()
+        if area is None:
+            event.ignore()
+            return
+        # Handed to the panel's scroll bar, as its scroll area does with a wheel over it.
+        # (Qt would pass an ignored wheel event up to the panel too, but only a real one.)
+        horizontal = abs(event.angleDelta().x()) > abs(event.angleDelta().y())
+        QApplication.sendEvent(area.horizontalScrollBar() if horizontal else area.verticalScrollBar(), event)
+        event.accept()
+
+    def _scroll_area(self) -> QAbstractScrollArea | None:
+        """The scroll area the chart is in (the panel's page), if any."""
+        widget = self.parentWidget()
+        while widget is not None and not isinstance(widget, QAbstractScrollArea):
+            widget = widget.parentWidget()
+        return widget
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt name)
         self._engaged = True
