@@ -181,12 +181,13 @@ def test_report_title_names_every_overlaid_run_with_its_line_style(qtbot) -> Non
 
     first = replace(snapshot(1e-6, 1e-6), label="#2 random vs perfect, 3x3 k=3")
     second = replace(snapshot(1e-6, 1e-6, games=40), label="#1 minimax:depth=2 vs random, 4x4 k=3")
-    lines = report_title("Game length", [first, second], line_styles=True)
+    lines = report_title("Game length", [first, second], ("filled", "dashed"))
     assert lines == [
         "Game length",
-        "#2 random vs perfect, 3x3 k=3: 10 games (solid)",
+        "#2 random vs perfect, 3x3 k=3: 10 games (filled)",
         "#1 minimax:depth=2 vs random, 4x4 k=3: 40 games (dashed)",
     ]
+    assert report_title("Nodes", [first]) == ["Nodes", "#2 random vs perfect, 3x3 k=3: 10 games"]
 
 
 def test_cross_table_shows_whole_player_names(qtbot) -> None:

@@ -36,11 +36,11 @@ def run_line(run: RunSnapshot, style: str | None) -> str:
     return f"{text} ({style})" if style else text
 
 
-def report_title(title: str, runs: Sequence[RunSnapshot], line_styles: bool) -> list[str]:
-    """The chart's title, then a line per run (with its line style, when several share a chart)."""
+def report_title(title: str, runs: Sequence[RunSnapshot], styles: Sequence[str] = ()) -> list[str]:
+    """The chart's title, then a line per run, with how it is drawn (``styles``) when several share the chart."""
     lines = [title]
     for index, run in enumerate(runs):
-        style = DASH_NAMES[index % len(DASH_NAMES)] if line_styles and len(runs) > 1 else None
+        style = styles[index % len(styles)] if styles and len(runs) > 1 else None
         lines.append(run_line(run, style))
     return lines
 
@@ -59,10 +59,11 @@ def report_images(runs: Sequence[RunSnapshot]) -> dict[str, QImage]:
         plot.reset_button.hide()
     charts.show_runs(runs)
     shown = charts.runs()
-    bar_plots = (charts.move_time_plot, charts.nodes_plot)
+    # Bar charts name each run under its bars; the others draw runs in their own styles.
+    styles = {charts.outcome_plot: DASH_NAMES, charts.length_plot: ("filled", *DASH_NAMES[1:])}
     titles = {}
     for plot, title in zip(charts.plots(), charts.titles()):
-        lines = titles[plot] = report_title(title, shown, line_styles=plot not in bar_plots)
+        lines = titles[plot] = report_title(title, shown, styles.get(plot, ()))
         text = "<br>".join([f"<b>{html.escape(lines[0])}</b>", *map(html.escape, lines[1:])])
         item = plot.getPlotItem()
         item.setTitle(text, color=charts.colors.foreground.name(), size="10pt")
