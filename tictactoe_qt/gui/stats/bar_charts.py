@@ -23,9 +23,12 @@ BAR_WIDTH = 0.36
 LOG_SPREAD = 100.0
 #: Bars on a log axis start half a decade under the smallest value's decade, so it still shows.
 LOG_MARGIN = 0.5
-#: Room above the tallest bar for its value label: a share of a linear axis, decades on a log one.
-LINEAR_HEADROOM = 1.35
-LOG_HEADROOM = 0.6
+#: Room above the tallest bar for its value label (two lines, when staggered):
+#: a share of a linear axis, decades on a log one.
+LINEAR_HEADROOM = 1.4
+LOG_HEADROOM = 0.8
+#: A raised label's anchor: its bottom most of a line above the bar (its box has margins).
+RAISED_ANCHOR = 1.75
 #: Series names in the legends, one per side.
 SIDE_NAMES = (("x", "X"), ("o", "O"))
 
@@ -60,11 +63,14 @@ class BarChart:
         self.bars = tuple(pg.BarGraphItem(x=[], height=[], width=BAR_WIDTH) for _ in SIDE_NAMES)
         for bar in self.bars:
             plot.addItem(bar)
-        self.labels = [pg.TextItem(anchor=(0.5, 1.0)) for _ in range(2 * max_runs)]
+        # X's value ends and O's begins at the middle of their pair of bars: two
+        # labels wider than their bars then share the room instead of overlapping.
+        self.labels = [pg.TextItem(anchor=(1.0 - i % 2, 1.0)) for i in range(2 * max_runs)]
         for text in self.labels:
             text.setFont(font)
             plot.addItem(text)
         self._set_log(False)
+        plot.getViewBox().sigResized.connect(self._stagger_labels)
 
     def is_log(self) -> bool:
         """True while the value axis is logarithmic."""
@@ -87,6 +93,7 @@ class BarChart:
 
     def update(self, runs: Sequence[RunSnapshot]) -> None:
         """Draw one pair of bars per run, on a log axis if their values span orders of magnitude."""
+        self._runs = len(runs)
         self.hide_unused(len(runs))
         ticks = [[(i, run.tag) for i, run in enumerate(runs)]]
         if ticks != self._ticks:  # setting ticks makes pyqtgraph redraw the axis
@@ -103,8 +110,9 @@ class BarChart:
                 height = (math.log10(value) - floor if value else 0.0) if log else (value or 0.0)
                 heights[offset].append(height)
                 text = self.labels[2 * index + offset]
-                text.setText(self._format(value) if value is not None else "")
-                text.setPos(index + (offset - 0.5) * BAR_WIDTH * 1.05, floor + height)
+                shown = self._format(value) if value is not None else ""
+                text.setText(f"{shown}\u2009" if offset == 0 else f"\u2009{shown}")
+                text.setPos(index, floor + height)
         positions = list(range(len(runs)))
         for offset, bar in enumerate(self.bars):
             bar.setOpts(
@@ -116,6 +124,21 @@ class BarChart:
             self._set_log_range(floor, floor + tallest)
         else:
             self._set_linear_range(tallest)
+        self._stagger_labels()
+
+    def _stagger_labels(self) -> None:
+        """Raise every other run's labels a line when labels are wider than half a run's room."""
+        used = self.labels[: 2 * self._runs]
+        view = self.plot.getViewBox()
+        low, high = view.viewRange()[0]
+        room = view.width() / max(high - low, 1e-9)  # pixels per run
+        widest = max((text.boundingRect().width() for text in used), default=0.0)
+        crowded = widest > room / 2
+        for index, text in enumerate(used):
+            raised = crowded and (index // 2) % 2 == 1
+            anchor = (1.0 - index % 2, RAISED_ANCHOR if raised else 1.0)
+            if tuple(text.anchor) != anchor:
+                text.setAnchor(anchor)
 
     def _set_log(self, log: bool) -> None:
         if log == self._log:
@@ -148,7 +171,7 @@ class BarChart:
         top = nice_ceiling(tallest * LINEAR_HEADROOM)
         current = (self.plot.home_range("y") or (0.0, 0.0))[1]
         # Keep the axis while the bars still fit it well: each change redraws it.
-        if not 0 < tallest * 1.15 <= current <= top * 2.5:
+        if not 0 < tallest * 1.3 <= current <= top * 2.5:
             self.plot.set_home_range("y", 0, top)
 
 
