@@ -215,13 +215,19 @@ def test_cross_table_shows_whole_player_names(qtbot) -> None:
     view.shutdown()
 
 
+def ink(label):
+    """Where a text label's letters are: its box without the blank document margin."""
+    margin = label.textItem.document().documentMargin()
+    return label.sceneBoundingRect().adjusted(margin, margin, -margin, -margin)
+
+
 def test_bar_value_labels_never_overlap(qtbot, panel) -> None:
     panel.resize(820, 650)  # two columns: narrow bars
     runs = [replace(snapshot(0.113e-6, 0.113e-6), tag=f"#{n}") for n in range(4, 0, -1)]
     shown(qtbot, panel, runs)
     qtbot.wait(100)
     for bars in panel.charts.bar_charts():
-        boxes = [label.sceneBoundingRect() for label in bars.labels if label.isVisible() and label.toPlainText()]
+        boxes = [ink(label) for label in bars.labels if label.isVisible() and label.toPlainText()]
         assert len(boxes) == 8
         for index, box in enumerate(boxes):
             assert not any(box.intersects(other) for other in boxes[index + 1 :]), bars.plot.objectName()
