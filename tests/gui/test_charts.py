@@ -195,7 +195,7 @@ def test_cross_table_shows_whole_player_names(qtbot) -> None:
 
     view = TournamentView(lambda: GameConfig(3, 3, 3))
     qtbot.addWidget(view)
-    view.resize(540, 600)
+    view.resize(540, 420)  # a short dock
     view.show()
     view.set_players(["random", "minimax:depth=2", "alphabeta:depth=4", "average"])
     view.games_per_pairing.setValue(2)
@@ -212,6 +212,8 @@ def test_cross_table_shows_whole_player_names(qtbot) -> None:
             assert item.text().replace("\n", "") == name
         widest = max(metrics.horizontalAdvance(line) for line in table.horizontalHeaderItem(index).text().split("\n"))
         assert header.sectionSize(index) > widest, name  # not elided ("max:dept")
+        rows = table.verticalHeader()
+        assert rows.sectionSize(index) >= 2 * rows.fontMetrics().lineSpacing(), name  # both lines of a wrapped name
     view.shutdown()
 
 

@@ -263,6 +263,9 @@ class TournamentView(QWidget):
         metrics = header.fontMetrics()
         widest = max((metrics.horizontalAdvance(line) for n in names for line in wrapped_name(n).split("\n")), default=0)
         header.setMinimumSectionSize(widest + HEADER_PADDING)
+        # Rows keep their two lines (name and score) in a short dock: the table scrolls instead.
+        rows = self.cross_table.verticalHeader()
+        rows.setMinimumSectionSize(2 * rows.fontMetrics().lineSpacing() + HEADER_PADDING // 2)
         for row in range(size):
             for col in range(size):
                 item = QTableWidgetItem()
