@@ -3,9 +3,13 @@
 The first run given is the main one (drawn solid); the others are overlays
 (dashed or dotted, named in a key under the charts). Every plot item is built
 once, for :data:`MAX_RUNS` runs, so a refresh only sets data: building
-pyqtgraph items and legends takes far too long to do while a batch runs.
-It takes a few hundred milliseconds even once, so it can be done in steps
+pyqtgraph items takes far too long to do while a batch runs. It takes a few
+hundred milliseconds even once, so it can be done in steps
 (:meth:`StatsCharts.build_step`), one per pass of the event loop.
+
+Each chart is a :class:`~.chart_widget.ChartWidget` (scrolling, zoom, Reset,
+legend row); the two bar charts are drawn by :mod:`.bar_charts`, and
+:mod:`.chart_export` draws the charts as pictures for reports.
 """
 
 from __future__ import annotations
