@@ -233,3 +233,17 @@ def test_bar_value_labels_never_overlap(qtbot, panel) -> None:
         assert len(boxes) == 8
         for index, box in enumerate(boxes):
             assert not any(box.intersects(other) for other in boxes[index + 1 :]), bars.plot.objectName()
+
+
+def test_other_runs_show_whole_and_a_finished_live_run_keeps_its_zoom(qtbot, panel) -> None:
+    live = replace(snapshot(1e-6, 1e-6), tag="live", label="random vs perfect, 3x3 k=3", finished=False)
+    shown(qtbot, panel, [live])
+    plot = panel.charts.length_plot
+    wheel(plot.viewport(), CTRL, notches=3)
+    zoomed = plot.viewRange()
+    shown(qtbot, panel, [replace(live, tag="#1", label="#1 random vs perfect, 3x3 k=3", finished=True)])
+    assert plot.viewRange() == zoomed and plot.reset_button.isEnabled()
+    other = replace(snapshot(1e-6, 1e-6), tag="#2", label="#2 random vs random, 3x3 k=3")
+    shown(qtbot, panel, [other])
+    assert plot.viewRange() == [pytest.approx(list(r)) for r in (plot.home_range("x"), plot.home_range("y"))]
+    assert not plot.reset_button.isEnabled()

@@ -82,6 +82,7 @@ class StatsCharts(QWidget):
         self._stagger = QTimer(self, interval=STAGGER_MS)
         self._stagger.timeout.connect(self._next_update)
         self.refresh_count = 0
+        self._shown_matches: tuple[str, ...] = ()
         self._length_step = 0
         #: What the outcome chart shows: each run's curve, the exact rates and axis length.
         self._curves_shown: list[object] = [None] * MAX_RUNS
@@ -310,6 +311,13 @@ class StatsCharts(QWidget):
 
     def _prepare(self, runs: Sequence[RunSnapshot]) -> None:
         self._runs = tuple(runs[:MAX_RUNS])
+        # A zoom belongs to what it was made on: other runs show whole. (A live
+        # run kept at its end is the same run: its tag changes, not its match.)
+        shown = tuple(run.label.removeprefix(f"{run.tag} ") for run in self._runs)
+        if shown != self._shown_matches:
+            self._shown_matches = shown
+            for plot in self.plots():
+                plot.reset_view()
         overlays = [
             f'<span style="color:{self.colors.run(i).name()}"><b>{run.tag}</b> '
             f"{self.tr(DASH_NAMES[i % len(DASH_NAMES)])}</span>"
