@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWi
 
 from .bar_charts import BarChart, nice_ceiling
 from .chart_style import RUN_DASHES, ChartColors, legend_html, style_plot, translucent
-from .chart_widget import MIN_HEIGHT, ChartWidget
+from .chart_widget import LABEL_OVERHANG, MIN_HEIGHT, ChartWidget
 from .number_format import format_count, format_seconds
 from .run_snapshot import DRAW, O_WON, X_WON, RunSnapshot
 
@@ -187,6 +187,8 @@ class StatsCharts(QWidget):
         item.setLimits(yMin=SHARE_BOTTOM, yMax=SHARE_TOP)
         item.getAxis("left").enableAutoSIPrefix(False)
         item.getAxis("bottom").enableAutoSIPrefix(False)
+        # "1" sits on the axis's left end: let it reach past it rather than vanish.
+        item.getAxis("bottom").setStyle(hideOverlappingLabels=LABEL_OVERHANG)
         item = self.length_plot.getPlotItem()
         item.setLabel("left", self.tr("share of games"), units="%")
         item.setLabel("bottom", self.tr("game length (moves)"))
