@@ -6,6 +6,7 @@ import csv
 import json
 
 import pytest
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QDockWidget, QPushButton, QSpinBox
 
 from tictactoe_qt.engine.config import GameConfig
@@ -308,9 +309,10 @@ def test_png_export_builds_charts_that_were_never_shown(qtbot, hidden_panel, tmp
     simulate(qtbot, hidden_panel, 300)
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(tmp_path))
     hidden_panel.choose_png_folder()
-    assert len(list(tmp_path.glob("*.png"))) == 4
-    games, _ = hidden_panel.charts.outcome_lines()[0].getOriginalDataset()
-    assert games[-1] == 300
+    pictures = sorted(tmp_path.glob("*.png"))
+    assert len(pictures) == 4
+    assert all("300 games" in QImage(str(path)).text("Title") for path in pictures)
+    assert hidden_panel.charts is None  # the pictures are drawn apart: the tab's charts wait to be seen
 
 
 def test_a_batch_cancelled_before_any_game_is_not_kept(qtbot, panel) -> None:

@@ -6,6 +6,8 @@ colours are used at start-up (the tournament's heat map), pyqtgraph is not.
 
 from __future__ import annotations
 
+import html
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -101,10 +103,11 @@ def style_plot(widget: pg.PlotWidget, colors: ChartColors, title: str, grid: boo
         axis.setTextPen(pg.mkPen(colors.foreground))
     item.getAxis("left").setStyle(maxTickLevel=0 if grid else 1)
     item.showGrid(x=False, y=grid, alpha=colors.grid_alpha)
-    legend = item.legend
-    if legend is not None:
-        legend.setLabelTextColor(colors.foreground)
-        for _sample, label in legend.items:  # existing labels keep their colour otherwise
-            label.setText(label.text, color=colors.foreground.name())
-        legend.setBrush(pg.mkBrush(translucent(colors.background, 210)))
-        legend.setPen(pg.mkPen(translucent(colors.foreground, 80)))
+
+
+def legend_html(entries: Sequence[tuple[QColor, str, str]]) -> str:
+    """A one-line key: for each ``(colour, symbol, name)``, the symbol in its colour, then the name."""
+    return "&nbsp;&nbsp;&nbsp;".join(
+        f'<span style="color:{color.name()}">{symbol}</span>&nbsp;{html.escape(name)}'
+        for color, symbol, name in entries
+    )

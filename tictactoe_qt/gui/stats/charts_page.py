@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QWidget
 
 from . import chart_loader
@@ -70,33 +71,17 @@ class ChartsPage(QScrollArea):
         else:
             self.charts.clear()
 
-    def pictures(self, runs: Sequence[RunSnapshot]) -> dict[str, QWidget]:
-        """Each chart by file name, drawn with ``runs`` now, even if never seen.
+    def pictures(self, runs: Sequence[RunSnapshot]) -> dict[str, QImage]:
+        """Each chart by file name as a report-ready picture of ``runs``, even if never seen.
 
         Raises:
             ExportError: pyqtgraph could not be loaded.
         """
-        charts = self.ensure_charts()
-        if charts is None:
-            raise ExportError(f"the charts are not available: {chart_loader.load_error()}")
-        if runs:
-            charts.show_runs(runs)
-        else:
-            charts.clear()
-        self._stale = not self._seen
-        return dict(charts.chart_titles())
+        if not chart_loader.wait_until_loaded() or chart_loader.load_error() is not None:
+            raise ExportError(f"the charts are not available: {chart_loader.load_error() or 'still loading'}")
+        from .chart_export import report_images
 
-    def ensure_charts(self) -> StatsCharts | None:
-        """The charts, built now if they are not yet (waits for pyqtgraph); None if unavailable."""
-        if self.charts is None:
-            chart_loader.wait_until_loaded()
-            self._start_building()
-            charts = self._building
-            if charts is not None:
-                self._build_timer.stop()
-                charts.finish_building()
-                self._install(charts)
-        return self.charts
+        return report_images(runs)
 
     def stop(self) -> None:
         self._build_timer.stop()

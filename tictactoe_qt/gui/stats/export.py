@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QIODevice
-from PySide6.QtWidgets import QWidget
+from PySide6.QtGui import QImage
 
 from tictactoe_qt.engine.atomic_file import (
     UnwritableTextError, atomic_text_writer, write_bytes_atomically, write_text_atomically,
@@ -88,15 +88,15 @@ def write_json(run: RunData, path: str | Path) -> None:
         raise ExportError(f"cannot write {path}: {reason}") from error
 
 
-def save_png(widget: QWidget, path: str | Path) -> None:
-    """Save a picture of ``widget`` as it looks now.
+def save_png(image: QImage, path: str | Path) -> None:
+    """Save ``image`` as a PNG file, whole or not at all (encoded first, then written atomically).
 
     Raises:
         ExportError: the image could not be saved.
     """
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    if not widget.grab().save(buffer, "PNG"):
+    if not image.save(buffer, "PNG"):
         raise ExportError(f"cannot save an image to {path}")
     try:
         write_bytes_atomically(path, bytes(buffer.data().data()))
@@ -104,12 +104,12 @@ def save_png(widget: QWidget, path: str | Path) -> None:
         raise ExportError(f"cannot save an image to {path}: {error.strerror or error}") from error
 
 
-def save_charts(charts: dict[str, QWidget], folder: str | Path, prefix: str = "") -> list[Path]:
-    """Save each chart as ``<folder>/<prefix><name>.png``; returns the paths written."""
+def save_charts(images: dict[str, QImage], folder: str | Path, prefix: str = "") -> list[Path]:
+    """Save each chart picture as ``<folder>/<prefix><name>.png``; returns the paths written."""
     folder = Path(folder)
     paths = []
-    for name, widget in charts.items():
+    for name, image in images.items():
         path = folder / f"{prefix}{name}.png"
-        save_png(widget, path)
+        save_png(image, path)
         paths.append(path)
     return paths

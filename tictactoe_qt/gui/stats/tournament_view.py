@@ -35,6 +35,8 @@ from .tournament_worker import TournamentRequest, TournamentWorker
 DEFAULT_PLAYERS = ("random", "average", "minimax:depth=2", "alphabeta:depth=4", "perfect")
 #: Below this width the controls go above the results instead of beside them.
 NARROW_WIDTH = 600
+#: Room around a cross-table column's name.
+HEADER_PADDING = 14
 RANKING_COLUMNS = ("Rank", "Player", "Points", "Won", "Drawn", "Lost", "Score")
 
 
@@ -45,6 +47,11 @@ def heat_color(share: float, dark: bool) -> QColor:
     )
     start, end, t = (low, mid, share * 2) if share < 0.5 else (mid, high, share * 2 - 1)
     return QColor(*(round(a + (b - a) * t) for a, b in zip(start, end)))
+
+
+def wrapped_name(spec: str) -> str:
+    """A player's name on several lines, broken after ``:`` and ``,`` (``minimax:`` / ``depth=2``)."""
+    return spec.replace(":", ":\n").replace(",", ",\n")
 
 
 def readable_text(background: QColor) -> QColor:
@@ -246,8 +253,19 @@ class TournamentView(QWidget):
         self.cross_table.clear()
         self.cross_table.setRowCount(size)
         self.cross_table.setColumnCount(size)
-        self.cross_table.setHorizontalHeaderLabels(names)
-        self.cross_table.setVerticalHeaderLabels(names)
+        for index, name in enumerate(names):
+            # Whole names, wrapped after each option's punctuation to leave the cells room.
+            for set_header in (self.cross_table.setHorizontalHeaderItem, self.cross_table.setVerticalHeaderItem):
+                header_item = QTableWidgetItem(wrapped_name(name))
+                header_item.setToolTip(name)
+                set_header(index, header_item)
+        header = self.cross_table.horizontalHeader()
+        metrics = header.fontMetrics()
+        widest = max((metrics.horizontalAdvance(line) for n in names for line in wrapped_name(n).split("\n")), default=0)
+        header.setMinimumSectionSize(widest + HEADER_PADDING)
+        # Rows keep their two lines (name and score) in a short dock: the table scrolls instead.
+        rows = self.cross_table.verticalHeader()
+        rows.setMinimumSectionSize(2 * rows.fontMetrics().lineSpacing() + HEADER_PADDING // 2)
         for row in range(size):
             for col in range(size):
                 item = QTableWidgetItem()

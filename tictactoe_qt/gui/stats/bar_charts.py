@@ -1,0 +1,183 @@
+"""Bar charts of a per-player average (move time, nodes per move): two bars per run.
+
+Each run gets a bar for its X player and one for its O player, with the value
+written above. Values spanning more than :data:`LOG_SPREAD` times go on a
+logarithmic axis, so microsecond bars still show beside millisecond ones;
+its ticks are decades written in the chart's own unit (1 µs, 10 µs, ...).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+import pyqtgraph as pg
+from PySide6.QtGui import QFont
+
+from .chart_style import ChartColors, legend_html, translucent
+from .chart_widget import ChartWidget
+from .run_snapshot import RunSnapshot
+
+BAR_WIDTH = 0.36
+#: Largest to smallest shown value beyond which the axis turns logarithmic.
+LOG_SPREAD = 100.0
+#: Bars on a log axis start half a decade under the smallest value's decade, so it still shows.
+LOG_MARGIN = 0.5
+#: Room above the tallest bar for its value label (two lines, when staggered):
+#: a share of a linear axis, decades on a log one.
+LINEAR_HEADROOM = 1.4
+LOG_HEADROOM = 0.8
+#: A raised label's anchor: its bottom most of a line above the bar (its box has margins).
+RAISED_ANCHOR = 1.75
+#: Series names in the legends, one per side.
+SIDE_NAMES = (("x", "X"), ("o", "O"))
+
+Value = Callable[[RunSnapshot, str], "float | None"]
+
+
+class BarChart:
+    """The bars, labels, axis and legend of one bar chart.
+
+    Every item is made once for ``max_runs`` runs: an update only sets data.
+    """
+
+    def __init__(
+        self,
+        plot: ChartWidget,
+        max_runs: int,
+        value: Value,
+        label: Callable[[float | None], str],
+        axis_title: str,
+        units: str | None,
+        font: QFont,
+    ) -> None:
+        self.plot = plot
+        self._value = value
+        self._format = label
+        self._axis_title = axis_title
+        self._units = units
+        self._log: bool | None = None
+        self._ticks: object = None
+        self._value_ticks: object = None
+        self._runs = 0
+        self.bars = tuple(pg.BarGraphItem(x=[], height=[], width=BAR_WIDTH) for _ in SIDE_NAMES)
+        for bar in self.bars:
+            plot.addItem(bar)
+        # X's value ends and O's begins at the middle of their pair of bars: two
+        # labels wider than their bars then share the room instead of overlapping.
+        self.labels = [pg.TextItem(anchor=(1.0 - i % 2, 1.0)) for i in range(2 * max_runs)]
+        for text in self.labels:
+            text.setFont(font)
+            plot.addItem(text)
+        self._set_log(False)
+        plot.getViewBox().sigResized.connect(self._stagger_labels)
+
+    def is_log(self) -> bool:
+        """True while the value axis is logarithmic."""
+        return bool(self._log)
+
+    def apply_palette(self, colors: ChartColors) -> None:
+        sides = (colors.x, colors.o)
+        for bar, color in zip(self.bars, sides):
+            bar.setOpts(brush=translucent(color, 200), pen=pg.mkPen(color))
+        for text in self.labels:
+            text.setColor(colors.foreground)
+        self.plot.legend.setText(
+            legend_html([(color, "\u25a0", name) for color, (_, name) in zip(sides, SIDE_NAMES)]),
+            color=colors.foreground.name(),
+        )
+
+    def hide_unused(self, count: int) -> None:
+        for index, text in enumerate(self.labels):
+            text.setVisible(index < 2 * count)
+
+    def update(self, runs: Sequence[RunSnapshot]) -> None:
+        """Draw one pair of bars per run, on a log axis if their values span orders of magnitude."""
+        self._runs = len(runs)
+        self.hide_unused(len(runs))
+        ticks = [[(i, run.tag) for i, run in enumerate(runs)]]
+        if ticks != self._ticks:  # setting ticks makes pyqtgraph redraw the axis
+            self._ticks = ticks
+            self.plot.getAxis("bottom").setTicks(ticks)
+        raw = [[self._value(run, side) for side, _ in SIDE_NAMES] for run in runs]
+        positive = [v for pair in raw for v in pair if v]
+        log = bool(positive) and max(positive) > LOG_SPREAD * min(positive)
+        self._set_log(log)
+        floor = math.floor(math.log10(min(positive))) - LOG_MARGIN if log else 0.0
+        heights: list[list[float]] = [[], []]
+        for index, pair in enumerate(raw):
+            for offset, value in enumerate(pair):
+                height = (math.log10(value) - floor if value else 0.0) if log else (value or 0.0)
+                heights[offset].append(height)
+                text = self.labels[2 * index + offset]
+                shown = self._format(value) if value is not None else ""
+                text.setText(f"{shown}\u2009" if offset == 0 else f"\u2009{shown}")
+                text.setPos(index, floor + height)
+        positions = list(range(len(runs)))
+        for offset, bar in enumerate(self.bars):
+            bar.setOpts(
+                x=[p + (offset - 0.5) * BAR_WIDTH for p in positions], height=heights[offset], y0=floor
+            )
+        self.plot.set_home_range("x", -0.7, (positions[-1] if positions else 0) + 0.7)
+        tallest = max(heights[0] + heights[1] + [0.0])
+        if log:
+            self._set_log_range(floor, floor + tallest)
+        else:
+            self._set_linear_range(tallest)
+        self._stagger_labels()
+
+    def _stagger_labels(self) -> None:
+        """Raise every other run's labels a line when labels are wider than half a run's room."""
+        used = self.labels[: 2 * self._runs]
+        view = self.plot.getViewBox()
+        low, high = view.viewRange()[0]
+        room = view.width() / max(high - low, 1e-9)  # pixels per run
+        widest = max((text.boundingRect().width() for text in used), default=0.0)
+        crowded = widest > room / 2
+        for index, text in enumerate(used):
+            raised = crowded and (index // 2) % 2 == 1
+            anchor = (1.0 - index % 2, RAISED_ANCHOR if raised else 1.0)
+            if tuple(text.anchor) != anchor:
+                text.setAnchor(anchor)
+
+    def _set_log(self, log: bool) -> None:
+        if log == self._log:
+            return
+        self._log = log
+        item = self.plot.getPlotItem()
+        axis = item.getAxis("left")
+        axis.setLogMode(log)
+        # A log axis writes its unit in each tick (1 µs, 10 µs); a linear one in its title.
+        axis.enableAutoSIPrefix(not log and self._units is not None)
+        if log:
+            item.setLabel("left", self.plot.tr("%s (log)") % self._axis_title, units=None)
+        else:
+            self._value_ticks = None
+            axis.setTicks(None)
+            item.setLabel("left", self._axis_title, units=self._units)
+
+    def _set_log_range(self, floor: float, top: float) -> None:
+        # Half-decade steps, at least two decades: the range (and axis) rarely change.
+        high = max(math.ceil((top + LOG_HEADROOM) * 2) / 2, floor + 2.5)
+        self.plot.set_home_range("y", floor, high)
+        decades = range(math.ceil(floor), math.floor(high) + 1)
+        step = max(1, math.ceil(len(decades) / 6))
+        ticks = [[(d, self._format(10.0**d)) for d in decades[::step]]]
+        if ticks != self._value_ticks:
+            self._value_ticks = ticks
+            self.plot.getAxis("left").setTicks(ticks)
+
+    def _set_linear_range(self, tallest: float) -> None:
+        top = nice_ceiling(tallest * LINEAR_HEADROOM)
+        current = (self.plot.home_range("y") or (0.0, 0.0))[1]
+        # Keep the axis while the bars still fit it well: each change redraws it.
+        if not 0 < tallest * 1.3 <= current <= top * 2.5:
+            self.plot.set_home_range("y", 0, top)
+
+
+def nice_ceiling(value: float) -> float:
+    """The next 1, 2 or 5 times a power of ten at or above ``value`` (axis tops)."""
+    if value <= 0:
+        return 1.0
+    power = 10 ** math.floor(math.log10(value))
+    return next(step * power for step in (1, 2, 5, 10) if step * power >= value * (1 - 1e-9))
