@@ -100,8 +100,9 @@ def test_o_first_batch_credits_perfect_as_o_in_every_view_and_file(qtbot, window
     x_line, o_line, _draws = panel.charts.outcome_lines()[:3]
     qtbot.waitUntil(lambda: x_line.yData is not None and len(x_line.yData) > 0, timeout=10_000)
     assert x_line.yData[-1] == 0 and o_line.yData[-1] == pytest.approx(100 * summary["o_wins"] / 300)
-    legend = panel.charts.outcome_plot.getPlotItem().legend
-    assert [label.text for _, label in legend.items] == ["X wins", "O wins", "Draws"]
+    legend = panel.charts.outcome_plot.legend.text  # the legend row under the axis
+    positions = [legend.find(name) for name in ("X wins", "O wins", "Draws")]
+    assert -1 not in positions and positions == sorted(positions), legend
 
     csv_path = tmp_path / "games.csv"
     assert window.export_results(csv_path) == 300
