@@ -5,21 +5,24 @@ from __future__ import annotations
 from tictactoe_qt.engine.comparison import ComparisonRow
 from tictactoe_qt.engine.coordinates import move_text
 from tictactoe_qt.engine.search_result import SearchResult
+from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.tree_values import NodeValue
+from tictactoe_qt.engine.value_notation import heuristic_text
 
 
-def value_text(result: SearchResult, to_move: str) -> str:
-    """'draw', 'X wins in 5' or a heuristic score, from the side to move's view."""
+def value_text(result: SearchResult, to_move: str, names: SideNames = BOARD_NAMES) -> str:
+    """'draw', 'X wins in 5' or a heuristic score, from the view of the board's side ``to_move``;
+    ``names`` writes the players (the game's seating and marks)."""
     if result.exact:
-        return NodeValue(result.score, True, to_move).text()  # type: ignore[arg-type]
-    return f"{result.score:+g} (heuristic)"
+        return NodeValue(result.score, True, to_move).text(names)  # type: ignore[arg-type]
+    return heuristic_text(result.score, to_move, result.stats.depth, names)
 
 
 def millis(seconds: float) -> str:
     return f"{seconds * 1000:,.1f} ms" if seconds < 10 else f"{seconds:,.1f} s"
 
 
-def row_cells(row: ComparisonRow, to_move: str) -> list[str]:
+def row_cells(row: ComparisonRow, to_move: str, names: SideNames = BOARD_NAMES) -> list[str]:
     """Algorithm, nodes, cut-offs, time, move and value; blanks where a search gave nothing."""
     result = row.result
     if result is None:
@@ -31,5 +34,5 @@ def row_cells(row: ComparisonRow, to_move: str) -> list[str]:
         f"{stats.cutoffs:,}",
         millis(stats.elapsed_seconds),
         "" if move is None else move_text(move),
-        value_text(result, to_move),
+        value_text(result, to_move, names),
     ]

@@ -29,7 +29,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tictactoe_qt.engine import Board
+from tictactoe_qt.engine import Board, Move
+from tictactoe_qt.engine.coordinates import move_text
+from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.comparison import (
     VARIANTS,
     ComparisonRow,
@@ -73,8 +75,12 @@ class ComparisonDock(QDockWidget):
         self.setObjectName("comparisonDock")
         self.runner = JobRunner("comparisonThread", self)
         self.board: Board | None = None
+        #: The game's seating and marks: how the texts name the players.
+        self.names: SideNames = BOARD_NAMES
         #: The position the table's rows belong to (``None`` while there are none).
         self.results_board: Board | None = None
+        #: How the rows name the players (the seating and marks of their game).
+        self.results_names: SideNames = BOARD_NAMES
         self.rows: list[ComparisonRow] = []
         self.estimate: SizeEstimate | None = None
         self._job: int | None = None
@@ -192,8 +198,16 @@ class ComparisonDock(QDockWidget):
             self._resume = True
 
     # -- inputs ---------------------------------------------------------------------------
-    def set_position(self, board: Board) -> None:
-        """Compare on ``board`` next time; a running comparison of another position stops."""
+    def set_position(self, board: Board, names: SideNames = BOARD_NAMES) -> None:
+        """Compare on ``board`` next time; a running comparison of another position stops.
+
+        ``names`` (the game's seating and marks) says how the texts name the players.
+        """
+        if self.results_board is not None and board == self.results_board \
+                and names != self.results_names:
+            self.results_names = names  # the same position, new marks: name them anew
+            self._show_rows()
+        self.names = names
         if self.board is not None and board == self.board:
             return
         self.stop()
@@ -230,11 +244,13 @@ class ComparisonDock(QDockWidget):
         self.summary.setEnabled(not outdated)
 
     def _position_text(self, board: Board) -> str:
+        """'the empty board' or 'after 3 moves, the last by O at row 2, column 2'."""
         if board.ply == 0:
             return self.tr("the empty board")
-        if board.config.cells <= 25:
-            return board.notation()
-        return self.tr("{0} moves played").format(board.ply)
+        last = Move.from_index(board.history[-1], board.config.cols)
+        mover = self.results_names.name_of_side((board.ply - 1) & 1)
+        return self.tr("after {0} moves, the last by {1} at {2}").format(
+            board.ply, mover, move_text(last))
 
     @Slot()
     def run(self) -> None:
@@ -246,6 +262,7 @@ class ComparisonDock(QDockWidget):
         capped, cap = self.capped.isChecked(), self.cap.value()
         self.rows = []
         self.results_board = board.copy()
+        self.results_names = self.names
         self._mark_outdated()
         self.estimate = None
         self.table.setRowCount(0)
@@ -284,11 +301,17 @@ class ComparisonDock(QDockWidget):
         self._update_chart()
         self.row_finished.emit(value)
 
+    def _show_rows(self) -> None:
+        """Write the table anew from :attr:`rows`."""
+        self.table.setRowCount(0)
+        for row in self.rows:
+            self._add_row(row)
+
     def _add_row(self, row: ComparisonRow) -> None:
-        assert self.board is not None
+        assert self.results_board is not None
         number = self.table.rowCount()
         self.table.insertRow(number)
-        cells = [*row_cells(row, self.board.turn), self._note(row)]
+        cells = [*row_cells(row, self.results_board.turn, self.results_names), self._note(row)]
         for column, text in enumerate(cells):
             item = QTableWidgetItem(text)
             if column in (NODES, CUTOFFS, TIME):
