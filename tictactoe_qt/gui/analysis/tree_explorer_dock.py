@@ -36,7 +36,8 @@ from PySide6.QtWidgets import (
 
 from tictactoe_qt.engine import Board, Move
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
-from tictactoe_qt.engine.tree_explorer import DepthCounts, move_text
+from tictactoe_qt.engine.tree_counts import DepthCounts
+from tictactoe_qt.engine.tree_explorer import move_text
 from tictactoe_qt.gui.analysis import tree_jobs
 from tictactoe_qt.gui.analysis.dock_body import DockBody
 from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner

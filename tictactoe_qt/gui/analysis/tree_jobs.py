@@ -18,7 +18,8 @@ from typing import Any
 from tictactoe_qt.engine import Board, GameConfig
 from tictactoe_qt.engine.search_result import ShouldStop
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
-from tictactoe_qt.engine.tree_explorer import DepthCounts, GameTreeExplorer, Path, TreeChild
+from tictactoe_qt.engine.tree_counts import DepthCounts
+from tictactoe_qt.engine.tree_explorer import GameTreeExplorer, Path, TreeChild
 from tictactoe_qt.engine.tree_values import NodeValue
 from tictactoe_qt.gui.analysis.search_jobs import board_from
 
