@@ -1,7 +1,11 @@
-"""The text of one comparison table row: counts, time, move and value."""
+"""The text of one comparison table row (counts, time, move and value), the numbers
+its chart shows, and how the position compared is named."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
+
+from tictactoe_qt.engine import Board, Move
 from tictactoe_qt.engine.comparison import ComparisonRow
 from tictactoe_qt.engine.coordinates import move_text
 from tictactoe_qt.engine.search_result import SearchResult
@@ -36,3 +40,31 @@ def row_cells(row: ComparisonRow, to_move: str, names: SideNames = BOARD_NAMES) 
         "" if move is None else move_text(move),
         value_text(result, to_move, names),
     ]
+
+
+def metric_values(rows: list[ComparisonRow | None], metric: int) -> list[float | None]:
+    """Each row's nodes (``metric`` 0), cut-offs (1) or milliseconds (2); ``None`` without a result."""
+    values: list[float | None] = []
+    for row in rows:
+        result = row.result if row else None
+        if result is None:
+            values.append(None)
+        elif metric == 0:
+            values.append(float(result.stats.nodes))
+        elif metric == 1:
+            values.append(float(result.stats.cutoffs))
+        else:
+            values.append(result.stats.elapsed_seconds * 1000)
+    return values
+
+
+def position_text(board: Board, names: SideNames = BOARD_NAMES) -> str:
+    """'the empty board' or 'after 3 moves, the last by O at row 2, column 2' (``names``
+    writes the player, as the game's seating and marks say)."""
+    tr = QCoreApplication.translate
+    if board.ply == 0:
+        return tr("ComparisonDock", "the empty board")
+    last = Move.from_index(board.history[-1], board.config.cols)
+    mover = names.name_of_side((board.ply - 1) & 1)
+    return tr("ComparisonDock", "after {0} moves, the last by {1} at {2}").format(
+        board.ply, mover, move_text(last))

@@ -29,9 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tictactoe_qt.engine import Board, Move
-from tictactoe_qt.engine.coordinates import move_text
-from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
+from tictactoe_qt.engine import Board
 from tictactoe_qt.engine.comparison import (
     VARIANTS,
     ComparisonRow,
@@ -41,7 +39,8 @@ from tictactoe_qt.engine.comparison import (
     values_agree,
 )
 from tictactoe_qt.gui.analysis import search_jobs
-from tictactoe_qt.gui.analysis.comparison_cells import row_cells
+from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
+from tictactoe_qt.gui.analysis.comparison_cells import metric_values, position_text, row_cells
 from tictactoe_qt.gui.analysis.comparison_chart import ComparisonChart
 from tictactoe_qt.gui.analysis.dock_body import DockBody
 from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
@@ -232,7 +231,7 @@ class ComparisonDock(QDockWidget):
             assert self.results_board is not None
             self.outdated_label.setText(self.tr(
                 "Outdated: these results are for an earlier position ({0}). "
-                "Press Run to compare the current one.").format(self._position_text(self.results_board)))
+                "Press Run to compare the current one.").format(position_text(self.results_board, self.results_names)))
         self.outdated_label.setVisible(outdated)
         # Greyed like disabled text, yet the old table still scrolls.
         palette = self.table.palette() if outdated else QPalette()
@@ -242,15 +241,6 @@ class ComparisonDock(QDockWidget):
         self.table.setPalette(palette)
         self.chart_box.setEnabled(not outdated)
         self.summary.setEnabled(not outdated)
-
-    def _position_text(self, board: Board) -> str:
-        """'the empty board' or 'after 3 moves, the last by O at row 2, column 2'."""
-        if board.ply == 0:
-            return self.tr("the empty board")
-        last = Move.from_index(board.history[-1], board.config.cols)
-        mover = self.results_names.name_of_side((board.ply - 1) & 1)
-        return self.tr("after {0} moves, the last by {1} at {2}").format(
-            board.ply, mover, move_text(last))
 
     @Slot()
     def run(self) -> None:
@@ -339,18 +329,7 @@ class ComparisonDock(QDockWidget):
         index = self.metric_choice.currentIndex()
         name, unit = METRICS[index]
         by_key = {row.variant.key: row for row in self.rows}
-        values: list[float | None] = []
-        for variant in VARIANTS:
-            row = by_key.get(variant.key)
-            result = row.result if row else None
-            if result is None:
-                values.append(None)
-            elif index == 0:
-                values.append(float(result.stats.nodes))
-            elif index == 1:
-                values.append(float(result.stats.cutoffs))
-            else:
-                values.append(result.stats.elapsed_seconds * 1000)
+        values = metric_values([by_key.get(variant.key) for variant in VARIANTS], index)
         notes = {
             i: by_key[v.key].status
             for i, v in enumerate(VARIANTS)
@@ -389,13 +368,11 @@ class ComparisonDock(QDockWidget):
 
     def _done(self) -> None:
         self._job = None
-        if not self.rows:
-            self.run_button.setEnabled(self.board is not None and not self.board.is_game_over())
-            self.stop_button.setEnabled(False)
-            self.comparison_finished.emit()
-            return
         self.run_button.setEnabled(self.board is not None and not self.board.is_game_over())
         self.stop_button.setEnabled(False)
+        if not self.rows:
+            self.comparison_finished.emit()
+            return
         text = summary(self.rows)
         refused = [row for row in self.rows if row.status == "refused"]
         if refused and self.estimate is not None:

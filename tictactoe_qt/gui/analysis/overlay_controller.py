@@ -14,6 +14,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal, Slot
 
 from tictactoe_qt.engine import Board
+from tictactoe_qt.engine.coordinates import cell_text
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.gui.analysis import search_jobs
 from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
@@ -38,8 +39,7 @@ def spoken_summary(data: OverlayData) -> str:
     """The overlay in words, for screen readers: the best move and its value."""
     if data.best is None or data.best not in data.notes:
         return ""
-    row, col = data.best
-    return f"Best move row {row + 1}, column {col + 1}: {data.notes[data.best].detail}"
+    return f"Best move {cell_text(*data.best)}: {data.notes[data.best].detail}"
 
 
 class AnalysisOverlay(QObject):

@@ -47,7 +47,7 @@ from tictactoe_qt.gui.analysis.tree_model import NOTE, GameTreeModel
 #: Width the note column asks for; longer notes show in full as tooltips.
 NOTE_WIDTH = 140
 #: The widest usual text of each column but the note, to size the columns by.
-COLUMN_SAMPLES = ("12. X at (19, 19)", "X wins in 99 plies", "99", "(draw (0), X wins in 9)")
+COLUMN_SAMPLES = ("12. X at row 19, column 19", "X wins in 99 plies", "99", "(draw (0), X wins in 9)")
 #: Boards up to this many cells trace alpha-beta to the end by default.
 FULL_TRACE_CELLS = 9
 HELP_TEXT = (
