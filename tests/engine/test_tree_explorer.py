@@ -81,11 +81,11 @@ def test_pruned_children_are_greyed_with_the_bound_that_cut_them() -> None:
     explorer.run_trace()
     pruned_rows = []
     for first in explorer.children(()):
-        pruned_rows += [c for c in explorer.children(first.path) if c.pruned_reason]
+        pruned_rows += [c for c in explorer.children(first.path) if c.pruned]
     assert pruned_rows, "alpha-beta prunes something two plies below the empty board"
     for row in pruned_rows:
         assert row.window is None
-        assert "alpha cut-off" in row.pruned_reason or "beta cut-off" in row.pruned_reason
+        assert "alpha cut-off" in row.pruned_reason() or "beta cut-off" in row.pruned_reason()
 
 
 def test_root_children_carry_their_alphabeta_windows() -> None:

@@ -6,6 +6,10 @@ import pytest
 
 from tictactoe_qt.engine import Board
 from tictactoe_qt.engine.analysis import analyze
+from tictactoe_qt.engine.search_result import WIN_SCORE
+from tictactoe_qt.engine.seating import O_FIRST
+from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
+from tictactoe_qt.engine.tree_values import NodeValue
 from tictactoe_qt.engine.value_notation import (
     compact_score,
     heuristic_badge,
@@ -40,3 +44,18 @@ def test_a_move_label_counts_the_move_and_names_the_winner() -> None:
     labels = {(v.move.row, v.move.col): v.label for v in analyze(board).moves}
     # X to move: (0,2) wins at once; (2,0) lets O win with its next move.
     assert labels[(0, 2)] == "X1" and labels[(2, 0)] == "O2" and labels[(1, 2)] == "D"
+
+
+def test_texts_name_the_player_of_each_board_side_as_the_seating_and_marks_say() -> None:
+    o_first = SideNames.of(O_FIRST)
+    # The board's "x" (its first mover) is O's player when O moves first.
+    assert outcome_text("x", 6, o_first) == "O wins in 6 plies"
+    assert outcome_badge("o", 1, o_first) == "X1"
+    assert heuristic_text(12, "x", 3, o_first) == "+12 for O (heuristic, depth 3)"
+    assert NodeValue(WIN_SCORE - 3, True, "x").text(o_first) == "O wins in 3"
+    assert (o_first.mark("x"), o_first.mark_of_side(1), o_first.name_of_side(0)) == ("o", "x", "O")
+    marks = SideNames.of(O_FIRST, {"x": "\N{DOG FACE}", "o": "B"})
+    assert outcome_badge("x", 4, marks) == "B4" and outcome_text("o", 2, marks) == (
+        "\N{DOG FACE} wins in 2 plies")
+    # The default is the board's own naming, as the command line shows it.
+    assert outcome_badge("x", 3, BOARD_NAMES) == outcome_badge("x", 3) == "X3"

@@ -223,8 +223,6 @@ def test_an_o_first_game_saves_and_loads_with_os_stones_and_result(qtbot, window
     assert "O" in controller.result_text()
 
 
-@pytest.mark.xfail(strict=True, reason="the analysis views (gui/analysis, another helper's part) still "
-                   "name the board's sides: they should map them through controller.seating")
 def test_the_game_tree_names_the_seat_to_move(qtbot, window):
     choose(window, "human", "human")
     window.settings_dock.findChild(QPushButton, "applySettingsButton").click()

@@ -19,7 +19,7 @@ from typing import Any
 
 from .board import Board
 from .search_result import SearchResult, ShouldStop, never_stop
-from .tree_explorer import count_per_depth
+from .tree_counts import count_per_depth
 
 #: Refuse a search whose best-case estimate exceeds this many seconds.
 DEFAULT_MAX_SECONDS = 30.0

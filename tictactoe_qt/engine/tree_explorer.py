@@ -6,10 +6,12 @@ alpha-beta mode it also replays a textbook alpha-beta search from the root
 (:func:`trace_alphabeta`) and reports, per node, the (alpha, beta) window it
 was searched with and which children were pruned, and why.
 
-The trace is written the textbook way (X maximises, O minimises, scores
-from X's view) rather than as negamax, so its windows read the way students
-meet them in books. Wins count from the root: X winning at ply ``p`` scores
-``WIN_SCORE - p``, so sooner wins are better.
+The trace is written the textbook way (the board's first side, ``"x"``,
+maximises, the other minimises, scores from the first side's view) rather
+than as negamax, so its windows read the way students meet them in books.
+Wins count from the root: the first side winning at ply ``p`` scores
+``WIN_SCORE - p``, so sooner wins are better. Texts write the players of the
+sides as a :class:`~.side_names.SideNames` says (who moved first, their marks).
 """
 
 from __future__ import annotations
@@ -19,14 +21,14 @@ from dataclasses import dataclass, field
 from . import coordinates
 from .board import Board, Mark, Move
 from .search_result import MATE_THRESHOLD, WIN_SCORE, ShouldStop, never_stop
+from .side_names import BOARD_NAMES, SideNames
+from .tree_counts import MAX_LEVEL_POSITIONS, DepthCounts, count_per_depth
 from .tree_values import NodeValue, ValueOracle, open_lines_balance
 
 Path = tuple[int, ...]
 INFINITY = float("inf")
 #: The trace refuses to grow beyond this many visited nodes.
 MAX_TRACE_NODES = 400_000
-#: Counting per depth stops at a level with more distinct positions than this.
-MAX_LEVEL_POSITIONS = 20_000
 
 
 class TraceTooLargeError(ValueError):
@@ -81,27 +83,35 @@ class AlphaBetaTrace:
     def short_reason(self, path: Path) -> str | None:
         """A few words for a table cell: 'alpha cut-off after row 1, column 2'."""
         cut = self.pruned.get(path)
-        if cut is None:
-            return None
-        return f"{cut.bound} cut-off after {move_text(cut.after)}"
+        return None if cut is None else cut_summary(cut)
 
-    def reason(self, path: Path) -> str | None:
+    def reason(self, path: Path, names: SideNames = BOARD_NAMES) -> str | None:
         """Why the branch at ``path`` was pruned, or ``None`` if it was not."""
         cut = self.pruned.get(path)
-        if cut is None:
-            return None
-        depth = len(path) - 1
-        value = describe_x_score(cut.value, depth)
-        limit = describe_x_score(cut.limit, depth)
-        if cut.bound == "beta":
-            return (
-                f"beta cut-off: after {move_text(cut.after)} X can already get {value}, "
-                f"at least beta = {limit}; O will avoid this position, so the rest is skipped"
-            )
+        return None if cut is None else cut_reason(cut, len(path) - 1, names)
+
+
+def cut_summary(cut: Cut) -> str:
+    """A few words for a table cell: 'alpha cut-off after row 1, column 2'."""
+    return f"{cut.bound} cut-off after {move_text(cut.after)}"
+
+
+def cut_reason(cut: Cut, node_depth: int, names: SideNames = BOARD_NAMES) -> str:
+    """Why ``cut`` skipped the rest of a node ``node_depth`` plies below the root."""
+    value = describe_x_score(cut.value, node_depth, names)
+    limit = describe_x_score(cut.limit, node_depth, names)
+    maximiser, minimiser = names.name_of_side(0), names.name_of_side(1)
+    if cut.bound == "beta":
         return (
-            f"alpha cut-off: after {move_text(cut.after)} O can hold X to {value}, "
-            f"no better than alpha = {limit}; X will avoid this position, so the rest is skipped"
+            f"beta cut-off: after {move_text(cut.after)} {maximiser} can already get {value}, "
+            f"at least beta = {limit}; {minimiser} will avoid this position, "
+            "so the rest is skipped"
         )
+    return (
+        f"alpha cut-off: after {move_text(cut.after)} {minimiser} can hold {maximiser} to "
+        f"{value}, no better than alpha = {limit}; {maximiser} will avoid this position, "
+        "so the rest is skipped"
+    )
 
 
 def move_text(move: Move) -> str:
@@ -109,14 +119,17 @@ def move_text(move: Move) -> str:
     return coordinates.move_text(move)
 
 
-def describe_x_score(score: float, node_depth: int = 0) -> str:
-    """An X-view score with root plies as text seen from a node ``node_depth`` deep."""
+def describe_x_score(score: float, node_depth: int = 0, names: SideNames = BOARD_NAMES) -> str:
+    """A first-side-view score with root plies as text seen from a node ``node_depth`` deep.
+
+    ``names`` writes the winner: the player of the board's side 0 for a positive score.
+    """
     if score == INFINITY:
         return "+inf"
     if score == -INFINITY:
         return "-inf"
     if abs(score) >= MATE_THRESHOLD:
-        winner = "X" if score > 0 else "O"
+        winner = names.name_of_side(0 if score > 0 else 1)
         return f"{winner} wins in {int(WIN_SCORE - abs(score)) - node_depth}"
     if score == 0:
         return "draw (0)"
@@ -216,14 +229,17 @@ def _cut(cell: int, bound: str, value: float, limit: float, rest: list[int], col
 class TreeChild:
     """One child row of the explorer.
 
+    The facts name the board's sides (``mover``, ``status``); :meth:`pruned_reason`
+    and the texts of :mod:`.value_notation` write their players with a
+    :class:`~.side_names.SideNames`.
+
     Attributes:
         path: cell indices from the root to this child.
-        move: the move leading here; ``mover`` made it.
+        move: the move leading here; the board's side ``mover`` made it.
         value: the child position's minimax value (for its side to move).
-        status: ``"ongoing"``, ``"x_won"``, ``"o_won"`` or ``"draw"``.
-        window: the (alpha, beta) alpha-beta searched it with, X's view.
-        pruned_reason: why alpha-beta skipped it, when it did.
-        pruned_summary: the same in a few words.
+        status: ``"ongoing"``, ``"x_won"``, ``"o_won"`` or ``"draw"`` (board sides).
+        window: the (alpha, beta) alpha-beta searched it with, the first side's view.
+        cut: the cut-off that made alpha-beta skip it, when it did.
     """
 
     path: Path
@@ -233,11 +249,23 @@ class TreeChild:
     status: str
     window: tuple[float, float] | None = None
     trace_value: float | None = None
-    pruned_reason: str | None = None
-    pruned_summary: str | None = None
+    cut: Cut | None = None
     #: Plies from the parent to the end with best play, the move included
     #: (a draw fills the board); ``None`` when the value is a heuristic.
     plies: int | None = None
+
+    @property
+    def pruned(self) -> bool:
+        """True when alpha-beta skipped this child."""
+        return self.cut is not None
+
+    def pruned_reason(self, names: SideNames = BOARD_NAMES) -> str | None:
+        """Why alpha-beta skipped this child, its players written by ``names``."""
+        return None if self.cut is None else cut_reason(self.cut, len(self.path) - 1, names)
+
+    def pruned_summary(self) -> str | None:
+        """The same in a few words."""
+        return None if self.cut is None else cut_summary(self.cut)
 
 
 def _plies_with_move(value: NodeValue, empty_after: int) -> int | None:
@@ -247,16 +275,6 @@ def _plies_with_move(value: NodeValue, empty_after: int) -> int | None:
         return empty_after + 1
     assert value.plies is not None
     return value.plies + 1
-
-
-@dataclass
-class DepthCounts:
-    """How many tree nodes lie at each depth below the root."""
-
-    full_tree: list[int]
-    #: ``True`` when counting stopped before the tree's last level.
-    truncated: bool
-    alphabeta_visited: list[int] | None = None
 
 
 class GameTreeExplorer:
@@ -312,13 +330,12 @@ class GameTreeExplorer:
             board.push_index(cell)
             value = self.oracle.value(board, should_stop)
             child_path = path + (cell,)
-            window = trace_value = reason = summary = None
+            window = trace_value = cut = None
             if self.trace is not None:
                 node = self.trace.nodes.get(child_path)
                 if node is not None:
                     window, trace_value = (node.alpha, node.beta), node.value
-                reason = self.trace.reason(child_path)
-                summary = self.trace.short_reason(child_path)
+                cut = self.trace.pruned.get(child_path)
             child = TreeChild(
                 child_path,
                 Move.from_index(cell, cols),
@@ -327,8 +344,7 @@ class GameTreeExplorer:
                 board.status,
                 window,
                 trace_value,
-                reason,
-                summary,
+                cut,
                 _plies_with_move(value, board.geometry.cells - board.ply),
             )
             board.pop()
@@ -345,49 +361,3 @@ class GameTreeExplorer:
             should_stop,
             self.trace.visited_per_depth if self.trace else None,
         )
-
-
-def count_per_depth(
-    board: Board,
-    max_level_positions: int = MAX_LEVEL_POSITIONS,
-    should_stop: ShouldStop = never_stop,
-    alphabeta_visited: list[int] | None = None,
-) -> DepthCounts:
-    """Count tree nodes level by level, merging transpositions with multiplicities."""
-    geometry = board.geometry
-    level: dict[tuple[int, int], int] = {(board.bits[0], board.bits[1]): 1}
-    side = board.side
-    counts = [1]
-    last_mover_won = board.winner() is not None
-    truncated = False
-    while level and not last_mover_won:
-        following: dict[tuple[int, int], int] = {}
-        for (x, o), paths in level.items():
-            empty = geometry.full & ~(x | o)
-            while empty:
-                low = empty & -empty
-                empty ^= low
-                if side == 0:
-                    child = (x | low, o)
-                    won = geometry.wins_with(child[0], low.bit_length() - 1)
-                else:
-                    child = (x, o | low)
-                    won = geometry.wins_with(child[1], low.bit_length() - 1)
-                if won:
-                    # Stored negated: counted at this level, never expanded. A won
-                    # position is won by every path to it, so signs never mix.
-                    following[child] = following.get(child, 0) - paths
-                else:
-                    following[child] = following.get(child, 0) + paths
-            if should_stop():
-                return DepthCounts(counts, True, alphabeta_visited)
-        if not following:
-            break
-        counts.append(sum(abs(v) for v in following.values()))
-        level = {key: v for key, v in following.items() if v > 0}
-        side ^= 1
-        if len(level) > max_level_positions:
-            truncated = True
-            break
-    return DepthCounts(counts, truncated, alphabeta_visited)
-

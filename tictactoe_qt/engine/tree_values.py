@@ -15,6 +15,7 @@ from typing import Any
 from .board import Board, Mark, other
 from .geometry import Geometry
 from .search_result import MATE_THRESHOLD, WIN_SCORE, ShouldStop, never_stop
+from .side_names import BOARD_NAMES, SideNames
 
 #: The memoised solver gives up beyond this many distinct positions.
 MAX_SOLVED_POSITIONS = 250_000
@@ -67,14 +68,17 @@ class NodeValue:
         """The score from X's view (X maximises in the textbook picture)."""
         return self.score if self.to_move == "x" else -self.score
 
-    def text(self) -> str:
-        """Readable: 'X wins in 3', 'draw', or 'heuristic +2 (depth 2)'."""
+    def text(self, names: SideNames = BOARD_NAMES) -> str:
+        """Readable: 'X wins in 3', 'draw', or 'heuristic +2 for X (depth 2)'.
+
+        ``names`` writes the players of the board's sides (the seating and marks).
+        """
         result = self.result
         if result == "draw":
             return "draw"
         if result is not None:
-            return f"{result.upper()} wins in {self.plies}"
-        return f"heuristic {self.x_score:+g} for X (depth {self.depth})"
+            return f"{names.name(result)} wins in {self.plies}"
+        return f"heuristic {self.x_score:+g} for {names.name('x')} (depth {self.depth})"
 
 
 def parent_score(child_score: float) -> float:

@@ -6,16 +6,29 @@ move that wins at once is ``X1``, and the tree row of that move says ``X wins
 in 1 ply``. A draw is ``D`` (``"draw in 9 plies"``: the board fills up). A heuristic
 score is written for a named side with the depth of its search, short as a
 compact signed number (``+1.2k``). A value nobody computed is ``?``.
+
+Results name the board's sides (``"x"`` moves first); the texts write the
+player of that side as ``names`` says (:class:`~.side_names.SideNames`: the
+game's seating and the players' marks). The default is the board's own X and O.
 """
 
 from __future__ import annotations
+
+from .side_names import BOARD_NAMES, SideNames
 
 #: Short form of a value the search never computed.
 UNKNOWN_BADGE = "?"
 #: Long form of a value the search never computed.
 UNKNOWN_TEXT = "unknown: not searched in the time budget"
-#: One line that explains the short forms, for legends.
-BADGE_KEY = "X3 = X wins in 3 plies counting this move, D = draw, ? = not searched"
+
+
+def badge_key(name: str = "X") -> str:
+    """One line that explains the short forms, for legends, with the player ``name`` as example."""
+    return f"{name}3 = {name} wins in 3 plies counting this move, D = draw, ? = not searched"
+
+
+#: :func:`badge_key` for X.
+BADGE_KEY = badge_key()
 
 
 def plies_text(plies: int) -> str:
@@ -23,28 +36,30 @@ def plies_text(plies: int) -> str:
     return "1 ply" if plies == 1 else f"{plies} plies"
 
 
-def outcome_text(result: str | None, plies: int | None) -> str:
+def outcome_text(result: str | None, plies: int | None, names: SideNames = BOARD_NAMES) -> str:
     """The long form: ``"O wins in 6 plies"``, ``"draw in 9 plies"`` (when the board is full).
 
     Args:
-        result: ``"x"``, ``"o"`` or ``"draw"``; ``None`` when unknown.
+        result: the board's ``"x"`` or ``"o"`` (the winning side), or ``"draw"``;
+            ``None`` when unknown.
         plies: plies to the end with best play, counted as the module says.
+        names: how the winning side's player is written.
     """
     if result is None:
         return UNKNOWN_TEXT
     if result == "draw":
         return f"draw in {plies_text(plies)}" if plies else "draw"
-    winner = result.upper()
+    winner = names.name(result)
     return f"{winner} wins in {plies_text(plies)}" if plies else f"{winner} has won"
 
 
-def outcome_badge(result: str | None, plies: int | None) -> str:
+def outcome_badge(result: str | None, plies: int | None, names: SideNames = BOARD_NAMES) -> str:
     """The short form of :func:`outcome_text`: ``O6``, ``X1``, ``D`` or ``?``."""
     if result is None:
         return UNKNOWN_BADGE
     if result == "draw":
         return "D"
-    return f"{result.upper()}{plies if plies is not None else ''}"
+    return f"{names.name(result)}{plies if plies is not None else ''}"
 
 
 def compact_score(score: float) -> str:
@@ -58,10 +73,19 @@ def compact_score(score: float) -> str:
     return f"{sign}{size:.0f}"
 
 
-def heuristic_text(score: float, viewer: str, depth: int | None) -> str:
-    """The long form of a heuristic score: ``"+1234 for X (heuristic, depth 4)"``."""
+def heuristic_text(
+    score: float, viewer: str, depth: int | None, names: SideNames = BOARD_NAMES
+) -> str:
+    """The long form of a heuristic score: ``"+1234 for X (heuristic, depth 4)"``.
+
+    Args:
+        score: from the view of the board's side ``viewer`` (``"x"`` or ``"o"``).
+        viewer: the board's side whose view the score takes.
+        depth: the search depth behind it, ``None`` when there was no search.
+        names: how ``viewer``'s player is written.
+    """
     searched = f"depth {depth}" if depth is not None else "no search"
-    return f"{score:+g} for {viewer.upper()} (heuristic, {searched})"
+    return f"{score:+g} for {names.name(viewer)} (heuristic, {searched})"
 
 
 def heuristic_badge(score: float) -> str:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
+from tictactoe_qt.engine.side_names import SideNames
 from tictactoe_qt.gui.player_choices import kind_label
 
 if TYPE_CHECKING:
@@ -23,6 +24,12 @@ def _tr(text: str) -> str:
 def seat_mark(game: GameController, seat: str) -> str:
     """The mark the player chose (e.g. "🐶"), or "X"/"O"."""
     return game.settings.side(seat).mark or seat.upper()
+
+
+def side_names(game: GameController) -> SideNames:
+    """How engine texts (values, the analysis views) write the board's sides in this game:
+    the controller's seating with each player's mark, as :func:`seat_mark` writes it."""
+    return SideNames.of(game.seating, {seat: seat_mark(game, seat) for seat in "xo"})
 
 
 def display_name(game: GameController, seat: str) -> str:

@@ -1,25 +1,32 @@
-"""The text of one comparison table row: counts, time, move and value."""
+"""The text of one comparison table row (counts, time, move and value), the numbers
+its chart shows, and how the position compared is named."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
+
+from tictactoe_qt.engine import Board, Move
 from tictactoe_qt.engine.comparison import ComparisonRow
 from tictactoe_qt.engine.coordinates import move_text
 from tictactoe_qt.engine.search_result import SearchResult
+from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.tree_values import NodeValue
+from tictactoe_qt.engine.value_notation import heuristic_text
 
 
-def value_text(result: SearchResult, to_move: str) -> str:
-    """'draw', 'X wins in 5' or a heuristic score, from the side to move's view."""
+def value_text(result: SearchResult, to_move: str, names: SideNames = BOARD_NAMES) -> str:
+    """'draw', 'X wins in 5' or a heuristic score, from the view of the board's side ``to_move``;
+    ``names`` writes the players (the game's seating and marks)."""
     if result.exact:
-        return NodeValue(result.score, True, to_move).text()  # type: ignore[arg-type]
-    return f"{result.score:+g} (heuristic)"
+        return NodeValue(result.score, True, to_move).text(names)  # type: ignore[arg-type]
+    return heuristic_text(result.score, to_move, result.stats.depth, names)
 
 
 def millis(seconds: float) -> str:
     return f"{seconds * 1000:,.1f} ms" if seconds < 10 else f"{seconds:,.1f} s"
 
 
-def row_cells(row: ComparisonRow, to_move: str) -> list[str]:
+def row_cells(row: ComparisonRow, to_move: str, names: SideNames = BOARD_NAMES) -> list[str]:
     """Algorithm, nodes, cut-offs, time, move and value; blanks where a search gave nothing."""
     result = row.result
     if result is None:
@@ -31,5 +38,33 @@ def row_cells(row: ComparisonRow, to_move: str) -> list[str]:
         f"{stats.cutoffs:,}",
         millis(stats.elapsed_seconds),
         "" if move is None else move_text(move),
-        value_text(result, to_move),
+        value_text(result, to_move, names),
     ]
+
+
+def metric_values(rows: list[ComparisonRow | None], metric: int) -> list[float | None]:
+    """Each row's nodes (``metric`` 0), cut-offs (1) or milliseconds (2); ``None`` without a result."""
+    values: list[float | None] = []
+    for row in rows:
+        result = row.result if row else None
+        if result is None:
+            values.append(None)
+        elif metric == 0:
+            values.append(float(result.stats.nodes))
+        elif metric == 1:
+            values.append(float(result.stats.cutoffs))
+        else:
+            values.append(result.stats.elapsed_seconds * 1000)
+    return values
+
+
+def position_text(board: Board, names: SideNames = BOARD_NAMES) -> str:
+    """'the empty board' or 'after 3 moves, the last by O at row 2, column 2' (``names``
+    writes the player, as the game's seating and marks say)."""
+    tr = QCoreApplication.translate
+    if board.ply == 0:
+        return tr("ComparisonDock", "the empty board")
+    last = Move.from_index(board.history[-1], board.config.cols)
+    mover = names.name_of_side((board.ply - 1) & 1)
+    return tr("ComparisonDock", "after {0} moves, the last by {1} at {2}").format(
+        board.ply, mover, move_text(last))

@@ -39,7 +39,8 @@ from tictactoe_qt.engine.comparison import (
     values_agree,
 )
 from tictactoe_qt.gui.analysis import search_jobs
-from tictactoe_qt.gui.analysis.comparison_cells import row_cells
+from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
+from tictactoe_qt.gui.analysis.comparison_cells import metric_values, position_text, row_cells
 from tictactoe_qt.gui.analysis.comparison_chart import ComparisonChart
 from tictactoe_qt.gui.analysis.dock_body import DockBody
 from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
@@ -73,8 +74,12 @@ class ComparisonDock(QDockWidget):
         self.setObjectName("comparisonDock")
         self.runner = JobRunner("comparisonThread", self)
         self.board: Board | None = None
+        #: The game's seating and marks: how the texts name the players.
+        self.names: SideNames = BOARD_NAMES
         #: The position the table's rows belong to (``None`` while there are none).
         self.results_board: Board | None = None
+        #: How the rows name the players (the seating and marks of their game).
+        self.results_names: SideNames = BOARD_NAMES
         self.rows: list[ComparisonRow] = []
         self.estimate: SizeEstimate | None = None
         self._job: int | None = None
@@ -192,8 +197,16 @@ class ComparisonDock(QDockWidget):
             self._resume = True
 
     # -- inputs ---------------------------------------------------------------------------
-    def set_position(self, board: Board) -> None:
-        """Compare on ``board`` next time; a running comparison of another position stops."""
+    def set_position(self, board: Board, names: SideNames = BOARD_NAMES) -> None:
+        """Compare on ``board`` next time; a running comparison of another position stops.
+
+        ``names`` (the game's seating and marks) says how the texts name the players.
+        """
+        if self.results_board is not None and board == self.results_board \
+                and names != self.results_names:
+            self.results_names = names  # the same position, new marks: name them anew
+            self._show_rows()
+        self.names = names
         if self.board is not None and board == self.board:
             return
         self.stop()
@@ -218,7 +231,7 @@ class ComparisonDock(QDockWidget):
             assert self.results_board is not None
             self.outdated_label.setText(self.tr(
                 "Outdated: these results are for an earlier position ({0}). "
-                "Press Run to compare the current one.").format(self._position_text(self.results_board)))
+                "Press Run to compare the current one.").format(position_text(self.results_board, self.results_names)))
         self.outdated_label.setVisible(outdated)
         # Greyed like disabled text, yet the old table still scrolls.
         palette = self.table.palette() if outdated else QPalette()
@@ -228,13 +241,6 @@ class ComparisonDock(QDockWidget):
         self.table.setPalette(palette)
         self.chart_box.setEnabled(not outdated)
         self.summary.setEnabled(not outdated)
-
-    def _position_text(self, board: Board) -> str:
-        if board.ply == 0:
-            return self.tr("the empty board")
-        if board.config.cells <= 25:
-            return board.notation()
-        return self.tr("{0} moves played").format(board.ply)
 
     @Slot()
     def run(self) -> None:
@@ -246,6 +252,7 @@ class ComparisonDock(QDockWidget):
         capped, cap = self.capped.isChecked(), self.cap.value()
         self.rows = []
         self.results_board = board.copy()
+        self.results_names = self.names
         self._mark_outdated()
         self.estimate = None
         self.table.setRowCount(0)
@@ -284,11 +291,17 @@ class ComparisonDock(QDockWidget):
         self._update_chart()
         self.row_finished.emit(value)
 
+    def _show_rows(self) -> None:
+        """Write the table anew from :attr:`rows`."""
+        self.table.setRowCount(0)
+        for row in self.rows:
+            self._add_row(row)
+
     def _add_row(self, row: ComparisonRow) -> None:
-        assert self.board is not None
+        assert self.results_board is not None
         number = self.table.rowCount()
         self.table.insertRow(number)
-        cells = [*row_cells(row, self.board.turn), self._note(row)]
+        cells = [*row_cells(row, self.results_board.turn, self.results_names), self._note(row)]
         for column, text in enumerate(cells):
             item = QTableWidgetItem(text)
             if column in (NODES, CUTOFFS, TIME):
@@ -316,18 +329,7 @@ class ComparisonDock(QDockWidget):
         index = self.metric_choice.currentIndex()
         name, unit = METRICS[index]
         by_key = {row.variant.key: row for row in self.rows}
-        values: list[float | None] = []
-        for variant in VARIANTS:
-            row = by_key.get(variant.key)
-            result = row.result if row else None
-            if result is None:
-                values.append(None)
-            elif index == 0:
-                values.append(float(result.stats.nodes))
-            elif index == 1:
-                values.append(float(result.stats.cutoffs))
-            else:
-                values.append(result.stats.elapsed_seconds * 1000)
+        values = metric_values([by_key.get(variant.key) for variant in VARIANTS], index)
         notes = {
             i: by_key[v.key].status
             for i, v in enumerate(VARIANTS)
@@ -366,13 +368,11 @@ class ComparisonDock(QDockWidget):
 
     def _done(self) -> None:
         self._job = None
-        if not self.rows:
-            self.run_button.setEnabled(self.board is not None and not self.board.is_game_over())
-            self.stop_button.setEnabled(False)
-            self.comparison_finished.emit()
-            return
         self.run_button.setEnabled(self.board is not None and not self.board.is_game_over())
         self.stop_button.setEnabled(False)
+        if not self.rows:
+            self.comparison_finished.emit()
+            return
         text = summary(self.rows)
         refused = [row for row in self.rows if row.status == "refused"]
         if refused and self.estimate is not None:

@@ -17,6 +17,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QWidget
 
+from tictactoe_qt.gui import game_texts
 from tictactoe_qt.gui.analysis.comparison_panel import ComparisonDock
 from tictactoe_qt.gui.analysis.legend_label import LegendLabel
 from tictactoe_qt.gui.analysis.overlay_controller import AnalysisOverlay
@@ -60,10 +61,12 @@ class _PositionFollower(QObject):
 
     @Slot()
     def follow(self) -> None:
-        board = self.window.controller.board  # type: ignore[attr-defined]
-        self.views.overlay.set_position(board)
-        self.views.comparison.set_position(board)
-        self.views.tree.set_position(board)
+        """Give every view the position with the game's seating and marks (its names)."""
+        controller = self.window.controller  # type: ignore[attr-defined]
+        board, names = controller.board, game_texts.side_names(controller)
+        self.views.overlay.set_position(board, names)
+        self.views.comparison.set_position(board, names)
+        self.views.tree.set_position(board, names)
 
     @Slot(str, object)
     def on_ai_moved(self, _seat: str, result: Any) -> None:
@@ -91,7 +94,6 @@ def install_analysis(window: QMainWindow) -> AnalysisViews:
     board: QWidget = window.board  # type: ignore[attr-defined]
     layer = OverlayLayer(board)
     layer.hide()
-    layer.seat_of = lambda side: controller.seat_of_side(0 if side == "x" else 1)
     overlay = AnalysisOverlay(layer, parent=window)
     comparison = ComparisonDock(window)
     tree = TreeExplorerDock(window)

@@ -14,6 +14,8 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal, Slot
 
 from tictactoe_qt.engine import Board
+from tictactoe_qt.engine.coordinates import cell_text
+from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.gui.analysis import search_jobs
 from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
 from tictactoe_qt.gui.analysis.overlay_data import OverlayData, with_visits
@@ -37,8 +39,7 @@ def spoken_summary(data: OverlayData) -> str:
     """The overlay in words, for screen readers: the best move and its value."""
     if data.best is None or data.best not in data.notes:
         return ""
-    row, col = data.best
-    return f"Best move row {row + 1}, column {col + 1}: {data.notes[data.best].detail}"
+    return f"Best move {cell_text(*data.best)}: {data.notes[data.best].detail}"
 
 
 class AnalysisOverlay(QObject):
@@ -74,6 +75,8 @@ class AnalysisOverlay(QObject):
         self._analyze = analyze
         self.enabled = False
         self.board: Board | None = None
+        #: The game's seating and marks: how the analysis names the players.
+        self.names: SideNames = BOARD_NAMES
         self.data: OverlayData | None = None
         self._job: int | None = None
         self._visits: dict[Any, int] = {}
@@ -93,11 +96,16 @@ class AnalysisOverlay(QObject):
             self.layer.set_data(None)
             self.status.emit("")
 
-    def set_position(self, board: Board) -> None:
-        """The game moved on: drop the old analysis and start one for ``board``."""
-        if self.board is not None and board == self.board and self.data is not None:
+    def set_position(self, board: Board, names: SideNames = BOARD_NAMES) -> None:
+        """The game moved on: drop the old analysis and start one for ``board``.
+
+        ``names`` (the game's seating and marks) says how the analysis names the players.
+        """
+        if (self.board is not None and board == self.board and names == self.names
+                and self.data is not None):
             return
         self.board = board.copy()
+        self.names = names
         self._visits = {}
         self.data = None
         self.layer.set_data(None)
@@ -124,7 +132,7 @@ class AnalysisOverlay(QObject):
             return
         self._job = self.runner.submit(
             search_jobs.overlay_analysis, board.config, tuple(board.history),
-            time_budget_for(board, self.time_budget), self._analyze,
+            time_budget_for(board, self.time_budget), self._analyze, self.names,
         )
         self.status.emit(self.tr("Analysing the position…"))
 

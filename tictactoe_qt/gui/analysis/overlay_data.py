@@ -5,6 +5,8 @@ notation (:mod:`tictactoe_qt.engine.value_notation`: 'X3' X wins in 3 plies
 counting the move, 'D' draw, or a heuristic score with a heat between 0 and 1
 by rank; '?' when the search never valued it), the principal variation
 becomes numbered ghost moves, and an MCTS search's visit counts can be laid on top.
+Every text and ghost names a player as the game's :class:`SideNames` says
+(who moved first and the players' marks): never the board's own side letters.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tictactoe_qt.engine import Board
+from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.value_notation import (
     UNKNOWN_BADGE,
     UNKNOWN_TEXT,
@@ -46,10 +49,13 @@ class CellNote:
 
 @dataclass(frozen=True)
 class GhostMove:
-    """A move of the principal variation: ``number`` 1 is the next move."""
+    """A move of the principal variation: ``number`` 1 is the next move.
+
+    ``seat`` is the player who makes it (``"x"``/``"o"``, the board snapshot's keys).
+    """
 
     cell: Cell
-    side: str
+    seat: str
     number: int
 
 
@@ -65,17 +71,17 @@ class OverlayData:
     visits: dict[Cell, int] = field(default_factory=dict)
     best: Cell | None = None
 
-    #: The side to move, whose view the values take.
-    to_move: str = "x"
+    #: The player to move, whose view the values take, as texts write it ("X", "🐶").
+    mover: str = "X"
 
     def legend(self) -> str:
         """What the numbers are (and from which depth), for the line under the board."""
         if not self.notes:
             return ""
-        side = self.to_move.upper()
+        side = self.mover
         if self.exact:
-            text = (f"Solved to the end, {side} to move: X3 = X wins in 3 plies with this move,"
-                    f" D = draw (green good, red bad for {side}).")
+            text = (f"Solved to the end, {side} to move: {side}3 = {side} wins in 3 plies with"
+                    f" this move, D = draw (green good, red bad for {side}).")
         else:
             depth = (f"every move searched to depth {self.depth}" if self.depth
                      else "no search finished")
@@ -86,12 +92,16 @@ class OverlayData:
         return text + line + visits
 
 
-def note_for(to_move: str, result: str | None, plies: int | None, exact: bool) -> CellNote | None:
-    """The note for a solved move, or ``None`` when it is not solved."""
+def note_for(to_move: str, result: str | None, plies: int | None, exact: bool,
+             names: SideNames = BOARD_NAMES) -> CellNote | None:
+    """The note for a solved move, or ``None`` when it is not solved.
+
+    ``to_move`` and ``result`` are the board's sides; ``names`` writes their players.
+    """
     if not exact or result is None:
         return None
-    text = outcome_badge(result, plies)
-    detail = f"{outcome_text(result, plies)}, counting this move"
+    text = outcome_badge(result, plies, names)
+    detail = f"{outcome_text(result, plies, names)}, counting this move"
     if result == "draw":
         return CellNote(text, "draw", 0.5, detail)
     return CellNote(text, "win" if result == to_move else "loss",
@@ -118,12 +128,14 @@ def rank_heats(scores: list[float]) -> list[float]:
     return [(average_rank[score] - low) / (high - low) for score in scores]
 
 
-def overlay_from_analysis(board: Board, analysis: Any, pv_length: int = 6) -> OverlayData:
+def overlay_from_analysis(board: Board, analysis: Any, names: SideNames = BOARD_NAMES,
+                          pv_length: int = 6) -> OverlayData:
     """Turn an engine ``Analysis`` of ``board`` into overlay data.
 
     Args:
         board: the analysed position (for whose turn it is and the PV sides).
         analysis: ``engine.analysis.analyze``'s result.
+        names: the game's seating and marks: how the texts and ghosts name players.
         pv_length: how many principal-variation moves to show as ghosts.
     """
     to_move = board.turn
@@ -131,7 +143,7 @@ def overlay_from_analysis(board: Board, analysis: Any, pv_length: int = 6) -> Ov
     heuristic: list[tuple[Cell, float]] = []
     for move_value in analysis.moves:
         cell = (move_value.move.row, move_value.move.col)
-        note = note_for(to_move, move_value.result, move_value.plies, move_value.exact)
+        note = note_for(to_move, move_value.result, move_value.plies, move_value.exact, names)
         if note is not None:
             notes[cell] = note
         elif move_value.score is None or move_value.depth is None:
@@ -144,28 +156,25 @@ def overlay_from_analysis(board: Board, analysis: Any, pv_length: int = 6) -> Ov
         heats = rank_heats([score for _, score in heuristic])
         for (cell, score), heat in zip(heuristic, heats):
             notes[cell] = CellNote(heuristic_badge(score), "heuristic", heat,
-                                   heuristic_text(score, to_move, depth))
+                                   heuristic_text(score, to_move, depth, names))
     best = analysis.best
     pv = list(getattr(analysis, "pv", ()))
     return OverlayData(
         position=board.notation(),
         notes=notes,
-        ghosts=ghosts_for(board, pv[:pv_length]),
+        ghosts=ghosts_for(board, pv[:pv_length], names),
         exact=bool(analysis.exact),
         depth=depth,
         best=None if best is None else (best.row, best.col),
-        to_move=to_move,
+        mover=names.name(to_move),
     )
 
 
-def ghosts_for(board: Board, pv: list[Any]) -> tuple[GhostMove, ...]:
-    """Numbered ghost moves for a principal variation, alternating sides from ``board``."""
-    ghosts = []
-    side = board.turn
-    for number, move in enumerate(pv, start=1):
-        ghosts.append(GhostMove((move.row, move.col), side, number))
-        side = "o" if side == "x" else "x"
-    return tuple(ghosts)
+def ghosts_for(board: Board, pv: list[Any], names: SideNames = BOARD_NAMES) -> tuple[GhostMove, ...]:
+    """Numbered ghost moves for a principal variation, alternating players from ``board``."""
+    return tuple(GhostMove((move.row, move.col), names.mark_of_side((board.side + ply) & 1),
+                           ply + 1)
+                 for ply, move in enumerate(pv))
 
 
 def with_visits(data: OverlayData, visits: dict[Any, int]) -> OverlayData:

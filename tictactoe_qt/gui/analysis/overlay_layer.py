@@ -17,7 +17,6 @@ leaves it empty so the two never pile up.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -94,15 +93,13 @@ class OverlayLayer(QWidget):
         self.data: OverlayData | None = None
         self.show_values = True
         self.show_ghosts = True
-        #: ``(cell, side, number)`` of a previewed line of play, or ``None``.
+        #: ``(cell, seat, number)`` of a previewed line of play, or ``None``.
         self.preview: list[tuple[Cell, str, int]] | None = None
         self.preview_caption = ""
         self._grid: tuple[float, float, float, float] | None = None
         #: The last analysis picture finished, and the one being painted.
         self._cache: _Picture | None = None
         self._rendering: _Picture | None = None
-        #: Maps an engine side letter to the seat whose mark it draws.
-        self.seat_of: Callable[[str], str] = lambda side: side
         board.installEventFilter(self)
         self.setGeometry(board.rect())
         self.raise_()
@@ -119,7 +116,10 @@ class OverlayLayer(QWidget):
         self.update()
 
     def set_preview(self, moves: list[tuple[Cell, str, int]] | None, caption: str = "") -> None:
-        """Preview a line of play on top of the real position; ``None`` ends it."""
+        """Preview a line of play on top of the real position; ``None`` ends it.
+
+        Each move is ``(cell, seat, number)``: ``seat`` is the player who makes it.
+        """
         self.preview = moves
         self.preview_caption = caption
         self.update()
@@ -285,7 +285,7 @@ class OverlayLayer(QWidget):
                 continue
             # A small numbered ghost in the corner, so the value chip stays readable.
             rect = self._cell(ghost.cell)
-            seat = self.seat_of(ghost.side)
+            seat = ghost.seat
             colour = theme.marks.get(seat, theme.accent)
             mark = self._board.snapshot().marks.get(seat, seat.upper())  # type: ignore[attr-defined]
             self._paint_badge(painter, rect, str(ghost.number), colour, mark)
@@ -336,9 +336,8 @@ class OverlayLayer(QWidget):
     def _paint_preview(self, painter: QPainter, theme: BoardTheme) -> None:
         assert self.preview is not None
         snapshot = self._board.snapshot()  # type: ignore[attr-defined]
-        for cell, side, number in self.preview:
+        for cell, seat, number in self.preview:
             rect = self._cell(cell)
-            seat = self.seat_of(side)
             colour = theme.marks.get(seat, theme.accent)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(with_alpha(theme.accent, 40))

@@ -17,6 +17,7 @@ from tictactoe_qt.engine.analysis import analyze
 from tictactoe_qt.engine.comparison import compare, estimate_tree
 from tictactoe_qt.engine.search.perfect import PerfectSearcher
 from tictactoe_qt.engine.search_result import ShouldStop
+from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.gui.analysis.overlay_data import OverlayData, overlay_from_analysis
 
 Report = Callable[[object], None]
@@ -47,6 +48,7 @@ def overlay_analysis(
     history: Sequence[int],
     time_budget: float,
     analyze_function: Callable[..., Any] | None = None,
+    names: SideNames = BOARD_NAMES,
     *,
     should_stop: ShouldStop,
     report: Report,
@@ -58,6 +60,7 @@ def overlay_analysis(
         history: the moves played so far.
         time_budget: seconds for the whole analysis.
         analyze_function: a replacement for the engine's ``analyze`` (tests).
+        names: the game's seating and marks, which the texts and ghosts name players by.
         should_stop: ends the analysis early.
         report: unused (the overlay has no progress).
     """
@@ -66,7 +69,7 @@ def overlay_analysis(
         analysis = analyze(board, time_budget, should_stop, searcher=searcher_for(config))
     else:
         analysis = analyze_function(board, time_budget=time_budget, should_stop=should_stop)
-    return overlay_from_analysis(board, analysis)
+    return overlay_from_analysis(board, analysis, names)
 
 
 def comparison_run(

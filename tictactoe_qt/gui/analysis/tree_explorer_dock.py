@@ -35,7 +35,9 @@ from PySide6.QtWidgets import (
 )
 
 from tictactoe_qt.engine import Board, Move
-from tictactoe_qt.engine.tree_explorer import DepthCounts, move_text
+from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
+from tictactoe_qt.engine.tree_counts import DepthCounts
+from tictactoe_qt.engine.tree_explorer import move_text
 from tictactoe_qt.gui.analysis import tree_jobs
 from tictactoe_qt.gui.analysis.dock_body import DockBody
 from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
@@ -45,7 +47,7 @@ from tictactoe_qt.gui.analysis.tree_model import NOTE, GameTreeModel
 #: Width the note column asks for; longer notes show in full as tooltips.
 NOTE_WIDTH = 140
 #: The widest usual text of each column but the note, to size the columns by.
-COLUMN_SAMPLES = ("12. X at (19, 19)", "X wins in 99 plies", "99", "(draw (0), X wins in 9)")
+COLUMN_SAMPLES = ("12. X at row 19, column 19", "X wins in 99 plies", "99", "(draw (0), X wins in 9)")
 #: Boards up to this many cells trace alpha-beta to the end by default.
 FULL_TRACE_CELLS = 9
 HELP_TEXT = (
@@ -67,10 +69,12 @@ class TreeExplorerDock(QDockWidget):
         self.runner = JobRunner("treeExplorerThread", self)
         self.model = GameTreeModel(self.runner, self)
         self.board: Board | None = None
+        #: The game's seating and marks: how the texts and previews name the players.
+        self.names: SideNames = BOARD_NAMES
         #: The tree shown (or being prepared) in the analysis process.
         self.request: TreeRequest | None = None
         self._jobs: dict[int, str] = {}
-        self._facts_cache: dict[Any, str] = {}
+        self._facts_cache: dict[Any, dict[str, Any] | str] = {}
         self._stale = False
         self._build()
         self.runner.finished.connect(self._on_job_finished)
@@ -147,8 +151,15 @@ class TreeExplorerDock(QDockWidget):
         return max(tree + margins.left() + margins.right(), layout.sizeHint().width())
 
     # -- inputs --------------------------------------------------------------------------
-    def set_position(self, board: Board) -> None:
-        """Root the tree at ``board`` (a copy); computed only while the dock is visible."""
+    def set_position(self, board: Board, names: SideNames = BOARD_NAMES) -> None:
+        """Root the tree at ``board`` (a copy); computed only while the dock is visible.
+
+        ``names`` (the game's seating and marks) says how the texts name the players.
+        """
+        if names != self.names:
+            self.names = names
+            self.model.set_names(names)
+            self._show_facts()
         if self.board is not None and board == self.board and board.history == self.board.history:
             return
         self.board = board.copy()
@@ -197,7 +208,7 @@ class TreeExplorerDock(QDockWidget):
         self._submit_facts()
         if self.board.is_game_over():
             self.request = TreeRequest.for_board(self.board)
-            self.model.set_tree(self.request)
+            self.model.set_tree(self.request, names=self.names)
             self.status.setText(self.tr("The game is over: there is no tree below this position."))
             return
         if self.alphabeta_mode():
@@ -211,7 +222,7 @@ class TreeExplorerDock(QDockWidget):
 
     def _show_tree(self, summary: TreeSummary | None) -> None:
         assert self.request is not None
-        self.model.set_tree(self.request, summary)
+        self.model.set_tree(self.request, summary, self.names)
         self.view.expand(self.model.index(0, 0))
         self._submit("root", tree_jobs.root_value, self.request)
         self._submit("counts", tree_jobs.depth_counts, self.request)
@@ -231,10 +242,17 @@ class TreeExplorerDock(QDockWidget):
         assert self.board is not None
         config = self.board.config
         if config in self._facts_cache:
-            self.facts.setText(self._facts_cache[config])
+            self._show_facts()
             return
         self.facts.setText(self.tr("Counting the tree facts for {0}…").format(config))
         self._submit("facts", tree_jobs.tree_facts, config)
+
+    def _show_facts(self) -> None:
+        """The current board's tree facts, once counted, naming the players as :attr:`names`."""
+        config = None if self.board is None else self.board.config
+        if config in self._facts_cache:
+            self.facts.setText(tree_jobs.tree_facts_text(config, self._facts_cache[config],
+                                                         self.names))
 
     @Slot(int, object)
     def _on_job_finished(self, job: int, result: Any) -> None:
@@ -246,9 +264,9 @@ class TreeExplorerDock(QDockWidget):
         elif kind == "counts":
             self._show_counts(result)
         elif kind == "facts":
-            config, text = result
-            self._facts_cache[config] = text
-            self.facts.setText(text)
+            config, facts = result
+            self._facts_cache[config] = facts
+            self._show_facts()
 
     @Slot(int, str)
     def _on_job_failed(self, job: int, message: str) -> None:
@@ -288,15 +306,12 @@ class TreeExplorerDock(QDockWidget):
         if item is None or not item.path or board is None:
             self.preview_requested.emit(None, "")
             return
-        cols = board.config.cols
-        side = board.turn
-        moves = []
-        for number, cell in enumerate(item.path, start=1):
-            moves.append((divmod(cell, cols), side, number))
-            side = "o" if side == "x" else "x"
+        cols, names = board.config.cols, self.model.names
+        moves = [(divmod(cell, cols), names.mark_of_side((board.side + ply) & 1), ply + 1)
+                 for ply, cell in enumerate(item.path)]
         last = moves[-1]
         caption = self.tr("Preview {0} moves ahead, last {1} at {2}; the game is unchanged").format(
-            len(moves), last[1].upper(), move_text_cell(last[0])
+            len(moves), names.name_of_mark(last[1]), move_text_cell(last[0])
         )
         self.preview_requested.emit(moves, caption)
 

@@ -13,10 +13,13 @@ import importlib
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from tictactoe_qt.engine import Board, GameConfig
 from tictactoe_qt.engine.search_result import ShouldStop
-from tictactoe_qt.engine.tree_explorer import DepthCounts, GameTreeExplorer, Path, TreeChild
+from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
+from tictactoe_qt.engine.tree_counts import DepthCounts
+from tictactoe_qt.engine.tree_explorer import GameTreeExplorer, Path, TreeChild
 from tictactoe_qt.engine.tree_values import NodeValue
 from tictactoe_qt.gui.analysis.search_jobs import board_from
 
@@ -108,20 +111,25 @@ def depth_counts(request: TreeRequest, *, should_stop: ShouldStop, report: Repor
 
 def tree_facts(
     config: GameConfig, *, should_stop: ShouldStop, report: Report
-) -> tuple[GameConfig, str]:
-    """The ``count`` command's facts for the empty board, as one paragraph."""
-    return config, tree_facts_text(config, should_stop)
-
-
-def tree_facts_text(config: GameConfig, should_stop: ShouldStop) -> str:
-    """The ``count`` command's facts as one paragraph, or why they are not available."""
+) -> tuple[GameConfig, dict[str, Any] | str]:
+    """The ``count`` command's facts for the empty board (its ``--json`` object),
+    or a sentence saying why they are not available."""
     try:
         module = importlib.import_module("tictactoe_qt.engine.tree_facts")
         facts = module.count_tree(config, should_stop=should_stop)
     except (ImportError, ValueError) as error:
         # The first clause is the reason; the rest can hold 100-digit numbers.
-        return f"Tree facts for {config}: {str(error).split(';')[0]}."
-    data = facts.as_dict()
-    parts = [f"{name.replace('_', ' ')}: {value:,}" for name, value in data.items()
-             if isinstance(value, int) and name != "k"]
+        return config, f"Tree facts for {config}: {str(error).split(';')[0]}."
+    return config, facts.as_dict()
+
+
+def tree_facts_text(config: GameConfig, facts: dict[str, Any] | str,
+                    names: SideNames = BOARD_NAMES) -> str:
+    """:func:`tree_facts`'s answer as one paragraph. The count's ``x_wins`` are the first
+    mover's wins: ``names`` (the game's seating and marks) writes whose they are."""
+    if isinstance(facts, str):
+        return facts
+    labels = {"x_wins": f"{names.name('x')} wins", "o_wins": f"{names.name('o')} wins"}
+    parts = [f"{labels.get(name, name.replace('_', ' '))}: {value:,}"
+             for name, value in facts.items() if isinstance(value, int) and name != "k"]
     return f"Tree facts for the empty {config} board (tictactoe-qt count): " + "; ".join(parts)

@@ -3,6 +3,8 @@
 Only the root row exists at first. Expanding a row asks the analysis process
 for that node's children (their values may need a search), and the rows are
 inserted when the answer comes back, so a big tree never blocks the window.
+The rows' facts name the board's sides; every text names their players as the
+game's :class:`SideNames` says (who moved first, the players' marks).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
 from tictactoe_qt.engine import Board
+from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.tree_explorer import TreeChild, describe_x_score, move_text
 from tictactoe_qt.engine.tree_values import NodeValue
 from tictactoe_qt.engine.value_notation import heuristic_text, outcome_text
@@ -61,15 +64,20 @@ class GameTreeModel(QAbstractItemModel):
         self.root: Board | None = None
         #: The alpha-beta replay's summary in alpha-beta mode, else ``None``.
         self.summary: TreeSummary | None = None
+        #: How the texts name the players: the game's seating and marks.
+        self.names: SideNames = BOARD_NAMES
         self._root: TreeItem | None = None
         self._jobs: dict[int, TreeItem] = {}
         runner.finished.connect(self._on_children)
         runner.failed.connect(self._on_failed)
 
     # -- inputs -----------------------------------------------------------------------
-    def set_tree(self, request: TreeRequest | None, summary: TreeSummary | None = None) -> None:
-        """Show the tree ``request`` names (``summary`` when it replays alpha-beta)."""
+    def set_tree(self, request: TreeRequest | None, summary: TreeSummary | None = None,
+                 names: SideNames = BOARD_NAMES) -> None:
+        """Show the tree ``request`` names (``summary`` when it replays alpha-beta),
+        its players written as ``names`` says."""
         self.beginResetModel()
+        self.names = names
         for job in self._jobs:
             self.runner.cancel(job)
         self._jobs.clear()
@@ -87,6 +95,14 @@ class GameTreeModel(QAbstractItemModel):
             self._root.root_value = value
             index = self.index(0, VALUE)
             self.dataChanged.emit(index, self.index(0, NOTE))
+
+    def set_names(self, names: SideNames) -> None:
+        """Name the players anew (the marks changed): the rows stay, their texts change."""
+        if names != self.names:
+            self.names = names
+            self.layoutAboutToBeChanged.emit()
+            self.layoutChanged.emit()
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(COLUMNS) - 1)
 
     def is_loading(self) -> bool:
         """True while some row's children are being computed."""
@@ -199,19 +215,19 @@ class GameTreeModel(QAbstractItemModel):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return self.tr(COLUMNS[section])
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
-            return _HEADER_TIPS[section]
+            return header_tip(section, self.names)
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         item = self.item(index)
         if item is None:
             return None
-        pruned = item.child is not None and item.child.pruned_reason is not None
+        pruned = item.child is not None and item.child.pruned
         if role == Qt.ItemDataRole.DisplayRole:
             return self._text(item, index.column())
         if role == Qt.ItemDataRole.ToolTipRole:
             if pruned:
-                return item.child.pruned_reason  # type: ignore[union-attr]
+                return item.child.pruned_reason(self.names)  # type: ignore[union-attr]
             return self._text(item, index.column()) or None
         if role == Qt.ItemDataRole.ForegroundRole and pruned:
             return pruned_colour()
@@ -226,26 +242,30 @@ class GameTreeModel(QAbstractItemModel):
         child = item.child
         if child is None:  # the root row
             return self._root_text(item, column)
-        depth = len(item.path)
+        depth, names = len(item.path), self.names
         if column == MOVE:
-            return f"{depth}. {child.mover.upper()} at {move_text(child.move)}"
+            return f"{depth}. {names.name(child.mover)} at {move_text(child.move)}"
         if column == VALUE:
-            return value_text(child.value, child.plies)
+            return value_text(child.value, child.plies, names)
         if column == PLIES:
             return "" if child.plies is None else str(child.plies)
         if column == WINDOW:
-            if child.pruned_summary:
-                return self.tr("pruned: ") + child.pruned_summary
+            summary = child.pruned_summary()
+            if summary:
+                return self.tr("pruned: ") + summary
             if child.window is None:
                 return ""
             alpha, beta = child.window
-            return f"({describe_x_score(alpha, depth)}, {describe_x_score(beta, depth)})"
+            return (f"({describe_x_score(alpha, depth, names)}, "
+                    f"{describe_x_score(beta, depth, names)})")
         if item.loading:
             return self.tr("expanding…")
         if item.waiting:
             return self.tr("{0} more replies below").format(len(item.waiting))
+        if child.status == "draw":
+            return self.tr("board full: draw")
         if child.status != "ongoing":
-            return {"x_won": "X has won", "o_won": "O has won", "draw": "board full: draw"}[child.status]
+            return self.tr("{0} has won").format(names.name(child.status[0]))
         return ""
 
     def _root_text(self, item: TreeItem, column: int) -> str:
@@ -255,13 +275,13 @@ class GameTreeModel(QAbstractItemModel):
         if column == MOVE:
             if board.is_game_over():
                 return self.tr("Current position (game over)")
-            return self.tr("Now: {0} to move").format(board.turn.upper())
+            return self.tr("Now: {0} to move").format(self.names.name(board.turn))
         if column in (VALUE, PLIES) and item.root_value is not None:
             plies = item.root_value.plies
             if item.root_value.result == "draw":
                 plies = board.geometry.cells - board.ply
             if column == VALUE:
-                return value_text(item.root_value, plies)
+                return value_text(item.root_value, plies, self.names)
             return "" if plies is None else str(plies)
         if column == WINDOW and self.summary is not None:
             return "(-inf, +inf)"
@@ -279,21 +299,26 @@ def pruned_colour() -> QColor:
     return colour
 
 
-def value_text(value: NodeValue, plies: int | None) -> str:
+def value_text(value: NodeValue, plies: int | None, names: SideNames = BOARD_NAMES) -> str:
     """The engine's long form (:mod:`~tictactoe_qt.engine.value_notation`), the overlay's
     tooltip for the same move: 'O wins in 6 plies' with ``plies`` counted from the
-    row's parent position, the move included; or a heuristic score for X with its depth."""
+    row's parent position, the move included; or a heuristic score for the first mover
+    with its depth. ``names`` writes the players."""
     if value.result is not None:
-        return outcome_text(value.result, plies)
-    return heuristic_text(value.x_score, "x", value.depth)
+        return outcome_text(value.result, plies, names)
+    return heuristic_text(value.x_score, "x", value.depth, names)
 
 
-_HEADER_TIPS = (
-    "The move leading to this position: ply number, player, and (row, column) counted from 1",
-    "The position's value with best play from here: who wins and how soon",
-    "Plies to the end with best play, counting this row's move (a draw fills the board); "
-    "the same count as the analysis overlay's X3 / O6",
-    "The window alpha-beta searched this position with, from X's point of view "
-    "(X maximises, O minimises), or the cut-off that pruned it (hover for why)",
-    "How the game ended, or 'expanding…' while the replies are computed",
-)
+def header_tip(column: int, names: SideNames = BOARD_NAMES) -> str:
+    """The tooltip of a column's header, naming the players as ``names`` does."""
+    first, second = names.name_of_side(0), names.name_of_side(1)
+    return (
+        "The move leading to this position: ply number, player, and (row, column) counted from 1",
+        "The position's value with best play from here: who wins and how soon",
+        "Plies to the end with best play, counting this row's move (a draw fills the board); "
+        f"the same count as the analysis overlay's {first}3 / {second}6",
+        f"The window alpha-beta searched this position with, from {first}'s point of view "
+        f"({first} moved first and maximises, {second} minimises), or the cut-off that pruned "
+        "it (hover for why)",
+        "How the game ended, or 'expanding…' while the replies are computed",
+    )[column]
