@@ -19,6 +19,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 from tictactoe_qt.engine import random_games, search, simulation  # noqa: F401
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine.worker_processes import WORKER_DIED
 
 from .background import PROGRESS_INTERVAL
 from .batch_chunks import ChunkRequest, ChunkResult, play_chunk
@@ -95,10 +96,10 @@ class BatchWorker(QObject):
     def run(self) -> None:
         try:
             self.finished.emit(self._play())
-        except BrokenProcessPool as error:
+        except BrokenProcessPool:
             if self.pool is not None:
                 self.pool.discard()
-            self.failed.emit(f"a worker process died: {error}")
+            self.failed.emit(WORKER_DIED)
         except Exception as error:  # reported to the user, never lost
             traceback.print_exc()
             self.failed.emit(f"{type(error).__name__}: {error}")
