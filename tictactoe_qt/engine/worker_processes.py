@@ -7,7 +7,7 @@ pool. Three rules:
   is lock-backed: a worker killed while it held that lock (it polls the
   flag between games) left the parent waiting forever in ``set()``.
 * A worker dies with its parent: on Linux the kernel sends it SIGKILL
-  (``PR_SET_PDEATHSIG``); elsewhere a thread watches the parent's pipe.
+  (``PR_SET_PDEATHSIG``), and a thread watches the parent's pipe.
 * Ctrl+C and hang-ups are the parent's to handle: it stops the batch and
   reports, instead of every worker printing a traceback.
 """
@@ -92,14 +92,19 @@ def prepare_worker() -> None:
 
 
 def _die_with_parent() -> None:
-    """Make sure this process ends when the process that started it does."""
+    """Make sure this process ends when the process that started it does.
+
+    Two ways, as neither covers every case alone. The kernel's parent-death
+    signal follows the direct parent, which for a fork server's workers is
+    the server, and the server only leaves once the workers have (they hold
+    its "alive" pipe). The parent's sentinel pipe follows the real parent;
+    a sibling forked later holds it open too, so alone it ends forked workers
+    one after another.
+    """
+    if sys.platform.startswith("linux"):
+        _set_parent_death_signal(signal.SIGKILL)
     parent = multiprocessing.parent_process()
-    if sys.platform.startswith("linux") and _set_parent_death_signal(signal.SIGKILL):
-        # The parent may have died before the request took effect.
-        if parent is not None and wait([parent.sentinel], timeout=0):
-            os._exit(1)
-        return
-    if parent is not None:  # pragma: no cover - not on Linux
+    if parent is not None:
         threading.Thread(target=_exit_when_gone, args=(parent.sentinel,), daemon=True,
                          name="parent-watch").start()
 
@@ -113,6 +118,10 @@ def _set_parent_death_signal(signum: int) -> bool:
         return False
 
 
-def _exit_when_gone(sentinel: int) -> None:  # pragma: no cover - not on Linux
-    wait([sentinel])
+def _exit_when_gone(sentinel: int) -> None:
+    """Wait, without polling, until the parent's end of the pipe closes; then leave at once."""
+    try:
+        wait([sentinel])
+    except OSError:  # pragma: no cover - the pipe was closed under us: the parent is gone too
+        pass
     os._exit(1)
