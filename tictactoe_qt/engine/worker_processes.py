@@ -29,10 +29,9 @@ from typing import Any
 WORKERS_PER_CORE = 1
 #: ... but always allow this many, so small machines can still try a split.
 MIN_WORKER_LIMIT = 4
-#: One line for the user when a worker process died under a batch.
-WORKER_DIED = (
-    "a worker process ended unexpectedly (killed, or out of memory?), so the batch stopped"
-)
+#: One line for the user when a worker process died under a batch (killed, or
+#: out of memory); short enough for the window's status line.
+WORKER_DIED = "a worker process died; the batch stopped"
 _PR_SET_PDEATHSIG = 1
 
 
