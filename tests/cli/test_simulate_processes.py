@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 
 import pytest
 
@@ -125,3 +126,19 @@ def test_workers_die_when_their_parent_is_killed(how, tmp_path, spawned):
 
 def _at_least(count: int, pids: set[int]) -> set[int]:
     return pids if len(pids) >= count else set()
+
+
+def test_too_many_workers_start_no_more_processes_than_the_cap(spawned):
+    from tictactoe_qt.engine.worker_processes import worker_limit
+
+    args = [*ENDLESS[:-4], "--workers", "400", "--seed", "1", "--json"]
+    process, _ = _start_with_workers(command(*args), spawned)
+    time.sleep(1)  # the pool starts every worker at once; give stragglers a moment
+    started = descendants(process.pid)
+    spawned.update(started)
+    process.send_signal(signal.SIGTERM)
+    out, err = _finish(process, spawned)
+    assert 2 <= len(started) <= worker_limit()
+    assert f"using {worker_limit()} worker processes, not 400" in err
+    assert json.loads(out)["workers"] == worker_limit()
+    _assert_all_ended(started)
