@@ -10,6 +10,7 @@ from typing import Any
 
 from tictactoe_qt.engine.board import Board
 from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.excerpt import excerpt
 
 from .arguments import UsageError, add_k_argument, time_budget
 from .formatting import analysis_text
@@ -46,7 +47,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("analysis is not available in this build") from None
     searchers: dict[GameConfig, Any] = {}
     status = 0
+    given = 0
     for text in _board_texts(args.boards):
+        given += 1
         try:
             board = Board.from_notation(text, args.k)
         except ValueError as error:
@@ -61,6 +64,8 @@ def run(args: argparse.Namespace) -> int:
             print(json.dumps(data), flush=True)
         else:
             print(analysis_text(board, data), end="\n\n", flush=True)
+    if not given:
+        raise UsageError("no board was given: standard input held no board (one per line)")
     return status
 
 
@@ -79,7 +84,7 @@ def _report_bad_board(text: str, message: str, as_json: bool) -> None:
     if as_json:
         print(json.dumps({"board": text, "error": message}), flush=True)
     else:
-        print(f"{text}: error: {message}", file=sys.stderr, flush=True)
+        print(f"{excerpt(text)}: error: {message}", file=sys.stderr, flush=True)
 
 
 def _new_searcher(config: GameConfig) -> Any:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from typing import NoReturn
 
 from tictactoe_qt.engine.config import MIN_SIZE, GameConfig
+from tictactoe_qt.engine.excerpt import EXCERPT_LIMIT, excerpt
 from tictactoe_qt.engine.player_spec import MAX_TIME, MIN_TIME, PlayerSpec, PlayerSpecError
 
 #: Exit status for bad arguments (as argparse uses).
@@ -17,17 +19,40 @@ class UsageError(ValueError):
     """Arguments that parse but make no sense together (reported in one line, exit 2)."""
 
 
+class CommandFailed(RuntimeError):
+    """A command that could not finish (reported in one line, exit 1)."""
+
+
 class OneLineParser(argparse.ArgumentParser):
     """An ``ArgumentParser`` whose errors are one line on stderr, exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(USAGE_ERROR, f"{self.prog}: error: {message} (try --help)\n")
+        self.exit(USAGE_ERROR, f"{self.prog}: error: {one_line(message)} (try --help)\n")
 
 
 def fail(prog: str, message: str) -> int:
     """Print a usage error in the parser's style and return its exit status."""
-    print(f"{prog}: error: {message}", file=sys.stderr)
+    print(f"{prog}: error: {one_line(message)}", file=sys.stderr)
     return USAGE_ERROR
+
+
+def one_line(message: str) -> str:
+    """``message`` on one line, any overlong word in it cut to an excerpt.
+
+    Our own messages quote input through :func:`excerpt` already; this also
+    bounds the ones argparse words itself (``unrecognized arguments: ...``).
+    """
+    message = _LINE_BREAK.sub(lambda found: repr(found.group())[1:-1], message)
+    message = _LONG_WORD.sub(lambda word: excerpt(word.group()), message)
+    return message if len(message) <= MAX_MESSAGE else f"{message[:MAX_MESSAGE]}…"
+
+
+#: Characters that start a new line somewhere (those ``str.splitlines`` splits at).
+_LINE_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+#: Longer than any excerpt with its quotes and escapes.
+_LONG_WORD = re.compile(r"\S{%d,}" % (4 * EXCERPT_LIMIT))
+#: Characters of an error message at most (a last resort: words are cut first).
+MAX_MESSAGE = 500
 
 
 def positive_int(text: str) -> int:
@@ -50,7 +75,7 @@ def _whole_number_from(text: str, minimum: int | None) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {excerpt(text)}") from None
     if minimum is not None and value < minimum:
         raise argparse.ArgumentTypeError(f"must be {minimum} or more, got {value}")
     return value
@@ -61,10 +86,10 @@ def time_budget(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected seconds, got {excerpt(text)}") from None
     if not MIN_TIME <= value <= MAX_TIME:
         raise argparse.ArgumentTypeError(
-            f"must be from {MIN_TIME:g} to {MAX_TIME:g} seconds, got {text}"
+            f"must be from {MIN_TIME:g} to {MAX_TIME:g} seconds, got {excerpt(text.strip())}"
         )
     return value
 

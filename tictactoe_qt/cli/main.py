@@ -22,11 +22,13 @@ from . import (
     simulate_command,
     trace_command,
 )
-from .arguments import OneLineParser, UsageError, fail
+from .arguments import CommandFailed, OneLineParser, UsageError, fail
 
 PROG = "tictactoe-qt"
 #: Exit status after Ctrl+C, as shells report it.
 INTERRUPTED = 130
+#: Exit status when a command could not finish (a worker process died, say).
+FAILED = 1
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -60,6 +62,9 @@ def main(argv: list[str] | None = None) -> int:
         status: int = args.run(args)
     except (UsageError, PlayerSpecError, InvalidConfigError, NotationError) as error:
         return fail(f"{PROG} {args.command}", str(error))
+    except CommandFailed as error:
+        fail(f"{PROG} {args.command}", str(error))
+        return FAILED
     except KeyboardInterrupt:
         print(f"{PROG} {args.command}: interrupted", file=sys.stderr)
         return INTERRUPTED

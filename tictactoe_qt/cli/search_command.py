@@ -6,9 +6,10 @@ import argparse
 import json
 import sys
 import time
-from math import factorial
+from math import factorial, perm
 
 from tictactoe_qt.engine.board import Board
+from tictactoe_qt.engine.excerpt import excerpt
 from tictactoe_qt.engine.player_spec import PlayerSpec, human_refused
 from tictactoe_qt.engine.players import PLAYER_FACTORIES, make_player
 from tictactoe_qt.engine.search_result import SearchResult, ShouldStop, never_stop
@@ -34,11 +35,18 @@ ALGORITHMS = ("minimax", "alphabeta", "average", "perfect", "random", "mcts")
 #: The ``search --json`` keys, in order (``result`` only when exact).
 JSON_KEYS = ("algorithm", "move", "score", "exact", "result", "nodes", "depth", "max_ply",
              "cutoffs", "tt_hits", "elapsed_seconds", "pv")
-#: Unpruned searches to the end of the game visit up to (empty cells)! positions:
-#: 10 empty cells is a few million, which takes seconds; 12 takes many minutes.
-MAX_EMPTY_FOR_FULL_TREE = 10
-#: Alpha-beta without a table, to the end, is practical up to about a 4x4 board.
+#: Unpruned searches (minimax, average) visit up to empty!/(empty - depth)!
+#: lines of play, all of them to the end of the game (depth = empty). 10! (3.6
+#: million) takes seconds; 11! already minutes on 4x4, and each node costs more
+#: on a big board (about 11,000 a second on 19x19).
+MAX_LINES_UNPRUNED = 10**7
+#: Alpha-beta to the end of the game is practical up to about a 4x4 board (16!
+#: unpruned lines; wins end most lines early).
 MAX_EMPTY_FOR_PLAIN_ALPHABETA = 16
+#: With a depth limit, alpha-beta visits at least empty!/(empty - ceil(depth/2))!
+#: lines even with perfect move ordering (Knuth and Moore), and about that many
+#: in practice: 47 million to depth 5 on 19x19, six minutes.
+MAX_LINES_ALPHABETA = 10**6
 
 DESCRIPTION = """\
 Run one search from a position and show the move it picks with its statistics:
@@ -74,8 +82,9 @@ def run(args: argparse.Namespace) -> int:
     name = args.algorithm.strip().lower()
     board = _board(args)
     if board.is_game_over():
-        raise UsageError(f"the game on {board.notation()} is already over ({board.status})")
-    _check_feasible(name, board, args.depth)
+        raise UsageError(f"the game on {excerpt(board.notation())} is already over ({board.status})")
+    if args.time is None:  # a time limit bounds any search
+        _check_feasible(name, board, args.depth)
     should_stop = never_stop
     if args.time is not None and name not in ("perfect", "mcts"):
         deadline = time.perf_counter() + args.time
@@ -141,7 +150,7 @@ def search(
     make_player("random")  # loads the registry
     if name not in ALGORITHMS or name not in PLAYER_FACTORIES:
         known = [a for a in ALGORITHMS if a not in ("random", "mcts") or a in PLAYER_FACTORIES]
-        raise UsageError(f"unknown algorithm {name!r}; choose from {', '.join(known)}")
+        raise UsageError(f"unknown algorithm {excerpt(name)}; choose from {', '.join(known)}")
     spec = PlayerSpec(name, time=1.0 if seconds is None else seconds)
     return make_player(spec, seed).choose(board, should_stop)
 
@@ -155,16 +164,39 @@ def _board(args: argparse.Namespace) -> Board:
         raise UsageError(f"bad --board: {error}") from None
 
 
+def search_lines(name: str, empty: int, depth: int | None) -> int:
+    """Lines of play the search called ``name`` visits at least (alpha-beta) or at most."""
+    plies = empty if depth is None else min(depth, empty)
+    if name == "alphabeta" and plies < empty:
+        return perm(empty, -(-plies // 2))
+    return perm(empty, plies)
+
+
 def _check_feasible(name: str, board: Board, depth: int | None) -> None:
-    """Refuse unpruned searches to the end of the game on boards that would hang."""
-    if depth is not None:
-        return
+    """Refuse searches that would run for hours, with an estimate of their size."""
     empty = board.empty.bit_count()
-    limit = {"minimax": MAX_EMPTY_FOR_FULL_TREE, "average": MAX_EMPTY_FOR_FULL_TREE,
-             "alphabeta": MAX_EMPTY_FOR_PLAIN_ALPHABETA}.get(name)
-    if limit is not None and empty > limit:
-        raise UsageError(
-            f"{name} without a depth limit would search up to {empty}! = "
-            f"{factorial(empty):.1e} lines of play on {board.notation()}, far too many to "
-            f"finish; give --depth (e.g. --depth 4) or use --algorithm perfect"
-        )
+    if not _too_big(name, empty, depth):
+        return
+    deepest = max([d for d in range(1, empty) if not _too_big(name, empty, d)], default=1)
+    to_end = depth is None or depth >= empty
+    plies = empty if to_end else depth
+    if name == "alphabeta" and not to_end:
+        plies = -(-plies // 2)
+    count = f"{empty}!" if plies == empty else f"{empty}!/{empty - plies}!"
+    bound = "at least" if name == "alphabeta" and not to_end else "up to"
+    reach = "without a depth limit" if depth is None else f"to depth {depth}"
+    raise UsageError(
+        f"{name} {reach} would search {bound} {count} = {search_lines(name, empty, depth):.1e} "
+        f"lines of play ({empty} empty cells on {board.config.size_text}), far too many to "
+        f"finish; give --depth {deepest} or less, a --time limit, or use --algorithm perfect"
+    )
+
+
+def _too_big(name: str, empty: int, depth: int | None) -> bool:
+    if name in ("minimax", "average"):
+        return search_lines(name, empty, depth) > MAX_LINES_UNPRUNED
+    if name == "alphabeta":
+        if depth is None or depth >= empty:
+            return empty > MAX_EMPTY_FOR_PLAIN_ALPHABETA
+        return search_lines(name, empty, depth) > MAX_LINES_ALPHABETA
+    return False

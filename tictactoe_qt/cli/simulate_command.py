@@ -6,14 +6,17 @@ import argparse
 import json
 import signal
 import sys
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
 
-from tictactoe_qt.engine.batch import run_batch
+from tictactoe_qt.engine.batch import MAX_BATCH_GAMES, run_batch, worker_limit
+
+from tictactoe_qt.engine.excerpt import excerpt
+from tictactoe_qt.engine.worker_processes import MIN_WORKER_LIMIT, WorkerDiedError
 
 from .arguments import (
+    CommandFailed,
     add_size_arguments,
     config_from,
     non_negative_int,
@@ -23,8 +26,11 @@ from .arguments import (
 )
 from .formatting import summary_text
 
-#: Exit status when Ctrl+C ended the batch early (as shells report SIGINT).
-INTERRUPTED = 130
+#: Signals that end a batch early with the games played so far: Ctrl+C, a
+#: polite kill, a closed terminal. The exit status is 128 + the signal number.
+STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
 
 DESCRIPTION = """\
 Play N games between two computer players and report wins, draws, times,
@@ -34,7 +40,8 @@ mcts:iterations=500.
 With --swap the players take turns at moving first; each keeps its mark, so
 x_wins and the "x" block are always the --x player's (first_mover_wins counts
 the games the first mover won).
-The same --seed gives the same totals whatever --workers is."""
+The same --seed gives the same totals whatever --workers is.
+Ctrl+C, SIGTERM or SIGHUP stop the batch and report the games played so far."""
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -46,28 +53,48 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="the player given as X (moves first, or in even games with --swap)")
     parser.add_argument("--o", type=player_spec, required=True, metavar="SPEC",
                         help="the player that moves second (O)")
-    parser.add_argument("--games", type=positive_int, default=100, metavar="N",
-                        help="number of games (default 100)")
+    parser.add_argument("--games", type=game_count, default=100, metavar="N",
+                        help=f"number of games, at most {MAX_BATCH_GAMES:,} (default 100)")
     add_size_arguments(parser)
     parser.add_argument("--seed", type=seed_int, default=None, metavar="S",
                         help="batch seed for a repeatable run (default: a fresh one, reported)")
     parser.add_argument("--swap", action="store_true",
                         help="alternate which player moves first")
     parser.add_argument("--workers", type=non_negative_int, default=1, metavar="W",
-                        help="processes to use; 0 = every core (default 1)")
+                        help="processes to use; 0 = every core (default 1); at most "
+                        f"{worker_limit()} here (one per core, at least 4)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run)
 
 
+def game_count(text: str) -> int:
+    """A number of games, from 1 to :data:`MAX_BATCH_GAMES`."""
+    games = positive_int(text)
+    if games > MAX_BATCH_GAMES:
+        raise argparse.ArgumentTypeError(
+            f"at most {MAX_BATCH_GAMES:,} games fit in one run, got {excerpt(text)}; "
+            "split the work into several runs with different --seed values"
+        )
+    return games
+
+
 def run(args: argparse.Namespace) -> int:
     config = config_from(args)
-    stop = threading.Event()
+    limit = worker_limit()
+    if args.workers > limit:
+        print(f"note: using {limit} worker processes, not {args.workers:,}: at most one per "
+              f"core (at least {MIN_WORKER_LIMIT}) run at once here", file=sys.stderr)
+    stopped_by: list[int] = []
     show_progress = sys.stderr.isatty() and not args.json
-    with _first_interrupt_stops(stop):
-        summary = run_batch(
-            config, args.x, args.o, args.games, args.seed, args.swap, args.workers,
-            progress=_print_progress if show_progress else None, should_stop=stop.is_set,
-        )
+    with _first_signal_stops(stopped_by):
+        try:
+            summary = run_batch(
+                config, args.x, args.o, args.games, args.seed, args.swap, args.workers,
+                progress=_print_progress if show_progress else None,
+                should_stop=lambda: bool(stopped_by),
+            )
+        except WorkerDiedError as error:
+            raise CommandFailed(str(error)) from None
     if show_progress:
         print("\r\033[K", end="", file=sys.stderr, flush=True)
     if args.json:
@@ -75,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
         print()
     else:
         print(summary_text(summary))
-    return INTERRUPTED if stop.is_set() else 0
+    return 128 + stopped_by[0] if stopped_by else 0
 
 
 def _print_progress(done: int, total: int) -> None:
@@ -83,22 +110,30 @@ def _print_progress(done: int, total: int) -> None:
 
 
 @contextmanager
-def _first_interrupt_stops(stop: threading.Event) -> Iterator[None]:
-    """The first Ctrl+C ends the batch with the games played so far; a second one quits."""
+def _first_signal_stops(stopped_by: list[int]) -> Iterator[None]:
+    """The first stop signal ends the batch with the games played so far; a second one quits.
 
-    def on_interrupt(signum: int, frame: FrameType | None) -> None:
-        if stop.is_set():
+    The number of the first signal is appended to ``stopped_by``. Worker
+    processes ignore these signals (a terminal sends Ctrl+C and hang-ups to
+    them too): the batch winds them down, so none is left behind.
+    """
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        if stopped_by:
             raise KeyboardInterrupt
-        stop.set()
-        print("\nstopping: the games so far will be reported (Ctrl+C again to quit now)",
-              file=sys.stderr, flush=True)
+        stopped_by.append(signum)
+        again = "Ctrl+C again" if signum == signal.SIGINT else "a second signal"
+        print(f"\nstopping on {signal.Signals(signum).name}: the games so far will be "
+              f"reported ({again} quits now)", file=sys.stderr, flush=True)
 
+    previous: dict[int, object] = {}
     try:
-        previous = signal.signal(signal.SIGINT, on_interrupt)
-    except ValueError:  # not the main thread: leave Ctrl+C alone
-        yield
-        return
+        for signum in STOP_SIGNALS:
+            previous[signum] = signal.signal(signum, on_signal)
+    except ValueError:  # not the main thread: leave the signals alone
+        pass
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)  # type: ignore[arg-type]

@@ -10,14 +10,13 @@ totals are the same whatever the number of workers; only the timings differ.
 from __future__ import annotations
 
 import multiprocessing
-import os
-import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from multiprocessing.synchronize import Event
+from concurrent.futures.process import BrokenProcessPool
+from typing import overload
 
 from . import random_games
 from .config import GameConfig
@@ -32,6 +31,18 @@ from .simulation import (
     uses_rank_path,
 )
 from .simulation_stats import SimulationSummary
+from .worker_processes import (
+    StopFlag,
+    WorkerDiedError,
+    default_workers,
+    prepare_worker,
+    worker_limit,
+)
+
+__all__ = [
+    "MAX_BATCH_GAMES", "BatchProgress", "WorkerDiedError", "chunk_bounds", "default_workers",
+    "run_batch", "start_method", "worker_limit",
+]
 
 #: ``progress(games_done, games_total)``, called in the caller's thread.
 BatchProgress = Callable[[int, int], None]
@@ -39,15 +50,10 @@ BatchProgress = Callable[[int, int], None]
 #: Largest chunk, in games (when the unit is smaller).
 _MAX_CHUNK = 1 << 18
 _CHUNKS_PER_WORKER = 8
-_stop_event: Event | None = None
-
-
-def default_workers() -> int:
-    """One worker per core the process may use."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not on Linux
-        return max(1, os.cpu_count() or 1)
+#: Most games in one batch: a few minutes per core on the fastest route
+#: (random players, millions of games a second), far longer for any search.
+MAX_BATCH_GAMES = 1_000_000_000
+_stop_flag: StopFlag | None = None
 
 
 def start_method() -> str:
@@ -64,16 +70,43 @@ def start_method() -> str:
     return "forkserver" if "forkserver" in methods else "spawn"
 
 
-def chunk_bounds(games: int, workers: int, unit: int) -> list[tuple[int, int]]:
+class ChunkBounds(Sequence[tuple[int, int]]):
+    """``(start, stop)`` of each chunk of a batch, computed when asked for (never stored)."""
+
+    def __init__(self, games: int, size: int) -> None:
+        self.games = games
+        self.size = size
+        self._starts = range(0, games, size)
+
+    def __len__(self) -> int:
+        return len(self._starts)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[int, int]: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[int, int]]: ...
+    def __getitem__(self, index: int | slice) -> tuple[int, int] | Sequence[tuple[int, int]]:
+        if isinstance(index, slice):
+            return [self._bounds(start) for start in self._starts[index]]
+        return self._bounds(self._starts[index])
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        return map(self._bounds, self._starts)
+
+    def _bounds(self, start: int) -> tuple[int, int]:
+        return start, min(start + self.size, self.games)
+
+
+def chunk_bounds(games: int, workers: int, unit: int) -> ChunkBounds:
     """``(start, stop)`` of each chunk: whole units of ``unit`` games, a few per worker.
 
     Chunks only ever start at multiples of ``unit``, whatever ``workers`` is,
-    so each chunk plays the same games in any process.
+    so each chunk plays the same games in any process. The chunks are made
+    one at a time as the batch goes, so a huge count costs no memory up front.
     """
     units = -(-games // unit)
     per_chunk = max(1, min(units // (workers * _CHUNKS_PER_WORKER), _MAX_CHUNK // unit))
-    size = per_chunk * unit
-    return [(start, min(start + size, games)) for start in range(0, games, size)]
+    return ChunkBounds(games, per_chunk * unit)
 
 
 def run_batch(
@@ -97,7 +130,8 @@ def run_batch(
         seed: the batch seed; ``None`` draws one (reported in the summary).
         swap: alternate which player moves first.
         workers: processes to use; ``None`` or 0 uses every core, 1 plays in
-            this process.
+            this process; never more than :func:`worker_limit` (the summary
+            says how many were used).
         progress: told the games done after each chunk.
         should_stop: checked between chunks (and, in one process, between
             moves); once true the summary holds the games finished so far and
@@ -105,16 +139,20 @@ def run_batch(
 
     Raises:
         PlayerSpecError: a spec is bad or names a human.
-        ValueError: ``games`` is negative or ``workers`` is.
+        ValueError: ``games`` is negative or above :data:`MAX_BATCH_GAMES`, or
+            ``workers`` is negative.
+        WorkerDiedError: a worker process died (killed, say); the games are lost.
     """
     if games < 0:
         raise ValueError(f"the number of games must not be negative, got {games}")
+    if games > MAX_BATCH_GAMES:
+        raise ValueError(f"at most {MAX_BATCH_GAMES:,} games fit in one batch, got {games:,}")
     if workers is not None and workers < 0:
         raise ValueError(f"workers must be 0 (all cores) or more, got {workers}")
     specs = (computer_spec(x_spec), computer_spec(o_spec))
     new_players(specs)  # a kind nobody registered fails here, not in a worker
     batch_seed = resolve_seed(seed)
-    workers = workers or default_workers()
+    workers = min(workers or default_workers(), worker_limit())
     unit = (
         random_games.BLOCK_GAMES if uses_rank_path(config, *specs) else fresh_player_games(config)
     )
@@ -141,22 +179,39 @@ def run_batch(
 def _run_in_pool(
     summary: SimulationSummary,
     specs: tuple[PlayerSpec, PlayerSpec],
-    chunks: list[tuple[int, int]],
+    chunks: ChunkBounds,
+    games: int,
+    progress: BatchProgress | None,
+    should_stop: ShouldStop,
+) -> None:
+    try:
+        _play_chunks_in_pool(summary, specs, chunks, games, progress, should_stop)
+    except BrokenProcessPool:
+        raise WorkerDiedError() from None
+
+
+def _play_chunks_in_pool(
+    summary: SimulationSummary,
+    specs: tuple[PlayerSpec, PlayerSpec],
+    chunks: ChunkBounds,
     games: int,
     progress: BatchProgress | None,
     should_stop: ShouldStop,
 ) -> None:
     context = multiprocessing.get_context(start_method())
-    stop_event = context.Event()
-    pending = list(reversed(chunks))
+    stop_flag = StopFlag(context)
+    pending: Iterator[tuple[int, int]] = iter(chunks)
     running: set[Future[SimulationSummary]] = set()
     with ProcessPoolExecutor(
-        summary.workers, mp_context=context, initializer=_init_worker, initargs=(stop_event,)
+        summary.workers, mp_context=context, initializer=_init_worker, initargs=(stop_flag,)
     ) as pool:
 
         def submit() -> None:
-            while pending and len(running) < 2 * summary.workers:
-                start, stop = pending.pop()
+            while len(running) < 2 * summary.workers:
+                bounds = next(pending, None)
+                if bounds is None:
+                    return
+                start, stop = bounds
                 running.add(
                     pool.submit(
                         _summarize_in_worker, summary.config, specs, start, stop,
@@ -174,25 +229,25 @@ def _run_in_pool(
                     if progress is not None:
                         progress(summary.games, games)
                 if should_stop():
-                    stop_event.set()
-                    pending.clear()
+                    stop_flag.set()
+                    pending = iter(())
                     summary.cancelled = True
                 submit()
         except BaseException:
-            stop_event.set()  # let the workers wind down before the pool shuts
+            stop_flag.set()  # let the workers wind down before the pool shuts
             raise
 
 
-def _init_worker(stop_event: Event) -> None:
-    global _stop_event
-    _stop_event = stop_event
-    # Ctrl+C is the parent's to handle: it sets the stop event, which ends
+def _init_worker(stop_flag: StopFlag) -> None:
+    global _stop_flag
+    _stop_flag = stop_flag
+    # Ctrl+C is the parent's to handle: it sets the stop flag, which ends
     # the chunks in hand promptly, instead of every worker printing a traceback.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    prepare_worker()
 
 
 def _worker_should_stop() -> bool:
-    return _stop_event is not None and _stop_event.is_set()
+    return _stop_flag is not None and _stop_flag.is_set()
 
 
 def _summarize_in_worker(

@@ -12,6 +12,7 @@ from typing import Literal
 
 from .config import GameConfig
 from .errors import IllegalMoveError, NotationError
+from .excerpt import excerpt
 from .geometry import Geometry, geometry_for, iter_bits
 
 Mark = Literal["x", "o"]
@@ -51,7 +52,7 @@ class Move:
         """
         parts = text.replace(" ", "").split(",")
         if len(parts) != 2 or not all(p.lstrip("-").isdigit() for p in parts):
-            raise IllegalMoveError(f"a move looks like 'row,col' (0-based), got {text!r}")
+            raise IllegalMoveError(f"a move looks like 'row,col' (0-based), got {excerpt(text)}")
         return cls(int(parts[0]), int(parts[1]))
 
 
@@ -267,19 +268,19 @@ class Board:
         """
         rows_text = text.strip().lower().split("/")
         if not rows_text or not rows_text[0]:
-            raise NotationError(f"empty board string {text!r}")
+            raise NotationError(f"empty board string {excerpt(text)}")
         cols = len(rows_text[0])
         # Rows and columns count from 0 here, as in moves and the command line.
         for number, row in enumerate(rows_text):
             if len(row) != cols:
                 raise NotationError(
-                    f"row {number} of {text!r} has {len(row)} cells but row 0 has {cols} "
+                    f"row {number} of {excerpt(text)} has {len(row)} cells but row 0 has {cols} "
                     "(rows count from 0)"
                 )
             for col, char in enumerate(row):
                 if char not in "xo.":
                     raise NotationError(
-                        f"unknown cell {char!r} at row {number}, col {col} of {text!r} "
+                        f"unknown cell {char!r} at row {number}, col {col} of {excerpt(text)} "
                         "(counting from 0); use x, o or ."
                     )
         rows = len(rows_text)
@@ -290,25 +291,25 @@ class Board:
         nx, no = x.bit_count(), o.bit_count()
         if nx - no not in (0, 1):
             raise NotationError(
-                f"{text!r} has {nx} x and {no} o; X moves first, so x must equal o or o + 1"
+                f"{excerpt(text)} has {nx} x and {no} o; X moves first, so x must equal o or o + 1"
             )
         geometry = geometry_for(config)
         x_lines, o_lines = geometry.full_lines(x), geometry.full_lines(o)
         if x_lines and o_lines:
-            raise NotationError(f"both players have a line in {text!r}")
+            raise NotationError(f"both players have a line in {excerpt(text)}")
         last_mover_bits = x if nx > no else o
         winner_lines = x_lines or o_lines
         if winner_lines:
             winner_bits = x if x_lines else o
             if winner_bits != last_mover_bits:
                 who = "x" if x_lines else "o"
-                raise NotationError(f"{text!r} has play after {who} won (the counts show a later move)")
+                raise NotationError(f"{excerpt(text)} has play after {who} won (the counts show a later move)")
             common = winner_bits
             for line in winner_lines:
                 common &= geometry.lines[line]
             if not common:
                 raise NotationError(
-                    f"{text!r} has play after a win: the lines cannot all come from the last move"
+                    f"{excerpt(text)} has play after a win: the lines cannot all come from the last move"
                 )
         board = cls(config)
         # Rebuild a plausible history: alternate x and o, winning move last.

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from .errors import InvalidConfigError
+from .excerpt import excerpt
 
 MIN_SIZE = 3
 MAX_SIZE = 19
@@ -54,7 +55,7 @@ class GameConfig:
         """
         match = re.fullmatch(r"\s*(\d+)\s*(?:[xX×]\s*(\d+))?\s*", size)
         if not match:
-            raise InvalidConfigError(f"size must look like 3 or 3x4, got {size!r}")
+            raise InvalidConfigError(f"size must look like 3 or 3x4, got {excerpt(size)}")
         rows = int(match.group(1))
         cols = int(match.group(2)) if match.group(2) else rows
         return cls(rows, cols, min(rows, cols) if k is None else k)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .excerpt import excerpt
+
 PLAYER_KINDS = ("human", "random", "minimax", "alphabeta", "average", "perfect", "mcts")
 #: The kinds that play without a person (simulations, tournaments, searches).
 COMPUTER_KINDS = tuple(kind for kind in PLAYER_KINDS if kind != "human")
@@ -38,7 +40,7 @@ class PlayerSpec:
     def __post_init__(self) -> None:
         if self.kind not in PLAYER_KINDS:
             raise PlayerSpecError(
-                f"unknown player {self.kind!r}; choose from {', '.join(PLAYER_KINDS)}"
+                f"unknown player {excerpt(self.kind)}; choose from {', '.join(PLAYER_KINDS)}"
             )
         if self.depth is not None and self.depth < 1:
             raise PlayerSpecError(f"depth must be 1 or more (or unlimited), got {self.depth}")
@@ -67,7 +69,7 @@ class PlayerSpec:
             raise PlayerSpecError(human_refused())
         if kind not in kinds:
             raise PlayerSpecError(
-                f"unknown player {head!r} in {text!r}; choose from {', '.join(kinds)}"
+                f"unknown player {excerpt(head)} in {excerpt(text)}; choose from {', '.join(kinds)}"
             )
         values: dict[str, object] = {}
         for item in filter(None, (part.strip() for part in tail.split(","))):
@@ -76,7 +78,7 @@ class PlayerSpec:
             if not eq or name not in OPTIONS[kind]:
                 allowed = ", ".join(OPTIONS[kind]) or "none"
                 raise PlayerSpecError(
-                    f"bad option {item!r} for {kind} in {text!r}; options: {allowed}"
+                    f"bad option {excerpt(item)} for {kind} in {excerpt(text)}; options: {allowed}"
                 )
             raw = raw.strip().lower()
             try:
@@ -85,7 +87,7 @@ class PlayerSpec:
                 else:
                     values[name] = OPTIONS[kind][name](raw)
             except ValueError:
-                raise PlayerSpecError(f"bad value {raw!r} for {name} in {text!r}") from None
+                raise PlayerSpecError(f"bad value {excerpt(raw)} for {name} in {excerpt(text)}") from None
         return cls(kind, **values)  # type: ignore[arg-type]
 
     def require_computer(self) -> PlayerSpec:

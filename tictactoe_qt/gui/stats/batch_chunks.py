@@ -8,20 +8,19 @@ and still add up to the games one process would play.
 from __future__ import annotations
 
 import os
-import signal
 import time
 from dataclasses import dataclass
-from multiprocessing.synchronize import Event
 
 from tictactoe_qt.engine import random_games, simulation
 from tictactoe_qt.engine.board import Mark
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
 from tictactoe_qt.engine.search_result import ShouldStop
+from tictactoe_qt.engine.worker_processes import StopFlag, prepare_worker
 
 from .run_snapshot import game_row
 
-_stop_event: Event | None = None
+_stop_flag: StopFlag | None = None
 
 
 @dataclass(frozen=True)
@@ -61,17 +60,17 @@ class ChunkResult:
 WORKER_NICENESS = 19
 
 
-def init_process(stop_event: Event) -> None:
-    """Set up a worker process: the batch's stop flag, a low priority, Ctrl+C left to the parent."""
-    global _stop_event
-    _stop_event = stop_event
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def init_process(stop_flag: StopFlag) -> None:
+    """Set up a worker process: the batch's stop flag, a low priority, dying with the app."""
+    global _stop_flag
+    _stop_flag = stop_flag
+    prepare_worker()
     if hasattr(os, "nice"):
         os.nice(WORKER_NICENESS)
 
 
 def _should_stop() -> bool:
-    return _stop_event is not None and _stop_event.is_set()
+    return _stop_flag is not None and _stop_flag.is_set()
 
 
 def play_chunk(request: ChunkRequest, should_stop: ShouldStop = _should_stop) -> ChunkResult:

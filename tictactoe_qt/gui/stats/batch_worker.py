@@ -20,6 +20,7 @@ from tictactoe_qt.engine import random_games, search, simulation  # noqa: F401
 from tictactoe_qt.engine.board import Mark
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine.worker_processes import WORKER_DIED
 
 from .background import PROGRESS_INTERVAL
 from .batch_chunks import ChunkRequest, ChunkResult, play_chunk
@@ -99,10 +100,10 @@ class BatchWorker(QObject):
     def run(self) -> None:
         try:
             self.finished.emit(self._play())
-        except BrokenProcessPool as error:
+        except BrokenProcessPool:
             if self.pool is not None:
                 self.pool.discard()
-            self.failed.emit(f"a worker process died: {error}")
+            self.failed.emit(WORKER_DIED)
         except Exception as error:  # reported to the user, never lost
             traceback.print_exc()
             self.failed.emit(f"{type(error).__name__}: {error}")

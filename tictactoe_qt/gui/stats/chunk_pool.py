@@ -10,9 +10,9 @@ from __future__ import annotations
 import multiprocessing
 import threading
 from concurrent.futures import ProcessPoolExecutor
-from multiprocessing.synchronize import Event
 
 from tictactoe_qt.engine.batch import default_workers, start_method
+from tictactoe_qt.engine.worker_processes import StopFlag
 
 from .batch_chunks import init_process
 
@@ -26,15 +26,16 @@ class ChunkPool:
     def __init__(self, workers: int | None = None) -> None:
         self.workers = workers or min(MAX_WORKERS, default_workers())
         self._executor: ProcessPoolExecutor | None = None
-        self._stop_event: Event | None = None
+        # Lock-free: a worker killed while reading it cannot leave it held.
+        self._stop_flag: StopFlag | None = None
         self._busy = threading.Lock()
 
     def try_acquire(self) -> bool:
         """Reserve the pool for one batch; False when another batch has it."""
         if not self._busy.acquire(blocking=False):
             return False
-        if self._stop_event is not None:
-            self._stop_event.clear()
+        if self._stop_flag is not None:
+            self._stop_flag.clear()
         return True
 
     def release(self) -> None:
@@ -52,16 +53,16 @@ class ChunkPool:
             if context.get_start_method() == "forkserver":
                 # Only batch workers use the fork server: see worker_server.
                 context.set_forkserver_preload([f"{__package__}.worker_server"])
-            self._stop_event = context.Event()
+            self._stop_flag = StopFlag(context)
             self._executor = ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=init_process, initargs=(self._stop_event,)
+                self.workers, mp_context=context, initializer=init_process, initargs=(self._stop_flag,)
             )
         return self._executor
 
     def stop_chunks(self) -> None:
         """Ask the chunks being played to stop after their current game."""
-        if self._stop_event is not None:
-            self._stop_event.set()
+        if self._stop_flag is not None:
+            self._stop_flag.set()
 
     def discard(self) -> None:
         """Drop a broken pool; the next batch starts a fresh one."""
