@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from types import FrameType
 
 from tictactoe_qt.engine.batch import run_batch
+from tictactoe_qt.engine.simulation import check_playable
 
 from .arguments import (
     add_size_arguments,
@@ -29,8 +30,11 @@ INTERRUPTED = 130
 DESCRIPTION = """\
 Play N games between two computer players and report wins, draws, times,
 game lengths and nodes searched. SPEC is a player with options, e.g. random,
-minimax:depth=5, alphabeta, average:depth=3, perfect:time=0.5 or
-mcts:iterations=500.
+minimax:depth=5, alphabeta, average:depth=3, perfect:time=0.5,
+mcts:iterations=500, an installed plugin (see `tictactoe-qt players`) or an
+external Gomocup engine: engine:path=/path/to/pbrain-x[,time=S]. A player
+that breaks the rules (overruns its time, plays a taken cell, crashes)
+loses that game by forfeit; the report counts forfeits and says why.
 With --swap the players take turns at moving first; each keeps its mark, so
 x_wins and the "x" block are always the --x player's (first_mover_wins counts
 the games the first mover won).
@@ -61,6 +65,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     config = config_from(args)
+    check_playable(config, args.x, args.o)  # a bad engine path is an error before any game
     stop = threading.Event()
     show_progress = sys.stderr.isatty() and not args.json
     with _first_interrupt_stops(stop):

@@ -30,8 +30,9 @@ from .config import GameConfig
 from .errors import IllegalMoveError, PlayerForfeit
 from .game_record import GameRecord
 from .geometry import geometry_for, iter_bits
-from .player_spec import PlayerSpec
+from .player_spec import PlayerSpec, PlayerSpecError
 from .players import Player, close_player, make_player
+from .plugins import loaded_plugins
 from .seating import Seating
 from .search_result import ShouldStop, never_stop
 from .simulation_stats import PlayerTotals, SimulationSummary
@@ -98,7 +99,9 @@ def check_playable(config: GameConfig, *specs: PlayerSpec) -> None:
         if spec.kind == "engine":
             check_engine_spec(spec, config)
         elif spec.is_plugin:
-            make_player(spec)  # checks the plugin is installed and not broken
+            info = loaded_plugins().get(spec.kind)
+            if info is not None and info.error:
+                raise PlayerSpecError(f"the plugin {spec.kind!r} is broken: {info.error}")
 
 
 def uses_rank_path(config: GameConfig, x_spec: PlayerSpec, o_spec: PlayerSpec) -> bool:
