@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import threading
 
 from tictactoe_qt.engine.tournament import TournamentResult, round_robin
 
@@ -19,7 +18,7 @@ from .arguments import (
 )
 from .formatting import forfeit_lines
 
-#: Exit status when Ctrl+C ended the tournament early.
+#: Exit status when the tournament was stopped early.
 INTERRUPTED = 130
 #: Player names longer than this are cut in the cross table (the ranking keeps them whole).
 NAME_WIDTH = 28
@@ -55,12 +54,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     config = config_from(args)
-    stop = threading.Event()
-    try:
-        result = round_robin(config, args.player, args.games, seed=args.seed,
-                             should_stop=stop.is_set, workers=args.workers)
-    except KeyboardInterrupt:
-        raise
+    result = round_robin(config, args.player, args.games, seed=args.seed, workers=args.workers)
     if args.json:
         print(json.dumps(result.as_dict()))
     else:
@@ -100,10 +94,10 @@ def tournament_text(result: TournamentResult, seed: int | None = None) -> str:
     lines.append(f"  {'#':>2}  {'points':>7} {'won':>5} {'drawn':>5} {'lost':>5} {'score':>6}  player")
     for standing in result.standings():
         share = standing.points / standing.games if standing.games else 0.0
-        forfeits = f"  ({standing.forfeits} lost by forfeit)" if standing.forfeits else ""
+        note = f"  ({standing.forfeits} lost by forfeit)" if standing.forfeits else ""
         lines.append(
             f"  {standing.rank:>2}  {standing.points:>7g} {standing.wins:>5} {standing.draws:>5} "
-            f"{standing.losses:>5} {100 * share:>5.0f}%  {standing.player}{forfeits}"
+            f"{standing.losses:>5} {100 * share:>5.0f}%  {standing.player}{note}"
         )
     forfeits = sum(result.forfeits.values())
     if forfeits:
