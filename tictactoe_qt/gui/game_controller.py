@@ -19,6 +19,7 @@ from tictactoe_qt.engine import (
 from tictactoe_qt.engine.coordinates import move_text
 from tictactoe_qt.engine.saved_game import SavedGame
 from tictactoe_qt.engine.seating import Seating
+from tictactoe_qt.engine.simulation import check_playable
 from tictactoe_qt.gui import game_texts
 from tictactoe_qt.gui.ai_turns import AiTurns
 from tictactoe_qt.gui.board_snapshot import BoardSnapshot
@@ -208,6 +209,7 @@ class GameController(QObject):
 
     def _build_players(self) -> None:
         self._hint_player = None
+        self._search.forget_players()  # the last game's external engines end here
         for seat in "xo":
             self.players[seat] = self._make_player(seat, self.settings.side(seat))
         if self.auto_warm_up and any(
@@ -226,7 +228,9 @@ class GameController(QObject):
         if note:
             self.message.emit(self.tr("{0}: {1}").format(seat.upper(), note))
         try:
-            return make_player(player_spec(side.kind, side.depth, side.time, self.board.config))
+            spec = player_spec(side.kind, side.depth, side.time, self.board.config, side.extra)
+            check_playable(self.board.config, spec)  # an engine's program and board, up front
+            return make_player(spec)
         except PlayerSpecError as error:
             self.error.emit(self.tr("{0}: {1} is not available ({2}); Random plays instead.")
                             .format(seat.upper(), kind_label(side.kind), error))
@@ -386,8 +390,13 @@ class GameController(QObject):
             return
         self.thinking_stopped.emit()
         seat = self.seat_of_side(self.board.side)
-        self.error.emit(self.tr("{0} could not move: {1}. Undo or start a new game.").format(
-            self.display_name(seat), message))
+        _, forfeit, reason = message.partition("PlayerForfeit: ")
+        if forfeit:  # an external engine or plugin broke the rules
+            self.error.emit(self.tr("{0} forfeits: {1}. Start a new game (or Undo to retry).")
+                            .format(self.display_name(seat), reason))
+        else:
+            self.error.emit(self.tr("{0} could not move: {1}. Undo or start a new game.").format(
+                self.display_name(seat), message))
         self.state_changed.emit()
 
     def _cancel_hint(self) -> None:

@@ -126,6 +126,17 @@ class ExternalEngine:
         )
         self._known = []
 
+    def ask_name(self) -> str:
+        """Start the process if needed and return its ``ABOUT`` name (for showing it).
+
+        Raises:
+            EngineFault: the engine would not start or answer.
+        """
+        if self._process is None or self._process.poll() is not None:
+            self._spawn()
+            self._ask_about()
+        return self.name
+
     def close(self) -> None:
         """Say ``END``, and kill the process if it does not exit at once. Safe to repeat."""
         process, self._process = self._process, None

@@ -20,7 +20,7 @@ def seat_spec(settings: Any, seat: str) -> PlayerSpec:
     from tictactoe_qt.gui.player_choices import player_spec
 
     side = settings.side(seat)
-    return player_spec(side.kind, side.depth, side.time, settings.config())
+    return player_spec(side.kind, side.depth, side.time, settings.config(), side.extra)
 
 
 def settings_match(settings: Any) -> Match:
