@@ -197,8 +197,10 @@ def depth_text(depth: int | None) -> str:
 
 def depth_cap_note(kind: str, wanted: int | None, config: GameConfig) -> str:
     """Why and how far ``kind`` looks on ``config``'s board; "" when ``wanted`` is affordable."""
+    if not uses_depth(kind):
+        return ""
     used = player_spec(kind, wanted, DEFAULT_TIME, config).depth
-    if not uses_depth(kind) or used == wanted:
+    if used == wanted:
         return ""
     return QCoreApplication.translate(
         "PlayerChoice", "{0} can't look {1} on a {2}x{3} board; it looks {4} (depth {5})."

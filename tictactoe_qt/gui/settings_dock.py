@@ -111,8 +111,10 @@ class SideEditor(QGroupBox):
         self.time_spin.valueChanged.connect(self._on_type_edited)
         self.mark.textEdited.connect(self._on_mark_edited)
         self.name.textEdited.connect(self.changed)
-        self.engine.changed.connect(self._on_type_edited)
-        self.engine.problem.connect(self.show_note)
+        #: Why the last program chosen could not be used (kept until a good one is chosen).
+        self.engine_problem = ""
+        self.engine.changed.connect(self._on_engine_chosen)
+        self.engine.problem.connect(self._on_engine_refused)
         self.plugin_options.textEdited.connect(self.changed)
 
     def side(self) -> SideSettings:
@@ -165,8 +167,20 @@ class SideEditor(QGroupBox):
         self.note.setVisible(bool(text))
 
     @Slot()
+    def _on_engine_chosen(self) -> None:
+        self.engine_problem = ""
+        self._on_type_edited()
+
+    @Slot(str)
+    def _on_engine_refused(self, problem: str) -> None:
+        self.engine_problem = problem
+        self.show_note(problem)
+
+    @Slot()
     def _on_type_edited(self) -> None:
         kind = self.player.currentData()
+        if kind != self._last_kind:
+            self.engine_problem = ""  # a note about an earlier pick no longer applies
         if kind == "engine" and not self.engine.path and not self.engine.choose():
             # No program chosen: back to the player that was there.
             self.player.blockSignals(True)
@@ -352,7 +366,7 @@ class SettingsDock(QDockWidget):
             problem = editor.check_mark(marks["o" if seat == "x" else "x"])
             side = editor.side()
             editor.show_note(
-                problem or missing_glyph_note(side.mark) or depth_cap_note(side.kind, side.depth, config)
-                or engine_board_note(side.kind, config)
+                problem or editor.engine_problem or missing_glyph_note(side.mark)
+                or depth_cap_note(side.kind, side.depth, config) or engine_board_note(side.kind, config)
             )
 
