@@ -61,7 +61,7 @@ def test_external_engine_is_picked_in_a_file_dialog_and_named_by_about(  # noqa:
     choose(window, "o", "engine")
     assert window.findChild(QLabel, "oEngineProgram").text() == "pbrain-fake-good"
     name = window.findChild(QLabel, "oEngineName")
-    qtbot.waitUntil(lambda: name.text() == "Engine: fake good", timeout=15_000)
+    qtbot.waitUntil(lambda: name.text() == "Calls itself: fake good", timeout=15_000)
     side = window.settings_dock.settings().o
     assert (side.kind, side.extra) == ("engine", path)
     assert window.settings_dock.sides["o"].note.text() == ""

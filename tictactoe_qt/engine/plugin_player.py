@@ -75,6 +75,20 @@ class PluginPlayer:
         stats = SearchStats(nodes=1, elapsed_seconds=time.perf_counter() - began)
         return SearchResult(self.name, move, 0.0, exact=False, pv=[move], stats=stats)
 
+    def ask_name(self) -> str:
+        """Start the plugin if needed and return the name it gives itself.
+
+        Raises:
+            PlayerForfeit: it would not start.
+        """
+        if self._process is None or self._process.poll() is not None:
+            try:
+                self._start(never_stop)
+            except PlayerForfeit:
+                self.close()
+                raise
+        return self.name
+
     def close(self) -> None:
         """End the plugin's process. Safe to repeat."""
         process, self._process = self._process, None

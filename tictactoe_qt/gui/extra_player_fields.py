@@ -14,8 +14,9 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 from tictactoe_qt.engine.gomocup.client import EngineUnavailable, check_engine_path
-from tictactoe_qt.gui.engine_name_probe import EngineNameProbe
-from tictactoe_qt.gui.player_choices import choice_for, is_plugin
+from tictactoe_qt.engine.player_spec import PlayerSpec, PlayerSpecError
+from tictactoe_qt.gui.player_choices import is_plugin
+from tictactoe_qt.gui.player_name_probe import PlayerNameProbe, engine_name, plugin_name
 
 
 class EngineField(QWidget):
@@ -37,7 +38,7 @@ class EngineField(QWidget):
         row.addWidget(self.program, 1)
         row.addWidget(self.browse)
         self.name_label = QLabel(objectName=f"{seat}EngineName", wordWrap=True)
-        self._probe = EngineNameProbe(self)
+        self._probe = PlayerNameProbe(self)
         self._probe.answered.connect(self._on_answered)
         self._names: dict[str, str] = {}
         self.set_path("")
@@ -53,7 +54,7 @@ class EngineField(QWidget):
             self._show_name(self._names[path])
         else:
             self.name_label.setText(self.tr("Asking the engine for its name…"))
-            self._probe.ask(path)
+            self._probe.ask(path, lambda: engine_name(path))
 
     @Slot()
     def choose(self) -> bool:
@@ -86,21 +87,43 @@ class EngineField(QWidget):
             self._show_name(name)
 
     def _show_name(self, name: str) -> None:
-        self.name_label.setText(self.tr("Engine: {0}").format(name))
+        self.name_label.setText(self.tr("Calls itself: {0}").format(name))
 
 
 class PluginOptionsField(QLineEdit):
-    """A plugin's own options, e.g. ``depth=3,style=sharp``."""
+    """A plugin's own options, e.g. ``depth=3,style=sharp``, and the name the plugin gives itself."""
 
     def __init__(self, seat: str, parent: QWidget | None = None) -> None:
         super().__init__(parent, objectName=f"{seat}PluginOptions")
         self.setPlaceholderText(self.tr("name=value, … (optional)"))
         self.setToolTip(self.tr("Options passed to the plugin as text, e.g. depth=3,style=sharp"))
         self.setMaxLength(1000)
+        self.name_label = QLabel(objectName=f"{seat}PluginName", wordWrap=True)
+        self._probe = PlayerNameProbe(self)
+        self._probe.answered.connect(self._on_answered)
+        self._kind = ""
 
-    def describe(self, kind: str) -> str:
-        """A tooltip for the player combo: where the plugin comes from, or why it is broken."""
-        choice = choice_for(kind)
-        if choice is None or not is_plugin(kind):
-            return ""
-        return choice.error or ""
+    def show_plugin(self, kind: str) -> None:
+        """Ask the plugin ``kind`` (with these options) its name, in the background."""
+        if not is_plugin(kind) or kind == self._kind:
+            return
+        self._kind = kind
+        try:
+            spec = PlayerSpec.parse(f"{kind}:{self.text()}" if self.text().strip() else kind)
+        except PlayerSpecError as error:
+            self.name_label.setText(str(error))
+            return
+        self.name_label.setText(self.tr("Starting the plugin…"))
+        self._probe.ask(kind, lambda: plugin_name(spec))
+
+    def wait(self) -> None:
+        self._probe.wait()
+
+    @Slot(str, str, str)
+    def _on_answered(self, kind: str, name: str, error: str) -> None:
+        if kind != self._kind:
+            return
+        if error:
+            self.name_label.setText(self.tr("The plugin did not start: {0}").format(error))
+        else:
+            self.name_label.setText(self.tr("Calls itself: {0}").format(name))
