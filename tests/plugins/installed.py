@@ -13,7 +13,7 @@ import tomllib
 from pathlib import Path
 
 PLUGINS = Path(__file__).parent
-PACKAGES = ("example_bot", "faulty_bots")
+PACKAGES = ("example_bot", "faulty_bots", "readme_bot")
 
 
 def install_plugins(site: Path, packages: tuple[str, ...] = PACKAGES) -> str:

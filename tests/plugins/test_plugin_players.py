@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -86,3 +87,15 @@ def test_a_tournament_mixes_built_ins_plugins_and_a_forfeiting_plugin(cli):
     assert last["player"] == "raiser" and last["losses"] == 12 and last["forfeits"] == 12
     assert data["forfeit_reasons"] == {"faulty raises raised ValueError: no idea what to do": 12}
     assert data["cross_table"][3][0] == {"wins": 0, "draws": 0, "losses": 4}
+
+
+def test_the_readme_example_plugin_is_the_one_tested_and_plays(cli):
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    folder = Path(__file__).with_name("readme_bot")
+    for name, fence in (("my_bot.py", "python"), ("pyproject.toml", "toml")):
+        assert f"```{fence}\n{(folder / name).read_text()}```" in readme, name
+    first = json.loads(cli("search", "--algorithm", "mybot", "--size", "3", "--json").stdout)
+    assert first["move"] == [1, 1]
+    edge = json.loads(cli("search", "--algorithm", "mybot:edges=yes", "--size", "3",
+                          "--json").stdout)
+    assert edge["move"] in ([0, 0], [0, 2], [2, 0], [2, 2])
