@@ -169,3 +169,30 @@ def test_an_unusable_engine_stops_the_batch_before_it_starts(qtbot, panel):
         lambda: (SMALL_GOMOKU, PlayerSpec.parse("engine:path=/no/such/pbrain"), PlayerSpec("random")))
     assert panel.start_simulation() is False
     assert "no engine at /no/such/pbrain" in panel.simulate_bar.status_label.text()
+
+
+def test_the_tournament_tab_plays_an_engine_and_counts_its_forfeits(  # noqa: F811
+        qtbot, panel, fake_engine):
+    good, crash = fake_engine("good"), fake_engine("crash")
+    panel.set_match_source(lambda: (SMALL_GOMOKU, PlayerSpec("random"), PlayerSpec("random")))
+    view = panel.tournament
+    view.new_player.setText(f"engine:path={good}")
+    view.add_player_from_text()
+    view.set_players(["random", f"engine:path={good}", f"engine:path={crash}"])
+    view.games_per_pairing.setValue(2)
+    with qtbot.waitSignal(view.tournament_finished, timeout=60_000) as finished:
+        assert view.start(seed=1)
+    result = finished.args[0]
+    assert result.games_played == 6
+    crash_row = result.players.index(f"engine:path={crash}")
+    assert result.forfeits == {crash_row: 4}
+    assert view.ranking.item(view.ranking.rowCount() - 1, 1).text() == f"engine:path={crash}"
+    assert running_with(good) == running_with(crash) == []
+
+
+def test_the_tournament_tab_refuses_an_engine_on_a_board_it_does_not_play(panel, fake_engine):  # noqa: F811
+    panel.set_match_source(lambda: (GameConfig(3, 3, 3), PlayerSpec("random"), PlayerSpec("random")))
+    view = panel.tournament
+    view.set_players(["random", f"engine:path={fake_engine('good')}"])
+    assert not view.start()
+    assert "k=5" in view.message.text()
