@@ -196,3 +196,24 @@ def test_the_tournament_tab_refuses_an_engine_on_a_board_it_does_not_play(panel,
     view.set_players(["random", f"engine:path={fake_engine('good')}"])
     assert not view.start()
     assert "k=5" in view.message.text()
+
+
+def test_watch_plays_a_series_with_an_engine_and_ends_it(  # noqa: F811
+        qtbot, window, pick_file, fake_engine):
+    from PySide6.QtCore import Qt
+
+    from tictactoe_qt.gui.stats.watch_series import SPEEDS
+
+    path = fake_engine("good")
+    pick_file(path)
+    set_board(window, 7, 7, 5)
+    choose(window, "x", "engine")
+    choose(window, "o", "random")
+    window.watch_controls.speed_slider.setValue(SPEEDS.index(0.0))
+    with qtbot.waitSignal(window.stats_panel.run_added, timeout=60_000) as added:
+        window.watch_controls.games_box.setValue(2)
+        qtbot.mouseClick(window.watch_controls.watch_button, Qt.MouseButton.LeftButton)
+    run = added.args[0]
+    assert run.games == 2 and not run.cancelled
+    window.close()
+    qtbot.waitUntil(lambda: running_with(path) == [], timeout=10_000)
