@@ -57,7 +57,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--algorithm", required=True, metavar="NAME",
-                        help=", ".join(ALGORITHMS))
+                        help=", ".join(ALGORITHMS) + ", an installed plugin, or engine:path=PROGRAM")
     parser.add_argument("--depth", type=positive_int, default=None, metavar="D",
                         help="depth limit in plies (default: unlimited)")
     parser.add_argument("--time", type=time_budget, default=None, metavar="S",
