@@ -110,9 +110,17 @@ def test_an_engine_fault_in_play_is_a_forfeit_with_its_reason(  # noqa: F811
     pick_file(fake_engine("offboard"))
     set_board(window, 7, 7, 5)
     choose(window, "x", "engine")
-    with qtbot.waitSignal(window.controller.error, timeout=30_000) as caught:
+    with qtbot.waitSignal(window.game_over, timeout=30_000) as over:
         window.new_game_action.trigger()
-    assert "forfeits: fake offboard played 7,7, off the 7x7 board" in caught.args[0]
+    assert over.args == ["o"]  # the other side wins
+    assert window.controller.forfeited == ("x", "fake offboard played 7,7, off the 7x7 board")
+    assert window.banner.text() == (
+        "X (External engine) forfeits (fake offboard played 7,7, off the 7x7 board). "
+        "O (Perfect) wins.")
+    assert window.controller.seat_to_move is None
+    choose(window, "x", "human")
+    window.new_game_action.trigger()
+    assert window.controller.forfeited is None and window.controller.result() is None
 
 
 @pytest.fixture

@@ -67,6 +67,8 @@ class GameController(QObject):
         self.last_result: SearchResult | None = None
         self.dropped_results = 0
         self._redo: list[int] = []
+        #: ``(seat, reason)`` once an external engine or plugin forfeited this game.
+        self.forfeited: tuple[str, str] | None = None
         self._hint: Move | None = None
         self._hint_request: SearchRequest | None = None
         self._hint_player: Player | None = None
@@ -91,7 +93,9 @@ class GameController(QObject):
     @property
     def seat_to_move(self) -> str | None:
         """The seat to move, or ``None`` when the game is over."""
-        return None if self.board.is_game_over() else self.seat_of_side(self.board.side)
+        if self.forfeited is not None or self.board.is_game_over():
+            return None
+        return self.seat_of_side(self.board.side)
 
     def is_human(self, seat: str) -> bool:
         return self.players[seat] is None
@@ -109,7 +113,9 @@ class GameController(QObject):
         return game_texts.display_name(self, seat)
 
     def result(self) -> str | None:
-        """``"x"``, ``"o"`` or ``"draw"`` once the game is over."""
+        """``"x"``, ``"o"`` or ``"draw"`` once the game is over (a forfeit ends it too)."""
+        if self.forfeited is not None:
+            return "o" if self.forfeited[0] == "x" else "x"
         outcome = self.board.outcome()
         if outcome is None:
             return None
@@ -391,12 +397,13 @@ class GameController(QObject):
         self.thinking_stopped.emit()
         seat = self.seat_of_side(self.board.side)
         _, forfeit, reason = message.partition("PlayerForfeit: ")
-        if forfeit:  # an external engine or plugin broke the rules
-            self.error.emit(self.tr("{0} forfeits: {1}. Start a new game (or Undo to retry).")
-                            .format(self.display_name(seat), reason))
-        else:
-            self.error.emit(self.tr("{0} could not move: {1}. Undo or start a new game.").format(
-                self.display_name(seat), message))
+        if forfeit:  # an external engine or plugin broke the rules: it loses the game
+            self.forfeited = (seat, reason)
+            self.error.emit(self.tr("{0} forfeits: {1}.").format(self.display_name(seat), reason))
+            self._advance(after_ai=True)
+            return
+        self.error.emit(self.tr("{0} could not move: {1}. Undo or start a new game.").format(
+            self.display_name(seat), message))
         self.state_changed.emit()
 
     def _cancel_hint(self) -> None:
@@ -406,6 +413,7 @@ class GameController(QObject):
 
     def _invalidate(self) -> None:
         """Forget every running search: their answers are for another position."""
+        self.forfeited = None  # a new game, Undo or Redo: a forfeit no longer stands
         was_thinking = self.is_thinking
         self._turns.forget()
         self._search.cancel_all()
