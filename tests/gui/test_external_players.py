@@ -114,9 +114,8 @@ def test_an_engine_fault_in_play_is_a_forfeit_with_its_reason(  # noqa: F811
         window.new_game_action.trigger()
     assert over.args == ["o"]  # the other side wins
     assert window.controller.forfeited == ("x", "fake offboard played 7,7, off the 7x7 board")
-    assert window.banner.text() == (
-        "X (External engine) forfeits (fake offboard played 7,7, off the 7x7 board). "
-        "O (Perfect) wins.")
+    assert window.banner.text() == "X (External engine) forfeits. O (Perfect) wins."
+    assert window.last_error == "X (External engine) forfeits: fake offboard played 7,7, off the 7x7 board."
     assert window.controller.seat_to_move is None
     choose(window, "x", "human")
     window.new_game_action.trigger()
