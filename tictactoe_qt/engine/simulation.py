@@ -30,9 +30,9 @@ from .config import GameConfig
 from .errors import IllegalMoveError, PlayerForfeit
 from .game_record import GameRecord
 from .geometry import geometry_for, iter_bits
-from .player_spec import PlayerSpec, PlayerSpecError
+from .player_spec import PlayerSpec
+from .playable import check_playable
 from .players import Player, close_player, make_player
-from .plugins import loaded_plugins
 from .seating import Seating
 from .search_result import ShouldStop, never_stop
 from .simulation_stats import PlayerTotals, SimulationSummary
@@ -83,25 +83,6 @@ def computer_spec(spec: PlayerSpec | str) -> PlayerSpec:
     if isinstance(spec, str):
         return PlayerSpec.parse(spec, computer_only=True)
     return spec.require_computer()
-
-
-def check_playable(config: GameConfig, *specs: PlayerSpec) -> None:
-    """Refuse, before any game, players that cannot play ``config`` at all.
-
-    Raises:
-        PlayerSpecError: an external engine whose program is missing or not
-            executable, or a board engines do not play (k=5 from 5x5 to 19x19);
-            a plugin that is not installed or broken.
-    """
-    from .gomocup.player import check_engine_spec  # pulls in the protocol client
-
-    for spec in specs:
-        if spec.kind == "engine":
-            check_engine_spec(spec, config)
-        elif spec.is_plugin:
-            info = loaded_plugins().get(spec.kind)
-            if info is not None and info.error:
-                raise PlayerSpecError(f"the plugin {spec.kind!r} is broken: {info.error}")
 
 
 def uses_rank_path(config: GameConfig, x_spec: PlayerSpec, o_spec: PlayerSpec) -> bool:
