@@ -16,6 +16,7 @@ from tictactoe_qt.engine.player_spec import PlayerSpecError
 from . import (
     analyze_command,
     bench_command,
+    brain_command,
     count_command,
     search_command,
     simulate_command,
@@ -38,7 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     commands = parser.add_subparsers(title="subcommands", dest="command", metavar="COMMAND")
     for command in (analyze_command, simulate_command, search_command, count_command,
-                    bench_command, trace_command):
+                    bench_command, trace_command, brain_command):
         command.add_parser(commands)
     return parser
 

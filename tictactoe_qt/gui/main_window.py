@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from tictactoe_qt.assets import resource_path
-from tictactoe_qt.engine.saved_game import SavedGame, SavedGameError
+from tictactoe_qt.engine.saved_game import SavedGameError, read_game_file, write_game_file
 from tictactoe_qt.gui.analysis.install import install_analysis
 from tictactoe_qt.gui.board_widget import BoardWidget
 from tictactoe_qt.gui.dock_layout import LAYOUT_VERSION, DockWidthFitter, restore_dock_layout
@@ -309,22 +309,29 @@ class MainWindow(QMainWindow):
         return self.tr("Tic-tac-toe games (*.tttgame.json *.json);;All files (*)")
 
     def save_game(self, path: str | Path) -> bool:
-        """Write the current game as JSON; an error dialog explains a failure."""
+        """Write the current game as JSON, atomically; an error dialog explains a failure.
+
+        A failed save (disk full, no permission, a mark that can't be written)
+        leaves any old file at ``path`` as it was.
+        """
         try:
-            Path(path).write_text(self.controller.saved_game().to_json(), encoding="utf-8")
-        except OSError as error:
-            QMessageBox.critical(self, self.tr("Could not save the game"), str(error))
+            write_game_file(path, self.controller.saved_game())
+        except (OSError, SavedGameError) as error:
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+            QMessageBox.critical(self, self.tr("Could not save the game"),
+                                 self.tr("Could not save {0}: {1}.\nNothing was changed.")
+                                 .format(Path(path).name, reason))
             return False
         self.show_message(self.tr("Saved {0}").format(Path(path).name))
         return True
 
     def open_game(self, path: str | Path) -> bool:
-        """Load a game file; a malformed one leaves the current game untouched."""
+        """Load a game file; a malformed one leaves the current game and settings untouched."""
         try:
-            game = SavedGame.from_json(Path(path).read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, SavedGameError) as error:
+            game = read_game_file(path)
+        except SavedGameError as error:
             QMessageBox.critical(self, self.tr("Could not open the game"),
-                                 self.tr("{0} is not a game this program can open:\n{1}")
+                                 self.tr("Could not open {0}: {1}.\nThe current game is unchanged.")
                                  .format(Path(path).name, error))
             return False
         self.controller.load_game(game)

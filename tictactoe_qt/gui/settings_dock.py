@@ -17,7 +17,8 @@ from PySide6.QtWidgets import (
 from tictactoe_qt.engine import MAX_SIZE, MIN_SIZE, GameConfig
 from tictactoe_qt.engine.geometry import geometry_for
 from tictactoe_qt.engine.player_spec import MAX_TIME, MIN_TIME
-from tictactoe_qt.engine.saved_game import MAX_MARK_LENGTH, MAX_NAME_LENGTH
+from tictactoe_qt.engine.saved_game import MAX_DEPTH, MAX_MARK_LENGTH, MAX_NAME_LENGTH
+from tictactoe_qt.gui.glyphs import missing_glyph_note
 from tictactoe_qt.gui.player_choices import (
     PLAYER_CHOICES, PRESETS, capped_depth, kind_label, matching_preset, uses_depth, uses_time,
 )
@@ -42,7 +43,7 @@ class SideEditor(QGroupBox):
         for preset in PRESETS:
             self.preset.addItem(preset.text(), preset.key)
         self.depth_spin = QSpinBox(objectName=f"{seat}Depth")
-        self.depth_spin.setRange(0, MAX_SIZE * MAX_SIZE)
+        self.depth_spin.setRange(0, MAX_DEPTH)
         self.depth_spin.setSpecialValueText(self.tr("Unlimited"))
         self.depth_spin.setToolTip(
             self.tr("How many moves ahead the search looks (Unlimited: to the end).")
@@ -275,6 +276,8 @@ class SettingsDock(QDockWidget):
                 capped = capped_depth(side.kind, side.depth, rows * cols, lines)
             if problem is not None:
                 editor.show_note(problem)
+            elif glyph_note := missing_glyph_note(side.mark):
+                editor.show_note(glyph_note)
             elif capped != side.depth:
                 editor.show_note(
                     self.tr("{0} can't search a {1}x{2} board {3}: it will look {4} moves ahead.")

@@ -9,6 +9,8 @@ say so.
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
@@ -20,14 +22,16 @@ from tictactoe_qt.engine import (
 )
 from tictactoe_qt.engine.player_spec import MAX_TIME, MIN_TIME
 from tictactoe_qt.engine.saved_game import (
-    MAX_MARK_LENGTH, MAX_NAME_LENGTH, SavedGame, SavedPlayer,
+    DEFAULT_MARKS, MAX_DEPTH, MAX_MARK_LENGTH, MAX_NAME_LENGTH, SavedGame, SavedPlayer,
+    text_length, text_problem,
 )
 from tictactoe_qt.gui.player_choices import choice_for
 
 T = TypeVar("T")
 SETTINGS_VERSION = 1
 SEATS = ("x", "o")
-DEFAULT_MARKS = {"x": "X", "o": "O"}
+#: A whole number as the settings file holds it (ASCII digits, no more than fit any limit).
+_WHOLE = re.compile(r"\s*[+-]?[0-9]{1,9}\s*")
 
 
 def mark_problem(text: str, other_mark: str | None = None) -> str | None:
@@ -36,8 +40,10 @@ def mark_problem(text: str, other_mark: str | None = None) -> str | None:
     mark = text.strip()
     if not mark:
         return tr("Settings", "A mark can't be empty.")
-    if len(mark) > MAX_MARK_LENGTH:
+    if text_length(mark) > MAX_MARK_LENGTH:
         return tr("Settings", "A mark has at most {0} characters.").format(MAX_MARK_LENGTH)
+    if text_problem(mark) is not None:
+        return tr("Settings", "A mark can't hold control or broken characters.")
     if other_mark is not None and mark.casefold() == other_mark.strip().casefold():
         return tr("Settings", "The two players need different marks.")
     return None
@@ -133,12 +139,15 @@ class SettingsStore:
         self.settings = settings
 
     def load(self) -> tuple[GameSettings, list[str]]:
-        """The stored settings, and a note for each value reset to its default."""
-        s = self.settings
+        """The stored settings, and a note for each value reset to its default.
+
+        Total: any value of any key, of any type, gives valid settings that
+        the dock can show; nothing here raises for what the file holds.
+        """
         problems: list[str] = []
-        version = s.value("version")
-        if version is not None and _as_int(version) != SETTINGS_VERSION:
-            problems.append(f"version {version!r}")
+        version = self._value("version", problems)
+        if version is not None and _whole_or_none(version) != SETTINGS_VERSION:
+            problems.append(f"version {_excerpt(version)}")
             return GameSettings(), problems
         defaults = GameSettings()
         sides = {seat: self._load_side(seat, defaults.side(seat), problems) for seat in SEATS}
@@ -158,10 +167,10 @@ class SettingsStore:
 
     def _load_side(self, seat: str, default: SideSettings, problems: list[str]) -> SideSettings:
         kind = self._read(problems, f"{seat}/kind", default.kind, _as_kind)
-        depth = self._read(problems, f"{seat}/depth", default.depth or 0, _as_int) or None
-        time = self._read(problems, f"{seat}/time", default.time, _as_float)
-        mark = self._read(problems, f"{seat}/mark", default.mark, str)
-        name = self._read(problems, f"{seat}/name", default.name, str)[:MAX_NAME_LENGTH]
+        depth = self._read(problems, f"{seat}/depth", default.depth or 0, _as_depth) or None
+        time = self._read(problems, f"{seat}/time", default.time, _as_time)
+        mark = self._read(problems, f"{seat}/mark", default.mark, _as_text).strip()
+        name = self._read(problems, f"{seat}/name", default.name, _as_text)
         try:
             PlayerSpec(kind, depth=depth, time=time)
         except PlayerSpecError:
@@ -170,15 +179,27 @@ class SettingsStore:
         if mark_problem(mark) is not None:
             problems.append(f"{seat}/mark")
             mark = default.mark
-        return SideSettings(kind, depth, min(max(time, MIN_TIME), MAX_TIME), mark.strip(), name)
+        name = name.strip()
+        if text_problem(name) is not None or text_length(name) > MAX_NAME_LENGTH:
+            problems.append(f"{seat}/name")
+            name = default.name
+        return SideSettings(kind, depth, time, mark, name)
+
+    def _value(self, key: str, problems: list[str]) -> object:
+        """The raw value of ``key``; one Qt cannot convert counts as corrupt (``None``)."""
+        try:
+            return self.settings.value(key)
+        except Exception:  # noqa: BLE001 - any stored type Qt or PySide fails on
+            problems.append(key)
+            return None
 
     def _read(self, problems: list[str], key: str, default: T, convert: Callable[[object], T]) -> T:
-        raw = self.settings.value(key)
+        raw = self._value(key, problems)
         if raw is None:
             return default
         try:
             return convert(raw)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             problems.append(key)
             return default
 
@@ -212,26 +233,62 @@ class SettingsStore:
         self.settings.sync()
 
 
+def _whole_or_none(raw: object) -> int | None:
+    try:
+        return _as_int(raw)
+    except ValueError:
+        return None
+
+
 def _as_int(raw: object) -> int:
-    if isinstance(raw, bool):
-        raise ValueError(raw)
-    return int(str(raw))
+    """A whole number stored as a number or as plain digits (not ``1.0``, ``abc`` or ``True``)."""
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return raw
+    if isinstance(raw, str) and _WHOLE.fullmatch(raw):
+        return int(raw)
+    raise ValueError(f"not a whole number: {_excerpt(raw)}")
 
 
-def _as_float(raw: object) -> float:
-    if isinstance(raw, bool):
-        raise ValueError(raw)
-    return float(str(raw))
+def _as_depth(raw: object) -> int:
+    depth = _as_int(raw)
+    if not 0 <= depth <= MAX_DEPTH:
+        raise ValueError(f"depth {depth} is outside 0..{MAX_DEPTH}")
+    return depth
+
+
+def _as_time(raw: object) -> float:
+    """Seconds, finite, rounded to what the dock shows (hundredths)."""
+    if isinstance(raw, bool) or not isinstance(raw, (int, float, str)):
+        raise ValueError(f"not a number: {_excerpt(raw)}")
+    if isinstance(raw, str) and len(raw) > 32:
+        raise ValueError("too long for a number")
+    seconds = float(raw)
+    if not math.isfinite(seconds) or not MIN_TIME <= round(seconds, 2) <= MAX_TIME:
+        raise ValueError(f"time {seconds} is outside {MIN_TIME}..{MAX_TIME}")
+    return round(seconds, 2)
+
+
+def _as_text(raw: object) -> str:
+    if not isinstance(raw, str):
+        raise ValueError(f"not text: {_excerpt(raw)}")
+    return raw
 
 
 def _as_kind(raw: object) -> str:
-    kind = str(raw)
+    kind = _as_text(raw)
     if choice_for(kind) is None:
-        raise ValueError(f"unknown player type {kind!r}")
+        raise ValueError(f"unknown player type {_excerpt(kind)}")
     return kind
 
 
 def _as_seat(raw: object) -> str:
-    if raw not in SEATS:
-        raise ValueError(raw)
-    return str(raw)
+    seat = _as_text(raw)
+    if seat not in SEATS:
+        raise ValueError(f"not a player: {_excerpt(seat)}")
+    return seat
+
+
+def _excerpt(raw: object) -> str:
+    """A short, one-line quote of a stored value for a note."""
+    text = " ".join(repr(raw)[:200].split())
+    return text if len(text) <= 24 else text[:23] + "…"

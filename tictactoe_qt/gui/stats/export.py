@@ -1,4 +1,8 @@
-"""Saving results: one CSV row per game, a JSON summary, and charts as PNG."""
+"""Saving results: one CSV row per game, a JSON summary, and charts as PNG.
+
+Every file is written atomically (:mod:`tictactoe_qt.engine.atomic_file`): a
+failed or interrupted export leaves any old file at that path as it was.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,12 @@ import csv
 import json
 from pathlib import Path
 
+from PySide6.QtCore import QBuffer, QIODevice
 from PySide6.QtWidgets import QWidget
+
+from tictactoe_qt.engine.atomic_file import (
+    UnwritableTextError, atomic_text_writer, write_bytes_atomically, write_text_atomically,
+)
 
 from .run_data import RunData
 
@@ -27,7 +36,7 @@ def write_csv(run: RunData, path: str | Path) -> int:
         ExportError: the file could not be written.
     """
     try:
-        with open(path, "w", newline="", encoding="utf-8") as stream:
+        with atomic_text_writer(path, newline="") as stream:
             writer = csv.writer(stream)
             writer.writerow(CSV_COLUMNS)
             for position in range(run.games):
@@ -71,9 +80,10 @@ def write_json(run: RunData, path: str | Path) -> None:
         ExportError: the file could not be written.
     """
     try:
-        Path(path).write_text(json.dumps(summary_document(run), indent=2) + "\n", encoding="utf-8")
-    except OSError as error:
-        raise ExportError(f"cannot write {path}: {error.strerror or error}") from error
+        write_text_atomically(path, json.dumps(summary_document(run), indent=2) + "\n")
+    except (OSError, UnwritableTextError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise ExportError(f"cannot write {path}: {reason}") from error
 
 
 def save_png(widget: QWidget, path: str | Path) -> None:
@@ -82,8 +92,14 @@ def save_png(widget: QWidget, path: str | Path) -> None:
     Raises:
         ExportError: the image could not be saved.
     """
-    if not widget.grab().save(str(path), "PNG"):
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not widget.grab().save(buffer, "PNG"):
         raise ExportError(f"cannot save an image to {path}")
+    try:
+        write_bytes_atomically(path, bytes(buffer.data().data()))
+    except OSError as error:
+        raise ExportError(f"cannot save an image to {path}: {error.strerror or error}") from error
 
 
 def save_charts(charts: dict[str, QWidget], folder: str | Path, prefix: str = "") -> list[Path]:

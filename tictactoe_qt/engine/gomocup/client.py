@@ -1,0 +1,305 @@
+"""An external Gomocup brain as a child process: we are its manager.
+
+:class:`ExternalEngine` starts the program, keeps it in step with our board
+(``TURN`` when it knows the game so far, ``BOARD`` otherwise) and reads its
+answers with deadlines. Anything the engine does wrong (overrunning its time,
+an illegal or taken cell, garbage, crashing) raises :class:`EngineFault`,
+which the caller turns into a lost game: the engine's fault, never ours.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import subprocess
+import threading
+import time
+from collections.abc import Callable
+from typing import IO
+
+from ..board import Board, Move
+from ..config import GameConfig
+from .protocol import MAX_LINE, excerpt, format_move
+
+#: How long an engine may take to start and answer ``START`` (it may load tables).
+START_SECONDS = 10.0
+#: Added to every time limit before the engine forfeits: pipes and process switches.
+GRACE_SECONDS = 0.5
+#: How long ``END`` may take before the process is killed.
+END_SECONDS = 0.5
+#: Only these board shapes are played: k=5 within the protocol's range.
+ENGINE_K = 5
+MIN_ENGINE_SIZE, MAX_ENGINE_SIZE = 5, 19
+
+Log = Callable[[str], None]
+
+
+class EngineFault(Exception):
+    """The engine broke the rules or died; it loses the game. ``str()`` is the reason."""
+
+
+class EngineUnavailable(ValueError):
+    """The engine cannot be used at all (a bad path, or a board it does not play)."""
+
+
+def check_engine_path(path: str) -> str:
+    """``path`` made absolute, once it names an executable file.
+
+    Raises:
+        EngineUnavailable: missing, a folder, or not executable.
+    """
+    if not path:
+        raise EngineUnavailable("an external engine needs a path: engine:path=/path/to/pbrain-x")
+    full = os.path.abspath(os.path.expanduser(path))
+    if not os.path.exists(full):
+        raise EngineUnavailable(f"no engine at {excerpt(full, 120)}")
+    if os.path.isdir(full):
+        raise EngineUnavailable(f"{excerpt(full, 120)} is a folder, not an engine program")
+    if not os.access(full, os.X_OK):
+        raise EngineUnavailable(
+            f"{excerpt(full, 120)} is not executable (chmod +x it, or pick the engine's program)"
+        )
+    return full
+
+
+def check_engine_board(config: GameConfig) -> None:
+    """Raise :class:`EngineUnavailable` unless external engines can play ``config``."""
+    if config.k != ENGINE_K or not (
+        MIN_ENGINE_SIZE <= min(config.rows, config.cols)
+        and max(config.rows, config.cols) <= MAX_ENGINE_SIZE
+    ):
+        raise EngineUnavailable(
+            f"external engines play five in a row (k=5) on boards from {MIN_ENGINE_SIZE}x"
+            f"{MIN_ENGINE_SIZE} to {MAX_ENGINE_SIZE}x{MAX_ENGINE_SIZE}, not {config}"
+        )
+
+
+class ExternalEngine:
+    """One running engine process, spoken to over the Gomocup protocol.
+
+    Args:
+        path: the engine's program (checked with :func:`check_engine_path`).
+        log: receives the engine's ``MESSAGE``/``DEBUG`` lines and its stderr,
+            from reader threads; keep it cheap (e.g. append to a list).
+    """
+
+    def __init__(self, path: str, log: Log | None = None) -> None:
+        self.path = check_engine_path(path)
+        self.log: Log = log or (lambda _line: None)
+        self.name = os.path.basename(self.path)
+        self._process: subprocess.Popen[bytes] | None = None
+        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._config: GameConfig | None = None
+        self._known: list[int] = []  # the moves the engine has seen, as cell indices
+
+    # -- life cycle -------------------------------------------------------------
+    def start(self, config: GameConfig, turn_seconds: float) -> None:
+        """Start the process (if needed) and set up a new game on ``config``.
+
+        Raises:
+            EngineUnavailable: the board is not one engines play.
+            EngineFault: the engine would not start or refused the board.
+        """
+        check_engine_board(config)
+        if self._process is None or self._process.poll() is not None:
+            self._spawn()
+            self._ask_about()
+        if config != self._config:
+            if config.rows == config.cols:
+                self._send(f"START {config.rows}")
+            else:
+                self._send(f"RECTSTART {config.cols},{config.rows}")
+            self._expect_ok("START", START_SECONDS)
+            self._config = config
+        else:
+            self._send("RESTART")
+            self._expect_ok("RESTART", START_SECONDS)
+        turn_ms = max(1, round(turn_seconds * 1000))
+        self._send(
+            f"INFO timeout_turn {turn_ms}",
+            "INFO timeout_match 0",
+            "INFO rule 0",
+            "INFO game_type 1",
+        )
+        self._known = []
+
+    def close(self) -> None:
+        """Say ``END``, and kill the process if it does not exit at once. Safe to repeat."""
+        process, self._process = self._process, None
+        self._config = None
+        if process is None:
+            return
+        if process.poll() is None:
+            try:
+                self._write(process, "END")
+                process.wait(END_SECONDS)
+            except (OSError, subprocess.TimeoutExpired):
+                pass
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        for stream in (process.stdin, process.stdout, process.stderr):
+            if stream is not None:
+                stream.close()
+
+    def __del__(self) -> None:
+        process = getattr(self, "_process", None)
+        if process is not None and process.poll() is None:
+            process.kill()
+
+    # -- play -----------------------------------------------------------------
+    def choose(self, board: Board, turn_seconds: float) -> Move:
+        """The engine's move for the side to move on ``board``.
+
+        Raises:
+            EngineFault: overran ``turn_seconds`` (plus a grace), answered a taken or
+                off-board cell or garbage, or died.
+        """
+        history = board.history
+        cols = board.config.cols
+        known = self._known
+        if history[: len(known)] == known and len(history) - len(known) == 1:
+            self._send(f"TURN {format_move(Move.from_index(history[-1], cols))}")
+        elif not history:
+            self._send("BEGIN")
+        else:
+            self._send_board(board)
+        move = self._read_move(board, turn_seconds + GRACE_SECONDS)
+        self._known = [*history, move.index(cols)]
+        return move
+
+    def _send_board(self, board: Board) -> None:
+        if self._known:
+            self._send("RESTART")
+            self._expect_ok("RESTART", START_SECONDS)
+        cols = board.config.cols
+        own_side = board.side
+        lines = ["BOARD"]
+        for ply, index in enumerate(board.history):
+            move = Move.from_index(index, cols)
+            field = 1 if ply & 1 == own_side else 2
+            lines.append(f"{format_move(move)},{field}")
+        lines.append("DONE")
+        self._send(*lines)
+
+    def _read_move(self, board: Board, seconds: float) -> Move:
+        deadline = time.monotonic() + seconds
+        while True:
+            line = self._next_line(deadline, f"did not answer within {seconds:.1f} s")
+            word = line.split(" ", 1)[0].upper()
+            if word in ("MESSAGE", "DEBUG", "SUGGEST"):
+                self.log(line)
+                continue
+            if word in ("ERROR", "UNKNOWN"):
+                raise EngineFault(f"answered {excerpt(line)!r} instead of a move")
+            return self._parse_move(line, board)
+
+    def _parse_move(self, line: str, board: Board) -> Move:
+        parts = line.split(",")
+        if len(parts) != 2 or not all(part.strip().isdigit() for part in parts):
+            raise EngineFault(f"answered {excerpt(line)!r}, which is not a move")
+        x, y = (int(part) for part in parts)
+        rows, cols = board.config.rows, board.config.cols
+        if not (0 <= x < cols and 0 <= y < rows):
+            raise EngineFault(f"played {x},{y}, off the {cols}x{rows} board")
+        if board.mark_at(y, x) is not None:
+            raise EngineFault(f"played {x},{y}, which is already taken")
+        return Move(y, x)
+
+    # -- pipes ----------------------------------------------------------------
+    def _spawn(self) -> None:
+        try:
+            process = subprocess.Popen(
+                [self.path],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                cwd=os.path.dirname(self.path),
+                start_new_session=True,  # a Ctrl+C in our terminal is ours to handle
+            )
+        except OSError as error:
+            raise EngineFault(f"could not start: {error.strerror or error}") from None
+        self._process = process
+        lines: queue.Queue[str | None] = queue.Queue()
+        self._lines = lines
+        threading.Thread(target=_pump_lines, args=(process.stdout, lines.put),
+                         name="engine-stdout", daemon=True).start()
+        threading.Thread(target=_pump_lines, args=(process.stderr, self._log_stderr),
+                         name="engine-stderr", daemon=True).start()
+
+    def _log_stderr(self, line: str | None) -> None:
+        if line is not None:
+            self.log(f"stderr: {line}")
+
+    def _ask_about(self) -> None:
+        self._send("ABOUT")
+        line = self._next_line(time.monotonic() + START_SECONDS, "did not answer ABOUT")
+        for pair in line.split(","):
+            key, _, value = pair.strip().partition("=")
+            if key.strip().lower() == "name" and value.strip().strip('"'):
+                self.name = excerpt(value.strip().strip('"'), 40)
+
+    def _expect_ok(self, command: str, seconds: float) -> None:
+        deadline = time.monotonic() + seconds
+        while True:
+            line = self._next_line(deadline, f"did not answer {command} within {seconds:.0f} s")
+            word = line.split(" ", 1)[0].upper()
+            if word in ("MESSAGE", "DEBUG"):
+                self.log(line)
+                continue
+            if word == "OK":
+                return
+            raise EngineFault(f"answered {excerpt(line)!r} to {command}")
+
+    def _next_line(self, deadline: float, overdue: str) -> str:
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise EngineFault(overdue)
+            try:
+                line = self._lines.get(timeout=remaining)
+            except queue.Empty:
+                raise EngineFault(overdue) from None
+            if line is None:
+                raise EngineFault(self._exit_reason())
+            if line.strip():
+                return line.strip()
+
+    def _exit_reason(self) -> str:
+        process = self._process
+        try:
+            status = process.wait(END_SECONDS) if process is not None else None
+        except subprocess.TimeoutExpired:
+            return "closed its output"
+        if status is not None and status < 0:
+            return f"crashed (signal {-status})"
+        return f"exited (status {status})"
+
+    def _send(self, *lines: str) -> None:
+        process = self._process
+        if process is None:
+            raise EngineFault("is not running")
+        try:
+            self._write(process, *lines)
+        except OSError:
+            raise EngineFault(self._exit_reason()) from None
+
+    @staticmethod
+    def _write(process: subprocess.Popen[bytes], *lines: str) -> None:
+        assert process.stdin is not None
+        process.stdin.write("".join(f"{line}\r\n" for line in lines).encode())
+        process.stdin.flush()
+
+
+def _pump_lines(stream: IO[bytes] | None, put: Callable[[str | None], None]) -> None:
+    """Hand each line of ``stream`` to ``put``, then ``None`` at its end.
+
+    A line longer than MAX_LINE comes in pieces, so an engine printing garbage
+    without line breaks cannot fill our memory.
+    """
+    try:
+        while stream is not None and (raw := stream.readline(MAX_LINE)):
+            put(raw.decode("utf-8", "replace").rstrip("\r\n"))
+    except (OSError, ValueError):
+        pass
+    put(None)
