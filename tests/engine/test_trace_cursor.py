@@ -99,3 +99,29 @@ def test_negamax_and_table_pseudocode_have_their_own_lines():
                if e.get("table"))
     assert "TABLE settles" in table[line_for(hit, "alphabeta-tt", "textbook")]
     assert not any("α" in line for line in pseudocode("minimax", "textbook"))
+
+
+def test_runs_go_in_slices_and_end_where_one_long_run_ends():
+    whole = TraceCursor(lambda: board_events(Board(), "alphabeta"))
+    sliced = TraceCursor(lambda: board_events(Board(), "alphabeta"))
+    moves = ("step", "step", "step_over", "step", "step", "step", "step_out", "run_to_cutoff",
+             "to_end")
+    for move in moves:
+        target = getattr(whole, move)()
+        if move == "step":
+            sliced.step()
+            continue
+        slices = 0
+        while True:
+            event = getattr(sliced, move)(budget=100)
+            slices += 1
+            if not sliced.paused:
+                break
+        assert event == target and sliced.position == whole.position, move
+    assert sliced.finished and slices > 300  # the last run: over 30,000 events, 100 at a time
+
+
+def test_keep_none_keeps_every_event_shown():
+    cursor = TraceCursor(lambda: tree_events(AIMA_TREE, "alphabeta"), keep=None)
+    cursor.to_end()
+    assert cursor.recent() == list(tree_events(AIMA_TREE, "alphabeta"))

@@ -95,7 +95,7 @@ def test_empty_board_alphabeta_visits_the_textbook_18297_nodes():
 
 
 def test_every_open_3x3_position_matches_the_textbook_implementation():
-    for board in reachable_open_positions()[::7]:
+    for board in reachable_open_positions():
         expected = reference(board.notation())
         summary = traced(board)
         assert (summary.nodes, summary.cutoffs, summary.value) == (
