@@ -8,7 +8,7 @@ values; the exercise builds them from its own tree. :func:`layout` places them
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,9 +43,8 @@ class DrawNode:
         return self.depth % 2 == 0
 
 
-def from_trace(tree: TraceTree, describe: Callable[[Key], str] | None = None,
-               board_moves: bool = True) -> dict[Key, DrawNode]:
-    """The shown part of a trace as draw nodes; ``describe(key)`` gives hover text."""
+def from_trace(tree: TraceTree, board_moves: bool = True) -> dict[Key, DrawNode]:
+    """The shown part of a trace as draw nodes (edges named by moves on a board)."""
     drawn: dict[Key, DrawNode] = {}
     for key, node in tree.nodes.items():
         step_text = step_short(key[-1]) if key and board_moves else ""
@@ -57,13 +56,13 @@ def from_trace(tree: TraceTree, describe: Callable[[Key], str] | None = None,
             value_text=format_value(node.value) if node.state != PRUNED else "",
             edge_text=node.cut_by if node.state == PRUNED else step_text,
             cut_by=node.cut_by,
-            tooltip=_tooltip(node, describe),
+            tooltip=_tooltip(node),
             current=key == tree.current,
         )
     return drawn
 
 
-def _tooltip(node: Any, describe: Callable[[Key], str] | None) -> str:
+def _tooltip(node: Any) -> str:
     role = "MAX" if node.is_max else "MIN"
     if node.state == PRUNED:
         text = f"{role} node, pruned: {node.cut_note}"
@@ -78,8 +77,7 @@ def _tooltip(node: Any, describe: Callable[[Key], str] | None) -> str:
             text += " (E(n) at the depth limit)"
         elif node.leaf_kind == "table":
             text += " (from the transposition table)"
-    board = describe(node.key) if describe else ""
-    return f"{text}\n{board}" if board else text
+    return text
 
 
 def visible(nodes: dict[Key, DrawNode], collapsed: Iterable[Key] = ()) -> list[Key]:

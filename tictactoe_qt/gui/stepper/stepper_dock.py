@@ -199,6 +199,7 @@ class StepperDock(QDockWidget):
         self.speed.valueChanged.connect(self.stepper.set_speed)
         self.export_button.clicked.connect(self.export_tree)
         self.exercise.step_requested.connect(self.step_tree)
+        self.tabs.currentChanged.connect(self._show_tabs)
 
     def _combo(self, name: str, items: list[tuple[str, str]], current: str) -> QComboBox:
         combo = QComboBox(objectName=name)
@@ -336,13 +337,25 @@ class StepperDock(QDockWidget):
             self.code.scrollToItem(self.code.item(line), QListWidget.ScrollHint.PositionAtCenter)
         else:
             self.code.setCurrentRow(-1)
-        describe = (lambda k: _board_text(setup.board_at(k))) if setup.board is not None \
-            else None
-        self.tree_view.show_nodes(from_trace(session.tree, describe, setup.board is not None))
-        self.event_list.clear()
-        self.event_list.addItems([event_words(e, negamax) for e in
-                                  session.cursor.last(LISTED_EVENTS)])
-        self.event_list.scrollToBottom()
+        self._show_tabs()
+
+    @Slot()
+    def _show_tabs(self) -> None:
+        """Draw the tree or list the events, whichever tab is shown (the other waits)."""
+        setup, session = self.stepper.setup, self.stepper.session
+        if setup is None or session is None or self.stepper.in_long_run:
+            return
+        page = self.tabs.currentIndex()
+        if page == 0:
+            self.tree_view.describe = (lambda k: _board_text(setup.board_at(k))) \
+                if setup.board is not None else None
+            self.tree_view.show_nodes(from_trace(session.tree, setup.board is not None))
+        elif page == 1:
+            negamax = setup.options.form == "negamax"
+            self.event_list.clear()
+            self.event_list.addItems([event_words(e, negamax) for e in
+                                      session.cursor.last(LISTED_EVENTS)])
+            self.event_list.scrollToBottom()
 
     # -- export ------------------------------------------------------------------------------
     @Slot()

@@ -13,42 +13,21 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import (
-    QBrush, QColor, QFont, QImage, QMouseEvent, QPainter, QPainterPath, QPen, QWheelEvent,
-)
+from collections.abc import Callable
+
+from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QWheelEvent
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import (
-    QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem, QGraphicsView,
-    QWidget,
-)
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QToolTip, QWidget
 
 from tictactoe_qt.engine.atomic_file import write_bytes_atomically, write_text_atomically
 
-from .drawn_nodes import PRUNED, DrawNode, dot_text, layout
+from .drawn_nodes import DrawNode, dot_text, layout
 from .trace_tree import Key
+from .tree_painting import TreeItem, edge_pen
 
-MAX_FILL, MAX_EDGE = QColor("#dbe7f7"), QColor("#1a5fb4")
-MIN_FILL, MIN_EDGE = QColor("#f9dcdc"), QColor("#c01c28")
-PRUNED_GREY = QColor("#9a9996")
-CURRENT = QColor("#e66100")
-RIGHT, WRONG = QColor("#26a269"), QColor("#c01c28")
-#: Half the width of a node's triangle, in scene units.
-SIZE = 20.0
-KEY_ROLE = 0
 #: Auto-fit never shrinks the drawing below this scale (bigger trees scroll).
 MIN_AUTO_SCALE = 0.8
-
-
-def triangle(centre: QPointF, up: bool, size: float = SIZE) -> QPainterPath:
-    """A triangle around ``centre``, pointing up (MAX) or down (MIN)."""
-    x, y = centre.x(), centre.y()
-    tip, base = (y - size, y + size * 0.75) if up else (y + size, y - size * 0.75)
-    path = QPainterPath(QPointF(x, tip))
-    path.lineTo(QPointF(x - size * 1.1, base))
-    path.lineTo(QPointF(x + size * 1.1, base))
-    path.closeSubpath()
-    return path
 
 
 class SearchTreeView(QGraphicsView):
@@ -60,16 +39,21 @@ class SearchTreeView(QGraphicsView):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("stepperTreeView")
-        self.setScene(QGraphicsScene(self))
+        scene = QGraphicsScene(self)
+        # Redrawn often: a BSP index makes clear() cost tens of milliseconds.
+        scene.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
+        self.setScene(scene)
+        self.item = TreeItem()
+        scene.addItem(self.item)
+        self.places: dict[Key, tuple[float, float]] = {}
+        #: Hover text of a node beyond its own (the position on a board), or ``None``.
+        self.describe: Callable[[Key], str] | None = None
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.nodes: dict[Key, DrawNode] = {}
         self.collapsed: set[Key] = set()
         self.title = "search tree"
-        self._items: dict[Key, QGraphicsItem] = {}
-        self._edges: dict[Key, QGraphicsPathItem] = {}
-        self._keys: list[Key] = []
         #: Fit the drawing to the view until the user zooms.
         self.auto_fit = True
         self.setMinimumHeight(160)
@@ -104,11 +88,11 @@ class SearchTreeView(QGraphicsView):
 
     def follow(self, key: Key) -> None:
         """Scroll so that the node at ``key`` (or its nearest drawn ancestor) is in view."""
-        while key not in self._items and key:
+        while key not in self.places and key:
             key = key[:-1]
-        item = self._items.get(key)
-        if item is not None:
-            self.ensureVisible(item.sceneBoundingRect(), 40, 40)
+        place = self.places.get(key)
+        if place is not None:
+            self.ensureVisible(QRectF(place[0] - 40, place[1] - 40, 80, 90), 40, 40)
 
     def toggle_collapsed(self, key: Key) -> None:
         """Fold or unfold the subtree below ``key``."""
@@ -118,105 +102,40 @@ class SearchTreeView(QGraphicsView):
             self.collapsed.add(key)
         self._redraw()
 
-    def edge_item(self, key: Key) -> QGraphicsPathItem | None:
-        """The edge drawn into the node at ``key`` (for tests and exports)."""
-        return self._edges.get(key)
-
-    def node_item(self, key: Key) -> QGraphicsItem | None:
-        return self._items.get(key)
+    def edge_style(self, key: Key) -> Qt.PenStyle | None:
+        """The pen style of the edge drawn into ``key`` (``None`` if not drawn)."""
+        node = self.nodes.get(key)
+        if node is None or not key or key not in self.places or key[:-1] not in self.places:
+            return None
+        return edge_pen(node, QColor("black")).style()
 
     def _redraw(self) -> None:
-        scene = self.scene()
-        scene.clear()
-        self._items, self._edges = {}, {}
-        self._keys: list[Key] = []
-        places = layout(self.nodes, self.collapsed)
-        text_colour = self.palette().text().color()
-        font = QFont(self.font())
-        font.setPixelSize(13)
-        small = QFont(self.font())
-        small.setPixelSize(10)
-        for key, (x, y) in places.items():
-            if key and key[:-1] in places:
-                self._add_edge(scene, key, places[key[:-1]], (x, y), small, text_colour)
-        for key, (x, y) in places.items():
-            self._add_node(scene, self.nodes[key], QPointF(x, y), font)
-        scene.setSceneRect(scene.itemsBoundingRect().adjusted(-30, -30, 30, 30))
-
-    def _add_edge(self, scene: QGraphicsScene, key: Key, start: tuple[float, float],
-                  end: tuple[float, float], font: QFont, text_colour: QColor) -> None:
-        node = self.nodes[key]
-        path = QPainterPath(QPointF(start[0], start[1] + SIZE))
-        path.lineTo(QPointF(end[0], end[1] - SIZE))
-        pen = QPen(text_colour, 1.4)
-        if node.state == PRUNED:
-            pen = QPen(PRUNED_GREY, 1.6, Qt.PenStyle.DashLine)
-        edge = scene.addPath(path, pen)
-        edge.setZValue(-1)
-        self._edges[key] = edge
-        if node.edge_text and node.state == PRUNED:
-            label = scene.addSimpleText(node.edge_text, font)
-            label.setBrush(PRUNED_GREY)
-            box = label.boundingRect()
-            # Under the (small) pruned node: neighbours' labels never overlap there.
-            label.setPos(end[0] - box.width() / 2, end[1] + SIZE * 0.7)
-        elif node.edge_text:
-            label = scene.addSimpleText(node.edge_text, font)
-            label.setBrush(PRUNED_GREY if node.state == PRUNED else text_colour)
-            mid = QPointF((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
-            box = label.boundingRect()
-            right = end[0] >= start[0]
-            label.setPos(mid.x() + (4 if right else -box.width() - 4), mid.y() - box.height() / 2)
-
-    def _add_node(self, scene: QGraphicsScene, node: DrawNode, centre: QPointF,
-                  font: QFont) -> None:
-        up = node.is_max
-        fill, edge = (MAX_FILL, MAX_EDGE) if up else (MIN_FILL, MIN_EDGE)
-        pen = QPen(edge, 1.6)
-        if node.state == PRUNED:
-            fill, pen = QColor("#f1f1f1"), QPen(PRUNED_GREY, 1.4, Qt.PenStyle.DashLine)
-        elif node.state == "idle":
-            fill = QColor("#ffffff")
-        elif node.state == "open":
-            fill = fill.lighter(108)
-        if node.current:
-            pen = QPen(CURRENT, 4.0)
-        size = SIZE * (0.7 if node.state == PRUNED else 1.0)
-        item = scene.addPath(triangle(centre, up, size), pen, QBrush(fill))
-        item.setData(KEY_ROLE, len(self._keys))  # an index: Qt may turn tuples into lists
-        self._keys.append(node.key)
-        item.setToolTip(node.tooltip)
-        self._items[node.key] = item
-        if node.value_text:
-            text = QGraphicsSimpleTextItem(node.value_text, item)
-            text.setFont(font)
-            text.setBrush(QColor("#241f31"))
-            box = text.boundingRect()
-            # The triangle's roomy part is near its base.
-            y = centre.y() + (SIZE * 0.05 if up else -SIZE * 0.55)
-            text.setPos(centre.x() - box.width() / 2, y - box.height() / 2 + (2 if up else 0))
-        if node.verdict:
-            mark = QGraphicsSimpleTextItem("✓" if node.verdict == "right" else "✗", item)
-            mark.setFont(font)
-            mark.setBrush(RIGHT if node.verdict == "right" else WRONG)
-            mark.setPos(centre.x() + SIZE * 0.9, centre.y() - SIZE * 1.3)
-        if node.key in self.collapsed:
-            badge = QGraphicsSimpleTextItem(f"+{_count_below(self.nodes, node.key)}", item)
-            badge.setFont(font)
-            badge.setBrush(PRUNED_GREY)
-            box = badge.boundingRect()
-            badge.setPos(centre.x() - box.width() / 2, centre.y() + SIZE + 2)
+        self.places = layout(self.nodes, self.collapsed)
+        badges = {key: _count_below(self.nodes, key) for key in self.collapsed
+                  if key in self.places}
+        self.item.set_tree(self.nodes, self.places, badges, self.palette().text().color())
+        self.scene().setSceneRect(self.item.boundingRect())
 
     # -- input --------------------------------------------------------------------------
     def key_at(self, pos: QPointF) -> Key | None:
         """The key of the node under a viewport point, or ``None``."""
-        for item in self.items(pos.toPoint()):
-            while item is not None:
-                index = item.data(KEY_ROLE)
-                if isinstance(index, int):
-                    return self._keys[index]
-                item = item.parentItem()
-        return None
+        return self.item.key_at(self.mapToScene(pos.toPoint()))
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip:
+            key = self.key_at(QPointF(event.pos()))  # type: ignore[attr-defined]
+            if key is None:
+                QToolTip.hideText()
+            else:
+                QToolTip.showText(event.globalPos(), self.tooltip(key), self.viewport())  # type: ignore[attr-defined]
+            return True
+        return super().viewportEvent(event)
+
+    def tooltip(self, key: Key) -> str:
+        """What hovering the node at ``key`` shows: its role, window, value and position."""
+        node = self.nodes[key]
+        board = self.describe(key) if self.describe is not None else ""
+        return f"{node.tooltip}\n{board}" if board else node.tooltip
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         key = self.key_at(event.position())
@@ -305,4 +224,4 @@ def _count_below(nodes: dict[Key, DrawNode], key: Key) -> int:
     return count
 
 
-__all__: list[Any] = ["SearchTreeView", "triangle"]
+__all__ = ["SearchTreeView"]
