@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterator
-from itertools import islice
 
 from .event_stream import Event
 from .summary import TraceSummary
@@ -68,11 +67,6 @@ class TraceCursor:
     def recent(self) -> list[Event]:
         """The last events shown, oldest first (all of them when ``keep`` is ``None``)."""
         return list(self._recent)
-
-    def last(self, count: int) -> list[Event]:
-        """The last ``count`` events shown (fewer near the start), oldest first, without
-        copying the whole kept window."""
-        return list(islice(reversed(self._recent), count))[::-1]
 
     def step(self) -> Event | None:
         """Show the next event and return it; ``None`` at the end."""

@@ -330,7 +330,7 @@ class StepperDock(QDockWidget):
         self.caption.setText(event_words(event, negamax, lines) if event else
                              self.tr("Ready: press Step."))
         if event is not None:
-            previous = session.cursor.last(2)
+            previous = session.last(2)
             line = line_for(event, setup.algorithm, setup.options.form,
                             previous[0] if len(previous) == 2 else None)
             self.code.setCurrentRow(line)
@@ -354,7 +354,7 @@ class StepperDock(QDockWidget):
             negamax = setup.options.form == "negamax"
             self.event_list.clear()
             self.event_list.addItems([event_words(e, negamax) for e in
-                                      session.cursor.last(LISTED_EVENTS)])
+                                      session.last(LISTED_EVENTS)])
             self.event_list.scrollToBottom()
 
     # -- export ------------------------------------------------------------------------------

@@ -55,15 +55,19 @@ class TraceNode:
         #: The child step whose value the node took.
         self.best: Any = None
 
-    def clone(self) -> TraceNode:
-        """A copy with its own list of children (what Back restores)."""
-        copy = TraceNode.__new__(TraceNode)
-        (copy.key, copy.depth, copy.state, copy.value, copy.alpha, copy.beta, copy.leaf_kind,
-         copy.cut_by, copy.cut_note, copy.best) = (
-            self.key, self.depth, self.state, self.value, self.alpha, self.beta, self.leaf_kind,
-            self.cut_by, self.cut_note, self.best)
-        copy.children = self.children.copy()
-        return copy
+    def frozen(self) -> tuple[Any, ...]:
+        """The node as a tuple of plain values (what Back restores; the collector untracks it)."""
+        return (self.key, self.depth, tuple(self.children), self.state, self.value, self.alpha,
+                self.beta, self.leaf_kind, self.cut_by, self.cut_note, self.best)
+
+    @staticmethod
+    def thaw(frozen: tuple[Any, ...]) -> TraceNode:
+        """The node :meth:`frozen` describes."""
+        node = TraceNode.__new__(TraceNode)
+        (node.key, node.depth, children, node.state, node.value, node.alpha, node.beta,
+         node.leaf_kind, node.cut_by, node.cut_note, node.best) = frozen
+        node.children = list(children)
+        return node
 
     @property
     def is_max(self) -> bool:
@@ -71,8 +75,8 @@ class TraceNode:
         return self.depth % 2 == 0
 
 
-#: What one event changed: ``(key, the node before or None if it was new)``.
-Undo = list[tuple[Key, TraceNode | None]]
+#: What one event changed: ``(key, the node before, frozen, or None if it was new)``.
+Undo = tuple[tuple[Key, tuple[Any, ...] | None], ...]
 
 
 def format_value(value: Any) -> str:
@@ -88,6 +92,9 @@ def format_value(value: Any) -> str:
             return str(int(value))
         return f"{value:g}"
     return str(value).replace("-", "−")
+
+
+_UndoList = list[tuple[Key, tuple[Any, ...] | None]]
 
 
 class TraceTree:
@@ -110,7 +117,7 @@ class TraceTree:
 
     def apply(self, event: dict[str, Any]) -> tuple[Undo, Key | None]:
         """Show ``event``; returns what changed and the current key before it."""
-        undo: Undo = []
+        undo: list[tuple[Key, tuple[Any, ...] | None]] = []
         before = self.current
         kind = event["event"]
         depth = event["depth"]
@@ -159,7 +166,7 @@ class TraceTree:
                 if len(self.nodes) > self.limit:
                     self._forget_below(node, undo)
         self.current = key
-        return undo, before
+        return tuple(undo), before
 
     def revert(self, undo: Undo, current: Key | None) -> None:
         """Undo one :meth:`apply` (the most recent one not yet reverted)."""
@@ -167,7 +174,7 @@ class TraceTree:
             if old is None:
                 self.nodes.pop(key, None)
             else:
-                self.nodes[key] = old
+                self.nodes[key] = TraceNode.thaw(old)
         self.current = current
         self._keys = [] if current is None else [current[:n] for n in range(len(current) + 1)]
 
@@ -178,14 +185,14 @@ class TraceTree:
         return [self.nodes[self.current[:length]] for length in range(len(self.current) + 1)
                 if self.current[:length] in self.nodes]
 
-    def _touch(self, key: Key, undo: Undo) -> TraceNode | None:
+    def _touch(self, key: Key, undo: _UndoList) -> TraceNode | None:
         """The node at ``key``, its old state saved in ``undo`` (each event touches a node once)."""
         node = self.nodes.get(key)
         if node is not None:
-            undo.append((key, node.clone()))
+            undo.append((key, node.frozen()))
         return node
 
-    def _prune(self, node: TraceNode, event: dict[str, Any], undo: Undo) -> None:
+    def _prune(self, node: TraceNode, event: dict[str, Any], undo: _UndoList) -> None:
         maximizing = node.is_max or self.negamax  # negamax cuts on v ≥ β everywhere
         bound_name, bound = ("β", event.get("beta")) if maximizing else ("α", event.get("alpha"))
         test = "≥" if maximizing else "≤"
@@ -201,21 +208,19 @@ class TraceTree:
                                                   cut_by=cut_by, cut_note=note)
                 node.children.append(child_key)
 
-    def _forget_below(self, node: TraceNode, undo: Undo) -> None:
+    def _forget_below(self, node: TraceNode, undo: _UndoList) -> None:
         """Forget the grandchildren and below: the node's children keep their values."""
         nodes = self.nodes
         for child_key in node.children:
             child = nodes.get(child_key)
             if child is None or not child.children:
                 continue
-            undo.append((child_key, child))
+            undo.append((child_key, child.frozen()))
             stack = list(child.children)
-            bare = child.clone()
-            bare.children = []
-            nodes[child_key] = bare
+            child.children = []
             while stack:
                 key = stack.pop()
                 gone = nodes.pop(key, None)
                 if gone is not None:
-                    undo.append((key, gone))
+                    undo.append((key, gone.frozen()))
                     stack.extend(gone.children)
