@@ -8,7 +8,7 @@ Pictures go to ``resources/screenshots/`` (or the folder given).
 
 from __future__ import annotations
 
-DOCK_SIZE = (640, 900)
+DOCK_SIZE = (780, 900)
 MID_SEARCH = ("alphabeta", "x../.o./...", 3)
 AIMA_TREE = "[[3,12,8],[2,4,6],[14,5,2]]"
 

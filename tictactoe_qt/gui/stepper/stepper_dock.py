@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QComboBox, QDockWidget, QDoubleSpinBox, QFileDialog, QGridLayout, QHBoxLayout, QLabel,
@@ -45,6 +45,27 @@ BUTTONS = (
     ("stepperToCutoff", "Next cut-off", "F7", "Run to the next α ≥ β cut-off"),
     ("stepperToEnd", "To the end", "F8", "Run every remaining event"),
 )
+
+
+class PseudocodeList(QListWidget):
+    """The pseudocode, one line per row; keeps the running line in view when resized."""
+
+    def __init__(self) -> None:
+        super().__init__(objectName="stepperPseudocode")
+
+    def show_line(self, row: int) -> None:
+        self.setCurrentRow(row)
+        self.keep_in_view()
+
+    @Slot()
+    def keep_in_view(self) -> None:
+        item = self.currentItem()
+        if item is not None:
+            self.scrollToItem(item, QListWidget.ScrollHint.PositionAtCenter)
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        QTimer.singleShot(0, self.keep_in_view)
 
 
 class StepperDock(QDockWidget):
@@ -135,11 +156,10 @@ class StepperDock(QDockWidget):
         left.addWidget(self.speed)
         left.addStretch(1)
         middle.addLayout(left)
-        self.code = QListWidget(objectName="stepperPseudocode")
+        self.code = PseudocodeList()
         self.code.setSelectionMode(QListWidget.SelectionMode.SingleSelection)
         self.code.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.code.setWordWrap(True)
-        self.code.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.code.setUniformItemSizes(True)  # one line each: scrolling to a line is exact
         font = self.code.font()
         font.setFamily("monospace")
         font.setStyleHint(font.StyleHint.Monospace)
@@ -333,8 +353,8 @@ class StepperDock(QDockWidget):
             previous = session.last(2)
             line = line_for(event, setup.algorithm, setup.options.form,
                             previous[0] if len(previous) == 2 else None)
-            self.code.setCurrentRow(line)
-            self.code.scrollToItem(self.code.item(line), QListWidget.ScrollHint.PositionAtCenter)
+            self.code.show_line(line)
+            QTimer.singleShot(0, self.code.keep_in_view)  # again after a fresh list's layout
         else:
             self.code.setCurrentRow(-1)
         self._show_tabs()

@@ -152,7 +152,7 @@ class TreeItem(QGraphicsItem):
                                      middle + metrics.ascent() / 2 - 1), node.value_text)
         if node.verdict:
             painter.setPen(RIGHT if node.verdict == "right" else WRONG)
-            painter.drawText(QPointF(centre.x() + SIZE * 0.9, centre.y() - SIZE * 0.6),
+            painter.drawText(QPointF(centre.x() + SIZE * 1.2, centre.y() - SIZE * 0.6),
                              "✓" if node.verdict == "right" else "✗")
         folded = self.badges.get(node.key)
         if folded:
