@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import (
-    QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget,
+    QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QSpinBox, QVBoxLayout, QWidget,
 )
 
 from tictactoe_qt.engine.trace import TreeTextError
@@ -21,9 +21,9 @@ from .trace_tree import Key, format_value
 from .tree_view import SearchTreeView
 
 AIMA_TREE = "[[3,12,8],[2,4,6],[14,5,2]]"
-HELP = ("Click a node, then type the value alpha-beta returns there and press Enter, or "
-        "press Pruned if alpha-beta never visits it. MAX nodes point up, MIN nodes down; "
-        "children are searched left to right.")
+HELP = "Click a node: type the value alpha-beta returns there + Enter, or press Pruned."
+HELP_MORE = ("Pruned means alpha-beta never visits the node (nor anything below it). "
+             "MAX nodes point up, MIN nodes down; children are searched left to right.")
 
 
 class ExercisePanel(QWidget):
@@ -59,11 +59,12 @@ class ExercisePanel(QWidget):
         self.branching = self._spin("exerciseBranching", self.tr("branching "), 2, 4, 3)
         self.depth = self._spin("exerciseDepth", self.tr("depth "), 2, 4, 2)
         self.random_button = QPushButton(self.tr("Random tree"), objectName="exerciseRandom")
+        self.random_button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         for widget in (self.seed, self.branching, self.depth, self.random_button):
-            drawn.addWidget(widget)
-        drawn.addStretch(1)
+            drawn.addWidget(widget, 1)
         layout.addLayout(drawn)
         self.help = QLabel(self.tr(HELP), objectName="exerciseHelp", wordWrap=True)
+        self.help.setToolTip(self.tr(HELP_MORE))
         layout.addWidget(self.help)
         self.view = SearchTreeView()
         self.view.setObjectName("exerciseTreeView")
@@ -72,14 +73,14 @@ class ExercisePanel(QWidget):
         answer_row = QHBoxLayout()
         self.value_edit = QLineEdit(objectName="exerciseValue")
         self.value_edit.setPlaceholderText(self.tr("value, then Enter"))
-        self.value_edit.setMaximumWidth(120)
+        self.value_edit.setMinimumWidth(60)
         self.pruned_button = QPushButton(self.tr("Pruned"), objectName="exercisePruned")
         self.pruned_button.setCheckable(True)
         self.check_button = QPushButton(self.tr("Check"), objectName="exerciseCheck")
         self.step_button = QPushButton(self.tr("Step through it"), objectName="exerciseStep")
         for widget in (self.value_edit, self.pruned_button, self.check_button, self.step_button):
+            widget.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
             answer_row.addWidget(widget)
-        answer_row.addStretch(1)
         layout.addLayout(answer_row)
         self.result = QLabel(objectName="exerciseResult", wordWrap=True)
         layout.addWidget(self.result)
@@ -98,6 +99,8 @@ class ExercisePanel(QWidget):
         spin.setRange(low, high)
         spin.setValue(value)
         spin.setPrefix(prefix)
+        spin.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        spin.setMinimumWidth(60)
         return spin
 
     # -- trees ----------------------------------------------------------------------------

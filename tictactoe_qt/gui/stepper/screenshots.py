@@ -32,6 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     dock.resize(*DOCK_SIZE)
     dock.show()
     stepper = dock.stepper
+    dock.split.setSizes([340, 560])  # room for the small board's open lines
     algorithm, board, depth = MID_SEARCH
     stepper.load(algorithm, board, depth=depth)
     for _ in range(3):  # to the third cut-off, then on to an evaluated leaf

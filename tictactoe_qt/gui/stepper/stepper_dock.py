@@ -111,6 +111,9 @@ class StepperDock(QDockWidget):
             (f, self.tr("form: {0}").format(f)) for f in FORMS], "textbook")
         self.load_button = QPushButton(self.tr("Search this position"), objectName="stepperLoad")
         self.load_button.setToolTip(self.tr("Step the chosen search on the game's position"))
+        self.load_button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.depth.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.depth.setMinimumWidth(80)
         for column, (label, widget) in enumerate((("", self.algorithm), ("", self.depth))):
             options.addWidget(widget, 0, column)
         options.addWidget(self.load_button, 0, 2)
@@ -143,15 +146,15 @@ class StepperDock(QDockWidget):
         self.speed.setValue(self.stepper.speed)
         self.speed.setSuffix(self.tr(" events/s"))
         self.speed.setToolTip(self.tr("Run's speed"))
+        self.speed.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         outer.addLayout(controls)
         self.status = QLabel(objectName="stepperStatus", wordWrap=True)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        outer.addWidget(self.status)
         middle = QHBoxLayout()
         left = QVBoxLayout()
         self.board = PreviewBoard()
-        self.board.setMinimumSize(150, 150)
-        self.board.setMaximumSize(200, 200)
+        self.board.setMinimumSize(104, 104)
+        self.board.setMaximumSize(190, 190)
         left.addWidget(self.board)
         left.addWidget(self.speed)
         left.addStretch(1)
@@ -175,7 +178,7 @@ class StepperDock(QDockWidget):
         bold = self.caption.font()
         bold.setBold(True)
         self.caption.setFont(bold)
-        for widget in (self.counts, self.path, self.caption):
+        for widget in (self.status, self.counts, self.path, self.caption):
             widget.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             top_layout.addWidget(widget)
         top_layout.addLayout(middle, 1)
@@ -189,6 +192,7 @@ class StepperDock(QDockWidget):
         legend = QLabel(self.tr("▲ MAX  ▼ MIN  dashed: pruned (bound that cut it). "
                                 "Ctrl+wheel zooms, drag pans, double-click folds."),
                         objectName="stepperTreeLegend", wordWrap=True)
+        legend.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.export_button = QPushButton(self.tr("Export…"), objectName="stepperExport")
         self.export_button.setToolTip(self.tr("Save the drawn tree as SVG, PNG or Graphviz DOT"))
         tree_tools.addWidget(legend, 1)
@@ -199,11 +203,12 @@ class StepperDock(QDockWidget):
         self.tabs.addTab(self.event_list, self.tr("Events"))
         self.exercise = ExercisePanel()
         self.tabs.addTab(self.exercise, self.tr("Exercise"))
-        split = QSplitter(Qt.Orientation.Vertical, objectName="stepperSplit")
+        split = self.split = QSplitter(Qt.Orientation.Vertical, objectName="stepperSplit")
         split.addWidget(top)
         split.addWidget(self.tabs)
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
+        split.setChildrenCollapsible(False)
         outer.addWidget(split, 1)
         self.setWidget(body)
         self.load_button.clicked.connect(self.load_position)
@@ -219,10 +224,13 @@ class StepperDock(QDockWidget):
         self.speed.valueChanged.connect(self.stepper.set_speed)
         self.export_button.clicked.connect(self.export_tree)
         self.exercise.step_requested.connect(self.step_tree)
-        self.tabs.currentChanged.connect(self._show_tabs)
+        self.tabs.currentChanged.connect(self._on_tab_changed)
 
     def _combo(self, name: str, items: list[tuple[str, str]], current: str) -> QComboBox:
         combo = QComboBox(objectName=name)
+        # The dock stays narrow enough for the board: combos shrink, texts elide.
+        combo.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        combo.setMinimumWidth(70)
         for data, text in items:
             combo.addItem(text, data)
         combo.setCurrentIndex(combo.findData(current))
@@ -359,13 +367,19 @@ class StepperDock(QDockWidget):
             self.code.setCurrentRow(-1)
         self._show_tabs()
 
+    @Slot(int)
+    def _on_tab_changed(self, page: int) -> None:
+        # The exercise needs room for its tree more than the stepper's board and code.
+        self.split.widget(0).setVisible(page != 2)
+        self._show_tabs()
+
     @Slot()
     def _show_tabs(self) -> None:
         """Draw the tree or list the events, whichever tab is shown (the other waits)."""
+        page = self.tabs.currentIndex()
         setup, session = self.stepper.setup, self.stepper.session
         if setup is None or session is None or self.stepper.in_long_run:
             return
-        page = self.tabs.currentIndex()
         if page == 0:
             self.tree_view.describe = (lambda k: _board_text(setup.board_at(k))) \
                 if setup.board is not None else None

@@ -28,6 +28,8 @@ from .tree_painting import TreeItem, edge_pen
 
 #: Auto-fit never shrinks the drawing below this scale (bigger trees scroll).
 MIN_AUTO_SCALE = 0.8
+#: ... and never enlarges it past this one (small trees read larger).
+MAX_AUTO_SCALE = 1.5
 
 
 class SearchTreeView(QGraphicsView):
@@ -56,7 +58,7 @@ class SearchTreeView(QGraphicsView):
         self.title = "search tree"
         #: Fit the drawing to the view until the user zooms.
         self.auto_fit = True
-        self.setMinimumHeight(160)
+        self.setMinimumHeight(90)
 
     # -- content ------------------------------------------------------------------------
     def show_nodes(self, nodes: dict[Key, DrawNode], follow: bool = True) -> None:
@@ -71,12 +73,12 @@ class SearchTreeView(QGraphicsView):
             self.follow(current)
 
     def fit(self) -> None:
-        """Show the whole drawing if it fits at a readable size (at most full size)."""
+        """Show the whole drawing if it fits at a readable size."""
         rect = self.scene().sceneRect()
         view = self.viewport().rect()
         if rect.isEmpty() or view.isEmpty():
             return
-        scale = min(view.width() / rect.width(), view.height() / rect.height(), 1.0)
+        scale = min(view.width() / rect.width(), view.height() / rect.height(), MAX_AUTO_SCALE)
         scale = max(scale, MIN_AUTO_SCALE)
         self.resetTransform()
         self.scale(scale, scale)
