@@ -14,7 +14,7 @@ AIMA_TREE = "[[3,12,8],[2,4,6],[14,5,2]]"
 
 
 def main(argv: list[str] | None = None) -> int:
-    from PySide6.QtWidgets import QApplication, QWidget
+    from PySide6.QtWidgets import QWidget
 
     from tictactoe_qt.gui.screenshots import start_offscreen_app
     from tictactoe_qt.gui.stepper.stepper_dock import StepperDock

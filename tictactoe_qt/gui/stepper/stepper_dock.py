@@ -27,7 +27,8 @@ from tictactoe_qt.gui.analysis.dock_body import DockBody
 from .drawn_nodes import from_trace
 from .event_words import event_words, path_words
 from .exercise_panel import ExercisePanel
-from .preview_board import PreviewBoard, open_lines_of
+from .preview_board import PreviewBoard
+from .pseudocode_list import PseudocodeList
 from .search_stepper import SearchStepper
 from .trace_setup import TraceSetup, board_setup
 from .tree_view import SearchTreeView
@@ -45,27 +46,6 @@ BUTTONS = (
     ("stepperToCutoff", "Next cut-off", "F7", "Run to the next α ≥ β cut-off"),
     ("stepperToEnd", "To the end", "F8", "Run every remaining event"),
 )
-
-
-class PseudocodeList(QListWidget):
-    """The pseudocode, one line per row; keeps the running line in view when resized."""
-
-    def __init__(self) -> None:
-        super().__init__(objectName="stepperPseudocode")
-
-    def show_line(self, row: int) -> None:
-        self.setCurrentRow(row)
-        self.keep_in_view()
-
-    @Slot()
-    def keep_in_view(self) -> None:
-        item = self.currentItem()
-        if item is not None:
-            self.scrollToItem(item, QListWidget.ScrollHint.PositionAtCenter)
-
-    def resizeEvent(self, event: Any) -> None:
-        super().resizeEvent(event)
-        QTimer.singleShot(0, self.keep_in_view)
 
 
 class StepperDock(QDockWidget):
@@ -160,14 +140,6 @@ class StepperDock(QDockWidget):
         left.addStretch(1)
         middle.addLayout(left)
         self.code = PseudocodeList()
-        self.code.setSelectionMode(QListWidget.SelectionMode.SingleSelection)
-        self.code.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.code.setUniformItemSizes(True)  # one line each: scrolling to a line is exact
-        font = self.code.font()
-        font.setFamily("monospace")
-        font.setStyleHint(font.StyleHint.Monospace)
-        font.setPointSizeF(max(7.0, font.pointSizeF() * 0.85))
-        self.code.setFont(font)
         middle.addWidget(self.code, 1)
         top = QWidget()
         top_layout = QVBoxLayout(top)
@@ -413,4 +385,4 @@ def _board_text(board: Board | None) -> str:
     return "\n".join(" ".join(row) for row in board.notation().split("/"))
 
 
-__all__ = ["StepperDock", "open_lines_of"]
+__all__ = ["StepperDock"]
