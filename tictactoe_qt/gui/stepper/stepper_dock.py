@@ -236,11 +236,13 @@ class StepperDock(QDockWidget):
 
     def _check(self, *args: Any) -> None:
         try:
-            setup = board_setup(*args)
-        except ValueError as error:  # OptionsError, TraceTooLarge, bad positions
-            self._checked.emit(None, str(error))
-            return
-        self._checked.emit(setup, "")
+            setup, error = board_setup(*args), ""
+        except ValueError as problem:  # OptionsError, TraceTooLarge, bad positions
+            setup, error = None, str(problem)
+        try:
+            self._checked.emit(setup, error)
+        except RuntimeError:  # the window closed while the size was being counted
+            pass
 
     @Slot(object, str)
     def _on_checked(self, setup: TraceSetup | None, error: str) -> None:
