@@ -62,7 +62,8 @@ class MainWindow(QMainWindow):
         self.create_status_bar()
         self.connect_views()
         install_stats(self)  # stats dock, Watch toolbar, Simulate menu
-        self.analysis = install_analysis(self)  # overlay (Ctrl+A), comparison, game tree
+        self.analysis = install_analysis(self)  # overlay (Ctrl+A), comparison, game tree, stepper
+        self.search_stepper = self.analysis.stepper.stepper  # the scripting contract of issue 10
         self.menuBar().addAction(self.help_menu.menuAction())  # moves Help after Simulate
         self.fit_docks()
         problems = self.read_settings()

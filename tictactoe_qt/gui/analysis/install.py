@@ -24,6 +24,7 @@ from tictactoe_qt.gui.analysis.overlay_controller import AnalysisOverlay
 from tictactoe_qt.gui.analysis.overlay_layer import OverlayLayer
 from tictactoe_qt.gui.analysis.tree_explorer_dock import TreeExplorerDock
 from tictactoe_qt.gui.player_choices import PLAYER_CHOICES, PlayerChoice, choice_for
+from tictactoe_qt.gui.stepper.stepper_dock import StepperDock
 
 # MCTS joins the player types of the settings dock (before the dock is built).
 if choice_for("mcts") is None:
@@ -42,12 +43,16 @@ class AnalysisViews:
     ghosts_action: QAction
     legend: QLabel
     follower: QObject
+    #: The search stepper dock (``stepper.stepper`` is ``window.search_stepper``).
+    stepper: StepperDock | None = None
 
     def shutdown(self) -> None:
         """Cancel every analysis job and wait for the worker threads."""
         self.overlay.shutdown()
         self.comparison.shutdown()
         self.tree.shutdown()
+        if self.stepper is not None:
+            self.stepper.stepper.pause()
 
 
 class _PositionFollower(QObject):
@@ -67,6 +72,8 @@ class _PositionFollower(QObject):
         self.views.overlay.set_position(board, names)
         self.views.comparison.set_position(board, names)
         self.views.tree.set_position(board, names)
+        if self.views.stepper is not None:
+            self.views.stepper.set_position(board)
 
     @Slot(str, object)
     def on_ai_moved(self, _seat: str, result: Any) -> None:
@@ -97,10 +104,11 @@ def install_analysis(window: QMainWindow) -> AnalysisViews:
     overlay = AnalysisOverlay(layer, parent=window)
     comparison = ComparisonDock(window)
     tree = TreeExplorerDock(window)
+    stepper = StepperDock(window)
     # Tabs beside the settings: each view gets the full height, and the tree
     # only computes while its tab is the one shown.
     anchor = getattr(window, "settings_dock", None)
-    for dock in (comparison, tree):
+    for dock in (comparison, tree, stepper):
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         if anchor is not None:
             window.tabifyDockWidget(anchor, dock)
@@ -119,12 +127,13 @@ def install_analysis(window: QMainWindow) -> AnalysisViews:
     menu.addActions([overlay_action, ghosts_action])
     menu.addAction(comparison.toggleViewAction())
     menu.addAction(tree.toggleViewAction())
+    menu.addAction(stepper.toggleViewAction())
     window.addAction(overlay_action)
     # Long legends neither widen the window nor get cut off: they wrap onto a new line.
     legend = LegendLabel()
     window.statusBar().addWidget(legend, 1)
     views = AnalysisViews(layer, overlay, comparison, tree, overlay_action, ghosts_action, legend,
-                          QObject())
+                          QObject(), stepper)
     follower = _PositionFollower(window, views)
     views.follower = follower
     overlay_action.toggled.connect(overlay.set_enabled)

@@ -1,0 +1,80 @@
+"""Long traces in the stepper: plain minimax from the empty 3x3 board runs to the end while
+the window keeps turning, and the stepper holds only what it shows."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from PySide6.QtCore import Qt
+
+from tests.gui.gui_thread_gaps import gui_thread_gaps
+from tictactoe_qt.gui.stepper.session import KEEP
+from tictactoe_qt.gui.stepper.stepper_dock import StepperDock
+from tictactoe_qt.gui.stepper.trace_tree import DEFAULT_LIMIT
+
+#: Longest GUI-thread stall allowed while a long run goes on: generous (a run
+#: slice is 10 ms), the point is that the window never freezes.
+MAX_GAP = 1.0
+
+
+@pytest.fixture
+def dock(qtbot):
+    widget = StepperDock()
+    qtbot.addWidget(widget)
+    widget.resize(640, 900)
+    widget.show()
+    return widget
+
+
+@pytest.mark.timing
+@pytest.mark.slow
+def test_minimax_on_the_empty_board_runs_to_the_end_without_freezing(qtbot, dock):
+    stepper = dock.stepper
+    stepper.load("minimax", ".../.../...")
+    assert stepper.setup.estimate.text() == "exactly 1,355,060 events"
+    with gui_thread_gaps() as gaps:
+        qtbot.mouseClick(dock.buttons["stepperToEnd"], Qt.MouseButton.LeftButton)
+        assert stepper.running
+        qtbot.waitUntil(lambda: not stepper.running, timeout=180_000)
+    summary = stepper.summary()
+    assert summary["nodes"] == 549_946 and summary["value"] == 0 and summary["finished"]
+    assert "Nodes 549,946" in dock.counts.text()
+    assert len(gaps) > 20, "the event loop did not turn during the run"
+    assert max(gaps) < MAX_GAP, f"the window froze for {max(gaps):.2f} s"
+    # Bounded memory: the recent events and a bounded part of the tree, not the trace.
+    assert len(stepper.events()) == KEEP
+    assert len(stepper.session.tree.nodes) <= DEFAULT_LIMIT + sum(b * b for b in range(1, 10))
+    root_children = stepper.session.tree.root.children
+    assert len(root_children) == 9  # the root's moves keep their values
+    assert stepper.back()["event"] == "return"  # Back works after the end
+
+
+@pytest.mark.timing
+def test_run_steps_on_a_timer_and_pause_stops_it(qtbot, dock):
+    stepper = dock.stepper
+    stepper.load("minimax", ".../.../...")
+    stepper.set_speed(100)
+    with gui_thread_gaps() as gaps:
+        qtbot.mouseClick(dock.buttons["stepperRun"], Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: len(stepper.events()) >= 20, timeout=10_000)
+        qtbot.mouseClick(dock.buttons["stepperPause"], Qt.MouseButton.LeftButton)
+    shown = len(stepper.events())
+    qtbot.wait(100)
+    assert len(stepper.events()) == shown and not stepper.running
+    assert max(gaps) < MAX_GAP
+
+
+def test_one_step_with_its_paint_is_quick(qtbot, dock):
+    """Measured, not asserted tightly: the issue asks for under 16 ms on a usual machine."""
+    stepper = dock.stepper
+    stepper.load("alphabeta", ".../.../...")
+    for _ in range(3000):  # deep in the search, with a full shown tree
+        stepper.session.step()
+    worst = 0.0
+    for _ in range(30):
+        start = time.perf_counter()
+        stepper.step()
+        dock.repaint()
+        worst = max(worst, time.perf_counter() - start)
+    assert worst < 0.25  # generous: only catches a step that redraws everything slowly

@@ -1,0 +1,390 @@
+"""The Search stepper dock: run minimax or alpha-beta on the game's position one event at a time.
+
+Top: the search and its textbook options, and the controls. Middle: a small
+board showing the node being searched (never the game itself), the counts, the
+path from the root, what just happened, and the pseudocode with the running line
+highlighted. Bottom, in tabs: the drawn tree, the list of recent events, and the
+exercises. The dock only shows; :class:`SearchStepper` does the stepping.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox, QDockWidget, QDoubleSpinBox, QFileDialog, QGridLayout, QHBoxLayout, QLabel,
+    QListWidget, QPushButton, QSizePolicy, QSpinBox, QSplitter, QTabWidget, QVBoxLayout, QWidget,
+)
+
+from tictactoe_qt.engine.board import Board
+from tictactoe_qt.engine.trace import line_for, pseudocode
+from tictactoe_qt.engine.trace.options import EVALUATIONS, FORMS, ORDERINGS, SCORINGS
+from tictactoe_qt.gui.analysis.dock_body import DockBody
+
+from .drawn_nodes import from_trace
+from .event_words import event_words, path_words
+from .exercise_panel import ExercisePanel
+from .preview_board import PreviewBoard
+from .pseudocode_list import PseudocodeList
+from .search_stepper import SearchStepper
+from .trace_setup import TraceSetup, board_setup
+from .tree_view import SearchTreeView
+
+#: Events listed in the Events tab (the most recent ones).
+LISTED_EVENTS = 200
+BUTTONS = (
+    # objectName, text, shortcut, tooltip
+    ("stepperStep", "Step", "F10", "Show the next event"),
+    ("stepperStepOver", "Step over", "Shift+F10", "Finish the entered node's whole subtree"),
+    ("stepperStepOut", "Step out", "Shift+F11", "Run until the current node returns"),
+    ("stepperBack", "Back", "Shift+F9", "Undo one step"),
+    ("stepperRun", "Run", "F5", "Step on a timer at the speed set"),
+    ("stepperPause", "Pause", "F6", "Stop running"),
+    ("stepperToCutoff", "Next cut-off", "F7", "Run to the next α ≥ β cut-off"),
+    ("stepperToEnd", "To the end", "F8", "Run every remaining event"),
+)
+
+
+class StepperDock(QDockWidget):
+    """The stepper's view and controls; ``stepper`` is the scripting object."""
+
+    #: The size check of a requested load finished: ``(setup or None, error text)``.
+    _checked = Signal(object, str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(self.tr("Search stepper"), parent)
+        self.setObjectName("searchStepperDock")
+        self.stepper = SearchStepper(self)
+        self.position: Board = Board()
+        self._checking = False
+        self._build()
+        self.stepper.changed.connect(self.refresh)
+        self.stepper.loaded.connect(self._on_loaded)
+        self.stepper.running_changed.connect(self._on_running)
+        self._checked.connect(self._on_checked, Qt.ConnectionType.QueuedConnection)
+        self.refresh()
+
+    # -- building -----------------------------------------------------------------------
+    def _build(self) -> None:
+        body = DockBody(self)
+        outer = QVBoxLayout(body)
+        outer.setContentsMargins(4, 4, 4, 4)
+        options = QGridLayout()
+        self.algorithm = self._combo("stepperAlgorithm", [
+            ("minimax", self.tr("Minimax")), ("alphabeta", self.tr("Alpha-beta")),
+            ("alphabeta-tt", self.tr("Alpha-beta + table"))], "alphabeta")
+        self.depth = QSpinBox(objectName="stepperDepth")
+        self.depth.setRange(0, 12)
+        self.depth.setSpecialValueText(self.tr("full depth"))
+        self.depth.setPrefix(self.tr("depth "))
+        self.depth.setToolTip(self.tr("A depth limit scores the nodes there with E(n)"))
+        self.ordering = self._combo("stepperOrdering", [
+            (o, self.tr("order: {0}").format(o)) for o in ORDERINGS], "none")
+        self.scoring = self._combo("stepperScoring", [
+            (s, self.tr("score: {0}").format(s)) for s in SCORINGS], "textbook")
+        self.evaluation = self._combo("stepperEvaluation", [
+            (e, self.tr("E: {0}").format(e)) for e in EVALUATIONS], "open-lines")
+        self.form = self._combo("stepperForm", [
+            (f, self.tr("form: {0}").format(f)) for f in FORMS], "textbook")
+        self.load_button = QPushButton(self.tr("Search this position"), objectName="stepperLoad")
+        self.load_button.setToolTip(self.tr("Step the chosen search on the game's position"))
+        self.load_button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.depth.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.depth.setMinimumWidth(80)
+        for column, (label, widget) in enumerate((("", self.algorithm), ("", self.depth))):
+            options.addWidget(widget, 0, column)
+        options.addWidget(self.load_button, 0, 2)
+        for widget, tip in (
+                (self.ordering, self.tr("Move ordering: none is reading order")),
+                (self.scoring, self.tr("End scores: textbook +1/0/−1, distance prefers "
+                                       "sooner wins")),
+                (self.evaluation, self.tr("The value at the depth limit: zero, or "
+                                          "E(n) = M(n) − O(n)")),
+                (self.form, self.tr("Alpha-beta as MAX-VALUE/MIN-VALUE (textbook) or "
+                                    "negamax"))):
+            widget.setToolTip(tip)
+        second = QHBoxLayout()
+        for widget in (self.ordering, self.scoring, self.evaluation, self.form):
+            second.addWidget(widget)
+        options.addLayout(second, 1, 0, 1, 3)
+        outer.addLayout(options)
+        controls = QGridLayout()
+        controls.setSpacing(3)
+        self.buttons: dict[str, QPushButton] = {}
+        for index, (name, text, shortcut, tip) in enumerate(BUTTONS):
+            button = QPushButton(self.tr(text), objectName=name)
+            button.setShortcut(QKeySequence(shortcut))
+            button.setToolTip(f"{self.tr(tip)} ({shortcut})")
+            button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+            controls.addWidget(button, index // 4, index % 4)
+            self.buttons[name] = button
+        self.speed = QDoubleSpinBox(objectName="stepperSpeed")
+        self.speed.setRange(0.5, 500)
+        self.speed.setValue(self.stepper.speed)
+        self.speed.setSuffix(self.tr(" events/s"))
+        self.speed.setToolTip(self.tr("Run's speed"))
+        self.speed.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        outer.addLayout(controls)
+        self.status = QLabel(objectName="stepperStatus", wordWrap=True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        middle = QHBoxLayout()
+        left = QVBoxLayout()
+        self.board = PreviewBoard()
+        self.board.setMinimumSize(104, 104)
+        self.board.setMaximumSize(190, 190)
+        left.addWidget(self.board)
+        left.addWidget(self.speed)
+        left.addStretch(1)
+        middle.addLayout(left)
+        self.code = PseudocodeList()
+        middle.addWidget(self.code, 1)
+        top = QWidget()
+        top_layout = QVBoxLayout(top)
+        top_layout.setContentsMargins(0, 0, 0, 0)
+        self.counts = QLabel(objectName="stepperCounts")
+        self.path = QLabel(objectName="stepperPath", wordWrap=True)
+        self.caption = QLabel(objectName="stepperEvent", wordWrap=True)
+        bold = self.caption.font()
+        bold.setBold(True)
+        self.caption.setFont(bold)
+        for widget in (self.status, self.counts, self.path, self.caption):
+            widget.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            top_layout.addWidget(widget)
+        top_layout.addLayout(middle, 1)
+        self.tabs = QTabWidget(objectName="stepperTabs")
+        tree_page = QWidget()
+        tree_layout = QVBoxLayout(tree_page)
+        tree_layout.setContentsMargins(0, 0, 0, 0)
+        self.tree_view = SearchTreeView()
+        tree_layout.addWidget(self.tree_view, 1)
+        tree_tools = QHBoxLayout()
+        legend = QLabel(self.tr("▲ MAX  ▼ MIN  dashed: pruned (bound that cut it). "
+                                "Ctrl+wheel zooms, drag pans, double-click folds."),
+                        objectName="stepperTreeLegend", wordWrap=True)
+        legend.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.export_button = QPushButton(self.tr("Export…"), objectName="stepperExport")
+        self.export_button.setToolTip(self.tr("Save the drawn tree as SVG, PNG or Graphviz DOT"))
+        tree_tools.addWidget(legend, 1)
+        tree_tools.addWidget(self.export_button)
+        tree_layout.addLayout(tree_tools)
+        self.tabs.addTab(tree_page, self.tr("Drawn tree"))
+        self.event_list = QListWidget(objectName="stepperEvents")
+        self.tabs.addTab(self.event_list, self.tr("Events"))
+        self.exercise = ExercisePanel()
+        self.tabs.addTab(self.exercise, self.tr("Exercise"))
+        split = self.split = QSplitter(Qt.Orientation.Vertical, objectName="stepperSplit")
+        split.addWidget(top)
+        split.addWidget(self.tabs)
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 3)
+        split.setChildrenCollapsible(False)
+        outer.addWidget(split, 1)
+        self.setWidget(body)
+        self.load_button.clicked.connect(self.load_position)
+        b = self.buttons
+        b["stepperStep"].clicked.connect(self.stepper.step)
+        b["stepperBack"].clicked.connect(self.stepper.back)
+        b["stepperStepOver"].clicked.connect(self.stepper.step_over)
+        b["stepperStepOut"].clicked.connect(self.stepper.step_out)
+        b["stepperRun"].clicked.connect(self.stepper.run)
+        b["stepperPause"].clicked.connect(self.stepper.pause)
+        b["stepperToCutoff"].clicked.connect(self.stepper.run_to_cutoff)
+        b["stepperToEnd"].clicked.connect(self.stepper.to_end)
+        self.speed.valueChanged.connect(self.stepper.set_speed)
+        self.export_button.clicked.connect(self.export_tree)
+        self.exercise.step_requested.connect(self.step_tree)
+        self.tabs.currentChanged.connect(self._on_tab_changed)
+
+    def _combo(self, name: str, items: list[tuple[str, str]], current: str) -> QComboBox:
+        combo = QComboBox(objectName=name)
+        # The dock stays narrow enough for the board: combos shrink, texts elide.
+        combo.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        combo.setMinimumWidth(70)
+        for data, text in items:
+            combo.addItem(text, data)
+        combo.setCurrentIndex(combo.findData(current))
+        return combo
+
+    # -- loading ---------------------------------------------------------------------------
+    def set_position(self, board: Board) -> None:
+        """The game's position, searched by "Search this position" (nothing runs until then)."""
+        self.position = board.copy()
+
+    @Slot()
+    def load_position(self) -> None:
+        """Size the chosen search on the game's position in the background, then load it."""
+        if self._checking:
+            return
+        if self.position.is_game_over():
+            self.status.setText(self.tr("The game is over: there is nothing to search. "
+                                        "Undo a move or start a new game."))
+            return
+        args = (self.algorithm.currentData(), self.position.notation(),
+                self.depth.value() or None, self.ordering.currentData(),
+                self.scoring.currentData(), self.form.currentData(),
+                self.evaluation.currentData())
+        self._checking = True
+        self.load_button.setEnabled(False)
+        self.status.setText(self.tr("Estimating the size of the search…"))
+        # Counting a big board's positions takes seconds: off the GUI thread. A daemon
+        # thread, so closing the window never waits for it.
+        threading.Thread(target=self._check, args=args, daemon=True,
+                         name="stepperSizeCheck").start()
+
+    def _check(self, *args: Any) -> None:
+        try:
+            setup, error = board_setup(*args), ""
+        except ValueError as problem:  # OptionsError, TraceTooLarge, bad positions
+            setup, error = None, str(problem)
+        try:
+            self._checked.emit(setup, error)
+        except RuntimeError:  # the window closed while the size was being counted
+            pass
+
+    @Slot(object, str)
+    def _on_checked(self, setup: TraceSetup | None, error: str) -> None:
+        self._checking = False
+        self.load_button.setEnabled(True)
+        if setup is None:
+            self.status.setText(self.tr("Refused: {0}").format(error))
+            return
+        self.stepper.start(setup)
+
+    @Slot(str)
+    def step_tree(self, text: str) -> None:
+        """Step alpha-beta through an exercise tree, shown in the Drawn tree tab."""
+        try:
+            self.stepper.load_tree(text, form=self.form.currentData())
+        except ValueError as error:
+            self.status.setText(self.tr("Refused: {0}").format(error))
+            return
+        self.tabs.setCurrentIndex(0)
+        self.raise_()
+
+    @Slot()
+    def _on_loaded(self) -> None:
+        setup = self.stepper.setup
+        assert setup is not None
+        self.code.clear()
+        self.code.addItems(pseudocode(setup.algorithm, setup.options.form))
+        self._show_choices(setup)
+        self.tree_view.collapsed.clear()
+        self.tree_view.title = setup.label()
+        self.status.setText(self.tr("{0}. Size: {1}.").format(setup.label(),
+                                                             setup.estimate.text()))
+
+    def _show_choices(self, setup: TraceSetup) -> None:
+        """Set the option widgets to what is being stepped (scripts load without them)."""
+        options = setup.options
+        for combo, value in ((self.algorithm, setup.algorithm), (self.ordering, options.ordering),
+                             (self.scoring, options.scoring),
+                             (self.evaluation, options.evaluation), (self.form, options.form)):
+            combo.setCurrentIndex(combo.findData(value))
+        self.depth.setValue(setup.depth or 0)
+
+    @Slot(bool)
+    def _on_running(self, running: bool) -> None:
+        self.buttons["stepperPause"].setEnabled(running)
+        if not running:
+            self.refresh()
+
+    # -- showing ----------------------------------------------------------------------------
+    @Slot()
+    def refresh(self) -> None:
+        """Show the stepper's state (only the counts while a long run is going)."""
+        setup, session = self.stepper.setup, self.stepper.session
+        loaded = session is not None
+        for name, button in self.buttons.items():
+            button.setEnabled(loaded and (name != "stepperPause" or self.stepper.running))
+        if setup is None or session is None:
+            self.counts.setText(self.tr("Choose a search and press Search this position, "
+                                        "or step an exercise tree."))
+            self.board.show_board(None)
+            return
+        summary = session.summary()
+        depth = "–" if summary["depth"] is None else summary["depth"]
+        self.counts.setText(self.tr("Nodes {0:,} · cut-offs {1:,} · depth {2} · event {3:,}")
+                            .format(summary["nodes"], summary["cutoffs"], depth,
+                                    summary["events"]))
+        if self.stepper.in_long_run:
+            return  # a long run: the rest is drawn when it stops
+        self._show_current(setup, session)
+
+    def _show_current(self, setup: TraceSetup, session: Any) -> None:
+        event = session.current
+        negamax = setup.options.form == "negamax"
+        lines = None
+        key = session.tree.current or ()
+        board = setup.board_at(key)
+        max_mark = setup.board.turn if setup.board is not None else "x"
+        evaluated = event is not None and event["event"] == "leaf" \
+            and event.get("kind") == "evaluation"
+        if board is not None:
+            last = key[-1] if key else None
+            self.board.show_board(board, max_mark, open_lines=evaluated, last_move=last)
+            if evaluated:
+                lines = self.board.open_line_count()
+        self.board.setVisible(board is not None)
+        self.path.setText(self.tr("Path: {0}").format(path_words(list(key))))
+        self.caption.setText(event_words(event, negamax, lines) if event else
+                             self.tr("Ready: press Step."))
+        if event is not None:
+            previous = session.last(2)
+            line = line_for(event, setup.algorithm, setup.options.form,
+                            previous[0] if len(previous) == 2 else None)
+            self.code.show_line(line)
+            QTimer.singleShot(0, self.code.keep_in_view)  # again after a fresh list's layout
+        else:
+            self.code.setCurrentRow(-1)
+        self._show_tabs()
+
+    @Slot(int)
+    def _on_tab_changed(self, page: int) -> None:
+        # The exercise needs room for its tree more than the stepper's board and code.
+        self.split.widget(0).setVisible(page != 2)
+        self._show_tabs()
+
+    @Slot()
+    def _show_tabs(self) -> None:
+        """Draw the tree or list the events, whichever tab is shown (the other waits)."""
+        page = self.tabs.currentIndex()
+        setup, session = self.stepper.setup, self.stepper.session
+        if setup is None or session is None or self.stepper.in_long_run:
+            return
+        if page == 0:
+            self.tree_view.describe = (lambda k: _board_text(setup.board_at(k))) \
+                if setup.board is not None else None
+            self.tree_view.show_nodes(from_trace(session.tree, setup.board is not None))
+        elif page == 1:
+            negamax = setup.options.form == "negamax"
+            self.event_list.clear()
+            self.event_list.addItems([event_words(e, negamax) for e in
+                                      session.last(LISTED_EVENTS)])
+            self.event_list.scrollToBottom()
+
+    # -- export ------------------------------------------------------------------------------
+    @Slot()
+    def export_tree(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Export the drawn tree"), "search-tree.svg",
+            self.tr("SVG drawing (*.svg);;PNG image (*.png);;Graphviz DOT (*.dot)"))
+        if not path:
+            return
+        try:
+            self.tree_view.export(path)
+        except (OSError, ValueError) as error:
+            self.status.setText(self.tr("Could not export: {0}").format(error))
+            return
+        self.status.setText(self.tr("Exported {0}").format(path))
+
+
+def _board_text(board: Board | None) -> str:
+    if board is None:
+        return ""
+    return "\n".join(" ".join(row) for row in board.notation().split("/"))
+
+
+__all__ = ["StepperDock"]
