@@ -273,3 +273,18 @@ def test_custom_marks_name_the_players_in_every_analysis_view(qtbot, window, cli
     qtbot.waitUntil(lambda: model.data(model.index(0, 0)) == "Now: Z to move", timeout=5000)
     qtbot.waitUntil(lambda: views.legend.text().startswith("Solved to the end, Z to move"),
                     timeout=10_000)
+
+
+@pytest.mark.parametrize("first", ["x", "o"])
+def test_the_stepper_board_draws_the_players_the_game_shows(qtbot, window, click_cell, first):
+    """The stepper's board is the game's position: O's stones stay O's, also when O moved first."""
+    start(qtbot, window, first)
+    play(window, click_cell, (0, 0), (1, 1))
+    stepper = window.search_stepper
+    stepper.load("alphabeta", window.controller.board.notation())
+    assert stepper.step()["event"] == "enter"
+    preview = window.analysis.stepper.board.snapshot()
+    game = window.board.snapshot()
+    assert preview.mark_at(0, 0) == game.mark_at(0, 0) == first
+    assert preview.mark_at(1, 1) == game.mark_at(1, 1) == ("o" if first == "x" else "x")
+    assert preview.to_move == window.controller.seat_to_move == first

@@ -34,6 +34,11 @@ def cell_text(row: int, col: int) -> str:
     return f"row {row_number(row)}, column {column_number(col)}"
 
 
+def short_cell_text(row: int, col: int) -> str:
+    """``"r2c3"`` for the engine's ``(1, 2)``: the compact form for long lines of play."""
+    return f"r{row_number(row)}c{column_number(col)}"
+
+
 def move_text(move: Move) -> str:
     """``"row 2, column 3"`` for ``Move(1, 2)``."""
     return cell_text(move.row, move.col)
@@ -44,4 +49,4 @@ def line_text(moves: Iterable[Move]) -> str:
 
     Compact, for long lines of play; the same 1-based numbers as :func:`cell_text`.
     """
-    return " ".join(f"r{row_number(m.row)}c{column_number(m.col)}" for m in moves)
+    return " ".join(short_cell_text(m.row, m.col) for m in moves)

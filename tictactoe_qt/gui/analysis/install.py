@@ -73,7 +73,7 @@ class _PositionFollower(QObject):
         self.views.comparison.set_position(board, names)
         self.views.tree.set_position(board, names)
         if self.views.stepper is not None:
-            self.views.stepper.set_position(board)
+            self.views.stepper.set_position(board, names)
 
     @Slot(str, object)
     def on_ai_moved(self, _seat: str, result: Any) -> None:

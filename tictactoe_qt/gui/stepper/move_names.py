@@ -1,7 +1,7 @@
-"""How the stepper names moves for people: the one place to point at the program's convention.
+"""How the stepper names moves for people, in the program's one convention.
 
-Board moves read ``row 2, column 3`` (counted from 1, as the board's accessible
-names count); tree moves read ``child 2`` (also from 1). The JSON events keep the
+Board moves read ``row 2, column 3`` (:mod:`tictactoe_qt.engine.coordinates`
+owns that); tree moves read ``child 2`` (also from 1). The JSON events keep the
 engine's 0-based ``[row, col]`` and child indices, as ``trace --json`` prints them.
 """
 
@@ -9,20 +9,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from tictactoe_qt.engine.coordinates import cell_text, short_cell_text
+
 
 def step_text(step: Any) -> str:
     """``"row 2, column 3"`` for the board step ``(1, 2)``; ``"child 2"`` for the tree step 1."""
     if isinstance(step, (tuple, list)):
-        row, col = step
-        return f"row {row + 1}, column {col + 1}"
+        return cell_text(*step)
     return f"child {step + 1}"
 
 
 def step_short(step: Any) -> str:
     """A compact label for an edge of the drawn tree: ``r2c3`` or ``2``."""
     if isinstance(step, (tuple, list)):
-        row, col = step
-        return f"r{row + 1}c{col + 1}"
+        return short_cell_text(*step)
     return str(step + 1)
 
 

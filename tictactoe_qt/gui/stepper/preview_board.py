@@ -12,21 +12,27 @@ from PySide6.QtGui import QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
 from tictactoe_qt.engine.board import Board
+from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.geometry import iter_bits
 from tictactoe_qt.gui.board_snapshot import BoardSnapshot
 from tictactoe_qt.gui.board_theme import BoardTheme, with_alpha
 from tictactoe_qt.gui.board_widget import BoardWidget
 
 
-def snapshot_of(board: Board, last_move: tuple[int, int] | None = None) -> BoardSnapshot:
-    """A display-only picture of ``board`` (marks are the engine's x and o)."""
+def snapshot_of(board: Board, last_move: tuple[int, int] | None = None,
+                names: SideNames = BOARD_NAMES) -> BoardSnapshot:
+    """A display-only picture of ``board``, its sides drawn as the game's players (``names``)."""
     rows, cols = board.config.rows, board.config.cols
-    cells = tuple(board.mark_at(row, col) for row in range(rows) for col in range(cols))
+    cells = tuple(
+        None if (mark := board.mark_at(row, col)) is None else names.mark(mark)
+        for row in range(rows) for col in range(cols)
+    )
     return BoardSnapshot(
         rows=rows, cols=cols, cells=cells,
+        marks={"x": names.x, "o": names.o},
         last_move=last_move,
         winning_line=tuple((m.row, m.col) for m in board.winning_line()),
-        to_move=None if board.is_game_over() else board.turn,
+        to_move=None if board.is_game_over() else names.mark(board.turn),
         accepts_input=False,
     )
 
@@ -40,8 +46,10 @@ class PreviewBoard(BoardWidget):
         self.setMinimumSize(120, 120)
         self.setFocusPolicy(self.focusPolicy().NoFocus)
         self.board: Board | None = None
-        #: ``(cells, mark)`` per open line to draw.
+        #: ``(cells, mark)`` per open line to draw (the board's marks).
         self._lines: list[tuple[list[int], str]] = []
+        #: How the game names the board's sides: the stepper's board looks like the game's.
+        self.names: SideNames = BOARD_NAMES
 
     def sizeHint(self):  # type: ignore[no-untyped-def]
         return super().sizeHint() / 3
@@ -56,7 +64,7 @@ class PreviewBoard(BoardWidget):
         self._lines = []
         if board is not None and open_lines:
             self._lines = open_lines_of(board, max_mark)
-        self.set_snapshot(snapshot_of(board, last_move) if board is not None else BoardSnapshot(
+        self.set_snapshot(snapshot_of(board, last_move, self.names) if board is not None else BoardSnapshot(
             accepts_input=False, to_move=None))
 
     def open_line_count(self) -> tuple[int, int]:
@@ -76,7 +84,7 @@ class PreviewBoard(BoardWidget):
             for index, (cells, mark) in enumerate(self._lines):
                 # MAX's lines a little above the centre line, MIN's a little below.
                 shift = size * (-0.08 if index < self._max_lines else 0.08)
-                pen = QPen(with_alpha(theme.marks[mark], 210), max(2.5, size * 0.07))
+                pen = QPen(with_alpha(theme.marks[self.names.mark(mark)], 210), max(2.5, size * 0.07))
                 pen.setCapStyle(Qt.PenCapStyle.RoundCap)
                 painter.setPen(pen)
                 cols = self.snapshot().cols

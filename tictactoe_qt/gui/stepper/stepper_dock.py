@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from tictactoe_qt.engine.board import Board
+from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.trace import line_for, pseudocode
 from tictactoe_qt.engine.trace.options import EVALUATIONS, FORMS, ORDERINGS, SCORINGS
 from tictactoe_qt.gui.analysis.dock_body import DockBody
@@ -209,9 +210,14 @@ class StepperDock(QDockWidget):
         return combo
 
     # -- loading ---------------------------------------------------------------------------
-    def set_position(self, board: Board) -> None:
-        """The game's position, searched by "Search this position" (nothing runs until then)."""
+    def set_position(self, board: Board, names: SideNames = BOARD_NAMES) -> None:
+        """The game's position, searched by "Search this position" (nothing runs until then).
+
+        ``names`` says which player plays each side, so the stepper's board draws
+        the game's marks (with O first, the side that moved first is O's).
+        """
         self.position = board.copy()
+        self.board.names = names
 
     @Slot()
     def load_position(self) -> None:
