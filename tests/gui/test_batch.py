@@ -13,7 +13,7 @@ from tictactoe_qt.gui.stats.background import BackgroundTask
 from tictactoe_qt.gui.stats.batch_worker import BatchRequest, BatchRequestError, BatchWorker
 from tictactoe_qt.gui.stats.run_data import RunData
 
-from .gui_thread_gaps import gui_thread_gaps
+from .gui_thread_gaps import STALL_LIMIT_SECONDS, gui_thread_gaps
 
 TIC_TAC_TOE = GameConfig(3, 3, 3)
 RANDOM = PlayerSpec("random")
@@ -100,20 +100,40 @@ def test_a_second_start_while_running_is_refused(qtbot, task) -> None:
         task.start(BatchWorker(BatchRequest(TIC_TAC_TOE, RANDOM, RANDOM, 10)))
 
 
-@pytest.mark.parametrize(
-    ("size", "games"),
-    [(3, 1_000_000), (4, 20_000)],
-    ids=["3x3 fast path", "4x4 game by game"],
-)
+#: How long the stall test watches the GUI thread while batches play.
+WATCH_SECONDS = 1.0
+
+
+@pytest.mark.parametrize("size", [3, 4], ids=["3x3 fast path", "4x4 game by game"])
 @pytest.mark.timing
-def test_gui_thread_never_stalls_during_a_fast_batch(qtbot, task, size, games) -> None:
-    config = GameConfig(size, size, 3)
+def test_gui_thread_never_stalls_while_a_batch_plays(qtbot, task, size) -> None:
+    """The GUI thread is watched for a fixed second of batch work, on any machine.
+
+    A fast machine may finish a whole batch before a second is over: another
+    batch then starts, so the watched time is batch work by construction and
+    never depends on how many games or progress updates fit in it.
+    """
+    request = BatchRequest(GameConfig(size, size, 3), RANDOM, RANDOM, 1_000_000, seed=3)
+    runs: list[RunData] = []
+    progress: list = []
+    task.progress.connect(progress.append)
+    task.finished.connect(runs.append)
     with gui_thread_gaps() as gaps:
-        run, progress = run_batch(qtbot, task, BatchRequest(config, RANDOM, RANDOM, games, seed=3))
-    assert run.games == games
-    assert len(progress) >= 3 and len(gaps) > 20
+        deadline = time.perf_counter() + WATCH_SECONDS
+        while (left := deadline - time.perf_counter()) > 0:
+            if not task.is_running():
+                task.start(BatchWorker(request))
+            with qtbot.waitSignal(task.finished, timeout=max(1, int(left * 1000)), raising=False):
+                pass
+        cut_short = task.is_running()
+        if cut_short:
+            with qtbot.waitSignal(task.finished, timeout=10_000):
+                task.cancel()  # Cancel must not stall the window either
+    assert runs and sum(run.games for run in runs) > 0
+    if cut_short and len(runs) == 1:  # one batch ran the whole second: it reported meanwhile
+        assert progress
     worst = max(gaps)
-    assert worst < 0.050, f"GUI thread stalled {worst * 1000:.0f} ms"
+    assert worst < STALL_LIMIT_SECONDS, f"GUI thread stalled {worst * 1000:.0f} ms"
 
 
 @pytest.mark.parametrize(
