@@ -20,6 +20,8 @@ from tictactoe_qt.gui.board_snapshot import BoardSnapshot
 from tictactoe_qt.gui.board_widget import BoardWidget
 from tictactoe_qt.gui.main_window import MainWindow
 
+from .waits import HANG_MS
+
 
 def snapshot_of(board: Board) -> BoardSnapshot:
     x, o = board.bits
@@ -117,7 +119,7 @@ def test_position_change_cancels_and_drops_the_old_analysis(qtbot, standalone) -
     overlay.set_position(big)
     small = Board.from_notation("x../.../...")
     overlay.time_budget = 0.3
-    with qtbot.waitSignal(overlay.overlay_ready, timeout=5_000) as blocker:
+    with qtbot.waitSignal(overlay.overlay_ready, timeout=HANG_MS) as blocker:
         overlay.set_position(small)
     assert blocker.args[0].position == small.notation()
     assert layer.data.position == small.notation()

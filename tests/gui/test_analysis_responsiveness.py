@@ -17,6 +17,7 @@ from tictactoe_qt.engine.saved_game import SavedGame, SavedPlayer
 from tictactoe_qt.gui.main_window import MainWindow
 
 from .gui_thread_gaps import STALL_LIMIT_SECONDS, GuiThreadGaps
+from .waits import HANG_MS
 
 OPENING_15X15 = [(7, 7), (7, 8), (8, 8), (6, 6), (8, 6), (9, 9)]
 
@@ -113,7 +114,7 @@ def test_hiding_the_comparison_stops_it_and_showing_runs_it_again(qtbot, window)
         window.settings_dock.raise_()
     assert not views.comparison.is_running()
     views.comparison.raise_()
-    qtbot.waitUntil(views.comparison.is_running, timeout=5_000)
+    qtbot.waitUntil(views.comparison.is_running, timeout=HANG_MS)
 
 
 CLOSE_SCRIPT = textwrap.dedent(

@@ -14,6 +14,7 @@ from tictactoe_qt.gui.stats.batch_worker import BatchRequest, BatchRequestError,
 from tictactoe_qt.gui.stats.run_data import RunData
 
 from .gui_thread_gaps import STALL_LIMIT_SECONDS, gui_thread_gaps
+from .waits import HANG_MS
 
 TIC_TAC_TOE = GameConfig(3, 3, 3)
 RANDOM = PlayerSpec("random")
@@ -156,7 +157,7 @@ def test_worker_failure_is_reported_not_lost(qtbot, task, monkeypatch) -> None:
         raise RuntimeError("engine exploded")
 
     monkeypatch.setattr(simulation, "run_games", broken)
-    with qtbot.waitSignal(task.failed, timeout=5000) as failed:
+    with qtbot.waitSignal(task.failed, timeout=HANG_MS) as failed:
         task.start(BatchWorker(BatchRequest(TIC_TAC_TOE, PlayerSpec("perfect"), RANDOM, 10)))
     assert "engine exploded" in failed.args[0]
     assert not task.is_running()

@@ -19,6 +19,7 @@ from tictactoe_qt.gui.main_window import MainWindow
 from tictactoe_qt.gui.settings_dock import SettingsDock
 
 from .gui_thread_gaps import STALL_LIMIT_SECONDS, GuiThreadGaps
+from .waits import HANG_MS
 
 AI_KINDS = ["random", "minimax", "alphabeta", "average", "perfect"]
 
@@ -86,10 +87,10 @@ def test_click_to_play_against_each_ai(qtbot, window, click_cell, requires_playe
     window.game_over.connect(results.append)
     board = window.findChild(BoardWidget, "board")
     click_cell(board, 1, 1)
-    qtbot.waitUntil(lambda: window.position().count("o") == 1, timeout=5000)
+    qtbot.waitUntil(lambda: window.position().count("o") == 1, timeout=HANG_MS)
     assert window.position().split("/")[1][1] == "x"  # the centre
     while not results:
-        qtbot.waitUntil(lambda: board.snapshot().accepts_input or bool(results), timeout=5000)
+        qtbot.waitUntil(lambda: board.snapshot().accepts_input or bool(results), timeout=HANG_MS)
         if not results:
             empty = board.snapshot().cells.index(None)
             click_cell(board, *divmod(empty, 3))
@@ -115,7 +116,7 @@ def test_clicks_during_the_ai_turn_are_ignored(qtbot, window, click_cell, requir
     click_cell(window.board, 0, 0)
     assert "o" not in window.position()
     assert "wait" in window.statusBar().currentMessage().lower()
-    qtbot.waitUntil(lambda: "x" in window.position(), timeout=5000)
+    qtbot.waitUntil(lambda: "x" in window.position(), timeout=HANG_MS)
 
 
 def test_keyboard_play_with_the_numpad_layout_and_arrows(qtbot, window):
@@ -132,7 +133,7 @@ def test_keyboard_play_with_the_numpad_layout_and_arrows(qtbot, window):
 def test_undo_and_redo_actions_against_an_ai(qtbot, window, click_cell):
     new_game(window, o="random")
     click_cell(window.board, 1, 1)
-    qtbot.waitUntil(lambda: window.position().count("o") == 1, timeout=5000)
+    qtbot.waitUntil(lambda: window.position().count("o") == 1, timeout=HANG_MS)
     after = window.position()
     assert window.undo_action.isEnabled()
     window.undo_action.trigger()
@@ -148,7 +149,7 @@ def test_hint_is_highlighted_on_the_board(qtbot, window, click_cell, requires_pl
     for cell in [(0, 0), (1, 0), (0, 1), (1, 1)]:
         click_cell(window.board, *cell)
     window.hint_action.trigger()
-    qtbot.waitUntil(lambda: window.board.snapshot().hint is not None, timeout=5000)
+    qtbot.waitUntil(lambda: window.board.snapshot().hint is not None, timeout=HANG_MS)
     assert window.board.snapshot().hint == (0, 2)
 
 
@@ -305,7 +306,7 @@ def test_a_failing_ai_is_reported_in_the_status_bar(qtbot, window, click_cell, m
     monkeypatch.setattr(game_controller, "make_player", lambda spec, seed=None: BrokenPlayer())
     new_game(window, o="minimax")
     click_cell(window.board, 1, 1)
-    qtbot.waitUntil(lambda: "out of cheese" in window.statusBar().currentMessage(), timeout=5000)
+    qtbot.waitUntil(lambda: "out of cheese" in window.statusBar().currentMessage(), timeout=HANG_MS)
     assert not window.status_panel.busy.isVisible()
     assert window.undo_action.isEnabled()  # the way out
 

@@ -14,6 +14,7 @@ from tictactoe_qt.gui.stats.export import CSV_COLUMNS, ExportError
 from tictactoe_qt.gui.stats.stats_panel import StatsPanel
 
 from .gui_thread_gaps import STALL_LIMIT_SECONDS, gui_thread_gaps
+from .waits import HANG_MS
 
 SIMULATE_KEYS = {"games", "x_wins", "o_wins", "draws", "x", "o", "avg_game_seconds", "avg_game_length", "elapsed_seconds"}
 PLAYER_KEYS = {"wins", "avg_move_seconds", "avg_moves_to_win", "avg_nodes_per_move"}
@@ -87,7 +88,7 @@ def test_report_table_shows_the_seed_report(qtbot, panel) -> None:
 def test_charts_get_the_batch_data(qtbot, panel) -> None:
     use_match(panel)
     summary = simulate(qtbot, panel, 3000)
-    qtbot.waitUntil(lambda: not panel.charts.is_updating(), timeout=5000)  # one chart per event-loop pass
+    qtbot.waitUntil(lambda: not panel.charts.is_updating(), timeout=HANG_MS)  # one chart per event-loop pass
     lines = panel.charts.outcome_lines()
     assert len(lines) == 3
     games, x_rate = lines[0].getOriginalDataset()
@@ -177,7 +178,7 @@ def test_progress_shows_speed_and_time_left(qtbot, panel) -> None:
     panel.findChild(QSpinBox, "simGames").setValue(1_000_000)
     with qtbot.waitSignal(panel.batch.progress, timeout=10_000):
         panel.start_simulation()
-    qtbot.waitUntil(lambda: "games/s" in panel.simulate_bar.status_label.text(), timeout=5000)
+    qtbot.waitUntil(lambda: "games/s" in panel.simulate_bar.status_label.text(), timeout=HANG_MS)
     assert "left" in panel.simulate_bar.status_label.text()
     assert panel.simulate_bar.progress_bar.value() > 0
     panel.cancel_simulation()
@@ -258,7 +259,7 @@ def test_live_charts_stay_smooth_and_throttled_during_a_big_batch(qtbot, panel) 
 
     use_match(panel, size=4)  # 4x4 is played game by game: 1,000,000 games take minutes
     qtbot.waitExposed(panel)
-    qtbot.waitUntil(lambda: not panel.charts.is_updating(), timeout=5000)
+    qtbot.waitUntil(lambda: not panel.charts.is_updating(), timeout=HANG_MS)
     panel.findChild(QSpinBox, "simGames").setValue(1_000_000)
     before = panel.charts.refresh_count
     with gui_thread_gaps() as stalls:
@@ -362,4 +363,4 @@ def test_match_label_follows_the_source_when_the_panel_is_shown(qtbot, hidden_pa
     assert "3x3" in hidden_panel.simulate_bar.match_label.text()
     boards[0] = GameConfig(15, 15, 5)  # e.g. the saved settings were loaded meanwhile
     hidden_panel.show()
-    qtbot.waitUntil(lambda: "15x15, k=5" in hidden_panel.simulate_bar.match_label.text(), timeout=5000)
+    qtbot.waitUntil(lambda: "15x15, k=5" in hidden_panel.simulate_bar.match_label.text(), timeout=HANG_MS)
