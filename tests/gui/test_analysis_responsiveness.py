@@ -54,6 +54,12 @@ def test_gui_never_stalls_with_every_analysis_view_busy_during_a_search(
     players = {"x": SavedPlayer(PlayerSpec("perfect", time=1.0)), "o": SavedPlayer()}
     game = SavedGame(GameConfig(15, 15, 5), players, moves)
     assert window.controller.wait_for_engine()
+    from tictactoe_qt.gui.stats import chart_loader
+
+    # The charts import pyqtgraph in a thread during the first second after launch;
+    # that import holds the interpreter lock in bursts (36 ms measured). Run on its
+    # own, this test met it; in a suite run an earlier test had imported it already.
+    assert chart_loader.wait_until_loaded()
     for runner in (views.overlay.runner, views.tree.runner, views.comparison.runner):
         runner.warm_up()  # as when the views are opened before the game goes on
     qtbot.waitUntil(lambda: all(r.process.is_ready for r in (

@@ -25,9 +25,10 @@ Life cycle and guarantees:
 Locks (the rule: no lock is held while waiting for someone else):
 
 * ``_state_lock`` guards the handles (``_process``, ``_conn``, ``_cancel``,
-  ``_ready``). It is held only to read or swap them, never across a poll, a
-  receive or a join, so ``stop``/``kill`` from the GUI thread never wait for a
-  search or a start-up to end.
+  ``_ready``). It is held to read or swap them and while a child is spawned
+  (so two threads never start two), never across a poll, a receive or a
+  join: ``stop``/``kill`` from the GUI thread never wait for a search or for
+  a child's start-up to end.
 * ``_talk_lock`` makes one thread at a time talk to the child (the ready
   handshake, one request and its answer), so two waiters never read each
   other's messages. ``stop`` and ``kill`` never take it: they end a
