@@ -63,7 +63,7 @@ def test_gui_never_stalls_with_every_analysis_view_busy_during_a_search(
     for runner in (views.overlay.runner, views.tree.runner, views.comparison.runner):
         runner.warm_up()  # as when the views are opened before the game goes on
     qtbot.waitUntil(lambda: all(r.process.is_ready for r in (
-        views.overlay.runner, views.tree.runner, views.comparison.runner)), timeout=20_000)
+        views.overlay.runner, views.tree.runner, views.comparison.runner)), timeout=HANG_MS)
     stalls = GuiThreadGaps()
     stalls.start()
     gc.collect()  # garbage left by earlier tests is not the views' doing
@@ -73,11 +73,11 @@ def test_gui_never_stalls_with_every_analysis_view_busy_during_a_search(
     views.comparison.depth.setCurrentIndex(2)  # every algorithm to depth 2
     views.comparison.run()
     stalls.restart()
-    qtbot.waitUntil(lambda: window.controller.board.ply == 7, timeout=10_000)
+    qtbot.waitUntil(lambda: window.controller.board.ply == 7, timeout=HANG_MS)
     # The views answer for the new position too (the tree's rows, the overlay).
-    qtbot.waitUntil(lambda: views.overlay.data is not None, timeout=10_000)
+    qtbot.waitUntil(lambda: views.overlay.data is not None, timeout=HANG_MS)
     qtbot.waitUntil(lambda: views.tree.model.rowCount(views.tree.model.index(0, 0)) > 0,
-                    timeout=10_000)
+                    timeout=HANG_MS)
     stalls.stop()
     gc.unfreeze()
     assert views.overlay.data.position == window.position()
@@ -97,9 +97,9 @@ def test_hidden_tree_and_comparison_do_no_work(qtbot, window) -> None:
     assert not views.tree.runner.process.is_running  # not even started
     views.tree.raise_()  # shown: it catches up with the game
     qtbot.waitUntil(lambda: views.tree.model.root is not None
-                    and views.tree.model.root.notation() == window.position(), timeout=10_000)
+                    and views.tree.model.root.notation() == window.position(), timeout=HANG_MS)
     qtbot.waitUntil(lambda: views.tree.model.rowCount(views.tree.model.index(0, 0)) > 0,
-                    timeout=10_000)
+                    timeout=HANG_MS)
     window.settings_dock.raise_()  # hidden again: the next position waits
     qtbot.waitUntil(lambda: not views.tree.is_on_screen())
     window.controller.load_game(SavedGame(GameConfig(9, 9, 5), {}, (Move(4, 4), Move(3, 3))))
@@ -116,7 +116,7 @@ def test_hiding_the_comparison_stops_it_and_showing_runs_it_again(qtbot, window)
     views.comparison.depth.setCurrentIndex(5)
     views.comparison.capped.setChecked(True)
     views.comparison.run()
-    with qtbot.waitSignal(views.comparison.comparison_finished, timeout=10_000):
+    with qtbot.waitSignal(views.comparison.comparison_finished, timeout=HANG_MS):
         window.settings_dock.raise_()
     assert not views.comparison.is_running()
     views.comparison.raise_()

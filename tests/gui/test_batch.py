@@ -27,7 +27,7 @@ def task(qtbot):
     task.shutdown()
 
 
-def run_batch(qtbot, task: BackgroundTask, request: BatchRequest, timeout: int = 30_000) -> tuple[RunData, list]:
+def run_batch(qtbot, task: BackgroundTask, request: BatchRequest, timeout: int = HANG_MS) -> tuple[RunData, list]:
     progress: list = []
     task.progress.connect(progress.append)
     with qtbot.waitSignal(task.finished, timeout=timeout) as finished:
@@ -77,9 +77,9 @@ def test_progress_is_throttled_to_ten_a_second(qtbot, task) -> None:
 
 def test_cancel_stops_a_big_batch_and_keeps_whole_games(qtbot, task) -> None:
     request = BatchRequest(TIC_TAC_TOE, RANDOM, RANDOM, 1_000_000, seed=1)
-    with qtbot.waitSignal(task.progress, timeout=10_000):
+    with qtbot.waitSignal(task.progress, timeout=HANG_MS):
         task.start(BatchWorker(request))
-    with qtbot.waitSignal(task.finished, timeout=10_000) as finished:
+    with qtbot.waitSignal(task.finished, timeout=HANG_MS) as finished:
         task.cancel()
     run = finished.args[0]
     assert run.cancelled
@@ -89,7 +89,7 @@ def test_cancel_stops_a_big_batch_and_keeps_whole_games(qtbot, task) -> None:
 
 
 def test_shutdown_during_a_batch_waits_for_the_thread(qtbot, task) -> None:
-    with qtbot.waitSignal(task.progress, timeout=10_000):
+    with qtbot.waitSignal(task.progress, timeout=HANG_MS):
         task.start(BatchWorker(BatchRequest(TIC_TAC_TOE, RANDOM, RANDOM, 1_000_000)))
     task.shutdown()
     assert not task.is_running()
@@ -128,7 +128,7 @@ def test_gui_thread_never_stalls_while_a_batch_plays(qtbot, task, size) -> None:
                 pass
         cut_short = task.is_running()
         if cut_short:
-            with qtbot.waitSignal(task.finished, timeout=10_000):
+            with qtbot.waitSignal(task.finished, timeout=HANG_MS):
                 task.cancel()  # Cancel must not stall the window either
     assert runs and sum(run.games for run in runs) > 0
     if cut_short and len(runs) == 1:  # one batch ran the whole second: it reported meanwhile
@@ -186,10 +186,10 @@ def test_cancel_stops_worker_processes_promptly(qtbot, task) -> None:
     from tictactoe_qt.gui.stats.chunk_pool import shared_pool
 
     request = BatchRequest(GameConfig(4, 4, 3), RANDOM, PlayerSpec("perfect"), 1_000_000, seed=1)
-    with qtbot.waitSignal(task.progress, timeout=30_000):
+    with qtbot.waitSignal(task.progress, timeout=HANG_MS):
         task.start(BatchWorker(request, shared_pool()))
     started = time.perf_counter()
-    with qtbot.waitSignal(task.finished, timeout=10_000) as finished:
+    with qtbot.waitSignal(task.finished, timeout=HANG_MS) as finished:
         task.cancel()
     assert time.perf_counter() - started < 3
     assert finished.args[0].cancelled and 0 < finished.args[0].games < 1_000_000

@@ -221,7 +221,7 @@ def test_marks_are_validated_and_apply_at_once(qtbot, window):
 
 
 def test_ai_against_ai_starts_by_itself(qtbot, window):
-    with qtbot.waitSignal(window.game_over, timeout=10000):
+    with qtbot.waitSignal(window.game_over, timeout=HANG_MS):
         new_game(window, x="random", o="random")
     assert window.controller.board.is_game_over()
 
@@ -257,7 +257,7 @@ def test_gui_never_stalls_during_a_one_second_search_on_15x15(qtbot, window, req
     start = time.perf_counter()
     window.controller.load_game(game)  # the user's action (it builds the 15x15 tables once)
     stalls.restart()  # from here on the AI searches
-    qtbot.waitUntil(lambda: window.controller.board.ply == 7, timeout=10_000)
+    qtbot.waitUntil(lambda: window.controller.board.ply == 7, timeout=HANG_MS)
     answered = time.perf_counter() - start
     stalls.stop()
     gc.unfreeze()

@@ -34,7 +34,7 @@ def hidden_panel(qtbot):
 def panel(qtbot, hidden_panel):
     """A panel on screen, with its charts built (they load after the first frame)."""
     hidden_panel.show()
-    qtbot.waitUntil(lambda: hidden_panel.charts is not None, timeout=20_000)
+    qtbot.waitUntil(lambda: hidden_panel.charts is not None, timeout=HANG_MS)
     return hidden_panel
 
 
@@ -43,7 +43,7 @@ def use_match(panel: StatsPanel, x: str = "random", o: str = "random", size: int
     panel.set_match_source(lambda: (config, PlayerSpec.parse(x), PlayerSpec.parse(o)))
 
 
-def simulate(qtbot, panel: StatsPanel, games: int, seed: int = 1, timeout: int = 30_000) -> dict:
+def simulate(qtbot, panel: StatsPanel, games: int, seed: int = 1, timeout: int = HANG_MS) -> dict:
     panel.findChild(QSpinBox, "simGames").setValue(games)
     panel.simulate_bar.seed_box.setValue(seed)
     with qtbot.waitSignal(panel.simulation_finished, timeout=timeout) as finished:
@@ -161,10 +161,10 @@ def test_human_player_is_explained_not_simulated(panel) -> None:
 def test_cancel_keeps_a_partial_run(qtbot, panel) -> None:
     use_match(panel)
     panel.findChild(QSpinBox, "simGames").setValue(1_000_000)
-    with qtbot.waitSignal(panel.batch.progress, timeout=10_000):
+    with qtbot.waitSignal(panel.batch.progress, timeout=HANG_MS):
         panel.start_simulation()
     assert panel.simulate_bar.cancel_button.isEnabled()
-    with qtbot.waitSignal(panel.simulation_finished, timeout=10_000) as finished:
+    with qtbot.waitSignal(panel.simulation_finished, timeout=HANG_MS) as finished:
         qtbot.mouseClick(panel.simulate_bar.cancel_button, _left())
     summary = finished.args[0]
     assert summary["cancelled"] and 0 < summary["games"] < 1_000_000
@@ -176,19 +176,19 @@ def test_cancel_keeps_a_partial_run(qtbot, panel) -> None:
 def test_progress_shows_speed_and_time_left(qtbot, panel) -> None:
     use_match(panel)
     panel.findChild(QSpinBox, "simGames").setValue(1_000_000)
-    with qtbot.waitSignal(panel.batch.progress, timeout=10_000):
+    with qtbot.waitSignal(panel.batch.progress, timeout=HANG_MS):
         panel.start_simulation()
     qtbot.waitUntil(lambda: "games/s" in panel.simulate_bar.status_label.text(), timeout=HANG_MS)
     assert "left" in panel.simulate_bar.status_label.text()
     assert panel.simulate_bar.progress_bar.value() > 0
     panel.cancel_simulation()
-    qtbot.waitUntil(lambda: not panel.is_simulating(), timeout=10_000)
+    qtbot.waitUntil(lambda: not panel.is_simulating(), timeout=HANG_MS)
 
 
 def test_closing_during_a_batch_stops_it(qtbot, panel) -> None:
     use_match(panel)
     panel.findChild(QSpinBox, "simGames").setValue(1_000_000)
-    with qtbot.waitSignal(panel.batch.progress, timeout=10_000):
+    with qtbot.waitSignal(panel.batch.progress, timeout=HANG_MS):
         panel.start_simulation()
     panel.shutdown()
     panel.close()
@@ -216,7 +216,7 @@ def test_tournament_fills_heat_map_and_ranking(qtbot, panel) -> None:
     view = panel.tournament
     view.set_players(["random", "perfect", "perfect:time=0.5"])
     view.games_per_pairing.setValue(4)
-    with qtbot.waitSignal(view.tournament_finished, timeout=30_000) as finished:
+    with qtbot.waitSignal(view.tournament_finished, timeout=HANG_MS) as finished:
         assert view.start(seed=1)
     result = finished.args[0]
     assert result.games_played == 12
@@ -270,7 +270,7 @@ def test_live_charts_stay_smooth_and_throttled_during_a_big_batch(qtbot, panel) 
         elapsed = time.perf_counter() - started
         refreshes = panel.charts.refresh_count - before
         if not finished.signal_triggered:
-            with qtbot.waitSignal(panel.simulation_finished, timeout=10_000):
+            with qtbot.waitSignal(panel.simulation_finished, timeout=HANG_MS):
                 qtbot.mouseClick(panel.findChild(QPushButton, "simCancel"), _left())
     assert refreshes <= elapsed * 10 + 3  # throttled to ten a second
     if not finished.signal_triggered:
@@ -302,7 +302,7 @@ def test_batch_before_the_charts_exist_feeds_them_when_they_appear(qtbot, hidden
     assert hidden_panel.export_results(tmp_path / "games.csv") == 700
     assert hidden_panel.report.text_at("Games").startswith("700")
     hidden_panel.show()
-    qtbot.waitUntil(lambda: hidden_panel.charts is not None, timeout=20_000)
+    qtbot.waitUntil(lambda: hidden_panel.charts is not None, timeout=HANG_MS)
     games, x_rate = hidden_panel.charts.outcome_lines()[0].getOriginalDataset()
     assert games[-1] == 700
     assert x_rate[-1] == pytest.approx(100 * summary["x_wins"] / 700)
@@ -337,7 +337,7 @@ def test_a_batch_cancelled_before_any_game_is_not_kept(qtbot, panel) -> None:
     # Full-width minimax on 9x9 needs minutes per game, so no game can end before the cancel.
     use_match(panel, "minimax:depth=4", "minimax:depth=4", size=9)
     panel.findChild(QSpinBox, "simGames").setValue(500)
-    with qtbot.waitSignal(panel.simulation_finished, timeout=10_000) as finished:
+    with qtbot.waitSignal(panel.simulation_finished, timeout=HANG_MS) as finished:
         assert panel.start_simulation()
         panel.cancel_simulation()
     assert finished.args[0]["games"] == 0

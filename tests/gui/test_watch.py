@@ -56,7 +56,7 @@ def test_step_mode_plays_one_move_per_next(qtbot, window) -> None:
 def test_series_plays_every_game_and_counts_it(qtbot, window) -> None:
     choose_players(window, "random", "random")
     set_speed(window, 0.0)
-    with qtbot.waitSignal(window.stats_panel.run_added, timeout=20_000) as added:
+    with qtbot.waitSignal(window.stats_panel.run_added, timeout=HANG_MS) as added:
         window.watch_controls.games_box.setValue(4)
         qtbot.mouseClick(window.watch_controls.watch_button, Qt.MouseButton.LeftButton)
     run = added.args[0]
@@ -96,7 +96,7 @@ def test_stop_ends_the_series_and_keeps_the_games_played(qtbot, window) -> None:
     choose_players(window, "random", "random")
     set_speed(window, 0.05)
     window.watch_series.start(50)
-    qtbot.waitUntil(lambda: window.watch_series.played >= 1, timeout=10_000)
+    qtbot.waitUntil(lambda: window.watch_series.played >= 1, timeout=HANG_MS)
     with qtbot.waitSignal(window.stats_panel.run_added, timeout=HANG_MS) as added:
         qtbot.mouseClick(window.watch_controls.stop_button, Qt.MouseButton.LeftButton)
     assert added.args[0].cancelled and 1 <= added.args[0].games < 50
@@ -128,7 +128,7 @@ def test_window_keeps_the_simulation_contract(qtbot, window, tmp_path) -> None:
     assert games.maximum() == 1_000_000
     choose_players(window, "perfect", "random")
     games.setValue(100)
-    with qtbot.waitSignal(window.simulation_finished, timeout=20_000) as finished:
+    with qtbot.waitSignal(window.simulation_finished, timeout=HANG_MS) as finished:
         qtbot.mouseClick(window.findChild(QPushButton, "simulateButton"), Qt.MouseButton.LeftButton)
     summary = finished.args[0]
     assert summary["games"] == 100 and summary["o"]["wins"] == 0
@@ -142,7 +142,7 @@ def test_window_keeps_the_simulation_contract(qtbot, window, tmp_path) -> None:
 def test_closing_the_window_during_a_batch_stops_it(qtbot, window) -> None:
     choose_players(window, "random", "random")
     window.findChild(QSpinBox, "simGames").setValue(1_000_000)
-    with qtbot.waitSignal(window.stats_panel.batch.progress, timeout=10_000):
+    with qtbot.waitSignal(window.stats_panel.batch.progress, timeout=HANG_MS):
         assert window.stats_panel.start_simulation()
     window.close()
     assert not window.stats_panel.is_simulating()
@@ -202,7 +202,7 @@ def test_statistics_charts_are_built_only_when_their_tab_is_raised(qtbot, window
     qtbot.wait(20)
     assert panel.charts is None  # tabbed behind the settings: not on screen
     panel.raise_()
-    qtbot.waitUntil(lambda: panel.charts is not None, timeout=10_000)
+    qtbot.waitUntil(lambda: panel.charts is not None, timeout=HANG_MS)
     window.settings_dock.raise_()
     assert not panel.charts_on_screen()
 
@@ -253,6 +253,6 @@ def test_watch_score_uses_the_players_marks(qtbot, window) -> None:
         field.textEdited.emit(mark)
     set_speed(window, 0.0)
     window.watch_series.start(1)
-    qtbot.waitUntil(lambda: not window.watch_series.running, timeout=10_000)
+    qtbot.waitUntil(lambda: not window.watch_series.running, timeout=HANG_MS)
     text = window.watch_controls.score_label.text()
     assert "🐱" in text and "🐶" in text and "X " not in text
