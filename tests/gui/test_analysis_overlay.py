@@ -29,6 +29,10 @@ def snapshot_of(board: Board) -> BoardSnapshot:
     return BoardSnapshot(board.config.rows, board.config.cols, cells, to_move=board.turn)
 
 
+#: The standalone overlay's time budget per analysis (seconds of wall clock).
+OVERLAY_BUDGET_SECONDS = 3.0
+
+
 @pytest.fixture
 def standalone(qtbot):
     """A board widget with an overlay layer and its controller, outside any window."""
@@ -37,7 +41,10 @@ def standalone(qtbot):
     board_widget.resize(420, 420)
     board_widget.show()
     layer = OverlayLayer(board_widget)
-    overlay = AnalysisOverlay(layer, time_budget=0.3)
+    # A wall-clock budget: the analysis child runs at niceness 10, and on a loaded
+    # machine 0.3 s left it a few ms of CPU, too few even for 3x3 (every cell
+    # unknown). Solved boards end long before the budget, so it costs nothing idle.
+    overlay = AnalysisOverlay(layer, time_budget=OVERLAY_BUDGET_SECONDS)
     yield board_widget, layer, overlay
     overlay.shutdown()
 
