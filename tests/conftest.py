@@ -11,8 +11,14 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 TIMING_RERUNS = 2
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Give every ``@pytest.mark.timing`` test its reruns (pytest-rerunfailures)."""
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Give every ``@pytest.mark.timing`` test its reruns (pytest-rerunfailures).
+
+    ``-p no:rerunfailures`` turns them off, to judge the timing tests by their
+    first attempt (they are built to pass without reruns).
+    """
+    if not config.pluginmanager.hasplugin("rerunfailures"):
+        return
     for item in items:
         if item.get_closest_marker("timing"):
             item.add_marker(pytest.mark.flaky(reruns=TIMING_RERUNS, reruns_delay=1))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -12,6 +11,8 @@ from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpecError
 from tictactoe_qt.engine.players import make_player
 from tictactoe_qt.engine.search.mcts import MctsResult, mcts_search
+
+from .time_bounds import HANG_SECONDS, spent
 
 
 def play_match(config: GameConfig, spec: str, games: int) -> tuple[int, int, int]:
@@ -58,10 +59,10 @@ def test_iteration_budget_is_exact_and_visits_add_up() -> None:
 
 def test_time_budget_is_honoured_on_a_big_board() -> None:
     board = Board(GameConfig(15, 15, 5))
-    start = time.perf_counter()
-    result = mcts_search(board, time_budget=0.2, rng=random.Random(0))
-    elapsed = time.perf_counter() - start
-    assert 0.2 <= elapsed < 0.45
+    with spent() as took:
+        result = mcts_search(board, time_budget=0.2, rng=random.Random(0))
+    assert took.wall >= 0.2  # it used its budget
+    assert took.cpu < 0.45 and took.wall < 0.2 + HANG_SECONDS  # and stopped at its end
     assert result.iterations > 0
 
 

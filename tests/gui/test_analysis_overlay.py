@@ -20,11 +20,17 @@ from tictactoe_qt.gui.board_snapshot import BoardSnapshot
 from tictactoe_qt.gui.board_widget import BoardWidget
 from tictactoe_qt.gui.main_window import MainWindow
 
+from .waits import HANG_MS
+
 
 def snapshot_of(board: Board) -> BoardSnapshot:
     x, o = board.bits
     cells = tuple("x" if x >> i & 1 else "o" if o >> i & 1 else None for i in range(board.config.cells))
     return BoardSnapshot(board.config.rows, board.config.cols, cells, to_move=board.turn)
+
+
+#: The standalone overlay's time budget per analysis (seconds of wall clock).
+OVERLAY_BUDGET_SECONDS = 3.0
 
 
 @pytest.fixture
@@ -35,14 +41,17 @@ def standalone(qtbot):
     board_widget.resize(420, 420)
     board_widget.show()
     layer = OverlayLayer(board_widget)
-    overlay = AnalysisOverlay(layer, time_budget=0.3)
+    # A wall-clock budget: the analysis child runs at niceness 10, and on a loaded
+    # machine 0.3 s left it a few ms of CPU, too few even for 3x3 (every cell
+    # unknown). Solved boards end long before the budget, so it costs nothing idle.
+    overlay = AnalysisOverlay(layer, time_budget=OVERLAY_BUDGET_SECONDS)
     yield board_widget, layer, overlay
     overlay.shutdown()
 
 
 def show(qtbot, board_widget, overlay, board: Board) -> None:
     board_widget.set_snapshot(snapshot_of(board))
-    with qtbot.waitSignal(overlay.overlay_ready, timeout=10_000):
+    with qtbot.waitSignal(overlay.overlay_ready, timeout=HANG_MS):
         overlay.set_position(board)
 
 
@@ -119,7 +128,7 @@ def test_position_change_cancels_and_drops_the_old_analysis(qtbot, standalone) -
     overlay.set_position(big)
     small = Board.from_notation("x../.../...")
     overlay.time_budget = 0.3
-    with qtbot.waitSignal(overlay.overlay_ready, timeout=5_000) as blocker:
+    with qtbot.waitSignal(overlay.overlay_ready, timeout=HANG_MS) as blocker:
         overlay.set_position(small)
     assert blocker.args[0].position == small.notation()
     assert layer.data.position == small.notation()
@@ -170,11 +179,11 @@ def two_humans(window, rows: int = 3, k: int = 3) -> None:
 def test_ctrl_a_overlay_updates_after_every_move(qtbot, window, click_cell) -> None:
     views: AnalysisViews = window.analysis_views
     two_humans(window)
-    with qtbot.waitSignal(views.overlay.overlay_ready, timeout=10_000):
+    with qtbot.waitSignal(views.overlay.overlay_ready, timeout=HANG_MS):
         views.overlay_action.trigger()
     assert views.overlay_action.shortcut().toString() == "Ctrl+A"
     assert set(views.layer.data.notes.values()) and views.layer.isVisible()
-    with qtbot.waitSignal(views.overlay.overlay_ready, timeout=10_000):
+    with qtbot.waitSignal(views.overlay.overlay_ready, timeout=HANG_MS):
         click_cell(window.board, 1, 1)
     board = Board.from_notation(window.position())
     assert views.layer.data.position == window.position()
@@ -192,10 +201,10 @@ def test_mcts_opponent_shows_its_visit_counts(qtbot, window, click_cell) -> None
     window.findChild(QDoubleSpinBox, "oTime").setValue(0.2)
     window.new_game_action.trigger()
     views.overlay_action.setChecked(True)
-    with qtbot.waitSignal(window.controller.ai_moved, timeout=10_000) as blocker:
+    with qtbot.waitSignal(window.controller.ai_moved, timeout=HANG_MS) as blocker:
         click_cell(window.board, 1, 1)
     result = blocker.args[1]
-    qtbot.waitUntil(lambda: bool(views.layer.data and views.layer.data.visits), timeout=10_000)
+    qtbot.waitUntil(lambda: bool(views.layer.data and views.layer.data.visits), timeout=HANG_MS)
     visits = views.layer.data.visits
     assert sum(visits.values()) == result.iterations
     assert set(visits) == {(r, c) for r in range(3) for c in range(3)} - {(1, 1)}
@@ -208,7 +217,7 @@ def test_tree_preview_does_not_change_the_game(qtbot, window) -> None:
     before = window.position()
     views.tree.raise_()  # its tab comes to the front: the tree computes
     qtbot.waitUntil(lambda: views.tree.model.rowCount(views.tree.model.index(0, 0)) > 0,
-                    timeout=10_000)
+                    timeout=HANG_MS)
     root = views.tree.model.index(0, 0)
     views.tree.view.setCurrentIndex(views.tree.model.index(4, 0, root))
     assert views.layer.preview == [((1, 1), "x", 1)]
@@ -220,7 +229,7 @@ def test_screenshots_of_the_overlay(qtbot, window, click_cell, tmp_path) -> None
     views: AnalysisViews = window.analysis_views
     two_humans(window)
     click_cell(window.board, 0, 0)
-    with qtbot.waitSignal(views.overlay.overlay_ready, timeout=10_000):
+    with qtbot.waitSignal(views.overlay.overlay_ready, timeout=HANG_MS):
         views.overlay_action.trigger()
     path = tmp_path / "overlay.png"
     assert window.grab().save(str(path))

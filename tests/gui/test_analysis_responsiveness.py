@@ -10,11 +10,14 @@ import textwrap
 import time
 
 import pytest
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 
 from tictactoe_qt.engine import GameConfig, Move, PlayerSpec
 from tictactoe_qt.engine.saved_game import SavedGame, SavedPlayer
 from tictactoe_qt.gui.main_window import MainWindow
+
+from .gui_thread_gaps import STALL_LIMIT_SECONDS, GuiThreadGaps
+from .waits import HANG_MS
 
 OPENING_15X15 = [(7, 7), (7, 8), (8, 8), (6, 6), (8, 6), (9, 9)]
 
@@ -51,41 +54,36 @@ def test_gui_never_stalls_with_every_analysis_view_busy_during_a_search(
     players = {"x": SavedPlayer(PlayerSpec("perfect", time=1.0)), "o": SavedPlayer()}
     game = SavedGame(GameConfig(15, 15, 5), players, moves)
     assert window.controller.wait_for_engine()
+    from tictactoe_qt.gui.stats import chart_loader
+
+    # The charts import pyqtgraph in a thread during the first second after launch;
+    # that import holds the interpreter lock in bursts (36 ms measured). Run on its
+    # own, this test met it; in a suite run an earlier test had imported it already.
+    assert chart_loader.wait_until_loaded()
     for runner in (views.overlay.runner, views.tree.runner, views.comparison.runner):
         runner.warm_up()  # as when the views are opened before the game goes on
     qtbot.waitUntil(lambda: all(r.process.is_ready for r in (
-        views.overlay.runner, views.tree.runner, views.comparison.runner)), timeout=20_000)
-    gaps, last = [], [time.perf_counter()]
-
-    def tick() -> None:
-        now = time.perf_counter()
-        gaps.append(now - last[0])
-        last[0] = now
-
-    timer = QTimer()
-    timer.setInterval(5)
-    timer.timeout.connect(tick)
-    timer.start()
+        views.overlay.runner, views.tree.runner, views.comparison.runner)), timeout=HANG_MS)
+    stalls = GuiThreadGaps()
+    stalls.start()
     gc.collect()  # garbage left by earlier tests is not the views' doing
     gc.freeze()
     qtbot.wait(50)
     window.controller.load_game(game)  # X (perfect, 1 s) starts searching
     views.comparison.depth.setCurrentIndex(2)  # every algorithm to depth 2
     views.comparison.run()
-    gaps.clear()
-    last[0] = time.perf_counter()
-    qtbot.waitUntil(lambda: window.controller.board.ply == 7, timeout=5000)
+    stalls.restart()
+    qtbot.waitUntil(lambda: window.controller.board.ply == 7, timeout=HANG_MS)
     # The views answer for the new position too (the tree's rows, the overlay).
-    qtbot.waitUntil(lambda: views.overlay.data is not None, timeout=10_000)
+    qtbot.waitUntil(lambda: views.overlay.data is not None, timeout=HANG_MS)
     qtbot.waitUntil(lambda: views.tree.model.rowCount(views.tree.model.index(0, 0)) > 0,
-                    timeout=10_000)
-    timer.stop()
+                    timeout=HANG_MS)
+    stalls.stop()
     gc.unfreeze()
     assert views.overlay.data.position == window.position()
-    assert len(gaps) > 20
-    worst = max(gaps)
-    print(f"{len(gaps)} ticks, longest gap {worst * 1000:.1f} ms")
-    assert worst < 0.050, f"the GUI thread stalled {worst * 1000:.0f} ms"
+    worst = stalls.worst()
+    print(f"{len(stalls.gaps)} ticks, longest stall {worst * 1000:.1f} ms")
+    assert worst < STALL_LIMIT_SECONDS, f"the GUI thread stalled {worst * 1000:.0f} ms"
 
 
 def test_hidden_tree_and_comparison_do_no_work(qtbot, window) -> None:
@@ -99,9 +97,9 @@ def test_hidden_tree_and_comparison_do_no_work(qtbot, window) -> None:
     assert not views.tree.runner.process.is_running  # not even started
     views.tree.raise_()  # shown: it catches up with the game
     qtbot.waitUntil(lambda: views.tree.model.root is not None
-                    and views.tree.model.root.notation() == window.position(), timeout=10_000)
+                    and views.tree.model.root.notation() == window.position(), timeout=HANG_MS)
     qtbot.waitUntil(lambda: views.tree.model.rowCount(views.tree.model.index(0, 0)) > 0,
-                    timeout=10_000)
+                    timeout=HANG_MS)
     window.settings_dock.raise_()  # hidden again: the next position waits
     qtbot.waitUntil(lambda: not views.tree.is_on_screen())
     window.controller.load_game(SavedGame(GameConfig(9, 9, 5), {}, (Move(4, 4), Move(3, 3))))
@@ -118,11 +116,11 @@ def test_hiding_the_comparison_stops_it_and_showing_runs_it_again(qtbot, window)
     views.comparison.depth.setCurrentIndex(5)
     views.comparison.capped.setChecked(True)
     views.comparison.run()
-    with qtbot.waitSignal(views.comparison.comparison_finished, timeout=10_000):
+    with qtbot.waitSignal(views.comparison.comparison_finished, timeout=HANG_MS):
         window.settings_dock.raise_()
     assert not views.comparison.is_running()
     views.comparison.raise_()
-    qtbot.waitUntil(views.comparison.is_running, timeout=5_000)
+    qtbot.waitUntil(views.comparison.is_running, timeout=HANG_MS)
 
 
 CLOSE_SCRIPT = textwrap.dedent(
@@ -142,6 +140,9 @@ CLOSE_SCRIPT = textwrap.dedent(
 
     window = MainWindow()
     window.show()
+    from tictactoe_qt.gui.stats import chart_loader
+
+    assert chart_loader.wait_until_loaded()  # closing would wait for it: not measured here
     views = window.analysis
     window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, views.tree)
     views.comparison.raise_()

@@ -30,6 +30,11 @@ SCRIPT = textwrap.dedent(
     window = MainWindow()
     window.show()
     assert window.controller.wait_for_engine()
+    from tictactoe_qt.gui.stats import chart_loader
+
+    # Closing waits for the charts' import of pyqtgraph (about a second after
+    # launch, longer on a busy machine): not what this test measures.
+    assert chart_loader.wait_until_loaded()
     moves = tuple(Move(*m) for m in [(7, 7), (7, 8), (8, 8), (6, 6), (8, 6), (9, 9)])
     players = {"x": SavedPlayer(PlayerSpec(sys.argv[2], time=60.0)), "o": SavedPlayer()}
     window.controller.load_game(SavedGame(GameConfig(15, 15, 5), players, moves))

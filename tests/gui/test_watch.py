@@ -12,6 +12,8 @@ from PySide6.QtWidgets import QComboBox, QDockWidget, QPushButton, QSpinBox
 from tictactoe_qt.gui.main_window import MainWindow
 from tictactoe_qt.gui.stats.watch_series import SPEEDS
 
+from .waits import HANG_MS
+
 
 @pytest.fixture
 def window(qtbot):
@@ -45,7 +47,7 @@ def test_step_mode_plays_one_move_per_next(qtbot, window) -> None:
     assert moves_on_board(window) == 0
     for expected in (1, 2, 3):
         assert window.watch_series.next_move()
-        qtbot.waitUntil(lambda: moves_on_board(window) == expected, timeout=5000)
+        qtbot.waitUntil(lambda: moves_on_board(window) == expected, timeout=HANG_MS)
         qtbot.wait(50)
         assert moves_on_board(window) == expected  # and no further on its own
     assert window.watch_controls.next_button.isEnabled()
@@ -56,7 +58,7 @@ def test_step_mode_plays_one_move_per_next(qtbot, window) -> None:
 def test_series_plays_every_game_and_counts_it(qtbot, window) -> None:
     choose_players(window, "random", "random")
     set_speed(window, 0.0)
-    with qtbot.waitSignal(window.stats_panel.run_added, timeout=20_000) as added:
+    with qtbot.waitSignal(window.stats_panel.run_added, timeout=HANG_MS) as added:
         window.watch_controls.games_box.setValue(4)
         qtbot.mouseClick(window.watch_controls.watch_button, Qt.MouseButton.LeftButton)
     run = added.args[0]
@@ -72,7 +74,7 @@ def test_paced_moves_wait_between_moves(qtbot, window) -> None:
     choose_players(window, "random", "random")
     set_speed(window, 0.5)
     window.watch_series.start(1)
-    qtbot.waitUntil(lambda: moves_on_board(window) >= 1, timeout=3000)
+    qtbot.waitUntil(lambda: moves_on_board(window) >= 1, timeout=HANG_MS)
     qtbot.wait(150)
     assert moves_on_board(window) <= 2
 
@@ -81,7 +83,7 @@ def test_pause_holds_and_resume_continues(qtbot, window) -> None:
     choose_players(window, "random", "random")
     set_speed(window, 0.05)
     window.watch_series.start(1)
-    qtbot.waitUntil(lambda: moves_on_board(window) >= 1, timeout=3000)
+    qtbot.waitUntil(lambda: moves_on_board(window) >= 1, timeout=HANG_MS)
     qtbot.mouseClick(window.watch_controls.pause_button, Qt.MouseButton.LeftButton)
     assert window.watch_controls.pause_button.text() == "Resume"
     qtbot.wait(100)  # a move already asked for may still land
@@ -89,15 +91,15 @@ def test_pause_holds_and_resume_continues(qtbot, window) -> None:
     qtbot.wait(300)
     assert moves_on_board(window) == held
     qtbot.mouseClick(window.watch_controls.pause_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: moves_on_board(window) > held or window.controller.result(), timeout=3000)
+    qtbot.waitUntil(lambda: moves_on_board(window) > held or window.controller.result(), timeout=HANG_MS)
 
 
 def test_stop_ends_the_series_and_keeps_the_games_played(qtbot, window) -> None:
     choose_players(window, "random", "random")
     set_speed(window, 0.05)
     window.watch_series.start(50)
-    qtbot.waitUntil(lambda: window.watch_series.played >= 1, timeout=10_000)
-    with qtbot.waitSignal(window.stats_panel.run_added, timeout=5000) as added:
+    qtbot.waitUntil(lambda: window.watch_series.played >= 1, timeout=HANG_MS)
+    with qtbot.waitSignal(window.stats_panel.run_added, timeout=HANG_MS) as added:
         qtbot.mouseClick(window.watch_controls.stop_button, Qt.MouseButton.LeftButton)
     assert added.args[0].cancelled and 1 <= added.args[0].games < 50
     assert not window.watch_series.running
@@ -119,7 +121,7 @@ def test_new_game_after_watching_plays_normally(qtbot, window) -> None:
     window.watch_series.stop()
     set_speed(window, 0.0)
     window.findChild(type(window.new_game_action), "actionNewGame").trigger()
-    qtbot.waitUntil(lambda: window.controller.result() is not None, timeout=5000)
+    qtbot.waitUntil(lambda: window.controller.result() is not None, timeout=HANG_MS)
 
 
 def test_window_keeps_the_simulation_contract(qtbot, window, tmp_path) -> None:
@@ -128,7 +130,7 @@ def test_window_keeps_the_simulation_contract(qtbot, window, tmp_path) -> None:
     assert games.maximum() == 1_000_000
     choose_players(window, "perfect", "random")
     games.setValue(100)
-    with qtbot.waitSignal(window.simulation_finished, timeout=20_000) as finished:
+    with qtbot.waitSignal(window.simulation_finished, timeout=HANG_MS) as finished:
         qtbot.mouseClick(window.findChild(QPushButton, "simulateButton"), Qt.MouseButton.LeftButton)
     summary = finished.args[0]
     assert summary["games"] == 100 and summary["o"]["wins"] == 0
@@ -142,7 +144,7 @@ def test_window_keeps_the_simulation_contract(qtbot, window, tmp_path) -> None:
 def test_closing_the_window_during_a_batch_stops_it(qtbot, window) -> None:
     choose_players(window, "random", "random")
     window.findChild(QSpinBox, "simGames").setValue(1_000_000)
-    with qtbot.waitSignal(window.stats_panel.batch.progress, timeout=10_000):
+    with qtbot.waitSignal(window.stats_panel.batch.progress, timeout=HANG_MS):
         assert window.stats_panel.start_simulation()
     window.close()
     assert not window.stats_panel.is_simulating()
@@ -202,7 +204,7 @@ def test_statistics_charts_are_built_only_when_their_tab_is_raised(qtbot, window
     qtbot.wait(20)
     assert panel.charts is None  # tabbed behind the settings: not on screen
     panel.raise_()
-    qtbot.waitUntil(lambda: panel.charts is not None, timeout=10_000)
+    qtbot.waitUntil(lambda: panel.charts is not None, timeout=HANG_MS)
     window.settings_dock.raise_()
     assert not panel.charts_on_screen()
 
@@ -211,11 +213,11 @@ def test_stop_after_pause_ends_the_series_cleanly(qtbot, window) -> None:
     choose_players(window, "random", "perfect")
     set_speed(window, 0.5)
     window.watch_series.start(1)
-    qtbot.waitUntil(lambda: moves_on_board(window) >= 1, timeout=5000)
+    qtbot.waitUntil(lambda: moves_on_board(window) >= 1, timeout=HANG_MS)
     controls = window.watch_controls
     qtbot.mouseClick(controls.pause_button, Qt.MouseButton.LeftButton)
     if window.controller.result() is None:
-        qtbot.waitUntil(lambda: not window.controller.is_thinking, timeout=3000)
+        qtbot.waitUntil(lambda: not window.controller.is_thinking, timeout=HANG_MS)
         assert "Paused" in window.status_panel.turn.text()
         assert "thinking" not in window.status_panel.turn.text()
     qtbot.mouseClick(controls.stop_button, Qt.MouseButton.LeftButton)
@@ -230,7 +232,7 @@ def test_stop_after_pause_ends_the_series_cleanly(qtbot, window) -> None:
     qtbot.wait(300)
     assert window.position() == held
     window.findChild(type(window.new_game_action), "actionNewGame").trigger()
-    qtbot.waitUntil(lambda: moves_on_board(window) >= 1, timeout=5000)
+    qtbot.waitUntil(lambda: moves_on_board(window) >= 1, timeout=HANG_MS)
 
 
 def test_pause_and_next_are_disabled_without_a_watched_series(qtbot, window) -> None:
@@ -253,6 +255,6 @@ def test_watch_score_uses_the_players_marks(qtbot, window) -> None:
         field.textEdited.emit(mark)
     set_speed(window, 0.0)
     window.watch_series.start(1)
-    qtbot.waitUntil(lambda: not window.watch_series.running, timeout=10_000)
+    qtbot.waitUntil(lambda: not window.watch_series.running, timeout=HANG_MS)
     text = window.watch_controls.score_label.text()
     assert "🐱" in text and "🐶" in text and "X " not in text

@@ -56,7 +56,7 @@ class _JobWorker(QObject):
 
     @Slot()
     def warm_up(self) -> None:
-        self.process.wait_until_ready(self.stopping.is_set)
+        self.process.wait_until_ready(cancelled=self.stopping.is_set)
 
     @Slot(object)
     def run(self, job: Job) -> None:

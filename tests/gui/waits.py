@@ -1,0 +1,8 @@
+"""How long GUI tests wait for something that should happen soon."""
+
+#: Milliseconds before a wait for an answer, a move or a signal is called a hang.
+#: Only a hang takes this long. On a loaded machine starting the engine process
+#: can take seconds, and the analysis children run at niceness 10: a 9x9 tree's
+#: rows took 18.6 s at load 6 (0.3 s idle). A tighter limit fails on the
+#: machine, not the code; a pass is a pass whenever the answer comes.
+HANG_MS = 60_000
