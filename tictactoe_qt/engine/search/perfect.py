@@ -9,15 +9,19 @@ position costs one dict lookup. Solved positions are facts of the game, so
 the book outlives ``new_game``; on 3x3 the second cold search solves every
 position at once (:mod:`.solve_all`), after which a game is all lookups.
 
-How deep it goes: boards of up to 16 cells take one shallow iteration (a
-fallback answer) and then search to the end of the game; bigger boards deepen
-one ply at a time, searching only cells within two of a stone (and the best
-few moves below the root) while more than 16 cells are empty. An empty big
-board only considers the centre and its neighbours.
+How deep it goes (:mod:`.schedule`): a position whose remaining tree is
+small enough for the budget (always on boards of up to 16 cells) takes one
+shallow iteration (a fallback answer) and then searches straight to the end
+of the game; bigger ones deepen one ply at a time, searching only cells within
+two of a stone (and the best few moves below the root) while more than 16
+cells are empty. An empty big board only considers the centre and its
+neighbours. :meth:`PerfectSearcher.solve` searches every cell to the end
+without a time limit, reporting progress, until the answer is exact.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -36,6 +40,14 @@ from ..search_result import (
     never_stop,
 )
 from .negamax import NegamaxRun, SearchAborted
+from .progress import Progress, ProgressWatch
+from .schedule import (
+    PlannedRun,
+    deepening_depths,
+    estimated_solve_seconds,
+    solve_fits,
+    straight_depths,
+)
 from .solve_all import SolveCancelled, solve_every_position
 from .transposition import (
     DEFAULT_TABLE_ENTRIES,
@@ -51,12 +63,13 @@ NEAR_STONES_MIN_CELLS = 25
 #: iteration; positions with at most QUICK_SOLVE_EMPTIES empty cells, at once.
 FULL_DEPTH_CELLS = 16
 QUICK_SOLVE_EMPTIES = 9
-#: With a budget of at least SOLVE_ATTEMPT_SECONDS on a board of at most
-#: SOLVE_ATTEMPT_MAX_CELLS cells, FALLBACK_SECONDS go to a search near the stones
-#: and the rest to solving the position (every cell, to the end).
-SOLVE_ATTEMPT_SECONDS = 10.0
-SOLVE_ATTEMPT_MAX_CELLS = 25
+#: A proof expected to take at most STRAIGHT_SHARE of the budget starts at once;
+#: a longer one after a fallback search near the stones of FALLBACK_SHARE of the
+#: budget (at most FALLBACK_SECONDS), in a scratch table of SCRATCH_TABLE_ENTRIES.
+STRAIGHT_SHARE = 0.05
+FALLBACK_SHARE = 0.1
 FALLBACK_SECONDS = 1.0
+SCRATCH_TABLE_ENTRIES = 100_000
 #: While more cells than this are empty, big boards search near the stones only.
 NEAR_STONES_EMPTIES = 16
 #: Boards this small solve every position at once on their second cold search.
@@ -177,6 +190,31 @@ class PerfectSearcher:
             raise ValueError(f"max_depth must be 1 or more (or None), got {max_depth}")
         return self._deepen(board, start, time_budget, max_depth, should_stop)
 
+    def solve(
+        self,
+        board: Board,
+        should_stop: ShouldStop = never_stop,
+        progress: Progress | None = None,
+    ) -> SearchResult:
+        """The exact value and best move of ``board``: every cell, to the end, no time limit.
+
+        A one-ply look comes first, so a search stopped by ``should_stop`` still has a
+        move (``exact`` false, ``cancelled`` true). ``progress`` is called every
+        quarter second or so with a :class:`.progress.SearchProgress`.
+
+        Raises:
+            ValueError: the board has another shape or the game is over.
+        """
+        start = time.perf_counter()
+        if board.config is not self.config and board.config != self.config:
+            raise ValueError(f"this searcher plays {self.config}, not {board.config}")
+        known = self.known(board)
+        if known is not None:
+            return known
+        if board.is_game_over():
+            raise ValueError(f"the game is over: {board.notation()}")
+        return self._deepen(board, start, None, None, should_stop, progress)
+
     def known(self, board: Board) -> SearchResult | None:
         """The booked answer for a solved position (a dict lookup), or ``None``."""
         known = self._book.get((board.bits[0], board.bits[1]))
@@ -227,51 +265,68 @@ class PerfectSearcher:
         return self._principal_variation(board, first.row * self.config.cols + first.col)
 
     # -- internals ---------------------------------------------------------
+    def _plan(
+        self, empties: int, start: float, time_budget: float | None, max_depth: int | None
+    ) -> list[PlannedRun]:
+        """The runs of a search (see :mod:`.schedule`); ``time_budget`` ``None`` is an
+        exact search without a time limit."""
+        neighbourhood = self._neighbourhood(empties)
+        if time_budget is None:
+            return [PlannedRun(None, straight_depths(empties), math.inf)]
+        deadline = start + max(time_budget - _SAFETY_SECONDS, time_budget / 2)
+        if max_depth is not None:
+            return [PlannedRun(neighbourhood, deepening_depths(empties, max_depth), deadline)]
+        if empties <= QUICK_SOLVE_EMPTIES:
+            return [PlannedRun(None, [empties], deadline)]
+        if self.geometry.cells <= FULL_DEPTH_CELLS:
+            return [PlannedRun(None, straight_depths(empties), deadline)]
+        if not solve_fits(empties, time_budget):
+            return [PlannedRun(neighbourhood, deepening_depths(empties, None), deadline)]
+        if estimated_solve_seconds(empties) <= time_budget * STRAIGHT_SHARE:
+            return [PlannedRun(None, straight_depths(empties), deadline)]
+        # A proof that may take most of the budget: a quick answer first, searched with
+        # a table of its own (its heuristic moves would lead the proof astray).
+        fallback = start + min(FALLBACK_SECONDS, time_budget * FALLBACK_SHARE)
+        return [
+            PlannedRun(neighbourhood, deepening_depths(empties, None), fallback, scratch=True),
+            PlannedRun(None, [empties], deadline),
+        ]
+
     def _deepen(
         self,
         board: Board,
         start: float,
-        time_budget: float,
+        time_budget: float | None,
         max_depth: int | None,
         should_stop: ShouldStop,
+        progress: Progress | None = None,
     ) -> SearchResult:
         x_bits, o_bits = board.bits
         empties = self.geometry.cells - board.ply
         self._cold_searches += 1
-        neighbourhood = self._neighbourhood(empties)
-        deadline = start + max(time_budget - _SAFETY_SECONDS, time_budget / 2)
-        solve_later = (
-            neighbourhood is not None
-            and max_depth is None
-            and self.geometry.cells <= SOLVE_ATTEMPT_MAX_CELLS
-            and time_budget >= SOLVE_ATTEMPT_SECONDS
-        )
-        if solve_later:
-            # A long budget on a smallish board: a quick answer near the stones first,
-            # then the rest of the time on solving the position outright.
-            near_deadline = start + FALLBACK_SECONDS
-            runs = [(neighbourhood, self._depths(empties, None), near_deadline)]
-            runs.append((None, [empties], deadline))
-        else:
-            runs = [(neighbourhood, self._depths(empties, max_depth), deadline)]
         best: tuple[int, int] | None = None
         completed = 0
         exact = False
         cancelled = False
         counters = [0, 0, 0, 0]
-        for near, depths, run_deadline in runs:
+        watch = ProgressWatch(progress, should_stop, start, self.config.cols)
+        for planned in self._plan(empties, start, time_budget, max_depth):
+            near = planned.neighbourhood
+            table = TranspositionTable(SCRATCH_TABLE_ENTRIES) if planned.scratch else self.table
             run = NegamaxRun(
                 self.tables,
                 self.keys,
-                self.table,
+                table,
                 x_bits,
                 o_bits,
                 neighbourhood=near,
                 root_cells=self._root_cells(x_bits, o_bits, near is not None),
-                deadline=run_deadline,
-                should_stop=should_stop,
+                deadline=planned.deadline,
+                should_stop=watch.should_stop if progress else should_stop,
             )
-            for depth in depths:
+            watch.start_run(run.counters, counters[0])
+            for depth in planned.depths:
+                watch.depth = depth
                 try:
                     to_the_end = depth == empties and near is None
                     score, cell, complete = self._iterate(run, depth, to_the_end)
@@ -279,6 +334,7 @@ class PerfectSearcher:
                     cancelled = should_stop()
                     break
                 best, completed = (score, cell), depth
+                watch.best = cell
                 if complete:
                     exact = True
                     break
@@ -304,18 +360,6 @@ class PerfectSearcher:
         return SearchResult(
             "perfect", move, score, exact, result, plies, pv, stats, cancelled=cancelled
         )
-
-    def _depths(self, empties: int, max_depth: int | None) -> list[int]:
-        """The iterations to run: 1, 2, 3, ... up to the depth limit. On small boards
-        one shallow iteration (a fallback answer) leads straight to the end of the game:
-        the iterations in between would cost far more than they save there."""
-        if max_depth is not None:
-            return list(range(1, min(max_depth, empties) + 1))
-        if empties <= QUICK_SOLVE_EMPTIES:
-            return [empties]
-        if self.geometry.cells <= FULL_DEPTH_CELLS:
-            return [1, empties]
-        return list(range(1, empties + 1))
 
     @staticmethod
     def _iterate(run: NegamaxRun, depth: int, to_the_end: bool) -> tuple[int, int, bool]:
