@@ -1,11 +1,18 @@
-"""Monte Carlo tree search: UCT with uniformly random playouts.
+"""Monte Carlo tree search: UCT with an MCTS-Solver and tactical playouts.
 
 The algorithm of OpenSpiel's ``MCTSBot`` and of AlphaZero-style systems
 (there with a network instead of playouts). Each iteration walks down the
-tree by the UCB1 rule, adds one child, plays the rest of the game at random
-and backs the result up. The move played is the most visited child, and the
-visit counts are returned so the GUI can show where the search spent its
-effort.
+tree by the UCB1 rule, adds one child, plays the rest of the game out and
+backs the result up. Playouts take an immediate win and block an immediate
+loss (:mod:`.mcts_playout`), otherwise play at random.
+
+MCTS-Solver: a node whose mover has won is *proven*; a node with a proven
+winning child is lost for its mover, and a fully expanded node whose children
+are all lost for their movers is won. Proofs back up at once, selection skips
+proven-lost children and stops on proven nodes, and the search ends early
+when the root is proven. The move played is a proven win if there is one,
+else the most visited child not proven lost; the visit counts are returned
+so the GUI can show where the search spent its effort.
 """
 
 from __future__ import annotations
@@ -13,14 +20,15 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..board import Board, Move
+from ..config import GameConfig
 from ..geometry import iter_bits
 from ..player_spec import PlayerSpec
 from ..players import PLAYER_FACTORIES
 from ..search_result import SearchResult, SearchStats, ShouldStop, never_stop
+from .mcts_playout import Playout, build_playout
 
 #: UCB1's exploration constant for rewards in [0, 1].
 EXPLORATION = math.sqrt(2.0)
@@ -33,7 +41,8 @@ SCORE_SCALE = 100.0
 class _Node:
     """One tree node. ``reward`` is summed for the side that moved into it."""
 
-    __slots__ = ("move", "parent", "children", "untried", "visits", "reward", "terminal")
+    __slots__ = ("move", "parent", "children", "untried", "visits", "reward", "terminal",
+                 "proven")
 
     def __init__(self, move: int, parent: _Node | None, untried: list[int], terminal: bool):
         self.move = move
@@ -43,18 +52,39 @@ class _Node:
         self.visits = 0
         self.reward = 0.0
         self.terminal = terminal
+        #: WON / LOST for the side that moved into this node, or 0 while unproven.
+        self.proven = 0
 
     def best_child(self, log_visits: float) -> _Node:
-        """The child with the highest UCB1 value."""
+        """The child with the highest UCB1 value, skipping children proven lost."""
         best = self.children[0]
         best_value = -1.0
         for child in self.children:
+            if child.proven == LOST:
+                continue
             value = child.reward / child.visits + EXPLORATION * math.sqrt(
                 log_visits / child.visits
             )
             if value > best_value:
                 best, best_value = child, value
         return best
+
+
+#: Proofs, for the side that moved into a node.
+WON, LOST = 1, -1
+
+
+def _back_up_proof(node: _Node) -> None:
+    """Carry ``node``'s proof up the tree as far as it decides its ancestors."""
+    parent = node.parent
+    while node.proven and parent is not None and not parent.proven:
+        if node.proven == WON:  # the side to move at ``parent`` wins by playing ``node``
+            parent.proven = LOST
+        elif parent.untried or any(child.proven != LOST for child in parent.children):
+            return
+        else:  # every move from ``parent`` loses
+            parent.proven = WON
+        node, parent = parent, parent.parent
 
 
 @dataclass
@@ -95,6 +125,7 @@ def mcts_search(
     if iterations is None and time_budget <= 0:
         raise ValueError(f"time_budget must be positive, got {time_budget}")
     rng = rng or random.Random()
+    playout = _playout_for(board)
     start = time.perf_counter()
     deadline = start + time_budget
     geometry = board.geometry
@@ -108,7 +139,7 @@ def mcts_search(
     max_ply = 0
     done = 0
     cancelled = False
-    while True:
+    while not root.proven:
         if iterations is not None and done >= iterations:
             break
         if done % CHECK_EVERY == 0 and done:
@@ -122,7 +153,7 @@ def mcts_search(
         side = root_side
         node = root
         ply = 0
-        while not node.untried and node.children and not node.terminal:
+        while not node.untried and node.children and not node.terminal and not node.proven:
             node = node.best_child(math.log(node.visits))
             bits[side] |= 1 << node.move
             side ^= 1
@@ -130,8 +161,10 @@ def mcts_search(
         nodes += ply + 1
         # Expansion: add one untried child.
         winner: int | None = None
-        if node.terminal:
-            winner = side ^ 1 if geometry.wins_with(bits[side ^ 1], node.move) else None
+        if node.proven:
+            winner = side ^ 1 if node.proven == WON else side
+        elif node.terminal:
+            winner = None  # a full board (a win is proven)
         elif node.untried:
             move = node.untried.pop()
             bits[side] |= 1 << move
@@ -149,9 +182,12 @@ def mcts_search(
             side ^= 1
             ply += 1
             nodes += 1
-            # Simulation: a uniformly random playout to the end.
-            if not terminal:
-                winner, length = _playout(bits, side, untried, geometry.wins_with, rng)
+            if won:
+                child.proven = WON
+                _back_up_proof(child)
+            elif not terminal:
+                # Simulation: a playout to the end (wins taken, losses blocked).
+                winner, length = playout(bits, side, untried, rng)
                 nodes += length
         max_ply = max(max_ply, ply)
         # Backpropagation: each node scores for the side that moved into it.
@@ -168,23 +204,15 @@ def mcts_search(
     return _result(board, root, done, nodes, max_ply, start, cancelled)
 
 
-def _playout(
-    bits: list[int],
-    side: int,
-    empty: list[int],
-    wins_with: Callable[[int, int], bool],
-    rng: random.Random,
-) -> tuple[int | None, int]:
-    """Play random moves to the end; return ``(winner side or None, moves played)``."""
-    order = list(empty)
-    rng.shuffle(order)
-    own = [bits[0], bits[1]]
-    for played, cell in enumerate(order, start=1):
-        own[side] |= 1 << cell
-        if wins_with(own[side], cell):
-            return side, played
-        side ^= 1
-    return None, len(order)
+_PLAYOUTS: dict[GameConfig, Playout] = {}
+
+
+def _playout_for(board: Board) -> Playout:
+    """The board shape's playout, built once."""
+    playout = _PLAYOUTS.get(board.config)
+    if playout is None:
+        playout = _PLAYOUTS[board.config] = build_playout(board.geometry)
+    return playout
 
 
 def _result(
@@ -203,7 +231,8 @@ def _result(
         for c in root.children
     }
     if root.children:
-        best = max(root.children, key=lambda c: (c.visits, c.reward))
+        best = max(root.children, key=lambda c: (c.proven == WON, c.proven != LOST, c.visits,
+                                                 c.reward))
     else:  # cancelled before the first iteration: any legal move
         best = _Node(board.legal_indices()[0], None, [], terminal=False)
     move = Move.from_index(best.move, cols)
