@@ -103,14 +103,17 @@ LOADED_MOVES = 3
 
 
 def loaded_answer_time(settings: BenchSettings) -> BenchRow:
-    from ..search.perfect import PerfectSearcher
+    from ..player_spec import PlayerSpec
+    from ..players import make_player
+    from ..search import perfect  # noqa: F401 (registers the player)
 
     budget = settings.budget
     goal = budget * 1.1
     row = BenchRow(f"slowest answer with a {budget:g} s budget, 19x19 k=5, machine loaded by "
                    "a second process", f"<= {seconds_text(goal)}")
     config = GameConfig(19, 19, 5)
-    searcher = PerfectSearcher(config)
+    # A new player, as a game starts: building its tables counts against the first move.
+    player = make_player(PlayerSpec("perfect", time=budget), seed=1)
     board = Board(config)
     middle = 9 * 19 + 9
     load = subprocess.Popen([sys.executable, "-c", "while True: pass"])
@@ -121,12 +124,13 @@ def loaded_answer_time(settings: BenchSettings) -> BenchRow:
             if board.ply < 2:
                 continue
             began = time.perf_counter()
-            searcher.search(board, time_budget=budget)
+            player.choose(board)
             worst = max(worst, time.perf_counter() - began)
     finally:
         load.kill()
         load.wait()
-    row.ours = f"slowest {seconds_text(worst)} over {LOADED_MOVES} moves"
+    row.ours = (f"slowest {seconds_text(worst)} over {LOADED_MOVES} moves of a new player "
+                "(its tables built within the first)")
     row.met = worst <= goal
     row.figures = {"budget": budget, "worst_seconds": worst, "moves": LOADED_MOVES}
     return row

@@ -149,6 +149,7 @@ class PerfectSearcher:
         time_budget: float = 1.0,
         max_depth: int | None = None,
         should_stop: ShouldStop = never_stop,
+        started: float | None = None,
     ) -> SearchResult:
         """The best move for the side to move, exact when the search completes.
 
@@ -157,11 +158,13 @@ class PerfectSearcher:
             time_budget: seconds for this move (answer comes within it).
             max_depth: deepest iteration in plies, ``None`` for no limit.
             should_stop: polled during the search; ``True`` ends it promptly.
+            started: the ``time.perf_counter()`` the budget counts from, when the
+                caller's clock started earlier (say, before building this searcher).
 
         Raises:
             ValueError: the board has another shape, the game is over, or a bad budget or depth.
         """
-        start = time.perf_counter()
+        start = time.perf_counter() if started is None else started
         if board.config is not self.config and board.config != self.config:
             raise ValueError(f"this searcher plays {self.config}, not {board.config}")
         x_bits, o_bits = board.bits
@@ -444,11 +447,12 @@ class PerfectPlayer:
         return self._searcher
 
     def choose(self, board: Board, should_stop: ShouldStop = never_stop) -> SearchResult:
+        started = time.perf_counter()  # building a big board's tables counts against the budget
         searcher = self._searcher
         config = board.config
         if searcher is None or (searcher.config is not config and searcher.config != config):
             searcher = self._searcher = PerfectSearcher(config)
-        return searcher.search(board, self.spec.time, self.spec.depth, should_stop)
+        return searcher.search(board, self.spec.time, self.spec.depth, should_stop, started)
 
     def new_game(self) -> None:
         if self._searcher is not None:
