@@ -56,18 +56,19 @@ def _openspiel_bot(config: GameConfig, iterations: int, seed: int) -> tuple[Any,
 
 def play_match(config: GameConfig, games: int, iterations: int, seed: int = 11) -> dict[str, int]:
     """``{"wins", "draws", "losses"}`` of our MCTS against OpenSpiel's, sides alternating."""
-    from ..search.mcts import mcts_search
+    from ..search.mcts import MctsTree, mcts_search
 
     tally = {"wins": 0, "draws": 0, "losses": 0}
     for number in range(games):
         game, bot = _openspiel_bot(config, iterations, seed + number)
         rng = random.Random(seed + number)
+        tree = MctsTree()  # our player keeps its tree between moves, as in a game
         ours = number % 2  # our side: X in even games
         board = Board(config)
         state = game.new_initial_state()
         while not board.is_game_over():
             if board.side == ours:
-                move = mcts_search(board, iterations=iterations, rng=rng).move
+                move = mcts_search(board, iterations=iterations, rng=rng, tree=tree).move
                 assert move is not None
                 cell = move.row * config.cols + move.col
             else:

@@ -87,6 +87,50 @@ def _back_up_proof(node: _Node) -> None:
         node, parent = parent, parent.parent
 
 
+class MctsTree:
+    """The search tree a player keeps between its moves (tree reuse).
+
+    After a search, :meth:`take` finds the position the game reached (the
+    player's move and the replies since) among the kept tree's descendants, so
+    the visits already spent there are not thrown away.
+    """
+
+    def __init__(self) -> None:
+        self._root: _Node | None = None
+        self._bits = (0, 0)
+        self._side = 0
+
+    def keep(self, board: Board, root: _Node) -> None:
+        """Remember ``root``, the root of a search of ``board``."""
+        self._root, self._bits, self._side = root, (board.bits[0], board.bits[1]), board.side
+
+    def clear(self) -> None:
+        self._root = None
+
+    def take(self, board: Board) -> _Node | None:
+        """The kept node of ``board``'s position (detached as a new root), or ``None``."""
+        node, self._root = self._root, None
+        if node is None:
+            return None
+        target = (board.bits[0], board.bits[1])
+        bits = list(self._bits)
+        if bits[0] & ~target[0] or bits[1] & ~target[1]:
+            return None  # not a continuation of the kept game
+        side = self._side
+        while (bits[0], bits[1]) != target:
+            new = target[side] & ~bits[side]
+            for child in node.children:
+                if new >> child.move & 1:
+                    node = child
+                    break
+            else:
+                return None
+            bits[side] |= 1 << node.move
+            side ^= 1
+        node.parent = None
+        return node
+
+
 @dataclass
 class MctsResult(SearchResult):
     """A :class:`SearchResult` plus the root's visit counts.
@@ -105,6 +149,7 @@ def mcts_search(
     time_budget: float = 1.0,
     rng: random.Random | None = None,
     should_stop: ShouldStop = never_stop,
+    tree: MctsTree | None = None,
 ) -> MctsResult:
     """Choose a move by UCT with random playouts.
 
@@ -114,6 +159,9 @@ def mcts_search(
         time_budget: seconds to search when ``iterations`` is ``None``.
         rng: the random source for playouts and ties (seeded for reproducibility).
         should_stop: checked every few iterations; the search then returns what it has.
+        tree: a tree kept from the last search of this game: when ``board`` follows
+            from its root, the search starts from the subtree there (tree reuse),
+            and the tree then keeps this search's root.
 
     Raises:
         ValueError: the game is already over, or a budget is not positive.
@@ -132,9 +180,11 @@ def mcts_search(
     full = geometry.full
     root_bits = (board.bits[0], board.bits[1])
     root_side = board.side
-    root_moves = board.legal_indices()
-    rng.shuffle(root_moves)
-    root = _Node(-1, None, root_moves, terminal=False)
+    root = tree.take(board) if tree is not None else None
+    if root is None:
+        root_moves = board.legal_indices()
+        rng.shuffle(root_moves)
+        root = _Node(-1, None, root_moves, terminal=False)
     nodes = 0
     max_ply = 0
     done = 0
@@ -201,6 +251,8 @@ def mcts_search(
             mover ^= 1
             node = node.parent  # type: ignore[assignment]
         done += 1
+    if tree is not None:
+        tree.keep(board, root)
     return _result(board, root, done, nodes, max_ply, start, cancelled)
 
 
@@ -267,6 +319,7 @@ class MctsPlayer:
     def __init__(self, spec: PlayerSpec, rng: random.Random) -> None:
         self.spec = spec
         self.rng = rng
+        self.tree = MctsTree()
 
     def choose(self, board: Board, should_stop: ShouldStop = never_stop) -> SearchResult:
         return mcts_search(
@@ -275,10 +328,11 @@ class MctsPlayer:
             time_budget=self.spec.time,
             rng=self.rng,
             should_stop=should_stop,
+            tree=self.tree,
         )
 
     def new_game(self) -> None:
-        pass
+        self.tree.clear()
 
 
 PLAYER_FACTORIES["mcts"] = MctsPlayer
