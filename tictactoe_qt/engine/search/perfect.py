@@ -41,14 +41,9 @@ from ..search_result import (
 )
 from .negamax import NegamaxRun, SearchAborted
 from .progress import Progress, ProgressWatch
-from .schedule import (
-    PlannedRun,
-    deepening_depths,
-    estimated_solve_seconds,
-    solve_fits,
-    straight_depths,
-)
+from .schedule import plan_runs
 from .solve_all import SolveCancelled, solve_every_position
+from .table_line import table_line
 from .transposition import (
     DEFAULT_TABLE_ENTRIES,
     SOLVED_DEPTH,
@@ -59,16 +54,7 @@ from .transposition import (
 
 #: Boards with at least this many cells search near the stones (Chebyshev distance 2).
 NEAR_STONES_MIN_CELLS = 25
-#: Boards of at most this many cells are solved to the end after one shallow
-#: iteration; positions with at most QUICK_SOLVE_EMPTIES empty cells, at once.
-FULL_DEPTH_CELLS = 16
-QUICK_SOLVE_EMPTIES = 9
-#: A proof expected to take at most STRAIGHT_SHARE of the budget starts at once;
-#: a longer one after a fallback search near the stones of FALLBACK_SHARE of the
-#: budget (at most FALLBACK_SECONDS), in a scratch table of SCRATCH_TABLE_ENTRIES.
-STRAIGHT_SHARE = 0.05
-FALLBACK_SHARE = 0.1
-FALLBACK_SECONDS = 1.0
+#: The table of a fallback run that must not steer a later proof (see :mod:`.schedule`).
 SCRATCH_TABLE_ENTRIES = 100_000
 #: While more cells than this are empty, big boards search near the stones only.
 NEAR_STONES_EMPTIES = 16
@@ -78,8 +64,6 @@ AUTO_SOLVE_CELLS = 9
 BOOK_ENTRIES = 200_000
 #: A solved position's answer: (score, best move, completed depth, result, plies).
 BookedAnswer = tuple[int, Move, int, str, int]
-#: Time kept back from the budget for building the answer.
-_SAFETY_SECONDS = 0.004
 
 
 class PerfectSearcher:
@@ -268,33 +252,6 @@ class PerfectSearcher:
         return self._principal_variation(board, first.row * self.config.cols + first.col)
 
     # -- internals ---------------------------------------------------------
-    def _plan(
-        self, empties: int, start: float, time_budget: float | None, max_depth: int | None
-    ) -> list[PlannedRun]:
-        """The runs of a search (see :mod:`.schedule`); ``time_budget`` ``None`` is an
-        exact search without a time limit."""
-        neighbourhood = self._neighbourhood(empties)
-        if time_budget is None:
-            return [PlannedRun(None, straight_depths(empties), math.inf)]
-        deadline = start + max(time_budget - _SAFETY_SECONDS, time_budget / 2)
-        if max_depth is not None:
-            return [PlannedRun(neighbourhood, deepening_depths(empties, max_depth), deadline)]
-        if empties <= QUICK_SOLVE_EMPTIES:
-            return [PlannedRun(None, [empties], deadline)]
-        if self.geometry.cells <= FULL_DEPTH_CELLS:
-            return [PlannedRun(None, straight_depths(empties), deadline)]
-        if not solve_fits(empties, time_budget):
-            return [PlannedRun(neighbourhood, deepening_depths(empties, None), deadline)]
-        if estimated_solve_seconds(empties) <= time_budget * STRAIGHT_SHARE:
-            return [PlannedRun(None, straight_depths(empties), deadline)]
-        # A proof that may take most of the budget: a quick answer first, searched with
-        # a table of its own (its heuristic moves would lead the proof astray).
-        fallback = start + min(FALLBACK_SECONDS, time_budget * FALLBACK_SHARE)
-        return [
-            PlannedRun(neighbourhood, deepening_depths(empties, None), fallback, scratch=True),
-            PlannedRun(None, [empties], deadline),
-        ]
-
     def _deepen(
         self,
         board: Board,
@@ -313,7 +270,9 @@ class PerfectSearcher:
         cancelled = False
         counters = [0, 0, 0, 0]
         watch = ProgressWatch(progress, should_stop, start, self.config.cols)
-        for planned in self._plan(empties, start, time_budget, max_depth):
+        plan = plan_runs(empties, self.geometry.cells, self._neighbourhood(empties), start,
+                         time_budget, max_depth)
+        for planned in plan:
             near = planned.neighbourhood
             table = TranspositionTable(SCRATCH_TABLE_ENTRIES) if planned.scratch else self.table
             run = NegamaxRun(
@@ -402,35 +361,7 @@ class PerfectSearcher:
 
     def _principal_variation(self, board: Board, first: int) -> list[Move]:
         """The best line as far as the table knows it, starting with ``first``."""
-        keys = self.keys
-        lane_mask = keys.lane_mask
-        shifts = keys.lane_shifts
-        move_bits = keys.move_bits
-        get = self.table.get
-        wins_with = self.geometry.wins_with
-        full = self.geometry.full
-        moves = self._moves
-        bits = list(board.bits)
-        side = board.side
-        packed = keys.pack(*bits)
-        cell = first
-        pv = [moves[first]]
-        while True:
-            bits[side] |= 1 << cell
-            packed |= move_bits[side][cell]
-            if wins_with(bits[side], cell) or bits[0] | bits[1] == full or len(pv) >= 64:
-                break
-            side ^= 1
-            lanes = [packed >> shift & lane_mask for shift in shifts]
-            key = min(lanes)
-            entry = get(key)
-            if entry is None or entry[3] < 0:
-                break
-            cell = keys.inverses[lanes.index(key)][entry[3]]
-            if (bits[0] | bits[1]) >> cell & 1:
-                break
-            pv.append(moves[cell])
-        return pv
+        return table_line(self.keys, self.table, self.geometry, self._moves, board, first)
 
 
 class PerfectPlayer:

@@ -16,6 +16,7 @@ margin of about two.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 #: Estimated nodes of an exact proof with ESTIMATE_BASE_EMPTIES empty cells ...
@@ -27,6 +28,18 @@ ESTIMATE_GROWTH = 1.6
 SECONDS_PER_NODE = 6e-6
 #: Share of the budget an exact attempt may be expected to use.
 SOLVE_SHARE = 0.5
+#: Boards of at most this many cells are solved to the end after one shallow
+#: iteration; positions with at most QUICK_SOLVE_EMPTIES empty cells, at once.
+FULL_DEPTH_CELLS = 16
+QUICK_SOLVE_EMPTIES = 9
+#: A proof expected to take at most STRAIGHT_SHARE of the budget starts at once;
+#: a longer one after a fallback search near the stones of FALLBACK_SHARE of the
+#: budget (at most FALLBACK_SECONDS), in a table of its own.
+STRAIGHT_SHARE = 0.05
+FALLBACK_SHARE = 0.1
+FALLBACK_SECONDS = 1.0
+#: Time kept back from the budget for building the answer.
+SAFETY_SECONDS = 0.004
 
 
 def estimated_solve_nodes(empties: int) -> float:
@@ -67,3 +80,36 @@ class PlannedRun:
     depths: list[int]
     deadline: float
     scratch: bool = False
+
+
+def plan_runs(
+    empties: int,
+    cells: int,
+    neighbourhood: tuple[int, ...] | None,
+    start: float,
+    time_budget: float | None,
+    max_depth: int | None,
+) -> list[PlannedRun]:
+    """The runs of a search of a position with ``empties`` empty cells on a board of
+    ``cells``: ``time_budget`` ``None`` is an exact search without a time limit;
+    ``neighbourhood`` holds the near-stone masks a big board searches within."""
+    if time_budget is None:
+        return [PlannedRun(None, straight_depths(empties), math.inf)]
+    deadline = start + max(time_budget - SAFETY_SECONDS, time_budget / 2)
+    if max_depth is not None:
+        return [PlannedRun(neighbourhood, deepening_depths(empties, max_depth), deadline)]
+    if empties <= QUICK_SOLVE_EMPTIES:
+        return [PlannedRun(None, [empties], deadline)]
+    if cells <= FULL_DEPTH_CELLS:
+        return [PlannedRun(None, straight_depths(empties), deadline)]
+    if not solve_fits(empties, time_budget):
+        return [PlannedRun(neighbourhood, deepening_depths(empties, None), deadline)]
+    if estimated_solve_seconds(empties) <= time_budget * STRAIGHT_SHARE:
+        return [PlannedRun(None, straight_depths(empties), deadline)]
+    # A proof that may take most of the budget: a quick answer first, searched with
+    # a table of its own (its heuristic moves would lead the proof astray).
+    fallback = start + min(FALLBACK_SECONDS, time_budget * FALLBACK_SHARE)
+    return [
+        PlannedRun(neighbourhood, deepening_depths(empties, None), fallback, scratch=True),
+        PlannedRun(None, [empties], deadline),
+    ]
