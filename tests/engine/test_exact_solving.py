@@ -14,7 +14,9 @@ from itertools import product
 import pytest
 
 from tictactoe_qt.engine import Board, GameConfig
+from tictactoe_qt.engine.search.negamax import NegamaxRun
 from tictactoe_qt.engine.search.perfect import PerfectSearcher
+from tictactoe_qt.engine.search.transposition import SOLVED_DEPTH
 
 K4 = GameConfig(4, 4, 4)
 
@@ -190,3 +192,40 @@ def test_the_solve_agrees_with_one_ply_at_a_time_deepening(shape: tuple[int, int
 def test_k4_on_5x4_and_5x5_is_a_draw(rows: int, cols: int) -> None:
     result = PerfectSearcher(GameConfig(rows, cols, 4)).solve(Board(GameConfig(rows, cols, 4)))
     assert (result.exact, result.result, result.score) == (True, "draw", 0)
+
+
+def _full_window_score(board: Board) -> int:
+    """The old way to the end: one full-window search of every cell, no time limit."""
+    searcher = PerfectSearcher(board.config, near_stones=False)
+    x_bits, o_bits = board.bits
+    run = NegamaxRun(searcher.tables, searcher.keys, searcher.table, x_bits, o_bits,
+                     neighbourhood=None, root_cells=searcher.geometry.full,
+                     deadline=float("inf"), should_stop=lambda: False)
+    score, _, complete = run.search(SOLVED_DEPTH - 1)
+    assert complete
+    return score
+
+
+@pytest.mark.parametrize("shape, stones", [((4, 4, 3), 1), ((4, 4, 3), 2), ((5, 4, 3), 2),
+                                           ((4, 5, 4), 4), ((5, 5, 4), 8)])
+def test_the_fastest_win_matches_a_full_window_search(shape: tuple[int, int, int],
+                                                      stones: int) -> None:
+    """Wins are narrowed to their fastest form by shallow null windows: the distance
+    must be the one a full-window search to the end finds, and the move must win so."""
+    config = GameConfig(*shape)
+    rng = random.Random(sum(shape) + stones)
+    wins = 0
+    for _ in range(6):
+        board = _random_position(config, rng, stones)
+        if board.is_game_over():
+            continue
+        solved = PerfectSearcher(config).solve(board)
+        assert solved.exact and solved.score == _full_window_score(board), board.notation()
+        if solved.result != "draw":
+            wins += 1
+            after = board.copy()
+            after.push(solved.move)
+            if not after.is_game_over():
+                reply = PerfectSearcher(config).solve(after)
+                assert reply.plies == solved.plies - 1, board.notation()
+    assert shape[2] == 4 or wins  # the k=3 boards do give wins to narrow

@@ -326,8 +326,12 @@ class PerfectSearcher:
     @staticmethod
     def _iterate(run: NegamaxRun, depth: int, to_the_end: bool) -> tuple[int, int, bool]:
         """One iteration. To the end of the game, a null window around the draw comes first:
-        proving a draw is far cheaper than finding the fastest win, which only then
-        needs the full window."""
+        proving a draw is far cheaper than finding the fastest win. A proven win in
+        ``p`` plies is then narrowed by null windows just above it, each asking "is
+        there a win in fewer plies?" with a search only ``p - 1`` plies deep (any such
+        win lies within that horizon, and only real wins score as wins), far cheaper
+        than a full window to the end. A proven loss takes the full window (its longest
+        defence)."""
         if to_the_end:
             # Deeper than any horizon: only entries of solved subtrees satisfy it, so
             # bounds from earlier, shallower iterations never stand in for a proof.
@@ -335,6 +339,15 @@ class PerfectSearcher:
             score, cell, complete = run.search(depth, -1, 1)
             if -1 < score < 1 or not complete:
                 return score, cell, complete
+            while score >= 1:
+                # ``score`` is a proven lower bound (a win in ``plies``), won by ``cell``.
+                plies = WIN_SCORE - score
+                if plies <= 1:
+                    return score, cell, True
+                faster, faster_cell, _ = run.search(plies - 1, score, score + 1)
+                if faster <= score:
+                    return score, cell, True
+                score, cell = faster, faster_cell
         return run.search(depth)
 
     def _neighbourhood(self, empties: int) -> tuple[int, ...] | None:
