@@ -21,7 +21,6 @@ without a time limit, reporting progress, until the answer is exact.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 
