@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from contextlib import nullcontext
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,6 +14,13 @@ from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.excerpt import excerpt
 
 from .arguments import UsageError, add_k_argument, time_budget
+from .exact_run import (
+    INTERRUPTED,
+    InterruptibleRun,
+    check_exact_size,
+    end_progress_line,
+    progress_printer,
+)
 from .formatting import analysis_text
 
 #: Exit status when at least one board could not be analysed.
@@ -23,7 +31,10 @@ Solve each BOARD (rows joined by /, cells x, o or .; e.g. x.o/.x./..o) and show
 who wins with perfect play, in how many plies, the best move and the value of
 every legal move. '-' reads boards from standard input, one per line. A board
 that cannot be read is reported on its own line (exit status 1); the others are
-still answered. Boards too big to solve in --time get exact: false."""
+still answered. Boards too big to solve in --time get exact: false. --exact
+solves the position and every move with no time limit instead; on a terminal a
+progress line shows on stderr, and Ctrl+C stops with what is solved so far
+(exact: false, exit status 130)."""
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -34,39 +45,68 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("boards", nargs="+", metavar="BOARD",
                         help="board strings, or - to read them from standard input")
     add_k_argument(parser)
-    parser.add_argument("--time", type=time_budget, default=1.0, metavar="S",
+    parser.add_argument("--time", type=time_budget, default=None, metavar="S",
                         help="seconds per board when it cannot be solved at once (default 1)")
+    parser.add_argument("--exact", action="store_true",
+                        help="solve every board and move with no time limit")
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        from tictactoe_qt.engine.analysis import analyze
+        from tictactoe_qt.engine.analysis import analyze  # noqa: F401 (is it built?)
     except ImportError:
         raise UsageError("analysis is not available in this build") from None
+    if args.exact and args.time is not None:
+        raise UsageError("--exact solves with no time limit: drop --time")
     searchers: dict[GameConfig, Any] = {}
     status = 0
-    given = 0
-    for text in _board_texts(args.boards):
-        given += 1
-        try:
-            board = Board.from_notation(text, args.k)
-        except ValueError as error:
-            status = BAD_BOARD
-            _report_bad_board(text, str(error), args.json)
-            continue
-        searcher = searchers.get(board.config)
-        if searcher is None:
-            searcher = searchers[board.config] = _new_searcher(board.config)
-        data = analyze(board, args.time, searcher=searcher).as_dict()
-        if args.json:
-            print(json.dumps(data), flush=True)
-        else:
-            print(analysis_text(board, data), end="\n\n", flush=True)
-    if not given:
+    # Only an exact run turns Ctrl+C into a clean stop; otherwise it interrupts at once.
+    with InterruptibleRun() if args.exact else nullcontext(InterruptibleRun()) as interruptible:
+        given = 0
+        for text in _board_texts(args.boards):
+            if interruptible.interrupted:
+                break
+            given += 1
+            status = max(status, _answer(text, args, searchers, interruptible))
+    if not given and not interruptible.interrupted:
         raise UsageError("no board was given: standard input held no board (one per line)")
-    return status
+    return INTERRUPTED if interruptible.interrupted else status
+
+
+def _answer(text: str, args: argparse.Namespace, searchers: dict[GameConfig, Any],
+            interruptible: InterruptibleRun) -> int:
+    """Analyse one board and print the answer; returns its exit status."""
+    from tictactoe_qt.engine.analysis import analyze
+
+    try:
+        board = Board.from_notation(text, args.k)
+    except ValueError as error:
+        _report_bad_board(text, str(error), args.json)
+        return BAD_BOARD
+    searcher = searchers.get(board.config)
+    if searcher is None:
+        searcher = searchers[board.config] = _new_searcher(board.config)
+    if args.exact:
+        from tictactoe_qt.engine.exact_analysis import analyze_exactly
+
+        check_exact_size(board.empty.bit_count())
+
+        progress = progress_printer()
+        try:
+            analysis = analyze_exactly(board, interruptible.should_stop, searcher, progress)
+        finally:
+            end_progress_line(progress)
+    else:
+        budget = 1.0 if args.time is None else args.time
+        analysis = analyze(board, budget, interruptible.should_stop, searcher=searcher)
+    data = analysis.as_dict()
+    if args.json:
+        print(json.dumps(data), flush=True)
+    else:
+        print(analysis_text(board, data), end="\n\n", flush=True)
+    return 0
 
 
 def _board_texts(arguments: list[str]) -> Iterator[str]:

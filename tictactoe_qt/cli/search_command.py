@@ -27,6 +27,13 @@ from .arguments import (
     seed_int,
     time_budget,
 )
+from .exact_run import (
+    INTERRUPTED,
+    InterruptibleRun,
+    check_exact_size,
+    end_progress_line,
+    progress_printer,
+)
 from .formatting import search_text
 from .trace_command import (
     add_textbook_arguments,
@@ -56,7 +63,10 @@ DESCRIPTION = """\
 Run one search from a position and show the move it picks with its statistics:
 nodes visited (the root included), cut-offs, depth, deepest ply, table hits and
 time. NAME is minimax, alphabeta, average, perfect, random or mcts. --time is
-the per-move budget of perfect and mcts, and a hard limit for the others."""
+the per-move budget of perfect and mcts, and a hard limit for the others.
+--exact (perfect only) searches every cell to the end with no time limit until
+the answer is exact; on a terminal a progress line shows on stderr, and Ctrl+C
+stops it with the best answer so far (exact: false, exit status 130)."""
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -78,6 +88,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--seed", type=seed_int, default=None, metavar="S",
                         help="seed for random and mcts")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--exact", action="store_true",
+                        help="perfect only: search without a time limit until the answer "
+                        "is exact (Ctrl+C stops with the best answer so far)")
     add_textbook_arguments(parser)  # shared with trace: the same choices give the same counts
     parser.set_defaults(run=run)
 
@@ -88,6 +101,8 @@ def run(args: argparse.Namespace) -> int:
     board = _board(args)
     if board.is_game_over():
         raise UsageError(f"the game on {excerpt(board.notation())} is already over ({board.status})")
+    if args.exact:
+        return _run_exact(name, board, args)
     if args.time is None:  # a time limit bounds any search
         _check_feasible(name, board, args.depth)
     should_stop = never_stop
@@ -102,19 +117,49 @@ def run(args: argparse.Namespace) -> int:
     if result.cancelled:
         print(f"note: the search was stopped after {args.time:g} s; the move is the best "
               "found so far", file=sys.stderr)
+    _print_result(board, result, args, textbook)
+    return 0
+
+
+def _print_result(board: Board, result: SearchResult, args: argparse.Namespace,
+                  textbook: bool = False) -> None:
     data = result.as_dict()
     data = {key: data[key] for key in JSON_KEYS if key in data}
     if textbook:
         data["options"] = textbook_options_from(args).as_dict()
     if args.json:
-        print(json.dumps(data))
+        print(json.dumps(data), flush=True)
     else:
         if result.exact:
             data["plies"] = result.plies
-        print(search_text(board, data))
+        print(search_text(board, data), flush=True)
         if textbook:
             print(f"  options      {textbook_options_from(args).label()}")
-    return 0
+
+
+def _run_exact(name: str, board: Board, args: argparse.Namespace) -> int:
+    """``--exact``: the perfect searcher to the end, no time limit, Ctrl+C stops it."""
+    if name != "perfect":
+        raise UsageError(f"--exact works with --algorithm perfect, not {name}")
+    if args.depth is not None or args.time is not None:
+        raise UsageError("--exact searches to the end with no time limit: drop --depth and --time")
+    if uses_textbook_options(args):
+        raise UsageError("--exact does not take the textbook options")
+    check_exact_size(board.empty.bit_count())
+    from tictactoe_qt.engine.search.perfect import PerfectSearcher
+
+    progress = progress_printer()
+    with InterruptibleRun() as interruptible:
+        try:
+            result = PerfectSearcher(board.config).solve(board, interruptible.should_stop,
+                                                          progress)
+        finally:
+            end_progress_line(progress)
+    if interruptible.interrupted:
+        print("note: interrupted; the move is the best found so far (not exact)",
+              file=sys.stderr)
+    _print_result(board, result, args)
+    return INTERRUPTED if interruptible.interrupted else 0
 
 
 def search(

@@ -25,6 +25,10 @@ class BenchRow:
     reference: str = ""
     #: How many times faster ours is than the textbook reference, when both ran.
     speedup: float | None = None
+    #: The competent reference's figure (max-value/min-value alpha-beta in reading
+    #: order, as OpenSpiel's Python one), and how many times faster ours is.
+    competent: str = ""
+    competent_speedup: float | None = None
     #: Whether the target was met, ``None`` when the row has no checkable target.
     met: bool | None = None
     note: str = ""
@@ -38,6 +42,8 @@ class BenchRow:
             "ours": self.ours,
             "reference": self.reference,
             "speedup": self.speedup,
+            "competent": self.competent,
+            "competent_speedup": self.competent_speedup,
             "met": self.met,
             "note": self.note,
             "skipped": self.skipped,

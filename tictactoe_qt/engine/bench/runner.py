@@ -13,13 +13,13 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from . import search_rows, simulation_rows
+from . import exact_rows, mcts_rows, search_rows, simulation_rows
 from .rows import BenchRow
 from .search_rows import BenchSettings
 
 RowMaker = Callable[[BenchSettings], BenchRow]
 
-#: (work, target, maker) in the order of issue 3's table.
+#: (work, target, maker) in the order of issue 3's table, then issue 11's.
 ROWS: tuple[tuple[str, str, RowMaker], ...] = (
     ("plain minimax, empty 3x3", "<= 0.08 s", search_rows.plain_minimax),
     ("alpha-beta without table, empty 3x3", "<= 7,300 nodes, <= 2 ms",
@@ -29,13 +29,23 @@ ROWS: tuple[tuple[str, str, RowMaker], ...] = (
     ("solve every reachable 3x3 position", "<= 20 ms", search_rows.solve_all),
     ("perfect, empty 4x4 k=4, exact draw", "<= 0.1 s, <= 20,000 nodes, <= 60 MB",
      search_rows.perfect_4x4),
-    ("perfect, empty 5x5 k=4, exact", "stretch: <= 60 s", search_rows.perfect_5x5),
     ("completed depth in the budget", ">= 12 / >= 6 / >= 4", search_rows.depth_in_budget),
     ("answer time within the budget", "<= 1.1 s", search_rows.answer_time),
     ("random vs random, 3x3, one process", ">= 500,000 games/s",
      simulation_rows.random_vs_random),
     ("perfect vs random, 3x3", ">= 20,000 games/s", simulation_rows.perfect_vs_random),
-    ("multi-core batch, 2 workers vs 1", "speed-up reported", simulation_rows.multi_core),
+    ("multi-core batch, 2 workers vs 1", ">= 1.6x on 2 idle cores", simulation_rows.multi_core),
+    ("perfect --exact, empty 4x4 k=4", "<= 10 ms", exact_rows.exact_4x4),
+    ("perfect --exact, empty 5x4 k=4", "<= 0.5 s", exact_rows.exact_5x4),
+    ("perfect --exact, empty 5x5 k=4", "<= 1 s", exact_rows.exact_5x5),
+    ("perfect search, µs per node", "halved", exact_rows.cost_per_node),
+    ("perfect --exact, empty 6x5 k=4", "<= 20 s (--stretch)", exact_rows.exact_6x5),
+    ("perfect --exact, empty 6x6 k=4", "<= 60 s (--stretch)", exact_rows.exact_6x6),
+    ("slowest answer, 1 s budget, 19x19, loaded", "<= 1.1 s", exact_rows.loaded_answer_time),
+    ("MCTS vs OpenSpiel MCTSBot, 3x3", "no loss in 100 games", mcts_rows.versus_openspiel_3x3),
+    ("MCTS vs OpenSpiel MCTSBot, 7x7 k=5", "more wins than losses in 40 games",
+     mcts_rows.versus_openspiel_7x7),
+    ("MCTS cost per iteration vs OpenSpiel-py", "<= 1/5", mcts_rows.cost_per_iteration),
 )
 
 

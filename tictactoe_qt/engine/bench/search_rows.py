@@ -30,7 +30,7 @@ class BenchSettings:
 
     quick: bool = False
     repeats: int = 5
-    #: Also run the stretch row (perfect on the empty 5x5 k=4 board, up to 60 s).
+    #: Also run the stretch rows (exact solves of the empty 6x5 and 6x6 k=4 boards).
     stretch: bool = False
 
     @property
@@ -104,7 +104,21 @@ def plain_alphabeta(settings: BenchSettings) -> BenchRow:
     row.speedup = speedup(ref_seconds, seconds)
     row.figures = {"seconds": seconds, "cpu_seconds": cpu_seconds, "nodes": nodes,
                    "reference_seconds": ref_seconds, "reference_nodes": ref_nodes}
+    _add_competent(row, settings, seconds, [(0, 0)])
     return row
+
+
+def _add_competent(row: BenchRow, settings: BenchSettings, seconds: float,
+                   positions: list[tuple[int, int]]) -> None:
+    """The competent reference's time (median) and nodes over ``positions`` beside ours."""
+
+    def competent() -> int:
+        return sum(reference.competent_best_move(x, o)[1] for x, o in positions)
+
+    ref_seconds, ref_nodes = median_timed(competent, 1 if settings.quick else 3)
+    row.competent = f"{seconds_text(ref_seconds)}, {ref_nodes:,} nodes"
+    row.competent_speedup = speedup(ref_seconds, seconds)
+    row.figures.update(competent_seconds=ref_seconds, competent_nodes=ref_nodes)
 
 
 def perfect_cold(settings: BenchSettings) -> BenchRow:
@@ -128,6 +142,7 @@ def perfect_cold(settings: BenchSettings) -> BenchRow:
     cpu_note = busy_machine_note(row.met, cpu_seconds <= 0.001 and nodes <= 250)
     row.figures = {"seconds": seconds, "cpu_seconds": cpu_seconds, "nodes": nodes}
     row.note = "; ".join(filter(None, [cpu_note, "reference: the textbook alpha-beta row"]))
+    _add_competent(row, settings, seconds, [(0, 0)])
     return row
 
 
@@ -180,8 +195,9 @@ def solve_all(settings: BenchSettings) -> BenchRow:
                 "the board's lookup tables") + (f"; {cpu_note}" if cpu_note else "")
     row.figures = {"seconds": seconds, "cpu_seconds": cpu_seconds,
                    "positions": len(solutions), "checked": checked}
+    _add_competent(row, settings, seconds, [(b.bits[0], b.bits[1]) for b in positions])
     if settings.quick:
-        row.note += "; reference skipped in --quick"
+        row.note += "; textbook reference skipped in --quick"
         return row
 
     def textbook() -> None:
@@ -230,26 +246,6 @@ def _peak_megabytes(config: GameConfig) -> float:
         return tracemalloc.get_traced_memory()[1] / 1e6
     finally:
         tracemalloc.stop()
-
-
-def perfect_5x5(settings: BenchSettings) -> BenchRow:
-    from ..search.perfect import PerfectSearcher
-
-    config = GameConfig(5, 5, 4)
-    row = BenchRow("perfect, empty 5x5 k=4, exact", "stretch: <= 60 s")
-    if not settings.stretch:
-        row.skipped = True
-        row.note = "not run; use bench --stretch (up to 60 s)"
-        return row
-    searcher = PerfectSearcher(config)
-    seconds, result = timed(lambda: searcher.search(Board(config), time_budget=60.0))
-    row.ours = f"{seconds_text(seconds)}, {result.stats.nodes:,} nodes, " + (
-        f"exact: {result.result}" if result.exact else f"not solved (depth {result.stats.depth})"
-    )
-    row.met = result.exact and seconds <= 60
-    row.figures = {"seconds": seconds, "nodes": result.stats.nodes, "exact": result.exact,
-                   "result": result.result, "depth": result.stats.depth}
-    return row
 
 
 DEPTH_BOARDS = ((GameConfig(5, 5, 4), 12), (GameConfig(7, 7, 5), 6), (GameConfig(15, 15, 5), 4))

@@ -1,11 +1,18 @@
-"""Monte Carlo tree search: UCT with uniformly random playouts.
+"""Monte Carlo tree search: UCT with an MCTS-Solver and tactical playouts.
 
 The algorithm of OpenSpiel's ``MCTSBot`` and of AlphaZero-style systems
 (there with a network instead of playouts). Each iteration walks down the
-tree by the UCB1 rule, adds one child, plays the rest of the game at random
-and backs the result up. The move played is the most visited child, and the
-visit counts are returned so the GUI can show where the search spent its
-effort.
+tree by the UCB1 rule, adds one child, plays the rest of the game out and
+backs the result up. Playouts take an immediate win and block an immediate
+loss (:mod:`.mcts_playout`), otherwise play at random.
+
+MCTS-Solver: a node whose mover has won is *proven*; a node with a proven
+winning child is lost for its mover, and a fully expanded node whose children
+are all lost for their movers is won. Proofs back up at once, selection skips
+proven-lost children and stops on proven nodes, and the search ends early
+when the root is proven. The move played is a proven win if there is one,
+else the most visited child not proven lost; the visit counts are returned
+so the GUI can show where the search spent its effort.
 """
 
 from __future__ import annotations
@@ -13,14 +20,15 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..board import Board, Move
+from ..config import GameConfig
 from ..geometry import iter_bits
 from ..player_spec import PlayerSpec
 from ..players import PLAYER_FACTORIES
 from ..search_result import SearchResult, SearchStats, ShouldStop, never_stop
+from .mcts_playout import Playout, build_playout
 
 #: UCB1's exploration constant for rewards in [0, 1].
 EXPLORATION = math.sqrt(2.0)
@@ -33,7 +41,8 @@ SCORE_SCALE = 100.0
 class _Node:
     """One tree node. ``reward`` is summed for the side that moved into it."""
 
-    __slots__ = ("move", "parent", "children", "untried", "visits", "reward", "terminal")
+    __slots__ = ("move", "parent", "children", "untried", "visits", "reward", "terminal",
+                 "proven")
 
     def __init__(self, move: int, parent: _Node | None, untried: list[int], terminal: bool):
         self.move = move
@@ -43,18 +52,83 @@ class _Node:
         self.visits = 0
         self.reward = 0.0
         self.terminal = terminal
+        #: WON / LOST for the side that moved into this node, or 0 while unproven.
+        self.proven = 0
 
     def best_child(self, log_visits: float) -> _Node:
-        """The child with the highest UCB1 value."""
+        """The child with the highest UCB1 value, skipping children proven lost."""
         best = self.children[0]
         best_value = -1.0
         for child in self.children:
+            if child.proven == LOST:
+                continue
             value = child.reward / child.visits + EXPLORATION * math.sqrt(
                 log_visits / child.visits
             )
             if value > best_value:
                 best, best_value = child, value
         return best
+
+
+#: Proofs, for the side that moved into a node.
+WON, LOST = 1, -1
+
+
+def _back_up_proof(node: _Node) -> None:
+    """Carry ``node``'s proof up the tree as far as it decides its ancestors."""
+    parent = node.parent
+    while node.proven and parent is not None and not parent.proven:
+        if node.proven == WON:  # the side to move at ``parent`` wins by playing ``node``
+            parent.proven = LOST
+        elif parent.untried or any(child.proven != LOST for child in parent.children):
+            return
+        else:  # every move from ``parent`` loses
+            parent.proven = WON
+        node, parent = parent, parent.parent
+
+
+class MctsTree:
+    """The search tree a player keeps between its moves (tree reuse).
+
+    After a search, :meth:`take` finds the position the game reached (the
+    player's move and the replies since) among the kept tree's descendants, so
+    the visits already spent there are not thrown away.
+    """
+
+    def __init__(self) -> None:
+        self._root: _Node | None = None
+        self._bits = (0, 0)
+        self._side = 0
+
+    def keep(self, board: Board, root: _Node) -> None:
+        """Remember ``root``, the root of a search of ``board``."""
+        self._root, self._bits, self._side = root, (board.bits[0], board.bits[1]), board.side
+
+    def clear(self) -> None:
+        self._root = None
+
+    def take(self, board: Board) -> _Node | None:
+        """The kept node of ``board``'s position (detached as a new root), or ``None``."""
+        node, self._root = self._root, None
+        if node is None:
+            return None
+        target = (board.bits[0], board.bits[1])
+        bits = list(self._bits)
+        if bits[0] & ~target[0] or bits[1] & ~target[1]:
+            return None  # not a continuation of the kept game
+        side = self._side
+        while (bits[0], bits[1]) != target:
+            new = target[side] & ~bits[side]
+            for child in node.children:
+                if new >> child.move & 1:
+                    node = child
+                    break
+            else:
+                return None
+            bits[side] |= 1 << node.move
+            side ^= 1
+        node.parent = None
+        return node
 
 
 @dataclass
@@ -75,6 +149,7 @@ def mcts_search(
     time_budget: float = 1.0,
     rng: random.Random | None = None,
     should_stop: ShouldStop = never_stop,
+    tree: MctsTree | None = None,
 ) -> MctsResult:
     """Choose a move by UCT with random playouts.
 
@@ -84,6 +159,9 @@ def mcts_search(
         time_budget: seconds to search when ``iterations`` is ``None``.
         rng: the random source for playouts and ties (seeded for reproducibility).
         should_stop: checked every few iterations; the search then returns what it has.
+        tree: a tree kept from the last search of this game: when ``board`` follows
+            from its root, the search starts from the subtree there (tree reuse),
+            and the tree then keeps this search's root.
 
     Raises:
         ValueError: the game is already over, or a budget is not positive.
@@ -95,20 +173,23 @@ def mcts_search(
     if iterations is None and time_budget <= 0:
         raise ValueError(f"time_budget must be positive, got {time_budget}")
     rng = rng or random.Random()
+    playout = _playout_for(board)
     start = time.perf_counter()
     deadline = start + time_budget
     geometry = board.geometry
     full = geometry.full
     root_bits = (board.bits[0], board.bits[1])
     root_side = board.side
-    root_moves = board.legal_indices()
-    rng.shuffle(root_moves)
-    root = _Node(-1, None, root_moves, terminal=False)
+    root = tree.take(board) if tree is not None else None
+    if root is None:
+        root_moves = board.legal_indices()
+        rng.shuffle(root_moves)
+        root = _Node(-1, None, root_moves, terminal=False)
     nodes = 0
     max_ply = 0
     done = 0
     cancelled = False
-    while True:
+    while not root.proven:
         if iterations is not None and done >= iterations:
             break
         if done % CHECK_EVERY == 0 and done:
@@ -122,7 +203,7 @@ def mcts_search(
         side = root_side
         node = root
         ply = 0
-        while not node.untried and node.children and not node.terminal:
+        while not node.untried and node.children and not node.terminal and not node.proven:
             node = node.best_child(math.log(node.visits))
             bits[side] |= 1 << node.move
             side ^= 1
@@ -130,8 +211,10 @@ def mcts_search(
         nodes += ply + 1
         # Expansion: add one untried child.
         winner: int | None = None
-        if node.terminal:
-            winner = side ^ 1 if geometry.wins_with(bits[side ^ 1], node.move) else None
+        if node.proven:
+            winner = side ^ 1 if node.proven == WON else side
+        elif node.terminal:
+            winner = None  # a full board (a win is proven)
         elif node.untried:
             move = node.untried.pop()
             bits[side] |= 1 << move
@@ -149,9 +232,12 @@ def mcts_search(
             side ^= 1
             ply += 1
             nodes += 1
-            # Simulation: a uniformly random playout to the end.
-            if not terminal:
-                winner, length = _playout(bits, side, untried, geometry.wins_with, rng)
+            if won:
+                child.proven = WON
+                _back_up_proof(child)
+            elif not terminal:
+                # Simulation: a playout to the end (wins taken, losses blocked).
+                winner, length = playout(bits, side, untried, rng)
                 nodes += length
         max_ply = max(max_ply, ply)
         # Backpropagation: each node scores for the side that moved into it.
@@ -165,26 +251,20 @@ def mcts_search(
             mover ^= 1
             node = node.parent  # type: ignore[assignment]
         done += 1
+    if tree is not None:
+        tree.keep(board, root)
     return _result(board, root, done, nodes, max_ply, start, cancelled)
 
 
-def _playout(
-    bits: list[int],
-    side: int,
-    empty: list[int],
-    wins_with: Callable[[int, int], bool],
-    rng: random.Random,
-) -> tuple[int | None, int]:
-    """Play random moves to the end; return ``(winner side or None, moves played)``."""
-    order = list(empty)
-    rng.shuffle(order)
-    own = [bits[0], bits[1]]
-    for played, cell in enumerate(order, start=1):
-        own[side] |= 1 << cell
-        if wins_with(own[side], cell):
-            return side, played
-        side ^= 1
-    return None, len(order)
+_PLAYOUTS: dict[GameConfig, Playout] = {}
+
+
+def _playout_for(board: Board) -> Playout:
+    """The board shape's playout, built once."""
+    playout = _PLAYOUTS.get(board.config)
+    if playout is None:
+        playout = _PLAYOUTS[board.config] = build_playout(board.geometry)
+    return playout
 
 
 def _result(
@@ -203,7 +283,8 @@ def _result(
         for c in root.children
     }
     if root.children:
-        best = max(root.children, key=lambda c: (c.visits, c.reward))
+        best = max(root.children, key=lambda c: (c.proven == WON, c.proven != LOST, c.visits,
+                                                 c.reward))
     else:  # cancelled before the first iteration: any legal move
         best = _Node(board.legal_indices()[0], None, [], terminal=False)
     move = Move.from_index(best.move, cols)
@@ -238,6 +319,7 @@ class MctsPlayer:
     def __init__(self, spec: PlayerSpec, rng: random.Random) -> None:
         self.spec = spec
         self.rng = rng
+        self.tree = MctsTree()
 
     def choose(self, board: Board, should_stop: ShouldStop = never_stop) -> SearchResult:
         return mcts_search(
@@ -246,10 +328,11 @@ class MctsPlayer:
             time_budget=self.spec.time,
             rng=self.rng,
             should_stop=should_stop,
+            tree=self.tree,
         )
 
     def new_game(self) -> None:
-        pass
+        self.tree.clear()
 
 
 PLAYER_FACTORIES["mcts"] = MctsPlayer

@@ -9,11 +9,14 @@ position costs one dict lookup. Solved positions are facts of the game, so
 the book outlives ``new_game``; on 3x3 the second cold search solves every
 position at once (:mod:`.solve_all`), after which a game is all lookups.
 
-How deep it goes: boards of up to 16 cells take one shallow iteration (a
-fallback answer) and then search to the end of the game; bigger boards deepen
-one ply at a time, searching only cells within two of a stone (and the best
-few moves below the root) while more than 16 cells are empty. An empty big
-board only considers the centre and its neighbours.
+How deep it goes (:mod:`.schedule`): a position whose remaining tree is
+small enough for the budget (always on boards of up to 16 cells) takes one
+shallow iteration (a fallback answer) and then searches straight to the end
+of the game; bigger ones deepen one ply at a time, searching only cells within
+two of a stone (and the best few moves below the root) while more than 16
+cells are empty. An empty big board only considers the centre and its
+neighbours. :meth:`PerfectSearcher.solve` searches every cell to the end
+without a time limit, reporting progress, until the answer is exact.
 """
 
 from __future__ import annotations
@@ -36,7 +39,10 @@ from ..search_result import (
     never_stop,
 )
 from .negamax import NegamaxRun, SearchAborted
+from .progress import Progress, ProgressWatch
+from .schedule import plan_runs
 from .solve_all import SolveCancelled, solve_every_position
+from .table_line import table_line
 from .transposition import (
     DEFAULT_TABLE_ENTRIES,
     SOLVED_DEPTH,
@@ -47,16 +53,8 @@ from .transposition import (
 
 #: Boards with at least this many cells search near the stones (Chebyshev distance 2).
 NEAR_STONES_MIN_CELLS = 25
-#: Boards of at most this many cells are solved to the end after one shallow
-#: iteration; positions with at most QUICK_SOLVE_EMPTIES empty cells, at once.
-FULL_DEPTH_CELLS = 16
-QUICK_SOLVE_EMPTIES = 9
-#: With a budget of at least SOLVE_ATTEMPT_SECONDS on a board of at most
-#: SOLVE_ATTEMPT_MAX_CELLS cells, FALLBACK_SECONDS go to a search near the stones
-#: and the rest to solving the position (every cell, to the end).
-SOLVE_ATTEMPT_SECONDS = 10.0
-SOLVE_ATTEMPT_MAX_CELLS = 25
-FALLBACK_SECONDS = 1.0
+#: The table of a fallback run that must not steer a later proof (see :mod:`.schedule`).
+SCRATCH_TABLE_ENTRIES = 100_000
 #: While more cells than this are empty, big boards search near the stones only.
 NEAR_STONES_EMPTIES = 16
 #: Boards this small solve every position at once on their second cold search.
@@ -65,8 +63,6 @@ AUTO_SOLVE_CELLS = 9
 BOOK_ENTRIES = 200_000
 #: A solved position's answer: (score, best move, completed depth, result, plies).
 BookedAnswer = tuple[int, Move, int, str, int]
-#: Time kept back from the budget for building the answer.
-_SAFETY_SECONDS = 0.004
 
 
 class PerfectSearcher:
@@ -136,6 +132,7 @@ class PerfectSearcher:
         time_budget: float = 1.0,
         max_depth: int | None = None,
         should_stop: ShouldStop = never_stop,
+        started: float | None = None,
     ) -> SearchResult:
         """The best move for the side to move, exact when the search completes.
 
@@ -144,11 +141,13 @@ class PerfectSearcher:
             time_budget: seconds for this move (answer comes within it).
             max_depth: deepest iteration in plies, ``None`` for no limit.
             should_stop: polled during the search; ``True`` ends it promptly.
+            started: the ``time.perf_counter()`` the budget counts from, when the
+                caller's clock started earlier (say, before building this searcher).
 
         Raises:
             ValueError: the board has another shape, the game is over, or a bad budget or depth.
         """
-        start = time.perf_counter()
+        start = time.perf_counter() if started is None else started
         if board.config is not self.config and board.config != self.config:
             raise ValueError(f"this searcher plays {self.config}, not {board.config}")
         x_bits, o_bits = board.bits
@@ -176,6 +175,31 @@ class PerfectSearcher:
         if max_depth is not None and max_depth < 1:
             raise ValueError(f"max_depth must be 1 or more (or None), got {max_depth}")
         return self._deepen(board, start, time_budget, max_depth, should_stop)
+
+    def solve(
+        self,
+        board: Board,
+        should_stop: ShouldStop = never_stop,
+        progress: Progress | None = None,
+    ) -> SearchResult:
+        """The exact value and best move of ``board``: every cell, to the end, no time limit.
+
+        A one-ply look comes first, so a search stopped by ``should_stop`` still has a
+        move (``exact`` false, ``cancelled`` true). ``progress`` is called every
+        quarter second or so with a :class:`.progress.SearchProgress`.
+
+        Raises:
+            ValueError: the board has another shape or the game is over.
+        """
+        start = time.perf_counter()
+        if board.config is not self.config and board.config != self.config:
+            raise ValueError(f"this searcher plays {self.config}, not {board.config}")
+        known = self.known(board)
+        if known is not None:
+            return known
+        if board.is_game_over():
+            raise ValueError(f"the game is over: {board.notation()}")
+        return self._deepen(board, start, None, None, should_stop, progress)
 
     def known(self, board: Board) -> SearchResult | None:
         """The booked answer for a solved position (a dict lookup), or ``None``."""
@@ -231,47 +255,39 @@ class PerfectSearcher:
         self,
         board: Board,
         start: float,
-        time_budget: float,
+        time_budget: float | None,
         max_depth: int | None,
         should_stop: ShouldStop,
+        progress: Progress | None = None,
     ) -> SearchResult:
         x_bits, o_bits = board.bits
         empties = self.geometry.cells - board.ply
         self._cold_searches += 1
-        neighbourhood = self._neighbourhood(empties)
-        deadline = start + max(time_budget - _SAFETY_SECONDS, time_budget / 2)
-        solve_later = (
-            neighbourhood is not None
-            and max_depth is None
-            and self.geometry.cells <= SOLVE_ATTEMPT_MAX_CELLS
-            and time_budget >= SOLVE_ATTEMPT_SECONDS
-        )
-        if solve_later:
-            # A long budget on a smallish board: a quick answer near the stones first,
-            # then the rest of the time on solving the position outright.
-            near_deadline = start + FALLBACK_SECONDS
-            runs = [(neighbourhood, self._depths(empties, None), near_deadline)]
-            runs.append((None, [empties], deadline))
-        else:
-            runs = [(neighbourhood, self._depths(empties, max_depth), deadline)]
         best: tuple[int, int] | None = None
         completed = 0
         exact = False
         cancelled = False
         counters = [0, 0, 0, 0]
-        for near, depths, run_deadline in runs:
+        watch = ProgressWatch(progress, should_stop, start, self.config.cols)
+        plan = plan_runs(empties, self.geometry.cells, self._neighbourhood(empties), start,
+                         time_budget, max_depth)
+        for planned in plan:
+            near = planned.neighbourhood
+            table = TranspositionTable(SCRATCH_TABLE_ENTRIES) if planned.scratch else self.table
             run = NegamaxRun(
                 self.tables,
                 self.keys,
-                self.table,
+                table,
                 x_bits,
                 o_bits,
                 neighbourhood=near,
                 root_cells=self._root_cells(x_bits, o_bits, near is not None),
-                deadline=run_deadline,
-                should_stop=should_stop,
+                deadline=planned.deadline,
+                should_stop=watch.should_stop if progress else should_stop,
             )
-            for depth in depths:
+            watch.start_run(run.counters, counters[0])
+            for depth in planned.depths:
+                watch.depth = depth
                 try:
                     to_the_end = depth == empties and near is None
                     score, cell, complete = self._iterate(run, depth, to_the_end)
@@ -279,6 +295,7 @@ class PerfectSearcher:
                     cancelled = should_stop()
                     break
                 best, completed = (score, cell), depth
+                watch.best = cell
                 if complete:
                     exact = True
                     break
@@ -305,23 +322,15 @@ class PerfectSearcher:
             "perfect", move, score, exact, result, plies, pv, stats, cancelled=cancelled
         )
 
-    def _depths(self, empties: int, max_depth: int | None) -> list[int]:
-        """The iterations to run: 1, 2, 3, ... up to the depth limit. On small boards
-        one shallow iteration (a fallback answer) leads straight to the end of the game:
-        the iterations in between would cost far more than they save there."""
-        if max_depth is not None:
-            return list(range(1, min(max_depth, empties) + 1))
-        if empties <= QUICK_SOLVE_EMPTIES:
-            return [empties]
-        if self.geometry.cells <= FULL_DEPTH_CELLS:
-            return [1, empties]
-        return list(range(1, empties + 1))
-
     @staticmethod
     def _iterate(run: NegamaxRun, depth: int, to_the_end: bool) -> tuple[int, int, bool]:
         """One iteration. To the end of the game, a null window around the draw comes first:
-        proving a draw is far cheaper than finding the fastest win, which only then
-        needs the full window."""
+        proving a draw is far cheaper than finding the fastest win. A proven win in
+        ``p`` plies is then narrowed by null windows just above it, each asking "is
+        there a win in fewer plies?" with a search only ``p - 1`` plies deep (any such
+        win lies within that horizon, and only real wins score as wins), far cheaper
+        than a full window to the end. A proven loss takes the full window (its longest
+        defence)."""
         if to_the_end:
             # Deeper than any horizon: only entries of solved subtrees satisfy it, so
             # bounds from earlier, shallower iterations never stand in for a proof.
@@ -329,6 +338,15 @@ class PerfectSearcher:
             score, cell, complete = run.search(depth, -1, 1)
             if -1 < score < 1 or not complete:
                 return score, cell, complete
+            while score >= 1:
+                # ``score`` is a proven lower bound (a win in ``plies``), won by ``cell``.
+                plies = WIN_SCORE - score
+                if plies <= 1:
+                    return score, cell, True
+                faster, faster_cell, _ = run.search(plies - 1, score, score + 1)
+                if faster <= score:
+                    return score, cell, True
+                score, cell = faster, faster_cell
         return run.search(depth)
 
     def _neighbourhood(self, empties: int) -> tuple[int, ...] | None:
@@ -355,35 +373,7 @@ class PerfectSearcher:
 
     def _principal_variation(self, board: Board, first: int) -> list[Move]:
         """The best line as far as the table knows it, starting with ``first``."""
-        keys = self.keys
-        lane_mask = keys.lane_mask
-        shifts = keys.lane_shifts
-        move_bits = keys.move_bits
-        get = self.table.get
-        wins_with = self.geometry.wins_with
-        full = self.geometry.full
-        moves = self._moves
-        bits = list(board.bits)
-        side = board.side
-        packed = keys.pack(*bits)
-        cell = first
-        pv = [moves[first]]
-        while True:
-            bits[side] |= 1 << cell
-            packed |= move_bits[side][cell]
-            if wins_with(bits[side], cell) or bits[0] | bits[1] == full or len(pv) >= 64:
-                break
-            side ^= 1
-            lanes = [packed >> shift & lane_mask for shift in shifts]
-            key = min(lanes)
-            entry = get(key)
-            if entry is None or entry[3] < 0:
-                break
-            cell = keys.inverses[lanes.index(key)][entry[3]]
-            if (bits[0] | bits[1]) >> cell & 1:
-                break
-            pv.append(moves[cell])
-        return pv
+        return table_line(self.keys, self.table, self.geometry, self._moves, board, first)
 
 
 class PerfectPlayer:
@@ -400,11 +390,12 @@ class PerfectPlayer:
         return self._searcher
 
     def choose(self, board: Board, should_stop: ShouldStop = never_stop) -> SearchResult:
+        started = time.perf_counter()  # building a big board's tables counts against the budget
         searcher = self._searcher
         config = board.config
         if searcher is None or (searcher.config is not config and searcher.config != config):
             searcher = self._searcher = PerfectSearcher(config)
-        return searcher.search(board, self.spec.time, self.spec.depth, should_stop)
+        return searcher.search(board, self.spec.time, self.spec.depth, should_stop, started)
 
     def new_game(self) -> None:
         if self._searcher is not None:
