@@ -40,8 +40,8 @@ def test_minimax_on_the_empty_board_runs_to_the_end_without_freezing(qtbot, dock
     summary = stepper.summary()
     assert summary["nodes"] == 549_946 and summary["value"] == 0 and summary["finished"]
     assert "Nodes 549,946" in dock.counts.text()
-    assert len(gaps) > 20, "the event loop did not turn during the run"
-    assert max(gaps) < MAX_GAP, f"the window froze for {max(gaps):.2f} s"
+    assert gaps.gaps, "the event loop did not turn during the run"
+    assert gaps.worst() < MAX_GAP, f"the window froze for {gaps.worst():.2f} s"
     # Bounded memory: the recent events and a bounded part of the tree, not the trace.
     assert len(stepper.events()) == KEEP
     assert len(stepper.session.tree.nodes) <= DEFAULT_LIMIT + sum(b * b for b in range(1, 10))
@@ -62,7 +62,7 @@ def test_run_steps_on_a_timer_and_pause_stops_it(qtbot, dock):
     shown = len(stepper.events())
     qtbot.wait(100)
     assert len(stepper.events()) == shown and not stepper.running
-    assert max(gaps) < MAX_GAP
+    assert gaps.worst() < MAX_GAP
 
 
 def test_one_step_with_its_paint_is_quick(qtbot, dock):

@@ -16,7 +16,8 @@ from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QComboBox, QDockWidget, QDoubleSpinBox, QFileDialog, QGridLayout, QHBoxLayout, QLabel,
-    QListWidget, QPushButton, QSizePolicy, QSpinBox, QSplitter, QTabWidget, QVBoxLayout, QWidget,
+    QFrame, QListWidget, QPushButton, QScrollArea, QSizePolicy, QSpinBox, QSplitter, QTabWidget,
+    QVBoxLayout, QWidget,
 )
 
 from tictactoe_qt.engine.board import Board
@@ -183,7 +184,13 @@ class StepperDock(QDockWidget):
         split.setStretchFactor(1, 3)
         split.setChildrenCollapsible(False)
         outer.addWidget(split, 1)
-        self.setWidget(body)
+        # In a small window the dock scrolls rather than making the window taller:
+        # the docks share one column, so the tallest minimum would set everyone's.
+        scroll = QScrollArea(objectName="stepperScroll")
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(body)
+        self.setWidget(scroll)
         self.load_button.clicked.connect(self.load_position)
         b = self.buttons
         b["stepperStep"].clicked.connect(self.stepper.step)
