@@ -69,7 +69,7 @@ def dock_tab_bar(window: MainWindow) -> QTabBar:
     """The tab bar under the dock column (it lists the docks' titles)."""
     for bar in window.findChildren(QTabBar):
         titles = {bar.tabText(i) for i in range(bar.count())}
-        if {"Settings", "Compare algorithms"} <= titles:
+        if {"Settings", "Compare"} <= titles:
             return bar
     raise AssertionError("no dock tab bar")
 
@@ -90,7 +90,7 @@ def raise_dock(qtbot, window: MainWindow, name: str) -> QDockWidget:
 
 
 TITLES = {"settingsDock": "Settings", "statsPanel": "Statistics",
-          "comparisonDock": "Compare algorithms", "treeExplorerDock": "Game tree"}
+          "comparisonDock": "Compare", "treeExplorerDock": "Game tree"}
 
 
 def test_clicking_through_the_tabs_never_moves_the_tab_bar(qtbot) -> None:
@@ -122,7 +122,7 @@ def test_the_column_keeps_the_width_the_user_gave_it_on_every_tab(qtbot) -> None
 
 def test_wide_content_scrolls_inside_the_column(qtbot) -> None:
     window = shown_window(qtbot, 1040, 680)
-    click_tab(qtbot, window, "Compare algorithms")
+    click_tab(qtbot, window, "Compare")
     table = window.analysis.comparison.table
     header = table.horizontalHeader()
     assert header.length() > table.viewport().width()  # more columns than room …

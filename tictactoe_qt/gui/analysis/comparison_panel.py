@@ -70,7 +70,7 @@ class ComparisonDock(QDockWidget):
     comparison_finished = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(self.tr("Compare algorithms"), parent)
+        super().__init__(self.tr("Compare"), parent)
         self.setObjectName("comparisonDock")
         self.runner = JobRunner("comparisonThread", self)
         self.board: Board | None = None

@@ -57,7 +57,7 @@ class StepperDock(QDockWidget):
     _checked = Signal(object, str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(self.tr("Search stepper"), parent)
+        super().__init__(self.tr("Stepper"), parent)
         self.setObjectName("searchStepperDock")
         self.stepper = SearchStepper(self)
         self.position: Board = Board()
@@ -177,6 +177,9 @@ class StepperDock(QDockWidget):
         self.tabs.addTab(self.event_list, self.tr("Events"))
         self.exercise = ExercisePanel()
         self.tabs.addTab(self.exercise, self.tr("Exercise"))
+        # Wrapped labels above the board need more lines than their size hints say:
+        # keep room for the board, its speed box and two-line texts.
+        top.setMinimumHeight(270)
         split = self.split = QSplitter(Qt.Orientation.Vertical, objectName="stepperSplit")
         split.addWidget(top)
         split.addWidget(self.tabs)
