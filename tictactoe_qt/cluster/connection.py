@@ -111,15 +111,15 @@ def connect(address: ClusterAddress, timeout: float = CONNECT_TIMEOUT) -> Cluste
     try:
         if address.scheduler is None:
             cluster = LocalCluster(n_workers=address.local_workers, threads_per_worker=1,
-                                   processes=True, dashboard_address=None)
+                                   processes=True, dashboard_address=":0")
             client = Client(cluster, timeout=timeout)
         else:
             client = Client(address.scheduler, timeout=timeout)
     except (OSError, TimeoutError) as error:
         if cluster is not None:
             cluster.close()
-        raise ClusterError(f"cannot reach the Dask scheduler at {excerpt(str(address))} "
-                           f"within {timeout:g} s ({_reason(error)})") from None
+        raise ClusterError(f"cannot reach the Dask scheduler at {excerpt(str(address))}: "
+                           f"{_reason(error)}") from None
     connection = ClusterConnection(address, client, cluster)
     try:
         _wait_for_workers(client, address, timeout)
