@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
 import time
@@ -87,3 +88,22 @@ def test_without_the_extra_the_option_says_how_to_install_it():
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr == ("tictactoe-qt simulate: error: --cluster needs Dask's scheduler: "
                              "pip install 'tictactoe-qt[cluster]'\n")
+
+
+def test_ctrl_c_cancels_the_chunks_and_prints_the_games_so_far(two_workers):
+    endless = [*BATCH[:-6], "--games", "100000000", "--seed", "7", "--json"]
+    process = subprocess.Popen([sys.executable, "-m", "tictactoe_qt", *endless, "--cluster",
+                                two_workers.address], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=environment(), cwd=ROOT)
+    try:
+        assert process.stderr.readline().startswith(f"cluster {two_workers.address}:")
+        time.sleep(1)  # chunks are out on the workers
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=BOUND)
+    finally:
+        process.kill()
+    assert process.returncode == 130, err
+    data = json.loads(out)
+    assert data["cancelled"] is True and data["games"] < 100_000_000
+    assert data["games"] == data["x_wins"] + data["o_wins"] + data["draws"]
+    assert "SIGINT" in err and "Traceback" not in err
