@@ -44,12 +44,13 @@ class DaskProcesses:
         self.processes: list[subprocess.Popen[bytes]] = []
         self.workers: list[subprocess.Popen[bytes]] = []
         self._start(["scheduler", "--host", "127.0.0.1", "--port", self.address.rsplit(":", 1)[1],
-                     "--no-dashboard"], "scheduler", "Scheduler at:")
+                     "--no-dashboard", "--dashboard-address", "127.0.0.1:0"], "scheduler", "Scheduler at:")
 
     def add_worker(self, *extra: str) -> subprocess.Popen[bytes]:
         """A worker of one process and one thread (no nanny: killing it loses it)."""
         process = self._start(["worker", self.address, "--host", "127.0.0.1", "--nworkers", "1",
-                               "--nthreads", "1", "--no-nanny", "--no-dashboard", *extra],
+                               "--nthreads", "1", "--no-nanny", "--no-dashboard",
+                               "--dashboard-address", "127.0.0.1:0", *extra],
                               f"worker{len(self.workers)}", "Registered to:")
         self.workers.append(process)
         return process

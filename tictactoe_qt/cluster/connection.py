@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from typing import Any
+from urllib.request import urlopen
 
 from tictactoe_qt import __version__
 from tictactoe_qt.engine.excerpt import excerpt
@@ -71,14 +72,16 @@ class ClusterConnection:
 
     def info(self) -> ClusterInfo:
         threads = self.client.nthreads()
-        link = self.client.dashboard_link if self._has_dashboard() else None
-        return ClusterInfo(len(threads), sum(threads.values()), link)
+        return ClusterInfo(len(threads), sum(threads.values()), self._dashboard())
 
-    def _has_dashboard(self) -> bool:
+    def _dashboard(self) -> str | None:
+        """The dashboard's address, when its page answers (a scheduler without bokeh names one too)."""
         try:
-            return "dashboard" in self.client.scheduler_info().get("services", {})
-        except Exception:  # pragma: no cover - an old scheduler
-            return False
+            link = str(self.client.dashboard_link)
+            with urlopen(link, timeout=0.5) as page:  # noqa: S310 - the scheduler's own page
+                return link if page.status == 200 else None
+        except (OSError, ValueError, KeyError):
+            return None
 
     def close(self) -> None:
         """Disconnect, and end the local cluster's worker processes."""
