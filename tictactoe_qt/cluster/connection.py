@@ -121,8 +121,8 @@ def connect(address: ClusterAddress, timeout: float = CONNECT_TIMEOUT) -> Cluste
     except (OSError, TimeoutError) as error:
         if cluster is not None:
             cluster.close()
-        raise ClusterError(f"cannot reach the Dask scheduler at {excerpt(str(address))}: "
-                           f"{_reason(error)}") from None
+        why = f"no answer after {timeout:g} s" if "Timed out" in str(error) else _reason(error)
+        raise ClusterError(f"cannot reach the Dask scheduler at {excerpt(str(address))}: {why}") from None
     connection = ClusterConnection(address, client, cluster)
     try:
         _wait_for_workers(client, address, timeout)

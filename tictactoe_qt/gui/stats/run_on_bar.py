@@ -41,8 +41,9 @@ class RunOnBar(QWidget):
                                              "pip install 'tictactoe-qt[cluster]'"))
         self.connect_button = QPushButton(self.tr("Connect"), objectName="runOnConnect")
         self.status_label = QLabel(objectName="runOnStatus")
+        # Wrapped, and as tall as it needs: it changes only on (dis)connecting.
         self.status_label.setWordWrap(True)
-        self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.status_label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(QLabel(self.tr("Run on:")))
