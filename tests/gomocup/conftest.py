@@ -13,11 +13,14 @@ FAKE_BRAIN = Path(__file__).with_name("fake_brain.py")
 
 @pytest.fixture
 def fake_engine(tmp_path):
-    """``fake_engine(mode)``: the path of an executable that runs the fake brain in ``mode``."""
+    """``fake_engine(mode)``: the path of an executable that runs the fake brain in ``mode``.
+
+    The brain gets that path as an extra argument, so tests can find it in /proc.
+    """
 
     def make(mode: str = "good") -> str:
         program = tmp_path / f"pbrain-fake-{mode}"
-        program.write_text(f'#!/bin/sh\nexec "{sys.executable}" "{FAKE_BRAIN}" {mode}\n')
+        program.write_text(f'#!/bin/sh\nexec "{sys.executable}" "{FAKE_BRAIN}" {mode} "{program}"\n')
         program.chmod(program.stat().st_mode | stat.S_IXUSR)
         return str(program)
 

@@ -125,9 +125,10 @@ def summary_text(summary: SimulationSummary) -> str:
     for label, count in (("X wins", summary.x_wins), ("O wins", summary.o_wins),
                          ("Draws", summary.draws)):
         lines.append(f"  {label:<8}{count:>12,}  ({summary.share(count):.2f}%)")
+    lines += forfeit_lines(summary.forfeits, summary.forfeit_reasons)
     lines.append("")
-    name_x = f"{x_player.spec} (--x)"
-    name_o = f"{o_player.spec} (--o)"
+    name_x = f"{short_name(x_player.spec)} (--x)"
+    name_o = f"{short_name(o_player.spec)} (--o)"
     width = max(len(name_x), len(name_o), 12) + 2
     lines.append(f"  {'per player':<28}{name_x:>{width}}{name_o:>{width}}")
     rows: Sequence[tuple[str, str, str]] = (
@@ -152,6 +153,24 @@ def summary_text(summary: SimulationSummary) -> str:
         f"({rate_text} games/s, {workers})",
     ]
     return "\n".join(lines)
+
+
+def short_name(spec: str, limit: int = 30) -> str:
+    """A player's spec cut for a table column (an engine's long path keeps its end)."""
+    return spec if len(spec) <= limit else "…" + spec[-(limit - 1):]
+
+
+def forfeit_lines(forfeits: int, reasons: Mapping[str, int]) -> list[str]:
+    """``Forfeits`` and one line per reason (with how often), or nothing without forfeits."""
+    if not forfeits:
+        return []
+    lines = [f"  {'Forfeits':<8}{forfeits:>12,}  (games lost by breaking the rules)"]
+    for reason, count in sorted(reasons.items(), key=lambda item: -item[1]):
+        lines.append(f"    {count:>6,} x  {reason}")
+    shown = sum(reasons.values())
+    if shown < forfeits:
+        lines.append(f"    {forfeits - shown:>6,} x  (other reasons)")
+    return lines
 
 
 def position_text(board: Board) -> str:

@@ -12,14 +12,17 @@ import sys
 from tictactoe_qt import __version__
 from tictactoe_qt.engine.errors import InvalidConfigError, NotationError
 from tictactoe_qt.engine.player_spec import PlayerSpecError
+from tictactoe_qt.engine.tournament import TournamentError
 
 from . import (
     analyze_command,
     bench_command,
     brain_command,
     count_command,
+    players_command,
     search_command,
     simulate_command,
+    tournament_command,
     trace_command,
 )
 from .arguments import CommandFailed, OneLineParser, UsageError, fail
@@ -41,7 +44,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     commands = parser.add_subparsers(title="subcommands", dest="command", metavar="COMMAND")
     for command in (analyze_command, simulate_command, search_command, count_command,
-                    bench_command, trace_command, brain_command):
+                    bench_command, trace_command, brain_command, tournament_command,
+                    players_command):
         command.add_parser(commands)
     return parser
 
@@ -60,7 +64,8 @@ def main(argv: list[str] | None = None) -> int:
         return run()
     try:
         status: int = args.run(args)
-    except (UsageError, PlayerSpecError, InvalidConfigError, NotationError) as error:
+    except (UsageError, PlayerSpecError, InvalidConfigError, NotationError,
+            TournamentError) as error:
         return fail(f"{PROG} {args.command}", str(error))
     except CommandFailed as error:
         fail(f"{PROG} {args.command}", str(error))

@@ -6,12 +6,16 @@ import argparse
 import json
 import sys
 import time
+from dataclasses import replace
 from math import factorial, perm
 
 from tictactoe_qt.engine.board import Board
+from tictactoe_qt.engine.errors import PlayerForfeit
 from tictactoe_qt.engine.excerpt import excerpt
-from tictactoe_qt.engine.player_spec import PlayerSpec, human_refused
-from tictactoe_qt.engine.players import PLAYER_FACTORIES, make_player
+from tictactoe_qt.engine.player_spec import PlayerSpec, PlayerSpecError, human_refused
+from tictactoe_qt.engine.players import PLAYER_FACTORIES, close_player, make_player
+from tictactoe_qt.engine.plugins import discovered_plugins
+from tictactoe_qt.engine.simulation import check_playable
 from tictactoe_qt.engine.search_result import SearchResult, ShouldStop, never_stop
 
 from .arguments import (
@@ -61,7 +65,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--algorithm", required=True, metavar="NAME",
-                        help=", ".join(ALGORITHMS))
+                        help=", ".join(ALGORITHMS) + ", an installed plugin, or engine:path=PROGRAM")
     parser.add_argument("--depth", type=positive_int, default=None, metavar="D",
                         help="depth limit in plies (default: unlimited)")
     parser.add_argument("--time", type=time_budget, default=None, metavar="S",
@@ -79,7 +83,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    name = args.algorithm.strip().lower()
+    name = args.algorithm.strip()
+    name = name if ":" in name else name.lower()  # an engine's path keeps its case
     board = _board(args)
     if board.is_game_over():
         raise UsageError(f"the game on {excerpt(board.notation())} is already over ({board.status})")
@@ -148,11 +153,42 @@ def search(
     except ImportError:
         raise UsageError(f"the {name} search is not available in this build") from None
     make_player("random")  # loads the registry
-    if name not in ALGORITHMS or name not in PLAYER_FACTORIES:
+    if name not in ALGORITHMS:
+        return other_player_decision(name, board, seconds, seed, should_stop)
+    if name not in PLAYER_FACTORIES:
         known = [a for a in ALGORITHMS if a not in ("random", "mcts") or a in PLAYER_FACTORIES]
         raise UsageError(f"unknown algorithm {excerpt(name)}; choose from {', '.join(known)}")
     spec = PlayerSpec(name, time=1.0 if seconds is None else seconds)
     return make_player(spec, seed).choose(board, should_stop)
+
+
+def other_player_decision(
+    text: str, board: Board, seconds: float | None, seed: int | None, should_stop: ShouldStop
+) -> SearchResult:
+    """One move of a plugin or an external engine (``engine:path=...``); ``--time`` is its limit.
+
+    Raises:
+        UsageError: no such player, or it forfeited (the reason is said).
+    """
+    try:
+        spec = PlayerSpec.parse(text, computer_only=True)
+    except PlayerSpecError as error:
+        known = [a for a in ALGORITHMS if a not in ("random", "mcts") or a in PLAYER_FACTORIES]
+        plugins = [name for name, info in discovered_plugins().items() if not info.broken]
+        raise UsageError(
+            f"unknown algorithm {text[:60]!r}; choose from {', '.join(known + plugins)}, "
+            "or engine:path=PROGRAM"
+        ) from error
+    if seconds is not None:
+        spec = replace(spec, time=seconds)
+    check_playable(board.config, spec)
+    player = make_player(spec, seed)
+    try:
+        return player.choose(board, should_stop)
+    except PlayerForfeit as forfeit:
+        raise UsageError(f"{spec} forfeits: {forfeit}") from None
+    finally:
+        close_player(player)
 
 
 def _board(args: argparse.Namespace) -> Board:

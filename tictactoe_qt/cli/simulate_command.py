@@ -12,8 +12,8 @@ from contextlib import contextmanager
 from types import FrameType
 
 from tictactoe_qt.engine.batch import MAX_BATCH_GAMES, run_batch, worker_limit
-
 from tictactoe_qt.engine.excerpt import excerpt
+from tictactoe_qt.engine.simulation import check_playable
 from tictactoe_qt.engine.worker_processes import MIN_WORKER_LIMIT, WorkerDiedError
 
 from .arguments import (
@@ -37,8 +37,11 @@ STOP_SIGNALS = tuple(
 DESCRIPTION = """\
 Play N games between two computer players and report wins, draws, times,
 game lengths and nodes searched. SPEC is a player with options, e.g. random,
-minimax:depth=5, alphabeta, average:depth=3, perfect:time=0.5 or
-mcts:iterations=500.
+minimax:depth=5, alphabeta, average:depth=3, perfect:time=0.5,
+mcts:iterations=500, an installed plugin (see `tictactoe-qt players`) or an
+external Gomocup engine: engine:path=/path/to/pbrain-x[,time=S]. A player
+that breaks the rules (overruns its time, plays a taken cell, crashes)
+loses that game by forfeit; the report counts forfeits and says why.
 With --swap the players take turns at moving first; each keeps its mark, so
 x_wins and the "x" block are always the --x player's (first_mover_wins counts
 the games the first mover won).
@@ -85,6 +88,7 @@ def game_count(text: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     config = config_from(args)
+    check_playable(config, args.x, args.o)  # a bad engine path is an error before any game
     limit = worker_limit()
     if args.workers > limit:
         print(f"note: using {limit} worker processes, not {args.workers:,}: at most one per "

@@ -1,4 +1,5 @@
-"""Exceptions raised by the engine. All are ``ValueError`` subclasses."""
+"""Exceptions raised by the engine: ``ValueError`` subclasses for bad input, plus
+:class:`PlayerForfeit` for a player that broke the rules of a game."""
 
 from __future__ import annotations
 
@@ -13,3 +14,12 @@ class IllegalMoveError(ValueError):
 
 class NotationError(ValueError):
     """A board string that cannot be parsed or cannot arise in a game."""
+
+
+class PlayerForfeit(Exception):
+    """A player broke the rules (overran its time, played an illegal cell, crashed):
+    it loses the game. ``str()`` is the reason, in people's words.
+
+    External engines (:class:`~tictactoe_qt.engine.gomocup.client.EngineFault`)
+    and Python plugins raise it; the simulation runner turns it into a lost game.
+    """

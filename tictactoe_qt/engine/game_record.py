@@ -16,7 +16,9 @@ class GameRecord:
     ``x_spec``/``o_spec`` are the players given as X and O (they keep their
     marks in every game); ``starter`` is the mark that moved first in this
     game and ``winner`` the mark that won. ``moves``, ``move_seconds`` and
-    ``move_nodes`` run per ply, starting with the starter's move.
+    ``move_nodes`` run per ply, starting with the starter's move. A game lost
+    by forfeit (an engine or plugin that broke the rules) ends at the faulty
+    move, which is not among ``moves``, and says why in ``forfeit``.
     """
 
     index: int
@@ -30,6 +32,8 @@ class GameRecord:
     winner: Mark | None
     move_seconds: tuple[float, ...]
     move_nodes: tuple[int, ...]
+    #: Why the loser forfeited (``"O forfeits: <reason>"``); ``None`` when played out.
+    forfeit: str | None = None
 
     @property
     def length(self) -> int:

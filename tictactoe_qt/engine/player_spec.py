@@ -1,12 +1,26 @@
-"""Player specs: ``"minimax:depth=5"``, ``"perfect:time=0.5"``, ``"random"``."""
+"""Player specs: ``"minimax:depth=5"``, ``"perfect:time=0.5"``, ``"random"``.
+
+Two more doors: ``engine:path=/path/to/pbrain-x[,time=S]`` plays an external
+Gomocup engine, and the name of an installed plugin (see :mod:`.plugins`)
+plays that Python bot, e.g. ``mybot:depth=3,style=sharp``. Both take ``time``
+as the limit per move (the player forfeits past it, plus a grace); a
+plugin's other options go to its factory as strings.
+
+An engine's path is everything after ``path=`` up to an optional final
+``,time=S``, so paths may hold commas, colons and spaces as they are:
+``engine:path=/opt/my,engine:v2/pbrain-x,time=2``.
+"""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .excerpt import excerpt
+from .plugins import discovered_plugins
 
-PLAYER_KINDS = ("human", "random", "minimax", "alphabeta", "average", "perfect", "mcts")
+PLAYER_KINDS = ("human", "random", "minimax", "alphabeta", "average", "perfect", "mcts",
+                "engine")
 #: The kinds that play without a person (simulations, tournaments, searches).
 COMPUTER_KINDS = tuple(kind for kind in PLAYER_KINDS if kind != "human")
 #: Options each kind accepts, with their types.
@@ -18,7 +32,14 @@ OPTIONS: dict[str, dict[str, type]] = {
     "average": {"depth": int},
     "perfect": {"time": float, "depth": int},
     "mcts": {"iterations": int, "time": float},
+    "engine": {"path": str, "time": float},
 }
+#: Options every plugin takes besides its own (which are free-form strings).
+PLUGIN_OPTIONS: dict[str, type] = {"time": float}
+_ENGINE_TAIL = re.compile(
+    r"\s*(?:time=(?P<before>[^,]*),\s*)?path=(?P<path>.*?)(?:,\s*time=(?P<after>[0-9.eE+-]+))?\s*",
+    re.IGNORECASE | re.DOTALL,
+)
 _ALIASES = {"alpha-beta": "alphabeta", "ab": "alphabeta", "alpha_beta": "alphabeta"}
 MIN_TIME, MAX_TIME = 0.05, 60.0
 DEFAULT_TIME = 1.0
@@ -36,11 +57,19 @@ class PlayerSpec:
     depth: int | None = None
     time: float = DEFAULT_TIME
     iterations: int | None = None
+    #: The external engine's program (``engine`` only).
+    path: str | None = None
+    #: A plugin's own options, as ``(name, value)`` strings in the order given.
+    options: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
-        if self.kind not in PLAYER_KINDS:
+        if self.kind not in PLAYER_KINDS and self.kind not in discovered_plugins():
             raise PlayerSpecError(
-                f"unknown player {excerpt(self.kind)}; choose from {', '.join(PLAYER_KINDS)}"
+                f"unknown player {excerpt(self.kind)}; choose from {', '.join(all_kinds())}"
+            )
+        if self.kind == "engine" and not self.path:
+            raise PlayerSpecError(
+                "an external engine needs its program: engine:path=/path/to/pbrain-x"
             )
         if self.depth is not None and self.depth < 1:
             raise PlayerSpecError(f"depth must be 1 or more (or unlimited), got {self.depth}")
@@ -63,13 +92,18 @@ class PlayerSpec:
                 where only computer players may play.
         """
         head, _, tail = text.strip().partition(":")
-        kind = _ALIASES.get(head.lower(), head.lower())
+        kind = _ALIASES.get(head.lower().strip(), head.lower().strip())
         kinds = COMPUTER_KINDS if computer_only else PLAYER_KINDS
         if computer_only and kind == "human":
             raise PlayerSpecError(human_refused())
+        if kind == "engine":
+            return cls._parse_engine(text, tail)
+        if kind not in kinds and kind in discovered_plugins():
+            return cls._parse_plugin(text, kind, tail)
         if kind not in kinds:
+            choices = all_kinds(computer_only)
             raise PlayerSpecError(
-                f"unknown player {excerpt(head)} in {excerpt(text)}; choose from {', '.join(kinds)}"
+                f"unknown player {excerpt(head)} in {excerpt(text)}; choose from {', '.join(choices)}"
             )
         values: dict[str, object] = {}
         for item in filter(None, (part.strip() for part in tail.split(","))):
@@ -90,6 +124,40 @@ class PlayerSpec:
                 raise PlayerSpecError(f"bad value {excerpt(raw)} for {name} in {excerpt(text)}") from None
         return cls(kind, **values)  # type: ignore[arg-type]
 
+    @classmethod
+    def _parse_engine(cls, text: str, tail: str) -> PlayerSpec:
+        match = _ENGINE_TAIL.fullmatch(tail)
+        if match is None or not match["path"].strip():
+            raise PlayerSpecError(
+                f"an external engine is engine:path=/path/to/pbrain-x[,time=S], not {excerpt(text)}"
+            )
+        raw_time = match["before"] if match["before"] is not None else match["after"]
+        time = DEFAULT_TIME if raw_time is None else _float_option("time", raw_time, text)
+        return cls("engine", time=time, path=match["path"].strip())
+
+    @classmethod
+    def _parse_plugin(cls, text: str, kind: str, tail: str) -> PlayerSpec:
+        time = DEFAULT_TIME
+        options: list[tuple[str, str]] = []
+        for item in filter(None, (part.strip() for part in tail.split(","))):
+            name, eq, raw = item.partition("=")
+            name = name.strip()
+            if not eq or not name.isidentifier():
+                raise PlayerSpecError(
+                    f"bad option {excerpt(item)} for {kind} in {excerpt(text)}; "
+                    "options are name=value"
+                )
+            if name.lower() == "time":
+                time = _float_option("time", raw, text)
+            else:
+                options.append((name, raw.strip()))
+        return cls(kind, time=time, options=tuple(options))
+
+    @property
+    def is_plugin(self) -> bool:
+        """True for an installed Python plugin (not a built-in kind)."""
+        return self.kind not in PLAYER_KINDS
+
     def require_computer(self) -> PlayerSpec:
         """This spec, checked to name a computer player.
 
@@ -101,6 +169,14 @@ class PlayerSpec:
         return self
 
     def __str__(self) -> str:
+        time_text = f",time={self.time:g}" if self.time != DEFAULT_TIME else ""
+        if self.kind == "engine":
+            return f"engine:path={self.path}{time_text}"
+        if self.is_plugin:
+            opts = [f"{name}={value}" for name, value in self.options]
+            if time_text:
+                opts.append(time_text[1:])
+            return self.kind + (":" + ",".join(opts) if opts else "")
         opts = []
         if "depth" in OPTIONS[self.kind] and self.depth is not None:
             opts.append(f"depth={self.depth}")
@@ -109,6 +185,19 @@ class PlayerSpec:
         if self.iterations is not None:
             opts.append(f"iterations={self.iterations}")
         return self.kind + (":" + ",".join(opts) if opts else "")
+
+
+def all_kinds(computer_only: bool = False) -> tuple[str, ...]:
+    """The built-in kinds (without ``human`` when ``computer_only``), then installed plugins."""
+    builtins = COMPUTER_KINDS if computer_only else PLAYER_KINDS
+    return builtins + tuple(sorted(discovered_plugins()))
+
+
+def _float_option(name: str, raw: str, text: str) -> float:
+    try:
+        return float(raw.strip())
+    except ValueError:
+        raise PlayerSpecError(f"bad value {excerpt(raw.strip())} for {name} in {excerpt(text)}") from None
 
 
 def human_refused() -> str:

@@ -30,6 +30,13 @@ class Player(Protocol):
         ...
 
 
+def close_player(player: object) -> None:
+    """End the child process of a player that has one (external engines, plugins)."""
+    close = getattr(player, "close", None)
+    if close is not None:
+        close()
+
+
 class RandomPlayer:
     """Uniform over legal moves."""
 
@@ -64,6 +71,10 @@ def make_player(spec: PlayerSpec | str, seed: int | None = None) -> Player:
         spec = PlayerSpec.parse(spec)
     _load_player_modules()
     factory = PLAYER_FACTORIES.get(spec.kind)
+    if factory is None and spec.is_plugin:
+        from .plugin_player import PluginPlayer
+
+        factory = PluginPlayer
     if factory is None:
         raise PlayerSpecError(f"{spec.kind!r} is not a computer player")
     return factory(spec, random.Random(seed))
@@ -72,3 +83,4 @@ def make_player(spec: PlayerSpec | str, seed: int | None = None) -> Player:
 def _load_player_modules() -> None:
     """Import the search modules so they register their factories."""
     from . import search  # noqa: F401
+    from .gomocup import player  # noqa: F401

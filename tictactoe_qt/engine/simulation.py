@@ -25,19 +25,21 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from . import random_games
-from .board import Board, Mark, Move
+from .board import Board, Mark, Move, other
 from .config import GameConfig
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, PlayerForfeit
 from .game_record import GameRecord
 from .geometry import geometry_for, iter_bits
 from .player_spec import PlayerSpec
-from .players import Player, make_player
+from .playable import check_playable
+from .players import Player, close_player, make_player
 from .seating import Seating
 from .search_result import ShouldStop, never_stop
 from .simulation_stats import PlayerTotals, SimulationSummary
 
 __all__ = [
     "GameRecord",
+    "check_playable",
     "computer_spec",
     "play_move_by_move",
     "fresh_player_games",
@@ -127,6 +129,7 @@ def run_games(
     batch_seed = resolve_seed(seed)
     if uses_rank_path(config, *specs):
         return _rank_games(config, specs, start, start + games, batch_seed, swap, should_stop, first)
+    check_playable(config, *specs)
     new_players(specs)  # an unregistered player fails now, not at the first game
     return play_move_by_move(
         config, specs, start, start + games, batch_seed, swap, should_stop, first
@@ -175,16 +178,22 @@ def _play_range(
         _build_symmetry_tables(config)
     renew_every = fresh_player_games(config)
     players = new_players(specs, game_rng)
-    for index in range(start, stop):
-        if index % renew_every == 0 and index != start:
-            players = new_players(specs, game_rng)
-        seating = Seating.of_game(first, swap, index)
-        _reseed(game_rng, game_seed(seed, index))
-        in_play_order = seating.in_play_order(*players)
-        played = _play_one(config, in_play_order, game_rng, should_stop, empties_of)
-        if played is None or should_stop():
-            return
-        yield index, seating, played
+    try:
+        for index in range(start, stop):
+            if index % renew_every == 0 and index != start:
+                for player in players:
+                    close_player(player)
+                players = new_players(specs, game_rng)
+            seating = Seating.of_game(first, swap, index)
+            _reseed(game_rng, game_seed(seed, index))
+            in_play_order = seating.in_play_order(*players)
+            played = _play_one(config, in_play_order, game_rng, should_stop, empties_of)
+            if played is None or should_stop():
+                return
+            yield index, seating, played
+    finally:  # the end of the batch, a stop, or the caller dropping the games
+        for player in players:
+            close_player(player)
 
 
 def fresh_player_games(config: GameConfig) -> int:
@@ -218,8 +227,9 @@ def new_players(
     return players
 
 
-#: One game: cells played, the board's winner (``"x"``: the first mover), seconds and nodes per ply.
-_Played = tuple[tuple[int, ...], Mark | None, tuple[float, ...], tuple[int, ...]]
+#: One game: cells played, the board's winner (``"x"``: the first mover), seconds and
+#: nodes per ply, and why the loser forfeited (``None``: played to the end).
+_Played = tuple[tuple[int, ...], Mark | None, tuple[float, ...], tuple[int, ...], str | None]
 #: Boards up to this many cells keep a table of empty cells per occupancy.
 _EMPTY_CELL_CACHE_MAX_CELLS = 16
 
@@ -233,8 +243,11 @@ def _play_one(
 ) -> _Played | None:
     """One game move by move; ``None`` when it was stopped.
 
+    A player that raises :class:`PlayerForfeit` loses at once: the other
+    side wins, with the reason kept.
+
     Raises:
-        IllegalMoveError: a player chose an occupied or off-board cell.
+        IllegalMoveError: a built-in player chose an occupied or off-board cell (a bug).
     """
     board = _empty_board(config).copy()
     full = board.geometry.full
@@ -264,7 +277,13 @@ def _play_one(
             seconds.append(clock() - began)
             nodes.append(1)
         else:
-            result = in_play_order[side].choose(board, should_stop)
+            try:
+                result = in_play_order[side].choose(board, should_stop)
+            except PlayerForfeit as forfeit:
+                if should_stop():
+                    return None
+                # The forfeiting side placed nothing: its last ply is not in the game.
+                return tuple(cells), ("o", "x")[side], tuple(seconds), tuple(nodes), str(forfeit)
             seconds.append(clock() - began)
             move = result.move
             if result.cancelled or move is None or should_stop():
@@ -279,7 +298,7 @@ def _play_one(
         cells.append(cell)
         if board.winner() is not None:
             break
-    return tuple(cells), board.winner(), tuple(seconds), tuple(nodes)
+    return tuple(cells), board.winner(), tuple(seconds), tuple(nodes), None
 
 
 def _build_symmetry_tables(config: GameConfig) -> None:
@@ -336,7 +355,7 @@ def _rank_games(
             if geometry.wins_with(sum(1 << c for c in cells[len(cells) - 1 :: -2]), cells[-1]):
                 winner = "x" if len(cells) & 1 else "o"
             seating = Seating.of_game(first, swap, index)
-            played = (cells, winner, (share,) * len(cells), (1,) * len(cells))
+            played = (cells, winner, (share,) * len(cells), (1,) * len(cells), None)
             yield _record(config, names, index, seating, *played)
 
 
@@ -349,9 +368,11 @@ def _record(
     board_winner: Mark | None,
     seconds: tuple[float, ...],
     nodes: tuple[int, ...],
+    forfeit: str | None = None,
 ) -> GameRecord:
     """Game ``index`` as a record, its winner named by mark; ``names`` are X's and O's."""
     moves = _moves(config)
+    winner = seating.mark_of(board_winner)
     return GameRecord(
         index,
         config,
@@ -359,10 +380,16 @@ def _record(
         names[1],
         seating.first,
         tuple(moves[c] for c in cells),
-        seating.mark_of(board_winner),
+        winner,
         seconds,
         nodes,
+        forfeit_text(other(winner), forfeit) if forfeit is not None and winner else None,
     )
+
+
+def forfeit_text(loser: Mark, reason: str) -> str:
+    """How a forfeit reads in records, reports and CSV: ``O forfeits: <reason>``."""
+    return f"{loser.upper()} forfeits: {reason}"
 
 
 def summarize_games(
@@ -390,6 +417,7 @@ def summarize_games(
     specs = (computer_spec(x_spec), computer_spec(o_spec))
     summary = SimulationSummary(config, str(specs[0]), str(specs[1]), seed, swap, first)
     began = time.perf_counter()
+    check_playable(config, *specs)
     if uses_rank_path(config, *specs):
         move_seconds = random_games.count_games(summary, start, stop, should_stop)
         summary.move_seconds = move_seconds
@@ -398,12 +426,12 @@ def summarize_games(
             player.seconds = move_seconds * share
             player.nodes = player.moves
     else:
-        for _, seating, (cells, board_winner, seconds, nodes) in _play_range(
+        for _, seating, (cells, board_winner, seconds, nodes, forfeit) in _play_range(
             config, specs, start, stop, seed, swap, should_stop, first
         ):
-            summary.add_played(
-                seating, len(cells), seating.mark_of(board_winner), seconds, nodes
-            )
+            winner = seating.mark_of(board_winner)
+            reason = forfeit_text(other(winner), forfeit) if forfeit and winner else None
+            summary.add_played(seating, len(cells), winner, seconds, nodes, reason)
         summary.cancelled = summary.games < stop - start
     summary.elapsed_seconds = time.perf_counter() - began
     return summary

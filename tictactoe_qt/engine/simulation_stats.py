@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 #: The two players of a batch, by the mark they were given.
 PLAYER_KEYS = MARKS
+#: Distinct forfeit reasons kept per batch (a report lists them; more would be noise).
+MAX_REASONS = 10
 
 
 def _ratio(total: float, count: int) -> float | None:
@@ -41,6 +43,8 @@ class PlayerTotals:
     moves_in_wins: int = 0
     #: Games this player moved first in.
     games_first: int = 0
+    #: Games this player lost by forfeit (an engine or plugin breaking the rules).
+    forfeits: int = 0
 
     @property
     def avg_move_seconds(self) -> float | None:
@@ -65,6 +69,7 @@ class PlayerTotals:
         self.nodes += other.nodes
         self.moves_in_wins += other.moves_in_wins
         self.games_first += other.games_first
+        self.forfeits += other.forfeits
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -75,6 +80,7 @@ class PlayerTotals:
             "avg_nodes_per_move": self.avg_nodes_per_move,
             "moves": self.moves,
             "games_first": self.games_first,
+            "forfeits": self.forfeits,
         }
 
 
@@ -108,6 +114,10 @@ class SimulationSummary:
     workers: int = 1
     #: True when the batch was stopped before all games were played.
     cancelled: bool = False
+    #: Games lost by forfeit (counted in the wins of the other player too).
+    forfeits: int = 0
+    #: How often each forfeit reason came up (the first :data:`MAX_REASONS` reasons).
+    forfeit_reasons: dict[str, int] = field(default_factory=dict)
     players: tuple[PlayerTotals, PlayerTotals] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -117,7 +127,7 @@ class SimulationSummary:
     def add_game(self, record: GameRecord) -> None:
         """Count one finished game."""
         self.add_played(record.seating, record.length, record.winner, record.move_seconds,
-                        record.move_nodes)
+                        record.move_nodes, record.forfeit)
 
     def add_played(
         self,
@@ -126,9 +136,15 @@ class SimulationSummary:
         winner: Mark | None,
         move_seconds: Sequence[float],
         move_nodes: Sequence[int],
+        forfeit: str | None = None,
     ) -> None:
-        """Count one finished game given by its parts (per-ply seconds and nodes)."""
+        """Count one finished game given by its parts (per-ply seconds and nodes).
+
+        ``forfeit`` is the reason when the loser forfeited (see :class:`GameRecord`).
+        """
         self.add_ending(winner, length, seating)
+        if forfeit is not None and winner is not None:
+            self.add_forfeit(winner, forfeit)
         self.move_seconds += sum(move_seconds)
         for mark, player in zip(MARKS, self.players):
             plies = seating.plies(mark)
@@ -167,8 +183,19 @@ class SimulationSummary:
             o_player.wins += count
             o_player.moves_in_wins += o_moves * count
 
+    def add_forfeit(self, winner: Mark, reason: str, count: int = 1) -> None:
+        """Mark ``count`` games (already added) as lost by forfeit, ``winner`` winning."""
+        self.forfeits += count
+        self.players[1 if winner == "x" else 0].forfeits += count
+        if reason in self.forfeit_reasons or len(self.forfeit_reasons) < MAX_REASONS:
+            self.forfeit_reasons[reason] = self.forfeit_reasons.get(reason, 0) + count
+
     def merge(self, other: SimulationSummary) -> None:
         """Add the totals of another part of the same batch."""
+        self.forfeits += other.forfeits
+        for reason, count in other.forfeit_reasons.items():
+            if reason in self.forfeit_reasons or len(self.forfeit_reasons) < MAX_REASONS:
+                self.forfeit_reasons[reason] = self.forfeit_reasons.get(reason, 0) + count
         self.games += other.games
         self.x_wins += other.x_wins
         self.o_wins += other.o_wins
@@ -227,6 +254,8 @@ class SimulationSummary:
             "x_win_percent": self.share(self.x_wins),
             "o_win_percent": self.share(self.o_wins),
             "draw_percent": self.share(self.draws),
+            "forfeits": self.forfeits,
+            "forfeit_reasons": dict(self.forfeit_reasons),
             "x": self.players[0].as_dict(),
             "o": self.players[1].as_dict(),
             "avg_game_seconds": self.avg_game_seconds,

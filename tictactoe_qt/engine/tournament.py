@@ -69,6 +69,8 @@ class Standing:
     wins: int
     draws: int
     losses: int
+    #: Games lost by forfeit (counted in ``losses``).
+    forfeits: int = 0
 
     @property
     def games(self) -> int:
@@ -85,6 +87,28 @@ class TournamentResult:
     #: ``scores[(row, col)]`` is player ``row``'s score against player ``col``.
     scores: dict[tuple[int, int], PairingScore] = field(default_factory=dict)
     cancelled: bool = False
+    #: Games each player (by index) lost by forfeit.
+    forfeits: dict[int, int] = field(default_factory=dict)
+    #: How often each forfeit reason came up (bounded like a simulation's).
+    forfeit_reasons: dict[str, int] = field(default_factory=dict)
+
+    def add_games(self, x_index: int, o_index: int, x_wins: int, o_wins: int, draws: int) -> None:
+        """Count finished games between the player given X and the one given O."""
+        old = self.score(x_index, o_index)
+        score = PairingScore(old.wins + x_wins, old.draws + draws, old.losses + o_wins)
+        self.scores[(x_index, o_index)] = score
+        self.scores[(o_index, x_index)] = score.reversed()
+
+    def add_forfeits(self, loser: int, count: int, reasons: dict[str, int]) -> None:
+        """Count games ``loser`` lost by forfeit, and why (a record's "X forfeits: " is dropped:
+        marks change from game to game in a tournament)."""
+        if count:
+            self.forfeits[loser] = self.forfeits.get(loser, 0) + count
+        for reason, times in reasons.items():
+            if reason[:1] in ("X", "O") and reason[1:].startswith(" forfeits: "):
+                reason = reason[len("X forfeits: "):]
+            if reason in self.forfeit_reasons or len(self.forfeit_reasons) < 10:
+                self.forfeit_reasons[reason] = self.forfeit_reasons.get(reason, 0) + times
 
     def score(self, row: int, col: int) -> PairingScore:
         """Player ``row``'s score against player ``col`` (empty on the diagonal)."""
@@ -105,10 +129,11 @@ class TournamentResult:
             totals.append((wins + draws / 2, wins, draws, losses, row, name))
         totals.sort(key=lambda t: (-t[0], -t[1], t[4]))
         standings: list[Standing] = []
-        for position, (points, wins, draws, losses, _, name) in enumerate(totals):
+        for position, (points, wins, draws, losses, row, name) in enumerate(totals):
             tied = standings and (standings[-1].points, standings[-1].wins) == (points, wins)
             rank = standings[-1].rank if tied else position + 1
-            standings.append(Standing(rank, name, points, wins, draws, losses))
+            forfeits = self.forfeits.get(row, 0)
+            standings.append(Standing(rank, name, points, wins, draws, losses, forfeits))
         return standings
 
     def as_dict(self) -> dict[str, Any]:
@@ -133,9 +158,11 @@ class TournamentResult:
                     "wins": s.wins,
                     "draws": s.draws,
                     "losses": s.losses,
+                    "forfeits": s.forfeits,
                 }
                 for s in self.standings()
             ],
+            "forfeit_reasons": dict(self.forfeit_reasons),
         }
 
 
@@ -175,23 +202,32 @@ def round_robin(
     seed: int | None = None,
     should_stop: ShouldStop = never_stop,
     progress: TournamentProgress | None = None,
+    workers: int = 1,
 ) -> TournamentResult:
     """Play every pair of ``players`` against each other on ``config``.
 
-    Reproducible for a given ``seed``. When ``should_stop`` turns true the
-    games played so far are kept and the result is marked ``cancelled``.
+    Reproducible for a given ``seed``, whatever ``workers`` is. When
+    ``should_stop`` turns true the games played so far are kept and the
+    result is marked ``cancelled``. A player that forfeits (an external
+    engine or plugin breaking the rules) loses that game.
+
+    Args:
+        workers: processes per pairing (see :func:`~.batch.run_batch`; 0 = every
+            core); with more than one, ``progress`` comes per pairing.
 
     Raises:
         TournamentError: fewer than 2 games per pairing or bad entrants.
-        PlayerSpecError: a spec that does not parse.
+        PlayerSpecError: a spec that does not parse, or an engine or plugin
+            that cannot play ``config`` (before any game).
     """
-    from .simulation import run_games  # the simulation module imports heavier search code
+    from .simulation import check_playable, run_games  # heavier search code
 
     if games_per_pairing < 2:
         raise TournamentError(
             f"games per pairing must be 2 or more (both colours), got {games_per_pairing}"
         )
     specs = parse_players(players)
+    check_playable(config, *specs)
     result = TournamentResult(config, tuple(str(s) for s in specs), games_per_pairing)
     total = games_per_pairing * len(specs) * (len(specs) - 1) // 2
     seeds = random.Random(seed)
@@ -202,6 +238,16 @@ def round_robin(
             (second, first, pairing_games(games_per_pairing)[1]),
         ):
             pairing_seed = seeds.randrange(2**31) if seed is not None else None
+            if workers != 1:
+                done += _play_in_batch(
+                    result, config, specs, (x_index, o_index), games, pairing_seed,
+                    workers, should_stop,
+                )
+                if progress is not None:
+                    progress(done, total)
+                if result.cancelled:
+                    return result
+                continue
             records = run_games(
                 config,
                 specs[x_index],
@@ -218,6 +264,9 @@ def round_robin(
                 score = result.score(x_index, o_index).add(x_won)
                 result.scores[(x_index, o_index)] = score
                 result.scores[(o_index, x_index)] = score.reversed()
+                if record.forfeit is not None:
+                    loser = o_index if x_won else x_index
+                    result.add_forfeits(loser, 1, {record.forfeit: 1})
                 done += 1
                 if progress is not None:
                     progress(done, total)
@@ -225,6 +274,34 @@ def round_robin(
                 result.cancelled = True
                 return result
     return result
+
+
+def _play_in_batch(
+    result: TournamentResult,
+    config: GameConfig,
+    specs: Sequence[PlayerSpec],
+    indices: tuple[int, int],
+    games: int,
+    seed: int | None,
+    workers: int,
+    should_stop: ShouldStop,
+) -> int:
+    """One colour of a pairing through the batch runner; returns the games played."""
+    from .batch import run_batch
+
+    x_index, o_index = indices
+    summary = run_batch(
+        config, specs[x_index], specs[o_index], games, seed, workers=workers,
+        should_stop=should_stop,
+    )
+    result.add_games(x_index, o_index, summary.x_wins, summary.o_wins, summary.draws)
+    x_totals, o_totals = summary.players
+    reasons = summary.forfeit_reasons
+    result.add_forfeits(x_index, x_totals.forfeits, {r: n for r, n in reasons.items() if r.startswith("X")})
+    result.add_forfeits(o_index, o_totals.forfeits, {r: n for r, n in reasons.items() if r.startswith("O")})
+    if summary.cancelled or should_stop():
+        result.cancelled = True
+    return summary.games
 
 
 def _x_won(winner: object) -> bool | None:

@@ -29,6 +29,8 @@ CANCEL_GRACE_SECONDS = 1.0
 POLL_SECONDS = 0.02
 #: The child runs at a lower priority than the window (Unix ``nice``).
 ENGINE_NICENESS = 5
+#: The message that makes the child close its players (external engines' processes too).
+FORGET_PLAYERS = ("forget",)
 
 
 class EngineProcessError(RuntimeError):
@@ -38,12 +40,24 @@ class EngineProcessError(RuntimeError):
 def _serve(conn: Connection, cancel: Any) -> None:
     """The child's loop: answer ``(key, spec, config, history)`` requests until ``None``."""
     from tictactoe_qt.engine import make_player
+    from tictactoe_qt.engine.players import close_player
 
     if hasattr(os, "nice"):
         os.nice(ENGINE_NICENESS)  # on a busy machine the window gets the CPU first
     make_player("random")  # imports the search modules before saying ready
     conn.send(("ready",))
     players: OrderedDict[object, Any] = OrderedDict()
+    try:
+        _answer_requests(conn, cancel, players)
+    finally:  # external engines and plugins end with the child
+        for player in players.values():
+            close_player(player)
+
+
+def _answer_requests(conn: Connection, cancel: Any, players: OrderedDict[object, Any]) -> None:
+    from tictactoe_qt.engine import make_player
+    from tictactoe_qt.engine.players import close_player
+
     while True:
         try:
             message = conn.recv()
@@ -51,14 +65,20 @@ def _serve(conn: Connection, cancel: Any) -> None:
             return
         if message is None:
             return
+        if message == FORGET_PLAYERS:  # a new game: end the old game's engines and plugins
+            for player in players.values():
+                close_player(player)
+            players.clear()
+            continue
         key, spec, config, history = message
         try:
             player = players.pop((key, config), None)
             if player is None or player.spec != spec:
+                close_player(player)
                 player = make_player(spec)
             players[(key, config)] = player
             while len(players) > MAX_CACHED_PLAYERS:
-                players.popitem(last=False)
+                close_player(players.popitem(last=False)[1])
             board = Board(config)
             for index in history:
                 board.push_index(index)
@@ -182,6 +202,19 @@ class EngineProcess:
             raise EngineProcessError(payload[0])
         result: SearchResult = payload[0]
         return result
+
+    def forget_players(self) -> None:
+        """Have the child close the players it keeps, ending external engines and plugins.
+
+        Call from the thread that runs the searches, between searches.
+        """
+        with self._lock:
+            if self._conn is None or not self.is_running:
+                return
+            try:
+                self._conn.send(FORGET_PLAYERS)
+            except (OSError, ValueError):
+                pass
 
     def stop(self, timeout: float = 2.0) -> None:
         """Ask the child to finish, and kill it if it does not (idempotent)."""

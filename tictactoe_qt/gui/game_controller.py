@@ -19,6 +19,7 @@ from tictactoe_qt.engine import (
 from tictactoe_qt.engine.coordinates import move_text
 from tictactoe_qt.engine.saved_game import SavedGame
 from tictactoe_qt.engine.seating import Seating
+from tictactoe_qt.engine.simulation import check_playable
 from tictactoe_qt.gui import game_texts
 from tictactoe_qt.gui.ai_turns import AiTurns
 from tictactoe_qt.gui.board_snapshot import BoardSnapshot
@@ -66,6 +67,8 @@ class GameController(QObject):
         self.last_result: SearchResult | None = None
         self.dropped_results = 0
         self._redo: list[int] = []
+        #: ``(seat, reason)`` once an external engine or plugin forfeited this game.
+        self.forfeited: tuple[str, str] | None = None
         self._hint: Move | None = None
         self._hint_request: SearchRequest | None = None
         self._hint_player: Player | None = None
@@ -90,7 +93,9 @@ class GameController(QObject):
     @property
     def seat_to_move(self) -> str | None:
         """The seat to move, or ``None`` when the game is over."""
-        return None if self.board.is_game_over() else self.seat_of_side(self.board.side)
+        if self.forfeited is not None or self.board.is_game_over():
+            return None
+        return self.seat_of_side(self.board.side)
 
     def is_human(self, seat: str) -> bool:
         return self.players[seat] is None
@@ -108,7 +113,9 @@ class GameController(QObject):
         return game_texts.display_name(self, seat)
 
     def result(self) -> str | None:
-        """``"x"``, ``"o"`` or ``"draw"`` once the game is over."""
+        """``"x"``, ``"o"`` or ``"draw"`` once the game is over (a forfeit ends it too)."""
+        if self.forfeited is not None:
+            return "o" if self.forfeited[0] == "x" else "x"
         outcome = self.board.outcome()
         if outcome is None:
             return None
@@ -208,6 +215,7 @@ class GameController(QObject):
 
     def _build_players(self) -> None:
         self._hint_player = None
+        self._search.forget_players()  # the last game's external engines end here
         for seat in "xo":
             self.players[seat] = self._make_player(seat, self.settings.side(seat))
         if self.auto_warm_up and any(
@@ -226,7 +234,9 @@ class GameController(QObject):
         if note:
             self.message.emit(self.tr("{0}: {1}").format(seat.upper(), note))
         try:
-            return make_player(player_spec(side.kind, side.depth, side.time, self.board.config))
+            spec = player_spec(side.kind, side.depth, side.time, self.board.config, side.extra)
+            check_playable(self.board.config, spec)  # an engine's program and board, up front
+            return make_player(spec)
         except PlayerSpecError as error:
             self.error.emit(self.tr("{0}: {1} is not available ({2}); Random plays instead.")
                             .format(seat.upper(), kind_label(side.kind), error))
@@ -386,6 +396,12 @@ class GameController(QObject):
             return
         self.thinking_stopped.emit()
         seat = self.seat_of_side(self.board.side)
+        _, forfeit, reason = message.partition("PlayerForfeit: ")
+        if forfeit:  # an external engine or plugin broke the rules: it loses the game
+            self.forfeited = (seat, reason)
+            self.error.emit(self.tr("{0} forfeits: {1}.").format(self.display_name(seat), reason))
+            self._advance(after_ai=True)
+            return
         self.error.emit(self.tr("{0} could not move: {1}. Undo or start a new game.").format(
             self.display_name(seat), message))
         self.state_changed.emit()
@@ -397,6 +413,7 @@ class GameController(QObject):
 
     def _invalidate(self) -> None:
         """Forget every running search: their answers are for another position."""
+        self.forfeited = None  # a new game, Undo or Redo: a forfeit no longer stands
         was_thinking = self.is_thinking
         self._turns.forget()
         self._search.cancel_all()

@@ -18,7 +18,8 @@ from PySide6.QtCore import QCoreApplication, QT_TRANSLATE_NOOP
 
 from tictactoe_qt.engine import GameConfig, PlayerSpec
 from tictactoe_qt.engine.geometry import geometry_for
-from tictactoe_qt.engine.player_spec import DEFAULT_TIME, OPTIONS
+from tictactoe_qt.engine.player_spec import DEFAULT_TIME, OPTIONS, PLUGIN_OPTIONS, PlayerSpecError
+from tictactoe_qt.engine.plugins import loaded_plugins
 
 
 @dataclass(frozen=True)
@@ -27,9 +28,16 @@ class PlayerChoice:
 
     kind: str
     label: str  # untranslated; shown through QCoreApplication.translate
+    #: A plugin's own name, shown as is (not translated).
+    plugin: bool = False
+    #: Why a plugin cannot play (it is listed, disabled, with this as its tooltip).
+    error: str | None = None
 
     def text(self) -> str:
         """The translated label."""
+        if self.plugin:
+            suffix = QCoreApplication.translate("PlayerChoice", " (broken)") if self.error else ""
+            return QCoreApplication.translate("PlayerChoice", "Plugin: {0}").format(self.label) + suffix
         return QCoreApplication.translate("PlayerChoice", self.label)
 
 
@@ -40,6 +48,12 @@ PLAYER_CHOICES: list[PlayerChoice] = [
     PlayerChoice("alphabeta", QT_TRANSLATE_NOOP("PlayerChoice", "Alpha-beta")),
     PlayerChoice("average", QT_TRANSLATE_NOOP("PlayerChoice", "Average")),
     PlayerChoice("perfect", QT_TRANSLATE_NOOP("PlayerChoice", "Perfect")),
+    PlayerChoice("engine", QT_TRANSLATE_NOOP("PlayerChoice", "External engine…")),
+]
+# Installed Python plugins follow the built-in players; a broken one is listed with its error.
+PLAYER_CHOICES += [
+    PlayerChoice(info.name, info.name, plugin=True, error=info.error)
+    for info in sorted(loaded_plugins().values(), key=lambda info: info.name)
 ]
 
 
@@ -74,7 +88,7 @@ def choice_for(kind: str) -> PlayerChoice | None:
 def kind_label(kind: str) -> str:
     """The translated name of a player type (the kind itself if unknown)."""
     choice = choice_for(kind)
-    return choice.text() if choice else kind
+    return choice.text().rstrip("…") if choice else kind
 
 
 def uses_depth(kind: str) -> bool:
@@ -83,8 +97,19 @@ def uses_depth(kind: str) -> bool:
 
 
 def uses_time(kind: str) -> bool:
-    """True when the player type takes a time budget."""
-    return "time" in OPTIONS.get(kind, {})
+    """True when the player type takes a time budget (a limit, for engines and plugins)."""
+    return "time" in OPTIONS.get(kind, PLUGIN_OPTIONS if is_plugin(kind) else {})
+
+
+def is_plugin(kind: str) -> bool:
+    """True when ``kind`` is an installed plugin."""
+    choice = choice_for(kind)
+    return choice is not None and choice.plugin
+
+
+def uses_extra(kind: str) -> bool:
+    """True when the player type takes free text: an engine's path, a plugin's options."""
+    return kind == "engine" or is_plugin(kind)
 
 
 def matching_preset(kind: str, depth: int | None) -> Preset | None:
@@ -131,14 +156,25 @@ def capped_depth(
 
 
 def player_spec(kind: str, depth: int | None, time: float,
-                config: GameConfig | None = None) -> PlayerSpec:
+                config: GameConfig | None = None, extra: str = "") -> PlayerSpec:
     """The spec a player of the dock plays with: what the dock shows, nothing hidden.
 
     Options the player type does not use (the depth of Perfect, the time of
     Minimax) are dropped, so a value left in a hidden field is never carried
     over. With ``config`` the depth is capped for that board, as
-    :func:`capped_depth` says.
+    :func:`capped_depth` says. ``extra`` is an external engine's path or a
+    plugin's own options (``depth=3,style=sharp``).
+
+    Raises:
+        PlayerSpecError: an engine without a path, or plugin options that do not parse.
     """
+    if kind == "engine":
+        if not extra.strip():
+            raise PlayerSpecError("choose the engine's program with External engine…")
+        return PlayerSpec("engine", time=time, path=extra.strip())
+    if is_plugin(kind):
+        spec = PlayerSpec.parse(f"{kind}:{extra}" if extra.strip() else kind)
+        return PlayerSpec(kind, time=time, options=spec.options)
     depth = depth if uses_depth(kind) else None
     time = time if uses_time(kind) else DEFAULT_TIME
     if config is not None and uses_depth(kind):
@@ -161,8 +197,10 @@ def depth_text(depth: int | None) -> str:
 
 def depth_cap_note(kind: str, wanted: int | None, config: GameConfig) -> str:
     """Why and how far ``kind`` looks on ``config``'s board; "" when ``wanted`` is affordable."""
+    if not uses_depth(kind):
+        return ""
     used = player_spec(kind, wanted, DEFAULT_TIME, config).depth
-    if not uses_depth(kind) or used == wanted:
+    if used == wanted:
         return ""
     return QCoreApplication.translate(
         "PlayerChoice", "{0} can't look {1} on a {2}x{3} board; it looks {4} (depth {5})."

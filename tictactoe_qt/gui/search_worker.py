@@ -66,6 +66,11 @@ class SearchWorker(QObject):
         """Start the engine process and wait until it is ready (in the worker thread)."""
         self.engine.wait_until_ready(cancelled=self.stopping.is_set)
 
+    @Slot()
+    def forget_players(self) -> None:
+        """End the engine process's players (their engines and plugins): a new game begins."""
+        self.engine.forget_players()
+
     @Slot(object)
     def run(self, request: SearchRequest) -> None:
         """Run one request, unless it was cancelled while it waited in the queue."""
@@ -104,6 +109,7 @@ class SearchThread(QObject):
 
     _submit = Signal(object)
     _warm_up = Signal()
+    _forget_players = Signal()
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -114,6 +120,7 @@ class SearchThread(QObject):
         self.thread.finished.connect(self.worker.deleteLater)
         self._submit.connect(self.worker.run)
         self._warm_up.connect(self.worker.warm_up)
+        self._forget_players.connect(self.worker.forget_players)
         self._outstanding: dict[int, SearchRequest] = {}
         self.worker.finished.connect(self._forget)
         self.worker.failed.connect(self._forget_failed)
@@ -139,6 +146,11 @@ class SearchThread(QObject):
     @Slot(object, str)
     def _forget_failed(self, request: SearchRequest, _message: str) -> None:
         self._outstanding.pop(request.request_id, None)
+
+    def forget_players(self) -> None:
+        """End the players the engine process keeps (queued behind any search in hand)."""
+        if self.worker.engine.is_running:
+            self._forget_players.emit()
 
     def warm_up(self) -> None:
         """Start the engine process now, so the first AI move does not wait for it."""

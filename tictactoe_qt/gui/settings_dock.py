@@ -17,9 +17,13 @@ from PySide6.QtWidgets import (
 from tictactoe_qt.engine import MAX_SIZE, MIN_SIZE, GameConfig
 from tictactoe_qt.engine.player_spec import MAX_TIME, MIN_TIME
 from tictactoe_qt.engine.saved_game import MAX_DEPTH, MAX_MARK_LENGTH, MAX_NAME_LENGTH
+from tictactoe_qt.engine.gomocup.client import EngineUnavailable, check_engine_board
+from tictactoe_qt.engine.player_spec import PlayerSpecError
+from tictactoe_qt.gui.extra_player_fields import EngineField, PluginOptionsField
 from tictactoe_qt.gui.glyphs import missing_glyph_note
 from tictactoe_qt.gui.player_choices import (
-    PLAYER_CHOICES, PRESETS, depth_cap_note, matching_preset, player_spec, uses_depth, uses_time,
+    PLAYER_CHOICES, PRESETS, depth_cap_note, is_plugin, matching_preset, player_spec, uses_depth,
+    uses_time,
 )
 from tictactoe_qt.gui.settings_store import GameSettings, SideSettings, mark_problem
 
@@ -37,6 +41,13 @@ class SideEditor(QGroupBox):
         self.player = QComboBox(objectName=f"{seat}Player")
         for choice in PLAYER_CHOICES:
             self.player.addItem(choice.text(), choice.kind)
+            if choice.error:  # a broken plugin: listed with its error, not playable
+                index = self.player.count() - 1
+                self.player.model().item(index).setEnabled(False)  # type: ignore[attr-defined]
+                self.player.setItemData(index, choice.error, Qt.ItemDataRole.ToolTipRole)
+        self.engine = EngineField(seat)
+        self.plugin_options = PluginOptionsField(seat)
+        self._last_kind = "human"
         self.preset = QComboBox(objectName=f"{seat}Preset")
         self.preset.addItem(self.tr("Custom"), "")
         for preset in PRESETS:
@@ -78,6 +89,10 @@ class SideEditor(QGroupBox):
         player_label = QLabel(self.tr("&Player:"))
         player_label.setBuddy(self.player)
         form.addRow(player_label, kind_row)
+        form.addRow(self.tr("Program:"), self.engine)
+        form.addRow(self.engine.name_label)
+        form.addRow(self.tr("&Options:"), self.plugin_options)
+        form.addRow(self.plugin_options.name_label)
         form.addRow(self.tr("Max &depth:"), self.depth_spin)
         form.addRow(self.tr("&Time:"), self.time_spin)
         self.mark.setMaximumWidth(self.mark.fontMetrics().horizontalAdvance("WWWW") + 16)
@@ -97,6 +112,11 @@ class SideEditor(QGroupBox):
         self.time_spin.valueChanged.connect(self._on_type_edited)
         self.mark.textEdited.connect(self._on_mark_edited)
         self.name.textEdited.connect(self.changed)
+        #: Why the last program chosen could not be used (kept until a good one is chosen).
+        self.engine_problem = ""
+        self.engine.changed.connect(self._on_engine_chosen)
+        self.engine.problem.connect(self._on_engine_refused)
+        self.plugin_options.textEdited.connect(self.changed)
 
     def side(self) -> SideSettings:
         """The settings shown (the last valid mark if the field holds an invalid one).
@@ -105,8 +125,16 @@ class SideEditor(QGroupBox):
         kept under Perfect (:func:`player_spec` decides which options a type uses).
         """
         kind = self.player.currentData()
-        spec = player_spec(kind, self.depth_spin.value() or None, round(self.time_spin.value(), 2))
-        return SideSettings(kind, spec.depth, spec.time, self._valid_mark, self.name.text().strip())
+        time = round(self.time_spin.value(), 2)
+        extra = self.engine.path if kind == "engine" else ""
+        if is_plugin(kind):
+            extra = self.plugin_options.text().strip()
+        try:
+            spec = player_spec(kind, self.depth_spin.value() or None, time, extra=extra)
+        except PlayerSpecError:  # no engine program yet, or options that do not parse
+            return SideSettings(kind, None, time, self._valid_mark, self.name.text().strip(), extra)
+        return SideSettings(kind, spec.depth, spec.time, self._valid_mark, self.name.text().strip(),
+                            extra)
 
     def set_side(self, side: SideSettings) -> None:
         for widget in (self.player, self.depth_spin, self.time_spin):
@@ -117,6 +145,10 @@ class SideEditor(QGroupBox):
         self.time_spin.setValue(side.time)
         for widget in (self.player, self.depth_spin, self.time_spin):
             widget.blockSignals(False)
+        self._last_kind = self.player.currentData()
+        if side.kind == "engine":
+            self.engine.set_path(side.extra)
+        self.plugin_options.setText(side.extra if is_plugin(side.kind) else "")
         self.mark.setText(side.mark)
         self._valid_mark = side.mark
         self.name.setText(side.name)
@@ -136,7 +168,26 @@ class SideEditor(QGroupBox):
         self.note.setVisible(bool(text))
 
     @Slot()
+    def _on_engine_chosen(self) -> None:
+        self.engine_problem = ""
+        self._on_type_edited()
+
+    @Slot(str)
+    def _on_engine_refused(self, problem: str) -> None:
+        self.engine_problem = problem
+        self.show_note(problem)
+
+    @Slot()
     def _on_type_edited(self) -> None:
+        kind = self.player.currentData()
+        if kind != self._last_kind:
+            self.engine_problem = ""  # a note about an earlier pick no longer applies
+        if kind == "engine" and not self.engine.path and not self.engine.choose():
+            # No program chosen: back to the player that was there.
+            self.player.blockSignals(True)
+            self.player.setCurrentIndex(max(0, self.player.findData(self._last_kind)))
+            self.player.blockSignals(False)
+        self._last_kind = self.player.currentData()
         self._sync_enabled()
         self.changed.emit()
 
@@ -164,10 +215,27 @@ class SideEditor(QGroupBox):
         # Rows that mean nothing for this player type are hidden, not just greyed out.
         self.form.setRowVisible(self.depth_spin, uses_depth(kind))
         self.form.setRowVisible(self.time_spin, uses_time(kind))
-        self.preset.setVisible(kind != "human")
-        self.preset_label.setVisible(kind != "human")
+        self.form.setRowVisible(self.engine, kind == "engine")
+        self.form.setRowVisible(self.engine.name_label, kind == "engine")
+        self.form.setRowVisible(self.plugin_options, is_plugin(kind))
+        self.form.setRowVisible(self.plugin_options.name_label, is_plugin(kind))
+        self.plugin_options.show_plugin(kind)
+        has_presets = kind != "human" and kind != "engine" and not is_plugin(kind)
+        self.preset.setVisible(has_presets)
+        self.preset_label.setVisible(has_presets)
         preset = matching_preset(kind, self.depth_spin.value() or None)
         self.preset.setCurrentIndex(self.preset.findData(preset.key if preset else ""))
+
+
+def engine_board_note(kind: str, config: GameConfig) -> str:
+    """Why an external engine cannot play on ``config``'s board; "" when it can."""
+    if kind != "engine":
+        return ""
+    try:
+        check_engine_board(config)
+    except EngineUnavailable as error:
+        return str(error)
+    return ""
 
 
 class SettingsDock(QDockWidget):
@@ -301,6 +369,7 @@ class SettingsDock(QDockWidget):
             problem = editor.check_mark(marks["o" if seat == "x" else "x"])
             side = editor.side()
             editor.show_note(
-                problem or missing_glyph_note(side.mark) or depth_cap_note(side.kind, side.depth, config)
+                problem or editor.engine_problem or missing_glyph_note(side.mark)
+                or depth_cap_note(side.kind, side.depth, config) or engine_board_note(side.kind, config)
             )
 

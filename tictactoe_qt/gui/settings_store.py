@@ -25,11 +25,13 @@ from tictactoe_qt.engine.saved_game import (
     DEFAULT_MARKS, MAX_DEPTH, MAX_MARK_LENGTH, MAX_NAME_LENGTH, SavedGame, SavedPlayer,
     text_length, text_problem,
 )
-from tictactoe_qt.gui.player_choices import choice_for, player_spec
+from tictactoe_qt.gui.player_choices import choice_for, player_spec, uses_extra
 
 T = TypeVar("T")
 SETTINGS_VERSION = 1
 SEATS = ("x", "o")
+#: Longest engine path or plugin option text kept.
+MAX_EXTRA_LENGTH = 1000
 #: A whole number as the settings file holds it (ASCII digits, no more than fit any limit).
 _WHOLE = re.compile(r"\s*[+-]?[0-9]{1,9}\s*")
 
@@ -58,9 +60,16 @@ class SideSettings:
     time: float = 1.0
     mark: str = "X"
     name: str = ""
+    #: An external engine's path, or a plugin's own options (``depth=3,style=sharp``).
+    extra: str = ""
 
     def spec(self) -> PlayerSpec:
-        """The engine spec (without any depth cap)."""
+        """The engine spec (without any depth cap); Random for an engine with no program yet."""
+        if uses_extra(self.kind):
+            try:
+                return player_spec(self.kind, self.depth, self.time, extra=self.extra)
+            except PlayerSpecError:
+                return PlayerSpec("random")
         return PlayerSpec(self.kind, depth=self.depth, time=self.time)
 
     @property
@@ -98,8 +107,10 @@ class GameSettings:
         for seat in SEATS:
             saved = game.players.get(seat, SavedPlayer(PlayerSpec("human")))
             spec = saved.spec
+            extra = spec.path or ",".join(f"{name}={value}" for name, value in spec.options)
             sides[seat] = SideSettings(
-                spec.kind, spec.depth, spec.time, saved.mark or DEFAULT_MARKS[seat], saved.name
+                spec.kind, spec.depth, spec.time, saved.mark or DEFAULT_MARKS[seat], saved.name,
+                extra or "",
             )
         config = game.config
         return cls(sides["x"], sides["o"], config.rows, config.cols, config.k, game.first)
@@ -118,7 +129,8 @@ class GameSettings:
         """The fields that change how a game is played (not marks or names)."""
         return (
             self.rows, self.cols, self.k, self.first,
-            self.x.kind, self.x.depth, self.x.time, self.o.kind, self.o.depth, self.o.time,
+            self.x.kind, self.x.depth, self.x.time, self.x.extra,
+            self.o.kind, self.o.depth, self.o.time, self.o.extra,
         )
 
 
@@ -171,13 +183,23 @@ class SettingsStore:
         time = self._read(problems, f"{seat}/time", default.time, _as_time)
         mark = self._read(problems, f"{seat}/mark", default.mark, _as_text).strip()
         name = self._read(problems, f"{seat}/name", default.name, _as_text)
-        try:
-            # What the dock shows is what is kept: options the type does not use go.
-            spec = player_spec(kind, depth, time)
-        except PlayerSpecError:
-            problems.append(f"{seat}/depth or {seat}/time")
-            spec = player_spec(kind, default.depth, default.time)
-        depth, time = spec.depth, spec.time
+        extra = self._read(problems, f"{seat}/extra", "", _as_extra)
+        if uses_extra(kind):
+            # An engine's path is checked when a game starts: it may be on a drive not mounted yet.
+            try:
+                spec = player_spec(kind, None, time, extra=extra)
+            except PlayerSpecError:
+                spec = PlayerSpec("random")
+            depth = None
+        else:
+            extra = ""
+            try:
+                # What the dock shows is what is kept: options the type does not use go.
+                spec = player_spec(kind, depth, time)
+            except PlayerSpecError:
+                problems.append(f"{seat}/depth or {seat}/time")
+                spec = player_spec(kind, default.depth, default.time)
+            depth, time = spec.depth, spec.time
         if mark_problem(mark) is not None:
             problems.append(f"{seat}/mark")
             mark = default.mark
@@ -185,7 +207,7 @@ class SettingsStore:
         if text_problem(name) is not None or text_length(name) > MAX_NAME_LENGTH:
             problems.append(f"{seat}/name")
             name = default.name
-        return SideSettings(kind, depth, time, mark, name)
+        return SideSettings(kind, depth, time, mark, name, extra)
 
     def _value(self, key: str, problems: list[str]) -> object:
         """The raw value of ``key``; one Qt cannot convert counts as corrupt (``None``)."""
@@ -216,6 +238,7 @@ class SettingsStore:
             s.setValue(f"{seat}/time", side.time)
             s.setValue(f"{seat}/mark", side.mark)
             s.setValue(f"{seat}/name", side.name)
+            s.setValue(f"{seat}/extra", side.extra)
         for key in ("rows", "cols", "k", "first"):
             s.setValue(f"board/{key}", getattr(game, key))
         s.sync()
@@ -274,6 +297,13 @@ def _as_text(raw: object) -> str:
     if not isinstance(raw, str):
         raise ValueError(f"not text: {_excerpt(raw)}")
     return raw
+
+
+def _as_extra(raw: object) -> str:
+    text = _as_text(raw)
+    if len(text) > MAX_EXTRA_LENGTH or text_problem(text) is not None:
+        raise ValueError("not a usable path or option text")
+    return text
 
 
 def _as_kind(raw: object) -> str:

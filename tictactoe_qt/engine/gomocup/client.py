@@ -19,6 +19,9 @@ from typing import IO
 
 from ..board import Board, Move
 from ..config import GameConfig
+from ..errors import PlayerForfeit
+from ..player_spec import PlayerSpecError
+from .child_process import die_with_parent
 from .protocol import MAX_LINE, excerpt, format_move
 
 #: How long an engine may take to start and answer ``START`` (it may load tables).
@@ -34,11 +37,11 @@ MIN_ENGINE_SIZE, MAX_ENGINE_SIZE = 5, 19
 Log = Callable[[str], None]
 
 
-class EngineFault(Exception):
+class EngineFault(PlayerForfeit):
     """The engine broke the rules or died; it loses the game. ``str()`` is the reason."""
 
 
-class EngineUnavailable(ValueError):
+class EngineUnavailable(PlayerSpecError):
     """The engine cannot be used at all (a bad path, or a board it does not play)."""
 
 
@@ -122,6 +125,17 @@ class ExternalEngine:
             "INFO game_type 1",
         )
         self._known = []
+
+    def ask_name(self) -> str:
+        """Start the process if needed and return its ``ABOUT`` name (for showing it).
+
+        Raises:
+            EngineFault: the engine would not start or answer.
+        """
+        if self._process is None or self._process.poll() is not None:
+            self._spawn()
+            self._ask_about()
+        return self.name
 
     def close(self) -> None:
         """Say ``END``, and kill the process if it does not exit at once. Safe to repeat."""
@@ -216,6 +230,7 @@ class ExternalEngine:
                 stderr=subprocess.PIPE,
                 cwd=os.path.dirname(self.path),
                 start_new_session=True,  # a Ctrl+C in our terminal is ours to handle
+                preexec_fn=die_with_parent,
             )
         except OSError as error:
             raise EngineFault(f"could not start: {error.strerror or error}") from None

@@ -20,6 +20,7 @@ from tictactoe_qt.engine import random_games, search, simulation  # noqa: F401
 from tictactoe_qt.engine.board import Mark
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine.simulation import check_playable
 from tictactoe_qt.engine.worker_processes import WORKER_DIED
 
 from .background import PROGRESS_INTERVAL
@@ -61,6 +62,8 @@ class BatchRequest:
                 raise BatchRequestError(
                     f"{side} is a human: simulations need computer players on both sides"
                 )
+        # A missing engine program or a board engines do not play: said before any game.
+        check_playable(self.config, self.x_spec, self.o_spec)
 
     def new_run(self) -> RunData:
         return RunData(

@@ -19,7 +19,10 @@ from tictactoe_qt.engine.atomic_file import (
 
 from .run_data import RunData
 
-CSV_COLUMNS = ("index", "starter", "winner", "length", "x_seconds", "o_seconds", "x_nodes", "o_nodes")
+CSV_COLUMNS = (
+    "index", "starter", "winner", "length", "x_seconds", "o_seconds", "x_nodes", "o_nodes",
+    "forfeit",
+)
 
 
 class ExportError(OSError):
@@ -31,7 +34,8 @@ def write_csv(run: RunData, path: str | Path) -> int:
 
     Columns speak of marks, the players as the user chose them: ``starter``
     is the mark that moved first, ``winner`` the mark that won (or ``draw``),
-    and seconds and nodes are X's and O's totals over the game.
+    and seconds and nodes are X's and O's totals over the game. ``forfeit`` says
+    why the loser forfeited (``O forfeits: <reason>``), empty for a game played out.
 
     Raises:
         ExportError: the file could not be written.
@@ -52,6 +56,7 @@ def write_csv(run: RunData, path: str | Path) -> int:
                         f"{row.o_seconds:.9f}",
                         row.x_nodes,
                         row.o_nodes,
+                        row.forfeit or "",
                     )
                 )
     except OSError as error:

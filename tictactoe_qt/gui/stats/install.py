@@ -20,7 +20,7 @@ def seat_spec(settings: Any, seat: str) -> PlayerSpec:
     from tictactoe_qt.gui.player_choices import player_spec
 
     side = settings.side(seat)
-    return player_spec(side.kind, side.depth, side.time, settings.config())
+    return player_spec(side.kind, side.depth, side.time, settings.config(), side.extra)
 
 
 def settings_match(settings: Any) -> Match:
@@ -56,6 +56,9 @@ def install_stats(window: Any) -> StatsPanel:
     """
     from tictactoe_qt.gui.watch_controls import WatchControls
 
+    from .engine_log import start_engine_log
+
+    start_engine_log()  # before any engine or worker process starts: they inherit it
     dock = window.settings_dock
     panel = StatsPanel(window)
     panel.set_match_source(lambda: settings_match(dock.settings()))
@@ -111,6 +114,7 @@ def _add_menu(window: Any, panel: StatsPanel, controls: Any) -> None:
     menu.addAction(action("actionSimulate", window.tr("&Simulate Games"), simulate, "Ctrl+Shift+R"))
     menu.addAction(action("actionCancelSimulation", window.tr("&Cancel Simulation"), panel.cancel_simulation))
     menu.addAction(action("actionTournament", window.tr("&Tournament…"), lambda: show_tab(3)))
+    menu.addAction(action("actionEngineLog", window.tr("Engine &Log…"), panel.show_engine_log))
     menu.addSeparator()
     menu.addAction(action("actionExportCsv", window.tr("&Export Results as CSV…"), panel.choose_csv_file))
     window.view_menu.addAction(panel.toggleViewAction())

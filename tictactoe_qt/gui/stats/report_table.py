@@ -31,6 +31,15 @@ def _exact(s: RunSnapshot) -> str:
     return " / ".join(f"{100 * rate:.1f}%" for rate in s.exact_rates)
 
 
+def _forfeits(s: RunSnapshot) -> str:
+    """``X / O`` games lost by forfeit, then the commonest reason."""
+    text = f"{s.players['x'].forfeits:,} / {s.players['o'].forfeits:,}"
+    if s.forfeit_reasons:
+        reason, count = max(s.forfeit_reasons, key=lambda item: item[1])
+        text += f"  ({count:,}× {reason})"
+    return text
+
+
 def _games(s: RunSnapshot) -> str:
     text = f"{s.games:,}"
     if s.cancelled:
@@ -46,6 +55,7 @@ ROWS: tuple[tuple[str, Cell], ...] = (
     ("X wins", _outcome(X_WON)),
     ("O wins", _outcome(O_WON)),
     ("Draws", _outcome(DRAW)),
+    ("Lost by forfeit (X / O)", _forfeits),
     ("Average game time (moves only)", lambda s: format_seconds(s.avg_game_seconds)),
     ("X average move time", _player("x", "avg_move_seconds", format_seconds)),
     ("O average move time", _player("o", "avg_move_seconds", format_seconds)),

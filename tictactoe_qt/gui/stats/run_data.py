@@ -60,6 +60,8 @@ class RunData:
     finished: bool = False
     #: Worker processes that played the games (1: the batch thread).
     workers: int = 1
+    #: Why the loser forfeited, by position, for the games lost by forfeit (few, if any).
+    forfeits: dict[int, str] = field(default_factory=dict)
     #: Wins, moves, seconds and nodes so far (its seed and flags are not kept up to date).
     _totals: SimulationSummary = field(init=False)
     _curve: list[tuple[int, float, float, float]] = field(default_factory=list)
@@ -106,6 +108,9 @@ class RunData:
         self.winners.append(DRAW if row.winner is None else SIDES.index(row.winner))
         self.lengths.append(row.length)
         self._totals.add_ending(row.winner, row.length, Seating.of(row.starter))
+        if row.forfeit is not None and row.winner is not None:
+            self.forfeits[len(self.winners) - 1] = row.forfeit
+            self._totals.add_forfeit(row.winner, row.forfeit)
         for side, player, secs, nodes in (
             ("x", self._totals.players[0], row.x_seconds, row.x_nodes),
             ("o", self._totals.players[1], row.o_seconds, row.o_nodes),
@@ -220,7 +225,13 @@ class RunData:
             o_seconds=o_seconds,
             x_nodes=x_nodes,
             o_nodes=o_nodes,
+            forfeit=self.forfeits.get(position),
         )
+
+    @property
+    def forfeit_count(self) -> int:
+        """Games lost by forfeit so far."""
+        return len(self.forfeits)
 
     def snapshot(self) -> RunSnapshot:
         """The current aggregates, safe to hand to another thread.
@@ -255,6 +266,7 @@ class RunData:
             finished=self.finished,
             cancelled=self.cancelled,
             exact_rates=self._exact_rates(),
+            forfeit_reasons=tuple(self._totals.forfeit_reasons.items()),
         )
 
     def _exact_rates(self) -> tuple[float, float, float] | None:

@@ -39,6 +39,8 @@ class GameRow(NamedTuple):
     o_seconds: float
     x_nodes: int
     o_nodes: int
+    #: Why the loser forfeited (``"O forfeits: ..."``), ``None`` for a game played out.
+    forfeit: str | None = None
 
 
 def game_row(record: Any) -> GameRow:
@@ -53,6 +55,7 @@ def game_row(record: Any) -> GameRow:
         o_seconds=sum(record.move_seconds[o_plies]),
         x_nodes=sum(record.move_nodes[x_plies]),
         o_nodes=sum(record.move_nodes[o_plies]),
+        forfeit=record.forfeit,
     )
 
 
@@ -80,6 +83,8 @@ class RunSnapshot:
     cancelled: bool = False
     #: Exact (X win, O win, draw) probabilities, for random against random on small boards.
     exact_rates: tuple[float, float, float] | None = None
+    #: ``(reason, games)`` of the forfeits so far (external engines and plugins).
+    forfeit_reasons: tuple[tuple[str, int], ...] = ()
 
     @property
     def games_per_second(self) -> float:

@@ -14,6 +14,7 @@ class RunsPage(QWidget):
     export_csv_requested = Signal()
     export_json_requested = Signal()
     export_png_requested = Signal()
+    engine_log_requested = Signal()
 
     def __init__(self, run_list: RunList, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -32,6 +33,7 @@ class RunsPage(QWidget):
             (export_row, self.tr("Export CSV…"), "exportCsv", self.export_csv_requested),
             (export_row, self.tr("Export JSON…"), "exportJson", self.export_json_requested),
             (export_row, self.tr("Charts as PNG…"), "exportPng", self.export_png_requested),
+            (keep_row, self.tr("Engine log…"), "engineLogButton", self.engine_log_requested),
         ):
             button = QPushButton(text, objectName=name)
             button.clicked.connect(slot)

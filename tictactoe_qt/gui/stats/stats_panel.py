@@ -138,7 +138,20 @@ class StatsPanel(QDockWidget):
         page.export_csv_requested.connect(self.choose_csv_file)
         page.export_json_requested.connect(self.choose_json_file)
         page.export_png_requested.connect(self.choose_png_folder)
+        page.engine_log_requested.connect(self.show_engine_log)
         return page
+
+    @Slot()
+    def show_engine_log(self) -> None:
+        """Open the log of what external engines and plugins wrote."""
+        from .engine_log import EngineLogDialog, start_engine_log
+
+        dialog = self.findChild(EngineLogDialog)
+        if dialog is None:
+            dialog = EngineLogDialog(start_engine_log(), self)
+        dialog.refresh()
+        dialog.show()
+        dialog.raise_()
 
     # Charts, built when first seen -------------------------------------------
 

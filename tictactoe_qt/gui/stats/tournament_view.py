@@ -26,6 +26,8 @@ from PySide6.QtWidgets import (
 
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec, PlayerSpecError
+from tictactoe_qt.engine.plugins import loaded_plugins
+from tictactoe_qt.engine.simulation import check_playable
 from tictactoe_qt.engine.tournament import TournamentResult
 
 from .background import BackgroundTask
@@ -82,8 +84,11 @@ class TournamentView(QWidget):
         self.player_list.setAccessibleName(self.tr("Tournament players"))
         for spec in DEFAULT_PLAYERS:
             self._add_player_item(spec)
+        for plugin in loaded_plugins().values():  # installed Python bots, ready to tick
+            if not plugin.broken:
+                self._add_player_item(plugin.name, checked=False)
         self.new_player = QLineEdit(objectName="tournamentNewPlayer")
-        self.new_player.setPlaceholderText(self.tr("add a player, e.g. minimax:depth=4"))
+        self.new_player.setPlaceholderText(self.tr("add a player, e.g. minimax:depth=4 or engine:path=/path/to/pbrain-x"))
         self.new_player.returnPressed.connect(self.add_player_from_text)
         add_button = QPushButton(self.tr("Add"))
         add_button.clicked.connect(self.add_player_from_text)
@@ -207,6 +212,7 @@ class TournamentView(QWidget):
                 self.games_per_pairing.value(),
                 seed if isinstance(seed, int) else None,
             )
+            check_playable(request.config, *request.players)  # an engine's program and board
         except ValueError as error:
             self.message.setText(str(error))
             return False

@@ -1,0 +1,74 @@
+"""``tictactoe-qt players``: every kind of player, built-in and plugin, with its options."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from tictactoe_qt.engine.player_spec import OPTIONS, PLAYER_KINDS
+from tictactoe_qt.engine.plugins import GROUP, loaded_plugins
+
+#: What each built-in kind is, in a few words.
+DESCRIPTIONS = {
+    "human": "a person at the board (the window only)",
+    "random": "a uniformly random legal move",
+    "minimax": "plain minimax to a depth (plies)",
+    "alphabeta": "minimax with alpha-beta pruning and move ordering",
+    "average": "expectimax: averages the opponent's replies",
+    "perfect": "solves the game when it can; a time budget per move",
+    "mcts": "Monte Carlo tree search",
+    "engine": "an external Gomocup engine (pbrain-*): k=5, boards 5x5 to 19x19",
+}
+_OPTION_TEXT = {
+    ("engine", "path"): "path=PROGRAM (the rest of the spec, up to a final ,time=S)",
+    ("engine", "time"): "time=S (limit per move; past it plus 0.5 s the engine forfeits)",
+}
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "players", help="list every player kind, built-in and plugin, with its options",
+        description="List the player kinds --x/--o, --player and --algorithm accept: the "
+        f"built-in ones and the Python plugins installed in the entry-point group {GROUP} "
+        "(broken ones are listed with their error).",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    plugins = loaded_plugins()
+    if args.json:
+        print(json.dumps({
+            "builtin": [
+                {"name": kind, "options": sorted(OPTIONS[kind]), "about": DESCRIPTIONS[kind]}
+                for kind in PLAYER_KINDS
+            ],
+            "plugins": [
+                {"name": info.name, "target": info.target, "distribution": info.distribution,
+                 "options": ["time", "any name=value (passed to the plugin as strings)"],
+                 "broken": info.broken, "error": info.error}
+                for info in plugins.values()
+            ],
+        }))
+        return 0
+    print("Built-in players:")
+    for kind in PLAYER_KINDS:
+        print(f"  {kind:<10} {DESCRIPTIONS[kind]}")
+        options = [_OPTION_TEXT.get((kind, name), f"{name}={OPTIONS[kind][name].__name__}")
+                   for name in OPTIONS[kind]]
+        if options:
+            print(f"  {'':<10} options: {'; '.join(options)}")
+    print()
+    if not plugins:
+        print(f"Plugins: none installed (entry-point group {GROUP}; see README).")
+        return 0
+    print(f"Plugins (entry-point group {GROUP}):")
+    for info in sorted(plugins.values(), key=lambda i: i.name):
+        source = f"{info.target}" + (f" from {info.distribution}" if info.distribution else "")
+        if info.broken:
+            print(f"  {info.name:<10} BROKEN: {info.error}  ({source})")
+        else:
+            print(f"  {info.name:<10} {source}")
+            print(f"  {'':<10} options: time=S (limit per move); any name=value goes to the plugin")
+    return 0

@@ -1,0 +1,65 @@
+"""The ``engine:path=...`` player: an external Gomocup engine behind the Player API.
+
+Any fault of the engine (see :class:`~.client.EngineFault`) closes it and
+raises :class:`~tictactoe_qt.engine.errors.PlayerForfeit`: it loses that
+game, and the next game starts a fresh process.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..board import Board
+from ..config import GameConfig
+from ..errors import PlayerForfeit
+from ..player_log import player_log
+from ..player_spec import PlayerSpec
+from ..players import PLAYER_FACTORIES
+from ..search_result import SearchResult, SearchStats, ShouldStop, never_stop
+from .client import EngineFault, ExternalEngine, check_engine_board, check_engine_path
+
+
+class EnginePlayer:
+    """Plays through an external engine; its process starts with the first move."""
+
+    def __init__(self, spec: PlayerSpec, rng: random.Random | None = None) -> None:
+        self.spec = spec
+        self.rng = rng
+        self.engine = ExternalEngine(spec.path or "", player_log(lambda: self.name))
+        self._config: GameConfig | None = None  # the game the engine was started for
+
+    @property
+    def name(self) -> str:
+        """The engine's ``ABOUT`` name once it answered, its file name before."""
+        return self.engine.name
+
+    def new_game(self) -> None:
+        self._config = None
+
+    def choose(self, board: Board, should_stop: ShouldStop = never_stop) -> SearchResult:
+        began = time.perf_counter()
+        try:
+            if self._config != board.config:
+                self.engine.start(board.config, self.spec.time)
+                self._config = board.config
+            move = self.engine.choose(board, self.spec.time)
+        except EngineFault as fault:
+            self.close()
+            raise PlayerForfeit(f"{self.name} {fault}") from None
+        stats = SearchStats(nodes=1, elapsed_seconds=time.perf_counter() - began)
+        return SearchResult(self.name, move, 0.0, exact=False, pv=[move], stats=stats)
+
+    def close(self) -> None:
+        """End the engine's process (the next move starts a new one)."""
+        self._config = None
+        self.engine.close()
+
+
+def check_engine_spec(spec: PlayerSpec, config: GameConfig) -> None:
+    """Raise :class:`~.client.EngineUnavailable` unless ``spec``'s engine can play ``config``."""
+    check_engine_path(spec.path or "")
+    check_engine_board(config)
+
+
+PLAYER_FACTORIES["engine"] = EnginePlayer

@@ -1,0 +1,26 @@
+"""Checks before any game: can these players play this board at all?"""
+
+from __future__ import annotations
+
+from .config import GameConfig
+from .player_spec import PlayerSpec, PlayerSpecError
+from .plugins import loaded_plugins
+
+
+def check_playable(config: GameConfig, *specs: PlayerSpec) -> None:
+    """Refuse, before any game, players that cannot play ``config`` at all.
+
+    Raises:
+        PlayerSpecError: an external engine whose program is missing or not
+            executable, or a board engines do not play (k=5 from 5x5 to 19x19);
+            a plugin that is not installed or broken.
+    """
+    from .gomocup.player import check_engine_spec  # pulls in the protocol client
+
+    for spec in specs:
+        if spec.kind == "engine":
+            check_engine_spec(spec, config)
+        elif spec.is_plugin:
+            info = loaded_plugins().get(spec.kind)
+            if info is not None and info.error:
+                raise PlayerSpecError(f"the plugin {spec.kind!r} is broken: {info.error}")

@@ -1,0 +1,70 @@
+"""Ask an external engine (``ABOUT``) or a plugin (its ``name``) what it is called, off the GUI thread.
+
+Starting an engine can take seconds (some load opening books), and a plugin
+starts in its own process, so the question runs in a plain Python thread and
+the answer comes back as a queued signal; the process ends once it answered.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Signal
+
+from tictactoe_qt.engine.errors import PlayerForfeit
+from tictactoe_qt.engine.gomocup.client import ExternalEngine
+from tictactoe_qt.engine.player_spec import PlayerSpec, PlayerSpecError
+
+
+def engine_name(path: str) -> str:
+    """The ``ABOUT`` name of the engine at ``path`` (started, asked, ended)."""
+    engine = ExternalEngine(path)
+    try:
+        return engine.ask_name()
+    finally:
+        engine.close()
+
+
+def plugin_name(spec: PlayerSpec) -> str:
+    """The ``name`` the plugin of ``spec`` gives itself (started, asked, ended)."""
+    from tictactoe_qt.engine.plugin_player import PluginPlayer
+
+    player = PluginPlayer(spec)
+    try:
+        return player.ask_name()
+    finally:
+        player.close()
+
+
+class PlayerNameProbe(QObject):
+    """Emits :attr:`answered` ``(key, name, error)`` for each :meth:`ask`."""
+
+    answered = Signal(str, str, str)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._threads: list[threading.Thread] = []
+
+    def ask(self, key: str, ask_name: Callable[[], str]) -> None:
+        """Call ``ask_name`` in the background; its answer comes with ``key``."""
+        thread = threading.Thread(target=self._ask, args=(key, ask_name), name="player-name",
+                                  daemon=True)
+        self._threads = [t for t in self._threads if t.is_alive()] + [thread]
+        thread.start()
+
+    def wait(self, timeout: float = 15.0) -> None:
+        """Wait for the questions in flight (tests, and closing the window)."""
+        for thread in self._threads:
+            thread.join(timeout)
+
+    def _ask(self, key: str, ask_name: Callable[[], str]) -> None:
+        name, error = "", ""
+        try:
+            name = ask_name()
+        except (PlayerForfeit, PlayerSpecError) as problem:
+            error = str(problem)
+        try:
+            self.answered.emit(key, name, error)
+        except RuntimeError:  # the window closed meanwhile
+            pass
