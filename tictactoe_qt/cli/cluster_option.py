@@ -11,7 +11,10 @@ from tictactoe_qt.cluster import INSTALL_HINT, ClusterError, ClusterUnavailable
 from tictactoe_qt.cluster.connection import AddressError, ClusterAddress, ClusterConnection
 from tictactoe_qt.engine.batch import BatchProgress
 from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine.simulation import check_playable
 from tictactoe_qt.engine.simulation_stats import SimulationSummary
+from tictactoe_qt.engine.tournament import TournamentResult
 
 from .arguments import CommandFailed, UsageError
 
@@ -62,12 +65,43 @@ def cluster_batch(args: argparse.Namespace, config: GameConfig, progress: BatchP
         raise UsageError(INSTALL_HINT) from None
     connection = open_cluster(args.cluster)
     try:
+        _check_players(connection, [args.x, args.o])
         return run_cluster_batch(connection, config, args.x, args.o, args.games, args.seed,
                                  args.swap, progress, should_stop)
     except ClusterError as error:
         raise CommandFailed(str(error)) from None
     finally:
         _close_quietly(connection)
+
+
+def cluster_tournament(args: argparse.Namespace, config: GameConfig) -> TournamentResult:
+    """``tournament``'s round robin on ``args.cluster``; the first Ctrl+C keeps the games so far."""
+    from tictactoe_qt.cluster.tournament import run_cluster_round_robin
+
+    from .simulate_command import _first_signal_stops
+
+    if args.workers != 1:
+        raise UsageError("--workers and --cluster do not mix: the cluster's workers play the games")
+    check_playable(config, *args.player)  # a bad engine path is an error before connecting
+    connection = open_cluster(args.cluster)
+    stopped_by: list[int] = []
+    try:
+        with _first_signal_stops(stopped_by):
+            return run_cluster_round_robin(connection, config, args.player, args.games,
+                                           args.seed, lambda: bool(stopped_by))
+    except ClusterError as error:
+        raise CommandFailed(str(error)) from None
+    finally:
+        _close_quietly(connection)
+
+
+def _check_players(connection: ClusterConnection, specs: list[PlayerSpec]) -> None:
+    """External engines and plugins must be on every worker (else one line: who lacks what)."""
+    from tictactoe_qt.cluster.connection import check_available
+    from tictactoe_qt.engine.plugins import GROUP
+
+    check_available(connection.client, sorted({s.path or "" for s in specs if s.kind == "engine"}),
+                    sorted({s.kind for s in specs if s.is_plugin}), GROUP)
 
 
 def _close_quietly(connection: Any) -> None:

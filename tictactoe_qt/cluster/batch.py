@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 import uuid
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from tictactoe_qt.engine import random_games
@@ -79,9 +80,25 @@ def _submitter(client: Any, config: GameConfig, specs: tuple[PlayerSpec, PlayerS
     return submit
 
 
-def _stream(client: Any, summary: SimulationSummary, futures: Any, limit: int, games: int,
-            progress: BatchProgress | None, should_stop: ShouldStop) -> None:
-    """Keep ``limit`` chunks in flight; merge each as it finishes (any order: sums commute)."""
+def _stream(client: Any, summary: SimulationSummary, futures: Iterator[Any], limit: int,
+            games: int, progress: BatchProgress | None, should_stop: ShouldStop) -> None:
+    def merge(part: SimulationSummary) -> None:
+        summary.merge(part)
+        if progress is not None:
+            progress(summary.games, games)
+
+    if not stream_chunks(client, futures, limit, merge, should_stop):
+        summary.cancelled = True
+
+
+def stream_chunks(client: Any, futures: Iterator[Any], limit: int,
+                  merge: Callable[[Any], None], should_stop: ShouldStop) -> bool:
+    """Keep ``limit`` of ``futures`` in flight and ``merge`` each result as it finishes.
+
+    Results come in any order (their sums do not care). Each future is let go
+    once merged, so the client holds at most ``limit`` at a time. Returns
+    False when ``should_stop`` ended it early (the rest is cancelled).
+    """
     from distributed import as_completed
 
     finished = as_completed()
@@ -99,15 +116,13 @@ def _stream(client: Any, summary: SimulationSummary, futures: Any, limit: int, g
         top_up()
         while running:
             if should_stop():
-                summary.cancelled = True
-                break
+                return False
             for future in finished.next_batch(block=False) or _wait_a_little(finished):
                 running.discard(future)
-                summary.merge(future.result())
+                merge(future.result())
                 future.release()
-                if progress is not None:
-                    progress(summary.games, games)
             top_up()
+        return True
     finally:
         if running:  # stopped, interrupted or failed: nothing more is played for us
             client.cancel(list(running), force=True)

@@ -152,17 +152,17 @@ def check_versions(client: Any) -> None:
                                f"computer {__version__}: install the same version everywhere")
 
 
-def check_available(client: Any, programs: list[str], modules: list[str]) -> None:
-    """Every worker must have the engine ``programs`` and plugin ``modules``; else say who lacks what."""
+def check_available(client: Any, programs: list[str], plugins: list[str], group: str) -> None:
+    """Every worker must have the engine ``programs`` and the ``plugins``; else say who lacks what."""
     lacks: list[str] = []
     if programs:
         for worker, missing in sorted(run_everywhere(client, probe.missing_programs, programs).items()):
-            lacks += [f"worker {worker} lacks the engine {excerpt(path)}" for path in missing]
-    if modules:
-        for worker, missing in sorted(run_everywhere(client, probe.missing_modules, modules).items()):
+            lacks += [f"worker {worker} lacks the engine program {excerpt(path)}" for path in missing]
+    if plugins:
+        for worker, missing in sorted(run_everywhere(client, probe.missing_plugins, plugins, group).items()):
             lacks += [f"worker {worker} lacks the plugin {excerpt(name)}" for name in missing]
     if lacks:
-        more = f" (and {len(lacks) - 1} more)" if len(lacks) > 1 else ""
+        more = f" (and {len(lacks) - 1} more missing)" if len(lacks) > 1 else ""
         raise ClusterError(lacks[0] + more)
 
 

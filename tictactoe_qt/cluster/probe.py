@@ -29,16 +29,9 @@ def missing_programs(paths: list[str]) -> list[str]:
     return missing
 
 
-def missing_modules(names: list[str]) -> list[str]:
-    """Of ``names`` (plugin modules), the ones this worker cannot import."""
-    import importlib.util
+def missing_plugins(names: list[str], group: str) -> list[str]:
+    """Of ``names`` (plugin players), the ones not installed on this worker (entry points of ``group``)."""
+    from importlib.metadata import entry_points
 
-    missing = []
-    for name in names:
-        try:
-            found = importlib.util.find_spec(name) is not None
-        except (ImportError, ValueError):
-            found = False
-        if not found:
-            missing.append(name)
-    return missing
+    installed = {point.name for point in entry_points(group=group)}
+    return [name for name in names if name not in installed]
