@@ -14,7 +14,7 @@ from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
 from tictactoe_qt.engine.simulation import check_playable
 from tictactoe_qt.engine.simulation_stats import SimulationSummary
-from tictactoe_qt.engine.tournament import TournamentResult
+from tictactoe_qt.engine.tournament import TournamentResult, parse_players
 
 from .arguments import CommandFailed, UsageError
 
@@ -82,7 +82,7 @@ def cluster_tournament(args: argparse.Namespace, config: GameConfig) -> Tourname
 
     if args.workers != 1:
         raise UsageError("--workers and --cluster do not mix: the cluster's workers play the games")
-    check_playable(config, *args.player)  # a bad engine path is an error before connecting
+    check_playable(config, *parse_players(args.player))  # bad entrants: an error before connecting
     connection = open_cluster(args.cluster)
     stopped_by: list[int] = []
     try:
