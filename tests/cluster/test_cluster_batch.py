@@ -81,3 +81,17 @@ def _address_of(client, pid: int) -> str:
     """The address of the worker process ``pid``."""
     return next(address for address, info in client.scheduler_info()["workers"].items()
                 if client.run(os.getpid, workers=[address])[address] == pid)
+
+
+def test_a_cluster_whose_workers_all_died_is_an_error_not_a_hang(fresh_dask):
+    from tictactoe_qt.cluster import ClusterError
+
+    only = fresh_dask.add_worker()
+    with connect(ClusterAddress.parse(fresh_dask.address)) as connection:
+        def progress(done: int, total: int) -> None:
+            if only.poll() is None:
+                os.kill(only.pid, signal.SIGKILL)
+
+        with pytest.raises(ClusterError, match="every worker of the cluster has gone"):
+            run_cluster_batch(connection, BOARD, "random", "minimax:depth=1", GAMES, seed=5,
+                              progress=progress)

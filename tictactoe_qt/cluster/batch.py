@@ -22,6 +22,7 @@ from tictactoe_qt.engine.simulation import (
 )
 from tictactoe_qt.engine.simulation_stats import SimulationSummary
 
+from . import ClusterError
 from .connection import ClusterConnection
 
 #: Chunks in flight per worker thread: enough to keep every worker busy while
@@ -29,6 +30,8 @@ from .connection import ClusterConnection
 IN_FLIGHT_PER_CORE = 2
 #: Seconds between looks at ``should_stop`` while no chunk finishes.
 POLL_SECONDS = 0.1
+#: Seconds without a finished chunk before checking that the cluster still has workers.
+NO_WORKER_SECONDS = 5.0
 
 
 def run_cluster_batch(
@@ -114,13 +117,21 @@ def stream_chunks(client: Any, futures: Iterator[Any], limit: int,
 
     try:
         top_up()
+        heard = time.monotonic()
         while running:
             if should_stop():
                 return False
-            for future in finished.next_batch(block=False) or _wait_a_little(finished):
+            arrived = finished.next_batch(block=False) or _wait_a_little(finished)
+            for future in arrived:
                 running.discard(future)
                 merge(future.result())
                 future.release()
+            if arrived:
+                heard = time.monotonic()
+            elif time.monotonic() - heard > NO_WORKER_SECONDS:
+                heard = time.monotonic()
+                if not client.nthreads():  # Dask would wait for a worker forever
+                    raise ClusterError("every worker of the cluster has gone; the batch stopped")
             top_up()
         return True
     finally:

@@ -9,13 +9,13 @@ from urllib.request import urlopen
 
 from tictactoe_qt import __version__
 from tictactoe_qt.engine.excerpt import excerpt
-from tictactoe_qt.engine.worker_processes import worker_limit
+from tictactoe_qt.engine.worker_processes import default_workers, worker_limit
 
 from . import ClusterError, probe, require_distributed
 
 #: Seconds to reach a scheduler (and to wait for its first worker) before giving up.
 CONNECT_TIMEOUT = 5.0
-#: ``local`` alone: this many worker processes, at most :func:`worker_limit`.
+#: ``local`` alone: one worker process per core; ``local:N``: N, at most :func:`worker_limit`.
 LOCAL = "local"
 
 
@@ -35,7 +35,7 @@ class ClusterAddress:
         """``tcp://host:8786``, ``host:8786``, ``local`` or ``local:N``."""
         text = text.strip()
         if text == LOCAL:
-            return cls(local_workers=worker_limit())
+            return cls(local_workers=min(default_workers(), worker_limit()))
         if text.startswith(LOCAL + ":"):
             count = text[len(LOCAL) + 1 :]
             if not count.isdigit() or not 1 <= int(count) <= worker_limit():
