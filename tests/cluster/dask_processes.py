@@ -32,7 +32,7 @@ def free_port() -> int:
 
 
 def environment() -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": str(ROOT), "DASK_DISTRIBUTED__WORKER__DAEMON": "False"}
+    return {**os.environ, "PYTHONPATH": str(ROOT)}
 
 
 class DaskProcesses:

@@ -123,20 +123,44 @@ def stream_chunks(client: Any, futures: Iterator[Any], limit: int,
                 return False
             arrived = finished.next_batch(block=False) or _wait_a_little(finished)
             for future in arrived:
+                result = _result(client, future, should_stop)
+                if result is None:
+                    return False
                 running.discard(future)
-                merge(future.result())
+                merge(result)
                 future.release()
             if arrived:
                 heard = time.monotonic()
             elif time.monotonic() - heard > NO_WORKER_SECONDS:
                 heard = time.monotonic()
-                if not client.nthreads():  # Dask would wait for a worker forever
-                    raise ClusterError("every worker of the cluster has gone; the batch stopped")
+                _check_workers_left(client)
             top_up()
         return True
     finally:
         if running:  # stopped, interrupted or failed: nothing more is played for us
             client.cancel(list(running), force=True)
+
+
+def _result(client: Any, future: Any, should_stop: ShouldStop) -> Any:
+    """The future's result; None once ``should_stop``.
+
+    A result kept on a worker that dies before it is fetched is computed
+    again elsewhere, so even a finished future may have to wait.
+    """
+    from distributed import TimeoutError as DaskTimeout
+
+    while True:
+        try:
+            return future.result(timeout=NO_WORKER_SECONDS)
+        except (DaskTimeout, TimeoutError):
+            if should_stop():
+                return None
+            _check_workers_left(client)
+
+
+def _check_workers_left(client: Any) -> None:
+    if not client.nthreads():  # Dask would wait for a worker forever
+        raise ClusterError("every worker of the cluster has gone; the batch stopped")
 
 
 def _wait_a_little(finished: Any) -> list[Any]:
