@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 
 from .dask_processes import DaskProcesses
@@ -27,3 +29,11 @@ def fresh_dask(tmp_path):
         yield dask
     finally:
         dask.stop()
+
+
+@pytest.fixture(autouse=True)
+def collect_dask_garbage():
+    """Run Dask objects' finalizers now: one that runs while Python 3.11 builds an AST (pytest
+    compiling a module later) trips "AST constructor recursion depth mismatch"."""
+    yield
+    gc.collect()

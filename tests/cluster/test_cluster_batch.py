@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 
 import pytest
 
@@ -46,15 +47,23 @@ def test_a_worker_killed_mid_batch_changes_nothing(fresh_dask):
     doomed = fresh_dask.add_worker()
     fresh_dask.add_worker()
     killed: list[str] = []
-    with connect(ClusterAddress.parse(fresh_dask.address)) as connection:
+    # A chunk finished on the doomed worker but not yet fetched is replayed once fetching
+    # it gives up: after the connect timeout, shortened here to keep the test short.
+    with connect(ClusterAddress.parse(fresh_dask.address), timeout=2) as connection:
         client = connection.client
         doomed_address = _address_of(client, doomed.pid)
 
         def progress(done: int, total: int) -> None:
-            # The first time the doomed worker is busy with a chunk, kill it mid-chunk.
-            if not killed and client.processing(workers=[doomed_address])[doomed_address]:
-                os.kill(doomed.pid, signal.SIGKILL)
-                killed.append(doomed_address)
+            # At the first chunk back, wait for the doomed worker to hold a chunk, then kill it.
+            if killed:
+                return
+            deadline = time.monotonic() + 10
+            while not client.processing(workers=[doomed_address])[doomed_address]:
+                if time.monotonic() > deadline:
+                    return
+                time.sleep(0.002)
+            os.kill(doomed.pid, signal.SIGKILL)
+            killed.append(doomed_address)
 
         on_cluster = run_cluster_batch(connection, BOARD, "random", "minimax:depth=1", GAMES,
                                        seed=5, progress=progress)

@@ -110,6 +110,7 @@ def connect(address: ClusterAddress, timeout: float = CONNECT_TIMEOUT) -> Cluste
     from distributed import Client, LocalCluster
 
     _quiet_dask_logs()
+    _give_up_on_lost_workers_after(timeout)
     cluster = None
     try:
         if address.scheduler is None:
@@ -185,6 +186,14 @@ def _reason(error: BaseException) -> str:
     """An error's message on one short line."""
     text = " ".join(str(error).split()) or type(error).__name__
     return text if len(text) <= 120 else text[:117] + "..."
+
+
+def _give_up_on_lost_workers_after(seconds: float) -> None:
+    """Fetching a result from a worker that died waits this long, not Dask's 30 s, before
+    Dask plays that chunk again elsewhere."""
+    import dask
+
+    dask.config.set({"distributed.comm.timeouts.connect": f"{seconds:g}s"})
 
 
 def _quiet_dask_logs() -> None:
