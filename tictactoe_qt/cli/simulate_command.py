@@ -6,6 +6,7 @@ import argparse
 import json
 import signal
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
@@ -24,6 +25,7 @@ from .arguments import (
     positive_int,
     seed_int,
 )
+from .cluster_option import add_cluster_argument, cluster_batch
 from .formatting import summary_text
 
 #: Signals that end a batch early with the games played so far: Ctrl+C, a
@@ -44,7 +46,9 @@ With --swap the players take turns at moving first; each keeps its mark, so
 x_wins and the "x" block are always the --x player's (first_mover_wins counts
 the games the first mover won).
 The same --seed gives the same totals whatever --workers is.
-Ctrl+C, SIGTERM or SIGHUP stop the batch and report the games played so far."""
+Ctrl+C, SIGTERM or SIGHUP stop the batch and report the games played so far.
+With --cluster the chunks run on a Dask cluster (pip install 'tictactoe-qt[cluster]'),
+with the same totals as --workers 1 for the same --seed."""
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -66,6 +70,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--workers", type=non_negative_int, default=1, metavar="W",
                         help="processes to use; 0 = every core (default 1); at most "
                         f"{worker_limit()} here (one per core, at least 4)")
+    add_cluster_argument(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run)
 
@@ -90,13 +95,16 @@ def run(args: argparse.Namespace) -> int:
               f"core (at least {MIN_WORKER_LIMIT}) run at once here", file=sys.stderr)
     stopped_by: list[int] = []
     show_progress = sys.stderr.isatty() and not args.json
+    progress = ProgressLine() if show_progress else None
     with _first_signal_stops(stopped_by):
         try:
-            summary = run_batch(
-                config, args.x, args.o, args.games, args.seed, args.swap, args.workers,
-                progress=_print_progress if show_progress else None,
-                should_stop=lambda: bool(stopped_by),
-            )
+            if args.cluster is not None:
+                summary = cluster_batch(args, config, progress, lambda: bool(stopped_by))
+            else:
+                summary = run_batch(
+                    config, args.x, args.o, args.games, args.seed, args.swap, args.workers,
+                    progress=progress, should_stop=lambda: bool(stopped_by),
+                )
         except WorkerDiedError as error:
             raise CommandFailed(str(error)) from None
     if show_progress:
@@ -109,8 +117,27 @@ def run(args: argparse.Namespace) -> int:
     return 128 + stopped_by[0] if stopped_by else 0
 
 
-def _print_progress(done: int, total: int) -> None:
-    print(f"\r  {done:,} / {total:,} games", end="", file=sys.stderr, flush=True)
+class ProgressLine:
+    """``progress(done, total)`` for a batch: games done and the time left, on one stderr line."""
+
+    def __init__(self) -> None:
+        self._began = time.perf_counter()
+
+    def __call__(self, done: int, total: int) -> None:
+        print(f"\r\033[K  {progress_text(done, total, time.perf_counter() - self._began)}",
+              end="", file=sys.stderr, flush=True)
+
+
+def progress_text(done: int, total: int, seconds: float) -> str:
+    """``"1,000 / 4,000 games, about 30 s left"``, the time left from the pace so far."""
+    text = f"{done:,} / {total:,} games"
+    if 0 < done < total and seconds > 0:
+        left = round(seconds * (total - done) / done)
+        minutes, secs = divmod(left, 60)
+        hours, minutes = divmod(minutes, 60)
+        when = f"{hours} h {minutes:02} min" if hours else f"{minutes} min {secs:02} s" if minutes else f"{secs} s"
+        text += f", about {when} left"
+    return text
 
 
 @contextmanager

@@ -8,6 +8,7 @@ import sys
 
 from tictactoe_qt.engine.tournament import TournamentResult, round_robin
 
+from .cluster_option import add_cluster_argument, cluster_tournament
 from .arguments import (
     add_size_arguments,
     config_from,
@@ -48,13 +49,17 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="seed for a repeatable tournament")
     parser.add_argument("--workers", type=non_negative_int, default=1, metavar="W",
                         help="processes per pairing; 0 = every core (default 1)")
+    add_cluster_argument(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     config = config_from(args)
-    result = round_robin(config, args.player, args.games, seed=args.seed, workers=args.workers)
+    if args.cluster is not None:
+        result = cluster_tournament(args, config)
+    else:
+        result = round_robin(config, args.player, args.games, seed=args.seed, workers=args.workers)
     if args.json:
         print(json.dumps(result.as_dict()))
     else:

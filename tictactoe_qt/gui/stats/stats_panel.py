@@ -30,6 +30,7 @@ from .run_data import RunData
 from .run_snapshot import GameRow, RunSnapshot
 from .run_list import RunList
 from .runs_page import RunsPage
+from .run_on_bar import RunOnBar
 from .emit_guard import guard_emit_refcount
 from .simulate_bar import SimulateBar
 from .tournament_view import TournamentView
@@ -95,12 +96,14 @@ class StatsPanel(QDockWidget):
         self._on_screen = False
         self._build()
         self.batch.running_changed.connect(self.simulate_bar.set_running)
+        self.batch.running_changed.connect(self.run_on_bar.setDisabled)
         self.visibilityChanged.connect(self._on_visibility_changed)
         self.tabs.currentChanged.connect(self._on_tab_changed)
         chart_loader.start_after_first_frame(self)
         self.refresh_match()
 
     def _build(self) -> None:
+        self.run_on_bar = RunOnBar()
         self.simulate_bar = SimulateBar()
         self.simulate_bar.simulate_requested.connect(self.start_simulation)
         self.simulate_bar.cancel_requested.connect(self.batch.cancel)
@@ -125,6 +128,7 @@ class StatsPanel(QDockWidget):
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.run_on_bar)
         layout.addWidget(self.simulate_bar)
         layout.addWidget(self.tabs, 1)
         self.setWidget(body)
@@ -223,8 +227,15 @@ class StatsPanel(QDockWidget):
             self.simulate_bar.show_problem(str(error))
             self.message.emit(str(error))
             return False
+        cluster_problem = self.run_on_bar.problem()
+        if cluster_problem is not None:
+            self.simulate_bar.show_problem(cluster_problem)
+            self.message.emit(cluster_problem)
+            return False
         self.simulate_bar.start_progress(request.games)
-        pool = shared_pool() if request.games > SMALL_BATCH else None
+        pool = self.run_on_bar.link.pool() if self.run_on_bar.on_cluster() else None
+        if pool is None and request.games > SMALL_BATCH:
+            pool = shared_pool()
         self.batch.start(BatchWorker(request, pool))
         # Draw the empty run now, while the workers start: the charts take their
         # new axes and labels before the games pour in, and later refreshes
@@ -245,6 +256,7 @@ class StatsPanel(QDockWidget):
         self._refresh_timer.stop()
         self.charts_page.stop()
         self.batch.shutdown()
+        self.run_on_bar.shutdown()
         self.tournament.shutdown()
         chart_loader.finish_loading()  # no thread may outlive the window
 

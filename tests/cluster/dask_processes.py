@@ -1,0 +1,84 @@
+"""Real ``dask scheduler`` and ``dask worker`` processes on 127.0.0.1, for the cluster tests."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: Seconds for a process to come up (a busy shared machine is slow, never this slow).
+START_BOUND = 60
+
+
+def is_running(pid: int) -> bool:
+    """True while ``pid`` exists and is not a zombie."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def environment() -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+class DaskProcesses:
+    """A scheduler and its workers started by a test; :meth:`stop` ends every one."""
+
+    def __init__(self, log_dir: Path) -> None:
+        self.log_dir = log_dir
+        self.address = f"tcp://127.0.0.1:{free_port()}"
+        self.processes: list[subprocess.Popen[bytes]] = []
+        self.workers: list[subprocess.Popen[bytes]] = []
+        self._start(["scheduler", "--host", "127.0.0.1", "--port", self.address.rsplit(":", 1)[1],
+                     "--no-dashboard", "--dashboard-address", "127.0.0.1:0"], "scheduler", "Scheduler at:")
+
+    def add_worker(self, *extra: str) -> subprocess.Popen[bytes]:
+        """A worker of one process and one thread (no nanny: killing it loses it)."""
+        process = self._start(["worker", self.address, "--host", "127.0.0.1", "--nworkers", "1",
+                               "--nthreads", "1", "--no-nanny", "--no-dashboard",
+                               "--dashboard-address", "127.0.0.1:0", *extra],
+                              f"worker{len(self.workers)}", "Registered to:")
+        self.workers.append(process)
+        return process
+
+    def _start(self, args: list[str], name: str, ready: str) -> subprocess.Popen[bytes]:
+        log = self.log_dir / f"{name}.log"
+        with log.open("wb") as sink:
+            process = subprocess.Popen([sys.executable, "-m", "dask", *args], stdout=sink,
+                                       stderr=subprocess.STDOUT, env=environment(), cwd=ROOT)
+        self.processes.append(process)
+        deadline = time.monotonic() + START_BOUND
+        while ready not in log.read_text(errors="replace"):
+            if process.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"dask {args[0]} did not start:\n{log.read_text()[-2000:]}")
+            time.sleep(0.05)
+        return process
+
+    def stop(self) -> None:
+        """End every process (workers at once, the scheduler politely), then make sure none is left."""
+        for process in reversed(self.processes):
+            if process.poll() is None:
+                process.send_signal(signal.SIGKILL if process in self.workers else signal.SIGTERM)
+        for process in reversed(self.processes):
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(timeout=15)
+        left = [p.pid for p in self.processes if is_running(p.pid)]
+        assert not left, f"dask processes left running: {left}"

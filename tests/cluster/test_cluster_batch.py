@@ -1,0 +1,106 @@
+"""Batches on real ``dask scheduler`` / ``dask worker`` processes, through the engine API."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+import pytest
+
+from tictactoe_qt.engine.batch import run_batch
+from tictactoe_qt.engine.config import GameConfig
+
+distributed = pytest.importorskip("distributed")
+
+from tictactoe_qt.cluster.batch import IN_FLIGHT_PER_CORE, run_cluster_batch  # noqa: E402
+from tictactoe_qt.cluster.connection import ClusterAddress, connect  # noqa: E402
+
+from .totals import totals  # noqa: E402
+
+#: 4x4, k=3: players start fresh every 200 games, so 3,000 games make 15 chunks.
+BOARD = GameConfig(4, 4, 3)
+#: Enough games for many chunks; a second or two on two workers.
+GAMES = 3000
+
+
+def test_the_cluster_gives_the_totals_of_one_process_streamed_chunk_by_chunk(two_workers):
+    seen: list[int] = []
+    with connect(ClusterAddress.parse(two_workers.address)) as connection:
+        client = connection.client
+
+        def progress(done: int, total: int) -> None:
+            seen.append(done)
+            # Bounded: never more chunks held than the ones in flight.
+            assert len(client.futures) <= IN_FLIGHT_PER_CORE * 2
+
+        on_cluster = run_cluster_batch(connection, BOARD, "random", "minimax:depth=1", GAMES,
+                                       seed=11, swap=True, progress=progress)
+    here = run_batch(BOARD, "random", "minimax:depth=1", GAMES, seed=11, swap=True, workers=1)
+    assert totals(on_cluster.as_dict()) == totals(here.as_dict())
+    assert on_cluster.workers == 2 and not on_cluster.cancelled
+    # Results arrive as chunks finish, each counted once, not all at the end.
+    assert len(seen) > 4 and seen == sorted(seen) and seen[-1] == GAMES
+
+
+def test_a_worker_killed_mid_batch_changes_nothing(fresh_dask):
+    doomed = fresh_dask.add_worker()
+    fresh_dask.add_worker()
+    killed: list[str] = []
+    # A chunk finished on the doomed worker but not yet fetched is replayed once fetching
+    # it gives up: after the connect timeout, shortened here to keep the test short.
+    with connect(ClusterAddress.parse(fresh_dask.address), timeout=2) as connection:
+        client = connection.client
+        doomed_address = _address_of(client, doomed.pid)
+
+        def progress(done: int, total: int) -> None:
+            # At the first chunk back, wait for the doomed worker to hold a chunk, then kill it.
+            if killed:
+                return
+            deadline = time.monotonic() + 10
+            while not client.processing(workers=[doomed_address])[doomed_address]:
+                if time.monotonic() > deadline:
+                    return
+                time.sleep(0.002)
+            os.kill(doomed.pid, signal.SIGKILL)
+            killed.append(doomed_address)
+
+        on_cluster = run_cluster_batch(connection, BOARD, "random", "minimax:depth=1", GAMES,
+                                       seed=5, progress=progress)
+    assert killed, "the worker was never killed while busy"
+    assert doomed.wait(timeout=10) == -signal.SIGKILL
+    here = run_batch(BOARD, "random", "minimax:depth=1", GAMES, seed=5, workers=1)
+    assert totals(on_cluster.as_dict()) == totals(here.as_dict())
+    assert not on_cluster.cancelled
+
+
+def test_stopping_cancels_the_rest_and_keeps_the_games_so_far(two_workers):
+    with connect(ClusterAddress.parse(two_workers.address)) as connection:
+        calls: list[int] = []
+        summary = run_cluster_batch(
+            connection, BOARD, "random", "minimax:depth=1", GAMES, seed=3,
+            progress=lambda done, total: calls.append(done), should_stop=lambda: bool(calls),
+        )
+        assert summary.cancelled and summary.games == calls[-1] < GAMES
+        assert summary.games == summary.x_wins + summary.o_wins + summary.draws
+        assert not connection.client.futures, "cancelled chunks are let go"
+
+
+def _address_of(client, pid: int) -> str:
+    """The address of the worker process ``pid``."""
+    return next(address for address, info in client.scheduler_info()["workers"].items()
+                if client.run(os.getpid, workers=[address])[address] == pid)
+
+
+def test_a_cluster_whose_workers_all_died_is_an_error_not_a_hang(fresh_dask):
+    from tictactoe_qt.cluster import ClusterError
+
+    only = fresh_dask.add_worker()
+    with connect(ClusterAddress.parse(fresh_dask.address)) as connection:
+        def progress(done: int, total: int) -> None:
+            if only.poll() is None:
+                os.kill(only.pid, signal.SIGKILL)
+
+        with pytest.raises(ClusterError, match="every worker of the cluster has gone"):
+            run_cluster_batch(connection, BOARD, "random", "minimax:depth=1", GAMES, seed=5,
+                              progress=progress)

@@ -1,0 +1,109 @@
+"""``simulate --cluster`` as people run it: a subprocess against real Dask processes on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tictactoe_qt import __version__
+
+from .dask_processes import ROOT, environment, free_port
+from .totals import totals
+
+pytest.importorskip("distributed")
+
+BATCH = ["simulate", "--x", "random", "--o", "minimax:depth=1", "--size", "4", "--k", "3",
+         "--games", "1000", "--seed", "7", "--swap", "--json"]
+#: Seconds a command may take here (a hang fails, not slowness).
+BOUND = 60
+
+
+def simulate(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "tictactoe_qt", *args], capture_output=True,
+                          text=True, env=environment(), cwd=ROOT, timeout=BOUND)
+
+
+def test_a_cluster_batch_prints_the_totals_of_one_process(two_workers):
+    on_cluster = simulate(*BATCH, "--cluster", two_workers.address)
+    here = simulate(*BATCH, "--workers", "1")
+    assert on_cluster.returncode == 0, on_cluster.stderr
+    assert totals(json.loads(on_cluster.stdout)) == totals(json.loads(here.stdout))
+    assert f"cluster {two_workers.address}: 2 workers, 2 cores" in on_cluster.stderr
+
+
+def test_a_local_cluster_gives_the_same_totals():
+    on_cluster = simulate(*BATCH, "--cluster", "local:2")
+    here = simulate(*BATCH)
+    assert on_cluster.returncode == 0, on_cluster.stderr
+    assert totals(json.loads(on_cluster.stdout)) == totals(json.loads(here.stdout))
+    assert json.loads(on_cluster.stdout)["workers"] == 2
+
+
+def test_an_unreachable_scheduler_is_one_line_within_seconds():
+    began = time.monotonic()
+    result = simulate(*BATCH, "--cluster", f"tcp://127.0.0.1:{free_port()}")
+    assert time.monotonic() - began < 20  # 5 s to connect, plus starting Python
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert "cannot reach the Dask scheduler at 'tcp://127.0.0.1:" in result.stderr
+
+
+def _preload(tmp_path, code: str) -> str:
+    script = tmp_path / "worker_preload.py"
+    script.write_text(code)
+    return str(script)
+
+
+def test_a_worker_with_another_version_is_named_with_both_versions(fresh_dask, tmp_path):
+    # The worker really imports tictactoe_qt; its preload only changes the version it reports.
+    fresh_dask.add_worker("--preload", _preload(tmp_path, "import tictactoe_qt\n"
+                                                "tictactoe_qt.__version__ = '0.0.9'\n"))
+    result = simulate(*BATCH, "--cluster", fresh_dask.address)
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert f"runs tictactoe-qt '0.0.9', this computer {__version__}" in result.stderr
+    assert "worker tcp://127.0.0.1:" in result.stderr
+
+
+def test_a_worker_without_the_package_is_named(fresh_dask, tmp_path):
+    # As on a machine where it was never installed: importing it fails on that worker.
+    fresh_dask.add_worker("--preload", _preload(tmp_path, "import sys\n"
+                                                "sys.modules['tictactoe_qt'] = None\n"))
+    result = simulate(*BATCH, "--cluster", fresh_dask.address)
+    assert result.returncode == 1 and result.stderr.count("\n") == 1, result.stderr
+    assert f"lacks tictactoe-qt (this computer runs {__version__})" in result.stderr
+
+
+def test_without_the_extra_the_option_says_how_to_install_it():
+    blocked = ("import sys; sys.modules['distributed'] = None\n"
+               "from tictactoe_qt.cli.main import main\n"
+               f"sys.exit(main({[*BATCH, '--cluster', 'local:2']!r}))")
+    result = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True,
+                            env=environment(), cwd=ROOT, timeout=BOUND)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == ("tictactoe-qt simulate: error: --cluster needs Dask's scheduler: "
+                             "pip install 'tictactoe-qt[cluster]'\n")
+
+
+def test_ctrl_c_cancels_the_chunks_and_prints_the_games_so_far(two_workers):
+    endless = [*BATCH[:-6], "--games", "100000000", "--seed", "7", "--json"]
+    process = subprocess.Popen([sys.executable, "-m", "tictactoe_qt", *endless, "--cluster",
+                                two_workers.address], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=environment(), cwd=ROOT)
+    try:
+        assert process.stderr.readline().startswith(f"cluster {two_workers.address}:")
+        time.sleep(1)  # chunks are out on the workers
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=BOUND)
+    finally:
+        process.kill()
+    assert process.returncode == 130, err
+    data = json.loads(out)
+    assert data["cancelled"] is True and data["games"] < 100_000_000
+    assert data["games"] == data["x_wins"] + data["o_wins"] + data["draws"]
+    assert "SIGINT" in err and "Traceback" not in err

@@ -1,0 +1,106 @@
+"""The Statistics dock's "Run on: Dask cluster at …", against real Dask processes on 127.0.0.1."""
+
+from __future__ import annotations
+
+import csv
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from tictactoe_qt.engine.batch import run_batch
+from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.player_spec import PlayerSpec
+
+pytest.importorskip("distributed")
+
+from tictactoe_qt.gui.stats.run_on_bar import DASK_CLUSTER, THIS_COMPUTER, RunOnBar  # noqa: E402
+from tictactoe_qt.gui.stats.stats_panel import StatsPanel  # noqa: E402
+
+from .totals import totals  # noqa: E402
+
+MATCH = (GameConfig(4, 4, 3), PlayerSpec("random"), PlayerSpec.parse("minimax:depth=1"))
+GAMES = 2400
+#: Seconds for a connection or a batch (a hang fails, not slowness).
+BOUND = 60_000
+
+
+@pytest.fixture(autouse=True)
+def isolated_settings(qapp, tmp_path):
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "cfg"))
+    qapp.setOrganizationName("tictactoe-qt-tests")
+    qapp.setApplicationName("tictactoe-qt")
+
+
+@pytest.fixture
+def panel(qtbot):
+    panel = StatsPanel()
+    qtbot.addWidget(panel)
+    panel.set_match_source(lambda: MATCH)
+    panel.resize(520, 700)
+    panel.show()
+    yield panel
+    panel.shutdown()
+
+
+def _connect(qtbot, panel: StatsPanel, address: str) -> None:
+    bar = panel.run_on_bar
+    bar.address_edit.setText(address)
+    with qtbot.waitSignal(bar.link.connected, timeout=BOUND):
+        bar.place_box.setCurrentIndex(DASK_CLUSTER)
+
+
+def _simulate(qtbot, panel: StatsPanel, seed: int) -> dict:
+    panel.simulate_bar.games_box.setValue(GAMES)
+    panel.simulate_bar.seed_box.setValue(seed)
+    progress: list[int] = []
+    panel.batch.progress.connect(lambda snapshot: progress.append(snapshot.games))
+    with qtbot.waitSignal(panel.simulation_finished, timeout=BOUND) as finished:
+        assert panel.start_simulation()
+    return {"summary": finished.args[0], "progress": progress}
+
+
+def _rows(panel: StatsPanel, path) -> list[dict]:
+    panel.export_results(path)
+    with open(path, newline="") as file:
+        return [{k: v for k, v in row.items() if not k.endswith("_seconds")} for row in csv.DictReader(file)]
+
+
+def test_the_dock_runs_a_batch_on_the_cluster_with_the_same_games(qtbot, panel, two_workers, tmp_path):
+    _connect(qtbot, panel, two_workers.address)
+    assert panel.run_on_bar.status_label.text() == "Connected: 2 workers, 2 cores"
+    panel.grab().save(str(tmp_path / "run_on_connected.png"))
+    on_cluster = _simulate(qtbot, panel, seed=21)
+    cluster_rows = _rows(panel, tmp_path / "cluster.csv")
+    assert on_cluster["summary"]["workers"] == 2
+    # Streamed: the charts had games to show before the batch ended.
+    assert any(0 < games < GAMES for games in on_cluster["progress"])
+
+    panel.run_on_bar.place_box.setCurrentIndex(THIS_COMPUTER)
+    here = _simulate(qtbot, panel, seed=21)
+    assert totals(on_cluster["summary"]) == totals(here["summary"])
+    assert cluster_rows == _rows(panel, tmp_path / "here.csv") and len(cluster_rows) == GAMES
+    engine = run_batch(MATCH[0], MATCH[1], MATCH[2], GAMES, seed=21, workers=1).as_dict()
+    assert totals(on_cluster["summary"])["x_wins"] == engine["x_wins"]
+
+
+def test_the_choice_and_address_are_remembered(qtbot, panel, two_workers):
+    _connect(qtbot, panel, two_workers.address)
+    again = RunOnBar()
+    qtbot.addWidget(again)
+    assert again.on_cluster() and again.address() == two_workers.address
+    with qtbot.waitSignal(again.link.connected, timeout=BOUND):
+        pass  # it reconnects by itself
+    again.shutdown()
+
+
+def test_an_unreachable_cluster_says_so_and_simulate_waits(qtbot, panel):
+    from .dask_processes import free_port
+
+    bar = panel.run_on_bar
+    bar.address_edit.setText(f"tcp://127.0.0.1:{free_port()}")
+    with qtbot.waitSignal(bar.link.failed, timeout=BOUND) as failed:
+        bar.place_box.setCurrentIndex(DASK_CLUSTER)
+    assert failed.args[0].startswith("cannot reach the Dask scheduler at 'tcp://127.0.0.1:")
+    assert not panel.start_simulation()
+    assert panel.simulate_bar.status_label.text() == failed.args[0]

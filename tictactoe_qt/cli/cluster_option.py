@@ -1,0 +1,111 @@
+"""``--cluster ADDRESS``: run a command's chunks on a Dask cluster (the ``cluster`` extra)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from tictactoe_qt.cluster import INSTALL_HINT, ClusterError, ClusterUnavailable
+from tictactoe_qt.cluster.connection import AddressError, ClusterAddress, ClusterConnection
+from tictactoe_qt.engine.batch import BatchProgress
+from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine.simulation import check_playable
+from tictactoe_qt.engine.simulation_stats import SimulationSummary
+from tictactoe_qt.engine.tournament import TournamentResult, parse_players
+
+from .arguments import CommandFailed, UsageError
+
+HELP = ("run on a Dask cluster: a scheduler's tcp://HOST:PORT, or local / local:N for N "
+        f"processes here (needs: pip install 'tictactoe-qt[cluster]')")
+
+
+def add_cluster_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--cluster", type=cluster_address, default=None, metavar="ADDRESS", help=HELP)
+
+
+def cluster_address(text: str) -> ClusterAddress:
+    try:
+        return ClusterAddress.parse(text)
+    except AddressError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def open_cluster(address: ClusterAddress) -> ClusterConnection:
+    """Connect and check the workers, telling stderr what was found; errors are one line.
+
+    Raises:
+        UsageError: ``distributed`` is not installed (the line says how to install it).
+        CommandFailed: the cluster cannot run the work.
+    """
+    from tictactoe_qt.cluster.connection import connect
+
+    try:
+        connection = connect(address)
+    except ClusterUnavailable:
+        raise UsageError(INSTALL_HINT) from None
+    except ClusterError as error:
+        raise CommandFailed(str(error)) from None
+    info = connection.info()
+    dashboard = f"; dashboard {info.dashboard}" if info.dashboard else ""
+    print(f"cluster {address}: {info}{dashboard}", file=sys.stderr, flush=True)
+    return connection
+
+
+def cluster_batch(args: argparse.Namespace, config: GameConfig, progress: BatchProgress | None,
+                  should_stop: Callable[[], bool]) -> SimulationSummary:
+    """``simulate``'s batch on ``args.cluster``."""
+    if args.workers != 1:
+        raise UsageError("--workers and --cluster do not mix: the cluster's workers play the games")
+    try:
+        from tictactoe_qt.cluster.batch import run_cluster_batch
+    except ImportError:  # pragma: no cover - a broken install
+        raise UsageError(INSTALL_HINT) from None
+    connection = open_cluster(args.cluster)
+    try:
+        _check_players(connection, [args.x, args.o])
+        return run_cluster_batch(connection, config, args.x, args.o, args.games, args.seed,
+                                 args.swap, progress, should_stop)
+    except ClusterError as error:
+        raise CommandFailed(str(error)) from None
+    finally:
+        _close_quietly(connection)
+
+
+def cluster_tournament(args: argparse.Namespace, config: GameConfig) -> TournamentResult:
+    """``tournament``'s round robin on ``args.cluster``; the first Ctrl+C keeps the games so far."""
+    from tictactoe_qt.cluster.tournament import run_cluster_round_robin
+
+    from .simulate_command import _first_signal_stops
+
+    if args.workers != 1:
+        raise UsageError("--workers and --cluster do not mix: the cluster's workers play the games")
+    check_playable(config, *parse_players(args.player))  # bad entrants: an error before connecting
+    connection = open_cluster(args.cluster)
+    stopped_by: list[int] = []
+    try:
+        with _first_signal_stops(stopped_by):
+            return run_cluster_round_robin(connection, config, args.player, args.games,
+                                           args.seed, lambda: bool(stopped_by))
+    except ClusterError as error:
+        raise CommandFailed(str(error)) from None
+    finally:
+        _close_quietly(connection)
+
+
+def _check_players(connection: ClusterConnection, specs: list[PlayerSpec]) -> None:
+    """External engines and plugins must be on every worker (else one line: who lacks what)."""
+    from tictactoe_qt.cluster.connection import check_available
+    from tictactoe_qt.engine.plugins import GROUP
+
+    check_available(connection.client, sorted({s.path or "" for s in specs if s.kind == "engine"}),
+                    sorted({s.kind for s in specs if s.is_plugin}), GROUP)
+
+
+def _close_quietly(connection: Any) -> None:
+    try:
+        connection.close()
+    except Exception:  # pragma: no cover - the scheduler went away first
+        pass
