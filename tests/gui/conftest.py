@@ -47,3 +47,25 @@ def click_cell(qtbot):
         qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.cell_rect(row, col).center())
 
     return click
+
+
+@pytest.fixture
+def shown_window(qtbot):
+    """``shown_window(size=None)``: a new main window, shown and exposed; closed after the test."""
+    from tictactoe_qt.gui.main_window import MainWindow
+
+    windows = []
+
+    def open_window(size: tuple[int, int] | None = None):
+        window = MainWindow()
+        qtbot.addWidget(window)
+        if size is not None:
+            window.resize(*size)
+        window.show()
+        qtbot.waitExposed(window)
+        windows.append(window)
+        return window
+
+    yield open_window
+    for window in windows:
+        window.close()

@@ -16,21 +16,14 @@ from PySide6.QtWidgets import QComboBox, QLineEdit, QPushButton
 from tictactoe_qt.engine.analysis import analyze
 from tictactoe_qt.engine.coordinates import cell_text
 from tictactoe_qt.gui.analysis.tree_model import MOVE, NOTE, VALUE, WINDOW
-from tictactoe_qt.gui.main_window import MainWindow
 
 #: The first mover, the second mover.
 SEATINGS = {"x": ("X", "O"), "o": ("O", "X")}
 
 
 @pytest.fixture
-def window(qtbot):
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    w.close()
+def window(shown_window):
+    return shown_window((1400, 900))
 
 
 def start(qtbot, window, first: str, marks: dict[str, str] | None = None) -> None:

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import QComboBox, QPushButton, QSpinBox
 
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.simulation import run_games
-from tictactoe_qt.gui.main_window import MainWindow
 from tictactoe_qt.gui.stats.export import save_charts, write_json
 from tictactoe_qt.gui.stats.watch_series import SPEEDS
 
@@ -25,14 +24,8 @@ TIC_TAC_TOE = GameConfig(3, 3, 3)
 
 
 @pytest.fixture
-def window(qtbot):
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    w.close()
+def window(shown_window):
+    return shown_window((1400, 900))
 
 
 def choose(window, x_kind: str, o_kind: str, first: str = "o") -> None:

@@ -16,13 +16,8 @@ from .waits import HANG_MS
 
 
 @pytest.fixture
-def window(qtbot):
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    w.close()
+def window(shown_window):
+    return shown_window()
 
 
 def choose_players(window, x_kind: str, o_kind: str) -> None:
