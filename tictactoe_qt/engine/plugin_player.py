@@ -22,7 +22,7 @@ from typing import Any
 from .board import Board, Move
 from .coordinates import cell_text
 from .errors import PlayerForfeit
-from .gomocup.child_process import die_with_parent
+from .gomocup.child_process import die_with_parent, end_child
 from .gomocup.client import END_SECONDS, GRACE_SECONDS, START_SECONDS, _pump_lines
 from .player_log import player_log
 from .player_spec import PlayerSpec, PlayerSpecError
@@ -92,21 +92,8 @@ class PluginPlayer:
     def close(self) -> None:
         """End the plugin's process. Safe to repeat."""
         process, self._process = self._process, None
-        if process is None:
-            return
-        if process.poll() is None:
-            try:
-                assert process.stdin is not None
-                process.stdin.close()  # the host ends at the end of its input
-                process.wait(END_SECONDS)
-            except (OSError, subprocess.TimeoutExpired):
-                pass
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-        for stream in (process.stdin, process.stdout, process.stderr):
-            if stream is not None:
-                stream.close()
+        if process is not None:
+            end_child(process, _close_input, END_SECONDS)  # the host ends at the end of its input
 
     def __del__(self) -> None:
         process = getattr(self, "_process", None)
@@ -211,3 +198,8 @@ class PluginPlayer:
 
 def make_plugin_player(spec: PlayerSpec, rng: random.Random) -> PluginPlayer:
     return PluginPlayer(spec, rng)
+
+
+def _close_input(process: subprocess.Popen[bytes]) -> None:
+    if process.stdin is not None:
+        process.stdin.close()

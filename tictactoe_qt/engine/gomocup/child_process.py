@@ -1,10 +1,14 @@
-"""Safety net for the programs we start: they die with the process that started them.
+"""Ending the programs we start: politely, then for sure, and with us if we die.
 
-Engines are closed explicitly (new game, end of a batch, closing the window);
-this covers the rest: our process killed, or crashing, while an engine runs.
+Engines and plugin hosts are closed explicitly (new game, end of a batch,
+closing the window) with :func:`end_child`; :func:`die_with_parent` covers the
+rest: our process killed, or crashing, while an engine runs.
 """
 
 from __future__ import annotations
+
+import subprocess
+from collections.abc import Callable
 
 import ctypes
 import signal
@@ -26,3 +30,24 @@ def die_with_parent() -> None:
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
     except (OSError, AttributeError):
         pass
+
+
+def end_child(process: subprocess.Popen[bytes],
+              ask_to_end: Callable[[subprocess.Popen[bytes]], None], grace: float) -> None:
+    """Ask ``process`` to end, give it ``grace`` seconds, then kill it; close its pipes.
+
+    Used for every child that speaks to us over pipes (external engines, plugin
+    hosts), so none is ever left running or holding a pipe.
+    """
+    if process.poll() is None:
+        try:
+            ask_to_end(process)
+            process.wait(grace)
+        except (OSError, subprocess.TimeoutExpired):
+            pass
+    if process.poll() is None:
+        process.kill()
+        process.wait()
+    for stream in (process.stdin, process.stdout, process.stderr):
+        if stream is not None:
+            stream.close()

@@ -21,7 +21,7 @@ from ..board import Board, Move
 from ..config import GameConfig
 from ..errors import PlayerForfeit
 from ..player_spec import PlayerSpecError
-from .child_process import die_with_parent
+from .child_process import die_with_parent, end_child
 from .protocol import MAX_LINE, excerpt, format_move
 
 #: How long an engine may take to start and answer ``START`` (it may load tables).
@@ -141,20 +141,8 @@ class ExternalEngine:
         """Say ``END``, and kill the process if it does not exit at once. Safe to repeat."""
         process, self._process = self._process, None
         self._config = None
-        if process is None:
-            return
-        if process.poll() is None:
-            try:
-                self._write(process, "END")
-                process.wait(END_SECONDS)
-            except (OSError, subprocess.TimeoutExpired):
-                pass
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-        for stream in (process.stdin, process.stdout, process.stderr):
-            if stream is not None:
-                stream.close()
+        if process is not None:
+            end_child(process, lambda child: self._write(child, "END"), END_SECONDS)
 
     def __del__(self) -> None:
         process = getattr(self, "_process", None)
