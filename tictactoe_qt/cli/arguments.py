@@ -7,6 +7,7 @@ import re
 import sys
 from typing import NoReturn
 
+from tictactoe_qt.engine.board import Board
 from tictactoe_qt.engine.config import MIN_SIZE, GameConfig
 from tictactoe_qt.engine.excerpt import EXCERPT_LIMIT, excerpt
 from tictactoe_qt.engine.player_spec import MAX_TIME, MIN_TIME, PlayerSpec, PlayerSpecError
@@ -155,3 +156,17 @@ def config_from(args: argparse.Namespace) -> GameConfig:
         return GameConfig(rows, cols, min(rows, cols) if args.k is None else args.k)
     except ValueError as error:
         raise UsageError(str(error)) from None
+
+
+def board_from(args: argparse.Namespace) -> Board:
+    """The position of ``--board`` (read with ``--k``), or an empty board of ``--size``/``--k``.
+
+    Raises:
+        UsageError: the board cannot be read.
+    """
+    if args.board is None:
+        return Board(config_from(args))
+    try:
+        return Board.from_notation(args.board, args.k)
+    except ValueError as error:
+        raise UsageError(f"bad --board: {error}") from None

@@ -22,7 +22,7 @@ from .arguments import (
     UsageError,
     add_k_argument,
     add_size_argument,
-    config_from,
+    board_from,
     positive_int,
     seed_int,
     time_budget,
@@ -98,7 +98,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run(args: argparse.Namespace) -> int:
     name = args.algorithm.strip()
     name = name if ":" in name else name.lower()  # an engine's path keeps its case
-    board = _board(args)
+    board = board_from(args)
     if board.is_game_over():
         raise UsageError(f"the game on {excerpt(board.notation())} is already over ({board.status})")
     if args.exact:
@@ -234,15 +234,6 @@ def other_player_decision(
         raise UsageError(f"{spec} forfeits: {forfeit}") from None
     finally:
         close_player(player)
-
-
-def _board(args: argparse.Namespace) -> Board:
-    if args.board is None:
-        return Board(config_from(args))
-    try:
-        return Board.from_notation(args.board, args.k)
-    except ValueError as error:
-        raise UsageError(f"bad --board: {error}") from None
 
 
 def search_lines(name: str, empty: int, depth: int | None) -> int:

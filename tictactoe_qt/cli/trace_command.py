@@ -28,7 +28,7 @@ from tictactoe_qt.engine.trace.options import EVALUATIONS, FORMS, ORDERINGS, SCO
 from tictactoe_qt.engine.trace.textbook_search import textbook_search
 from tictactoe_qt.engine.trace.tree_text import excerpt_at
 
-from .arguments import UsageError, add_k_argument, add_size_argument, config_from, positive_int
+from .arguments import UsageError, add_k_argument, add_size_argument, board_from, positive_int
 from .trace_text import event_text, head_text, options_label, summary_text
 
 DESCRIPTION = f"""\
@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
             space: Any = tree_space(args.tree, algorithm, options)
             title = f"{algorithm} on the tree {excerpt_at(args.tree.strip(), 0, 60)}"
         else:
-            board = _board(args)
+            board = board_from(args)
             space = board_space(board, algorithm, options, args.depth)
             title = f"{algorithm} on {board.notation()}, {board.turn} to move (MAX)"
         check_size(space, algorithm, lambda: trace_events(space, algorithm, options),
@@ -143,15 +143,6 @@ def _refuse_board_arguments(args: argparse.Namespace) -> None:
                         ("--evaluation", args.evaluation)):
         if value is not None:
             raise UsageError(f"{flag} does not apply to --tree (a tree's leaves are its values)")
-
-
-def _board(args: argparse.Namespace) -> Board:
-    if args.board is None:
-        return Board(config_from(args))
-    try:
-        return Board.from_notation(args.board, args.k)
-    except ValueError as error:
-        raise UsageError(f"bad --board: {error}") from None
 
 
 def uses_textbook_options(args: argparse.Namespace) -> bool:

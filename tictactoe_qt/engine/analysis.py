@@ -158,13 +158,10 @@ def analyze(
             f"time_budget must be above 0 and at most {MAX_TIME} s, got {time_budget}"
         )
     notation = board.notation()
-    outcome = board.outcome()
-    if outcome is not None:
-        return Analysis(notation, None, board.status, outcome.result, 0, None, (), True)
-    if searcher is None:
-        searcher = PerfectSearcher(board.config)
-    elif searcher.config != board.config:
-        raise ValueError(f"the searcher plays {searcher.config}, not {board.config}")
+    finished = _finished(board)
+    if finished is not None:
+        return finished
+    searcher = _searcher_for(board, searcher)
     deadline = start + time_budget * (1 - SAFETY_SHARE)
     position = board.copy()
     solvable = searcher.searches_every_cell(position)
@@ -309,3 +306,24 @@ def _static_values(position: Board, cells: list[int]) -> dict[int, MoveValue]:
             score = x_sum - o_sum if side == 0 else o_sum - x_sum
             values[cell] = MoveValue(move, None, None, score, False, mover)
     return values
+
+
+def _finished(board: Board) -> Analysis | None:
+    """The analysis of a game that is already over, ``None`` while it goes on."""
+    outcome = board.outcome()
+    if outcome is None:
+        return None
+    return Analysis(board.notation(), None, board.status, outcome.result, 0, None, (), True)
+
+
+def _searcher_for(board: Board, searcher: PerfectSearcher | None) -> PerfectSearcher:
+    """``searcher``, checked to play ``board``'s shape, or a new one.
+
+    Raises:
+        ValueError: a searcher for another board shape.
+    """
+    if searcher is None:
+        return PerfectSearcher(board.config)
+    if searcher.config != board.config:
+        raise ValueError(f"the searcher plays {searcher.config}, not {board.config}")
+    return searcher

@@ -9,7 +9,15 @@ the analysis is not exact.
 
 from __future__ import annotations
 
-from .analysis import Analysis, MoveValue, _moved, _static_values, _symmetry_classes
+from .analysis import (
+    Analysis,
+    MoveValue,
+    _finished,
+    _moved,
+    _searcher_for,
+    _static_values,
+    _symmetry_classes,
+)
 from .board import Board, Move
 from .search.perfect import PerfectSearcher
 from .search.progress import Progress
@@ -29,13 +37,10 @@ def analyze_exactly(
         ValueError: a searcher for another board shape.
     """
     notation = board.notation()
-    outcome = board.outcome()
-    if outcome is not None:
-        return Analysis(notation, None, board.status, outcome.result, 0, None, (), True)
-    if searcher is None:
-        searcher = PerfectSearcher(board.config)
-    elif searcher.config != board.config:
-        raise ValueError(f"the searcher plays {searcher.config}, not {board.config}")
+    finished = _finished(board)
+    if finished is not None:
+        return finished
+    searcher = _searcher_for(board, searcher)
     position = board.copy()
     mover = board.turn
     root = searcher.solve(position, should_stop, progress)
