@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from tictactoe_qt.engine import random_games, simulation
+from tictactoe_qt.engine import move_by_move, random_games, simulation
 from tictactoe_qt.engine.board import Move
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.geometry import Geometry, geometry_for
@@ -233,6 +233,7 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
     fake = FakeClock()
     fake_time = types.SimpleNamespace(perf_counter=fake)
     monkeypatch.setattr(simulation, "time", fake_time)
+    monkeypatch.setattr(move_by_move, "time", fake_time)
     monkeypatch.setattr(random_games, "time", fake_time)
     return fake
 

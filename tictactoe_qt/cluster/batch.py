@@ -12,10 +12,9 @@ from tictactoe_qt.engine.batch import MAX_BATCH_GAMES, BatchProgress, chunk_boun
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
 from tictactoe_qt.engine.search_result import ShouldStop, never_stop
+from tictactoe_qt.engine.move_by_move import fresh_player_games, new_players
 from tictactoe_qt.engine.simulation import (
     computer_spec,
-    fresh_player_games,
-    new_players,
     resolve_seed,
     summarize_games,
     uses_rank_path,

@@ -14,9 +14,9 @@ from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
 from tictactoe_qt.engine.plugins import GROUP
 from tictactoe_qt.engine.search_result import ShouldStop, never_stop
+from tictactoe_qt.engine.move_by_move import fresh_player_games
 from tictactoe_qt.engine.simulation import (
     check_playable,
-    fresh_player_games,
     resolve_seed,
     summarize_games,
     uses_rank_path,

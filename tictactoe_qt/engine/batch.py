@@ -2,7 +2,7 @@
 
 A batch is cut into chunks of consecutive game indices, always at the game
 numbers where the players start fresh (see
-:func:`~tictactoe_qt.engine.simulation.fresh_player_games`). Each game depends
+:func:`~tictactoe_qt.engine.move_by_move.fresh_player_games`). Each game depends
 only on (seed, its index) and the players' memory of their own chunk, so the
 totals are the same whatever the number of workers; only the timings differ.
 """
@@ -22,10 +22,9 @@ from . import random_games
 from .config import GameConfig
 from .player_spec import PlayerSpec
 from .search_result import ShouldStop, never_stop
+from .move_by_move import fresh_player_games, new_players
 from .simulation import (
     computer_spec,
-    fresh_player_games,
-    new_players,
     resolve_seed,
     summarize_games,
     uses_rank_path,

@@ -9,30 +9,30 @@ never depend on how a batch is chunked or spread over processes (see
   one generator that it reseeds per game;
 * players may remember earlier games (``perfect`` keeps its solved positions,
   and with them its pick among equally good moves), so fresh players start
-  every :func:`fresh_player_games` games, at fixed game numbers. A batch is
-  only ever split at those numbers.
+  every :func:`~.move_by_move.fresh_player_games` games, at fixed game numbers.
+  A batch is only ever split at those numbers.
 
-Random against random on 3x3 takes a faster, exact route
-(:mod:`tictactoe_qt.engine.random_games`) that gives the same games.
+The games themselves are played in :mod:`~tictactoe_qt.engine.move_by_move`;
+random against random on 3x3 takes a faster, exact route
+(:mod:`tictactoe_qt.engine.random_games`) that gives the same games. This
+module turns them into records and totals.
 """
 
 from __future__ import annotations
 
-import _random
 import random
 import time
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from . import random_games
-from .board import Board, Mark, Move, other
+from .board import Mark, Move, other
 from .config import GameConfig
-from .errors import IllegalMoveError, PlayerForfeit
 from .game_record import GameRecord
-from .geometry import geometry_for, iter_bits
+from .geometry import geometry_for
+from .move_by_move import new_players, play_range
 from .player_spec import PlayerSpec
 from .playable import check_playable
-from .players import Player, close_player, make_player
 from .seating import Seating
 from .search_result import ShouldStop, never_stop
 from .simulation_stats import PlayerTotals, SimulationSummary
@@ -42,8 +42,6 @@ __all__ = [
     "check_playable",
     "computer_spec",
     "play_move_by_move",
-    "fresh_player_games",
-    "new_players",
     "PlayerTotals",
     "SimulationSummary",
     "resolve_seed",
@@ -51,27 +49,12 @@ __all__ = [
     "summarize_games",
 ]
 
-_SEED_RANGE = 1 << 64
-_GAME_BITS = 40
-
 
 def resolve_seed(seed: int | None) -> int:
     """The batch seed to use: ``seed`` itself, or a fresh one when it is ``None``."""
     if seed is None:
         return random.SystemRandom().randrange(1 << 32)
     return seed
-
-
-def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` of the batch seeded with ``seed``."""
-    return (seed % _SEED_RANGE) << _GAME_BITS | index
-
-
-def _reseed(rng: random.Random, seed: int) -> None:
-    """``rng.seed(seed)`` for a whole-number seed, minus ``Random.seed``'s Python-level
-    type checks, which cost as much as the seeding itself (a real share of a fast game)."""
-    _random.Random.seed(rng, seed)
-    rng.gauss_next = None  # type: ignore[attr-defined]
 
 
 def computer_spec(spec: PlayerSpec | str) -> PlayerSpec:
@@ -115,7 +98,7 @@ def run_games(
         should_stop: checked between moves; once true, no more games are yielded
             (a game cut short is dropped).
         start: the index of the first game, for playing a batch in parts; a
-            part starting at a multiple of :func:`fresh_player_games` replays
+            part starting at a multiple of :func:`~.move_by_move.fresh_player_games` replays
             exactly the games of a whole run.
         first: the mark that moves first (see :class:`Seating`).
 
@@ -152,181 +135,16 @@ def play_move_by_move(
     3x3; also the yardstick that the fast route is checked against.
     """
     names = (str(specs[0]), str(specs[1]))
-    for index, seating, played in _play_range(
+    for index, seating, played in play_range(
         config, specs, start, stop, seed, swap, should_stop, first
     ):
         yield _record(config, names, index, seating, *played)
-
-
-def _play_range(
-    config: GameConfig,
-    specs: tuple[PlayerSpec, PlayerSpec],
-    start: int,
-    stop: int,
-    seed: int,
-    swap: bool,
-    should_stop: ShouldStop,
-    first: Mark = "x",
-) -> Iterator[tuple[int, Seating, _Played]]:
-    """``(index, seating, game)`` for each game; ``specs`` are X's and O's players.
-
-    The played game's winner is still the board's (``"x"``: the first mover).
-    """
-    game_rng = random.Random()
-    empties_of = _empty_cells(config)
-    if not specs[0].kind == specs[1].kind == "random":
-        _build_symmetry_tables(config)
-    renew_every = fresh_player_games(config)
-    players = new_players(specs, game_rng)
-    try:
-        for index in range(start, stop):
-            if index % renew_every == 0 and index != start:
-                for player in players:
-                    close_player(player)
-                players = new_players(specs, game_rng)
-            seating = Seating.of_game(first, swap, index)
-            _reseed(game_rng, game_seed(seed, index))
-            in_play_order = seating.in_play_order(*players)
-            played = _play_one(config, in_play_order, game_rng, should_stop, empties_of)
-            if played is None or should_stop():
-                return
-            yield index, seating, played
-    finally:  # the end of the batch, a stop, or the caller dropping the games
-        for player in players:
-            close_player(player)
-
-
-def fresh_player_games(config: GameConfig) -> int:
-    """Games between fresh starts of the players: from game 0, every this many.
-
-    Long on small boards, where a player's memory makes games fast (a cold
-    3x3 ``perfect`` player costs about as much as a few hundred warm games),
-    short on big ones, where games are slow anyway, so batches can still be
-    shared out between processes.
-    """
-    if config.cells <= 9:
-        return 5000
-    if config.cells <= 16:
-        return 200
-    return 20
-
-
-def new_players(
-    specs: tuple[PlayerSpec, PlayerSpec], rng: random.Random | None = None
-) -> tuple[Player, Player]:
-    """Fresh players for ``specs``, drawing from ``rng`` when they draw at all.
-
-    Raises:
-        PlayerSpecError: a kind that no module registered.
-    """
-    players = (make_player(specs[0], 0), make_player(specs[1], 0))
-    if rng is not None:
-        for player in players:
-            if isinstance(getattr(player, "rng", None), random.Random):
-                player.rng = rng  # type: ignore[attr-defined]
-    return players
-
-
-#: One game: cells played, the board's winner (``"x"``: the first mover), seconds and
-#: nodes per ply, and why the loser forfeited (``None``: played to the end).
-_Played = tuple[tuple[int, ...], Mark | None, tuple[float, ...], tuple[int, ...], str | None]
-#: Boards up to this many cells keep a table of empty cells per occupancy.
-_EMPTY_CELL_CACHE_MAX_CELLS = 16
-
-
-def _play_one(
-    config: GameConfig,
-    in_play_order: tuple[Player, Player],
-    rng: random.Random,
-    should_stop: ShouldStop,
-    empties_of: dict[int, list[int]] | None,
-) -> _Played | None:
-    """One game move by move; ``None`` when it was stopped.
-
-    A player that raises :class:`PlayerForfeit` loses at once: the other
-    side wins, with the reason kept.
-
-    Raises:
-        IllegalMoveError: a built-in player chose an occupied or off-board cell (a bug).
-    """
-    board = _empty_board(config).copy()
-    full = board.geometry.full
-    bits = board.bits
-    rows, cols = config.rows, config.cols
-    is_random = tuple(player.spec.kind == "random" for player in in_play_order)
-    for player in in_play_order:
-        player.new_game()
-    clock = time.perf_counter
-    seconds: list[float] = []
-    nodes: list[int] = []
-    cells: list[int] = []
-    while True:
-        occupied = bits[0] | bits[1]
-        if occupied == full:
-            break
-        side = len(cells) & 1
-        began = clock()
-        if is_random[side]:
-            # Exactly what RandomPlayer does with the same generator, minus its wrapping.
-            empties = empties_of.get(occupied) if empties_of is not None else None
-            if empties is None:
-                empties = iter_bits(full & ~occupied)
-                if empties_of is not None:
-                    empties_of[occupied] = empties
-            cell = empties[int(rng.random() * len(empties))]
-            seconds.append(clock() - began)
-            nodes.append(1)
-        else:
-            try:
-                result = in_play_order[side].choose(board, should_stop)
-            except PlayerForfeit as forfeit:
-                if should_stop():
-                    return None
-                # The forfeiting side placed nothing: its last ply is not in the game.
-                return tuple(cells), ("o", "x")[side], tuple(seconds), tuple(nodes), str(forfeit)
-            seconds.append(clock() - began)
-            move = result.move
-            if result.cancelled or move is None or should_stop():
-                return None
-            cell = move.row * cols + move.col
-            if not (0 <= move.row < rows and 0 <= move.col < cols) or occupied >> cell & 1:
-                raise IllegalMoveError(
-                    f"{in_play_order[side].spec} chose {move!r} on {board.notation()}"
-                )
-            nodes.append(result.stats.nodes)
-        board.push_index(cell)
-        cells.append(cell)
-        if board.winner() is not None:
-            break
-    return tuple(cells), board.winner(), tuple(seconds), tuple(nodes), None
-
-
-def _build_symmetry_tables(config: GameConfig) -> None:
-    """Build the board's symmetry lookup tables now (once per process).
-
-    Searches build them on first use; built here, their cost is set-up (in the
-    elapsed time) rather than the first move's thinking time.
-    """
-    geometry = geometry_for(config)
-    for symmetry in range(1, len(geometry.symmetries)):
-        geometry.transform(1, symmetry)
-
-
-@lru_cache(maxsize=32)
-def _empty_board(config: GameConfig) -> Board:
-    """An empty board to copy (cheaper than building one per game)."""
-    return Board(config)
 
 
 @lru_cache(maxsize=32)
 def _moves(config: GameConfig) -> tuple[Move, ...]:
     """The :class:`Move` of each cell, shared."""
     return tuple(Move.from_index(i, config.cols) for i in range(config.cells))
-
-
-def _empty_cells(config: GameConfig) -> dict[int, list[int]] | None:
-    """A fresh occupancy -> empty cells cache for small boards, ``None`` for big ones."""
-    return {} if config.cells <= _EMPTY_CELL_CACHE_MAX_CELLS else None
 
 
 def _rank_games(
@@ -410,7 +228,7 @@ def summarize_games(
     outcomes (its move time, drawing each game and looking it up, is shared
     evenly over the moves). Move times count choosing moves only; one-off
     set-up, such as building the outcome table, counts in the elapsed time.
-    Parts of a batch must start at multiples of :func:`fresh_player_games`
+    Parts of a batch must start at multiples of :func:`~.move_by_move.fresh_player_games`
     (or of :data:`random_games.BLOCK_GAMES` on the fast route; any start is
     fine for players that forget everything between games).
     """
@@ -426,7 +244,7 @@ def summarize_games(
             player.seconds = move_seconds * share
             player.nodes = player.moves
     else:
-        for _, seating, (cells, board_winner, seconds, nodes, forfeit) in _play_range(
+        for _, seating, (cells, board_winner, seconds, nodes, forfeit) in play_range(
             config, specs, start, stop, seed, swap, should_stop, first
         ):
             winner = seating.mark_of(board_winner)
