@@ -4,7 +4,8 @@ Views send it user intents (a cell clicked, undo, hint, new game) and follow
 its signals. AI moves and hints are computed by a :class:`SearchThread`; an
 answer that comes back for a position that is no longer on the board (after
 New Game, Undo, Redo or loading a game) is dropped. When AI moves are asked
-for (their pace, Pause and single steps) is :class:`~.ai_turns.AiTurns`'s part.
+for (their pace, Pause and single steps) is :class:`~.ai_turns.AiTurns`'s part,
+hints are :class:`~.hints.Hints`'s.
 """
 
 from __future__ import annotations
@@ -16,20 +17,16 @@ from PySide6.QtCore import QObject, Signal, Slot
 from tictactoe_qt.engine import (
     Board, Move, Player, PlayerSpec, PlayerSpecError, SearchResult, make_player,
 )
-from tictactoe_qt.engine.coordinates import move_text
 from tictactoe_qt.engine.saved_game import SavedGame
 from tictactoe_qt.engine.seating import Seating
 from tictactoe_qt.engine.simulation import check_playable
 from tictactoe_qt.gui import game_texts
 from tictactoe_qt.gui.ai_turns import AiTurns
 from tictactoe_qt.gui.board_snapshot import BoardSnapshot
-from tictactoe_qt.gui.player_choices import (
-    capped_depth, depth_cap_note, kind_label, player_spec,
-)
+from tictactoe_qt.gui.hints import Hints
+from tictactoe_qt.gui.player_choices import depth_cap_note, kind_label, player_spec
 from tictactoe_qt.gui.search_worker import SearchRequest, SearchThread, runs_in_engine_process
 from tictactoe_qt.gui.settings_store import GameSettings, SideSettings
-
-HINT_TIME = 1.0
 
 
 class GameController(QObject):
@@ -69,9 +66,6 @@ class GameController(QObject):
         self._redo: list[int] = []
         #: ``(seat, reason)`` once an external engine or plugin forfeited this game.
         self.forfeited: tuple[str, str] | None = None
-        self._hint: Move | None = None
-        self._hint_request: SearchRequest | None = None
-        self._hint_player: Player | None = None
         self._search = SearchThread(self)
         self._search.worker.finished.connect(self._on_search_finished)
         self._search.worker.failed.connect(self._on_search_failed)
@@ -79,6 +73,7 @@ class GameController(QObject):
         self._turns.thinking_started.connect(self.thinking_started)
         self._turns.thinking_stopped.connect(self.thinking_stopped)
         self._turns.state_changed.connect(self.state_changed)
+        self._hints = Hints(self, self._search)
 
     # -- reading -------------------------------------------------------------
     @property
@@ -152,6 +147,7 @@ class GameController(QObject):
         )
         last = divmod(board.history[-1], cols) if board.history else None
         seat = self.seat_to_move
+        hint = self._hints.move
         return BoardSnapshot(
             rows=board.config.rows,
             cols=cols,
@@ -159,7 +155,7 @@ class GameController(QObject):
             marks={s: self.settings.side(s).mark for s in "xo"},
             last_move=last,
             winning_line=tuple((m.row, m.col) for m in board.winning_line()),
-            hint=(self._hint.row, self._hint.col) if self._hint else None,
+            hint=(hint.row, hint.col) if hint else None,
             to_move=seat,
             accepts_input=seat is not None and self.is_human(seat),
         )
@@ -210,11 +206,11 @@ class GameController(QObject):
     def shutdown(self) -> None:
         """Cancel any search and stop the worker thread."""
         self._turns.forget()
-        self._hint_request = None
+        self._hints.forget()
         self._search.stop()
 
     def _build_players(self) -> None:
-        self._hint_player = None
+        self._hints.forget_player()
         self._search.forget_players()  # the last game's external engines end here
         for seat in "xo":
             self.players[seat] = self._make_player(seat, self.settings.side(seat))
@@ -250,7 +246,7 @@ class GameController(QObject):
         self._build_players()
         self._redo.clear()
         self.last_result = None
-        self._hint = None
+        self._hints.forget()
         self.game_started.emit()
         self.snapshot_changed.emit(self.snapshot())
         self.state_changed.emit()
@@ -275,7 +271,7 @@ class GameController(QObject):
         if not self.board.is_legal(move):
             self.message.emit(self.tr("That cell is taken: choose an empty one."))
             return False
-        self._cancel_hint()
+        self._hints.cancel()
         self._redo.clear()
         self._push(move)
         self._advance(after_ai=False)
@@ -314,33 +310,12 @@ class GameController(QObject):
         if not self.can_hint():
             self.message.emit(self.tr("Hints are for a human's turn."))
             return
-        if self._hint_player is None:
-            self._hint_player = self._make_hint_player()
-            if self._hint_player is None:
-                return
-        self._cancel_hint()
-        self._hint_request = self._search.submit(
-            SearchRequest(self.board.copy(), self._hint_player, purpose="hint")
-        )
-        self.message.emit(self.tr("Looking for the best move…"))
-
-    def _make_hint_player(self) -> Player | None:
-        try:
-            return make_player(PlayerSpec("perfect", time=HINT_TIME))
-        except PlayerSpecError:
-            pass
-        try:
-            depth = capped_depth("alphabeta", None, self.board.config.cells,
-                                 len(self.board.geometry.lines))
-            return make_player(PlayerSpec("alphabeta", depth=depth))
-        except PlayerSpecError as error:
-            self.error.emit(self.tr("No engine is available for hints: {0}").format(error))
-            return None
+        self._hints.request()
 
     def _push(self, move: Move) -> None:
         seat = self.seat_of_side(self.board.side)
         self.board.push(move)
-        self._hint = None
+        self._hints.move = None
         self.move_played.emit(seat, move.row, move.col)
         self._changed()
 
@@ -361,13 +336,7 @@ class GameController(QObject):
 
     @Slot(object, object)
     def _on_search_finished(self, request: SearchRequest, result: SearchResult) -> None:
-        if request is self._hint_request:
-            self._hint_request = None
-            if result.move is not None:
-                self._hint = result.move
-                self.snapshot_changed.emit(self.snapshot())
-                self.hint_ready.emit(result.move.row, result.move.col)
-                self.message.emit(self.tr("Hint: {0}.").format(move_text(result.move)))
+        if self._hints.take_result(request, result):
             return
         if not self._turns.take(request):
             self.dropped_results += 1
@@ -387,9 +356,7 @@ class GameController(QObject):
 
     @Slot(object, str)
     def _on_search_failed(self, request: SearchRequest, message: str) -> None:
-        if request is self._hint_request:
-            self._hint_request = None
-            self.error.emit(self.tr("The hint failed: {0}").format(message))
+        if self._hints.take_failure(request, message):
             return
         if not self._turns.take(request):
             self.dropped_results += 1
@@ -406,18 +373,12 @@ class GameController(QObject):
             self.display_name(seat), message))
         self.state_changed.emit()
 
-    def _cancel_hint(self) -> None:
-        if self._hint_request is not None:
-            self._hint_request.cancel()
-            self._hint_request = None
-
     def _invalidate(self) -> None:
         """Forget every running search: their answers are for another position."""
         self.forfeited = None  # a new game, Undo or Redo: a forfeit no longer stands
         was_thinking = self.is_thinking
         self._turns.forget()
         self._search.cancel_all()
-        self._hint_request = None
-        self._hint = None
+        self._hints.forget()
         if was_thinking:
             self.thinking_stopped.emit()
