@@ -95,7 +95,7 @@ def test_charts_get_the_batch_data(qtbot, panel) -> None:
     games, x_rate = lines[0].getOriginalDataset()
     assert games[-1] == 3000
     assert x_rate[-1] == pytest.approx(100 * summary["x_wins"] / 3000)
-    histogram = panel.charts._histogram.opts["height"]
+    histogram = panel.charts.lengths.bars.opts["height"]
     assert sum(histogram) == pytest.approx(100)
     assert panel.charts.refresh_count > 0
 
@@ -286,7 +286,7 @@ def test_random_play_shows_the_exact_odds_it_converges_to(qtbot, panel) -> None:
     use_match(panel)
     simulate(qtbot, panel, 2000)
     assert panel.report.text_at("Exact odds of random play (X / O / draw)") == "58.5% / 28.8% / 12.7%"
-    lines = panel.charts._exact_lines
+    lines = panel.charts.outcomes.exact_lines
     assert all(line.isVisible() for line in lines)
     assert [round(line.getOriginalDataset()[1][0], 1) for line in lines] == [58.5, 28.8, 12.7]
     use_match(panel, "perfect", "random")

@@ -23,6 +23,10 @@ RESET_MARGIN = 3
 PLOT_MARGINS = (6, 2, 12, 2)
 #: Pixels an end tick label (0 %, 100 %) may reach past the value axis.
 LABEL_OVERHANG = 12
+#: Share axes (outcome rates, game length) end at 100 %; a little room under 0
+#: keeps the 0 % lines whole.
+SHARE_BOTTOM = -2.0
+SHARE_TOP = 100.0
 
 
 class _ValueAxis(pg.AxisItem):

@@ -8,13 +8,12 @@ hundred milliseconds even once, so it can be done in steps
 (:meth:`StatsCharts.build_step`), one per pass of the event loop.
 
 Each chart is a :class:`~.chart_widget.ChartWidget` (scrolling, zoom, Reset,
-legend row); the two bar charts are drawn by :mod:`.bar_charts`, and
-:mod:`.chart_export` draws the charts as pictures for reports.
+legend row); what is drawn on it is :mod:`.outcome_chart`'s, :mod:`.length_histogram`'s
+or :mod:`.bar_charts`' part. :mod:`.chart_export` draws the charts as pictures for reports.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 
 import pyqtgraph as pg
@@ -22,13 +21,14 @@ from PySide6.QtCore import QEvent, QTimer, Slot
 from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from .bar_charts import BarChart, nice_ceiling
-from .chart_style import RUN_DASHES, ChartColors, legend_html, style_plot, translucent
-from .chart_widget import LABEL_OVERHANG, MIN_HEIGHT, ChartWidget
+from .bar_charts import BarChart
+from .chart_style import ChartColors, style_plot
+from .chart_widget import MIN_HEIGHT, ChartWidget
+from .length_histogram import LengthHistogram
 from .number_format import format_count, format_seconds
-from .run_snapshot import DRAW, O_WON, X_WON, RunSnapshot
+from .outcome_chart import OutcomeChart
+from .run_snapshot import RunSnapshot
 
-OUTCOMES = ((X_WON, "X wins"), (O_WON, "O wins"), (DRAW, "Draws"))
 #: Runs drawn at once (the main one plus overlays).
 MAX_RUNS = 6
 MIN_CHART_WIDTH = 250
@@ -37,11 +37,6 @@ TWO_COLUMN_MIN_WIDTH = 700
 #: Milliseconds between the charts' updates in a gradual (live) refresh.
 STAGGER_MS = 20
 DASH_NAMES = ("solid", "dashed", "dotted", "dash-dot", "dash-dot-dot")
-#: Share axes end at 100 %; a little room under 0 keeps the 0 % lines whole.
-SHARE_BOTTOM = -2.0
-SHARE_TOP = 100.0
-LINE_SYMBOL = "━━"
-DOTTED_SYMBOL = "┈┈"
 
 
 class StatsCharts(QWidget):
@@ -52,6 +47,8 @@ class StatsCharts(QWidget):
     move_time_plot: ChartWidget
     length_plot: ChartWidget
     nodes_plot: ChartWidget
+    outcomes: OutcomeChart
+    lengths: LengthHistogram
     time_bars: BarChart
     node_bars: BarChart
 
@@ -83,21 +80,16 @@ class StatsCharts(QWidget):
         self._stagger.timeout.connect(self._next_update)
         self.refresh_count = 0
         self._shown_matches: tuple[str, ...] = ()
-        self._length_step = 0
-        #: What the outcome chart shows: each run's curve, the exact rates and axis length.
-        self._curves_shown: list[object] = [None] * MAX_RUNS
-        self._exact_shown: tuple[object, int] | None = None
-        self._lines: list[list[pg.PlotDataItem]] = []
         self._steps: list[Callable[[], None]] = [
             lambda: self._add_plot("outcome_plot", "outcomeChart"),
             lambda: self._add_plot("move_time_plot", "moveTimeChart"),
             lambda: self._add_plot("length_plot", "gameLengthChart"),
             lambda: self._add_plot("nodes_plot", "nodesChart"),
             self._setup_axes,
-            lambda: self._add_outcome_lines(MAX_RUNS // 2),
-            lambda: self._add_outcome_lines(MAX_RUNS - MAX_RUNS // 2),
-            self._build_exact_items,
-            self._build_length_items,
+            lambda: self.outcomes.add_run_lines(MAX_RUNS // 2),
+            lambda: self.outcomes.add_run_lines(MAX_RUNS - MAX_RUNS // 2),
+            lambda: self.outcomes.add_exact_lines(),
+            self._build_length_histogram,
             self._build_time_bars,
             self._build_node_bars,
             self.apply_palette,
@@ -152,7 +144,7 @@ class StatsCharts(QWidget):
 
     def outcome_lines(self) -> list[pg.PlotDataItem]:
         """The outcome-rate lines now shown (three per run: X wins, O wins, draws)."""
-        return [line for lines in self._lines[: len(self._runs)] for line in lines]
+        return self.outcomes.shown_lines(len(self._runs))
 
     # Layout ----------------------------------------------------------------
 
@@ -176,42 +168,12 @@ class StatsCharts(QWidget):
             # Every range is set here (see ChartWidget.set_home_range). Auto-ranging
             # bars whose labels are sized in pixels never settles: it repaints for ever.
             plot.getPlotItem().disableAutoRange()
-        item = self.outcome_plot.getPlotItem()
-        item.setLabel("left", self.tr("share of games"), units="%")
-        item.setLabel("bottom", self.tr("games played (log scale)"))
-        # A log scale shows the early swings and the convergence alike, and
-        # runs of different lengths side by side.
-        item.setLogMode(x=True, y=False)
-        self.outcome_plot.set_home_range("y", SHARE_BOTTOM, SHARE_TOP)
-        item.getAxis("left").setTicks([[(v, str(v)) for v in range(0, 101, 20)]])
-        item.setLimits(yMin=SHARE_BOTTOM, yMax=SHARE_TOP)
-        item.getAxis("left").enableAutoSIPrefix(False)
-        item.getAxis("bottom").enableAutoSIPrefix(False)
-        # "1" sits on the axis's left end: let it reach past it rather than vanish.
-        item.getAxis("bottom").setStyle(hideOverlappingLabels=LABEL_OVERHANG)
-        item = self.length_plot.getPlotItem()
-        item.setLabel("left", self.tr("share of games"), units="%")
-        item.setLabel("bottom", self.tr("game length (moves)"))
-        item.getAxis("left").enableAutoSIPrefix(False)
-        item.setLimits(yMin=SHARE_BOTTOM, yMax=SHARE_TOP)
+        self.outcomes = OutcomeChart(self.outcome_plot, MAX_RUNS, self)
 
     # Every line, bar and label the charts will ever need, hidden until used.
 
-    def _add_outcome_lines(self, runs: int) -> None:
-        self._lines += [[self.outcome_plot.plot([], []) for _ in OUTCOMES] for _ in range(runs)]
-
-    def _build_exact_items(self) -> None:
-        # Dotted lines at the exact rates, where they are known (random play on 3x3).
-        self._exact_lines = [self.outcome_plot.plot([], []) for _ in OUTCOMES]
-        for line in self._exact_lines:
-            line.setVisible(False)
-
-    def _build_length_items(self) -> None:
-        self._histogram = pg.BarGraphItem(x=[], height=[], width=0.8)
-        self.length_plot.addItem(self._histogram)
-        self._histogram_steps = [
-            self.length_plot.plot([], [], stepMode="center") for _ in range(MAX_RUNS - 1)
-        ]
+    def _build_length_histogram(self) -> None:
+        self.lengths = LengthHistogram(self.length_plot, MAX_RUNS, self)
 
     def _build_time_bars(self) -> None:
         self.time_bars = BarChart(
@@ -238,14 +200,6 @@ class StatsCharts(QWidget):
     def bar_charts(self) -> tuple[BarChart, BarChart]:
         return self.time_bars, self.node_bars
 
-    def _show_outcome_legend(self, exact: bool) -> None:
-        """The outcome colours, and the dotted exact-odds lines when they are drawn."""
-        colors = self.colors
-        entries = [(colors.outcome(outcome), LINE_SYMBOL, self.tr(name)) for outcome, name in OUTCOMES]
-        if exact:
-            entries.append((colors.foreground, DOTTED_SYMBOL, self.tr("exact odds")))
-        self.outcome_plot.legend.setText(legend_html(entries), color=colors.foreground.name())
-
     def _label_font(self) -> QFont:
         font = QFont(self.font())
         font.setPointSizeF(max(6.5, font.pointSizeF() * 0.8))
@@ -262,21 +216,10 @@ class StatsCharts(QWidget):
         for plot, title in zip(self.plots(), self.titles()):
             # Bars carry value labels; grid lines only help the line and histogram charts.
             style_plot(plot, colors, title, grid=plot in (self.outcome_plot, self.length_plot))
-        for index, lines in enumerate(self._lines):
-            width = 2.4 if index == 0 else 1.6
-            style = RUN_DASHES[index % len(RUN_DASHES)]
-            for (outcome, _), line in zip(OUTCOMES, lines):
-                line.setPen(pg.mkPen(colors.outcome(outcome), width=width, style=style))
-        main = colors.run(0)
-        self._histogram.setOpts(brush=translucent(main, 150), pen=pg.mkPen(main))
-        for index, steps in enumerate(self._histogram_steps, start=1):
-            style = RUN_DASHES[index % len(RUN_DASHES)]
-            steps.setPen(pg.mkPen(colors.run(index), width=2, style=style))
+        self.outcomes.apply_palette(colors)
+        self.lengths.apply_palette(colors)
         for bars in self.bar_charts():
             bars.apply_palette(colors)
-        for (outcome, _), line in zip(OUTCOMES, self._exact_lines):
-            line.setPen(pg.mkPen(translucent(colors.outcome(outcome), 170), width=1, style=RUN_DASHES[2]))
-        self._show_outcome_legend(self._exact_shown is not None and self._exact_shown[0] is not None)
         if self._runs:
             self.show_runs(self._runs)
 
@@ -333,29 +276,13 @@ class StatsCharts(QWidget):
             self.overlay_key.setToolTip(text)
             self.overlay_key.setVisible(bool(text))
 
-    # Each chart's items are shown or hidden in that chart's own update step,
+    # Each chart's items are shown or hidden in that chart's own update,
     # so that a gradual refresh changes (and repaints) one chart at a time.
-
-    def _hide_unused_lines(self, count: int) -> None:
-        # The main run's lines stay visible, empty when there is no run.
-        for index, lines in enumerate(self._lines[1:], start=1):
-            for line in lines:
-                line.setVisible(index < count)
-        if count == 0:
-            for line in self._lines[0]:
-                line.setData([], [])
-        for index in range(count, MAX_RUNS):
-            self._curves_shown[index] = None
-
-    def _hide_unused_histograms(self, count: int) -> None:
-        self._histogram.setVisible(count > 0)
-        for index, steps in enumerate(self._histogram_steps, start=1):
-            steps.setVisible(index < count)
 
     def _updates(self) -> list[Callable[[], None]]:
         return [
-            self._update_outcomes,
-            self._update_histograms,
+            lambda: self.outcomes.update(self._runs),
+            lambda: self.lengths.update(self._runs),
             lambda: self.time_bars.update(self._runs),
             lambda: self.node_bars.update(self._runs),
         ]
@@ -366,61 +293,6 @@ class StatsCharts(QWidget):
             self._pending.pop(0)()
         if not self._pending:
             self._stagger.stop()
-
-    def _update_outcomes(self) -> None:
-        self._hide_unused_lines(len(self._runs))
-        # A live run's axis spans the planned games, so it stays put while the lines grow.
-        longest = max((run.planned if not run.finished else run.games for run in self._runs), default=0)
-        self._set_games_axis(max(longest, 10))
-        exact = self._runs[0].exact_rates if self._runs else None
-        if (exact, longest) != self._exact_shown:  # setting data, even the same, costs a repaint
-            self._exact_shown = (exact, longest)
-            for index, line in enumerate(self._exact_lines):
-                line.setVisible(exact is not None)
-                if exact is not None:
-                    line.setData([1, max(longest, 10)], [100 * exact[index]] * 2)
-            self._show_outcome_legend(exact is not None)
-        for index, (run, lines) in enumerate(zip(self._runs, self._lines)):
-            if self._curves_shown[index] is run.curve:  # a kept run's curve does not change
-                continue
-            self._curves_shown[index] = run.curve
-            games = [point[0] for point in run.curve]
-            for outcome, line in enumerate(lines):
-                line.setData(games, [100 * point[1 + outcome] for point in run.curve], skipFiniteCheck=True)
-
-    def _set_games_axis(self, games: int) -> None:
-        """The log axis of games played, from 1 to ``games``: decades labelled, 2 to 9 marked."""
-        top = math.log10(games)
-        if self.outcome_plot.home_range("x") == (0, top):
-            return
-        self.outcome_plot.set_home_range("x", 0, top)
-        decades = range(0, math.floor(top) + 1)
-        minor = [math.log10(m * 10**d) for d in decades for m in range(2, 10) if m * 10**d <= games]
-        labelled = [(d, format_count(10**d)) for d in decades]
-        self.outcome_plot.getAxis("bottom").setTicks([labelled, [(v, "") for v in minor]])
-
-    def _update_histograms(self) -> None:
-        self._hide_unused_histograms(len(self._runs))
-        used = [n for run in self._runs for n, count in enumerate(run.histogram) if count]
-        if used:
-            low, high = min(used), max(used)
-            self.length_plot.set_home_range("x", low - 0.6, high + 0.6)
-            step = next(s for s in (1, 2, 5, 10, 20, 50, 100) if (high - low) / s <= 12)
-            if step != self._length_step:
-                self._length_step = step
-                self.length_plot.getPlotItem().getAxis("bottom").setTickSpacing(step, step)
-        tallest = max((100 * n / (sum(run.histogram) or 1) for run in self._runs for n in run.histogram), default=0)
-        self.length_plot.set_home_range("y", 0, min(SHARE_TOP, nice_ceiling(tallest * 1.1)))
-        for index, run in enumerate(self._runs):
-            total = sum(run.histogram) or 1
-            lengths = list(range(len(run.histogram)))
-            shares = [100 * n / total for n in run.histogram]
-            if index == 0:
-                self._histogram.setOpts(x=lengths, height=shares)
-            elif lengths:
-                edges = [n - 0.5 for n in lengths] + [lengths[-1] + 0.5]
-                self._histogram_steps[index - 1].setData(edges, shares, skipFiniteCheck=True)
-
 
 class _KeyLabel(QLabel):
     """A wrapped label of fixed height that never asks for a height for its width.
