@@ -165,7 +165,7 @@ def test_exported_pngs_are_wide_and_name_the_runs_players_and_board(qtbot, panel
     with qtbot.waitSignal(panel.simulation_finished, timeout=30_000):
         panel.start_simulation()
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(tmp_path))
-    panel.choose_png_folder()
+    panel.exports.choose_png_folder()
     pictures = sorted(tmp_path.glob("*.png"))
     assert [p.name for p in pictures] == ["game_length.png", "move_time.png", "nodes_per_move.png", "outcome_rates.png"]
     for path in pictures:

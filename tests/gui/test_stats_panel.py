@@ -130,8 +130,8 @@ def test_json_and_png_exports_write_files(qtbot, panel, tmp_path, monkeypatch) -
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(tmp_path / "run.json"), ""))
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(tmp_path))
-    panel.choose_json_file()
-    panel.choose_png_folder()
+    panel.exports.choose_json_file()
+    panel.exports.choose_png_folder()
     document = json.loads((tmp_path / "run.json").read_text())
     assert document["summary"]["x_wins"] == summary["x_wins"]
     assert document["x"] == "random" and document["size"] == "3x3"
@@ -328,7 +328,7 @@ def test_png_export_builds_charts_that_were_never_shown(qtbot, hidden_panel, tmp
     use_match(hidden_panel)
     simulate(qtbot, hidden_panel, 300)
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(tmp_path))
-    hidden_panel.choose_png_folder()
+    hidden_panel.exports.choose_png_folder()
     pictures = sorted(tmp_path.glob("*.png"))
     assert len(pictures) == 4
     assert all("300 games" in QImage(str(path)).text("Title") for path in pictures)

@@ -11,7 +11,8 @@ from PySide6.QtGui import QAction, QKeySequence
 from tictactoe_qt.engine.player_spec import PlayerSpec
 from tictactoe_qt.engine.seating import Seating
 
-from .stats_panel import Match, StatsPanel
+from .match import Match
+from .stats_panel import StatsPanel
 from .watch_series import WatchSeries
 
 
@@ -116,7 +117,7 @@ def _add_menu(window: Any, panel: StatsPanel, controls: Any) -> None:
     menu.addAction(action("actionTournament", window.tr("&Tournament…"), lambda: show_tab(3)))
     menu.addAction(action("actionEngineLog", window.tr("Engine &Log…"), panel.show_engine_log))
     menu.addSeparator()
-    menu.addAction(action("actionExportCsv", window.tr("&Export Results as CSV…"), panel.choose_csv_file))
+    menu.addAction(action("actionExportCsv", window.tr("&Export Results as CSV…"), panel.exports.choose_csv_file))
     window.view_menu.addAction(panel.toggleViewAction())
     window.view_menu.addAction(controls.toggleViewAction())
 

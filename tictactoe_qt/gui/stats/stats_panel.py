@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
     QDockWidget,
-    QFileDialog,
     QSizePolicy,
     QTabWidget,
     QVBoxLayout,
@@ -23,7 +22,9 @@ from tictactoe_qt.engine.player_spec import PlayerSpec
 from . import chart_loader
 from .background import BackgroundTask
 from .charts_page import ChartsPage
-from .export import ExportError, save_charts, write_csv, write_json
+from .export import ExportError, write_csv
+from .export_choices import ExportChoices
+from .match import Match, default_match
 from .number_format import format_duration
 from .report_table import ReportTable
 from .run_data import RunData
@@ -43,19 +44,6 @@ if TYPE_CHECKING:  # the charts module imports pyqtgraph: loaded later, see char
 guard_emit_refcount()
 
 
-class Match(NamedTuple):
-    """What 'Simulate' plays: the board, X's and O's players, and the mark that moves first."""
-
-    config: GameConfig
-    x_spec: PlayerSpec
-    o_spec: PlayerSpec
-    first: Mark = "x"
-
-    def text(self) -> str:
-        """``random (X) vs perfect (O) on 3x3, k=3, O first`` (O starts the first game with swap)."""
-        first = ", O first" if self.first == "o" else ""
-        return f"{self.x_spec} (X) vs {self.o_spec} (O) on {self.config.size_text}, k={self.config.k}{first}"
-
 #: Charts and report show at most this many runs at once.
 MAX_SHOWN_RUNS = 6
 #: Chart refreshes during a batch: at most five a second (painting is the costly part).
@@ -63,10 +51,6 @@ REFRESH_MS = 200
 #: Batches up to this size play in the batch thread: starting worker processes costs more.
 SMALL_BATCH = 1000
 CHARTS_TAB = 0
-
-
-def default_match() -> Match:
-    return Match(GameConfig(3, 3, 3), PlayerSpec("random"), PlayerSpec("random"))
 
 
 class StatsPanel(QDockWidget):
@@ -94,6 +78,8 @@ class StatsPanel(QDockWidget):
         self._refresh_timer.timeout.connect(self.refresh)
         #: Whether the dock is on screen; Qt keeps tabbed-away docks "visible".
         self._on_screen = False
+        #: Export as CSV, JSON or PNG, after asking where.
+        self.exports = ExportChoices(self)
         self._build()
         self.batch.running_changed.connect(self.simulate_bar.set_running)
         self.batch.running_changed.connect(self.run_on_bar.setDisabled)
@@ -135,9 +121,9 @@ class StatsPanel(QDockWidget):
 
     def _build_runs_page(self) -> QWidget:
         page = RunsPage(self.run_list)
-        page.export_csv_requested.connect(self.choose_csv_file)
-        page.export_json_requested.connect(self.choose_json_file)
-        page.export_png_requested.connect(self.choose_png_folder)
+        page.export_csv_requested.connect(self.exports.choose_csv_file)
+        page.export_json_requested.connect(self.exports.choose_json_file)
+        page.export_png_requested.connect(self.exports.choose_png_folder)
         page.engine_log_requested.connect(self.show_engine_log)
         return page
 
@@ -380,43 +366,3 @@ class StatsPanel(QDockWidget):
         if run is None:
             raise ExportError("no simulation has finished yet: nothing to export")
         return write_csv(run, path)
-
-    def _export_run(self) -> RunData | None:
-        selected = [self.run_list.runs()[self.run_list.indexOfTopLevelItem(i)] for i in self.run_list.selectedItems()]
-        return selected[0] if selected else self.latest_run()
-
-    @Slot()
-    def choose_csv_file(self) -> None:
-        self._choose_export_file(self.tr("Export games as CSV"), "csv", "CSV (*.csv)", write_csv)
-
-    @Slot()
-    def choose_json_file(self) -> None:
-        self._choose_export_file(self.tr("Export summary as JSON"), "json", "JSON (*.json)", write_json)
-
-    def _choose_export_file(
-        self, title: str, suffix: str, file_filter: str, write: Callable[[RunData, str], object]
-    ) -> None:
-        """Ask where to save the selected (or latest) run, then write it there."""
-        run = self._export_run()
-        if run is None:
-            self.message.emit(self.tr("Nothing to export yet: run a simulation first"))
-            return
-        path, _ = QFileDialog.getSaveFileName(self, title, f"run{run.number}.{suffix}", file_filter)
-        if path:
-            self._report_export(lambda: write(run, path), path)
-
-    @Slot()
-    def choose_png_folder(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, self.tr("Save each chart as PNG into"))
-        if folder:
-            self._report_export(lambda: save_charts(self.charts_page.pictures(self.shown_snapshots()), folder), folder)
-
-    def _report_export(self, action: Callable[[], object], path: str) -> None:
-        try:
-            action()
-        except ExportError as error:
-            self.message.emit(str(error))
-            self.simulate_bar.show_message(str(error))
-        else:
-            self.message.emit(self.tr("Saved %s") % path)
-
