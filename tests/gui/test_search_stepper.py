@@ -214,7 +214,7 @@ def test_stepping_never_changes_the_game(window):
 
 def test_search_this_position_sizes_in_the_background_and_loads(qtbot, window):
     dock = window.analysis.stepper
-    dock.algorithm.setCurrentIndex(dock.algorithm.findData("alphabeta"))
+    dock.choices.algorithm.setCurrentIndex(dock.choices.algorithm.findData("alphabeta"))
     window.controller.play(1, 1)
     qtbot.waitUntil(lambda: window.position() != "..././...", timeout=5000)
     click(qtbot, dock, "stepperLoad")
@@ -227,7 +227,7 @@ def test_search_this_position_refuses_a_big_board_with_the_estimate(qtbot, dock)
     from tictactoe_qt.engine.board import Board
 
     dock.set_position(Board.from_notation("..../..../..../...."))
-    dock.algorithm.setCurrentIndex(dock.algorithm.findData("minimax"))
+    dock.choices.algorithm.setCurrentIndex(dock.choices.algorithm.findData("minimax"))
     click(qtbot, dock, "stepperLoad")
     qtbot.waitUntil(lambda: "Refused" in dock.status.text(), timeout=10_000)
     assert "more than" in dock.status.text() and "events" in dock.status.text()

@@ -1,6 +1,7 @@
 """The Search stepper dock: run minimax or alpha-beta on the game's position one event at a time.
 
-Top: the search and its textbook options, and the controls. Middle: a small
+Top: the search and its textbook options (:class:`~.search_choices.SearchChoices`),
+and the controls. Middle: a small
 board showing the node being searched (never the game itself), the counts, the
 path from the root, what just happened, and the pseudocode with the running line
 highlighted. Bottom, in tabs: the drawn tree, the list of recent events, and the
@@ -15,15 +16,13 @@ from typing import Any
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
-    QComboBox, QDockWidget, QDoubleSpinBox, QFileDialog, QGridLayout, QHBoxLayout, QLabel,
-    QFrame, QListWidget, QPushButton, QScrollArea, QSizePolicy, QSpinBox, QSplitter, QTabWidget,
-    QVBoxLayout, QWidget,
+    QDockWidget, QDoubleSpinBox, QFileDialog, QFrame, QGridLayout, QHBoxLayout, QLabel,
+    QListWidget, QPushButton, QScrollArea, QSizePolicy, QSplitter, QTabWidget, QVBoxLayout, QWidget,
 )
 
 from tictactoe_qt.engine.board import Board
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.trace import line_for, pseudocode
-from tictactoe_qt.engine.trace.options import EVALUATIONS, FORMS, ORDERINGS, SCORINGS
 from tictactoe_qt.gui.analysis.dock_body import DockBody
 
 from .drawn_nodes import from_trace
@@ -31,6 +30,7 @@ from .event_words import event_words, path_words
 from .exercise_panel import ExercisePanel
 from .preview_board import PreviewBoard
 from .pseudocode_list import PseudocodeList
+from .search_choices import SearchChoices
 from .search_stepper import SearchStepper
 from .trace_setup import TraceSetup, board_setup
 from .tree_view import SearchTreeView
@@ -74,45 +74,8 @@ class StepperDock(QDockWidget):
         body = DockBody(self)
         outer = QVBoxLayout(body)
         outer.setContentsMargins(4, 4, 4, 4)
-        options = QGridLayout()
-        self.algorithm = self._combo("stepperAlgorithm", [
-            ("minimax", self.tr("Minimax")), ("alphabeta", self.tr("Alpha-beta")),
-            ("alphabeta-tt", self.tr("Alpha-beta + table"))], "alphabeta")
-        self.depth = QSpinBox(objectName="stepperDepth")
-        self.depth.setRange(0, 12)
-        self.depth.setSpecialValueText(self.tr("full depth"))
-        self.depth.setPrefix(self.tr("depth "))
-        self.depth.setToolTip(self.tr("A depth limit scores the nodes there with E(n)"))
-        self.ordering = self._combo("stepperOrdering", [
-            (o, self.tr("order: {0}").format(o)) for o in ORDERINGS], "none")
-        self.scoring = self._combo("stepperScoring", [
-            (s, self.tr("score: {0}").format(s)) for s in SCORINGS], "textbook")
-        self.evaluation = self._combo("stepperEvaluation", [
-            (e, self.tr("E: {0}").format(e)) for e in EVALUATIONS], "open-lines")
-        self.form = self._combo("stepperForm", [
-            (f, self.tr("form: {0}").format(f)) for f in FORMS], "textbook")
-        self.load_button = QPushButton(self.tr("Search this position"), objectName="stepperLoad")
-        self.load_button.setToolTip(self.tr("Step the chosen search on the game's position"))
-        self.load_button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-        self.depth.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-        self.depth.setMinimumWidth(80)
-        for column, (label, widget) in enumerate((("", self.algorithm), ("", self.depth))):
-            options.addWidget(widget, 0, column)
-        options.addWidget(self.load_button, 0, 2)
-        for widget, tip in (
-                (self.ordering, self.tr("Move ordering: none is reading order")),
-                (self.scoring, self.tr("End scores: textbook +1/0/−1, distance prefers "
-                                       "sooner wins")),
-                (self.evaluation, self.tr("The value at the depth limit: zero, or "
-                                          "E(n) = M(n) − O(n)")),
-                (self.form, self.tr("Alpha-beta as MAX-VALUE/MIN-VALUE (textbook) or "
-                                    "negamax"))):
-            widget.setToolTip(tip)
-        second = QHBoxLayout()
-        for widget in (self.ordering, self.scoring, self.evaluation, self.form):
-            second.addWidget(widget)
-        options.addLayout(second, 1, 0, 1, 3)
-        outer.addLayout(options)
+        self.choices = SearchChoices()
+        outer.addLayout(self.choices)
         controls = QGridLayout()
         controls.setSpacing(3)
         self.buttons: dict[str, QPushButton] = {}
@@ -194,7 +157,7 @@ class StepperDock(QDockWidget):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(body)
         self.setWidget(scroll)
-        self.load_button.clicked.connect(self.load_position)
+        self.choices.load_button.clicked.connect(self.load_position)
         b = self.buttons
         b["stepperStep"].clicked.connect(self.stepper.step)
         b["stepperBack"].clicked.connect(self.stepper.back)
@@ -208,16 +171,6 @@ class StepperDock(QDockWidget):
         self.export_button.clicked.connect(self.export_tree)
         self.exercise.step_requested.connect(self.step_tree)
         self.tabs.currentChanged.connect(self._on_tab_changed)
-
-    def _combo(self, name: str, items: list[tuple[str, str]], current: str) -> QComboBox:
-        combo = QComboBox(objectName=name)
-        # The dock stays narrow enough for the board: combos shrink, texts elide.
-        combo.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-        combo.setMinimumWidth(70)
-        for data, text in items:
-            combo.addItem(text, data)
-        combo.setCurrentIndex(combo.findData(current))
-        return combo
 
     # -- loading ---------------------------------------------------------------------------
     def set_position(self, board: Board, names: SideNames = BOARD_NAMES) -> None:
@@ -238,12 +191,9 @@ class StepperDock(QDockWidget):
             self.status.setText(self.tr("The game is over: there is nothing to search. "
                                         "Undo a move or start a new game."))
             return
-        args = (self.algorithm.currentData(), self.position.notation(),
-                self.depth.value() or None, self.ordering.currentData(),
-                self.scoring.currentData(), self.form.currentData(),
-                self.evaluation.currentData())
+        args = self.choices.trace_args(self.position.notation())
         self._checking = True
-        self.load_button.setEnabled(False)
+        self.choices.load_button.setEnabled(False)
         self.status.setText(self.tr("Estimating the size of the search…"))
         # Counting a big board's positions takes seconds: off the GUI thread. A daemon
         # thread, so closing the window never waits for it.
@@ -263,7 +213,7 @@ class StepperDock(QDockWidget):
     @Slot(object, str)
     def _on_checked(self, setup: TraceSetup | None, error: str) -> None:
         self._checking = False
-        self.load_button.setEnabled(True)
+        self.choices.load_button.setEnabled(True)
         if setup is None:
             self.status.setText(self.tr("Refused: {0}").format(error))
             return
@@ -273,7 +223,7 @@ class StepperDock(QDockWidget):
     def step_tree(self, text: str) -> None:
         """Step alpha-beta through an exercise tree, shown in the Drawn tree tab."""
         try:
-            self.stepper.load_tree(text, form=self.form.currentData())
+            self.stepper.load_tree(text, form=self.choices.form.currentData())
         except ValueError as error:
             self.status.setText(self.tr("Refused: {0}").format(error))
             return
@@ -286,20 +236,11 @@ class StepperDock(QDockWidget):
         assert setup is not None
         self.code.clear()
         self.code.addItems(pseudocode(setup.algorithm, setup.options.form))
-        self._show_choices(setup)
+        self.choices.show_setup(setup)
         self.tree_view.collapsed.clear()
         self.tree_view.title = setup.label()
         self.status.setText(self.tr("{0}. Size: {1}.").format(setup.label(),
                                                              setup.estimate.text()))
-
-    def _show_choices(self, setup: TraceSetup) -> None:
-        """Set the option widgets to what is being stepped (scripts load without them)."""
-        options = setup.options
-        for combo, value in ((self.algorithm, setup.algorithm), (self.ordering, options.ordering),
-                             (self.scoring, options.scoring),
-                             (self.evaluation, options.evaluation), (self.form, options.form)):
-            combo.setCurrentIndex(combo.findData(value))
-        self.depth.setValue(setup.depth or 0)
 
     @Slot(bool)
     def _on_running(self, running: bool) -> None:

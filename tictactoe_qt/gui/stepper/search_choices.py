@@ -1,0 +1,84 @@
+"""The stepper's choice of search: the algorithm, its depth and textbook options, and the load button.
+
+A grid layout the dock places at its top: the algorithm, the depth limit and
+"Search this position" on the first row; move ordering, end scores, the
+evaluation at the depth limit and the written form of alpha-beta on the second.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QComboBox, QGridLayout, QHBoxLayout, QPushButton, QSizePolicy, QSpinBox
+
+from tictactoe_qt.engine.trace.options import EVALUATIONS, FORMS, ORDERINGS, SCORINGS
+
+from .trace_setup import TraceSetup
+
+
+class SearchChoices(QGridLayout):
+    """The option widgets; :meth:`trace_args` reads them, :meth:`show_setup` sets them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.algorithm = _combo("stepperAlgorithm", [
+            ("minimax", self.tr("Minimax")), ("alphabeta", self.tr("Alpha-beta")),
+            ("alphabeta-tt", self.tr("Alpha-beta + table"))], "alphabeta")
+        self.depth = QSpinBox(objectName="stepperDepth")
+        self.depth.setRange(0, 12)
+        self.depth.setSpecialValueText(self.tr("full depth"))
+        self.depth.setPrefix(self.tr("depth "))
+        self.depth.setToolTip(self.tr("A depth limit scores the nodes there with E(n)"))
+        self.ordering = _combo("stepperOrdering", [
+            (o, self.tr("order: {0}").format(o)) for o in ORDERINGS], "none")
+        self.scoring = _combo("stepperScoring", [
+            (s, self.tr("score: {0}").format(s)) for s in SCORINGS], "textbook")
+        self.evaluation = _combo("stepperEvaluation", [
+            (e, self.tr("E: {0}").format(e)) for e in EVALUATIONS], "open-lines")
+        self.form = _combo("stepperForm", [
+            (f, self.tr("form: {0}").format(f)) for f in FORMS], "textbook")
+        self.load_button = QPushButton(self.tr("Search this position"), objectName="stepperLoad")
+        self.load_button.setToolTip(self.tr("Step the chosen search on the game's position"))
+        self.load_button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.depth.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.depth.setMinimumWidth(80)
+        for column, widget in enumerate((self.algorithm, self.depth)):
+            self.addWidget(widget, 0, column)
+        self.addWidget(self.load_button, 0, 2)
+        for widget, tip in (
+                (self.ordering, self.tr("Move ordering: none is reading order")),
+                (self.scoring, self.tr("End scores: textbook +1/0/−1, distance prefers "
+                                       "sooner wins")),
+                (self.evaluation, self.tr("The value at the depth limit: zero, or "
+                                          "E(n) = M(n) − O(n)")),
+                (self.form, self.tr("Alpha-beta as MAX-VALUE/MIN-VALUE (textbook) or "
+                                    "negamax"))):
+            widget.setToolTip(tip)
+        second = QHBoxLayout()
+        for widget in (self.ordering, self.scoring, self.evaluation, self.form):
+            second.addWidget(widget)
+        self.addLayout(second, 1, 0, 1, 3)
+
+    def trace_args(self, notation: str) -> tuple[object, ...]:
+        """The chosen search of the board ``notation``, as :func:`~.trace_setup.board_setup` takes it."""
+        return (self.algorithm.currentData(), notation, self.depth.value() or None,
+                self.ordering.currentData(), self.scoring.currentData(),
+                self.form.currentData(), self.evaluation.currentData())
+
+    def show_setup(self, setup: TraceSetup) -> None:
+        """Set the widgets to what is being stepped (scripts load without them)."""
+        options = setup.options
+        for combo, value in ((self.algorithm, setup.algorithm), (self.ordering, options.ordering),
+                             (self.scoring, options.scoring),
+                             (self.evaluation, options.evaluation), (self.form, options.form)):
+            combo.setCurrentIndex(combo.findData(value))
+        self.depth.setValue(setup.depth or 0)
+
+
+def _combo(name: str, items: list[tuple[str, str]], current: str) -> QComboBox:
+    combo = QComboBox(objectName=name)
+    # The dock stays narrow enough for the board: combos shrink, texts elide.
+    combo.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+    combo.setMinimumWidth(70)
+    for data, text in items:
+        combo.addItem(text, data)
+    combo.setCurrentIndex(combo.findData(current))
+    return combo
