@@ -114,7 +114,9 @@ def test_the_game_and_the_batches_play_the_options(qtbot):
     controller = GameController(settings)
     try:
         controller.new_game()  # X, a person, moves first: nothing searches yet
-        assert controller.players["o"].spec == PlayerSpec.parse(f"alphabeta:{TEXTBOOK_1_10}")
+        # Depths past the 9 cells search to the end: the window plays 1-9, the same player.
+        played = PlayerSpec.parse(f"alphabeta:{TEXTBOOK_1_10}".replace("1-10", "1-9"))
+        assert controller.players["o"].spec == played
         assert seat_spec(settings, "o") == controller.players["o"].spec
     finally:
         controller.shutdown()
@@ -230,3 +232,23 @@ def test_a_new_run_of_the_program_plays_the_saved_options(tmp_path):
                     encoding="utf-8")
     stale = _run_window(env, "show")
     assert stale.startswith("spec minimax:depth=10 |") and "reset" in stale
+
+
+def test_the_windows_ai_plays_the_textbook_search_at_a_drawn_depth(qtbot):
+    from tictactoe_qt.engine.trace.options import TextbookOptions
+    from tictactoe_qt.engine.trace.textbook_search import textbook_search
+
+    side = SideSettings("alphabeta", 4, mark="O", extra="depth=2-4,ordering=centre")
+    controller = GameController(GameSettings(SideSettings("human", mark="X"), side))
+    controller.set_move_delay(0)
+    try:
+        controller.new_game()
+        with qtbot.waitSignal(controller.ai_moved, timeout=60_000) as moved:
+            controller.play(0, 0)
+        result = moved.args[1]
+        assert result.stats.depth in (2, 3, 4)
+        expected = textbook_search(Board.from_notation("x../.../..."), "alphabeta",
+                                   TextbookOptions(ordering="centre"), result.stats.depth)
+        assert (result.move, result.stats.nodes) == (expected.move, expected.stats.nodes)
+    finally:
+        controller.shutdown()

@@ -242,7 +242,9 @@ def player_spec(kind: str, depth: int | None, time: float,
         lines = len(geometry_for(config).lines)
         textbook = options.textbook is not None
         if depth_range is not None:
-            high = capped_depth(kind, depth_range[1], config.cells, lines, textbook) or 1
+            # Past the board's cells every depth searches to the end: the same player.
+            wanted = min(depth_range[1], config.cells)
+            high = capped_depth(kind, wanted, config.cells, lines, textbook) or 1
             depth_range = (min(depth_range[0], high), high)
         else:
             depth = capped_depth(kind, depth, config.cells, lines, textbook)
