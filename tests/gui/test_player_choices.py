@@ -78,3 +78,12 @@ def test_a_range_past_the_boards_cells_plays_to_the_end_in_the_window():
     spec = player_spec("minimax", 30, 1.0, GameConfig(), "depth=20-30")
     assert spec.depth_range == (9, 9)
     check_playable(GameConfig(), spec)  # the window never hands the engine a refused range
+
+
+def test_the_cap_note_of_a_range_names_the_depths_drawn():
+    from tictactoe_qt.engine import GameConfig
+    from tictactoe_qt.gui.player_choices import depth_cap_note
+
+    note = depth_cap_note("alphabeta", 10, GameConfig(7, 7, 4), "depth=1-10")
+    assert "7x7" in note and "draws a depth from 1 to" in note
+    assert depth_cap_note("minimax", 10, GameConfig(), "depth=1-10") == ""  # 9 cells: to the end

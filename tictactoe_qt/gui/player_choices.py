@@ -273,12 +273,21 @@ def depth_cap_note(kind: str, wanted: int | None, config: GameConfig, extra: str
     if not uses_depth(kind):
         return ""
     try:
-        textbook = uses_depth_range(kind) and search_options(kind, extra).textbook is not None
+        spec = player_spec(kind, wanted, DEFAULT_TIME, config, extra)
     except PlayerSpecError:
-        textbook = False
-    used = capped_depth(kind, wanted, config.cells, len(geometry_for(config).lines), textbook)
+        spec = player_spec(kind, wanted, DEFAULT_TIME, config)
+    tr = QCoreApplication.translate
+    if spec.depth_range is not None:
+        low, high = spec.depth_range
+        if wanted is None or high >= min(wanted, config.cells):
+            return ""
+        return tr(
+            "PlayerChoice",
+            "{0} can't look {1} on a {2}x{3} board; it draws a depth from {4} to {5} each move."
+        ).format(kind_label(kind), depth_text(wanted), config.rows, config.cols, low, high)
+    used = spec.depth
     if used == wanted:
         return ""
-    return QCoreApplication.translate(
+    return tr(
         "PlayerChoice", "{0} can't look {1} on a {2}x{3} board; it looks {4} (depth {5})."
     ).format(kind_label(kind), depth_text(wanted), config.rows, config.cols, depth_text(used), used)
