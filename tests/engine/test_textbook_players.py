@@ -95,3 +95,16 @@ def test_the_table_ordering_searches_with_a_table():
     result = make_player("alphabeta:ordering=table").choose(Board())
     assert result.algorithm == "alphabeta-tt"
     assert result.stats.tt_hits > 0
+
+
+def test_a_saved_game_keeps_the_search_options():
+    from tictactoe_qt.engine import GameConfig, Move
+    from tictactoe_qt.engine.player_spec import PlayerSpec
+    from tictactoe_qt.engine.saved_game import SavedGame, SavedPlayer
+
+    specs = {"x": PlayerSpec.parse("alphabeta:depth=1-10,ordering=table,form=negamax"),
+             "o": PlayerSpec.parse("average:depth=2-3")}
+    game = SavedGame(GameConfig(), {seat: SavedPlayer(spec) for seat, spec in specs.items()},
+                     (Move(1, 1),), "x")
+    loaded = SavedGame.from_json(game.to_json())
+    assert {seat: player.spec for seat, player in loaded.players.items()} == specs
