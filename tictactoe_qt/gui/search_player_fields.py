@@ -9,10 +9,8 @@ decided by :mod:`.player_choices`; these widgets only edit values.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal, Slot
-from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QSpinBox, QVBoxLayout, QWidget,
-)
+from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QSpinBox, QWidget
 
 from tictactoe_qt.engine.player_spec import TEXTBOOK_CHOICES
 from tictactoe_qt.engine.saved_game import MAX_DEPTH
@@ -39,17 +37,16 @@ class DepthField(QWidget):
         self.depth_from.setRange(1, MAX_DEPTH)
         self.depth_from.setPrefix(self.tr("from "))
         self.depth_from.setToolTip(self.tr("The shallowest depth a move may draw."))
-        self.random = QCheckBox(self.tr("random each move"), objectName=f"{seat}RandomDepth")
+        self.random = QCheckBox(self.tr("random"), objectName=f"{seat}RandomDepth")
         self.random.setToolTip(self.tr(
-            "Draw a new depth for every move, from the first number to the second, both "
-            "included (in a spec: minimax:depth=1-10). The depth each move used shows in "
-            "the status bar."))
+            "Random depth: draw a new depth for every move, from the first number to the "
+            "second, both included (in a spec: minimax:depth=1-10). The depth each move "
+            "used shows in the status bar."))
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.depth_from)
         row.addWidget(self.depth_spin)
         row.addWidget(self.random)
-        row.addStretch(1)
         self.depth_from.hide()
         self.random.toggled.connect(self._on_random_toggled)
         self.depth_spin.valueChanged.connect(self._on_depth_changed)
@@ -120,19 +117,23 @@ _FIELD_TEXT = {
 }
 
 
-class TextbookFields(QWidget):
-    """Turns the textbook search on and picks its four options (hidden while it is off)."""
+class TextbookFields(QObject):
+    """The textbook search's switch and its four options, placed by the dock.
+
+    ``enabled`` is a check box for the depth row; ``grid`` holds the four combo
+    boxes, for a row of its own that the dock shows while the switch is on.
+    """
 
     changed = Signal()
 
-    def __init__(self, seat: str, parent: QWidget | None = None) -> None:
+    def __init__(self, seat: str, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.enabled = QCheckBox(self.tr("Textbook search, as the stepper and the CLI"),
-                                 objectName=f"{seat}Textbook")
+        self.enabled = QCheckBox(self.tr("textbook"), objectName=f"{seat}Textbook")
         self.enabled.setToolTip(self.tr(
-            "Pick each move with exactly the search the Search stepper and "
-            "'tictactoe-qt search --ordering …' run with these options: the same move and "
-            "node count. Off: the engine's own, faster search."))
+            "Textbook search: pick each move with exactly the search the Search stepper and "
+            "'tictactoe-qt search --ordering …' run with the options below: the same move "
+            "and node count (in a spec: alphabeta:ordering=centre,…). Off: the engine's own, "
+            "faster search."))
         self.combos: dict[str, QComboBox] = {}
         self.grid = QWidget()
         grid = QGridLayout(self.grid)
@@ -154,12 +155,7 @@ class TextbookFields(QWidget):
             self.combos[name] = combo
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(3, 1)
-        column = QVBoxLayout(self)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.addWidget(self.enabled)
-        column.addWidget(self.grid)
-        self.grid.hide()
-        self.enabled.toggled.connect(self._on_toggled)
+        self.enabled.toggled.connect(self.changed)
 
     def options(self) -> TextbookOptions | None:
         """The chosen options, or ``None`` for the engine's own search."""
@@ -173,7 +169,6 @@ class TextbookFields(QWidget):
         for widget in widgets:
             widget.blockSignals(True)
         self.enabled.setChecked(options is not None)
-        self.grid.setVisible(options is not None)
         for name, value in (options or TextbookOptions()).as_dict().items():
             self.combos[name].setCurrentIndex(max(0, self.combos[name].findData(value)))
         for widget in widgets:
@@ -188,8 +183,3 @@ class TextbookFields(QWidget):
             ordering.blockSignals(True)
             ordering.setCurrentIndex(ordering.findData("none"))
             ordering.blockSignals(False)
-
-    @Slot(bool)
-    def _on_toggled(self, on: bool) -> None:
-        self.grid.setVisible(on)
-        self.changed.emit()

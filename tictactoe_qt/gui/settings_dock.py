@@ -55,7 +55,14 @@ class SideEditor(QGroupBox):
             self.preset.addItem(preset.text(), preset.key)
         self.depth = DepthField(seat)
         self.depth_spin = self.depth.depth_spin
-        self.textbook = TextbookFields(seat)
+        self.textbook = TextbookFields(seat, self)
+        # The depth, "random" and "textbook" share a row: the dock stays short.
+        self.depth_row = QWidget(objectName=f"{seat}DepthRow")
+        depth_row = QHBoxLayout(self.depth_row)
+        depth_row.setContentsMargins(0, 0, 0, 0)
+        depth_row.addWidget(self.depth)
+        depth_row.addWidget(self.textbook.enabled)
+        depth_row.addStretch(1)
         self.time_spin = QDoubleSpinBox(objectName=f"{seat}Time")
         self.time_spin.setRange(MIN_TIME, MAX_TIME)
         self.time_spin.setDecimals(2)
@@ -91,8 +98,8 @@ class SideEditor(QGroupBox):
         form.addRow(self.engine.name_label)
         form.addRow(self.tr("&Options:"), self.plugin_options)
         form.addRow(self.plugin_options.name_label)
-        form.addRow(self.tr("Max &depth:"), self.depth)
-        form.addRow(self.tr("Search:"), self.textbook)
+        form.addRow(self.tr("Max &depth:"), self.depth_row)
+        form.addRow(self.textbook.grid)
         form.addRow(self.tr("&Time:"), self.time_spin)
         self.mark.setMaximumWidth(self.mark.fontMetrics().horizontalAdvance("WWWW") + 16)
         identity = QHBoxLayout()
@@ -225,9 +232,11 @@ class SideEditor(QGroupBox):
     def _sync_enabled(self) -> None:
         kind = self.player.currentData()
         # Rows that mean nothing for this player type are hidden, not just greyed out.
-        self.form.setRowVisible(self.depth, uses_depth(kind))
+        self.form.setRowVisible(self.depth_row, uses_depth(kind))
         self.depth.allow_random(uses_depth_range(kind))
-        self.form.setRowVisible(self.textbook, uses_textbook(kind))
+        self.textbook.enabled.setVisible(uses_textbook(kind))
+        self.form.setRowVisible(self.textbook.grid,
+                                uses_textbook(kind) and self.textbook.enabled.isChecked())
         self.textbook.allow_table(kind == "alphabeta")
         self.form.setRowVisible(self.time_spin, uses_time(kind))
         self.form.setRowVisible(self.engine, kind == "engine")
