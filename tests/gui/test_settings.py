@@ -131,7 +131,8 @@ def test_window_says_when_settings_were_reset(qtbot):
 # -- any value of any key: the reader is total --------------------------------------------
 
 KEYS = ["version", "x/kind", "x/depth", "x/time", "x/mark", "x/name", "o/kind", "o/depth",
-        "o/time", "o/mark", "o/name", "board/rows", "board/cols", "board/k", "board/first"]
+        "o/time", "o/mark", "o/name", "board/rows", "board/cols", "board/k", "board/first",
+        "x/extra", "o/extra"]
 
 
 def assert_usable(loaded: GameSettings, dock: SettingsDock) -> None:
@@ -192,7 +193,10 @@ def test_each_corrupt_value_resets_to_its_default_with_a_note(tmp_path, dock, li
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(st.dictionaries(st.sampled_from(KEYS + ["extra/key"]),
                        st.text(max_size=14) | st.sampled_from(["1", "0", "3", "x", "o", "human",
-                                                               "random", "2.5", "@Invalid()"])
+                                                               "random", "2.5", "@Invalid()",
+                                                               "minimax", "alphabeta",
+                                                               "depth=1-10", "ordering=table",
+                                                               "depth=9-2,form=negamax"])
                        | st.integers().map(str) | st.floats().map(str), max_size=8))
 def test_any_text_in_the_settings_file_loads_usable_settings(tmp_path_factory, dock, values):
     folder = tmp_path_factory.mktemp("ini")

@@ -17,7 +17,7 @@ def test_players_lists_built_ins_and_plugins_with_broken_ones_marked(cli):
     out = done.stdout
     for kind in ("random", "minimax", "perfect", "mcts", "engine"):
         assert f"\n  {kind} " in out
-    assert "options: depth=int" in out and "path=PROGRAM" in out
+    assert "options: depth=D or depth=A-B" in out and "path=PROGRAM" in out
     assert "greedy     greedy_bot:make_bot from greedy-bot" in out
     assert ("broken     BROKEN: ModuleNotFoundError: No module named "
             "'no_such_module_anywhere'") in out

@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from tictactoe_qt.engine.player_spec import OPTIONS, PLAYER_KINDS
+from tictactoe_qt.engine.player_spec import (
+    DEPTH_RANGE_KINDS, OPTIONS, PLAYER_KINDS, TEXTBOOK_CHOICES, TEXTBOOK_KINDS,
+)
 from tictactoe_qt.engine.plugins import GROUP, loaded_plugins
 
 #: What each built-in kind is, in a few words.
@@ -22,7 +24,24 @@ DESCRIPTIONS = {
 _OPTION_TEXT = {
     ("engine", "path"): "path=PROGRAM (the rest of the spec, up to a final ,time=S)",
     ("engine", "time"): "time=S (limit per move; past it plus 0.5 s the engine forfeits)",
+    **{(kind, "depth"): "depth=D or depth=A-B" for kind in DEPTH_RANGE_KINDS},
 }
+#: The textbook options, said once under the list (the kinds show only their names).
+_TEXTBOOK_NAMES = ", ".join(TEXTBOOK_CHOICES)
+_TEXTBOOK_CHOICES_TEXT = ",\n  ".join(f"{name}={'|'.join(choices)}"
+                                      for name, choices in TEXTBOOK_CHOICES.items())
+SEARCH_OPTIONS_TEXT = f"""\
+Depth ({', '.join(DEPTH_RANGE_KINDS)}): depth=D looks D plies ahead (0 or inf: to
+  the end); depth=A-B draws a depth from A to B for each move from the player's
+  seed, e.g. minimax:depth=1-10 (the move's statistics show the depth drawn).
+Textbook options ({' and '.join(TEXTBOOK_KINDS)}):
+  {_TEXTBOOK_CHOICES_TEXT}.
+  With any of them the player picks its move with the search that
+  `tictactoe-qt search --ordering ...` runs (same move, same node count); the
+  others take their defaults. Without them it plays the engine's faster search.
+  The table ordering is alpha-beta's only: alphabeta:ordering=table searches
+  with a transposition table (the trace's alphabeta-tt).
+"""
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -56,10 +75,13 @@ def run(args: argparse.Namespace) -> int:
     for kind in PLAYER_KINDS:
         print(f"  {kind:<10} {DESCRIPTIONS[kind]}")
         options = [_OPTION_TEXT.get((kind, name), f"{name}={OPTIONS[kind][name].__name__}")
-                   for name in OPTIONS[kind]]
+                   for name in OPTIONS[kind] if name not in TEXTBOOK_CHOICES]
+        if kind in TEXTBOOK_KINDS:
+            options.append(_TEXTBOOK_NAMES)
         if options:
             print(f"  {'':<10} options: {'; '.join(options)}")
     print()
+    print(SEARCH_OPTIONS_TEXT)
     if not plugins:
         print(f"Plugins: none installed (entry-point group {GROUP}; see README).")
         return 0

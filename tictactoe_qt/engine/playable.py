@@ -13,7 +13,8 @@ def check_playable(config: GameConfig, *specs: PlayerSpec) -> None:
     Raises:
         PlayerSpecError: an external engine whose program is missing or not
             executable, or a board engines do not play (k=5 from 5x5 to 19x19);
-            a plugin that is not installed or broken.
+            a plugin that is not installed or broken; a random depth range
+            that lies wholly past the board's cells.
     """
     from .gomocup.player import check_engine_spec  # pulls in the protocol client
 
@@ -24,3 +25,9 @@ def check_playable(config: GameConfig, *specs: PlayerSpec) -> None:
             info = loaded_plugins().get(spec.kind)
             if info is not None and info.error:
                 raise PlayerSpecError(f"the plugin {spec.kind!r} is broken: {info.error}")
+        elif spec.depth_range is not None and spec.depth_range[0] > config.cells:
+            low, high = spec.depth_range
+            raise PlayerSpecError(
+                f"{spec}: every depth from {low} to {high} is past the {config.cells} cells of "
+                f"{config.size_text}, so each move would search to the end; start the range "
+                f"at {config.cells} or less, or drop the depth (unlimited)")

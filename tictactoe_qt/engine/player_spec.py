@@ -6,6 +6,15 @@ plays that Python bot, e.g. ``mybot:depth=3,style=sharp``. Both take ``time``
 as the limit per move (the player forfeits past it, plus a grace); a
 plugin's other options go to its factory as strings.
 
+The depth searchers take two more kinds of option. ``depth=A-B`` (minimax,
+alphabeta, average) draws a depth from A to B, both included, for each move
+from the player's seeded generator: ``minimax:depth=1-10``. The textbook
+options ``ordering``, ``scoring``, ``evaluation`` and ``form`` (minimax,
+alphabeta; :mod:`.trace.options`) make the player search exactly as
+``tictactoe-qt search`` does with the same options, node for node;
+``alphabeta:ordering=table`` searches with a transposition table (the trace's
+``alphabeta-tt``). Without them the player keeps the engine's fast search.
+
 An engine's path is everything after ``path=`` up to an optional final
 ``,time=S``, so paths may hold commas, colons and spaces as they are:
 ``engine:path=/opt/my,engine:v2/pbrain-x,time=2``.
@@ -16,19 +25,32 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .config import MAX_SIZE
 from .excerpt import excerpt
 from .plugins import discovered_plugins
+from .trace.options import EVALUATIONS, FORMS, ORDERINGS, SCORINGS, OptionsError, TextbookOptions
 
 PLAYER_KINDS = ("human", "random", "minimax", "alphabeta", "average", "perfect", "mcts",
                 "engine")
 #: The kinds that play without a person (simulations, tournaments, searches).
 COMPUTER_KINDS = tuple(kind for kind in PLAYER_KINDS if kind != "human")
+#: The textbook search options, with their choices (:class:`TextbookOptions`).
+TEXTBOOK_CHOICES: dict[str, tuple[str, ...]] = {
+    "ordering": ORDERINGS, "scoring": SCORINGS, "evaluation": EVALUATIONS, "form": FORMS,
+}
+#: The kinds that take the textbook options.
+TEXTBOOK_KINDS = ("minimax", "alphabeta")
+#: The kinds that take a random depth range, ``depth=A-B``.
+DEPTH_RANGE_KINDS = ("minimax", "alphabeta", "average")
+#: The deepest depth a range may reach: the cells of the largest board.
+MAX_RANGE_DEPTH = MAX_SIZE * MAX_SIZE
+_TEXTBOOK_OPTIONS: dict[str, type] = dict.fromkeys(TEXTBOOK_CHOICES, str)
 #: Options each kind accepts, with their types.
 OPTIONS: dict[str, dict[str, type]] = {
     "human": {},
     "random": {},
-    "minimax": {"depth": int},
-    "alphabeta": {"depth": int},
+    "minimax": {"depth": int, **_TEXTBOOK_OPTIONS},
+    "alphabeta": {"depth": int, **_TEXTBOOK_OPTIONS},
     "average": {"depth": int},
     "perfect": {"time": float, "depth": int},
     "mcts": {"iterations": int, "time": float},
@@ -40,6 +62,7 @@ _ENGINE_TAIL = re.compile(
     r"\s*(?:time=(?P<before>[^,]*),\s*)?path=(?P<path>.*?)(?:,\s*time=(?P<after>[0-9.eE+-]+))?\s*",
     re.IGNORECASE | re.DOTALL,
 )
+_DEPTH_RANGE = re.compile(r"(?P<low>[0-9]{1,9})\s*-\s*(?P<high>[0-9]{1,9})")
 _ALIASES = {"alpha-beta": "alphabeta", "ab": "alphabeta", "alpha_beta": "alphabeta"}
 MIN_TIME, MAX_TIME = 0.05, 60.0
 DEFAULT_TIME = 1.0
@@ -61,6 +84,10 @@ class PlayerSpec:
     path: str | None = None
     #: A plugin's own options, as ``(name, value)`` strings in the order given.
     options: tuple[tuple[str, str], ...] = ()
+    #: ``depth=A-B``: a depth drawn from A to B (both included) for each move.
+    depth_range: tuple[int, int] | None = None
+    #: The textbook search options; ``None`` keeps the engine's own, faster search.
+    textbook: TextbookOptions | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in PLAYER_KINDS and self.kind not in discovered_plugins():
@@ -77,10 +104,52 @@ class PlayerSpec:
             raise PlayerSpecError(f"time must be from {MIN_TIME} to {MAX_TIME} s, got {self.time}")
         if self.iterations is not None and self.iterations < 1:
             raise PlayerSpecError(f"iterations must be 1 or more, got {self.iterations}")
+        if self.depth_range is not None:
+            self._check_depth_range(self.depth_range)
+        if self.textbook is not None:
+            self._check_textbook(self.textbook)
+
+    def _check_depth_range(self, depth_range: tuple[int, int]) -> None:
+        low, high = depth_range
+        shown = f"depth={low}-{high}"
+        if self.kind not in DEPTH_RANGE_KINDS:
+            raise PlayerSpecError(
+                f"{shown}: a random depth is for {', '.join(DEPTH_RANGE_KINDS)}, not {self.kind}")
+        if self.depth is not None:
+            raise PlayerSpecError(f"{shown}: give one depth or one range, not both")
+        if low < 1:
+            raise PlayerSpecError(f"{shown}: a depth range starts at 1 or more (0 means unlimited)")
+        if low > high:
+            raise PlayerSpecError(f"{shown} runs backwards (write the smaller depth first: "
+                                  f"depth={high}-{low})")
+        if high > MAX_RANGE_DEPTH:
+            raise PlayerSpecError(
+                f"{shown} goes past {MAX_RANGE_DEPTH}, the cells of the largest board "
+                f"({MAX_SIZE}x{MAX_SIZE})")
+
+    def _check_textbook(self, textbook: TextbookOptions) -> None:
+        if self.kind not in TEXTBOOK_KINDS:
+            raise PlayerSpecError(
+                f"ordering, scoring, evaluation and form are for {' and '.join(TEXTBOOK_KINDS)}, "
+                f"not {self.kind}")
+        if self.kind == "minimax" and textbook.ordering == "table":
+            raise PlayerSpecError(
+                "the table ordering needs a transposition table: use alphabeta:ordering=table")
+
+    @property
+    def search_algorithm(self) -> str:
+        """The traced search the textbook options run: ``alphabeta-tt`` for the table ordering."""
+        if self.kind == "alphabeta" and self.textbook is not None and \
+                self.textbook.ordering == "table":
+            return "alphabeta-tt"
+        return self.kind
 
     @classmethod
     def parse(cls, text: str, *, computer_only: bool = False) -> PlayerSpec:
         """Parse ``kind[:opt=value[,opt=value]]``; ``depth=0`` or ``inf`` mean unlimited.
+
+        ``depth=A-B`` is a random depth per move; ``ordering=...`` and the other
+        textbook options choose the traced search (see the module's docstring).
 
         Args:
             text: the spec.
@@ -106,6 +175,7 @@ class PlayerSpec:
                 f"unknown player {excerpt(head)} in {excerpt(text)}; choose from {', '.join(choices)}"
             )
         values: dict[str, object] = {}
+        textbook: dict[str, str] = {}
         for item in filter(None, (part.strip() for part in tail.split(","))):
             name, eq, raw = item.partition("=")
             name = name.strip().lower()
@@ -115,14 +185,24 @@ class PlayerSpec:
                     f"bad option {excerpt(item)} for {kind} in {excerpt(text)}; options: {allowed}"
                 )
             raw = raw.strip().lower()
+            range_match = _DEPTH_RANGE.fullmatch(raw) if name == "depth" else None
             try:
-                if name == "depth" and raw in ("0", "inf", "unlimited", "none"):
+                if name in TEXTBOOK_CHOICES:
+                    textbook[name] = raw
+                elif name == "depth" and raw in ("0", "inf", "unlimited", "none"):
                     values[name] = None
+                elif range_match is not None:
+                    values["depth_range"] = (int(range_match["low"]), int(range_match["high"]))
                 else:
                     values[name] = OPTIONS[kind][name](raw)
             except ValueError:
                 raise PlayerSpecError(f"bad value {excerpt(raw)} for {name} in {excerpt(text)}") from None
-        return cls(kind, **values)  # type: ignore[arg-type]
+        try:
+            if textbook:
+                values["textbook"] = TextbookOptions.parse(**textbook)
+            return cls(kind, **values)  # type: ignore[arg-type]
+        except (OptionsError, PlayerSpecError) as error:
+            raise PlayerSpecError(f"{error} in {excerpt(text)}") from None
 
     @classmethod
     def _parse_engine(cls, text: str, tail: str) -> PlayerSpec:
@@ -180,11 +260,26 @@ class PlayerSpec:
         opts = []
         if "depth" in OPTIONS[self.kind] and self.depth is not None:
             opts.append(f"depth={self.depth}")
+        if self.search_option_text():
+            opts.append(self.search_option_text())
         if "time" in OPTIONS[self.kind] and self.time != DEFAULT_TIME:
             opts.append(f"time={self.time:g}")
         if self.iterations is not None:
             opts.append(f"iterations={self.iterations}")
         return self.kind + (":" + ",".join(opts) if opts else "")
+
+    def search_option_text(self) -> str:
+        """The random depth range and the textbook options as spec text ("" when none).
+
+        E.g. ``depth=1-10,ordering=centre,scoring=textbook,evaluation=open-lines,form=textbook``:
+        every textbook option is written out, so the text never reads as the fast search.
+        """
+        opts = []
+        if self.depth_range is not None:
+            opts.append(f"depth={self.depth_range[0]}-{self.depth_range[1]}")
+        if self.textbook is not None:
+            opts += [f"{name}={value}" for name, value in self.textbook.as_dict().items()]
+        return ",".join(opts)
 
 
 def all_kinds(computer_only: bool = False) -> tuple[str, ...]:

@@ -8,6 +8,11 @@ This module owns what a player of the dock really plays with:
 :func:`player_spec` keeps only the options its type uses and caps the depth for
 the board, for games, watched series and batches alike, and :func:`depth_text`
 and :func:`depth_cap_note` are the only words for a depth.
+
+Minimax, Alpha-beta and Average carry their search options (a random depth
+range, the textbook options) in the settings' ``extra`` text, written as in a
+spec: ``depth=1-10,ordering=centre,...`` (:func:`search_extra`). The settings'
+``depth`` then holds the range's upper end, the deepest the player looks.
 """
 
 from __future__ import annotations
@@ -18,8 +23,11 @@ from PySide6.QtCore import QCoreApplication, QT_TRANSLATE_NOOP
 
 from tictactoe_qt.engine import GameConfig, PlayerSpec
 from tictactoe_qt.engine.geometry import geometry_for
-from tictactoe_qt.engine.player_spec import DEFAULT_TIME, OPTIONS, PLUGIN_OPTIONS, PlayerSpecError
+from tictactoe_qt.engine.player_spec import (
+    DEFAULT_TIME, DEPTH_RANGE_KINDS, OPTIONS, PLUGIN_OPTIONS, TEXTBOOK_KINDS, PlayerSpecError,
+)
 from tictactoe_qt.engine.plugins import loaded_plugins
+from tictactoe_qt.engine.trace.options import TextbookOptions
 
 
 @dataclass(frozen=True)
@@ -112,8 +120,45 @@ def uses_extra(kind: str) -> bool:
     return kind == "engine" or is_plugin(kind)
 
 
-def matching_preset(kind: str, depth: int | None) -> Preset | None:
-    """The preset these settings equal, if any (the time budget is not compared)."""
+def uses_depth_range(kind: str) -> bool:
+    """True when the player type can draw a random depth for each move (``depth=A-B``)."""
+    return kind in DEPTH_RANGE_KINDS
+
+
+def uses_textbook(kind: str) -> bool:
+    """True when the player type takes the textbook options (ordering, scoring, ...)."""
+    return kind in TEXTBOOK_KINDS
+
+
+def search_extra(kind: str, depth_range: tuple[int, int] | None = None,
+                 textbook: TextbookOptions | None = None) -> str:
+    """The ``extra`` text of a search player's options; what ``kind`` does not use is dropped."""
+    if not uses_depth_range(kind):
+        return ""
+    return PlayerSpec(kind, depth_range=depth_range,
+                      textbook=textbook if uses_textbook(kind) else None).search_option_text()
+
+
+def search_options(kind: str, extra: str) -> PlayerSpec:
+    """``kind`` with the search options written in ``extra`` (no depth, the default time).
+
+    Raises:
+        PlayerSpecError: ``extra`` is not search options ``kind`` takes.
+    """
+    spec = PlayerSpec.parse(f"{kind}:{extra}" if extra.strip() else kind)
+    if spec.depth is not None:
+        raise PlayerSpecError(f"a fixed depth belongs in the depth field, not in {extra[:40]!r}")
+    return PlayerSpec(kind, depth_range=spec.depth_range, textbook=spec.textbook)
+
+
+def matching_preset(kind: str, depth: int | None, extra: str = "") -> Preset | None:
+    """The preset these settings equal, if any (the time budget is not compared).
+
+    Presets play the engine's own search at a fixed depth, so a random depth or
+    textbook options (``extra``) match none.
+    """
+    if uses_depth_range(kind) and extra.strip():
+        return None
     for preset in PRESETS:
         if preset.kind == kind and (not uses_depth(kind) or preset.depth == depth):
             return preset
@@ -128,20 +173,29 @@ SECONDS_PER_NODE_LINE = 0.3e-6
 #: Alpha-beta with move ordering visits far fewer positions than the full
 #: tree; b**(3d/4) of b**d is a safe estimate.
 _TREE_EXPONENT = {"minimax": 1.0, "average": 1.0, "alphabeta": 0.75}
+#: The textbook search (traced, counted) costs about as much per position and
+#: line as the engine's on big boards (0.2-0.3 microseconds on 7x7; twice that
+#: on 3x3, where full minimax still takes about 2 s from the empty board), but
+#: alpha-beta in reading order prunes less: measured b**(0.84 d) on 7x7.
+_TEXTBOOK_EXPONENT = {"alphabeta": 0.85}
 
 
 def capped_depth(
-    kind: str, depth: int | None, empty_cells: int, line_count: int = 8
+    kind: str, depth: int | None, empty_cells: int, line_count: int = 8,
+    textbook: bool = False,
 ) -> int | None:
     """The depth a depth-first search can afford from ``empty_cells`` empty cells.
 
-    ``line_count`` is the number of k-in-a-row lines of the board (``len(geometry.lines)``).
+    ``line_count`` is the number of k-in-a-row lines of the board (``len(geometry.lines)``);
+    ``textbook`` is for the slower traced search that the textbook options choose.
     Returns ``depth`` unchanged when it is affordable (``None`` = to the end),
     otherwise the deepest affordable depth (at least 1).
     """
     exponent = _TREE_EXPONENT.get(kind)
     if exponent is None:
         return depth
+    if textbook:
+        exponent = _TEXTBOOK_EXPONENT.get(kind, exponent)
     budget = MOVE_SECONDS / (SECONDS_PER_NODE_LINE * max(line_count, 1))
     wanted = empty_cells if depth is None else min(depth, empty_cells)
     positions, affordable = 1.0, 0
@@ -162,11 +216,14 @@ def player_spec(kind: str, depth: int | None, time: float,
     Options the player type does not use (the depth of Perfect, the time of
     Minimax) are dropped, so a value left in a hidden field is never carried
     over. With ``config`` the depth is capped for that board, as
-    :func:`capped_depth` says. ``extra`` is an external engine's path or a
-    plugin's own options (``depth=3,style=sharp``).
+    :func:`capped_depth` says. ``extra`` is an external engine's path, a
+    plugin's own options (``depth=3,style=sharp``), or a search player's
+    options (``depth=1-10,ordering=centre,...``, :func:`search_extra`); a depth
+    range there replaces ``depth``, and is capped at its upper end.
 
     Raises:
-        PlayerSpecError: an engine without a path, or plugin options that do not parse.
+        PlayerSpecError: an engine without a path, or plugin or search options
+            that do not parse.
     """
     if kind == "engine":
         if not extra.strip():
@@ -177,9 +234,22 @@ def player_spec(kind: str, depth: int | None, time: float,
         return PlayerSpec(kind, time=time, options=spec.options)
     depth = depth if uses_depth(kind) else None
     time = time if uses_time(kind) else DEFAULT_TIME
+    options = search_options(kind, extra) if uses_depth_range(kind) else PlayerSpec(kind)
+    depth_range = options.depth_range
+    if depth_range is not None:
+        depth = None
     if config is not None and uses_depth(kind):
-        depth = capped_depth(kind, depth, config.cells, len(geometry_for(config).lines))
-    return PlayerSpec(kind, depth=depth, time=time)
+        lines = len(geometry_for(config).lines)
+        textbook = options.textbook is not None
+        if depth_range is not None:
+            # Past the board's cells every depth searches to the end: the same player.
+            wanted = min(depth_range[1], config.cells)
+            high = capped_depth(kind, wanted, config.cells, lines, textbook) or 1
+            depth_range = (min(depth_range[0], high), high)
+        else:
+            depth = capped_depth(kind, depth, config.cells, lines, textbook)
+    return PlayerSpec(kind, depth=depth, time=time, depth_range=depth_range,
+                      textbook=options.textbook)
 
 
 def depth_text(depth: int | None) -> str:
@@ -195,13 +265,29 @@ def depth_text(depth: int | None) -> str:
     return tr("PlayerChoice", "{0} moves ahead").format(depth)
 
 
-def depth_cap_note(kind: str, wanted: int | None, config: GameConfig) -> str:
-    """Why and how far ``kind`` looks on ``config``'s board; "" when ``wanted`` is affordable."""
+def depth_cap_note(kind: str, wanted: int | None, config: GameConfig, extra: str = "") -> str:
+    """Why and how far ``kind`` looks on ``config``'s board; "" when ``wanted`` is affordable.
+
+    With a depth range in ``extra``, ``wanted`` is its upper end.
+    """
     if not uses_depth(kind):
         return ""
-    used = player_spec(kind, wanted, DEFAULT_TIME, config).depth
+    try:
+        spec = player_spec(kind, wanted, DEFAULT_TIME, config, extra)
+    except PlayerSpecError:
+        spec = player_spec(kind, wanted, DEFAULT_TIME, config)
+    tr = QCoreApplication.translate
+    if spec.depth_range is not None:
+        low, high = spec.depth_range
+        if wanted is None or high >= min(wanted, config.cells):
+            return ""
+        return tr(
+            "PlayerChoice",
+            "{0} can't look {1} on a {2}x{3} board; it draws a depth from {4} to {5} each move."
+        ).format(kind_label(kind), depth_text(wanted), config.rows, config.cols, low, high)
+    used = spec.depth
     if used == wanted:
         return ""
-    return QCoreApplication.translate(
+    return tr(
         "PlayerChoice", "{0} can't look {1} on a {2}x{3} board; it looks {4} (depth {5})."
     ).format(kind_label(kind), depth_text(wanted), config.rows, config.cols, depth_text(used), used)

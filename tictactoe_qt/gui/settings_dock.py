@@ -16,15 +16,16 @@ from PySide6.QtWidgets import (
 
 from tictactoe_qt.engine import MAX_SIZE, MIN_SIZE, GameConfig
 from tictactoe_qt.engine.player_spec import MAX_TIME, MIN_TIME
-from tictactoe_qt.engine.saved_game import MAX_DEPTH, MAX_MARK_LENGTH, MAX_NAME_LENGTH
+from tictactoe_qt.engine.saved_game import MAX_MARK_LENGTH, MAX_NAME_LENGTH
 from tictactoe_qt.engine.gomocup.client import EngineUnavailable, check_engine_board
 from tictactoe_qt.engine.player_spec import PlayerSpecError
 from tictactoe_qt.gui.extra_player_fields import EngineField, PluginOptionsField
 from tictactoe_qt.gui.glyphs import missing_glyph_note
 from tictactoe_qt.gui.player_choices import (
-    PLAYER_CHOICES, PRESETS, depth_cap_note, is_plugin, matching_preset, player_spec, uses_depth,
-    uses_time,
+    PLAYER_CHOICES, PRESETS, depth_cap_note, is_plugin, matching_preset, player_spec,
+    search_extra, search_options, uses_depth, uses_depth_range, uses_textbook, uses_time,
 )
+from tictactoe_qt.gui.search_player_fields import DepthField, TextbookFields
 from tictactoe_qt.gui.settings_store import GameSettings, SideSettings, mark_problem
 
 
@@ -52,12 +53,16 @@ class SideEditor(QGroupBox):
         self.preset.addItem(self.tr("Custom"), "")
         for preset in PRESETS:
             self.preset.addItem(preset.text(), preset.key)
-        self.depth_spin = QSpinBox(objectName=f"{seat}Depth")
-        self.depth_spin.setRange(0, MAX_DEPTH)
-        self.depth_spin.setSpecialValueText(self.tr("Unlimited"))
-        self.depth_spin.setToolTip(
-            self.tr("How many moves ahead the search looks (Unlimited: to the end).")
-        )
+        self.depth = DepthField(seat)
+        self.depth_spin = self.depth.depth_spin
+        self.textbook = TextbookFields(seat, self)
+        # The depth, "random" and "textbook" share a row: the dock stays short.
+        self.depth_row = QWidget(objectName=f"{seat}DepthRow")
+        depth_row = QHBoxLayout(self.depth_row)
+        depth_row.setContentsMargins(0, 0, 0, 0)
+        depth_row.addWidget(self.depth)
+        depth_row.addWidget(self.textbook.enabled)
+        depth_row.addStretch(1)
         self.time_spin = QDoubleSpinBox(objectName=f"{seat}Time")
         self.time_spin.setRange(MIN_TIME, MAX_TIME)
         self.time_spin.setDecimals(2)
@@ -93,7 +98,8 @@ class SideEditor(QGroupBox):
         form.addRow(self.engine.name_label)
         form.addRow(self.tr("&Options:"), self.plugin_options)
         form.addRow(self.plugin_options.name_label)
-        form.addRow(self.tr("Max &depth:"), self.depth_spin)
+        form.addRow(self.tr("Max &depth:"), self.depth_row)
+        form.addRow(self.textbook.grid)
         form.addRow(self.tr("&Time:"), self.time_spin)
         self.mark.setMaximumWidth(self.mark.fontMetrics().horizontalAdvance("WWWW") + 16)
         identity = QHBoxLayout()
@@ -108,7 +114,8 @@ class SideEditor(QGroupBox):
         form.addRow(self.note)
         self.player.currentIndexChanged.connect(self._on_type_edited)
         self.preset.activated.connect(self._on_preset_chosen)
-        self.depth_spin.valueChanged.connect(self._on_type_edited)
+        self.depth.changed.connect(self._on_type_edited)
+        self.textbook.changed.connect(self._on_type_edited)
         self.time_spin.valueChanged.connect(self._on_type_edited)
         self.mark.textEdited.connect(self._on_mark_edited)
         self.name.textEdited.connect(self.changed)
@@ -129,21 +136,32 @@ class SideEditor(QGroupBox):
         extra = self.engine.path if kind == "engine" else ""
         if is_plugin(kind):
             extra = self.plugin_options.text().strip()
+        if uses_depth_range(kind):
+            extra = search_extra(kind, self.depth.depth_range(), self.textbook.options())
         try:
-            spec = player_spec(kind, self.depth_spin.value() or None, time, extra=extra)
+            spec = player_spec(kind, self.depth.depth(), time, extra=extra)
         except PlayerSpecError:  # no engine program yet, or options that do not parse
             return SideSettings(kind, None, time, self._valid_mark, self.name.text().strip(), extra)
-        return SideSettings(kind, spec.depth, spec.time, self._valid_mark, self.name.text().strip(),
+        depth = spec.depth if spec.depth_range is None else spec.depth_range[1]
+        return SideSettings(kind, depth, spec.time, self._valid_mark, self.name.text().strip(),
                             extra)
 
     def set_side(self, side: SideSettings) -> None:
-        for widget in (self.player, self.depth_spin, self.time_spin):
+        for widget in (self.player, self.time_spin):
             widget.blockSignals(True)
         index = self.player.findData(side.kind)
         self.player.setCurrentIndex(max(index, 0))
-        self.depth_spin.setValue(side.depth or 0)
+        depth_range, textbook = None, None
+        if uses_depth_range(side.kind):
+            try:
+                options = search_options(side.kind, side.extra)
+                depth_range, textbook = options.depth_range, options.textbook
+            except PlayerSpecError:
+                pass  # stale options: the plain search
+        self.depth.set_depth(side.depth, depth_range)
+        self.textbook.set_options(textbook)
         self.time_spin.setValue(side.time)
-        for widget in (self.player, self.depth_spin, self.time_spin):
+        for widget in (self.player, self.time_spin):
             widget.blockSignals(False)
         self._last_kind = self.player.currentData()
         if side.kind == "engine":
@@ -197,12 +215,13 @@ class SideEditor(QGroupBox):
         preset = next((p for p in PRESETS if p.key == key), None)
         if preset is None:
             return
-        for widget in (self.player, self.depth_spin, self.time_spin):
+        for widget in (self.player, self.time_spin):
             widget.blockSignals(True)
         self.player.setCurrentIndex(max(0, self.player.findData(preset.kind)))
-        self.depth_spin.setValue(preset.depth or 0)
+        self.depth.set_depth(preset.depth)  # presets play the engine's search at a fixed depth
+        self.textbook.set_options(None)
         self.time_spin.setValue(preset.time)
-        for widget in (self.player, self.depth_spin, self.time_spin):
+        for widget in (self.player, self.time_spin):
             widget.blockSignals(False)
         self._on_type_edited()
 
@@ -213,7 +232,12 @@ class SideEditor(QGroupBox):
     def _sync_enabled(self) -> None:
         kind = self.player.currentData()
         # Rows that mean nothing for this player type are hidden, not just greyed out.
-        self.form.setRowVisible(self.depth_spin, uses_depth(kind))
+        self.form.setRowVisible(self.depth_row, uses_depth(kind))
+        self.depth.allow_random(uses_depth_range(kind))
+        self.textbook.enabled.setVisible(uses_textbook(kind))
+        self.form.setRowVisible(self.textbook.grid,
+                                uses_textbook(kind) and self.textbook.enabled.isChecked())
+        self.textbook.allow_table(kind == "alphabeta")
         self.form.setRowVisible(self.time_spin, uses_time(kind))
         self.form.setRowVisible(self.engine, kind == "engine")
         self.form.setRowVisible(self.engine.name_label, kind == "engine")
@@ -223,7 +247,7 @@ class SideEditor(QGroupBox):
         has_presets = kind != "human" and kind != "engine" and not is_plugin(kind)
         self.preset.setVisible(has_presets)
         self.preset_label.setVisible(has_presets)
-        preset = matching_preset(kind, self.depth_spin.value() or None)
+        preset = matching_preset(kind, self.depth.depth(), self.side().extra)
         self.preset.setCurrentIndex(self.preset.findData(preset.key if preset else ""))
 
 
@@ -370,6 +394,7 @@ class SettingsDock(QDockWidget):
             side = editor.side()
             editor.show_note(
                 problem or editor.engine_problem or missing_glyph_note(side.mark)
-                or depth_cap_note(side.kind, side.depth, config) or engine_board_note(side.kind, config)
+                or depth_cap_note(side.kind, side.depth, config, side.extra)
+                or engine_board_note(side.kind, config)
             )
 

@@ -25,7 +25,9 @@ from tictactoe_qt.engine.saved_game import (
     DEFAULT_MARKS, MAX_DEPTH, MAX_MARK_LENGTH, MAX_NAME_LENGTH, SavedGame, SavedPlayer,
     text_length, text_problem,
 )
-from tictactoe_qt.gui.player_choices import choice_for, player_spec, uses_extra
+from tictactoe_qt.gui.player_choices import (
+    choice_for, player_spec, search_options, uses_depth_range, uses_extra,
+)
 
 T = TypeVar("T")
 SETTINGS_VERSION = 1
@@ -53,14 +55,15 @@ def mark_problem(text: str, other_mark: str | None = None) -> str | None:
 
 @dataclass(frozen=True)
 class SideSettings:
-    """One player's settings. ``depth=None`` means unlimited."""
+    """One player's settings. ``depth=None`` means unlimited (with a range: its upper end)."""
 
     kind: str = "human"
     depth: int | None = None
     time: float = 1.0
     mark: str = "X"
     name: str = ""
-    #: An external engine's path, or a plugin's own options (``depth=3,style=sharp``).
+    #: An external engine's path, a plugin's own options (``depth=3,style=sharp``), or
+    #: a search player's options (``depth=1-10,ordering=centre,...``; see player_choices).
     extra: str = ""
 
     def spec(self) -> PlayerSpec:
@@ -70,7 +73,13 @@ class SideSettings:
                 return player_spec(self.kind, self.depth, self.time, extra=self.extra)
             except PlayerSpecError:
                 return PlayerSpec("random")
-        return PlayerSpec(self.kind, depth=self.depth, time=self.time)
+        plain = PlayerSpec(self.kind, depth=self.depth, time=self.time)
+        if uses_depth_range(self.kind) and self.extra:
+            try:
+                return player_spec(self.kind, self.depth, self.time, extra=self.extra)
+            except PlayerSpecError:
+                return plain
+        return plain
 
     @property
     def is_human(self) -> bool:
@@ -107,9 +116,11 @@ class GameSettings:
         for seat in SEATS:
             saved = game.players.get(seat, SavedPlayer(PlayerSpec("human")))
             spec = saved.spec
-            extra = spec.path or ",".join(f"{name}={value}" for name, value in spec.options)
+            extra = (spec.path or ",".join(f"{name}={value}" for name, value in spec.options)
+                     or spec.search_option_text())
+            depth = spec.depth if spec.depth_range is None else spec.depth_range[1]
             sides[seat] = SideSettings(
-                spec.kind, spec.depth, spec.time, saved.mark or DEFAULT_MARKS[seat], saved.name,
+                spec.kind, depth, spec.time, saved.mark or DEFAULT_MARKS[seat], saved.name,
                 extra or "",
             )
         config = game.config
@@ -192,14 +203,16 @@ class SettingsStore:
                 spec = PlayerSpec("random")
             depth = None
         else:
-            extra = ""
+            extra = self._search_extra(seat, kind, extra, problems)
             try:
                 # What the dock shows is what is kept: options the type does not use go.
-                spec = player_spec(kind, depth, time)
+                spec = player_spec(kind, depth, time, extra=extra)
             except PlayerSpecError:
                 problems.append(f"{seat}/depth or {seat}/time")
-                spec = player_spec(kind, default.depth, default.time)
+                spec = player_spec(kind, default.depth, default.time, extra=extra)
             depth, time = spec.depth, spec.time
+            if spec.depth_range is not None:
+                depth = spec.depth_range[1]
         if mark_problem(mark) is not None:
             problems.append(f"{seat}/mark")
             mark = default.mark
@@ -208,6 +221,17 @@ class SettingsStore:
             problems.append(f"{seat}/name")
             name = default.name
         return SideSettings(kind, depth, time, mark, name, extra)
+
+    @staticmethod
+    def _search_extra(seat: str, kind: str, extra: str, problems: list[str]) -> str:
+        """A search player's stored options, written afresh; "" (and a note) when they are stale."""
+        if not uses_depth_range(kind):
+            return ""
+        try:
+            return search_options(kind, extra).search_option_text()
+        except PlayerSpecError:
+            problems.append(f"{seat}/extra")
+            return ""
 
     def _value(self, key: str, problems: list[str]) -> object:
         """The raw value of ``key``; one Qt cannot convert counts as corrupt (``None``)."""
