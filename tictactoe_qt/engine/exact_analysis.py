@@ -22,7 +22,7 @@ from .analysis import (
 )
 from .board import Board, Move
 from .search.perfect import PerfectSearcher
-from .search.progress import Progress
+from .search.progress import Progress, SearchProgress
 from .search.root_values import parent_score
 from .search_result import SearchResult, SearchStats, ShouldStop, exact_fields, never_stop
 from .solved_cache import SolvedCache, SolvedPosition
@@ -90,7 +90,9 @@ def analyze_exactly(
     searcher = _searcher_for(board, searcher)
     position = board.copy()
     mover = board.turn
-    root, _ = solve_exactly(position, should_stop, searcher, progress, cache)
+    whole = _WholeProgress(progress)
+    root, _ = solve_exactly(position, should_stop, searcher, whole.callback, cache)
+    whole.finished(root, root.move)
     cells = position.legal_indices()
     twin = _symmetry_classes(position, cells)
     static = _static_values(position, cells)
@@ -109,9 +111,10 @@ def analyze_exactly(
         else:
             position.push_index(cell)
             try:
-                reply, _ = solve_exactly(position, should_stop, searcher, progress, cache)
+                reply, _ = solve_exactly(position, should_stop, searcher, whole.callback, cache)
             finally:
                 position.pop()
+            whole.finished(reply)
             if not reply.exact:
                 values[cell] = MoveValue(move, None, None, None, False, mover)
                 continue
@@ -136,6 +139,33 @@ def analyze_exactly(
             tuple(move.index(cols) for move in pv),
             {value.move.index(cols): int(value.score or 0) for value in moves}))
     return analysis
+
+
+class _WholeProgress:
+    """Progress of a whole analysis, out of the progress of its solves: nodes and time since
+    the analysis began, and the position's own best move once it is known."""
+
+    def __init__(self, progress: Progress | None) -> None:
+        self._progress = progress
+        self._start = time.perf_counter()
+        self._nodes_before = 0
+        self._best: Move | None = None
+
+    @property
+    def callback(self) -> Progress | None:
+        """What each solve reports to (``None`` when nobody listens: no progress overhead)."""
+        return None if self._progress is None else self.report
+
+    def report(self, progress: SearchProgress) -> None:
+        if self._progress is not None:
+            self._progress(SearchProgress(
+                progress.depth, self._nodes_before + progress.nodes,
+                time.perf_counter() - self._start, self._best or progress.best))
+
+    def finished(self, result: SearchResult, best: Move | None = None) -> None:
+        """One solve ended (``best``: the analysed position's best move, when it was that one)."""
+        self._nodes_before += result.stats.nodes
+        self._best = best or self._best
 
 
 def _result_from(board: Board, solved: SolvedPosition, seconds: float) -> SearchResult:
