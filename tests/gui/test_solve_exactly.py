@@ -189,3 +189,17 @@ def test_closing_the_window_mid_solve_ends_the_thread_and_the_child(qtbot, windo
     assert not process.is_running
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
+
+
+def test_a_corrupt_cache_is_a_status_message_and_the_solve_goes_on(
+        qtbot, window, click_cell, isolated_solved_cache):
+    (isolated_solved_cache / "solved-positions.json").write_text("garbage")
+    start(window, 3, 3, 3)
+    play(window, click_cell, (1, 1))
+    window.analysis.solve.action.trigger()
+    bar = wait_solved(qtbot, window)
+    assert "cache" not in bar.line.text()
+    message = window.statusBar().currentMessage()
+    assert message.startswith("warning: ignoring the solved-positions cache")
+    assert "\n" not in message
+    assert window.analysis.overlay.data.exact
