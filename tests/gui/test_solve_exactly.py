@@ -117,7 +117,7 @@ def test_a_second_solve_comes_from_the_cache_with_the_same_values(qtbot, window,
 
 
 def test_cancel_stops_the_solve_and_leaves_the_window_as_it_was(qtbot, window, click_cell):
-    start(window, 6, 6, 4)  # minutes of proof: it is still running when Cancel comes
+    start(window, 7, 7, 5)  # hours of proof: it is still running when Cancel comes
     play(window, click_cell, (2, 2))
     solve = window.analysis.solve
     solve.action.trigger()
@@ -136,7 +136,7 @@ def test_cancel_stops_the_solve_and_leaves_the_window_as_it_was(qtbot, window, c
 
 
 def test_a_position_change_drops_the_stale_solve(qtbot, window, click_cell):
-    start(window, 6, 6, 4)
+    start(window, 7, 7, 5)
     play(window, click_cell, (2, 2))
     solve = window.analysis.solve
     solve.action.trigger()
@@ -151,7 +151,7 @@ def test_a_position_change_drops_the_stale_solve(qtbot, window, click_cell):
 
 
 def test_a_dead_solver_is_a_clear_message_not_a_hang(qtbot, window, click_cell):
-    start(window, 6, 6, 4)
+    start(window, 7, 7, 5)
     play(window, click_cell, (2, 2))
     solve = window.analysis.solve
     solve.action.trigger()
@@ -177,7 +177,7 @@ def test_a_board_too_big_to_solve_is_refused_with_an_estimate(qtbot, window):
 
 
 def test_closing_the_window_mid_solve_ends_the_thread_and_the_child(qtbot, window, click_cell):
-    start(window, 6, 6, 4)
+    start(window, 7, 7, 5)
     play(window, click_cell, (2, 2))
     solve = window.analysis.solve
     solve.action.trigger()

@@ -46,7 +46,8 @@ def run(args: argparse.Namespace) -> int:
         size = cache.path.stat().st_size if cache.path.exists() else 0
         data = {"path": str(cache.path), "positions": entries, "bytes": size,
                 "max_positions": cache.max_entries, "max_bytes": cache.max_bytes}
-        text = (f"{cache.path}\n  {entries:,} solved positions, {size:,} bytes "
+        positions = "1 solved position" if entries == 1 else f"{entries:,} solved positions"
+        text = (f"{cache.path}\n  {positions}, {size:,} bytes "
                 f"(at most {cache.max_entries:,} positions, {cache.max_bytes:,} bytes)")
     print(json.dumps(data) if args.json else text, flush=True)
     return 0
