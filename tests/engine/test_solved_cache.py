@@ -181,6 +181,15 @@ def test_the_cache_keeps_the_newest_entries_within_its_caps(tmp_path):
     assert small.path.stat().st_size < 600
 
 
+def test_a_reader_sees_what_another_writer_stored_since(tmp_path):
+    reader, writer = SolvedCache(tmp_path), SolvedCache(tmp_path)
+    first, second = _two_stone_board(0, 1), _two_stone_board(0, 2)
+    writer.store(first, _fake_answer(first, 1))
+    assert reader.lookup(first) is not None and reader.lookup(second) is None
+    writer.store(second, _fake_answer(second, 2))
+    assert reader.lookup(second) is not None and reader.lookup(first) is not None
+
+
 def test_clear_deletes_the_file(tmp_path):
     cache = SolvedCache(tmp_path)
     board = _position()

@@ -27,15 +27,21 @@ from .search.root_values import parent_score
 from .search_result import SearchResult, SearchStats, ShouldStop, exact_fields, never_stop
 from .solved_cache import SolvedCache, SolvedPosition
 
+#: An analysis stores its parts (the position, each reply) on their own only when their
+#: proof took this long: quicker ones cost less to redo than a file write.
+STORE_PART_SECONDS = 0.05
+
 def solve_exactly(
     board: Board,
     should_stop: ShouldStop = never_stop,
     searcher: PerfectSearcher | None = None,
     progress: Progress | None = None,
     cache: SolvedCache | None = None,
+    store_after: float = 0.0,
 ) -> tuple[SearchResult, bool]:
     """``(result, cached)``: the exact value and best move of ``board`` (``search --exact``),
-    from ``cache`` when it knows the position (``cached`` true), else searched and stored.
+    from ``cache`` when it knows the position (``cached`` true), else searched and stored
+    when the proof took at least ``store_after`` seconds.
 
     Raises:
         ValueError: a searcher for another board shape, or the game is over.
@@ -47,7 +53,8 @@ def solve_exactly(
             return _result_from(board, solved, time.perf_counter() - start), True
     searcher = _searcher_for(board, searcher)
     result = searcher.solve(board, should_stop, progress)
-    if cache is not None and result.exact and result.move is not None:
+    worth_keeping = result.stats.elapsed_seconds >= store_after
+    if cache is not None and result.exact and result.move is not None and worth_keeping:
         cols = board.config.cols
         cache.store(board, SolvedPosition(
             int(result.score), result.move.index(cols), result.stats.depth or 0,
@@ -91,7 +98,8 @@ def analyze_exactly(
     position = board.copy()
     mover = board.turn
     whole = _WholeProgress(progress)
-    root, _ = solve_exactly(position, should_stop, searcher, whole.callback, cache)
+    root, _ = solve_exactly(position, should_stop, searcher, whole.callback, cache,
+                            STORE_PART_SECONDS)
     whole.finished(root, root.move)
     cells = position.legal_indices()
     twin = _symmetry_classes(position, cells)
@@ -111,7 +119,8 @@ def analyze_exactly(
         else:
             position.push_index(cell)
             try:
-                reply, _ = solve_exactly(position, should_stop, searcher, whole.callback, cache)
+                reply, _ = solve_exactly(position, should_stop, searcher, whole.callback,
+                                         cache, STORE_PART_SECONDS)
             finally:
                 position.pop()
             whole.finished(reply)

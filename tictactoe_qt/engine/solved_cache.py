@@ -104,6 +104,8 @@ class SolvedCache:
         #: Every warning given so far (the window shows the last one).
         self.warnings: list[str] = []
         self._warn = warn
+        self._read_signature: tuple[int, int, int] | None = None
+        self._read_entries: dict[str, dict[str, Any]] = {}
 
     # -- public -----------------------------------------------------------------
     def lookup(self, board: Board) -> SolvedPosition | None:
@@ -147,7 +149,7 @@ class SolvedCache:
             "moves": None if solved.moves is None else sorted(
                 [there[cell], score] for cell, score in solved.moves.items()),
         }
-        entries = self._read()
+        entries = dict(self._read())
         entries[key] = entry
         return self._write(self._bounded(entries))
 
@@ -173,15 +175,28 @@ class SolvedCache:
         return f"{config.rows}x{config.cols}k{config.k}:{canonical:x}", symmetry
 
     def _read(self) -> dict[str, dict[str, Any]]:
-        """The file's entries; empty (after a warning) when it is unreadable or corrupt."""
+        """The file's entries; empty (after a warning) when it is unreadable or corrupt.
+
+        The entries are kept until the file changes (its size, time or inode), so the
+        many lookups of one analysis read and parse the file once.
+        """
         try:
             with open(self.path, "rb") as stream:
+                facts = os.fstat(stream.fileno())
+                signature = (facts.st_ino, facts.st_size, facts.st_mtime_ns)
+                if signature == self._read_signature:
+                    return self._read_entries
                 data = stream.read(MAX_FILE_BYTES + 1)
         except FileNotFoundError:
             return {}
         except OSError as error:
             self._warning(f"cannot read it ({error.strerror or error})")
             return {}
+        entries = self._parse(data)
+        self._read_signature, self._read_entries = signature, entries
+        return entries
+
+    def _parse(self, data: bytes) -> dict[str, dict[str, Any]]:
         if len(data) > MAX_FILE_BYTES:
             self._warning(f"it is over {MAX_FILE_BYTES:,} bytes")
             return {}
