@@ -234,9 +234,13 @@ class SolvedCache:
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             write_text_atomically(self.path, json.dumps(content, separators=(",", ":")))
+            facts = os.stat(self.path)
         except OSError as error:
             self._warning(f"cannot write it ({error.strerror or error})", reading=False)
             return False
+        # What this object wrote is what it reads next (a stale view would only miss).
+        self._read_signature = (facts.st_ino, facts.st_size, facts.st_mtime_ns)
+        self._read_entries = entries
         return True
 
     def _warning(self, reason: str, reading: bool = True) -> None:
