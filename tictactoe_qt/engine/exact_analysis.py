@@ -4,7 +4,13 @@ The position is solved first (:meth:`.search.perfect.PerfectSearcher.solve`),
 then each move's reply position, one per class of symmetric moves; the
 searcher's table and book carry what one proof learns into the next. A stop
 request ends it early: what was solved stays exact, the rest is unknown and
-the analysis is not exact.
+the analysis is not exact. Progress reports cover the whole analysis: nodes and
+time since it began, and the position's best move once it is solved.
+
+With a :class:`.solved_cache.SolvedCache` (:func:`solve_exactly`,
+:func:`analyze_exactly_cached`), each position is looked up before it is
+searched and stored once proved, and a whole analysis is stored with every
+move's score, so asking again costs one file read.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from .solved_cache import SolvedCache, SolvedPosition
 #: An analysis stores its parts (the position, each reply) on their own only when their
 #: proof took this long: quicker ones cost less to redo than a file write.
 STORE_PART_SECONDS = 0.05
+
 
 def solve_exactly(
     board: Board,
