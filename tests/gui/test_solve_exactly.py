@@ -203,3 +203,14 @@ def test_a_corrupt_cache_is_a_status_message_and_the_solve_goes_on(
     assert message.startswith("warning: ignoring the solved-positions cache")
     assert "\n" not in message
     assert window.analysis.overlay.data.exact
+
+
+def test_a_bar_left_open_does_not_come_back_with_the_next_window(qtbot, shown_window):
+    first = shown_window((1200, 800))
+    start(first, 9, 9, 5)
+    first.analysis.solve.action.trigger()  # refused: the bar shows why
+    assert first.analysis.solve.tool_bar.isVisible()
+    first.close()
+    second = shown_window((1200, 800))
+    assert second.controller.board.config.rows == 9  # the saved settings came back ...
+    assert not second.analysis.solve.tool_bar.isVisible()  # ... but not the bar

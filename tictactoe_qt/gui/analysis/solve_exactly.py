@@ -279,4 +279,7 @@ class SolveExactly(QObject):
             self.bar.hide_bar()
 
     def shutdown(self) -> None:
+        """Stop the solver; the bar is hidden first, so the saved window layout never
+        brings back an empty bar."""
+        self.tool_bar.hide()
         self.solver.shutdown()
