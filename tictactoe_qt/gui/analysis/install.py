@@ -1,8 +1,9 @@
 """Plug the analysis views into the main window with one call.
 
 :func:`install_analysis` adds the overlay layer over the board (toggled by
-View > Show analysis, Ctrl+A), the comparison and game-tree docks (as
-tabs beside the settings dock), and keeps all three on the game's current
+View > Show analysis, Ctrl+A), View > Solve exactly (Ctrl+E, also in the
+game tool bar; see :mod:`.solve_exactly`), the comparison and game-tree docks
+(as tabs beside the settings dock), and keeps them on the game's current
 position. The window only needs::
 
     self.analysis = install_analysis(self)
