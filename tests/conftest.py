@@ -11,6 +11,14 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 TIMING_RERUNS = 2
 
 
+@pytest.fixture(autouse=True)
+def isolated_solved_cache(tmp_path_factory, monkeypatch):
+    """Exact solves cache into a fresh folder per test, never the user's cache folder."""
+    folder = tmp_path_factory.mktemp("solved-cache")
+    monkeypatch.setenv("TICTACTOE_QT_CACHE_DIR", str(folder))
+    return folder
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Give every ``@pytest.mark.timing`` test its reruns (pytest-rerunfailures).
 

@@ -17,9 +17,11 @@ from .arguments import UsageError, add_k_argument, time_budget
 from .exact_run import (
     INTERRUPTED,
     InterruptibleRun,
+    add_cache_argument,
     check_exact_size,
     end_progress_line,
     progress_printer,
+    solved_cache,
 )
 from .formatting import analysis_text
 
@@ -34,7 +36,9 @@ that cannot be read is reported on its own line (exit status 1); the others are
 still answered. Boards too big to solve in --time get exact: false. --exact
 solves the position and every move with no time limit instead; on a terminal a
 progress line shows on stderr, and Ctrl+C stops with what is solved so far
-(exact: false, exit status 130)."""
+(exact: false, exit status 130). Exact answers are kept in a cache of solved
+positions, so asking again is instant ("cached": true); --no-cache skips it,
+and 'tictactoe-qt cache clear' empties it."""
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -49,6 +53,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="seconds per board when it cannot be solved at once (default 1)")
     parser.add_argument("--exact", action="store_true",
                         help="solve every board and move with no time limit")
+    add_cache_argument(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     parser.set_defaults(run=run)
 
@@ -61,6 +66,8 @@ def run(args: argparse.Namespace) -> int:
     if args.exact and args.time is not None:
         raise UsageError("--exact solves with no time limit: drop --time")
     searchers: dict[GameConfig, Any] = {}
+    if args.exact:
+        args.cache = solved_cache(args)
     status = 0
     # Only an exact run turns Ctrl+C into a clean stop; otherwise it interrupts at once.
     with InterruptibleRun() if args.exact else nullcontext(InterruptibleRun()) as interruptible:
@@ -89,23 +96,30 @@ def _answer(text: str, args: argparse.Namespace, searchers: dict[GameConfig, Any
     if searcher is None:
         searcher = searchers[board.config] = _new_searcher(board.config)
     if args.exact:
-        from tictactoe_qt.engine.exact_analysis import analyze_exactly
+        from tictactoe_qt.engine.exact_analysis import analyze_exactly, analyze_exactly_cached
 
-        check_exact_size(board.empty.bit_count())
-
+        check_exact_size(board)
         progress = progress_printer()
         try:
-            analysis = analyze_exactly(board, interruptible.should_stop, searcher, progress)
+            if args.cache is None:
+                analysis = analyze_exactly(board, interruptible.should_stop, searcher, progress)
+                cached = False
+            else:
+                analysis, cached = analyze_exactly_cached(
+                    board, args.cache, interruptible.should_stop, searcher, progress)
         finally:
             end_progress_line(progress)
     else:
         budget = 1.0 if args.time is None else args.time
         analysis = analyze(board, budget, interruptible.should_stop, searcher=searcher)
     data = analysis.as_dict()
+    if args.exact:
+        data["cached"] = cached
     if args.json:
         print(json.dumps(data), flush=True)
     else:
-        print(analysis_text(board, data), end="\n\n", flush=True)
+        cached_line = "\n  (from the cache of solved positions)" if data.get("cached") else ""
+        print(analysis_text(board, data) + cached_line, end="\n\n", flush=True)
     return 0
 
 

@@ -1,4 +1,4 @@
-"""What ``search --exact`` and ``analyze --exact`` share: Ctrl+C and the progress line.
+"""What ``search --exact`` and ``analyze --exact`` share: Ctrl+C, the progress line, the cache.
 
 An exact search runs without a time limit. :class:`InterruptibleRun` turns the
 first Ctrl+C into a stop request the search polls, so it ends cleanly with the
@@ -9,36 +9,52 @@ line on stderr when stderr is a terminal, so JSON on stdout stays clean.
 
 from __future__ import annotations
 
-import math
+import argparse
 import signal
 import sys
 from types import FrameType, TracebackType
 from typing import Any, TextIO
 
-from tictactoe_qt.engine.search.progress import Progress, SearchProgress
+from tictactoe_qt.engine.board import Board
+from tictactoe_qt.engine.exact_limits import EXACT_MAX_EMPTY, exact_size_estimate
+from tictactoe_qt.engine.search.progress import Progress, SearchProgress, progress_text
+from tictactoe_qt.engine.solved_cache import SolvedCache
 
 from .arguments import UsageError
-from .formatting import cell_text, seconds_text
 
 #: Exit status after Ctrl+C, as shells report it.
 INTERRUPTED = 130
-#: Exact solving is refused past this many empty cells: the proof could take ages.
-EXACT_MAX_EMPTY = 64
 
 
-def check_exact_size(empty_cells: int) -> None:
-    """Refuse an exact solve of ``empty_cells`` empty cells when it could run for ages.
+def check_exact_size(board: Board) -> None:
+    """Refuse an exact solve of ``board`` when it could run for ages.
 
     Raises:
         UsageError: too many empty cells, with an estimate of the game tree's size.
     """
-    if empty_cells <= EXACT_MAX_EMPTY:
+    exponent = exact_size_estimate(board)
+    if exponent is None:
         return
-    exponent = int(math.lgamma(empty_cells + 1) / math.log(10))
     raise UsageError(
-        f"--exact on {empty_cells} empty cells could search up to about 10^{exponent} lines "
-        f"of play; exact solving takes at most {EXACT_MAX_EMPTY} empty cells: give --time instead"
+        f"--exact on {board.empty.bit_count()} empty cells could search up to about "
+        f"10^{exponent} lines of play; exact solving takes at most {EXACT_MAX_EMPTY} empty "
+        "cells: give --time instead"
     )
+
+
+def solved_cache(args: argparse.Namespace) -> SolvedCache | None:
+    """The solved-positions cache an exact run uses (warnings go to stderr), or ``None``
+    with ``--no-cache``."""
+    if args.no_cache:
+        return None
+    return SolvedCache(warn=lambda message: print(message, file=sys.stderr, flush=True))
+
+
+def add_cache_argument(parser: argparse.ArgumentParser) -> None:
+    """``--no-cache``."""
+    parser.add_argument("--no-cache", action="store_true",
+                        help="with --exact: neither read nor add to the cache of solved "
+                        "positions (see 'tictactoe-qt cache')")
 
 
 class InterruptibleRun:
@@ -68,14 +84,6 @@ class InterruptibleRun:
     ) -> None:
         if self._previous is not None:
             signal.signal(signal.SIGINT, self._previous)
-
-
-def progress_text(progress: SearchProgress) -> str:
-    """``depth 25  nodes 1,234,567  182,345/s  6.8 s  best b3``."""
-    best = "none" if progress.best is None else cell_text(progress.best.row, progress.best.col)
-    return (f"depth {progress.depth}  nodes {progress.nodes:,}  "
-            f"{progress.nodes_per_second:,.0f}/s  {seconds_text(progress.elapsed_seconds)}  "
-            f"best {best}")
 
 
 def progress_printer(stream: TextIO | None = None) -> Progress | None:

@@ -30,9 +30,11 @@ from .arguments import (
 from .exact_run import (
     INTERRUPTED,
     InterruptibleRun,
+    add_cache_argument,
     check_exact_size,
     end_progress_line,
     progress_printer,
+    solved_cache,
 )
 from .formatting import search_text
 from .trace_command import (
@@ -66,7 +68,9 @@ time. NAME is minimax, alphabeta, average, perfect, random or mcts. --time is
 the per-move budget of perfect and mcts, and a hard limit for the others.
 --exact (perfect only) searches every cell to the end with no time limit until
 the answer is exact; on a terminal a progress line shows on stderr, and Ctrl+C
-stops it with the best answer so far (exact: false, exit status 130)."""
+stops it with the best answer so far (exact: false, exit status 130). Exact
+answers are kept in a cache of solved positions, so asking again is instant
+("cached": true); --no-cache skips it, and 'tictactoe-qt cache clear' empties it."""
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -91,6 +95,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--exact", action="store_true",
                         help="perfect only: search without a time limit until the answer "
                         "is exact (Ctrl+C stops with the best answer so far)")
+    add_cache_argument(parser)
     add_textbook_arguments(parser)  # shared with trace: the same choices give the same counts
     parser.set_defaults(run=run)
 
@@ -122,11 +127,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _print_result(board: Board, result: SearchResult, args: argparse.Namespace,
-                  textbook: bool = False) -> None:
+                  textbook: bool = False, cached: bool | None = None) -> None:
+    """Print ``result``; ``cached`` (exact runs only) says whether it came from the cache."""
     data = result.as_dict()
     data = {key: data[key] for key in JSON_KEYS if key in data}
     if textbook:
         data["options"] = textbook_options_from(args).as_dict()
+    if cached is not None:
+        data["cached"] = cached
     if args.json:
         print(json.dumps(data), flush=True)
     else:
@@ -135,6 +143,8 @@ def _print_result(board: Board, result: SearchResult, args: argparse.Namespace,
         print(search_text(board, data), flush=True)
         if textbook:
             print(f"  options      {textbook_options_from(args).label()}")
+        if cached:
+            print("  cached       yes: from the cache of solved positions (no search ran)")
 
 
 def _run_exact(name: str, board: Board, args: argparse.Namespace) -> int:
@@ -145,20 +155,20 @@ def _run_exact(name: str, board: Board, args: argparse.Namespace) -> int:
         raise UsageError("--exact searches to the end with no time limit: drop --depth and --time")
     if uses_textbook_options(args):
         raise UsageError("--exact does not take the textbook options")
-    check_exact_size(board.empty.bit_count())
-    from tictactoe_qt.engine.search.perfect import PerfectSearcher
+    check_exact_size(board)
+    from tictactoe_qt.engine.exact_analysis import solve_exactly
 
     progress = progress_printer()
     with InterruptibleRun() as interruptible:
         try:
-            result = PerfectSearcher(board.config).solve(board, interruptible.should_stop,
-                                                          progress)
+            result, cached = solve_exactly(board, interruptible.should_stop, None, progress,
+                                           solved_cache(args))
         finally:
             end_progress_line(progress)
     if interruptible.interrupted:
         print("note: interrupted; the move is the best found so far (not exact)",
               file=sys.stderr)
-    _print_result(board, result, args)
+    _print_result(board, result, args, cached=cached)
     return INTERRUPTED if interruptible.interrupted else 0
 
 

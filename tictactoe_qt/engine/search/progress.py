@@ -12,7 +12,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..bench.rows import seconds_text
 from ..board import Move
+from ..coordinates import cell_text
 from ..search_result import ShouldStop
 
 #: Seconds between two progress reports.
@@ -73,3 +75,11 @@ class ProgressWatch:
         best = Move.from_index(self.best, self._cols) if self.best >= 0 else None
         nodes = self._nodes_before + self._run_counters[0]
         return SearchProgress(self.depth, nodes, now - self._start, best)
+
+
+def progress_text(progress: SearchProgress) -> str:
+    """``depth 25  nodes 1,234,567  182,345/s  6.8 s  best row 2, column 3``."""
+    best = "none" if progress.best is None else cell_text(progress.best.row, progress.best.col)
+    return (f"depth {progress.depth}  nodes {progress.nodes:,}  "
+            f"{progress.nodes_per_second:,.0f}/s  {seconds_text(progress.elapsed_seconds)}  "
+            f"best {best}")

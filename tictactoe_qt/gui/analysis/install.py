@@ -1,8 +1,9 @@
 """Plug the analysis views into the main window with one call.
 
 :func:`install_analysis` adds the overlay layer over the board (toggled by
-View > Show analysis, Ctrl+A), the comparison and game-tree docks (as
-tabs beside the settings dock), and keeps all three on the game's current
+View > Show analysis, Ctrl+A), View > Solve exactly (Ctrl+E, also in the
+game tool bar; see :mod:`.solve_exactly`), the comparison and game-tree docks
+(as tabs beside the settings dock), and keeps them on the game's current
 position. The window only needs::
 
     self.analysis = install_analysis(self)
@@ -22,6 +23,7 @@ from tictactoe_qt.gui.analysis.comparison_panel import ComparisonDock
 from tictactoe_qt.gui.analysis.legend_label import LegendLabel
 from tictactoe_qt.gui.analysis.overlay_controller import AnalysisOverlay
 from tictactoe_qt.gui.analysis.overlay_layer import OverlayLayer
+from tictactoe_qt.gui.analysis.solve_exactly import SolveExactly
 from tictactoe_qt.gui.analysis.tree_explorer_dock import TreeExplorerDock
 from tictactoe_qt.gui.player_choices import PLAYER_CHOICES, PlayerChoice, choice_for
 from tictactoe_qt.gui.stepper.stepper_dock import StepperDock
@@ -45,9 +47,13 @@ class AnalysisViews:
     follower: QObject
     #: The search stepper dock (``stepper.stepper`` is ``window.search_stepper``).
     stepper: StepperDock | None = None
+    #: "Solve exactly": its action, its bar under the board and its solver.
+    solve: SolveExactly | None = None
 
     def shutdown(self) -> None:
         """Cancel every analysis job and wait for the worker threads."""
+        if self.solve is not None:
+            self.solve.shutdown()
         self.overlay.shutdown()
         self.comparison.shutdown()
         self.tree.shutdown()
@@ -70,6 +76,8 @@ class _PositionFollower(QObject):
         controller = self.window.controller  # type: ignore[attr-defined]
         board, names = controller.board, game_texts.side_names(controller)
         self.views.overlay.set_position(board, names)
+        if self.views.solve is not None:
+            self.views.solve.set_position(board)
         self.views.comparison.set_position(board, names)
         self.views.tree.set_position(board, names)
         if self.views.stepper is not None:
@@ -124,16 +132,21 @@ def install_analysis(window: QMainWindow) -> AnalysisViews:
     ghosts_action.setStatusTip(window.tr("Number the moves of the best line on the board"))
     menu = getattr(window, "view_menu", None) or window.menuBar().addMenu(window.tr("&Analysis"))
     menu.addSeparator()
-    menu.addActions([overlay_action, ghosts_action])
+    solve = SolveExactly(window, overlay, overlay_action)
+    menu.addActions([overlay_action, solve.action, ghosts_action])
+    tool_bar = getattr(window, "tool_bar", None)
+    if tool_bar is not None:
+        tool_bar.addAction(solve.action)
     menu.addAction(comparison.toggleViewAction())
     menu.addAction(tree.toggleViewAction())
     menu.addAction(stepper.toggleViewAction())
     window.addAction(overlay_action)
+    window.addAction(solve.action)
     # Long legends neither widen the window nor get cut off: they wrap onto a new line.
     legend = LegendLabel()
     window.statusBar().addWidget(legend, 1)
     views = AnalysisViews(layer, overlay, comparison, tree, overlay_action, ghosts_action, legend,
-                          QObject(), stepper)
+                          QObject(), stepper, solve)
     follower = _PositionFollower(window, views)
     views.follower = follower
     overlay_action.toggled.connect(overlay.set_enabled)

@@ -124,6 +124,22 @@ class AnalysisOverlay(QObject):
             if self.enabled:
                 self.status.emit(self.data.legend())
 
+    def show_exact(self, board: Board, data: OverlayData) -> bool:
+        """Show an exact solve's answer ("Solve exactly") in place of the running analysis.
+
+        Returns False, showing nothing, when ``board`` is no longer the position shown.
+        """
+        if self.board is None or board != self.board:
+            return False
+        self._cancel()
+        self.data = with_visits(data, self._visits) if self._visits else data
+        if self.enabled:
+            self.layer.set_data(self.data)
+            self.layer.setAccessibleDescription(spoken_summary(self.data))
+            self.status.emit(self.tr("Exact: {0}").format(self.data.legend()))
+        self.overlay_ready.emit(self.data)
+        return True
+
     # -- work ---------------------------------------------------------------------------
     def _start(self, board: Board) -> None:
         self._cancel()
