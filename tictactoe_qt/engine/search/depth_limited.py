@@ -12,6 +12,7 @@ a depth every move finished counts, so the values always come from one depth.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..board import Board, Move
@@ -54,6 +55,7 @@ def depth_limited_values(
     depth: int,
     deadline: float | None = None,
     should_stop: ShouldStop = never_stop,
+    on_depth: Callable[[int], None] | None = None,
 ) -> DepthLimitedValues:
     """Value every legal move of ``board`` by minimax to ``depth`` plies (the move included).
 
@@ -63,6 +65,7 @@ def depth_limited_values(
         deadline: a ``time.perf_counter()`` time after which deeper depths are
             not started or finished (what finished counts); ``None`` for no limit.
         should_stop: polled often; ``True`` ends the search (what finished counts).
+        on_depth: called with each depth as every move finishes it.
 
     Raises:
         ValueError: ``depth`` is less than 1, or the game is over.
@@ -112,6 +115,8 @@ def depth_limited_values(
         tail = [] if limit == 1 else principal_variation(counters.best_moves, opp, after, geometry)
         values.pv = moves_from_cells(board, [best_cell] + tail[: limit - 1])
         values.best = values.pv[0]
+        if on_depth is not None:
+            on_depth(limit)
         if not evaluated and counters.evaluations == 0:
             # Every line ended within the horizon: deeper searches give the same values.
             values.exact, values.depth = True, depth

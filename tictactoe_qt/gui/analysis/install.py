@@ -22,6 +22,7 @@ from tictactoe_qt.gui.analysis.comparison_panel import ComparisonDock
 from tictactoe_qt.gui.analysis.legend_label import LegendLabel
 from tictactoe_qt.gui.analysis.overlay_controller import AnalysisOverlay
 from tictactoe_qt.gui.analysis.overlay_layer import OverlayLayer
+from tictactoe_qt.gui.analysis.overlay_menu import OverlayMenus, add_overlay_menus
 from tictactoe_qt.gui.analysis.tree_explorer_dock import TreeExplorerDock
 from tictactoe_qt.gui.player_choices import PLAYER_CHOICES, PlayerChoice, choice_for
 from tictactoe_qt.gui.stepper.stepper_dock import StepperDock
@@ -45,6 +46,8 @@ class AnalysisViews:
     follower: QObject
     #: The search stepper dock (``stepper.stepper`` is ``window.search_stepper``).
     stepper: StepperDock | None = None
+    #: What the overlay shows (values or a player's view) and its depth limit.
+    overlay_menus: OverlayMenus | None = None
 
     def shutdown(self) -> None:
         """Cancel every analysis job and wait for the worker threads."""
@@ -125,6 +128,7 @@ def install_analysis(window: QMainWindow) -> AnalysisViews:
     menu = getattr(window, "view_menu", None) or window.menuBar().addMenu(window.tr("&Analysis"))
     menu.addSeparator()
     menu.addActions([overlay_action, ghosts_action])
+    overlay_menus = add_overlay_menus(menu, overlay, overlay_action, window)
     menu.addAction(comparison.toggleViewAction())
     menu.addAction(tree.toggleViewAction())
     menu.addAction(stepper.toggleViewAction())
@@ -133,7 +137,7 @@ def install_analysis(window: QMainWindow) -> AnalysisViews:
     legend = LegendLabel()
     window.statusBar().addWidget(legend, 1)
     views = AnalysisViews(layer, overlay, comparison, tree, overlay_action, ghosts_action, legend,
-                          QObject(), stepper)
+                          QObject(), stepper, overlay_menus)
     follower = _PositionFollower(window, views)
     views.follower = follower
     overlay_action.toggled.connect(overlay.set_enabled)

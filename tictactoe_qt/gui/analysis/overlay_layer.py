@@ -39,6 +39,8 @@ HEAT_STOPS = ((0.0, QColor("#1c71d8")), (0.5, QColor("#9a9996")), (1.0, QColor("
 MIN_SCORE_CELL = 38
 #: Cells narrower than this show no text at all, only colour.
 MIN_TEXT_CELL = 22
+#: Share of a cell's height the small second value (a player's view: the exact value) takes.
+ASIDE_SHARE = 0.3
 #: Height of the preview caption strip.
 CAPTION_HEIGHT = 22
 
@@ -261,15 +263,46 @@ class OverlayLayer(QWidget):
                 continue
             text_colour = theme.text if note.kind == "heuristic" else QColor(colours[note.kind])
             if cell == self.data.best:
-                inset = rect.width() * 0.06
-                painter.setPen(QPen(text_colour, max(1.5, rect.width() * 0.04)))
-                painter.setBrush(Qt.BrushStyle.NoBrush)
-                painter.drawRect(rect.adjusted(inset, inset, -inset, -inset))
+                self._outline_pick(painter, theme, rect, text_colour)
             if width < (MIN_SCORE_CELL if note.kind == "heuristic" else MIN_TEXT_CELL):
                 continue  # too small to read: the colour and the legend say it
             painter.setFont(fonts[len(note.text) <= 3])
             painter.setPen(text_colour)
+            if note.aside:
+                self._paint_aside(painter, theme, rect, note)
+                painter.setFont(fonts[len(note.text) <= 3])
+                painter.setPen(text_colour)
+                rect = rect.adjusted(0, 0, 0, -rect.height() * ASIDE_SHARE)
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, note.text)
+
+    def _outline_pick(self, painter: QPainter, theme: BoardTheme, rect: QRectF,
+                      colour: QColor) -> None:
+        """Outline the best move, or (in a player's view) the move the player plays."""
+        assert self.data is not None
+        inset = rect.width() * 0.06
+        if self.data.view in ("values", "depth"):
+            painter.setPen(QPen(colour, max(1.5, rect.width() * 0.04)))
+        else:  # the player's pick: thicker, in the accent colour
+            painter.setPen(QPen(theme.accent, max(2.5, rect.width() * 0.07)))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(rect.adjusted(inset, inset, -inset, -inset))
+
+    def _paint_aside(self, painter: QPainter, theme: BoardTheme, rect: QRectF,
+                     note: CellNote) -> None:
+        """The small second value (a player's view: the exact value) at the cell's foot."""
+        colours = KIND_COLOURS_DARK if theme.dark else KIND_COLOURS
+        colour = QColor(colours[note.aside_kind]) if note.aside_kind in colours \
+            else with_alpha(theme.text, 150)
+        strip = QRectF(rect.left(), rect.bottom() - rect.height() * (ASIDE_SHARE + 0.08),
+                       rect.width(), rect.height() * ASIDE_SHARE)
+        painter.setFont(self._sized_font(painter, rect.width() * 0.2))
+        chip = painter.fontMetrics().boundingRect(note.aside).width() + rect.width() * 0.12
+        chip_rect = QRectF(strip.center().x() - chip / 2, strip.top(), chip, strip.height())
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(with_alpha(theme.face, 210))
+        painter.drawRoundedRect(chip_rect, strip.height() / 3, strip.height() / 3)
+        painter.setPen(colour)
+        painter.drawText(strip, Qt.AlignmentFlag.AlignCenter, note.aside)
 
     def _sized_font(self, painter: QPainter, pixels: float, bold: bool = True) -> QFont:
         font = QFont(painter.font())
