@@ -10,6 +10,7 @@ from tictactoe_qt.engine.player_views import (
     average_badge,
     minimax_badge,
     player_view,
+    view_refusal,
     view_spec,
     view_title,
 )
@@ -142,3 +143,15 @@ def test_depth_limited_values_keep_the_last_depth_every_move_finished() -> None:
 def test_depth_limited_values_reaching_every_end_are_exact() -> None:
     values = depth_limited_values(Board.from_notation("xox/oxo/..."), 5)
     assert values.exact and values.depth == 5
+
+
+def test_views_too_slow_to_show_lower_averages_depth_and_refuse_minimax() -> None:
+    nine = board_on(GameConfig(9, 9, 5), [(4, 4), (3, 4)])
+    nineteen = board_on(GameConfig(19, 19, 5), [(9, 9), (8, 9)])
+    assert view_spec("average", POSITIONS_7X7[0]).depth == 3
+    assert view_spec("average", nine).depth == 2
+    assert view_spec("average", nineteen).depth == 1
+    assert view_refusal("minimax", POSITIONS_7X7[0]) is None
+    assert view_refusal("mcts", nineteen) is None
+    with pytest.raises(ValueError, match=r"Minimax depth 3 would score about 474,474 positions"):
+        player_view(nine, "minimax")

@@ -134,6 +134,19 @@ def test_mcts_view_states_its_budget_and_seed_on_7x7(qtbot, standalone) -> None:
     assert len(data.notes) == 46
 
 
+def test_a_view_too_slow_to_show_says_why_and_starts_nothing(qtbot, standalone) -> None:
+    board_widget, layer, overlay = standalone
+    board = Board(GameConfig(9, 9, 5))
+    board.push((4, 4))
+    overlay.set_view("minimax")
+    overlay.set_enabled(True)
+    board_widget.set_snapshot(snapshot_of(board))
+    with qtbot.waitSignal(overlay.status, timeout=HANG_MS) as status:
+        overlay.set_position(board)
+    assert status.args[0].startswith("Minimax depth 3 would score about 492,960 positions here")
+    assert not overlay.runner.is_busy() and layer.data is None
+
+
 def test_a_new_position_drops_the_running_view(qtbot, standalone) -> None:
     board_widget, layer, overlay = standalone
     arrived = []

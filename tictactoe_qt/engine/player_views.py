@@ -9,9 +9,10 @@ the view and the move played can never disagree.
 
 * ``average``: the Average player's mean result of random play after each
   move (+1 win, -1 loss, 0 draw), to the end on small boards, else to
-  :data:`AVERAGE_DEPTH` plies. A win on the spot is played without averaging.
+  :data:`AVERAGE_DEPTH` plies (fewer where that is too slow: :data:`MAX_VIEW_WORK`). A win on the spot is played without averaging.
 * ``minimax``: a depth-:data:`MINIMAX_DEPTH` minimax player's scores: E(n) at
-  the cut-off, ``X3`` for a win it can force within the horizon.
+  the cut-off, ``X3`` for a win it can force within the horizon. Refused
+  where that many positions would take too long (:func:`view_refusal`).
 * ``mcts``: MCTS's visit counts after :data:`MCTS_ITERATIONS` iterations
   from seed :data:`MCTS_SEED`. It plays a proven win first, else the most
   visited move.
@@ -41,8 +42,32 @@ MCTS_ITERATIONS = 1_000
 MCTS_SEED = 0
 #: Average averages to the end with at most this many empty cells (3x3: 0.1 s).
 AVERAGE_FULL_DEPTH_EMPTIES = 9
-#: Average's depth limit on bigger positions (7x7: about 1 s).
+#: Average's depth limit on bigger positions (7x7: about 1 s), lowered where too slow.
 AVERAGE_DEPTH = 3
+#: The most work a depth-limited view may take: positions at the cut-off times the
+#: lines E(n) counts in each (7x7, 3 plies: 5.8 million, about a second).
+MAX_VIEW_WORK = 30_000_000
+
+
+def cut_off_work(board: Board, depth: int) -> int:
+    """About how much a search to ``depth`` plies costs: cut-off positions times lines."""
+    empties = board.geometry.cells - board.ply
+    positions = 1
+    for ply in range(min(depth, empties)):
+        positions *= empties - ply
+    return positions * max(1, len(board.geometry.lines))
+
+
+def view_refusal(kind: ViewKind, board: Board) -> str | None:
+    """Why the ``kind`` player's view is too slow to show on ``board``, or ``None``."""
+    if kind != "minimax":
+        return None  # Average lowers its depth, MCTS has a fixed budget
+    work = cut_off_work(board, MINIMAX_DEPTH)
+    if work <= MAX_VIEW_WORK:
+        return None
+    positions = work // max(1, len(board.geometry.lines))
+    return (f"Minimax depth {MINIMAX_DEPTH} would score about {positions:,} positions here,"
+            " too many to show: use a smaller board or the depth-limited values")
 
 
 def view_spec(kind: ViewKind, board: Board) -> PlayerSpec:
@@ -52,8 +77,11 @@ def view_spec(kind: ViewKind, board: Board) -> PlayerSpec:
         ValueError: ``kind`` is not one of :data:`VIEW_KINDS`.
     """
     if kind == "average":
-        empties = board.geometry.cells - board.ply
-        depth = None if empties <= AVERAGE_FULL_DEPTH_EMPTIES else AVERAGE_DEPTH
+        if board.geometry.cells - board.ply <= AVERAGE_FULL_DEPTH_EMPTIES:
+            return PlayerSpec("average")
+        depth = AVERAGE_DEPTH
+        while depth > 1 and cut_off_work(board, depth) > MAX_VIEW_WORK:
+            depth -= 1
         return PlayerSpec("average", depth=depth)
     if kind == "minimax":
         return PlayerSpec("minimax", depth=MINIMAX_DEPTH)
@@ -114,11 +142,15 @@ def player_view(
         should_stop: polled by the search; a stopped view has ``cancelled`` set.
 
     Raises:
-        ValueError: an unknown ``kind``, or the game is over.
+        ValueError: an unknown ``kind``, the game is over, or the view is too
+            slow to show (:func:`view_refusal` says why).
     """
     if board.is_game_over():
         raise ValueError(f"no move to choose: the game is over on {board.notation()}")
     spec = view_spec(kind, board)
+    refusal = view_refusal(kind, board)
+    if refusal is not None:
+        raise ValueError(refusal)
     result = make_player(spec, seed).choose(board, should_stop)
     visits = getattr(result, "visits", None)
     if kind == "mcts" and visits is not None:

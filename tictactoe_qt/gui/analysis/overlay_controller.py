@@ -20,7 +20,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 from tictactoe_qt.engine import Board
 from tictactoe_qt.engine.coordinates import cell_text
-from tictactoe_qt.engine.player_views import VIEW_KINDS
+from tictactoe_qt.engine.player_views import VIEW_KINDS, view_refusal
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.gui.analysis import search_jobs
 from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
@@ -179,7 +179,10 @@ class AnalysisOverlay(QObject):
             return
         config, history = board.config, tuple(board.history)
         budget = time_budget_for(board, self.time_budget)
-        if self.view != "values":
+        refusal = None if self.view == "values" else view_refusal(self.view, board)
+        if refusal is not None:
+            self.status.emit(refusal + ".")
+        elif self.view != "values":
             self._job = self.runner.submit(search_jobs.overlay_player_view, config, history,
                                            self.view, budget, self._analyze, self.names)
             self.status.emit(self.tr("Asking the player…"))
