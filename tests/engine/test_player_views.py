@@ -104,8 +104,8 @@ def test_views_say_what_their_numbers_are() -> None:
 
 
 def test_badges_are_short_and_name_the_player() -> None:
-    assert [average_badge(v) for v in (0.4166, -0.08, 1.0, -1.0, 0.001)] == [
-        "+.42", "-.08", "+1", "-1", "0"]
+    assert [average_badge(v) for v in (1 / 6, -0.08, 0.5, 1.0, -1.0, 0.0004)] == [
+        "+.167", "-.08", "+.5", "+1", "-1", "0"]
     o_first = SideNames(O_FIRST)
     win_in_3 = 1_000_000_000 - 3
     assert minimax_badge(win_in_3, "x") == "X3"

@@ -25,7 +25,7 @@ from tictactoe_qt.gui.board_widget import BoardWidget
 from .test_analysis_overlay import snapshot_of
 from .waits import HANG_MS
 
-#: O to move: the centre has the best average (+.17) but loses; (2, 2) holds the draw.
+#: O to move: the centre has the best average (+.167) but loses; (2, 2) holds the draw.
 FOOLED = "x.o/.../.x."
 
 
@@ -115,7 +115,7 @@ def test_averages_fool_the_average_player_and_the_exact_value_says_so(qtbot, sta
     overlay.set_enabled(True)
     data = shown(qtbot, board_widget, overlay, Board.from_notation(FOOLED))
     centre, corner = data.notes[(1, 1)], data.notes[(2, 2)]
-    assert data.best == (1, 1) and centre.text == "+.17" and centre.heat == 1.0
+    assert data.best == (1, 1) and centre.text == "+.167" and centre.heat == 1.0
     assert centre.aside == "X4" and centre.aside_kind == "loss"
     assert corner.aside == "D" and corner.aside_kind == "draw"
     assert "Average player's averages (to the end)" in data.legend()

@@ -185,11 +185,14 @@ def view_text(
 
 
 def average_badge(value: float) -> str:
-    """An average in [-1, 1] in four characters at most: ``+.42``, ``-.08``, ``+1``, ``0``."""
-    rounded = round(value, 2)
+    """An average in [-1, 1] in five characters at most: ``+.167``, ``-.08``, ``+1``, ``0``.
+
+    Three decimals: close averages (where Average is fooled) stay apart.
+    """
+    rounded = round(value, 3)
     if rounded in (-1.0, 0.0, 1.0):
         return f"{rounded:+.0f}" if rounded else "0"
-    return f"{rounded:+.2f}".replace("0.", ".", 1)
+    return f"{rounded:+.3f}".rstrip("0").replace("0.", ".", 1)
 
 
 def minimax_badge(score: float, to_move: Mark, names: SideNames = BOARD_NAMES) -> str:

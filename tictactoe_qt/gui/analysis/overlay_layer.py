@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QRectF, Qt, QTimer, Slot
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPaintEvent, QPen, QPixmap
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen, QPixmap
 from PySide6.QtWidgets import QWidget
 
 from tictactoe_qt.gui.analysis.overlay_data import Cell, CellNote, OverlayData
@@ -89,6 +89,12 @@ class OverlayLayer(QWidget):
         """Show ``data`` (``None`` clears the analysis)."""
         self.data = data
         self.update()
+
+    def picture_ready(self) -> bool:
+        """Whether the shown analysis is fully painted (big boards paint in slices)."""
+        cached = self._cache
+        return self.data is None or (cached is not None and cached.data is self.data
+                                     and self._rendering is None)
 
     def set_preview(self, moves: list[tuple[Cell, str, int]] | None, caption: str = "") -> None:
         """Preview a line of play on top of the real position; ``None`` ends it.
@@ -201,8 +207,18 @@ class OverlayLayer(QWidget):
         if not cells:
             return
         width = cells[0][2].width()
-        fonts = {short: self._sized_font(painter, width * (0.34 if short else 0.26))
-                 for short in (True, False)}
+        # Longer texts get smaller type; when one is too wide for its cell ('+.167'),
+        # every long text of the position gets the smallest size, so they match.
+        fonts = {length: self._sized_font(painter, width * share)
+                 for length, share in ((3, 0.34), (4, 0.26), (5, 0.21))}
+        long_metrics = QFontMetricsF(fonts[4])
+        too_wide = any(long_metrics.horizontalAdvance(note.text) > width * 0.8
+                       for note in self.data.notes.values() if len(note.text) > 4)
+        long_font = fonts[5] if too_wide else fonts[4]
+
+        def font_for(text: str) -> QFont:
+            return fonts[3] if len(text) <= 3 else long_font
+
         # Fills without antialiasing: a 19x19 heat map stays a few milliseconds.
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         painter.setPen(Qt.PenStyle.NoPen)
@@ -230,7 +246,7 @@ class OverlayLayer(QWidget):
         for cell, note, rect in cells:
             if note.kind == "unknown":
                 if width >= MIN_SCORE_CELL:
-                    painter.setFont(fonts[True])
+                    painter.setFont(font_for(note.text))
                     painter.setPen(with_alpha(theme.text, 120))
                     painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, note.text)
                 continue
@@ -239,13 +255,11 @@ class OverlayLayer(QWidget):
                 self._outline_pick(painter, theme, rect, text_colour)
             if width < (MIN_SCORE_CELL if note.kind == "heuristic" else MIN_TEXT_CELL):
                 continue  # too small to read: the colour and the legend say it
-            painter.setFont(fonts[len(note.text) <= 3])
-            painter.setPen(text_colour)
             if note.aside:
                 self._paint_aside(painter, theme, rect, note)
-                painter.setFont(fonts[len(note.text) <= 3])
-                painter.setPen(text_colour)
                 rect = rect.adjusted(0, 0, 0, -rect.height() * ASIDE_SHARE)
+            painter.setFont(font_for(note.text))
+            painter.setPen(text_colour)
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, note.text)
 
     def _outline_pick(self, painter: QPainter, theme: BoardTheme, rect: QRectF,
@@ -268,7 +282,7 @@ class OverlayLayer(QWidget):
             else with_alpha(theme.text, 150)
         strip = QRectF(rect.left(), rect.bottom() - rect.height() * (ASIDE_SHARE + 0.08),
                        rect.width(), rect.height() * ASIDE_SHARE)
-        painter.setFont(self._sized_font(painter, rect.width() * 0.2))
+        painter.setFont(self._sized_font(painter, rect.width() * 0.17))
         chip = painter.fontMetrics().boundingRect(note.aside).width() + rect.width() * 0.12
         chip_rect = QRectF(strip.center().x() - chip / 2, strip.top(), chip, strip.height())
         painter.setPen(Qt.PenStyle.NoPen)

@@ -19,7 +19,7 @@ TIMEOUT_MS = 60_000
 #: (name, board shape, moves, view, depth limit)
 SHOTS: list[tuple[str, GameConfig, list[tuple[int, int]], str, int | None]] = []
 _FOOLED = [(0, 0), (0, 2), (2, 1)]  # O to move: Average's best average loses
-_SEVEN = [(3, 3), (2, 2), (3, 4), (4, 4), (3, 2)]
+_SEVEN = [(3, 3), (2, 2), (3, 4)]  # O to move on 7x7, five in a row
 for _view in ("average", "minimax", "mcts"):
     SHOTS.append((f"view-{_view}-3x3", GameConfig(), _FOOLED, _view, None))
     SHOTS.append((f"view-{_view}-7x7", GameConfig(7, 7, 5), _SEVEN, _view, None))
@@ -69,7 +69,8 @@ def view_shot(wait_until: Any, path: str, config: GameConfig, moves: list[tuple[
     wait_until(lambda: views.overlay.data is not None and views.overlay.data.view == (
         "depth" if view == "values" and depth else view))
     window.statusBar().clearMessage()
-    wait_until(lambda: True)
+    views.layer.update()
+    wait_until(views.layer.picture_ready)
     window.grab().save(path)
     window.close()
 
