@@ -95,10 +95,13 @@ def test_average_takes_a_win_on_the_spot_without_averaging() -> None:
 
 def test_views_say_what_their_numbers_are() -> None:
     small, big = Board(), POSITIONS_7X7[0]
-    assert view_title("average", view_spec("average", small)) == "Average player's averages (to the end)"
-    assert view_title("average", view_spec("average", big)) == "Average player's averages (3 plies deep)"
-    assert view_title("minimax", view_spec("minimax", big)) == "Minimax depth-3 scores"
-    assert view_title("mcts", view_spec("mcts", big)) == "MCTS visit counts (1,000 iterations, seed 0)"
+    def title(kind, board):
+        return view_title(kind, view_spec(kind, board))
+
+    assert title("average", small) == "Average player's averages (to the end)"
+    assert title("average", big) == "Average player's averages (3 plies deep)"
+    assert title("minimax", big) == "Minimax depth-3 scores"
+    assert title("mcts", big) == "MCTS visit counts (1,000 iterations, seed 0)"
     with pytest.raises(ValueError, match="unknown player view 'perfect'"):
         view_spec("perfect", small)  # type: ignore[arg-type]
 

@@ -246,7 +246,8 @@ def test_views_name_the_players_when_o_moves_first(qtbot, window, click_cell, fi
         views.overlay_menus.views["average"].trigger()
     data = ready.args[0]
     # The second mover is to move; the centre loses to the first mover in 4 plies.
-    assert data.legend().startswith(f"Average player's averages (to the end), {second_name} to move.")
+    assert data.legend().startswith(
+        f"Average player's averages (to the end), {second_name} to move.")
     assert f"{second_name}3 = {second_name} wins in 3 plies" in data.legend()
     assert data.best == (1, 1) and data.notes[(1, 1)].aside == f"{first_name}4"
     assert data.notes[(1, 1)].aside_kind == "loss"

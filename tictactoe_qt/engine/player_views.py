@@ -9,7 +9,8 @@ the view and the move played can never disagree.
 
 * ``average``: the Average player's mean result of random play after each
   move (+1 win, -1 loss, 0 draw), to the end on small boards, else to
-  :data:`AVERAGE_DEPTH` plies (fewer where that is too slow: :data:`MAX_VIEW_WORK`). A win on the spot is played without averaging.
+  :data:`AVERAGE_DEPTH` plies (fewer where that is too slow: :data:`MAX_VIEW_WORK`).
+  A win on the spot is played without averaging.
 * ``minimax``: a depth-:data:`MINIMAX_DEPTH` minimax player's scores: E(n) at
   the cut-off, ``X3`` for a win it can force within the horizon. Refused
   where that many positions would take too long (:func:`view_refusal`).

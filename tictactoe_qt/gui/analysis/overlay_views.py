@@ -15,7 +15,13 @@ from __future__ import annotations
 from typing import Any
 
 from tictactoe_qt.engine import Board, other
-from tictactoe_qt.engine.player_views import PlayerView, minimax_badge, minimax_text, view_badge, view_text
+from tictactoe_qt.engine.player_views import (
+    PlayerView,
+    minimax_badge,
+    minimax_text,
+    view_badge,
+    view_text,
+)
 from tictactoe_qt.engine.search.depth_limited import DepthLimitedValues
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.value_notation import plies_text
@@ -36,7 +42,7 @@ PLAYER_NAMES = {"average": "Average", "minimax": "Minimax", "mcts": "MCTS"}
 PICK_RULES = {
     "average": "best average of random play (+1 win, -1 loss, 0 draw); a win on the spot"
                " is played without averaging",
-    "minimax": "best score {depth} plies deep (at the cut-off: open lines minus the opponent's)",
+    "minimax": "best score {depth} plies deep; at the cut-off, open lines minus the opponent's",
     "mcts": "a proven win first, else the most visited move",
 }
 

@@ -22,7 +22,10 @@ from tictactoe_qt.engine.search.perfect import PerfectSearcher
 from tictactoe_qt.engine.search_result import ShouldStop
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.gui.analysis.overlay_data import OverlayData, overlay_from_analysis
-from tictactoe_qt.gui.analysis.overlay_views import overlay_from_depth_limited, overlay_from_player_view
+from tictactoe_qt.gui.analysis.overlay_views import (
+    overlay_from_depth_limited,
+    overlay_from_player_view,
+)
 
 Report = Callable[[object], None]
 #: Searchers kept in the child, one per board shape (their tables help the next position).
