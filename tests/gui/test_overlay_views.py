@@ -18,7 +18,8 @@ from tictactoe_qt.engine.player_views import (
 )
 from tictactoe_qt.engine.search.minimax import minimax_search
 from tictactoe_qt.gui.analysis.overlay_controller import AnalysisOverlay
-from tictactoe_qt.gui.analysis.overlay_data import note_for
+from tictactoe_qt.gui.analysis.overlay_data import CellNote, OverlayData, note_for
+from tictactoe_qt.gui.analysis.overlay_views import depth_caption
 from tictactoe_qt.gui.analysis.overlay_layer import OverlayLayer
 from tictactoe_qt.gui.board_widget import BoardWidget
 
@@ -271,3 +272,30 @@ def test_a_views_legend_wraps_and_is_never_cut_off(qtbot, window, click_cell, wi
     qtbot.waitUntil(lambda: legend_fits(window), timeout=5_000)
     assert views.legend.height() > views.legend.fontMetrics().height()  # it wrapped
     assert window.width() == width
+
+
+def test_depth_caption_says_when_a_deeper_depth_did_not_finish() -> None:
+    caption = depth_caption(3, 5, False, "O", "X", 8.0)
+    assert caption.startswith("Depth-limited values, 3 plies: not the game's result.")
+    assert caption.endswith("Only 3 of 5 plies finished within 8 s.")
+    assert depth_caption(None, 5, False, "O", "X", 8.0) == (
+        "Depth-limited values: not even 1 ply finished within 8 s.")
+
+
+def test_the_exact_value_is_painted_small_at_the_foot_of_the_cell(qtbot, standalone) -> None:
+    board_widget, layer, overlay = standalone
+    board_widget.set_snapshot(snapshot_of(Board()))
+    layer.show()
+
+    def foot_pixels(note: CellNote) -> list[tuple[int, int, int, int]]:
+        layer.set_data(OverlayData(".../.../...", {(1, 1): note}, view="average"))
+        qtbot.waitUntil(layer.picture_ready, timeout=HANG_MS)
+        image = layer.grab().toImage()
+        cell = layer._cell((1, 1))
+        y = int(cell.bottom() - cell.height() * 0.2)
+        return [image.pixelColor(int(cell.left() + cell.width() * f), y).getRgb()
+                for f in (0.4, 0.5, 0.6)]
+
+    plain = CellNote("+.167", "heuristic", 1.0, "average")
+    with_exact = CellNote("+.167", "heuristic", 1.0, "average", "X4", "loss")
+    assert foot_pixels(plain) != foot_pixels(with_exact)

@@ -22,10 +22,12 @@ from tictactoe_qt.engine import Board
 from tictactoe_qt.engine.coordinates import cell_text
 from tictactoe_qt.engine.player_views import VIEW_KINDS, view_refusal
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
+from tictactoe_qt.engine.value_notation import plies_text
 from tictactoe_qt.gui.analysis import search_jobs
 from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
 from tictactoe_qt.gui.analysis.overlay_data import OverlayData, with_visits
 from tictactoe_qt.gui.analysis.overlay_layer import OverlayLayer
+from tictactoe_qt.gui.analysis.overlay_views import PLAYER_NAMES
 
 DEFAULT_TIME_BUDGET = 0.5
 #: Seconds per empty cell on big boards: the moves near the stones are all deepened
@@ -185,12 +187,12 @@ class AnalysisOverlay(QObject):
         elif self.view != "values":
             self._job = self.runner.submit(search_jobs.overlay_player_view, config, history,
                                            self.view, budget, self._analyze, self.names)
-            self.status.emit(self.tr("Asking the player…"))
+            self.status.emit(self.tr("Asking the {0} player…").format(PLAYER_NAMES[self.view]))
         elif self.depth_limit is not None:
             self._job = self.runner.submit(search_jobs.overlay_depth_limited, config, history,
                                            self.depth_limit, DEPTH_LIMITED_SECONDS, self.names)
-            self.status.emit(self.tr("Searching every move {0} plies deep…")
-                             .format(self.depth_limit))
+            self.status.emit(self.tr("Searching every move {0} deep…")
+                             .format(plies_text(self.depth_limit)))
         else:
             self._job = self.runner.submit(search_jobs.overlay_analysis, config, history,
                                            budget, self._analyze, self.names)
@@ -218,8 +220,8 @@ class AnalysisOverlay(QObject):
     @Slot(int, object)
     def _on_progress(self, job_id: int, depth: object) -> None:
         if job_id == self._job and self.enabled and self.depth_limit is not None:
-            self.status.emit(self.tr("Searching every move {0} plies deep: {1} of {0} done…")
-                             .format(self.depth_limit, depth))
+            self.status.emit(self.tr("Searching every move {0} deep: {1} of {2} done…")
+                             .format(plies_text(self.depth_limit), depth, self.depth_limit))
 
     @Slot(int, str)
     def _on_failed(self, job_id: int, message: str) -> None:
