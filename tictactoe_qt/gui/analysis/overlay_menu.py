@@ -17,6 +17,16 @@ from tictactoe_qt.gui.analysis.overlay_controller import VIEWS, AnalysisOverlay
 
 #: The deepest depth limit offered.
 MAX_DEPTH = 9
+VIEW_TIPS = {
+    "values": QT_TRANSLATE_NOOP("OverlayMenu", "Each move's value: exact where solved, or "
+                                "depth-limited under a depth limit"),
+    "average": QT_TRANSLATE_NOOP("OverlayMenu", "The Average player's mean result of random "
+                                 "play after each move, beside the exact values"),
+    "minimax": QT_TRANSLATE_NOOP("OverlayMenu", "A depth-3 minimax player's scores, beside "
+                                 "the exact values"),
+    "mcts": QT_TRANSLATE_NOOP("OverlayMenu", "MCTS's visit counts (1,000 iterations, seed 0), "
+                              "beside the exact values"),
+}
 VIEW_LABELS = {
     "values": QT_TRANSLATE_NOOP("OverlayMenu", "&Exact values"),
     "average": QT_TRANSLATE_NOOP("OverlayMenu", "&Average player's averages"),
@@ -57,6 +67,7 @@ def add_overlay_menus(menu: QMenu, overlay: AnalysisOverlay, overlay_action: QAc
     for view in VIEWS:
         label = values_label(overlay.depth_limit) if view == "values" else _tr(VIEW_LABELS[view])
         action = QAction(label, parent, objectName=f"actionOverlayView_{view}")
+        action.setStatusTip(_tr(VIEW_TIPS[view]))
         action.setCheckable(True)
         action.setChecked(view == overlay.view)
         action.setData(view)
@@ -65,7 +76,9 @@ def add_overlay_menus(menu: QMenu, overlay: AnalysisOverlay, overlay_action: QAc
         views[view] = action
     depth_menu = menu.addMenu(_tr("Values &depth limit"))
     depth_menu.setObjectName("menuOverlayDepth")
-    depth_menu.setToolTipsVisible(True)
+    depth_menu.menuAction().setStatusTip(
+        _tr("Search each move only so many plies deep (for the values; a player's view has"
+            " its own depth)"))
     depth_group = QActionGroup(parent)
     depths: dict[int | None, QAction] = {}
     for depth in (None, *range(1, MAX_DEPTH + 1)):
