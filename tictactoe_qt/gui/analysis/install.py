@@ -23,6 +23,7 @@ from tictactoe_qt.gui.analysis.comparison_panel import ComparisonDock
 from tictactoe_qt.gui.analysis.legend_label import LegendLabel
 from tictactoe_qt.gui.analysis.overlay_controller import AnalysisOverlay
 from tictactoe_qt.gui.analysis.overlay_layer import OverlayLayer
+from tictactoe_qt.gui.analysis.overlay_menu import OverlayMenus, add_overlay_menus
 from tictactoe_qt.gui.analysis.solve_exactly import SolveExactly
 from tictactoe_qt.gui.analysis.tree_explorer_dock import TreeExplorerDock
 from tictactoe_qt.gui.player_choices import PLAYER_CHOICES, PlayerChoice, choice_for
@@ -49,6 +50,8 @@ class AnalysisViews:
     stepper: StepperDock | None = None
     #: "Solve exactly": its action, its bar under the board and its solver.
     solve: SolveExactly | None = None
+    #: What the overlay shows (values or a player's view) and its depth limit.
+    overlay_menus: OverlayMenus | None = None
 
     def shutdown(self) -> None:
         """Cancel every analysis job and wait for the worker threads."""
@@ -134,6 +137,7 @@ def install_analysis(window: QMainWindow) -> AnalysisViews:
     menu.addSeparator()
     solve = SolveExactly(window, overlay, overlay_action)
     menu.addActions([overlay_action, solve.action, ghosts_action])
+    overlay_menus = add_overlay_menus(menu, overlay, overlay_action, window)
     tool_bar = getattr(window, "tool_bar", None)
     if tool_bar is not None:
         tool_bar.addAction(solve.action)
@@ -146,7 +150,7 @@ def install_analysis(window: QMainWindow) -> AnalysisViews:
     legend = LegendLabel()
     window.statusBar().addWidget(legend, 1)
     views = AnalysisViews(layer, overlay, comparison, tree, overlay_action, ghosts_action, legend,
-                          QObject(), stepper, solve)
+                          QObject(), stepper, solve, overlay_menus)
     follower = _PositionFollower(window, views)
     views.follower = follower
     overlay_action.toggled.connect(overlay.set_enabled)

@@ -4,6 +4,11 @@ The overlay computes only while it is on. Every position change cancels the
 running analysis and queues a new one for the overlay's analysis process
 (through its worker thread); an answer for an older position is dropped.
 When an MCTS player has just moved, its visit counts are laid over the values.
+
+Two settings change what the cells show: a depth limit (:meth:`set_depth_limit`:
+each move's minimax value at that depth, labelled as such) and a player's view
+(:meth:`set_view`: the numbers the Average, minimax depth-3 or MCTS player
+chooses by, with the exact values small beside them).
 """
 
 from __future__ import annotations
@@ -15,17 +20,24 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 from tictactoe_qt.engine import Board
 from tictactoe_qt.engine.coordinates import cell_text
+from tictactoe_qt.engine.player_views import VIEW_KINDS, view_refusal
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
+from tictactoe_qt.engine.value_notation import plies_text
 from tictactoe_qt.gui.analysis import search_jobs
 from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
 from tictactoe_qt.gui.analysis.overlay_data import OverlayData, with_visits
 from tictactoe_qt.gui.analysis.overlay_layer import OverlayLayer
+from tictactoe_qt.gui.analysis.overlay_views import PLAYER_NAMES
 
 DEFAULT_TIME_BUDGET = 0.5
 #: Seconds per empty cell on big boards: the moves near the stones are all deepened
 #: together, and a bigger board gets a little more time to reach a useful depth.
 SECONDS_PER_EMPTY_CELL = 0.006
 MAX_TIME_BUDGET = 2.0
+#: Seconds a depth-limited search may take: deeper depths that do not finish are dropped.
+DEPTH_LIMITED_SECONDS = 8.0
+#: What the cells can show: the analysis's values, or a player's view.
+VIEWS = ("values",) + VIEW_KINDS
 Analyze = Callable[..., Any]
 
 
@@ -39,7 +51,7 @@ def spoken_summary(data: OverlayData) -> str:
     """The overlay in words, for screen readers: the best move and its value."""
     if data.best is None or data.best not in data.notes:
         return ""
-    return f"Best move {cell_text(*data.best)}: {data.notes[data.best].detail}"
+    return f"{data.best_caption} {cell_text(*data.best)}: {data.notes[data.best].detail}"
 
 
 class AnalysisOverlay(QObject):
@@ -80,7 +92,12 @@ class AnalysisOverlay(QObject):
         self.data: OverlayData | None = None
         self._job: int | None = None
         self._visits: dict[Any, int] = {}
+        #: ``"values"`` or a player's view (:data:`VIEWS`).
+        self.view = "values"
+        #: Plies the values are searched to; ``None`` is the full analysis.
+        self.depth_limit: int | None = None
         self.runner.finished.connect(self._on_finished)
+        self.runner.progress.connect(self._on_progress)
         self.runner.failed.connect(self._on_failed)
 
     # -- inputs -----------------------------------------------------------------------
@@ -112,13 +129,38 @@ class AnalysisOverlay(QObject):
         if self.enabled:
             self._start(self.board)
 
+    def set_view(self, view: str) -> None:
+        """Show ``view`` (one of :data:`VIEWS`): the values, or a player's own numbers.
+
+        Raises:
+            ValueError: an unknown view.
+        """
+        if view not in VIEWS:
+            raise ValueError(f"unknown overlay view {view!r}; choose from {', '.join(VIEWS)}")
+        if view != self.view:
+            self.view = view
+            self._restart()
+
+    def set_depth_limit(self, depth: int | None) -> None:
+        """Value the moves by minimax to ``depth`` plies (``None``: the full analysis).
+
+        Raises:
+            ValueError: ``depth`` is below 1.
+        """
+        if depth is not None and depth < 1:
+            raise ValueError(f"the depth limit must be 1 or more (or full), got {depth}")
+        if depth != self.depth_limit:
+            self.depth_limit = depth
+            if self.view == "values":
+                self._restart()
+
     def show_search_result(self, result: Any) -> None:
         """Lay an MCTS search's visit counts over the overlay (other results are ignored)."""
         visits = getattr(result, "visits", None)
         if not visits:
             return
         self._visits = dict(visits)
-        if self.data is not None:
+        if self.data is not None and self.data.view in ("values", "depth"):
             self.data = with_visits(self.data, self._visits)
             self.layer.set_data(self.data if self.enabled else None)
             if self.enabled:
@@ -141,16 +183,36 @@ class AnalysisOverlay(QObject):
         return True
 
     # -- work ---------------------------------------------------------------------------
+    def _restart(self) -> None:
+        """What the cells show changed: drop the shown data and work out the new one."""
+        self.data = None
+        self.layer.set_data(None)
+        if self.enabled and self.board is not None:
+            self._start(self.board)
+
     def _start(self, board: Board) -> None:
         self._cancel()
         if board.is_game_over():
             self.status.emit("")
             return
-        self._job = self.runner.submit(
-            search_jobs.overlay_analysis, board.config, tuple(board.history),
-            time_budget_for(board, self.time_budget), self._analyze, self.names,
-        )
-        self.status.emit(self.tr("Analysing the position…"))
+        config, history = board.config, tuple(board.history)
+        budget = time_budget_for(board, self.time_budget)
+        refusal = None if self.view == "values" else view_refusal(self.view, board)
+        if refusal is not None:
+            self.status.emit(refusal + ".")
+        elif self.view != "values":
+            self._job = self.runner.submit(search_jobs.overlay_player_view, config, history,
+                                           self.view, budget, self._analyze, self.names)
+            self.status.emit(self.tr("Asking the {0} player…").format(PLAYER_NAMES[self.view]))
+        elif self.depth_limit is not None:
+            self._job = self.runner.submit(search_jobs.overlay_depth_limited, config, history,
+                                           self.depth_limit, DEPTH_LIMITED_SECONDS, self.names)
+            self.status.emit(self.tr("Searching every move {0} deep…")
+                             .format(plies_text(self.depth_limit)))
+        else:
+            self._job = self.runner.submit(search_jobs.overlay_analysis, config, history,
+                                           budget, self._analyze, self.names)
+            self.status.emit(self.tr("Analysing the position…"))
 
     def _cancel(self) -> None:
         if self._job is not None:
@@ -162,7 +224,7 @@ class AnalysisOverlay(QObject):
         if job_id != self._job:
             return  # an answer for a position no longer shown
         self._job = None
-        if self._visits:
+        if self._visits and data.view in ("values", "depth"):
             data = with_visits(data, self._visits)
         self.data = data
         if self.enabled:
@@ -170,6 +232,12 @@ class AnalysisOverlay(QObject):
             self.layer.setAccessibleDescription(spoken_summary(data))
             self.status.emit(data.legend())
         self.overlay_ready.emit(data)
+
+    @Slot(int, object)
+    def _on_progress(self, job_id: int, depth: object) -> None:
+        if job_id == self._job and self.enabled and self.depth_limit is not None:
+            self.status.emit(self.tr("Searching every move {0} deep: {1} of {2} done…")
+                             .format(plies_text(self.depth_limit), depth, self.depth_limit))
 
     @Slot(int, str)
     def _on_failed(self, job_id: int, message: str) -> None:

@@ -39,12 +39,17 @@ class CellNote:
             ``"heuristic"``, or ``"unknown"`` (never valued: greyed, off the heat map).
         heat: 0 (worst move here) to 1 (best), for the heat map.
         detail: a sentence for the tooltip and the accessible description.
+        aside: a small second value beside ``text`` (a player's view shows the
+            exact value there: 'X3', 'D', or '?' when not solved); '' for none.
+        aside_kind: the aside's ``kind`` (``"win"``, ``"draw"``, ``"loss"``, ``"unknown"``).
     """
 
     text: str
     kind: str
     heat: float
     detail: str
+    aside: str = ""
+    aside_kind: str = ""
 
 
 @dataclass(frozen=True)
@@ -73,13 +78,22 @@ class OverlayData:
 
     #: The player to move, whose view the values take, as texts write it ("X", "🐶").
     mover: str = "X"
+    #: What the cells show: ``"values"`` (the analysis), ``"depth"`` (depth-limited
+    #: minimax values) or a player's view (``"average"``, ``"minimax"``, ``"mcts"``).
+    view: str = "values"
+    #: The legend's first part when the view writes its own (see :mod:`.overlay_views`).
+    caption: str = ""
+    #: How the spoken summary introduces ``best``: "Best move", "Average plays".
+    best_caption: str = "Best move"
 
     def legend(self) -> str:
         """What the numbers are (and from which depth), for the line under the board."""
         if not self.notes:
             return ""
         side = self.mover
-        if self.exact:
+        if self.caption:
+            text = self.caption
+        elif self.exact:
             text = (f"Solved to the end, {side} to move: {side}3 = {side} wins in 3 plies with"
                     f" this move, D = draw (green good, red bad for {side}).")
         else:

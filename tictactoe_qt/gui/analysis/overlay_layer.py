@@ -21,48 +21,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QRectF, Qt, QTimer, Slot
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPaintEvent, QPen, QPixmap
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen, QPixmap
 from PySide6.QtWidgets import QWidget
 
 from tictactoe_qt.gui.analysis.overlay_data import Cell, CellNote, OverlayData
+from tictactoe_qt.gui.analysis.overlay_style import (  # noqa: F401 - badge_circle is shared
+    ASIDE_SHARE,
+    CAPTION_HEIGHT,
+    CELLS_PER_SLICE,
+    KIND_COLOURS,
+    KIND_COLOURS_DARK,
+    MIN_SCORE_CELL,
+    MIN_TEXT_CELL,
+    badge_circle,
+    heat_colour,
+)
 from tictactoe_qt.gui.board_theme import BoardTheme, with_alpha
 from tictactoe_qt.gui.mark_painter import paint_mark
-
-#: GNOME palette: green for wins, slate for draws, red for losses.
-KIND_COLOURS = {"win": "#26a269", "draw": "#5e5c64", "loss": "#c01c28"}
-KIND_COLOURS_DARK = {"win": "#57e389", "draw": "#c0bfbc", "loss": "#ff7b63"}
-#: Cells painted per event-loop turn (a slice takes a few milliseconds).
-CELLS_PER_SLICE = 40
-#: Diverging heat map: blue (worst here), a quiet grey (middling), orange (best here).
-HEAT_STOPS = ((0.0, QColor("#1c71d8")), (0.5, QColor("#9a9996")), (1.0, QColor("#e66100")))
-#: Cells narrower than this (pixels) show heuristic scores by colour only (numbers in tooltips).
-MIN_SCORE_CELL = 38
-#: Cells narrower than this show no text at all, only colour.
-MIN_TEXT_CELL = 22
-#: Height of the preview caption strip.
-CAPTION_HEIGHT = 22
-
-
-def heat_colour(heat: float) -> QColor:
-    """Interpolate the heat map's colour for ``heat`` in [0, 1]."""
-    heat = min(1.0, max(0.0, heat))
-    for (low, low_colour), (high, high_colour) in zip(HEAT_STOPS, HEAT_STOPS[1:]):
-        if heat <= high:
-            t = (heat - low) / (high - low)
-            return QColor(
-                round(low_colour.red() + t * (high_colour.red() - low_colour.red())),
-                round(low_colour.green() + t * (high_colour.green() - low_colour.green())),
-                round(low_colour.blue() + t * (high_colour.blue() - low_colour.blue())),
-            )
-    return QColor(HEAT_STOPS[-1][1])
-
-
-def badge_circle(cell: QRectF) -> QRectF:
-    """The bounding box of a best-line badge: in the cell's top-left corner, wholly inside."""
-    pad = max(1.5, cell.width() * 0.05)
-    radius = min(max(6.0, cell.width() * 0.13), cell.width() * 0.22)
-    return QRectF(cell.left() + pad, cell.top() + pad, 2 * radius, 2 * radius)
-
 
 @dataclass
 class _Picture:
@@ -114,6 +89,12 @@ class OverlayLayer(QWidget):
         """Show ``data`` (``None`` clears the analysis)."""
         self.data = data
         self.update()
+
+    def picture_ready(self) -> bool:
+        """Whether the shown analysis is fully painted (big boards paint in slices)."""
+        cached = self._cache
+        return self.data is None or (cached is not None and cached.data is self.data
+                                     and self._rendering is None)
 
     def set_preview(self, moves: list[tuple[Cell, str, int]] | None, caption: str = "") -> None:
         """Preview a line of play on top of the real position; ``None`` ends it.
@@ -226,8 +207,18 @@ class OverlayLayer(QWidget):
         if not cells:
             return
         width = cells[0][2].width()
-        fonts = {short: self._sized_font(painter, width * (0.34 if short else 0.26))
-                 for short in (True, False)}
+        # Longer texts get smaller type; when one is too wide for its cell ('+.167'),
+        # every long text of the position gets the smallest size, so they match.
+        fonts = {length: self._sized_font(painter, width * share)
+                 for length, share in ((3, 0.34), (4, 0.26), (5, 0.21))}
+        long_metrics = QFontMetricsF(fonts[4])
+        too_wide = any(long_metrics.horizontalAdvance(note.text) > width * 0.8
+                       for note in self.data.notes.values() if len(note.text) > 4)
+        long_font = fonts[5] if too_wide else fonts[4]
+
+        def font_for(text: str) -> QFont:
+            return fonts[3] if len(text) <= 3 else long_font
+
         # Fills without antialiasing: a 19x19 heat map stays a few milliseconds.
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         painter.setPen(Qt.PenStyle.NoPen)
@@ -255,21 +246,50 @@ class OverlayLayer(QWidget):
         for cell, note, rect in cells:
             if note.kind == "unknown":
                 if width >= MIN_SCORE_CELL:
-                    painter.setFont(fonts[True])
+                    painter.setFont(font_for(note.text))
                     painter.setPen(with_alpha(theme.text, 120))
                     painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, note.text)
                 continue
             text_colour = theme.text if note.kind == "heuristic" else QColor(colours[note.kind])
             if cell == self.data.best:
-                inset = rect.width() * 0.06
-                painter.setPen(QPen(text_colour, max(1.5, rect.width() * 0.04)))
-                painter.setBrush(Qt.BrushStyle.NoBrush)
-                painter.drawRect(rect.adjusted(inset, inset, -inset, -inset))
+                self._outline_pick(painter, theme, rect, text_colour)
             if width < (MIN_SCORE_CELL if note.kind == "heuristic" else MIN_TEXT_CELL):
                 continue  # too small to read: the colour and the legend say it
-            painter.setFont(fonts[len(note.text) <= 3])
+            if note.aside:
+                self._paint_aside(painter, theme, rect, note)
+                rect = rect.adjusted(0, 0, 0, -rect.height() * ASIDE_SHARE)
+            painter.setFont(font_for(note.text))
             painter.setPen(text_colour)
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, note.text)
+
+    def _outline_pick(self, painter: QPainter, theme: BoardTheme, rect: QRectF,
+                      colour: QColor) -> None:
+        """Outline the best move, or (in a player's view) the move the player plays."""
+        assert self.data is not None
+        inset = rect.width() * 0.06
+        if self.data.view in ("values", "depth"):
+            painter.setPen(QPen(colour, max(1.5, rect.width() * 0.04)))
+        else:  # the player's pick: thicker, in the accent colour
+            painter.setPen(QPen(theme.accent, max(2.5, rect.width() * 0.07)))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(rect.adjusted(inset, inset, -inset, -inset))
+
+    def _paint_aside(self, painter: QPainter, theme: BoardTheme, rect: QRectF,
+                     note: CellNote) -> None:
+        """The small second value (a player's view: the exact value) at the cell's foot."""
+        colours = KIND_COLOURS_DARK if theme.dark else KIND_COLOURS
+        colour = QColor(colours[note.aside_kind]) if note.aside_kind in colours \
+            else with_alpha(theme.text, 150)
+        strip = QRectF(rect.left(), rect.bottom() - rect.height() * (ASIDE_SHARE + 0.08),
+                       rect.width(), rect.height() * ASIDE_SHARE)
+        painter.setFont(self._sized_font(painter, rect.width() * 0.17))
+        chip = painter.fontMetrics().boundingRect(note.aside).width() + rect.width() * 0.12
+        chip_rect = QRectF(strip.center().x() - chip / 2, strip.top(), chip, strip.height())
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(with_alpha(theme.face, 210))
+        painter.drawRoundedRect(chip_rect, strip.height() / 3, strip.height() / 3)
+        painter.setPen(colour)
+        painter.drawText(strip, Qt.AlignmentFlag.AlignCenter, note.aside)
 
     def _sized_font(self, painter: QPainter, pixels: float, bold: bool = True) -> QFont:
         font = QFont(painter.font())

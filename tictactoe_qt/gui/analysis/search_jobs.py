@@ -8,6 +8,7 @@ process imports this module.
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -15,10 +16,16 @@ from typing import Any
 from tictactoe_qt.engine import Board, GameConfig
 from tictactoe_qt.engine.analysis import analyze
 from tictactoe_qt.engine.comparison import compare, estimate_tree
+from tictactoe_qt.engine.player_views import ViewKind, player_view
+from tictactoe_qt.engine.search.depth_limited import depth_limited_values
 from tictactoe_qt.engine.search.perfect import PerfectSearcher
 from tictactoe_qt.engine.search_result import ShouldStop
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.gui.analysis.overlay_data import OverlayData, overlay_from_analysis
+from tictactoe_qt.gui.analysis.overlay_views import (
+    overlay_from_depth_limited,
+    overlay_from_player_view,
+)
 
 Report = Callable[[object], None]
 #: Searchers kept in the child, one per board shape (their tables help the next position).
@@ -70,6 +77,58 @@ def overlay_analysis(
     else:
         analysis = analyze_function(board, time_budget=time_budget, should_stop=should_stop)
     return overlay_from_analysis(board, analysis, names)
+
+
+def overlay_depth_limited(
+    config: GameConfig,
+    history: Sequence[int],
+    depth: int,
+    seconds: float,
+    names: SideNames = BOARD_NAMES,
+    *,
+    should_stop: ShouldStop,
+    report: Report,
+) -> OverlayData:
+    """Every move's minimax value at ``depth`` plies, as far as ``seconds`` allow.
+
+    ``report`` gets each depth as it finishes (for the status line).
+    """
+    board = board_from(config, history)
+    deadline = time.perf_counter() + seconds
+    values = depth_limited_values(board, depth, deadline, should_stop, on_depth=report)
+    return overlay_from_depth_limited(board, values, seconds, names)
+
+
+def overlay_player_view(
+    config: GameConfig,
+    history: Sequence[int],
+    kind: ViewKind,
+    time_budget: float,
+    analyze_function: Callable[..., Any] | None = None,
+    names: SideNames = BOARD_NAMES,
+    *,
+    should_stop: ShouldStop,
+    report: Report,
+) -> OverlayData:
+    """A player's own numbers for the position, with the exact values ``analyze`` solves.
+
+    Args:
+        config: the board shape.
+        history: the moves played so far.
+        kind: whose view (:data:`~tictactoe_qt.engine.player_views.VIEW_KINDS`).
+        time_budget: seconds for the analysis behind the exact values.
+        analyze_function: a replacement for the engine's ``analyze`` (tests).
+        names: the game's seating and marks.
+        should_stop: ends the work early.
+        report: unused.
+    """
+    board = board_from(config, history)
+    view = player_view(board, kind, should_stop=should_stop)
+    if analyze_function is None:
+        analysis = analyze(board, time_budget, should_stop, searcher=searcher_for(config))
+    else:
+        analysis = analyze_function(board, time_budget=time_budget, should_stop=should_stop)
+    return overlay_from_player_view(board, view, analysis, names)
 
 
 def comparison_run(

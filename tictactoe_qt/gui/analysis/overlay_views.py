@@ -1,0 +1,146 @@
+"""The overlay's other views: depth-limited values, and a player's own numbers.
+
+Plain data, no widgets, like :mod:`.overlay_data`:
+
+* :func:`overlay_from_depth_limited` paints each move's minimax value at a
+  depth limit (E(n) at the cut-off), heat-mapped by rank and labelled as a
+  depth-limited value, never as the game's result.
+* :func:`overlay_from_player_view` paints the number a player chooses by
+  (:mod:`tictactoe_qt.engine.player_views`) large, the exact value small
+  beside it where the analysis solved the move, and outlines the player's pick.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tictactoe_qt.engine import Board, other
+from tictactoe_qt.engine.player_views import (
+    PlayerView,
+    minimax_badge,
+    minimax_text,
+    view_badge,
+    view_text,
+)
+from tictactoe_qt.engine.search.depth_limited import DepthLimitedValues
+from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
+from tictactoe_qt.engine.value_notation import plies_text
+from tictactoe_qt.gui.analysis.overlay_data import (
+    Cell,
+    CellNote,
+    OverlayData,
+    ghosts_for,
+    note_for,
+    rank_heats,
+)
+
+#: What a view's cells are called when the player never valued them.
+NOT_VALUED = "–"
+#: Who plays the outlined move, per view.
+PLAYER_NAMES = {"average": "Average", "minimax": "Minimax", "mcts": "MCTS"}
+#: How each view's player picks its move, for the legend.
+PICK_RULES = {
+    "average": "best average of random play (+1 win, -1 loss, 0 draw); a win on the spot"
+               " is played without averaging",
+    "minimax": "best score {depth} plies deep; at the cut-off, open lines minus the opponent's",
+    "mcts": "a proven win first, else the most visited move",
+}
+
+
+def depth_caption(data_depth: int | None, asked: int, exact: bool, side: str, opponent: str,
+                  seconds: float) -> str:
+    """The depth-limited view's legend: what the numbers are, and how deep they really go."""
+    if data_depth is None:
+        return f"Depth-limited values: not even 1 ply finished within {seconds:g} s."
+    head = f"Depth-limited values, {plies_text(data_depth)}"
+    if exact:
+        return (f"{head}: every line ends within them, so here they are the game's values"
+                f" ({side} to move; {side}3 = {side} wins in 3 plies, 0 = draw).")
+    short = (f" Only {data_depth} of {asked} plies finished within {seconds:g} s."
+             if data_depth < asked else "")
+    return (f"{head}: not the game's result. Minimax for {side} (to move), the move"
+            f" included; at the cut-off, open lines for {side} minus open lines for"
+            f" {opponent}. {side}3 = a win {side} forces within the horizon; orange"
+            f" better, blue worse.{short}")
+
+
+def overlay_from_depth_limited(board: Board, values: DepthLimitedValues, seconds: float,
+                               names: SideNames = BOARD_NAMES, pv_length: int = 6) -> OverlayData:
+    """Overlay data for ``depth_limited_values(board, ...)``'s answer.
+
+    ``seconds`` is the time the search had (said when a depth did not finish).
+    """
+    to_move = board.turn
+    cells = [((move.row, move.col), score) for move, score in values.scores.items()]
+    heats = rank_heats([float(score) for _, score in cells]) if cells else []
+    notes = {
+        cell: CellNote(minimax_badge(score, to_move, names), "heuristic", heat,
+                       minimax_text(score, to_move, values.depth, names))
+        for (cell, score), heat in zip(cells, heats)
+    }
+    side, opponent = names.name(to_move), names.name(other(to_move))
+    best = values.best
+    return OverlayData(
+        position=board.notation(),
+        notes=notes,
+        ghosts=ghosts_for(board, values.pv[:pv_length], names),
+        exact=False,
+        depth=values.depth,
+        best=None if best is None else (best.row, best.col),
+        mover=side,
+        view="depth",
+        caption=depth_caption(values.depth, values.asked, values.exact, side, opponent, seconds),
+    )
+
+
+def overlay_from_player_view(board: Board, view: PlayerView, analysis: Any,
+                             names: SideNames = BOARD_NAMES) -> OverlayData:
+    """Overlay data for a player's view, with ``analysis``'s exact values beside it.
+
+    Args:
+        board: the position.
+        view: :func:`~tictactoe_qt.engine.player_views.player_view`'s answer.
+        analysis: the engine's ``analyze`` of ``board`` (its solved moves are shown small).
+        names: the game's seating and marks.
+    """
+    to_move = board.turn
+    exact: dict[Cell, CellNote] = {}
+    for move_value in analysis.moves:
+        note = note_for(to_move, move_value.result, move_value.plies, move_value.exact, names)
+        if note is not None:
+            exact[(move_value.move.row, move_value.move.col)] = note
+    valued = [((move.row, move.col), value) for move, value in view.values.items()]
+    heats = rank_heats([value for _, value in valued]) if valued else []
+    notes: dict[Cell, CellNote] = {}
+    for (cell, value), heat in zip(valued, heats):
+        notes[cell] = CellNote(view_badge(view.kind, value, to_move, names), "heuristic", heat,
+                               view_text(view.kind, value, to_move, view.spec, names))
+    for move in board.legal_moves():
+        cell = (move.row, move.col)
+        if cell not in notes:
+            notes[cell] = CellNote(NOT_VALUED, "unknown", 0.0,
+                                   f"{PLAYER_NAMES[view.kind]} did not value this move")
+    if exact:
+        for cell, note in notes.items():
+            solved = exact.get(cell)
+            aside, kind = (solved.text, solved.kind) if solved else ("?", "unknown")
+            detail = f"{note.detail}; exact: {solved.detail if solved else 'not solved in time'}"
+            notes[cell] = CellNote(note.text, note.kind, note.heat, detail, aside, kind)
+    side = names.name(to_move)
+    player = PLAYER_NAMES[view.kind]
+    small = (f"Small: the exact value ({side}3 = {side} wins in 3 plies, D = draw,"
+             " ? = not solved in time)." if exact
+             else "Exact values: not solved within the time budget.")
+    caption = (f"{view.title}, {side} to move. Outlined: the move {player} plays"
+               f" ({PICK_RULES[view.kind].format(depth=view.spec.depth)}). {small}")
+    choice = view.choice
+    return OverlayData(
+        position=board.notation(),
+        notes=notes,
+        exact=False,
+        best=None if choice is None else (choice.row, choice.col),
+        mover=side,
+        view=view.kind,
+        caption=caption,
+        best_caption=f"{player} plays",
+    )
