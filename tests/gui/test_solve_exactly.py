@@ -214,3 +214,28 @@ def test_a_bar_left_open_does_not_come_back_with_the_next_window(qtbot, shown_wi
     second = shown_window((1200, 800))
     assert second.controller.board.config.rows == 9  # the saved settings came back ...
     assert not second.analysis.solve.tool_bar.isVisible()  # ... but not the bar
+
+
+def test_the_overlay_shows_a_solved_position_exactly_from_the_cache():
+    # Once solved (Solve exactly, analyze --exact), the overlay's own analysis reads the
+    # answer back: a budget far too short to prove anything still gives every cell exact.
+    from tictactoe_qt.engine import Board, GameConfig
+    from tictactoe_qt.engine.exact_analysis import analyze_exactly_cached
+    from tictactoe_qt.engine.side_names import BOARD_NAMES
+    from tictactoe_qt.engine.solved_cache import SolvedCache
+    from tictactoe_qt.gui.analysis import search_jobs
+
+    config = GameConfig(5, 4, 4)
+    history = (0, 6)
+    board = search_jobs.board_from(config, history)
+    unsolved = search_jobs.overlay_analysis(config, history, 0.001, should_stop=lambda: True,
+                                            report=lambda _: None)
+    assert not unsolved.exact
+    analysis, cached = analyze_exactly_cached(board, SolvedCache())
+    assert analysis.exact and not cached
+    shown = search_jobs.overlay_analysis(config, history, 0.001, should_stop=lambda: True,
+                                         report=lambda _: None)
+    assert shown.exact
+    assert {cell: note.text for cell, note in shown.notes.items()} == {
+        (v.move.row, v.move.col): outcome_badge(v.result, v.plies, BOARD_NAMES)
+        for v in analysis.moves}

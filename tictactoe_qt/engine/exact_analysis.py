@@ -78,11 +78,20 @@ def analyze_exactly_cached(
 ) -> tuple[Analysis, bool]:
     """``(analysis, cached)``: :func:`analyze_exactly` through ``cache``; ``cached`` is
     true when the whole answer came from it."""
-    if _finished(board) is None:
-        solved = cache.lookup(board)
-        if solved is not None and solved.moves is not None:
-            return _analysis_from(board, solved), True
+    known = cached_analysis(board, cache)
+    if known is not None:
+        return known, True
     return analyze_exactly(board, should_stop, searcher, progress, cache), False
+
+
+def cached_analysis(board: Board, cache: SolvedCache) -> Analysis | None:
+    """The exact analysis of ``board`` if ``cache`` holds all of it (every move), else None."""
+    if _finished(board) is not None:
+        return None
+    solved = cache.lookup(board)
+    if solved is None or solved.moves is None:
+        return None
+    return _analysis_from(board, solved)
 
 
 def analyze_exactly(

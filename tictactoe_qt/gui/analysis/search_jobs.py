@@ -9,6 +9,7 @@ process imports this module.
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -16,11 +17,13 @@ from typing import Any
 from tictactoe_qt.engine import Board, GameConfig
 from tictactoe_qt.engine.analysis import analyze
 from tictactoe_qt.engine.comparison import compare, estimate_tree
+from tictactoe_qt.engine.exact_analysis import cached_analysis
 from tictactoe_qt.engine.player_views import ViewKind, player_view
 from tictactoe_qt.engine.search.depth_limited import depth_limited_values
 from tictactoe_qt.engine.search.perfect import PerfectSearcher
 from tictactoe_qt.engine.search_result import ShouldStop
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
+from tictactoe_qt.engine.solved_cache import SolvedCache, default_folder
 from tictactoe_qt.gui.analysis.overlay_data import OverlayData, overlay_from_analysis
 from tictactoe_qt.gui.analysis.overlay_views import (
     overlay_from_depth_limited,
@@ -31,6 +34,7 @@ Report = Callable[[object], None]
 #: Searchers kept in the child, one per board shape (their tables help the next position).
 MAX_CACHED_SEARCHERS = 2
 _searchers: OrderedDict[GameConfig, PerfectSearcher] = OrderedDict()
+_solved_caches: dict[Path, SolvedCache] = {}
 
 
 def board_from(config: GameConfig, history: Sequence[int]) -> Board:
@@ -39,6 +43,15 @@ def board_from(config: GameConfig, history: Sequence[int]) -> Board:
     for cell in history:
         board.push_index(cell)
     return board
+
+
+def solved_cache() -> SolvedCache:
+    """This process's reader of the solved-positions file (it re-reads only when the file changes)."""
+    folder = default_folder()
+    cache = _solved_caches.get(folder)
+    if cache is None:
+        cache = _solved_caches[folder] = SolvedCache(folder)
+    return cache
 
 
 def searcher_for(config: GameConfig) -> PerfectSearcher:
@@ -72,7 +85,10 @@ def overlay_analysis(
         report: unused (the overlay has no progress).
     """
     board = board_from(config, history)
-    if analyze_function is None:
+    known = cached_analysis(board, solved_cache()) if analyze_function is None else None
+    if known is not None:  # solved before ("Solve exactly", analyze --exact): exact at once
+        analysis = known
+    elif analyze_function is None:
         analysis = analyze(board, time_budget, should_stop, searcher=searcher_for(config))
     else:
         analysis = analyze_function(board, time_budget=time_budget, should_stop=should_stop)
