@@ -152,7 +152,7 @@ def build_pairing(geometry: Geometry, codes: list[int]) -> tuple[CannotWin, Bloc
     def open_empties(side: int, occupied: int) -> list[int]:
         open_codes = open_to[side]
         free = ~occupied
-        return [lines[line] & free for line, code in enumerate(codes) if open_codes[code]]
+        return [line & free for line, code in zip(lines, codes) if open_codes[code]]
 
     def cannot_win(side: int, occupied: int) -> bool:
         return has_pairing(open_empties(side, occupied))
