@@ -16,9 +16,13 @@ side whose fullest open line needs ``need`` more marks, with only ``lines``
 open lines it could fill with the moves it has left, loses one of them to
 each block while gaining at most one mark per line per move, so it cannot
 win unless ``need <= lines`` (``need < lines`` when the other side moves
-first). Neither can win: a draw, exactly 0 (at the root, a drawing move is
-searched for unless no line can be filled at all); one cannot: the window is
-clipped at 0. Then the table is probed (a position that is its own mirror
+first). On boards of up to 25 cells searched on every cell, a side that
+passes this count is still proven unable to win when its opponent has a
+pairing strategy (:mod:`.pairing`), tried only where the answer would cut;
+a node that defends a draw first looks for a reply that leaves the attacker
+such a pairing. Neither can win: a draw, exactly 0 (at the root, a drawing
+move is searched for unless no line can be filled at all); one cannot: the
+window is clipped at 0. Then the table is probed (a position that is its own mirror
 image keeps one move per class of twin cells), the horizon is evaluated, and
 the moves are ordered: table move first, the rest (only if it does not cut)
 by line bonuses (new threats, blocks, growth) with centre-first ties. A move
