@@ -52,7 +52,8 @@ def _side_can_win(slow: SlowSolver, board: Board, side: int) -> bool:
     return value > 0 if side == mover else value < 0
 
 
-@pytest.mark.parametrize("shape, fewest, most", [((4, 4, 4), 2, 8), ((5, 4, 4), 9, 12)])
+@pytest.mark.parametrize("shape, fewest, most", [((4, 4, 4), 2, 8), ((5, 4, 4), 9, 12),
+                                                  ((3, 3, 3), 1, 6)])
 def test_every_pairing_proof_is_true(shape: tuple[int, int, int], fewest: int, most: int) -> None:
     config = GameConfig(*shape)
     geometry = geometry_for(config)
