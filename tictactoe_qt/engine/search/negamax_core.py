@@ -222,7 +222,7 @@ def build_negamax(
                     count += viable & field_mask
                     viable >>= field_bits
                 they_can = count > need
-        if empties >= pairing_empties:
+        if pairing and empties >= pairing_empties:
             failed = False
             if i_can and alpha >= 0:
                 if cannot_win(side, occupied):
@@ -233,7 +233,7 @@ def build_negamax(
                     and cannot_win(side ^ 1, occupied)):
                 they_can = False
             unpaired[ply] = failed
-        else:
+        elif pairing:
             unpaired[ply] = False
         if not i_can:
             if not they_can:
@@ -318,7 +318,7 @@ def build_negamax(
                 if stabiliser and not twins_mask >> tt_move & 1:
                     tt_move = min([tt_move] + [perms[number][tt_move] for number in stabiliser])
         horizon_before = horizon
-        if they_can and beta <= 0 and ply and not forced and empties >= reply_empties:
+        if empties >= reply_empties and they_can and beta <= 0 and ply and not forced:
             # A reply after which a pairing proves the opponent cannot win: at least a draw.
             cell = blocking_reply(side ^ 1, occupied, full & ~occupied & twins_mask)
             if cell >= 0:
