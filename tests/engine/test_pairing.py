@@ -84,7 +84,8 @@ def test_every_pairing_proof_is_true(shape: tuple[int, int, int], fewest: int, m
 
 
 @pytest.mark.parametrize("shape, stones", [((5, 4, 4), 4), ((5, 4, 4), 7), ((4, 4, 4), 3),
-                                           ((5, 5, 4), 9), ((5, 5, 4), 5), ((4, 5, 3), 4)])
+                                           ((5, 5, 4), 9), ((5, 5, 4), 5), ((4, 5, 3), 4),
+                                           ((6, 5, 4), 14)])
 def test_answers_with_pairing_equal_answers_without(
     shape: tuple[int, int, int], stones: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:

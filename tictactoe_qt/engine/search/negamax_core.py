@@ -16,13 +16,14 @@ side whose fullest open line needs ``need`` more marks, with only ``lines``
 open lines it could fill with the moves it has left, loses one of them to
 each block while gaining at most one mark per line per move, so it cannot
 win unless ``need <= lines`` (``need < lines`` when the other side moves
-first). On boards of up to 25 cells searched on every cell, a side that
-passes this count is still proven unable to win when its opponent has a
-pairing strategy (:mod:`.pairing`), tried only where the answer would cut;
-a node that defends a draw first looks for a reply that leaves the attacker
-such a pairing. Neither can win: a draw, exactly 0 (at the root, a drawing
-move is searched for unless no line can be filled at all); one cannot: the
-window is clipped at 0. Then the table is probed (a position that is its own mirror
+first). On boards of up to 36 cells searched on every cell (above 25 cells
+only with at most 16 empty cells), a side that passes this count is still
+proven unable to win when its opponent has a pairing strategy
+(:mod:`.pairing`), tried only where the answer would cut; a node that
+defends a draw first looks for a reply that leaves the attacker such a
+pairing. Neither can win: a draw, exactly 0 (at the root, a drawing move is
+searched for unless no line can be filled at all); one cannot: the window is
+clipped at 0. Then the table is probed (a position that is its own mirror
 image keeps one move per class of twin cells), the horizon is evaluated, and
 the moves are ordered: table move first, the rest (only if it does not cut)
 by line bonuses (new threats, blocks, growth) with centre-first ties. A move
@@ -69,11 +70,15 @@ ENDGAME_EMPTIES = 3
 ENDGAME_MAX_CELLS = 16
 #: Boards of at most this many cells, searched on every cell, use the pairing proofs of
 #: :mod:`.pairing`: a side cannot win at positions with at least PAIRING_EMPTIES empty
-#: cells, or after a blocking reply at those with at least REPLY_EMPTIES. (On 6x5 and 6x6,
-#: first-player wins, the failed proofs cost more than the pruned subtrees save.)
-PAIRING_MAX_CELLS = 25
+#: cells, or after a blocking reply at those with at least REPLY_EMPTIES ...
+PAIRING_MAX_CELLS = 36
 PAIRING_EMPTIES = 5
 REPLY_EMPTIES = 9
+#: ... and boards above FULL_PAIRING_CELLS only at positions with at most
+#: PAIRING_MOST_EMPTIES empty cells. (Proofs tried higher up on 6x5, a first-player
+#: win, mostly fail and cost more than the subtrees they prune.)
+FULL_PAIRING_CELLS = 25
+PAIRING_MOST_EMPTIES = 16
 #: Nodes between two looks at the clock and the cancel callback.
 POLL_INTERVAL = 128
 #: ``(me, opp, side, depth, alpha, beta, ply) -> (score, best cell)`` for one iteration.
@@ -154,6 +159,7 @@ def build_negamax(
     pairing = cells <= PAIRING_MAX_CELLS and not restrict
     pairing_empties = PAIRING_EMPTIES if pairing else cells + 1
     reply_empties = REPLY_EMPTIES if pairing else cells + 1
+    pairing_most = cells if cells <= FULL_PAIRING_CELLS else PAIRING_MOST_EMPTIES
     # ``unpaired[ply]``: the side to move at ``ply`` has no pairing, so neither has
     # the same side one ply deeper (its own move never helps it).
     unpaired = [False] * (cells + 2)
@@ -222,7 +228,7 @@ def build_negamax(
                     count += viable & field_mask
                     viable >>= field_bits
                 they_can = count > need
-        if pairing and empties >= pairing_empties:
+        if pairing and pairing_empties <= empties <= pairing_most:
             failed = False
             if i_can and alpha >= 0:
                 if cannot_win(side, occupied):
@@ -318,7 +324,9 @@ def build_negamax(
                 if stabiliser and not twins_mask >> tt_move & 1:
                     tt_move = min([tt_move] + [perms[number][tt_move] for number in stabiliser])
         horizon_before = horizon
-        if empties >= reply_empties and they_can and beta <= 0 and ply and not forced:
+        if reply_empties <= empties <= pairing_most and they_can and beta <= 0 and ply and (
+            not forced
+        ):
             # A reply after which a pairing proves the opponent cannot win: at least a draw.
             cell = blocking_reply(side ^ 1, occupied, full & ~occupied & twins_mask)
             if cell >= 0:

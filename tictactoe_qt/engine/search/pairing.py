@@ -124,7 +124,9 @@ def unforced_cells(open_empties: list[int], cells: int) -> int:
     """The cells of ``cells`` whose taking (by the opponent) settles every clash of
     forced pairs: two lines with two empty cells each that share one cell. Any
     move that leaves a clash leaves no pairing."""
-    forced = {mask for mask in open_empties if (rest := mask & (mask - 1)) and not rest & (rest - 1)}
+    forced = {
+        mask for mask in open_empties if (rest := mask & (mask - 1)) and not rest & (rest - 1)
+    }
     if len(forced) < 2:
         return cells
     seen: list[int] = []
