@@ -3,7 +3,9 @@
 Each exact row solves an empty board cold with :meth:`.PerfectSearcher.solve`
 (every cell, to the end, no time limit) and reports the wall clock, this
 process's CPU time, nodes and the answer. The per-node row reuses the 5x5
-solve's figures. The loaded row measures the slowest answer with a 1 s budget
+solve's figures; since the pairing proofs of the perfect search a node may
+run one, so nodes are some 30 times fewer and several times dearer, and the
+row's note gives the solve's figures before and after. The loaded row measures the slowest answer with a 1 s budget
 on 19x19 while a second process keeps one core busy.
 """
 
