@@ -201,19 +201,15 @@ def counted_search(
 
 
 def limited_values(
-    board: Board,
-    options: TextbookOptions,
-    depth_limit: int,
-    should_stop: ShouldStop = never_stop,
-) -> Callable[[tuple[int, ...]], Value]:
-    """``value(path)``: the depth-limited minimax value of the node ``path`` (cells) leads to.
+    board: Board, options: TextbookOptions, depth_limit: int
+) -> Callable[[tuple[int, ...], ShouldStop], Value]:
+    """``value(path, should_stop)``: the depth-limited minimax value of the node ``path``
+    (cells from ``board``) leads to.
 
     Values are MAX's (the side to move on ``board``), as the textbook form backs
     them up: utilities at the end of a game, the evaluation option's value at
-    ``depth_limit`` plies below ``board``. Positions are remembered between calls.
-
-    Raises:
-        SearchCancelled: ``should_stop`` said so.
+    ``depth_limit`` plies below ``board``. Positions are remembered between calls;
+    ``value`` raises :class:`SearchCancelled` when its ``should_stop`` says so.
     """
     geometry = board.geometry
     wins_with, full = geometry.wins_with, geometry.full
@@ -222,6 +218,7 @@ def limited_values(
     zero = options.evaluation == "zero"
     memo: dict[tuple[int, int], Value] = {}
     calls = [0]
+    stop: list[ShouldStop] = [never_stop]
 
     def negamax(me: int, opp: int, last: int, d: int) -> Value:
         """The value for the side to move (``me``), ``d`` plies below ``board``."""
@@ -237,7 +234,7 @@ def limited_values(
         if known is not None:
             return known
         calls[0] += 1
-        if calls[0] % CHECK_EVERY_NODES == 0 and should_stop():
+        if calls[0] % CHECK_EVERY_NODES == 0 and stop[0]():
             raise SearchCancelled
         best: Value = -INFINITY
         empty = full & ~(me | opp)
@@ -252,7 +249,8 @@ def limited_values(
 
     root_side = board.side
 
-    def value(path: tuple[int, ...]) -> Value:
+    def value(path: tuple[int, ...], should_stop: ShouldStop = never_stop) -> Value:
+        stop[0] = should_stop
         work = board.copy()
         for cell in path:
             work.push_index(cell)
