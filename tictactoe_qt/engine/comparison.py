@@ -70,6 +70,8 @@ class Variant:
     key: str
     label: str
     explanation: str
+    #: A few words for a table cell (the explanation is the tooltip).
+    short: str = ""
     pruning: bool = True
     algorithm: str | None = None
     reading_order: bool = False
@@ -107,16 +109,18 @@ class Variant:
 
 
 VARIANTS: tuple[Variant, ...] = (
-    Variant("minimax", "Minimax", "every position of the tree, no pruning", pruning=False,
-            algorithm="minimax"),
+    Variant("minimax", "Minimax", "every position of the tree, no pruning",
+            "every position, no pruning", pruning=False, algorithm="minimax"),
     Variant("alphabeta", "Alpha-beta",
             "textbook alpha-beta in reading order: skips branches that cannot change the "
-            "result", algorithm="alphabeta", reading_order=True),
+            "result", "textbook α-β in reading order", algorithm="alphabeta",
+            reading_order=True),
     Variant(
         "alphabeta+ordering",
         "+ move ordering",
         "the same textbook alpha-beta trying moves in the chosen order; it only reorders "
         "moves (the window is the textbook one), so cut-offs come sooner or later",
+        "the same α-β, moves reordered only",
         algorithm="alphabeta",
     ),
     Variant(
@@ -124,6 +128,7 @@ VARIANTS: tuple[Variant, ...] = (
         "+ transposition table",
         "textbook alpha-beta with a table of searched positions (exact values and "
         "bounds), so a position reached by another move order is not searched again",
+        "remembers searched positions",
         algorithm="alphabeta-tt",
     ),
     Variant(
@@ -133,12 +138,14 @@ VARIANTS: tuple[Variant, ...] = (
         "moves first, narrows the window (caps beta at the best score still possible), "
         "and keys its table by symmetry so mirrored and rotated positions share one entry; "
         "engine scores (sooner wins score higher), E(n) at a depth limit",
+        "wins first, narrowed window, symmetry",
         ordering=True,
         transposition=True,
         symmetry=True,
     ),
     Variant("perfect", "Perfect",
-            "the strong engine: the engine's alpha-beta with threats and iterative deepening"),
+            "the strong engine: the engine's alpha-beta with threats and iterative deepening",
+            "engine α-β + threats, deepening"),
 )
 VARIANTS_BY_KEY = {variant.key: variant for variant in VARIANTS}
 
