@@ -8,7 +8,7 @@ from PySide6.QtCore import QCoreApplication
 from tictactoe_qt.engine import Board, Move
 from tictactoe_qt.engine.comparison import ComparisonRow, SizeEstimate, format_duration
 from tictactoe_qt.engine.coordinates import move_text
-from tictactoe_qt.engine.search_result import SearchResult
+from tictactoe_qt.engine.search_result import MATE_THRESHOLD, SearchResult
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.trace import TextbookOptions
 from tictactoe_qt.engine.tree_values import NodeValue
@@ -18,6 +18,9 @@ from tictactoe_qt.engine.value_notation import heuristic_text
 def value_text(result: SearchResult, to_move: str, names: SideNames = BOARD_NAMES) -> str:
     """'draw', 'X wins in 5' or a heuristic score, from the view of the board's side ``to_move``;
     ``names`` writes the players (the game's seating and marks)."""
+    if result.exact and result.result is not None and abs(result.score) < MATE_THRESHOLD \
+            and result.result != "draw":
+        return f"{names.name(result.result)} wins"  # textbook +1/-1: who wins, not when
     if result.exact:
         return NodeValue(result.score, True, to_move).text(names)  # type: ignore[arg-type]
     return heuristic_text(result.score, to_move, result.stats.depth, names)
