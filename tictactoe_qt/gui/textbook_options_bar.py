@@ -10,8 +10,8 @@ new options.
 from __future__ import annotations
 
 from PySide6.QtCore import Signal, Slot
-from PySide6.QtGui import QStandardItemModel
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QSizePolicy, QWidget
+from PySide6.QtGui import QResizeEvent, QStandardItemModel
+from PySide6.QtWidgets import QComboBox, QGridLayout, QSizePolicy, QWidget
 
 from tictactoe_qt.engine.trace.options import (
     EVALUATIONS,
@@ -38,7 +38,11 @@ CHOICES = (
 
 class TextbookOptionsBar(QWidget):
     """Four combo boxes, ``<prefix>Ordering``, ``<prefix>Scoring``, ``<prefix>Evaluation``
-    and ``<prefix>Form``, that together pick a :class:`TextbookOptions`."""
+    and ``<prefix>Form``, that together pick a :class:`TextbookOptions`.
+
+    They sit in one row when the bar is wide enough to show every choice in full,
+    else in two rows of two, so no choice is cut short in a narrow dock.
+    """
 
     #: The options changed (by the user or :meth:`set_options`): the new ``TextbookOptions``.
     changed = Signal(object)
@@ -47,8 +51,9 @@ class TextbookOptionsBar(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName(f"{prefix}OptionsBar")
-        layout = QHBoxLayout(self)
+        self._grid = layout = QGridLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        self._columns = 0
         current = options.as_dict()
         self.combos: dict[str, QComboBox] = {}
         for attribute, suffix, choices, text, tip in CHOICES:
@@ -61,11 +66,26 @@ class TextbookOptionsBar(QWidget):
             combo.setCurrentIndex(combo.findData(current[attribute]))
             combo.setToolTip(self.tr(tip))
             combo.currentIndexChanged.connect(self._on_changed)
-            layout.addWidget(combo)
             self.combos[attribute] = combo
         self.ordering, self.scoring = self.combos["ordering"], self.combos["scoring"]
         self.evaluation, self.form = self.combos["evaluation"], self.combos["form"]
         self._quiet = False
+        self._place(4)
+
+    def _place(self, columns: int) -> None:
+        """Lay the combo boxes out in ``columns`` columns."""
+        if columns == self._columns:
+            return
+        self._columns = columns
+        for number, combo in enumerate(self.combos.values()):
+            self._grid.addWidget(combo, number // columns, number % columns)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        # Each combo box's size hint fits its longest choice.
+        widest = max(combo.sizeHint().width() for combo in self.combos.values())
+        spacing = self._grid.horizontalSpacing()
+        self._place(4 if event.size().width() >= 4 * widest + 3 * spacing else 2)
+        super().resizeEvent(event)
 
     def options(self) -> TextbookOptions:
         """The options chosen now."""
