@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
 from tictactoe_qt.engine.board import Board
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.trace import line_for, pseudocode
-from tictactoe_qt.engine.trace.options import EVALUATIONS, FORMS, ORDERINGS, SCORINGS
 from tictactoe_qt.gui.analysis.dock_body import DockBody
+from tictactoe_qt.gui.textbook_options_bar import TextbookOptionsBar
 
 from .drawn_nodes import from_trace
 from .event_words import event_words, path_words
@@ -83,14 +83,10 @@ class StepperDock(QDockWidget):
         self.depth.setSpecialValueText(self.tr("full depth"))
         self.depth.setPrefix(self.tr("depth "))
         self.depth.setToolTip(self.tr("A depth limit scores the nodes there with E(n)"))
-        self.ordering = self._combo("stepperOrdering", [
-            (o, self.tr("order: {0}").format(o)) for o in ORDERINGS], "none")
-        self.scoring = self._combo("stepperScoring", [
-            (s, self.tr("score: {0}").format(s)) for s in SCORINGS], "textbook")
-        self.evaluation = self._combo("stepperEvaluation", [
-            (e, self.tr("E: {0}").format(e)) for e in EVALUATIONS], "open-lines")
-        self.form = self._combo("stepperForm", [
-            (f, self.tr("form: {0}").format(f)) for f in FORMS], "textbook")
+        # The same bar as the game tree's and Compare's: the same choices, the same counts.
+        self.options_bar = bar = TextbookOptionsBar("stepper")
+        self.ordering, self.scoring, self.evaluation, self.form = (
+            bar.ordering, bar.scoring, bar.evaluation, bar.form)
         self.load_button = QPushButton(self.tr("Search this position"), objectName="stepperLoad")
         self.load_button.setToolTip(self.tr("Step the chosen search on the game's position"))
         self.load_button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
@@ -99,19 +95,7 @@ class StepperDock(QDockWidget):
         for column, (label, widget) in enumerate((("", self.algorithm), ("", self.depth))):
             options.addWidget(widget, 0, column)
         options.addWidget(self.load_button, 0, 2)
-        for widget, tip in (
-                (self.ordering, self.tr("Move ordering: none is reading order")),
-                (self.scoring, self.tr("End scores: textbook +1/0/−1, distance prefers "
-                                       "sooner wins")),
-                (self.evaluation, self.tr("The value at the depth limit: zero, or "
-                                          "E(n) = M(n) − O(n)")),
-                (self.form, self.tr("Alpha-beta as MAX-VALUE/MIN-VALUE (textbook) or "
-                                    "negamax"))):
-            widget.setToolTip(tip)
-        second = QHBoxLayout()
-        for widget in (self.ordering, self.scoring, self.evaluation, self.form):
-            second.addWidget(widget)
-        options.addLayout(second, 1, 0, 1, 3)
+        options.addWidget(bar, 1, 0, 1, 3)
         outer.addLayout(options)
         controls = QGridLayout()
         controls.setSpacing(3)
