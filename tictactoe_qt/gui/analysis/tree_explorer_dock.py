@@ -54,6 +54,14 @@ COLUMN_SAMPLES = ("12. X at row 19, column 19", "Value (depth-limited, 12 plies)
                   "(draw (0), X wins in 9)")
 #: Boards up to this many cells trace alpha-beta to the end by default.
 FULL_TRACE_CELLS = 9
+
+
+def default_depth(cells: int) -> int:
+    """The depth limit a board starts with (0: to the end). Every reply's depth-limited
+    value needs the replies below it valued too, so big boards start shallow."""
+    if cells <= FULL_TRACE_CELLS:
+        return 0
+    return 3 if cells <= 25 else 2 if cells <= 49 else 1
 HELP_TEXT = (
     "Expand a row to see the replies. To the end, values assume both players play perfectly "
     "from there; with a depth limit they are the depth-limited minimax values. In alpha-beta "
@@ -174,7 +182,7 @@ class TreeExplorerDock(QDockWidget):
         self.board = board.copy()
         cells = board.geometry.cells
         self.depth.blockSignals(True)
-        self.depth.setValue(0 if cells <= FULL_TRACE_CELLS else 3 if cells <= 25 else 2)
+        self.depth.setValue(default_depth(cells))
         self.depth.blockSignals(False)
         if self.is_on_screen():
             self._rebuild()
