@@ -343,7 +343,9 @@ class ComparisonDock(QDockWidget):
             if v.key in by_key
             and by_key[v.key].status in ("refused", "skipped", "unavailable", "error")
         }
-        labels = [self.tr(CHART_LABELS.get(v.key, v.label)) for v in VARIANTS]
+        ordering = (self.results_options or self.options_bar.options()).ordering
+        labels = [f"+ {ordering}" if v.key == "alphabeta+ordering"
+                  else self.tr(CHART_LABELS.get(v.key, v.label)) for v in VARIANTS]
         self.chart.show_values(labels, values, self.tr(unit), notes)
 
     @Slot(int, object)
