@@ -9,7 +9,6 @@ import sys
 import pytest
 
 from tictactoe_qt.engine import Board
-from tictactoe_qt.engine.comparison import VARIANTS
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.search.minimax import minimax_search
 from tictactoe_qt.gui.analysis.comparison_panel import ComparisonDock

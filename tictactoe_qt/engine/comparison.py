@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import importlib
 import math
-import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
