@@ -26,6 +26,7 @@ from tictactoe_qt.engine.comparison import (
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.search.alphabeta import alphabeta_search
 from tictactoe_qt.engine.search.minimax import minimax_search
+from tictactoe_qt.engine.trace import TextbookOptions, TraceSummary, board_events
 
 from .time_bounds import HANG_SECONDS, spent
 
@@ -50,17 +51,35 @@ def test_every_variant_runs_and_agrees_on_the_draw(empty_3x3_rows: list[Comparis
     assert values_agree(empty_3x3_rows)
 
 
-def test_node_counts_are_the_engines_own_statistics(empty_3x3_rows: list[ComparisonRow]) -> None:
+def test_textbook_rows_count_what_the_trace_counts_and_the_engine_row_is_the_engines(
+    empty_3x3_rows: list[ComparisonRow],
+) -> None:
     by_key = {row.variant.key: row for row in empty_3x3_rows}
-    plain = alphabeta_search(Board(), ordering=False)
-    ordered = alphabeta_search(Board(), ordering=True, transposition=True, symmetry=True)
-    assert by_key["alphabeta"].nodes == plain.stats.nodes
-    assert by_key["alphabeta+symmetry"].nodes == ordered.stats.nodes
+    # The default options: centre first for the ordering rows, alpha-beta itself in reading order.
+    assert by_key["alphabeta"].nodes == 18_297
+    assert by_key["alphabeta"].options == TextbookOptions(ordering="none")
+    assert by_key["alphabeta+ordering"].nodes == 11_758
+    assert by_key["alphabeta+ordering"].title == "+ ordering centre"
+    for key in ("minimax", "alphabeta", "alphabeta+ordering", "alphabeta+tt"):
+        row = by_key[key]
+        assert row.options is not None and row.variant.algorithm is not None
+        traced = TraceSummary().consume(board_events(Board(), row.variant.algorithm, row.options))
+        assert (row.nodes, row.result.stats.cutoffs) == (traced.nodes, traced.cutoffs)
+        assert row.options.label() in row.options_text()
+    engine = alphabeta_search(Board(), ordering=True, transposition=True, symmetry=True)
+    assert by_key["alphabeta+symmetry"].nodes == engine.stats.nodes
+    assert by_key["alphabeta+symmetry"].options is None
+    assert "narrows the window" in by_key["alphabeta+symmetry"].variant.explanation
+    assert "engine's own" in by_key["alphabeta+symmetry"].options_text()
 
 
-def test_each_idea_cuts_the_node_count(empty_3x3_rows: list[ComparisonRow]) -> None:
-    nodes = [row.nodes for row in empty_3x3_rows[:5]]
-    assert all(later < earlier for earlier, later in zip(nodes, nodes[1:]))
+def test_the_ordering_row_is_skipped_with_a_reason_when_it_adds_nothing() -> None:
+    for ordering, words in (("none", "Alpha-beta row above"), ("table", "needs a transposition")):
+        rows = list(compare(Board.from_notation("x../.o./..."), options=TextbookOptions(ordering)))
+        row = next(r for r in rows if r.variant.key == "alphabeta+ordering")
+        assert row.status == "skipped" and words in row.message and row.result is None
+    table_row = next(r for r in rows if r.variant.key == "alphabeta+tt")
+    assert table_row.status == "done" and table_row.options.ordering == "table"
 
 
 def test_summary_quotes_both_counts_and_the_speed_up(empty_3x3_rows: list[ComparisonRow]) -> None:

@@ -13,7 +13,12 @@ from tictactoe_qt.engine.tree_explorer import (
     count_per_depth,
     trace_alphabeta,
 )
+from tictactoe_qt.engine.trace import TextbookOptions
+from tictactoe_qt.engine.trace.textbook_search import textbook_search
 from tictactoe_qt.engine.tree_values import ValueOracle
+
+#: The scores the independent search below uses: sooner wins score higher.
+DISTANCE = TextbookOptions(scoring="distance")
 
 SMALL_POSITIONS = [
     "x../.o./...",
@@ -59,20 +64,20 @@ def independent_pruned_set(board: Board, order: list[int]) -> set[tuple[int, ...
 @pytest.mark.parametrize("notation", SMALL_POSITIONS)
 def test_pruned_set_matches_an_independent_alphabeta(notation: str) -> None:
     board = Board.from_notation(notation)
-    trace = trace_alphabeta(board)
+    trace = trace_alphabeta(board, options=DISTANCE)
     assert set(trace.pruned) == independent_pruned_set(board, list(range(9)))
 
 
 def test_pruned_set_matches_with_centre_first_ordering() -> None:
     board = Board.from_notation("x../.../...")
-    trace = trace_alphabeta(board, ordering=True)
+    trace = trace_alphabeta(board, options=TextbookOptions("centre", "distance"))
     order = list(board.geometry.centre_order)
     assert set(trace.pruned) == independent_pruned_set(board, order)
 
 
 def test_pruned_set_matches_on_a_4x4_endgame() -> None:
     board = Board.from_notation("xo.x/.ox./o.x./....", k=3)
-    trace = trace_alphabeta(board)
+    trace = trace_alphabeta(board, options=DISTANCE)
     assert set(trace.pruned) == independent_pruned_set(board, list(range(16)))
 
 
@@ -163,3 +168,52 @@ def test_big_board_values_fall_back_to_a_heuristic() -> None:
     assert not child.value.exact
     assert child.plies is None
     assert "heuristic" in child.value.text()
+
+
+@pytest.mark.parametrize("notation,k", [("", 3), ("xx./.../..o", 3), ("x.o/.x./...", 3),
+                                        ("xo../.x../..o./....", 3), ("xo../.x../..o./....", 4)])
+def test_the_tree_traces_what_the_cli_and_stepper_count_for_every_option_set(
+    notation: str, k: int
+) -> None:
+    board = Board.from_notation(notation, k=k) if notation else Board()
+    depth = None if board.geometry.cells == 9 else 3
+    for ordering in ("none", "centre", "wins", "table"):
+        for scoring in ("textbook", "distance"):
+            for form in ("textbook", "negamax"):
+                options = TextbookOptions(ordering, scoring, "open-lines", form)
+                algorithm = "alphabeta-tt" if ordering == "table" else "alphabeta"
+                trace = trace_alphabeta(board, depth, options, algorithm)
+                counted = textbook_search(board, algorithm, options, depth)
+                assert (trace.visited, trace.cutoffs) == (counted.stats.nodes, counted.stats.cutoffs)
+                assert trace.nodes[()].value == counted.score
+
+
+def test_empty_board_trace_counts_the_textbook_numbers() -> None:
+    assert trace_alphabeta(Board()).visited == 18_297
+    assert trace_alphabeta(Board(), options=TextbookOptions("centre")).visited == 11_758
+    table = trace_alphabeta(Board(), options=TextbookOptions("table"), algorithm="alphabeta-tt")
+    assert table.visited == 4_852
+    assert any(node.table for node in table.nodes.values())
+
+
+def test_with_a_depth_limit_children_carry_depth_limited_values() -> None:
+    board = Board.from_notation("x.../.o../..../....", k=3)
+    for evaluation in ("open-lines", "zero"):
+        options = TextbookOptions(evaluation=evaluation)
+        explorer = GameTreeExplorer(board, options=options, depth=2)
+        children = explorer.children(())
+        for child in children:
+            assert child.value is None and not child.beyond_limit
+            below = board.copy()
+            below.push_index(child.path[-1])
+            # One ply less below the child; the child's side to move is MIN.
+            assert child.limited == -textbook_search(below, "minimax", options, 1).score
+        best = max(child.limited for child in children)
+        assert best == textbook_search(board, "minimax", options, 2).score
+        grandchildren = explorer.children(children[0].path + explorer.children(children[0].path)[0].path[-1:])
+        assert all(g.beyond_limit and g.limited is None for g in grandchildren)
+
+
+def test_without_a_depth_limit_children_keep_the_exact_value() -> None:
+    child = GameTreeExplorer(Board.from_notation("xx./oo./...")).children(())[0]
+    assert child.value is not None and child.value.exact and child.limited is None

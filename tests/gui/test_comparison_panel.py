@@ -9,7 +9,6 @@ import sys
 import pytest
 
 from tictactoe_qt.engine import Board
-from tictactoe_qt.engine.comparison import VARIANTS
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.search.minimax import minimax_search
 from tictactoe_qt.gui.analysis.comparison_panel import ComparisonDock
@@ -40,9 +39,16 @@ def table_column(dock: ComparisonDock, column: int) -> list[str]:
 def test_empty_3x3_reproduces_the_seed_experiment(qtbot, dock) -> None:
     dock.set_position(Board())
     run_and_wait(qtbot, dock)
-    assert table_column(dock, 0) == [v.label for v in VARIANTS]
-    assert table_column(dock, 1)[0] == "549,946"
+    assert table_column(dock, 0) == ["Minimax", "Alpha-beta", "+ ordering centre",
+                                     "+ table (ordering centre)", "Engine α-β + symmetry",
+                                     "Perfect"]
+    assert table_column(dock, 1)[:4] == ["549,946", "18,297", "11,758", "2,793"]
     assert dock.rows[0].nodes == minimax_search(Board()).stats.nodes
+    caption = dock.options_label.text()
+    assert "ordering centre, scoring textbook, evaluation open-lines, form textbook" in caption
+    assert "ordering none, scoring textbook" in dock.table.item(1, 1).toolTip()
+    assert "narrows the window" in dock.table.item(4, 1).toolTip()
+    assert "wins first" in dock.table.item(4, 6).text()
     assert set(table_column(dock, 5)) == {"draw"}
     assert "549,946" in dock.summary.text() and "faster" in dock.summary.text()
     assert "agree" in dock.summary.text()
@@ -173,3 +179,64 @@ def test_the_comparison_in_the_window_is_marked_after_a_move(qtbot, click_cell) 
     window.new_game_action.trigger()
     qtbot.waitUntil(lambda: not dock.is_outdated(), timeout=2000)
     window.close()
+
+
+SAMPLE_POSITIONS = [("xx./.../..o", 3), ("x.o/.x./...", 3), ("xo../.x../..o./....", 3),
+                    ("xo.x/.x../o.o./....", 4)]
+
+
+@pytest.mark.parametrize("notation,k", SAMPLE_POSITIONS)
+def test_the_textbook_rows_count_what_the_cli_search_counts(qtbot, dock, notation, k) -> None:
+    import itertools
+    import json
+
+    from tictactoe_qt.engine.trace import TextbookOptions
+    from tictactoe_qt.engine.trace.textbook_search import textbook_search
+
+    board = Board.from_notation(notation, k=k)
+    depth = None if board.geometry.cells - board.ply <= 9 else 3
+    dock.set_position(board)
+    dock.depth.setCurrentIndex(dock.depth.findData(depth))
+    combos = list(itertools.product(("none", "centre", "wins", "table"), ("textbook", "distance"),
+                                    ("zero", "open-lines"), ("textbook", "negamax")))
+    # Every option set once over the sample positions, and each position a spread of them.
+    chosen = combos[SAMPLE_POSITIONS.index((notation, k))::len(SAMPLE_POSITIONS)]
+    for ordering, scoring, evaluation, form in chosen:
+        options = TextbookOptions(ordering, scoring, evaluation, form)
+        dock.options_bar.set_options(options)
+        run_and_wait(qtbot, dock)
+        assert options.label() in dock.options_label.text()
+        for row in dock.rows:
+            if row.options is None or row.status != "done":
+                continue
+            traced = textbook_search(board, row.variant.algorithm, row.options, depth)
+            assert (row.nodes, row.result.stats.cutoffs) == (traced.stats.nodes,
+                                                             traced.stats.cutoffs)
+            line = table_column(dock, 0).index(row.title)
+            assert dock.table.item(line, 1).text() == f"{traced.stats.nodes:,}"
+            assert row.options.label() in dock.table.item(line, 1).toolTip()
+            if (ordering, scoring, evaluation, form) != chosen[0]:
+                continue  # the CLI in a subprocess for one option set per position
+            args = [sys.executable, "-m", "tictactoe_qt", "search", "--algorithm",
+                    row.variant.algorithm, "--board", notation, "--k", str(k),
+                    "--ordering", row.options.ordering, "--scoring", scoring,
+                    "--evaluation", evaluation, "--form", form, "--json"]
+            if depth is not None:
+                args += ["--depth", str(depth)]
+            done = subprocess.run(args, capture_output=True, text=True, timeout=120)
+            assert done.returncode == 0, done.stderr
+            cli = json.loads(done.stdout)
+            assert (row.nodes, row.result.stats.cutoffs) == (cli["nodes"], cli["cutoffs"])
+
+
+def test_changing_the_options_marks_the_results_outdated(qtbot, dock) -> None:
+    from tictactoe_qt.engine.trace import TextbookOptions
+
+    dock.set_position(Board.from_notation("x../.o./..."))
+    run_and_wait(qtbot, dock)
+    assert not dock.is_outdated()
+    dock.options_bar.set_options(TextbookOptions("wins"))
+    assert dock.is_outdated() and "other options" in dock.outdated_label.text()
+    assert "ordering centre" in dock.options_label.text()  # what the numbers shown came from
+    run_and_wait(qtbot, dock)
+    assert not dock.is_outdated() and "ordering wins" in dock.options_label.text()

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QComboBox, QLineEdit, QPushButton
 
 from tictactoe_qt.engine.analysis import analyze
 from tictactoe_qt.engine.coordinates import cell_text
+from tictactoe_qt.engine.trace import TextbookOptions
 from tictactoe_qt.gui.analysis.tree_model import MOVE, NOTE, VALUE, WINDOW
 
 #: The first mover, the second mover.
@@ -91,7 +92,8 @@ def test_the_game_tree_names_the_players_after_the_first_move(qtbot, window, cli
     assert any(text.startswith(f"{first_name} wins in") for text in shown)
     assert not any(text.startswith(f"{second_name} wins") for text in shown)
     tip = model.headerData(WINDOW, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
-    assert f"from {first_name}'s point of view ({first_name} moved first and maximises" in tip
+    # MAX is the side to move at the tree's root: the second player here.
+    assert f"from {second_name}'s point of view ({second_name} is MAX, {first_name} is MIN" in tip
     # The count's first-mover wins (131,184 games of 3x3) go to the player who moves first.
     qtbot.waitUntil(lambda: "131,184" in tree.facts.text(), timeout=10_000)
     facts = tree.facts.text()
@@ -119,6 +121,7 @@ def test_won_rows_and_alphabeta_windows_name_the_players(qtbot, window, click_ce
     assert model.index(reply, VALUE, blunder).data() == f"{second_name} wins in 1 ply"
     assert model.index(reply, NOTE, blunder).data() == f"{second_name} has won"
 
+    tree.options_bar.set_options(TextbookOptions(scoring="distance"))  # wins count plies
     tree.mode.setCurrentIndex(tree.mode.findData("alphabeta"))
     qtbot.waitUntil(lambda: model.summary is not None and model.rowCount(model.index(0, 0)) == 5,
                     timeout=10_000)
@@ -138,6 +141,7 @@ def test_cut_offs_name_the_player_who_maximises(qtbot, window, click_cell, first
     start(qtbot, window, first)
     play(window, click_cell, (0, 0))
     tree, model, root = show_tree(qtbot, window)
+    tree.options_bar.set_options(TextbookOptions(scoring="distance"))  # wins count plies
     tree.mode.setCurrentIndex(tree.mode.findData("alphabeta"))
     qtbot.waitUntil(lambda: model.summary is not None and model.rowCount(model.index(0, 0)) == 8,
                     timeout=20_000)
@@ -152,10 +156,12 @@ def test_cut_offs_name_the_player_who_maximises(qtbot, window, click_cell, first
             if index.data().startswith("pruned"):
                 reasons.append(index.data(Qt.ItemDataRole.ToolTipRole))
     assert reasons
+    # MAX is the side to move at the root: the second player, after the first move.
     for reason in reasons:
-        assert (f"{first_name} can already get" in reason and f"{second_name} will avoid" in reason
-                or f"{second_name} can hold {first_name} to" in reason
-                and f"{first_name} will avoid" in reason), reason
+        assert (f"{second_name} (MAX) can already get" in reason
+                and f"{first_name} (MIN) will avoid" in reason
+                or f"{first_name} (MIN) can hold {second_name} (MAX) to" in reason
+                and f"{second_name} will avoid" in reason), reason
 
 
 @pytest.mark.parametrize("first", ["x", "o"])
@@ -208,7 +214,10 @@ def test_the_compare_dock_names_the_winner_and_the_outdated_position(
     assert len(done) >= 5
     for row in done:
         assert dock.table.item(row, 4).text() == cell_text(0, 2)
-        assert dock.table.item(row, 5).text() == f"{first_name} wins in 1"
+        # Textbook rows score +1/0/-1 (who wins); the engine's count the plies.
+        textbook = dock.rows[row].options is not None
+        assert dock.table.item(row, 5).text() == (
+            f"{first_name} wins" if textbook else f"{first_name} wins in 1")
     play(window, click_cell, (2, 2))  # the first mover blunders
     qtbot.waitUntil(dock.is_outdated, timeout=2000)
     assert dock.outdated_label.text() == (

@@ -7,6 +7,8 @@ from PySide6.QtCore import Qt
 
 from tictactoe_qt.engine import Board
 from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.trace import TextbookOptions
+from tictactoe_qt.engine.trace.textbook_search import textbook_search
 from tictactoe_qt.engine.tree_explorer import trace_alphabeta
 from tictactoe_qt.gui.analysis.job_runner import JobRunner
 from tictactoe_qt.gui.analysis.tree_explorer_dock import TreeExplorerDock
@@ -74,7 +76,7 @@ def test_alphabeta_mode_greys_pruned_branches_with_the_reason(qtbot, dock) -> No
     second = dock.model.index(1, 0, root)
     dock.view.expand(second)
     wait_children(qtbot, dock, second)
-    trace = trace_alphabeta(board)
+    trace = trace_alphabeta(board)  # the default options: reading order, textbook scores
     expected = {path for path in trace.pruned if len(path) == 2 and path[0] == 2}
     shown = set()
     for row in range(dock.model.rowCount(second)):
@@ -166,3 +168,71 @@ def test_the_preferred_width_shows_the_tree_columns_and_the_controls_fit_a_narro
     needed = sum(header.sectionSizeHint(c) for c in range(header.count() - 1))
     assert dock.preferred_width() > needed
     assert dock.body.minimumSizeHint().width() <= 390  # the settings column width
+
+
+def test_the_tree_counts_what_the_cli_counts_for_the_chosen_options(qtbot, dock) -> None:
+    import json
+    import subprocess
+    import sys
+
+    board = Board.from_notation("xo../.x../..o./....", k=3)
+    dock.set_position(board)
+    dock.depth.setValue(3)
+    for mode, ordering, form in (("alphabeta", "centre", "negamax"),
+                                 ("alphabeta-tt", "table", "textbook")):
+        dock.mode.setCurrentIndex(dock.mode.findData(mode))
+        bar = dock.options_bar
+        bar.set_options(TextbookOptions(ordering, "distance", "open-lines", form))
+        qtbot.waitUntil(lambda: dock.model.summary is not None
+                        and dock.model.request.options == bar.options(), timeout=HANG_MS)
+        done = subprocess.run(
+            [sys.executable, "-m", "tictactoe_qt", "search", "--algorithm", mode, "--board",
+             board.notation(), "--k", "3", "--depth", "3", "--ordering", ordering,
+             "--scoring", "distance", "--form", form, "--json"],
+            capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        cli = json.loads(done.stdout)
+        summary = dock.model.summary
+        assert (summary.visited, summary.cutoffs) == (cli["nodes"], cli["cutoffs"])
+        status = dock.status.text()
+        assert f"{cli['nodes']:,} nodes" in status and f"{cli['cutoffs']:,} cut-offs" in status
+        label = dock.options_label.text()
+        assert f"ordering {ordering}" in label and f"form {form}" in label and mode in label
+
+
+def test_with_a_depth_limit_the_value_column_is_depth_limited(qtbot, dock) -> None:
+    board = Board.from_notation("x.../.o../..../....", k=3)
+    dock.set_position(board)
+    dock.depth.setValue(2)
+    root = root_index(dock)
+    qtbot.waitUntil(lambda: dock.model.rowCount(root) > 0
+                    and dock.model.request.depth == 2, timeout=HANG_MS)
+    header = dock.model.headerData(VALUE, Qt.Orientation.Horizontal)
+    assert header == "Value (depth-limited, 2 plies)"
+    tip = dock.model.headerData(VALUE, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+    assert "Not the exact game value" in tip and "E(n)" in tip
+    options = dock.options_bar.options()
+    explorer_values = [int(dock.model.item(dock.model.index(r, 0, root)).child.limited)
+                       for r in range(dock.model.rowCount(root))]
+    shown = texts(dock, root, VALUE)
+    for value, text in zip(explorer_values, shown):
+        assert text == ("0" if value == 0 else f"{value:+d} for X")
+    assert max(explorer_values) == textbook_search(board, "minimax", options, 2).score
+    qtbot.waitUntil(lambda: dock.model.index(0, VALUE).data() not in ("", None),
+                    timeout=HANG_MS)
+    assert dock.model.index(0, VALUE).data() == f"{max(explorer_values):+d} for X"
+    dock.depth.setValue(0)  # to the end: the exact values again
+    qtbot.waitUntil(lambda: dock.model.request.depth is None, timeout=HANG_MS)
+    assert dock.model.headerData(VALUE, Qt.Orientation.Horizontal) == "Minimax value"
+
+
+def test_screenshot_of_the_options_and_a_depth_limited_tree(qtbot, dock, tmp_path) -> None:
+    dock.set_position(Board.from_notation("x.../.o../..../....", k=3))
+    dock.depth.setValue(2)
+    dock.mode.setCurrentIndex(1)
+    wait_trace(qtbot, dock)
+    root = root_index(dock)
+    dock.view.expand(dock.model.index(1, 0, root))
+    wait_children(qtbot, dock, dock.model.index(1, 0, root))
+    path = tmp_path / "tree-options.png"
+    assert dock.grab().save(str(path))

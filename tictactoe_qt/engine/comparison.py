@@ -1,7 +1,15 @@
 """Run the search algorithms side by side on one position, the seeds' experiment.
 
 The variants go from textbook minimax to the perfect engine, each adding one
-idea: alpha-beta pruning, move ordering, a transposition table, symmetry.
+idea. The textbook rows (minimax, alpha-beta in reading order, alpha-beta with the
+chosen move ordering, alpha-beta with a transposition table) run the traced
+searches with one set of :class:`~.trace.TextbookOptions`, through
+:func:`~.trace.counted_search.counted_search`: their nodes and cut-offs are
+exactly what ``trace``, ``search --ordering ...``, the stepper and the game tree
+count for those options. The last rows are the engine's own ideas and say so:
+its alpha-beta (centre first, wins first, a window capped at the best score still
+possible, a table keyed by symmetry) and the perfect engine.
+
 Before running a variant the tree it faces is sized (exactly where cheap, by
 Knuth's random-probe estimate otherwise), and a search that would take hours
 is refused with that estimate, or run under a time cap and stopped.
@@ -11,15 +19,30 @@ from __future__ import annotations
 
 import importlib
 import math
-import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from .board import Board
+from .comparison_size import (
+    SizeEstimate,
+    calibrate_rate,
+    estimate_tree,
+    format_count,
+    format_duration,
+    knuth_estimate,
+)
 from .search_result import SearchResult, ShouldStop, never_stop
-from .tree_counts import count_per_depth
+from .trace.counted_search import counted_search
+from .trace.options import TextbookOptions
+
+__all__ = [
+    "DEFAULT_OPTIONS", "VARIANTS", "VARIANTS_BY_KEY", "ComparisonRow", "SizeEstimate", "Variant",
+    "calibrate_rate", "compare", "count_text", "estimate_tree", "format_count",
+    "format_duration", "knuth_estimate", "ratio_text", "run_variant", "summary",
+    "values_agree",
+]
 
 #: Refuse a search whose best-case estimate exceeds this many seconds.
 DEFAULT_MAX_SECONDS = 30.0
@@ -27,83 +50,103 @@ DEFAULT_MAX_SECONDS = 30.0
 DEFAULT_CAP_SECONDS = 20.0
 #: Time budget of the perfect engine in the comparison.
 DEFAULT_PERFECT_BUDGET = 5.0
-#: Positions/s assumed when no calibration run is possible.
-FALLBACK_RATE = 2_000_000.0
-KNUTH_PROBES = 400
+#: The options the comparison uses unless told otherwise: centre first, so the
+#: ordering row shows what an ordering buys.
+DEFAULT_OPTIONS = TextbookOptions(ordering="centre")
 
 
 @dataclass(frozen=True)
 class Variant:
-    """One algorithm of the comparison and the options it runs with."""
+    """One algorithm of the comparison.
+
+    Attributes:
+        algorithm: the traced search (``minimax``, ``alphabeta``, ``alphabeta-tt``)
+            for a textbook row, ``None`` for the engine's own searches.
+        reading_order: a textbook row that always tries moves in reading order
+            (the baseline the ordering row is measured against).
+    """
 
     key: str
     label: str
     explanation: str
+    #: A few words for a table cell (the explanation is the tooltip).
+    short: str = ""
     pruning: bool = True
+    algorithm: str | None = None
+    reading_order: bool = False
     ordering: bool = False
     transposition: bool = False
     symmetry: bool = False
 
+    def options_for(self, chosen: TextbookOptions) -> TextbookOptions | None:
+        """The options this row runs with when ``chosen`` are picked (``None``: the engine's)."""
+        if self.algorithm is None:
+            return None
+        ordering = chosen.ordering
+        if self.reading_order or (self.algorithm == "minimax" and ordering == "table"):
+            ordering = "none"
+        return TextbookOptions(ordering, chosen.scoring, chosen.evaluation, chosen.form)
+
+    def title(self, chosen: TextbookOptions) -> str:
+        """The row's name with the ordering it used: ``+ ordering centre``."""
+        if self.key == "alphabeta+ordering":
+            return f"+ ordering {chosen.ordering}"
+        if self.key == "alphabeta+tt":
+            return f"+ table (ordering {chosen.ordering})"
+        return self.label
+
+    def skip_reason(self, chosen: TextbookOptions) -> str | None:
+        """Why this row has nothing to add with ``chosen``, or ``None`` when it runs."""
+        if self.key != "alphabeta+ordering":
+            return None
+        if chosen.ordering == "none":
+            return ("ordering none is the Alpha-beta row above; choose centre, wins or "
+                    "table to see what an ordering buys")
+        if chosen.ordering == "table":
+            return "the table ordering needs a transposition table: see the next row"
+        return None
+
 
 VARIANTS: tuple[Variant, ...] = (
-    Variant("minimax", "Minimax", "every position of the tree, no pruning", pruning=False),
-    Variant("alphabeta", "Alpha-beta", "skips branches that cannot change the result"),
+    Variant("minimax", "Minimax", "every position of the tree, no pruning",
+            "every position, no pruning", pruning=False, algorithm="minimax"),
+    Variant("alphabeta", "Alpha-beta",
+            "textbook alpha-beta in reading order: skips branches that cannot change the "
+            "result", "textbook α-β in reading order", algorithm="alphabeta",
+            reading_order=True),
     Variant(
         "alphabeta+ordering",
         "+ move ordering",
-        "alpha-beta trying centre moves first, so cut-offs come sooner",
-        ordering=True,
+        "the same textbook alpha-beta trying moves in the chosen order; it only reorders "
+        "moves (the window is the textbook one), so cut-offs come sooner or later",
+        "the same α-β, moves reordered only",
+        algorithm="alphabeta",
     ),
     Variant(
         "alphabeta+tt",
         "+ transposition table",
-        "remembers positions reached by different move orders",
-        ordering=True,
-        transposition=True,
+        "textbook alpha-beta with a table of searched positions (exact values and "
+        "bounds), so a position reached by another move order is not searched again",
+        "remembers searched positions",
+        algorithm="alphabeta-tt",
     ),
     Variant(
         "alphabeta+symmetry",
-        "+ symmetry",
-        "treats mirrored and rotated positions as one",
+        "Engine α-β + symmetry",
+        "the engine's own alpha-beta, not the textbook one: centre first, plays winning "
+        "moves first, narrows the window (caps beta at the best score still possible), "
+        "and keys its table by symmetry so mirrored and rotated positions share one entry; "
+        "engine scores (sooner wins score higher), E(n) at a depth limit",
+        "wins first, narrowed window, symmetry",
         ordering=True,
         transposition=True,
         symmetry=True,
     ),
-    Variant("perfect", "Perfect", "the strong engine: all of the above, threats and deepening"),
+    Variant("perfect", "Perfect",
+            "the strong engine: the engine's alpha-beta with threats and iterative deepening",
+            "engine α-β + threats, deepening"),
 )
 VARIANTS_BY_KEY = {variant.key: variant for variant in VARIANTS}
-
-
-@dataclass(frozen=True)
-class SizeEstimate:
-    """How big the plain minimax tree below a position is.
-
-    Attributes:
-        nodes: the node count (exact when ``exact``, else Knuth's estimate).
-        exact: counted rather than estimated.
-        rate: positions per second plain minimax manages here.
-    """
-
-    nodes: float
-    exact: bool
-    rate: float
-
-    @property
-    def minimax_seconds(self) -> float:
-        return self.nodes / self.rate
-
-    @property
-    def best_case_alphabeta_seconds(self) -> float:
-        """Alpha-beta with perfect ordering visits about 2 * sqrt(nodes) (Knuth & Moore)."""
-        return 2 * math.sqrt(self.nodes) / self.rate
-
-    def text(self) -> str:
-        how = "exactly" if self.exact else "about"
-        return (
-            f"the full tree has {how} {format_count(self.nodes)} positions: "
-            f"{format_duration(self.minimax_seconds)} for plain minimax at "
-            f"{format_count(self.rate)} positions/s"
-        )
 
 
 @dataclass
@@ -112,15 +155,30 @@ class ComparisonRow:
 
     Attributes:
         status: ``"done"``, ``"capped"`` (stopped at the time cap),
-            ``"cancelled"``, ``"refused"``, ``"unavailable"`` or ``"error"``.
+            ``"cancelled"``, ``"refused"``, ``"skipped"`` (nothing to add with these
+            options), ``"unavailable"`` or ``"error"``.
         result: the search result (partial when capped or cancelled).
         message: what a student should read next to the numbers.
+        options: the textbook options the row ran with (``None``: the engine's search).
+        title: the row's name, with the ordering it used.
     """
 
     variant: Variant
     status: str
     result: SearchResult | None = None
     message: str = ""
+    options: TextbookOptions | None = None
+    title: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.title:
+            self.title = self.variant.label
+
+    def options_text(self) -> str:
+        """What produced the numbers: ``alphabeta; ordering none, scoring textbook, ...``."""
+        if self.options is None:
+            return "the engine's own search (its ordering, window and scores)"
+        return f"{self.variant.algorithm}; {self.options.label()}"
 
     @property
     def nodes(self) -> int | None:
@@ -129,79 +187,6 @@ class ComparisonRow:
     @property
     def seconds(self) -> float | None:
         return None if self.result is None else self.result.stats.elapsed_seconds
-
-
-def format_count(value: float) -> str:
-    """``549,946`` for small counts, ``2.1e+25`` for huge ones."""
-    return f"{value:,.0f}" if value < 1e9 else f"{value:.2g}"
-
-
-def format_duration(seconds: float) -> str:
-    """Seconds in the largest sensible unit: '35 ms', '4.2 min', '3.1e+09 years'."""
-    if seconds < 1:
-        return f"{seconds * 1000:.3g} ms"
-    for unit, size in (("years", 31_557_600.0), ("days", 86_400.0), ("h", 3600.0)):
-        if seconds >= size:
-            amount = seconds / size
-            return f"{amount:.3g} {unit}" if amount < 1e6 else f"{amount:.2g} {unit}"
-    if seconds >= 60:
-        return f"{seconds / 60:.3g} min"
-    return f"{seconds:.3g} s"
-
-
-def estimate_tree(
-    board: Board,
-    depth: int | None = None,
-    rate: float | None = None,
-    rng: random.Random | None = None,
-) -> SizeEstimate:
-    """Size the plain minimax tree below ``board`` to ``depth`` plies.
-
-    Counted exactly level by level while that stays cheap; the remaining
-    levels are estimated with Knuth's method (the mean, over random paths, of
-    the products of branching factors).
-    """
-    counts = count_per_depth(board, max_level_positions=20_000)
-    limit = math.inf if depth is None else depth
-    exact_levels = counts.full_tree[: int(min(len(counts.full_tree), limit + 1))]
-    if not counts.truncated or len(counts.full_tree) > limit:
-        nodes = float(sum(exact_levels))
-        return SizeEstimate(nodes, True, rate or calibrate_rate(board))
-    nodes = knuth_estimate(board, depth, rng or random.Random(0))
-    return SizeEstimate(max(nodes, float(sum(exact_levels))), False, rate or calibrate_rate(board))
-
-
-def knuth_estimate(
-    board: Board, depth: int | None, rng: random.Random, probes: int = KNUTH_PROBES
-) -> float:
-    """Knuth's (1975) unbiased estimate of the number of tree nodes to ``depth``."""
-    total = 0.0
-    limit = math.inf if depth is None else depth
-    for _ in range(probes):
-        work = board.copy()
-        weight = 1.0
-        nodes = 1.0
-        ply = 0
-        while not work.is_game_over() and ply < limit:
-            moves = work.legal_indices()
-            weight *= len(moves)
-            nodes += weight
-            work.push_index(moves[int(rng.random() * len(moves))])
-            ply += 1
-        total += nodes
-    return total / probes
-
-
-def calibrate_rate(board: Board, seconds: float = 0.05) -> float:
-    """Positions/s of plain minimax on this board, from a short capped run."""
-    minimax = _load("search.minimax", "minimax_search")
-    if minimax is None or board.is_game_over():
-        return FALLBACK_RATE
-    deadline = time.perf_counter() + seconds
-    start = time.perf_counter()
-    result = minimax(board.copy(), None, lambda: time.perf_counter() > deadline)
-    elapsed = max(result.stats.elapsed_seconds, time.perf_counter() - start, 1e-6)
-    return max(result.stats.nodes / elapsed, 1.0) if result.stats.nodes > 100 else FALLBACK_RATE
 
 
 def _load(module: str, name: str) -> Callable[..., Any] | None:
@@ -220,8 +205,11 @@ def run_variant(
     depth: int | None,
     should_stop: ShouldStop = never_stop,
     cap_seconds: float | None = None,
+    options: TextbookOptions = DEFAULT_OPTIONS,
 ) -> SearchResult:
     """Run one variant on a copy of ``board``, stopping at ``cap_seconds`` if given.
+
+    A textbook row runs with ``options`` as :meth:`Variant.options_for` adapts them.
 
     Raises:
         LookupError: the engine does not provide this algorithm (yet).
@@ -232,11 +220,9 @@ def run_variant(
         return should_stop() or time.perf_counter() > deadline
 
     work = board.copy()
-    if variant.key == "minimax":
-        search = _load("search.minimax", "minimax_search")
-        if search is None:
-            raise LookupError("plain minimax is not available in this engine")
-        return search(work, depth, should_stop=stop)  # type: ignore[no-any-return]
+    row_options = variant.options_for(options)
+    if variant.algorithm is not None and row_options is not None:
+        return counted_search(work, variant.algorithm, row_options, depth, stop)
     if variant.key == "perfect":
         searcher_class = _load("search.perfect", "PerfectSearcher")
         if searcher_class is None:
@@ -270,6 +256,7 @@ def compare(
     should_stop: ShouldStop = never_stop,
     estimate: SizeEstimate | None = None,
     perfect_budget: float = DEFAULT_PERFECT_BUDGET,
+    options: TextbookOptions = DEFAULT_OPTIONS,
 ) -> Iterator[ComparisonRow]:
     """Run ``variants`` on ``board`` one after another, yielding each row as it ends.
 
@@ -283,6 +270,7 @@ def compare(
         should_stop: cancels the current search and the rest of the run.
         estimate: a precomputed :func:`estimate_tree` for this board and depth.
         perfect_budget: seconds the perfect engine may think.
+        options: the textbook rows' options (each row's own are on the row).
 
     Raises:
         ValueError: the game is over, or the depth is below 1.
@@ -293,16 +281,35 @@ def compare(
         raise ValueError(f"depth must be 1 or more (or None for unlimited), got {depth}")
     size = estimate or estimate_tree(board, depth)
     for variant in variants:
-        if should_stop():
-            yield ComparisonRow(variant, "cancelled", message="cancelled before it started")
-            continue
-        expected = _expected_seconds(variant, size)
-        too_big = expected is not None and expected > max_seconds
-        if too_big and not run_capped:
-            yield ComparisonRow(variant, "refused", message=_refusal(variant, size, expected))
-            continue
-        cap = min(cap_seconds, perfect_budget) if variant.key == "perfect" else cap_seconds
-        yield _run_row(variant, board, depth, should_stop, cap, too_big, size)
+        row = _variant_row(variant, board, depth, options, run_capped, max_seconds,
+                           cap_seconds, should_stop, size, perfect_budget)
+        row.options, row.title = variant.options_for(options), variant.title(options)
+        yield row
+
+
+def _variant_row(
+    variant: Variant,
+    board: Board,
+    depth: int | None,
+    options: TextbookOptions,
+    run_capped: bool,
+    max_seconds: float,
+    cap_seconds: float,
+    should_stop: ShouldStop,
+    size: SizeEstimate,
+    perfect_budget: float,
+) -> ComparisonRow:
+    skipped = variant.skip_reason(options)
+    if skipped is not None:
+        return ComparisonRow(variant, "skipped", message=skipped)
+    if should_stop():
+        return ComparisonRow(variant, "cancelled", message="cancelled before it started")
+    expected = _expected_seconds(variant, size)
+    too_big = expected is not None and expected > max_seconds
+    if too_big and not run_capped:
+        return ComparisonRow(variant, "refused", message=_refusal(variant, size, expected))
+    cap = min(cap_seconds, perfect_budget) if variant.key == "perfect" else cap_seconds
+    return _run_row(variant, board, depth, should_stop, cap, too_big, size, options)
 
 
 def _expected_seconds(variant: Variant, size: SizeEstimate) -> float | None:
@@ -331,9 +338,10 @@ def _run_row(
     cap_seconds: float,
     too_big: bool,
     size: SizeEstimate,
+    options: TextbookOptions,
 ) -> ComparisonRow:
     try:
-        result = run_variant(variant, board, depth, should_stop, cap_seconds)
+        result = run_variant(variant, board, depth, should_stop, cap_seconds, options)
     except LookupError as error:
         return ComparisonRow(variant, "unavailable", message=str(error))
     except Exception as error:  # noqa: BLE001 - shown to the user, never silent
@@ -353,13 +361,13 @@ def _run_row(
 
 
 def values_agree(rows: list[ComparisonRow]) -> bool:
-    """Whether every completed exact row has the same result and plies."""
-    values = {
-        (row.result.result, row.result.plies)
-        for row in rows
-        if row.status == "done" and row.result is not None and row.result.exact
-    }
-    return len(values) <= 1
+    """Whether every completed exact row has the same result, and the same plies where
+    known (textbook +1/0/-1 scores say who wins, not when)."""
+    exact = [row.result for row in rows
+             if row.status == "done" and row.result is not None and row.result.exact]
+    results = {result.result for result in exact}
+    plies = {result.plies for result in exact if result.plies is not None}
+    return len(results) <= 1 and len(plies) <= 1
 
 
 def count_text(count: int, noun: str) -> str:

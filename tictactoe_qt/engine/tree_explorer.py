@@ -1,228 +1,47 @@
 """A lazily expanded game tree for teaching minimax and alpha-beta.
 
 :class:`GameTreeExplorer` hands out the children of any node (a path of
-moves from the root) with their move, minimax value and plies. In
-alpha-beta mode it also replays a textbook alpha-beta search from the root
-(:func:`trace_alphabeta`) and reports, per node, the (alpha, beta) window it
-was searched with and which children were pruned, and why.
-
-The trace is written the textbook way (the board's first side, ``"x"``,
-maximises, the other minimises, scores from the first side's view) rather
-than as negamax, so its windows read the way students meet them in books.
-Wins count from the root: the first side winning at ply ``p`` scores
-``WIN_SCORE - p``, so sooner wins are better. Texts write the players of the
+cells from the root) with their move and value. Without a depth limit the value
+is the exact game value; with one it is the depth-limited minimax value that a
+search with that limit backs up (the evaluation option's value at the limit),
+from MAX's view (the side to move at the root). In alpha-beta mode it also runs
+a traced alpha-beta search from the root with the chosen
+:class:`~.trace.TextbookOptions` (:mod:`.tree_trace`: the same nodes and cut-offs
+as ``trace``) and reports, per node, the (alpha, beta) window it was searched
+with and which children were pruned, and why. Texts write the players of the
 sides as a :class:`~.side_names.SideNames` says (who moved first, their marks).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from . import coordinates
 from .board import Board, Mark, Move
-from .search_result import MATE_THRESHOLD, WIN_SCORE, ShouldStop, never_stop
+from .search_result import ShouldStop, never_stop
 from .side_names import BOARD_NAMES, SideNames
+from .trace import TextbookOptions
+from .trace.counted_search import limited_values, move_order
 from .tree_counts import MAX_LEVEL_POSITIONS, DepthCounts, count_per_depth
-from .tree_values import NodeValue, ValueOracle, open_lines_balance
+from .tree_trace import (
+    MAX_TRACE_NODES,
+    AlphaBetaTrace,
+    Cut,
+    Path,
+    ScoreView,
+    TraceNode,
+    TraceTooLargeError,
+    cut_reason,
+    cut_summary,
+    move_text,
+    trace_alphabeta,
+)
+from .tree_values import NodeValue, ValueOracle
 
-Path = tuple[int, ...]
-INFINITY = float("inf")
-#: The trace refuses to grow beyond this many visited nodes.
-MAX_TRACE_NODES = 400_000
-
-
-class TraceTooLargeError(ValueError):
-    """An alpha-beta trace that would visit too many nodes to keep."""
-
-
-@dataclass(frozen=True)
-class Cut:
-    """Why a node stopped searching its children early.
-
-    Attributes:
-        after: the child whose value caused the cut.
-        bound: ``"beta"`` at a MAX (X) node, ``"alpha"`` at a MIN (O) node.
-        value: that child's value (X's view, root plies).
-        limit: the bound it reached.
-        pruned: the children never searched.
-    """
-
-    after: Move
-    bound: str
-    value: float
-    limit: float
-    pruned: tuple[Move, ...]
-
-
-@dataclass(frozen=True)
-class TraceNode:
-    """One node alpha-beta visited: its entry window and the value it returned."""
-
-    alpha: float
-    beta: float
-    value: float
-    maximizing: bool
-    cut: Cut | None = None
-
-
-@dataclass
-class AlphaBetaTrace:
-    """Everything one alpha-beta run from the root did, keyed by path."""
-
-    nodes: dict[Path, TraceNode] = field(default_factory=dict)
-    #: Path of each pruned child -> the cut that skipped it.
-    pruned: dict[Path, Cut] = field(default_factory=dict)
-    visited_per_depth: list[int] = field(default_factory=list)
-    depth: int | None = None
-    ordering: bool = False
-
-    @property
-    def visited(self) -> int:
-        return len(self.nodes)
-
-    def short_reason(self, path: Path) -> str | None:
-        """A few words for a table cell: 'alpha cut-off after row 1, column 2'."""
-        cut = self.pruned.get(path)
-        return None if cut is None else cut_summary(cut)
-
-    def reason(self, path: Path, names: SideNames = BOARD_NAMES) -> str | None:
-        """Why the branch at ``path`` was pruned, or ``None`` if it was not."""
-        cut = self.pruned.get(path)
-        return None if cut is None else cut_reason(cut, len(path) - 1, names)
-
-
-def cut_summary(cut: Cut) -> str:
-    """A few words for a table cell: 'alpha cut-off after row 1, column 2'."""
-    return f"{cut.bound} cut-off after {move_text(cut.after)}"
-
-
-def cut_reason(cut: Cut, node_depth: int, names: SideNames = BOARD_NAMES) -> str:
-    """Why ``cut`` skipped the rest of a node ``node_depth`` plies below the root."""
-    value = describe_x_score(cut.value, node_depth, names)
-    limit = describe_x_score(cut.limit, node_depth, names)
-    maximiser, minimiser = names.name_of_side(0), names.name_of_side(1)
-    if cut.bound == "beta":
-        return (
-            f"beta cut-off: after {move_text(cut.after)} {maximiser} can already get {value}, "
-            f"at least beta = {limit}; {minimiser} will avoid this position, "
-            "so the rest is skipped"
-        )
-    return (
-        f"alpha cut-off: after {move_text(cut.after)} {minimiser} can hold {maximiser} to "
-        f"{value}, no better than alpha = {limit}; {maximiser} will avoid this position, "
-        "so the rest is skipped"
-    )
-
-
-def move_text(move: Move) -> str:
-    """``row 2, column 3``: the people-facing name of a cell (see :mod:`.coordinates`)."""
-    return coordinates.move_text(move)
-
-
-def describe_x_score(score: float, node_depth: int = 0, names: SideNames = BOARD_NAMES) -> str:
-    """A first-side-view score with root plies as text seen from a node ``node_depth`` deep.
-
-    ``names`` writes the winner: the player of the board's side 0 for a positive score.
-    """
-    if score == INFINITY:
-        return "+inf"
-    if score == -INFINITY:
-        return "-inf"
-    if abs(score) >= MATE_THRESHOLD:
-        winner = names.name_of_side(0 if score > 0 else 1)
-        return f"{winner} wins in {int(WIN_SCORE - abs(score)) - node_depth}"
-    if score == 0:
-        return "draw (0)"
-    return f"{score:+g}"
-
-
-def trace_alphabeta(
-    board: Board,
-    depth: int | None = None,
-    ordering: bool = False,
-    max_nodes: int = MAX_TRACE_NODES,
-    should_stop: ShouldStop = never_stop,
-) -> AlphaBetaTrace:
-    """Run textbook alpha-beta from ``board`` and record every window and cut.
-
-    Args:
-        board: the root; it is not changed.
-        depth: plies to search; ``None`` searches to the end of the game.
-        ordering: centre-first move order instead of row by row.
-        max_nodes: refuse to record more visited nodes than this.
-        should_stop: checked every few hundred nodes.
-
-    Raises:
-        TraceTooLargeError: the search visits more than ``max_nodes`` nodes,
-            or ``should_stop`` asked it to stop.
-    """
-    trace = AlphaBetaTrace(depth=depth, ordering=ordering)
-    geometry = board.geometry
-    order = geometry.centre_order if ordering else tuple(range(geometry.cells))
-    cols = board.config.cols
-    work = board.copy()
-    limit = INFINITY if depth is None else depth
-
-    def visit(path: Path, alpha: float, beta: float) -> float:
-        ply = len(path)
-        if len(trace.nodes) >= max_nodes:
-            raise TraceTooLargeError(
-                f"alpha-beta visits more than {max_nodes:,} nodes from {board.notation()};"
-                " choose a smaller depth"
-            )
-        if len(trace.nodes) % 512 == 0 and should_stop():
-            raise TraceTooLargeError("the alpha-beta trace was cancelled")
-        while len(trace.visited_per_depth) <= ply:
-            trace.visited_per_depth.append(0)
-        trace.visited_per_depth[ply] += 1
-        maximizing = work.side == 0
-        winner = work.winner()
-        if winner is not None or work.is_full() or ply >= limit:
-            if winner is not None:
-                value = float(WIN_SCORE - ply) if winner == "x" else float(ply - WIN_SCORE)
-            elif work.is_full():
-                value = 0.0
-            else:
-                value = float(open_lines_balance(geometry, work.bits[0], work.bits[1]))
-            trace.nodes[path] = TraceNode(alpha, beta, value, maximizing)
-            return value
-        empty = work.empty
-        moves = [cell for cell in order if empty >> cell & 1]
-        trace.nodes[path] = TraceNode(alpha, beta, 0.0, maximizing)  # placeholder, keeps order
-        best = -INFINITY if maximizing else INFINITY
-        cut: Cut | None = None
-        for number, cell in enumerate(moves):
-            work.push_index(cell)
-            value = visit(path + (cell,), alpha, beta)
-            work.pop()
-            if maximizing:
-                best = max(best, value)
-                if best >= beta:
-                    cut = _cut(cell, "beta", best, beta, moves[number + 1 :], cols)
-                    break
-                alpha = max(alpha, best)
-            else:
-                best = min(best, value)
-                if best <= alpha:
-                    cut = _cut(cell, "alpha", best, alpha, moves[number + 1 :], cols)
-                    break
-                beta = min(beta, best)
-        entry = trace.nodes[path]
-        trace.nodes[path] = TraceNode(entry.alpha, entry.beta, best, maximizing, cut)
-        if cut is not None:
-            for move in cut.pruned:
-                trace.pruned[path + (move.index(cols),)] = cut
-        return best
-
-    if board.is_game_over():
-        raise ValueError(f"the game is over on {board.notation()}; there is no tree to search")
-    visit((), -INFINITY, INFINITY)
-    return trace
-
-
-def _cut(cell: int, bound: str, value: float, limit: float, rest: list[int], cols: int) -> Cut:
-    pruned = tuple(Move.from_index(i, cols) for i in rest)
-    return Cut(Move.from_index(cell, cols), bound, value, limit, pruned)
+__all__ = [
+    "MAX_TRACE_NODES", "AlphaBetaTrace", "Cut", "GameTreeExplorer", "Path", "ScoreView",
+    "TraceNode", "TraceTooLargeError", "TreeChild", "count_per_depth", "cut_reason",
+    "cut_summary", "move_text", "trace_alphabeta",
+]
 
 
 @dataclass(frozen=True)
@@ -236,16 +55,21 @@ class TreeChild:
     Attributes:
         path: cell indices from the root to this child.
         move: the move leading here; the board's side ``mover`` made it.
-        value: the child position's minimax value (for its side to move).
+        value: the child position's exact value (for its side to move), without a
+            depth limit; ``None`` with one (``limited`` holds the value then).
         status: ``"ongoing"``, ``"x_won"``, ``"o_won"`` or ``"draw"`` (board sides).
-        window: the (alpha, beta) alpha-beta searched it with, the first side's view.
+        window: the (alpha, beta) alpha-beta searched it with, in the trace's view.
         cut: the cut-off that made alpha-beta skip it, when it did.
+        limited: the depth-limited minimax value, MAX's view (with a depth limit).
+        beyond_limit: the child lies deeper than the depth limit (no value).
+        table: the transposition table answered for it (its children were not searched).
+        view: how the trace's and the limited values read.
     """
 
     path: Path
     move: Move
     mover: Mark
-    value: NodeValue
+    value: NodeValue | None
     status: str
     window: tuple[float, float] | None = None
     trace_value: float | None = None
@@ -253,6 +77,10 @@ class TreeChild:
     #: Plies from the parent to the end with best play, the move included
     #: (a draw fills the board); ``None`` when the value is a heuristic.
     plies: int | None = None
+    limited: float | None = None
+    beyond_limit: bool = False
+    table: bool = False
+    view: ScoreView = ScoreView()
 
     @property
     def pruned(self) -> bool:
@@ -268,8 +96,8 @@ class TreeChild:
         return None if self.cut is None else cut_summary(self.cut)
 
 
-def _plies_with_move(value: NodeValue, empty_after: int) -> int | None:
-    if value.result is None:
+def _plies_with_move(value: NodeValue | None, empty_after: int) -> int | None:
+    if value is None or value.result is None:
         return None
     if value.result == "draw":
         return empty_after + 1
@@ -282,13 +110,24 @@ class GameTreeExplorer:
 
     Args:
         board: the root position (copied).
-        oracle: values positions; a fresh :class:`ValueOracle` by default.
+        oracle: values positions exactly; a fresh :class:`ValueOracle` by default.
+        options: the textbook options of the trace and of the depth-limited values.
+        depth: a depth limit (plies below the root): values are then depth-limited.
     """
 
-    def __init__(self, board: Board, oracle: ValueOracle | None = None) -> None:
+    def __init__(self, board: Board, oracle: ValueOracle | None = None,
+                 options: TextbookOptions = TextbookOptions(),
+                 depth: int | None = None) -> None:
         self.root = board.copy()
         self.oracle = oracle or ValueOracle()
+        self.options = options
+        self.depth = depth
         self.trace: AlphaBetaTrace | None = None
+        #: Limited values are MAX's, in the textbook form's view.
+        self.value_view = ScoreView(board.side, options.scoring, negamax=False)
+        self._limited = None if depth is None else limited_values(board, options, depth)
+        self._order = move_order(board.geometry, "none" if options.ordering == "table"
+                                 else options.ordering)
 
     def board_at(self, path: Path) -> Board:
         """A copy of the position reached by ``path`` from the root."""
@@ -297,58 +136,83 @@ class GameTreeExplorer:
             board.push_index(cell)
         return board
 
-    def move_order(self) -> list[int]:
-        """Cells in the order children are listed: the trace's order."""
-        geometry = self.root.geometry
-        if self.trace is not None and self.trace.ordering:
-            return list(geometry.centre_order)
-        return list(range(geometry.cells))
+    def run_trace(self, algorithm: str = "alphabeta",
+                  should_stop: ShouldStop = never_stop) -> AlphaBetaTrace:
+        """Trace ``algorithm`` from the root so children carry windows and prunings.
 
-    def run_trace(
-        self, depth: int | None = None, ordering: bool = False, should_stop: ShouldStop = never_stop
-    ) -> AlphaBetaTrace:
-        """Replay alpha-beta from the root so children carry windows and prunings."""
-        self.trace = trace_alphabeta(self.root, depth, ordering, should_stop=should_stop)
+        Raises:
+            TraceTooLargeError: too many nodes, or cancelled.
+            OptionsError: options that do not fit ``algorithm``.
+        """
+        self.trace = trace_alphabeta(self.root, self.depth, self.options, algorithm,
+                                     should_stop=should_stop)
         return self.trace
 
     def clear_trace(self) -> None:
         """Back to plain minimax mode."""
         self.trace = None
 
+    def move_order(self, board: Board, path: Path) -> list[int]:
+        """The node's moves in the order children are listed: the trace's, where it went."""
+        me, opp = board.bits[board.side], board.bits[1 - board.side]
+        cells = self._order(me, opp, None)
+        if self.trace is None:
+            return cells
+        nodes, pruned = self.trace.nodes, self.trace.pruned
+        unseen = len(cells) + len(nodes)
+
+        def place(cell: int) -> tuple[int, int]:
+            child = path + (cell,)
+            node = nodes.get(child)
+            if node is not None:
+                return (0, node.order)
+            cut = pruned.get(child)
+            if cut is not None:
+                return (1, [m.index(board.config.cols) for m in cut.pruned].index(cell))
+            return (2, unseen + cells.index(cell))
+
+        return sorted(cells, key=place)
+
+    def limited_value(self, path: Path, should_stop: ShouldStop = never_stop) -> float | None:
+        """The depth-limited minimax value at ``path`` (MAX's view), ``None`` without a limit
+        or beyond it.
+
+        Raises:
+            SearchCancelled: ``should_stop`` said so.
+        """
+        if self._limited is None or self.depth is None or len(path) > self.depth:
+            return None
+        return self._limited(path, should_stop)
+
     def children(self, path: Path = (), should_stop: ShouldStop = never_stop) -> list[TreeChild]:
-        """The children of the node at ``path``, valued, in move order."""
+        """The children of the node at ``path``, valued, in the search's order."""
         board = self.board_at(path)
         if board.is_game_over():
             return []
         cols = board.config.cols
-        empty = board.empty
         mover = board.turn
+        view = self.trace.view if self.trace is not None else self.value_view
         out = []
-        for cell in self.move_order():
-            if not empty >> cell & 1:
-                continue
+        for cell in self.move_order(board, path):
             board.push_index(cell)
-            value = self.oracle.value(board, should_stop)
             child_path = path + (cell,)
+            value = None if self.depth is not None else self.oracle.value(board, should_stop)
             window = trace_value = cut = None
+            table = False
             if self.trace is not None:
                 node = self.trace.nodes.get(child_path)
                 if node is not None:
-                    window, trace_value = (node.alpha, node.beta), node.value
+                    window, trace_value, table = (node.alpha, node.beta), node.value, node.table
                 cut = self.trace.pruned.get(child_path)
-            child = TreeChild(
-                child_path,
-                Move.from_index(cell, cols),
-                mover,
-                value,
-                board.status,
-                window,
-                trace_value,
-                cut,
+            out.append(TreeChild(
+                child_path, Move.from_index(cell, cols), mover, value, board.status,
+                window, trace_value, cut,
                 _plies_with_move(value, board.geometry.cells - board.ply),
-            )
+                limited=self.limited_value(child_path, should_stop),
+                beyond_limit=self.depth is not None and len(child_path) > self.depth,
+                table=table, view=view,
+            ))
             board.pop()
-            out.append(child)
         return out
 
     def depth_counts(

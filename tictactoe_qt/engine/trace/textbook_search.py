@@ -59,14 +59,28 @@ def textbook_search(
     stats = SearchStats(nodes=summary.nodes, cutoffs=summary.cutoffs, max_ply=deepest,
                         depth=depth, tt_hits=tt_hits,
                         elapsed_seconds=time.perf_counter() - start)
-    cols = board.config.cols
-    if cancelled or summary.best is None:
-        move = Move.from_index(first_free_cell(board), cols)
+    best = None if cancelled or summary.best is None else Move(*summary.best)
+    return decision(board, algorithm, options, best, summary.value, stats,
+                    exact=evaluations == 0)
+
+
+def decision(
+    board: Board,
+    algorithm: str,
+    options: TextbookOptions,
+    best: Move | None,
+    value: float,
+    stats: SearchStats,
+    exact: bool,
+) -> SearchResult:
+    """A traced search's answer as a :class:`SearchResult` (``best`` ``None``: cancelled).
+
+    ``exact`` says no position was valued by the evaluation at the depth limit.
+    """
+    if best is None:
+        move = Move.from_index(first_free_cell(board), board.config.cols)
         return SearchResult(algorithm, move, 0, exact=False, pv=[move], stats=stats,
                             cancelled=True)
-    move = Move(*summary.best)
-    value = summary.value
-    exact = evaluations == 0
     result: str | None = None
     plies: int | None = None
     if exact and options.scoring == "distance" and abs(value) >= MATE_THRESHOLD:
@@ -76,5 +90,5 @@ def textbook_search(
         result = board.turn if value > 0 else other(board.turn) if value < 0 else "draw"
         if value == 0:
             plies = board.geometry.cells - board.ply
-    return SearchResult(algorithm, move, value, exact=exact, result=result, plies=plies,
-                        pv=[move], stats=stats)
+    return SearchResult(algorithm, best, value, exact=exact, result=result, plies=plies,
+                        pv=[best], stats=stats)

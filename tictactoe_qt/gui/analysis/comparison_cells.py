@@ -6,10 +6,11 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from tictactoe_qt.engine import Board, Move
-from tictactoe_qt.engine.comparison import ComparisonRow
+from tictactoe_qt.engine.comparison import ComparisonRow, SizeEstimate, format_duration
 from tictactoe_qt.engine.coordinates import move_text
-from tictactoe_qt.engine.search_result import SearchResult
+from tictactoe_qt.engine.search_result import MATE_THRESHOLD, SearchResult
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
+from tictactoe_qt.engine.trace import TextbookOptions
 from tictactoe_qt.engine.tree_values import NodeValue
 from tictactoe_qt.engine.value_notation import heuristic_text
 
@@ -17,6 +18,9 @@ from tictactoe_qt.engine.value_notation import heuristic_text
 def value_text(result: SearchResult, to_move: str, names: SideNames = BOARD_NAMES) -> str:
     """'draw', 'X wins in 5' or a heuristic score, from the view of the board's side ``to_move``;
     ``names`` writes the players (the game's seating and marks)."""
+    if result.exact and result.result is not None and abs(result.score) < MATE_THRESHOLD \
+            and result.result != "draw":
+        return f"{names.name(result.result)} wins"  # textbook +1/-1: who wins, not when
     if result.exact:
         return NodeValue(result.score, True, to_move).text(names)  # type: ignore[arg-type]
     return heuristic_text(result.score, to_move, result.stats.depth, names)
@@ -30,10 +34,10 @@ def row_cells(row: ComparisonRow, to_move: str, names: SideNames = BOARD_NAMES) 
     """Algorithm, nodes, cut-offs, time, move and value; blanks where a search gave nothing."""
     result = row.result
     if result is None:
-        return [row.variant.label, "", "", "", "", ""]
+        return [row.title, "", "", "", "", ""]
     stats, move = result.stats, result.move
     return [
-        row.variant.label,
+        row.title,
         f"{stats.nodes:,}",
         f"{stats.cutoffs:,}",
         millis(stats.elapsed_seconds),
@@ -68,3 +72,29 @@ def position_text(board: Board, names: SideNames = BOARD_NAMES) -> str:
     mover = names.name_of_side((board.ply - 1) & 1)
     return tr("ComparisonDock", "after {0} moves, the last by {1} at {2}").format(
         board.ply, mover, move_text(last))
+
+
+def note_text(row: ComparisonRow, estimate: SizeEstimate | None, cap_seconds: float) -> str:
+    """A few words for the row's note cell; the tooltip has the full message."""
+    tr = QCoreApplication.translate
+    if row.status == "done":
+        return row.variant.short if row.message == row.variant.explanation else row.message
+    if row.status == "refused" and estimate is not None:
+        if not row.variant.pruning:
+            seconds = estimate.minimax_seconds
+        else:
+            seconds = estimate.best_case_alphabeta_seconds
+        return tr("ComparisonDock", "refused: it would take about {0} (hover for why)").format(
+            format_duration(seconds))
+    if row.status == "capped":
+        return tr("ComparisonDock", "stopped at the {0:g} s cap: partial numbers").format(
+            cap_seconds)
+    return f"{row.status}: {row.message}"
+
+
+def options_caption(options: TextbookOptions) -> str:
+    """The line that says which options the textbook rows' numbers come from."""
+    return QCoreApplication.translate(
+        "ComparisonDock",
+        "Textbook rows: {0} (the Alpha-beta row in reading order, ordering none). "
+        "The engine rows run the engine's own searches.").format(options.label())

@@ -1,8 +1,11 @@
 """The algorithm comparison dock: the seeds' minimax vs alpha-beta experiment, live.
 
 For the current position it runs plain minimax, alpha-beta, and alpha-beta
-with each improvement, then the perfect engine, in the dock's analysis
-process (only when the user presses Run). Rows fill in as each search ends;
+with each improvement, then the engine's own searches, in the dock's analysis
+process (only when the user presses Run). The textbook rows run with the
+options chosen in the shared options bar and count exactly what ``trace``, the
+stepper and the game tree count for them; a caption and every tooltip say which
+options produced each number. Rows fill in as each search ends;
 a bar chart shows nodes, cut-offs or time on a log scale. Searches that would
 take hours are refused with an estimate, or run under a time cap when the
 user asks.
@@ -13,17 +16,14 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QComboBox,
     QDockWidget,
     QDoubleSpinBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QPushButton,
     QSplitter,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -31,31 +31,42 @@ from PySide6.QtWidgets import (
 
 from tictactoe_qt.engine import Board
 from tictactoe_qt.engine.comparison import (
+    DEFAULT_OPTIONS,
     VARIANTS,
     ComparisonRow,
     SizeEstimate,
-    format_duration,
     summary,
     values_agree,
 )
 from tictactoe_qt.gui.analysis import search_jobs
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
-from tictactoe_qt.gui.analysis.comparison_cells import metric_values, position_text, row_cells
+from tictactoe_qt.gui.analysis.comparison_cells import (
+    metric_values,
+    note_text,
+    options_caption,
+    position_text,
+    row_cells,
+)
 from tictactoe_qt.gui.analysis.comparison_chart import ComparisonChart
+from tictactoe_qt.gui.analysis.comparison_table import (
+    CUTOFFS,
+    NODES,
+    TIME,
+    comparison_table,
+    preferred_table_width,
+)
 from tictactoe_qt.gui.analysis.dock_body import DockBody
 from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
+from tictactoe_qt.engine.trace import TextbookOptions
+from tictactoe_qt.gui.textbook_options_bar import TextbookOptionsBar
 
-HEADERS = ("Algorithm", "Nodes", "Cut-offs", "Time", "Move", "Value", "Note")
-NODES, CUTOFFS, TIME, MOVE, VALUE, NOTE = range(1, len(HEADERS))
-#: Width the note column asks for; longer notes wrap onto more lines.
-NOTE_WIDTH = 280
 #: Bar labels short enough to sit side by side under the chart.
 CHART_LABELS = {
     "minimax": "Minimax",
     "alphabeta": "Alpha-beta",
     "alphabeta+ordering": "+ ordering",
     "alphabeta+tt": "+ table",
-    "alphabeta+symmetry": "+ symmetry",
+    "alphabeta+symmetry": "Engine + sym.",
     "perfect": "Perfect",
 }
 METRICS = (("Nodes", "positions visited"), ("Cut-offs", "cut-offs"), ("Time", "milliseconds"))
@@ -81,6 +92,8 @@ class ComparisonDock(QDockWidget):
         #: How the rows name the players (the seating and marks of their game).
         self.results_names: SideNames = BOARD_NAMES
         self.rows: list[ComparisonRow] = []
+        #: The textbook options the table's rows ran with.
+        self.results_options: TextbookOptions | None = None
         self.estimate: SizeEstimate | None = None
         self._job: int | None = None
         #: A run was stopped because the dock was hidden: run again when it is shown.
@@ -119,6 +132,12 @@ class ComparisonDock(QDockWidget):
         cap_controls.addWidget(self.cap)
         cap_controls.addStretch(1)
         layout.addLayout(cap_controls)
+        # The same bar as the stepper's and the game tree's: the same choices, the same counts.
+        self.options_bar = TextbookOptionsBar("comparison", DEFAULT_OPTIONS)
+        layout.addWidget(self.options_bar)
+        self.options_label = QLabel(objectName="comparisonOptions", wordWrap=True)
+        self.options_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.options_label)
         self.estimate_label = QLabel(objectName="comparisonEstimate", wordWrap=True)
         layout.addWidget(self.estimate_label)
         self.outdated_label = QLabel(objectName="comparisonOutdated", wordWrap=True)
@@ -128,23 +147,7 @@ class ComparisonDock(QDockWidget):
         self.outdated_label.hide()
         layout.addWidget(self.outdated_label)
         splitter = QSplitter(Qt.Orientation.Vertical)
-        self.table = QTableWidget(0, len(HEADERS), objectName="comparisonTable")
-        self.table.setHorizontalHeaderLabels([self.tr(h) for h in HEADERS])
-        self.table.verticalHeader().hide()
-        self.table.verticalHeader().setMinimumSectionSize(self.fontMetrics().height() + 8)
-        # Notes wrap onto more lines instead of ending in '…'.
-        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.setWordWrap(True)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.horizontalHeaderItem(MOVE).setToolTip(self.tr("The row and column, counted from 1"))
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        # The note fills spare room but never gets narrower than NOTE_WIDTH: in a
-        # narrow dock the table scrolls sideways instead of piling up wrapped lines.
-        header.setSectionResizeMode(NOTE, QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
-        header.setDefaultSectionSize(NOTE_WIDTH)
-        header.resizeSection(NOTE, NOTE_WIDTH)
+        self.table = comparison_table(self.fontMetrics().height())
         splitter.addWidget(self.table)
         chart_box = self.chart_box = QWidget()
         chart_layout = QVBoxLayout(chart_box)
@@ -165,24 +168,15 @@ class ComparisonDock(QDockWidget):
         self.run_button.clicked.connect(self.run)
         self.stop_button.clicked.connect(self.stop)
         self.metric_choice.currentIndexChanged.connect(self._update_chart)
+        self.options_bar.changed.connect(self._on_options_changed)
+        self._show_options_label()
 
     def preferred_width(self) -> int:
         """The dock width that shows every column, the buttons and the chart's labels."""
-        header = self.table.horizontalHeader()
-        metrics = self.table.fontMetrics()
-        samples = {
-            0: max(VARIANTS, key=lambda v: metrics.horizontalAdvance(v.label)).label,
-            NODES: "99,999,999", CUTOFFS: "9,999,999", TIME: "9,999.9 ms", MOVE: "row 19, column 19",
-            VALUE: "O wins in 99",
-        }
-        # Room for the widest likely values, so the column fits before the first run.
-        columns = sum(max(header.sectionSizeHint(c), self.table.sizeHintForColumn(c),
-                          metrics.horizontalAdvance(samples[c]) + 14)
-                      for c in range(NOTE)) + NOTE_WIDTH
-        table = columns + self.table.verticalScrollBar().sizeHint().width() + 2 * self.table.frameWidth()
         layout = self.body.layout()
         margins = layout.contentsMargins()
-        return max(table + margins.left() + margins.right(), layout.sizeHint().width())
+        return max(preferred_table_width(self.table) + margins.left() + margins.right(),
+                   layout.sizeHint().width())
 
     @Slot(bool)
     def _on_visibility_changed(self, visible: bool) -> None:
@@ -221,17 +215,36 @@ class ComparisonDock(QDockWidget):
         )
 
     def is_outdated(self) -> bool:
-        """True when the table shows results of another position than the current one."""
-        return self.results_board is not None and self.results_board != self.board
+        """True when the table shows results of another position, or other options,
+        than the ones chosen now."""
+        return self.results_board is not None and (
+            self.results_board != self.board
+            or self.results_options != self.options_bar.options())
+
+    @Slot()
+    def _on_options_changed(self) -> None:
+        self._mark_outdated()
+        self._show_options_label()
+
+    def _show_options_label(self) -> None:
+        """Say which options the numbers shown (or the next run's) come from."""
+        self.options_label.setText(options_caption(self.results_options
+                                                   or self.options_bar.options()))
 
     def _mark_outdated(self) -> None:
-        """Dim the results and say so when they belong to another position."""
+        """Dim the results and say so when they belong to another position or options."""
         outdated = self.is_outdated()
-        if outdated:
+        if outdated and self.results_board != self.board:
             assert self.results_board is not None
             self.outdated_label.setText(self.tr(
                 "Outdated: these results are for an earlier position ({0}). "
                 "Press Run to compare the current one.").format(position_text(self.results_board, self.results_names)))
+        elif outdated:
+            assert self.results_options is not None
+            self.outdated_label.setText(self.tr(
+                "Outdated: these results are for other options ({0}). "
+                "Press Run to compare with the options chosen now.").format(
+                    self.results_options.label()))
         self.outdated_label.setVisible(outdated)
         # Greyed like disabled text, yet the old table still scrolls.
         palette = self.table.palette() if outdated else QPalette()
@@ -250,9 +263,12 @@ class ComparisonDock(QDockWidget):
         self.stop()
         board, depth = self.board.copy(), self.depth.currentData()
         capped, cap = self.capped.isChecked(), self.cap.value()
+        options = self.options_bar.options()
         self.rows = []
         self.results_board = board.copy()
         self.results_names = self.names
+        self.results_options = options
+        self._show_options_label()
         self._mark_outdated()
         self.estimate = None
         self.table.setRowCount(0)
@@ -262,7 +278,7 @@ class ComparisonDock(QDockWidget):
 
         self._job = self.runner.submit(
             search_jobs.comparison_run, board.config, tuple(board.history), depth, capped, cap,
-            self.perfect_budget,
+            self.perfect_budget, options,
         )
         self.run_button.setEnabled(False)
         self.stop_button.setEnabled(True)
@@ -302,27 +318,18 @@ class ComparisonDock(QDockWidget):
         number = self.table.rowCount()
         self.table.insertRow(number)
         cells = [*row_cells(row, self.results_board.turn, self.results_names), self._note(row)]
+        tip = self.tr("{0}: {1}.\n{2}").format(row.title, row.options_text(),
+                                               row.message or row.variant.explanation)
         for column, text in enumerate(cells):
             item = QTableWidgetItem(text)
             if column in (NODES, CUTOFFS, TIME):
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            item.setToolTip(row.message or row.variant.explanation)
+            item.setToolTip(tip)
             self.table.setItem(number, column, item)
 
     def _note(self, row: ComparisonRow) -> str:
         """A few words for the table; the tooltip has the full message."""
-        if row.status == "done":
-            return row.message
-        if row.status == "refused" and self.estimate is not None:
-            if not row.variant.pruning:
-                seconds = self.estimate.minimax_seconds
-            else:
-                seconds = self.estimate.best_case_alphabeta_seconds
-            return self.tr("refused: it would take about {0} (hover for why)").format(
-                format_duration(seconds))
-        if row.status == "capped":
-            return self.tr("stopped at the {0:g} s cap: partial numbers").format(self.cap.value())
-        return f"{row.status}: {row.message}"
+        return note_text(row, self.estimate, self.cap.value())
 
     @Slot()
     def _update_chart(self) -> None:
@@ -333,9 +340,12 @@ class ComparisonDock(QDockWidget):
         notes = {
             i: by_key[v.key].status
             for i, v in enumerate(VARIANTS)
-            if v.key in by_key and by_key[v.key].status in ("refused", "unavailable", "error")
+            if v.key in by_key
+            and by_key[v.key].status in ("refused", "skipped", "unavailable", "error")
         }
-        labels = [self.tr(CHART_LABELS.get(v.key, v.label)) for v in VARIANTS]
+        ordering = (self.results_options or self.options_bar.options()).ordering
+        labels = [f"+ {ordering}" if v.key == "alphabeta+ordering"
+                  else self.tr(CHART_LABELS.get(v.key, v.label)) for v in VARIANTS]
         self.chart.show_values(labels, values, self.tr(unit), notes)
 
     @Slot(int, object)
@@ -361,7 +371,10 @@ class ComparisonDock(QDockWidget):
         finished = {row.variant.key for row in self.rows}
         for variant in VARIANTS:
             if variant.key not in finished:
-                row = ComparisonRow(variant, "cancelled", message=message)
+                options = self.results_options or self.options_bar.options()
+                row = ComparisonRow(variant, "cancelled", message=message,
+                                    options=variant.options_for(options),
+                                    title=variant.title(options))
                 self.rows.append(row)
                 self._add_row(row)
         self._update_chart()
@@ -376,7 +389,7 @@ class ComparisonDock(QDockWidget):
         text = summary(self.rows)
         refused = [row for row in self.rows if row.status == "refused"]
         if refused and self.estimate is not None:
-            names = ", ".join(row.variant.label for row in refused)
+            names = ", ".join(row.title for row in refused)
             text = self.tr("Refused as too large: {0}. {1}.").format(
                 names, self.estimate.text().capitalize())
         exact = [r for r in self.rows if r.result is not None and r.result.exact and r.status == "done"]

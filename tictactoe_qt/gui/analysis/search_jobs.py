@@ -16,7 +16,7 @@ from typing import Any
 
 from tictactoe_qt.engine import Board, GameConfig
 from tictactoe_qt.engine.analysis import analyze
-from tictactoe_qt.engine.comparison import compare, estimate_tree
+from tictactoe_qt.engine.comparison import DEFAULT_OPTIONS, compare, estimate_tree
 from tictactoe_qt.engine.exact_analysis import cached_analysis
 from tictactoe_qt.engine.player_views import ViewKind, player_view
 from tictactoe_qt.engine.search.depth_limited import depth_limited_values
@@ -24,6 +24,7 @@ from tictactoe_qt.engine.search.perfect import PerfectSearcher
 from tictactoe_qt.engine.search_result import ShouldStop
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.solved_cache import SolvedCache, default_folder
+from tictactoe_qt.engine.trace import TextbookOptions
 from tictactoe_qt.gui.analysis.overlay_data import OverlayData, overlay_from_analysis
 from tictactoe_qt.gui.analysis.overlay_views import (
     overlay_from_depth_limited,
@@ -154,15 +155,17 @@ def comparison_run(
     run_capped: bool,
     cap_seconds: float,
     perfect_budget: float,
+    options: TextbookOptions = DEFAULT_OPTIONS,
     *,
     should_stop: ShouldStop,
     report: Report,
 ) -> None:
-    """Report the tree's size estimate, then each algorithm's row as it finishes."""
+    """Report the tree's size estimate, then each algorithm's row as it finishes
+    (the textbook rows with ``options``)."""
     board = board_from(config, history)
     estimate = estimate_tree(board, depth)
     report(estimate)
     for row in compare(board, depth, run_capped=run_capped, cap_seconds=cap_seconds,
                        should_stop=should_stop, estimate=estimate,
-                       perfect_budget=perfect_budget):
+                       perfect_budget=perfect_budget, options=options):
         report(row)

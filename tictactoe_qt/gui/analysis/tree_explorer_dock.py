@@ -1,8 +1,11 @@
 """The game-tree explorer dock: the tree below the current position, opened on demand.
 
-In minimax mode each row shows a move and the value of the position it
-leads to. In alpha-beta mode the dock first replays alpha-beta from the root
-in the analysis process, then every row also shows the (alpha, beta) window it was
+In minimax mode each row shows a move and the value of the position it leads
+to: the exact value, or with a depth limit the depth-limited minimax value (the
+column says so). In alpha-beta mode the dock first runs the traced alpha-beta
+search (with or without a table) from the root with the chosen textbook options
+(the same nodes and cut-offs as ``trace``, the stepper and Compare) in the
+analysis process, then every row also shows the (alpha, beta) window it was
 searched with, and the branches alpha-beta skipped are greyed out with the
 bound that cut them. Below the tree: nodes per depth, and the ``count``
 command's tree facts for the board size. Selecting a row previews its
@@ -19,7 +22,6 @@ from typing import Any
 from PySide6.QtCore import QItemSelection, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QCheckBox,
     QComboBox,
     QDockWidget,
     QHBoxLayout,
@@ -43,17 +45,28 @@ from tictactoe_qt.gui.analysis.dock_body import DockBody
 from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
 from tictactoe_qt.gui.analysis.tree_jobs import TreeRequest, TreeSummary
 from tictactoe_qt.gui.analysis.tree_model import NOTE, GameTreeModel
+from tictactoe_qt.gui.textbook_options_bar import TextbookOptionsBar
 
 #: Width the note column asks for; longer notes show in full as tooltips.
 NOTE_WIDTH = 140
 #: The widest usual text of each column but the note, to size the columns by.
-COLUMN_SAMPLES = ("12. X at row 19, column 19", "X wins in 99 plies", "99", "(draw (0), X wins in 9)")
+COLUMN_SAMPLES = ("12. X at row 19, column 19", "Value (depth-limited, 12 plies)", "99",
+                  "(draw (0), X wins in 9)")
 #: Boards up to this many cells trace alpha-beta to the end by default.
 FULL_TRACE_CELLS = 9
+
+
+def default_depth(cells: int) -> int:
+    """The depth limit a board starts with (0: to the end). Every reply's depth-limited
+    value needs the replies below it valued too, so big boards start shallow."""
+    if cells <= FULL_TRACE_CELLS:
+        return 0
+    return 3 if cells <= 25 else 2 if cells <= 49 else 1
 HELP_TEXT = (
-    "Expand a row to see the replies. Values assume both players play perfectly from there. "
-    "In alpha-beta mode, grey rows are branches alpha-beta never searched: hover one to see "
-    "which bound cut it. Select a row to preview that position on the board."
+    "Expand a row to see the replies. To the end, values assume both players play perfectly "
+    "from there; with a depth limit they are the depth-limited minimax values. In alpha-beta "
+    "mode, grey rows are branches alpha-beta never searched: hover one to see which bound "
+    "cut it. Select a row to preview that position on the board."
 )
 
 
@@ -88,22 +101,26 @@ class TreeExplorerDock(QDockWidget):
         self.mode = QComboBox(objectName="treeMode")
         self.mode.addItem(self.tr("Minimax values"), "minimax")
         self.mode.addItem(self.tr("Alpha-beta: windows and pruning"), "alphabeta")
-        self.mode.setToolTip(self.tr("Alpha-beta mode replays alpha-beta from the root"))
-        self.ordering = QCheckBox(self.tr("Centre first"), objectName="treeOrdering")
-        self.ordering.setToolTip(self.tr("Alpha-beta tries centre moves first (more cut-offs)"))
+        self.mode.addItem(self.tr("Alpha-beta + table"), "alphabeta-tt")
+        self.mode.setToolTip(self.tr("Alpha-beta mode runs the traced alpha-beta search from "
+                                     "the root, with the options below"))
         self.depth = QSpinBox(objectName="treeDepth")
         self.depth.setRange(0, 12)
         self.depth.setSpecialValueText(self.tr("to the end"))
         self.depth.setPrefix(self.tr("depth "))
-        self.depth.setToolTip(self.tr("How deep alpha-beta searches ('to the end' = whole game)"))
+        self.depth.setToolTip(self.tr("The depth limit of the values and of alpha-beta "
+                                      "('to the end' = exact values, the whole game)"))
         controls.addWidget(self.mode)
+        controls.addWidget(self.depth)
         controls.addStretch(1)
         layout.addLayout(controls)
-        search_controls = QHBoxLayout()  # a second row: the dock stays narrow enough
-        search_controls.addWidget(self.ordering)
-        search_controls.addWidget(self.depth)
-        search_controls.addStretch(1)
-        layout.addLayout(search_controls)
+        # A second row: the dock stays narrow enough. The stepper and Compare show the same bar.
+        self.options_bar = TextbookOptionsBar("tree")
+        self.options_bar.set_table_allowed(False)
+        layout.addWidget(self.options_bar)
+        self.options_label = QLabel(objectName="treeOptionsLabel", wordWrap=True)
+        self.options_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        layout.addWidget(self.options_label)
         self.help = QLabel(self.tr(HELP_TEXT), objectName="treeHelp", wordWrap=True)
         layout.addWidget(self.help)
         self.view = QTreeView(objectName="gameTree")
@@ -126,7 +143,7 @@ class TreeExplorerDock(QDockWidget):
         layout.addWidget(self.status)
         self.counts = QTableWidget(0, 3, objectName="depthCounts")
         self.counts.setHorizontalHeaderLabels(
-            [self.tr("Depth"), self.tr("Nodes in the full tree"), self.tr("Visited by alpha-beta")]
+            [self.tr("Depth"), self.tr("Nodes in the full tree"), self.tr("Visited by the search")]
         )
         self.counts.verticalHeader().hide()
         self.counts.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
@@ -137,8 +154,8 @@ class TreeExplorerDock(QDockWidget):
         self.facts.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         layout.addWidget(self.facts)
         self.setWidget(body)
-        self.mode.currentIndexChanged.connect(self._rebuild)
-        self.ordering.toggled.connect(self._rebuild)
+        self.mode.currentIndexChanged.connect(self._on_mode)
+        self.options_bar.changed.connect(self._rebuild)
         self.depth.valueChanged.connect(self._rebuild)
 
     def preferred_width(self) -> int:
@@ -165,7 +182,7 @@ class TreeExplorerDock(QDockWidget):
         self.board = board.copy()
         cells = board.geometry.cells
         self.depth.blockSignals(True)
-        self.depth.setValue(0 if cells <= FULL_TRACE_CELLS else 3 if cells <= 25 else 2)
+        self.depth.setValue(default_depth(cells))
         self.depth.blockSignals(False)
         if self.is_on_screen():
             self._rebuild()
@@ -191,7 +208,15 @@ class TreeExplorerDock(QDockWidget):
             self._stale = True
 
     def alphabeta_mode(self) -> bool:
-        return self.mode.currentData() == "alphabeta"
+        return self.mode.currentData() != "minimax"
+
+    @Slot()
+    def _on_mode(self) -> None:
+        """Only alpha-beta with a table offers the table ordering."""
+        self.options_bar.blockSignals(True)
+        self.options_bar.set_table_allowed(self.mode.currentData() == "alphabeta-tt")
+        self.options_bar.blockSignals(False)
+        self._rebuild()
 
     # -- work ------------------------------------------------------------------------------
     @Slot()
@@ -211,13 +236,14 @@ class TreeExplorerDock(QDockWidget):
             self.model.set_tree(self.request, names=self.names)
             self.status.setText(self.tr("The game is over: there is no tree below this position."))
             return
-        if self.alphabeta_mode():
-            self.request = TreeRequest.for_board(
-                self.board, True, self.depth.value() or None, self.ordering.isChecked())
-            self.status.setText(self.tr("Replaying alpha-beta from the current position…"))
+        algorithm = self.mode.currentData() if self.alphabeta_mode() else None
+        self.request = TreeRequest.for_board(self.board, algorithm, self.depth.value() or None,
+                                             self.options_bar.options())
+        self.options_label.setText(self.tr("Numbers from: {0}").format(self.request.label()))
+        if algorithm is not None:
+            self.status.setText(self.tr("Running alpha-beta from the current position…"))
             self._submit("trace", tree_jobs.trace_summary, self.request)
         else:
-            self.request = TreeRequest.for_board(self.board)
             self._show_tree(None)
 
     def _show_tree(self, summary: TreeSummary | None) -> None:
@@ -226,14 +252,15 @@ class TreeExplorerDock(QDockWidget):
         self.view.expand(self.model.index(0, 0))
         self._submit("root", tree_jobs.root_value, self.request)
         self._submit("counts", tree_jobs.depth_counts, self.request)
-        if summary is None:
-            self.status.setText(self.tr("Minimax values of every move from here."))
+        if summary is None and self.request.depth is None:
+            self.status.setText(self.tr("Exact minimax values of every move from here."))
+        elif summary is None:
+            self.status.setText(self.tr("Depth-limited minimax values ({0} plies) of every "
+                                        "move from here.").format(self.request.depth))
         else:
             self.status.setText(
-                self.tr("Alpha-beta visited {0:,} nodes and pruned {1:,} branches.").format(
-                    summary.visited, summary.pruned
-                )
-            )
+                self.tr("Alpha-beta visited {0:,} nodes with {1:,} cut-offs ({2:,} branches "
+                        "pruned).").format(summary.visited, summary.cutoffs, summary.pruned))
 
     def _submit(self, kind: str, function: Callable[..., Any], *args: Any) -> None:
         self._jobs[self.runner.submit(function, *args)] = kind
@@ -275,7 +302,7 @@ class TreeExplorerDock(QDockWidget):
             return
         if kind == "trace":
             assert self.request is not None
-            self.request = replace(self.request, trace=False)
+            self.request = replace(self.request, algorithm=None)
             self._show_tree(None)
             self.status.setText(self.tr("Alpha-beta trace refused: {0}").format(message))
         else:

@@ -18,6 +18,7 @@ from typing import Any
 from tictactoe_qt.engine import Board, GameConfig
 from tictactoe_qt.engine.search_result import ShouldStop
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
+from tictactoe_qt.engine.trace import TextbookOptions
 from tictactoe_qt.engine.tree_counts import DepthCounts
 from tictactoe_qt.engine.tree_explorer import GameTreeExplorer, Path, TreeChild
 from tictactoe_qt.engine.tree_values import NodeValue
@@ -30,38 +31,50 @@ MAX_CACHED_EXPLORERS = 4
 
 @dataclass(frozen=True)
 class TreeRequest:
-    """Which tree to explore: the root position and the alpha-beta replay settings.
+    """Which tree to explore: the root position, the depth limit and the traced search.
 
     Attributes:
         config: the board shape.
         history: the moves from the empty board to the root.
-        trace: replay alpha-beta from the root (windows and prunings).
-        depth: the replay's depth; ``None`` searches to the end.
-        ordering: the replay tries centre moves first.
+        algorithm: the traced search (``alphabeta`` or ``alphabeta-tt``: windows and
+            prunings), or ``None`` for values only.
+        depth: the depth limit of the values and the trace; ``None`` to the end.
+        options: the textbook options of the trace and of the depth-limited values.
     """
 
     config: GameConfig
     history: tuple[int, ...]
-    trace: bool = False
+    algorithm: str | None = None
     depth: int | None = None
-    ordering: bool = False
+    options: TextbookOptions = TextbookOptions()
 
     @classmethod
-    def for_board(cls, board: Board, trace: bool = False, depth: int | None = None,
-                  ordering: bool = False) -> TreeRequest:
-        return cls(board.config, tuple(board.history), trace, depth, ordering)
+    def for_board(cls, board: Board, algorithm: str | None = None, depth: int | None = None,
+                  options: TextbookOptions = TextbookOptions()) -> TreeRequest:
+        return cls(board.config, tuple(board.history), algorithm, depth, options)
+
+    @property
+    def trace(self) -> bool:
+        """Whether a search is traced from the root."""
+        return self.algorithm is not None
 
     def root(self) -> Board:
         return board_from(self.config, self.history)
 
+    def label(self) -> str:
+        """What produced the tree's numbers: ``alphabeta, depth limit 3; ordering none, ...``."""
+        depth = "to the end" if self.depth is None else f"depth limit {self.depth}"
+        return f"{self.algorithm or 'minimax values'}, {depth}; {self.options.label()}"
+
 
 @dataclass(frozen=True)
 class TreeSummary:
-    """What the dock shows about an alpha-beta replay (the trace stays in the child)."""
+    """What the dock shows about a traced search (the trace stays in the child)."""
 
     visited: int
     pruned: int
     visited_per_depth: tuple[int, ...]
+    cutoffs: int = 0
 
 
 _explorers: OrderedDict[TreeRequest, GameTreeExplorer] = OrderedDict()
@@ -75,9 +88,10 @@ def explorer_for(request: TreeRequest, should_stop: ShouldStop) -> GameTreeExplo
     """
     explorer = _explorers.pop(request, None)
     if explorer is None:
-        explorer = GameTreeExplorer(request.root())
-        if request.trace:
-            explorer.run_trace(request.depth, request.ordering, should_stop)
+        explorer = GameTreeExplorer(request.root(), options=request.options,
+                                    depth=request.depth)
+        if request.algorithm is not None:
+            explorer.run_trace(request.algorithm, should_stop)
     _explorers[request] = explorer
     while len(_explorers) > MAX_CACHED_EXPLORERS:
         _explorers.popitem(last=False)
@@ -88,7 +102,8 @@ def trace_summary(request: TreeRequest, *, should_stop: ShouldStop, report: Repo
     """Replay alpha-beta from the root and sum it up."""
     trace = explorer_for(request, should_stop).trace
     assert trace is not None, "only traced requests are summed up"
-    return TreeSummary(trace.visited, len(trace.pruned), tuple(trace.visited_per_depth))
+    return TreeSummary(trace.visited, len(trace.pruned), tuple(trace.visited_per_depth),
+                       trace.cutoffs)
 
 
 def children(
@@ -98,9 +113,15 @@ def children(
     return explorer_for(request, should_stop).children(path, should_stop)
 
 
-def root_value(request: TreeRequest, *, should_stop: ShouldStop, report: Report) -> NodeValue:
-    """The root position's own value."""
+def root_value(
+    request: TreeRequest, *, should_stop: ShouldStop, report: Report
+) -> NodeValue | float:
+    """The root position's own value: exact, or with a depth limit the depth-limited
+    minimax value (MAX's view, a number)."""
     explorer = explorer_for(request, should_stop)
+    limited = explorer.limited_value((), should_stop)
+    if limited is not None:
+        return limited
     return explorer.oracle.value(explorer.root, should_stop)
 
 

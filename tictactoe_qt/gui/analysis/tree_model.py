@@ -18,7 +18,8 @@ from PySide6.QtWidgets import QApplication
 
 from tictactoe_qt.engine import Board
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
-from tictactoe_qt.engine.tree_explorer import TreeChild, describe_x_score, move_text
+from tictactoe_qt.engine.trace import TextbookOptions
+from tictactoe_qt.engine.tree_explorer import ScoreView, TreeChild, move_text
 from tictactoe_qt.engine.tree_values import NodeValue
 from tictactoe_qt.engine.value_notation import heuristic_text, outcome_text
 from tictactoe_qt.gui.analysis import tree_jobs
@@ -41,7 +42,8 @@ class TreeItem:
     parent: TreeItem | None
     row: int
     child: TreeChild | None = None
-    root_value: NodeValue | None = None
+    #: The root's value: exact, or a depth-limited number (MAX's view).
+    root_value: NodeValue | float | None = None
     children: list[TreeItem] | None = None
     loading: bool = False
     terminal: bool = False
@@ -89,7 +91,7 @@ class GameTreeModel(QAbstractItemModel):
             self._root = TreeItem((), None, 0, terminal=self.root.is_game_over())
         self.endResetModel()
 
-    def set_root_value(self, value: NodeValue) -> None:
+    def set_root_value(self, value: NodeValue | float) -> None:
         """The root position's own value (computed in the worker by the dock)."""
         if self._root is not None:
             self._root.root_value = value
@@ -211,12 +213,27 @@ class GameTreeModel(QAbstractItemModel):
             self.children_loaded.emit(item.path, message)
 
     # -- display ---------------------------------------------------------------------------
+    def depth_limit(self) -> int | None:
+        """The depth limit of the values shown (``None``: exact values)."""
+        return None if self.request is None else self.request.depth
+
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        depth = self.depth_limit()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if section == VALUE and depth is not None:
+                return self.tr("Value (depth-limited, {0} plies)").format(depth)
             return self.tr(COLUMNS[section])
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
-            return header_tip(section, self.names)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return header_tip(section, self.names, self.request)
         return None
+
+    def value_view(self) -> ScoreView:
+        """How depth-limited values read: MAX's (the root's side to move) view."""
+        side = 0 if self.root is None else self.root.side
+        scoring = "textbook" if self.request is None else self.request.options.scoring
+        return ScoreView(side, scoring)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         item = self.item(index)
@@ -246,7 +263,11 @@ class GameTreeModel(QAbstractItemModel):
         if column == MOVE:
             return f"{depth}. {names.name(child.mover)} at {move_text(child.move)}"
         if column == VALUE:
-            return value_text(child.value, child.plies, names)
+            if child.beyond_limit:
+                return self.tr("beyond the {0}-ply limit").format(self.depth_limit())
+            if child.limited is not None:
+                return self.value_view().describe(child.limited, depth - 1, names)
+            return "" if child.value is None else value_text(child.value, child.plies, names)
         if column == PLIES:
             return "" if child.plies is None else str(child.plies)
         if column == WINDOW:
@@ -256,8 +277,9 @@ class GameTreeModel(QAbstractItemModel):
             if child.window is None:
                 return ""
             alpha, beta = child.window
-            return (f"({describe_x_score(alpha, depth, names)}, "
-                    f"{describe_x_score(beta, depth, names)})")
+            window = (f"({child.view.describe(alpha, depth, names)}, "
+                      f"{child.view.describe(beta, depth, names)})")
+            return window + self.tr(" · from the table") if child.table else window
         if item.loading:
             return self.tr("expanding…")
         if item.waiting:
@@ -276,7 +298,9 @@ class GameTreeModel(QAbstractItemModel):
             if board.is_game_over():
                 return self.tr("Current position (game over)")
             return self.tr("Now: {0} to move").format(self.names.name(board.turn))
-        if column in (VALUE, PLIES) and item.root_value is not None:
+        if column == VALUE and isinstance(item.root_value, (int, float)):
+            return self.value_view().describe(item.root_value, 0, self.names)
+        if column in (VALUE, PLIES) and isinstance(item.root_value, NodeValue):
             plies = item.root_value.plies
             if item.root_value.result == "draw":
                 plies = board.geometry.cells - board.ply
@@ -309,16 +333,39 @@ def value_text(value: NodeValue, plies: int | None, names: SideNames = BOARD_NAM
     return heuristic_text(value.x_score, "x", value.depth, names)
 
 
-def header_tip(column: int, names: SideNames = BOARD_NAMES) -> str:
+def header_tip(column: int, names: SideNames = BOARD_NAMES,
+               request: TreeRequest | None = None) -> str:
     """The tooltip of a column's header, naming the players as ``names`` does."""
     first, second = names.name_of_side(0), names.name_of_side(1)
+    side = 0 if request is None else len(request.history) & 1
+    maximiser, minimiser = names.name_of_side(side), names.name_of_side(1 - side)
+    options = TextbookOptions() if request is None else request.options
+    if request is not None and request.depth is not None:
+        value = (f"The depth-limited minimax value: the search stops {request.depth} plies "
+                 f"below the current position and scores the positions there with the "
+                 f"evaluation {options.evaluation} ({EVALUATION_WORDS[options.evaluation]}); "
+                 f"ends score {SCORING_WORDS[options.scoring]}. From {maximiser}'s point of view "
+                 f"({maximiser}, to move now, is MAX). Not the exact game value.")
+    else:
+        value = "The position's exact value with best play from here: who wins and how soon"
+    if options.form == "negamax":
+        window = ("The window alpha-beta searched this position with, from the point of view "
+                  "of the side to move there (negamax form), or the cut-off that pruned it "
+                  "(hover for why)")
+    else:
+        window = (f"The window alpha-beta searched this position with, from {maximiser}'s "
+                  f"point of view ({maximiser} is MAX, {minimiser} is MIN), or the cut-off "
+                  "that pruned it (hover for why)")
     return (
         "The move leading to this position: ply number, player, and (row, column) counted from 1",
-        "The position's value with best play from here: who wins and how soon",
+        value,
         "Plies to the end with best play, counting this row's move (a draw fills the board); "
         f"the same count as the analysis overlay's {first}3 / {second}6",
-        f"The window alpha-beta searched this position with, from {first}'s point of view "
-        f"({first} moved first and maximises, {second} minimises), or the cut-off that pruned "
-        "it (hover for why)",
+        window,
         "How the game ended, or 'expanding…' while the replies are computed",
     )[column]
+
+
+EVALUATION_WORDS = {"zero": "0 for every position", "open-lines": "E(n) = M(n) − O(n), "
+                    "MAX's open lines minus MIN's"}
+SCORING_WORDS = {"textbook": "+1 / 0 / −1", "distance": "higher for sooner wins"}

@@ -7,9 +7,9 @@ evaluation at the depth limit and the written form of alpha-beta on the second.
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QGridLayout, QHBoxLayout, QPushButton, QSizePolicy, QSpinBox
+from PySide6.QtWidgets import QComboBox, QGridLayout, QPushButton, QSizePolicy, QSpinBox
 
-from tictactoe_qt.engine.trace.options import EVALUATIONS, FORMS, ORDERINGS, SCORINGS
+from tictactoe_qt.gui.textbook_options_bar import TextbookOptionsBar
 
 from .trace_setup import TraceSetup
 
@@ -27,14 +27,10 @@ class SearchChoices(QGridLayout):
         self.depth.setSpecialValueText(self.tr("full depth"))
         self.depth.setPrefix(self.tr("depth "))
         self.depth.setToolTip(self.tr("A depth limit scores the nodes there with E(n)"))
-        self.ordering = _combo("stepperOrdering", [
-            (o, self.tr("order: {0}").format(o)) for o in ORDERINGS], "none")
-        self.scoring = _combo("stepperScoring", [
-            (s, self.tr("score: {0}").format(s)) for s in SCORINGS], "textbook")
-        self.evaluation = _combo("stepperEvaluation", [
-            (e, self.tr("E: {0}").format(e)) for e in EVALUATIONS], "open-lines")
-        self.form = _combo("stepperForm", [
-            (f, self.tr("form: {0}").format(f)) for f in FORMS], "textbook")
+        # The same bar as the game tree's and Compare's: the same choices, the same counts.
+        self.options_bar = bar = TextbookOptionsBar("stepper")
+        self.ordering, self.scoring, self.evaluation, self.form = (
+            bar.ordering, bar.scoring, bar.evaluation, bar.form)
         self.load_button = QPushButton(self.tr("Search this position"), objectName="stepperLoad")
         self.load_button.setToolTip(self.tr("Step the chosen search on the game's position"))
         self.load_button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
@@ -43,19 +39,7 @@ class SearchChoices(QGridLayout):
         for column, widget in enumerate((self.algorithm, self.depth)):
             self.addWidget(widget, 0, column)
         self.addWidget(self.load_button, 0, 2)
-        for widget, tip in (
-                (self.ordering, self.tr("Move ordering: none is reading order")),
-                (self.scoring, self.tr("End scores: textbook +1/0/−1, distance prefers "
-                                       "sooner wins")),
-                (self.evaluation, self.tr("The value at the depth limit: zero, or "
-                                          "E(n) = M(n) − O(n)")),
-                (self.form, self.tr("Alpha-beta as MAX-VALUE/MIN-VALUE (textbook) or "
-                                    "negamax"))):
-            widget.setToolTip(tip)
-        second = QHBoxLayout()
-        for widget in (self.ordering, self.scoring, self.evaluation, self.form):
-            second.addWidget(widget)
-        self.addLayout(second, 1, 0, 1, 3)
+        self.addWidget(bar, 1, 0, 1, 3)
 
     def trace_args(self, notation: str) -> tuple[object, ...]:
         """The chosen search of the board ``notation``, as :func:`~.trace_setup.board_setup` takes it."""

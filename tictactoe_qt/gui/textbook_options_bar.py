@@ -1,0 +1,120 @@
+"""One row of choices for the textbook options: ordering, scoring, evaluation and form.
+
+The stepper, the game tree and Compare all show this bar, so the same choices
+read the same way everywhere and give the same counts
+(:class:`~tictactoe_qt.engine.trace.TextbookOptions` is the one owner of what
+they mean). The bar only reports: :attr:`TextbookOptionsBar.changed` carries the
+new options.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal, Slot
+from PySide6.QtGui import QResizeEvent, QStandardItemModel
+from PySide6.QtWidgets import QComboBox, QGridLayout, QSizePolicy, QWidget
+
+from tictactoe_qt.engine.trace.options import (
+    EVALUATIONS,
+    FORMS,
+    ORDERINGS,
+    SCORINGS,
+    TextbookOptions,
+)
+
+#: ``(attribute, objectName suffix, choices, item text, tooltip)`` per combo box.
+CHOICES = (
+    ("ordering", "Ordering", ORDERINGS, "order: {0}",
+     "Move ordering: none is reading order (row by row); centre tries the centre first; "
+     "wins tries immediate wins and blocks first; table tries the transposition table's "
+     "best move first (alpha-beta with a table only). An ordering only reorders moves."),
+    ("scoring", "Scoring", SCORINGS, "score: {0}",
+     "End scores: textbook +1/0/−1, distance prefers sooner wins"),
+    ("evaluation", "Evaluation", EVALUATIONS, "E: {0}",
+     "The value at the depth limit: zero, or E(n) = M(n) − O(n) (open lines)"),
+    ("form", "Form", FORMS, "form: {0}",
+     "Alpha-beta as MAX-VALUE/MIN-VALUE (textbook) or negamax; both visit the same nodes"),
+)
+
+
+class TextbookOptionsBar(QWidget):
+    """Four combo boxes, ``<prefix>Ordering``, ``<prefix>Scoring``, ``<prefix>Evaluation``
+    and ``<prefix>Form``, that together pick a :class:`TextbookOptions`.
+
+    They sit in one row when the bar is wide enough to show every choice in full,
+    else in two rows of two, so no choice is cut short in a narrow dock.
+    """
+
+    #: The options changed (by the user or :meth:`set_options`): the new ``TextbookOptions``.
+    changed = Signal(object)
+
+    def __init__(self, prefix: str, options: TextbookOptions = TextbookOptions(),
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName(f"{prefix}OptionsBar")
+        self._grid = layout = QGridLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self._columns = 0
+        current = options.as_dict()
+        self.combos: dict[str, QComboBox] = {}
+        for attribute, suffix, choices, text, tip in CHOICES:
+            combo = QComboBox(objectName=f"{prefix}{suffix}")
+            # The docks stay narrow: combos shrink and their texts elide.
+            combo.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+            combo.setMinimumWidth(70)
+            for choice in choices:
+                combo.addItem(self.tr(text).format(choice), choice)
+            combo.setCurrentIndex(combo.findData(current[attribute]))
+            combo.setToolTip(self.tr(tip))
+            combo.currentIndexChanged.connect(self._on_changed)
+            self.combos[attribute] = combo
+        self.ordering, self.scoring = self.combos["ordering"], self.combos["scoring"]
+        self.evaluation, self.form = self.combos["evaluation"], self.combos["form"]
+        self._quiet = False
+        self._place(4)
+
+    def _place(self, columns: int) -> None:
+        """Lay the combo boxes out in ``columns`` columns."""
+        if columns == self._columns:
+            return
+        self._columns = columns
+        for number, combo in enumerate(self.combos.values()):
+            self._grid.addWidget(combo, number // columns, number % columns)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        # Each combo box's size hint fits its longest choice.
+        widest = max(combo.sizeHint().width() for combo in self.combos.values())
+        spacing = self._grid.horizontalSpacing()
+        self._place(4 if event.size().width() >= 4 * widest + 3 * spacing else 2)
+        super().resizeEvent(event)
+
+    def options(self) -> TextbookOptions:
+        """The options chosen now."""
+        return TextbookOptions(**{name: combo.currentData()
+                                  for name, combo in self.combos.items()})
+
+    def set_options(self, options: TextbookOptions) -> None:
+        """Show ``options``; :attr:`changed` is emitted once if they differ."""
+        if options == self.options():
+            return
+        self._quiet = True
+        for name, value in options.as_dict().items():
+            combo = self.combos[name]
+            combo.setCurrentIndex(combo.findData(value))
+        self._quiet = False
+        self.changed.emit(self.options())
+
+    def set_table_allowed(self, allowed: bool) -> None:
+        """Offer the ``table`` ordering only where there is a table; without one a chosen
+        ``table`` falls back to ``none`` (and :attr:`changed` says so)."""
+        model = self.ordering.model()
+        assert isinstance(model, QStandardItemModel)
+        item = model.item(self.ordering.findData("table"))
+        item.setEnabled(allowed)
+        item.setToolTip("" if allowed else self.tr("needs a transposition table"))
+        if not allowed and self.ordering.currentData() == "table":
+            self.ordering.setCurrentIndex(self.ordering.findData("none"))
+
+    @Slot()
+    def _on_changed(self) -> None:
+        if not self._quiet:
+            self.changed.emit(self.options())
