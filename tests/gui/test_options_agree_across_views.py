@@ -24,8 +24,8 @@ def test_the_same_options_give_the_same_counts_in_every_view(qtbot, shown_window
     stepper_dock = views.stepper
     stepper_dock.raise_()
     stepper_dock.options_bar.set_options(OPTIONS)
-    stepper_dock.algorithm.setCurrentIndex(stepper_dock.algorithm.findData("alphabeta"))
-    stepper_dock.load_button.click()
+    stepper_dock.choices.algorithm.setCurrentIndex(stepper_dock.choices.algorithm.findData("alphabeta"))
+    stepper_dock.choices.load_button.click()
     stepper = window.search_stepper
     qtbot.waitUntil(lambda: stepper.session is not None, timeout=HANG_MS)
     stepper.to_end()

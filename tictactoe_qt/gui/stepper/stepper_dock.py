@@ -76,6 +76,8 @@ class StepperDock(QDockWidget):
         outer.setContentsMargins(4, 4, 4, 4)
         self.choices = SearchChoices()
         outer.addLayout(self.choices)
+        #: The textbook options, the same bar as the game tree's and Compare's.
+        self.options_bar = self.choices.options_bar
         controls = QGridLayout()
         controls.setSpacing(3)
         self.buttons: dict[str, QPushButton] = {}
