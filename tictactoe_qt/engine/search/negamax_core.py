@@ -142,7 +142,7 @@ def build_negamax(
     endgame_empties = ENDGAME_EMPTIES if cells <= ENDGAME_MAX_CELLS and not restrict else -1
     endgame_nodes = [0]
     endgame = build_endgame(geometry, endgame_nodes)
-    ordered = build_move_ordering(tables, cnt)
+    ordered, leading = build_move_ordering(tables, cnt)
     near_of = neighbourhood or ()
     beam = BEAM_WIDTH
     recent = table.recent
@@ -362,10 +362,12 @@ def build_negamax(
                 order = [tt_move]
                 pending = True
             else:
-                order = ordered(candidates, side, occupied, bonus)
+                # Only the best threat-making move, if there is one; the rest on demand.
+                order = leading(candidates, side, occupied, bonus)
                 if order[0] < 0:
                     # Two new winning cells at once: the opponent (who has none) blocks one.
                     return double_threat(~order[0], key, turned, ply, horizon_before)
+                pending = len(order) == 1
                 if restrict and ply and len(order) > beam:
                     del order[beam:]
 
