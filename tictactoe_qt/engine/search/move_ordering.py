@@ -25,10 +25,20 @@ from .threats import makes_two_winning_cells
 Ordering = Callable[[int, int, int, tuple[int, ...]], list[int]]
 
 
-def build_move_ordering(tables: PatternTables, codes: list[int]) -> tuple[Ordering, Ordering]:
-    """``(ordered, leading)`` over a search's live line codes (``codes`` changes as
-    moves are made). ``leading`` is ``ordered`` except that when a move makes a
-    threat it returns only the most urgent cell (the same first cell)."""
+#: ``threat_cells(candidates, side, occupied)``: the candidates whose move makes a
+#: threat, or ``~cell`` when ``cell`` makes a double threat.
+ThreatCells = Callable[[int, int, int], int]
+#: ``leading(candidates, threats, bonus)``: ``ordered`` for candidates without a double
+#: threat whose threat-making cells are ``threats``; only the first cell if any.
+Leading = Callable[[int, int, tuple[int, ...]], list[int]]
+
+
+def build_move_ordering(
+    tables: PatternTables, codes: list[int]
+) -> tuple[Ordering, ThreatCells, Leading]:
+    """``(ordered, threat_cells, leading)`` over a search's live line codes (``codes``
+    changes as moves are made). ``leading`` is ``ordered`` except that when a move
+    makes a threat it returns only the most urgent cell (the same first cell)."""
     geometry = tables.geometry
     lines = geometry.lines
     cell_lines = geometry.cell_lines
@@ -79,10 +89,7 @@ def build_move_ordering(tables: PatternTables, codes: list[int]) -> tuple[Orderi
         scored.sort(reverse=True)
         return [v & 511 for v in scored]
 
-    def leading(candidates: int, side: int, occupied: int, bonus: tuple[int, ...]) -> list[int]:
-        threats = threat_cells(candidates, side, occupied)
-        if threats < 0:
-            return [threats]
+    def leading(candidates: int, threats: int, bonus: tuple[int, ...]) -> list[int]:
         if threats:
             # A threat outranks every other bonus: the best cell is among these.
             return [max(scored_cells(threats, bonus)) & 511]
@@ -90,4 +97,4 @@ def build_move_ordering(tables: PatternTables, codes: list[int]) -> tuple[Orderi
         scored.sort(reverse=True)
         return [v & 511 for v in scored]
 
-    return ordered, leading
+    return ordered, threat_cells, leading
