@@ -23,11 +23,13 @@ strategy (:mod:`.pairing`), tried only where the answer would cut; a node
 that defends a draw first looks for a reply that leaves the attacker such a
 pairing. Neither can win: a draw, exactly 0 (at the root, a drawing move is
 searched for unless no line can be filled at all); one cannot: the window is
-clipped at 0. Then the table is probed (a position that is its own mirror
-image keeps one move per class of twin cells), the horizon is evaluated, and
-the moves are ordered: table move first, the rest (only if it does not cut)
-by line bonuses (new threats, blocks, growth) with centre-first ties. A move
-that makes two winning cells at once wins in three plies and ends the node.
+clipped at 0. The horizon is evaluated; below the root on full-board searches
+a move that makes two winning cells at once wins in three plies and ends the
+node before the table is probed (a position that is its own mirror image
+keeps one move per class of twin cells). The moves are ordered lazily: the
+table move first, else the most urgent threat-making move alone when there
+is one; the rest only if no cut came, by line bonuses (new threats, blocks,
+growth) with centre-first ties.
 On small boards the last few empty cells are finished by the lean exact
 search of :mod:`.endgame`. At depth 1 the quiet children are valued straight
 from the accumulator without making the move. Non-first moves get a
