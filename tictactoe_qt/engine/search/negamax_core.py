@@ -23,11 +23,13 @@ strategy (:mod:`.pairing`), tried only where the answer would cut; a node
 that defends a draw first looks for a reply that leaves the attacker such a
 pairing. Neither can win: a draw, exactly 0 (at the root, a drawing move is
 searched for unless no line can be filled at all); one cannot: the window is
-clipped at 0. Then the table is probed (a position that is its own mirror
-image keeps one move per class of twin cells), the horizon is evaluated, and
-the moves are ordered: table move first, the rest (only if it does not cut)
-by line bonuses (new threats, blocks, growth) with centre-first ties. A move
-that makes two winning cells at once wins in three plies and ends the node.
+clipped at 0. The horizon is evaluated; below the root on full-board searches
+a move that makes two winning cells at once wins in three plies and ends the
+node before the table is probed (a position that is its own mirror image
+keeps one move per class of twin cells). The moves are ordered lazily: the
+table move first, else the most urgent threat-making move alone when there
+is one; the rest only if no cut came, by line bonuses (new threats, blocks,
+growth) with centre-first ties.
 On small boards the last few empty cells are finished by the lean exact
 search of :mod:`.endgame`. At depth 1 the quiet children are valued straight
 from the accumulator without making the move. Non-first moves get a
@@ -142,7 +144,7 @@ def build_negamax(
     endgame_empties = ENDGAME_EMPTIES if cells <= ENDGAME_MAX_CELLS and not restrict else -1
     endgame_nodes = [0]
     endgame = build_endgame(geometry, endgame_nodes)
-    ordered = build_move_ordering(tables, cnt)
+    ordered, threat_cells, leading = build_move_ordering(tables, cnt)
     near_of = neighbourhood or ()
     beam = BEAM_WIDTH
     recent = table.recent
@@ -277,6 +279,14 @@ def build_negamax(
                 return value if value > 0 else 0
             return value
 
+        # A move that makes two winning cells wins in three plies, the fastest a side
+        # without a threat can: found before the table (nothing is stored for it).
+        threats = -1
+        if ply and not forced and depth != 1 and not restrict:
+            threats = threat_cells(full & ~occupied, side, occupied)
+            if threats < 0:
+                return win3
+
         # -- transposition table ------------------------------------------
         twins_mask = root_cells if not ply else full
         stabiliser = no_twins
@@ -362,10 +372,15 @@ def build_negamax(
                 order = [tt_move]
                 pending = True
             else:
-                order = ordered(candidates, side, occupied, bonus)
-                if order[0] < 0:
-                    # Two new winning cells at once: the opponent (who has none) blocks one.
-                    return double_threat(~order[0], key, turned, ply, horizon_before)
+                if threats < 0:
+                    threats = threat_cells(candidates, side, occupied)
+                    if threats < 0:
+                        # Two new winning cells at once: the opponent (who has none)
+                        # blocks one.
+                        return double_threat(~threats, key, turned, ply, horizon_before)
+                # Only the best threat-making move, if there is one; the rest on demand.
+                order = leading(candidates, threats & candidates, bonus)
+                pending = len(order) == 1
                 if restrict and ply and len(order) > beam:
                     del order[beam:]
 
