@@ -20,9 +20,10 @@ Beside each figure stand, where they apply, the figures of two references run
 in the same process, with the speed-ups: a textbook minimax / alpha-beta (lists
 of lists, string marks, a full win scan after every move) and a competent one
 (max-value/min-value alpha-beta in reading order on bitboards: 18,297 nodes
-from the empty 3x3, as OpenSpiel's Python alpha-beta). Takes about two minutes
-on a quiet machine; --quick is a smoke run of several seconds, --stretch adds
-the exact 6x5 and 6x6 k=4 solves (minutes)."""
+from the empty 3x3, as OpenSpiel's Python alpha-beta). Takes about half a
+minute on a quiet 2-core machine, three minutes with open-spiel installed (its
+MCTS rows play 140 games); --quick is a smoke run of several seconds, --stretch
+adds the exact 6x5 and 6x6 k=4 solves (a few seconds)."""
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
