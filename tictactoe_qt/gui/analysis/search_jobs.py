@@ -86,14 +86,20 @@ def overlay_analysis(
         report: unused (the overlay has no progress).
     """
     board = board_from(config, history)
-    known = cached_analysis(board, solved_cache()) if analyze_function is None else None
-    if known is not None:  # solved before ("Solve exactly", analyze --exact): exact at once
-        analysis = known
-    elif analyze_function is None:
-        analysis = analyze(board, time_budget, should_stop, searcher=searcher_for(config))
-    else:
-        analysis = analyze_function(board, time_budget=time_budget, should_stop=should_stop)
+    analysis = _analysis(board, time_budget, analyze_function, should_stop)
     return overlay_from_analysis(board, analysis, names)
+
+
+def _analysis(board: Board, time_budget: float, analyze_function: Callable[..., Any] | None,
+              should_stop: ShouldStop) -> Any:
+    """The position's analysis: from the cache of solved positions when it is there (solved
+    before by "Solve exactly" or ``analyze --exact``: exact at once), else ``analyze``'s."""
+    if analyze_function is not None:
+        return analyze_function(board, time_budget=time_budget, should_stop=should_stop)
+    known = cached_analysis(board, solved_cache())
+    if known is not None:
+        return known
+    return analyze(board, time_budget, should_stop, searcher=searcher_for(board.config))
 
 
 def overlay_depth_limited(
@@ -141,10 +147,7 @@ def overlay_player_view(
     """
     board = board_from(config, history)
     view = player_view(board, kind, should_stop=should_stop)
-    if analyze_function is None:
-        analysis = analyze(board, time_budget, should_stop, searcher=searcher_for(config))
-    else:
-        analysis = analyze_function(board, time_budget=time_budget, should_stop=should_stop)
+    analysis = _analysis(board, time_budget, analyze_function, should_stop)
     return overlay_from_player_view(board, view, analysis, names)
 
 
