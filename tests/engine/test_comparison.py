@@ -18,11 +18,8 @@ from tictactoe_qt.engine.comparison import (
     format_duration,
     knuth_estimate,
     run_variant,
-    count_text,
-    ratio_text,
-    summary,
-    values_agree,
 )
+from tictactoe_qt.engine.comparison_text import count_text, ratio_text, summary, values_agree
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.search.alphabeta import alphabeta_search
 from tictactoe_qt.engine.search.minimax import minimax_search

@@ -122,13 +122,13 @@ def test_cancel_stops_the_solve_and_leaves_the_window_as_it_was(qtbot, window, c
     solve = window.analysis.solve
     solve.action.trigger()
     bar = solve_bar(window)
-    qtbot.waitUntil(lambda: solve.tool_bar.isVisible() and bar.cancel_button.isVisible(),
+    qtbot.waitUntil(lambda: solve.bar.isVisible() and bar.cancel_button.isVisible(),
                     timeout=5_000)
     qtbot.waitUntil(lambda: "nodes" in bar.line.text(), timeout=SOLVE_MS)  # it is searching
     assert "depth" in bar.line.text() and "/s" in bar.line.text() and "best" in bar.line.text()
     before = window.position()
     qtbot.mouseClick(bar.cancel_button, Qt.MouseButton.LeftButton)
-    assert not solve.tool_bar.isVisible() and not solve.solver.running
+    assert not solve.bar.isVisible() and not solve.solver.running
     assert solve.action.isEnabled()
     qtbot.waitUntil(lambda: not solve.solver.runner.is_busy(), timeout=10_000)  # child stopped
     assert window.position() == before
@@ -144,7 +144,7 @@ def test_a_position_change_drops_the_stale_solve(qtbot, window, click_cell):
     solved = []
     solve.solver.solved.connect(solved.append)
     play(window, click_cell, (3, 3))  # the game moves on while the solve runs
-    assert not solve.solver.running and not solve.tool_bar.isVisible()
+    assert not solve.solver.running and not solve.bar.isVisible()
     qtbot.waitUntil(lambda: not solve.solver.runner.is_busy(), timeout=10_000)
     assert solved == []
     assert window.analysis.overlay.data is None or not window.analysis.overlay.data.exact
@@ -170,10 +170,10 @@ def test_a_board_too_big_to_solve_is_refused_with_an_estimate(qtbot, window):
     solve.action.trigger()
     bar = solve_bar(window)
     assert not solve.solver.running
-    assert bar.title.text() == "⚠" and solve.tool_bar.isVisible()
+    assert bar.title.text() == "⚠" and solve.bar.isVisible()
     assert "81 empty cells" in bar.line.text() and "10^" in bar.line.text()
     bar.close_button.click()
-    assert not solve.tool_bar.isVisible()
+    assert not solve.bar.isVisible()
 
 
 def test_closing_the_window_mid_solve_ends_the_thread_and_the_child(qtbot, window, click_cell):
@@ -209,11 +209,11 @@ def test_a_bar_left_open_does_not_come_back_with_the_next_window(qtbot, shown_wi
     first = shown_window((1200, 800))
     start(first, 9, 9, 5)
     first.analysis.solve.action.trigger()  # refused: the bar shows why
-    assert first.analysis.solve.tool_bar.isVisible()
+    assert first.analysis.solve.bar.isVisible()
     first.close()
     second = shown_window((1200, 800))
     assert second.controller.board.config.rows == 9  # the saved settings came back ...
-    assert not second.analysis.solve.tool_bar.isVisible()  # ... but not the bar
+    assert not second.analysis.solve.bar.isVisible()  # ... but not the bar
 
 
 def test_the_overlay_shows_a_solved_position_exactly_from_the_cache():
@@ -239,3 +239,26 @@ def test_the_overlay_shows_a_solved_position_exactly_from_the_cache():
     assert {cell: note.text for cell, note in shown.notes.items()} == {
         (v.move.row, v.move.col): outcome_badge(v.result, v.plies, BOARD_NAMES)
         for v in analysis.moves}
+
+
+@pytest.mark.parametrize("size", [(1200, 800), (900, 660)])
+def test_the_bar_moves_nothing_and_covers_no_cell(qtbot, shown_window, click_cell, size):
+    # The strip stands in the room the board always leaves free below itself, as the
+    # game-over banner does: showing and hiding it keeps every cell where it was.
+    window = shown_window(size)
+    start(window, 7, 7, 5)
+    play(window, click_cell, (3, 3))
+    board = window.board
+    cells = [board.cell_rect(row, col) for row in range(7) for col in range(7)]
+    solve = window.analysis.solve
+    solve.action.trigger()
+    qtbot.waitUntil(lambda: solve.bar.isVisible() and "nodes" in solve.bar.line.text(),
+                    timeout=SOLVE_MS)
+    assert [board.cell_rect(row, col) for row in range(7) for col in range(7)] == cells
+    strip = solve.bar.geometry()
+    assert board.rect().contains(strip)
+    assert not any(strip.intersects(cell) for cell in cells)
+    assert solve.bar.cancel_button.isVisible() and solve.bar.cancel_button.width() > 0
+    qtbot.mouseClick(solve.bar.cancel_button, Qt.MouseButton.LeftButton)
+    assert not solve.bar.isVisible()
+    assert [board.cell_rect(row, col) for row in range(7) for col in range(7)] == cells

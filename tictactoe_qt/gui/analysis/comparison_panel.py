@@ -35,9 +35,8 @@ from tictactoe_qt.engine.comparison import (
     VARIANTS,
     ComparisonRow,
     SizeEstimate,
-    summary,
-    values_agree,
 )
+from tictactoe_qt.engine.comparison_text import summary, values_agree
 from tictactoe_qt.gui.analysis import search_jobs
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.gui.analysis.comparison_cells import (

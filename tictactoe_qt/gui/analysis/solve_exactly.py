@@ -4,8 +4,8 @@
 a :class:`.job_runner.JobRunner` worker thread, never the GUI thread), passes
 its progress on, and drops answers for a position no longer shown. A position
 too big to solve is refused with an estimate (:mod:`tictactoe_qt.engine.exact_limits`).
-:class:`SolveBar` is the bar under the board while it runs: a busy bar, the
-progress line (depth, nodes, nodes/s, elapsed, best move so far) and Cancel;
+:class:`.solve_bar.SolveBar` is the strip under the board while it runs: a busy bar,
+the progress line (depth, nodes, nodes/s, elapsed, best move so far) and Cancel;
 then the answer, or why there is none. The answer fills the analysis overlay,
 every cell exact. :func:`install_solve_exactly` adds the action (View menu and
 the game tool bar) and the bar to the window.
@@ -15,24 +15,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, Signal, Slot
+from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
-    QMainWindow,
-    QProgressBar,
-    QPushButton,
-    QToolBar,
-    QWidget,
-)
+from PySide6.QtWidgets import QMainWindow
 
 from tictactoe_qt.engine import Board
-from tictactoe_qt.engine.bench.rows import seconds_text
 from tictactoe_qt.engine.exact_limits import EXACT_MAX_EMPTY, exact_size_estimate
-from tictactoe_qt.engine.search.progress import SearchProgress, progress_text
+from tictactoe_qt.engine.search.progress import SearchProgress
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
+from tictactoe_qt.gui.analysis.solve_bar import SolveBar
 from tictactoe_qt.gui.analysis.solve_jobs import SolveAnswer, solve_exactly_job
 
 
@@ -146,72 +138,6 @@ class ExactSolver(QObject):
             self.stopped.emit(self.tr("Solve exactly failed: {0}").format(message))
 
 
-class SolveBar(QWidget):
-    """Under the board: a solve's progress with Cancel, then its answer or its error."""
-
-    #: The user asked to stop the solve.
-    cancel_requested = Signal()
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("solveBar")
-        self.title = QLabel(objectName="solveTitle")
-        self.busy = QProgressBar(objectName="solveProgress")
-        self.busy.setRange(0, 0)  # how long a proof takes is unknown: a busy bar
-        self.busy.setTextVisible(False)
-        self.busy.setFixedWidth(110)
-        self.line = QLabel(objectName="solveLine")
-        self.line.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.cancel_button = QPushButton(self.tr("Cancel"), objectName="solveCancel")
-        self.cancel_button.setToolTip(self.tr("Stop solving; the board stays as it is"))
-        self.cancel_button.clicked.connect(self.cancel_requested)
-        self.close_button = QPushButton(self.tr("Close"), objectName="solveClose")
-        self.close_button.clicked.connect(self.hide_bar)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(6, 2, 6, 2)
-        layout.addWidget(self.title)
-        layout.addWidget(self.busy)
-        layout.addWidget(self.line, 1)
-        layout.addWidget(self.cancel_button)
-        layout.addWidget(self.close_button)
-
-    def _container(self) -> QWidget:
-        """What to show and hide: the tool bar holding the bar, or the bar itself."""
-        holder = self.parentWidget()
-        return holder if isinstance(holder, QToolBar) else self
-
-    def show_running(self) -> None:
-        self.title.setText(self.tr("Solving exactly…"))
-        self.line.setText(self.tr("starting the solver…"))
-        self._set_running(True)
-
-    @Slot(object)
-    def show_progress(self, progress: SearchProgress) -> None:
-        self.line.setText(progress_text(progress))
-
-    def show_answer(self, answer: SolveAnswer) -> None:
-        self.title.setText(self.tr("Solved exactly:"))
-        how = (self.tr("from the cache of solved positions, {0}") if answer.cached
-               else self.tr("{0}")).format(seconds_text(answer.seconds))
-        self.line.setText(f"{answer.outcome} ({how})")
-        self._set_running(False)
-
-    def show_problem(self, text: str) -> None:
-        self.title.setText("⚠")
-        self.line.setText(text)
-        self._set_running(False)
-
-    @Slot()
-    def hide_bar(self) -> None:
-        self._container().hide()
-
-    def _set_running(self, running: bool) -> None:
-        self.busy.setVisible(running)
-        self.cancel_button.setVisible(running)
-        self.close_button.setVisible(not running)
-        self._container().show()
-
-
 class SolveExactly(QObject):
     """The action, the solver and the bar, wired to the window's game and overlay."""
 
@@ -228,13 +154,8 @@ class SolveExactly(QObject):
         self.action.setStatusTip(window.tr(
             "Prove the value of this position and of every move, to the end of the game"))
         self.action.triggered.connect(self.start)
-        self.bar = SolveBar()
-        self.tool_bar = QToolBar(window.tr("Solve exactly"), window, objectName="solveToolBar")
-        self.tool_bar.setMovable(False)
-        self.tool_bar.addWidget(self.bar)
-        window.addToolBar(Qt.ToolBarArea.BottomToolBarArea, self.tool_bar)
-        self.tool_bar.toggleViewAction().setVisible(False)  # it shows itself when needed
-        self.tool_bar.hide()
+        # At the foot of the board, in the room it always leaves free: nothing moves.
+        self.bar = SolveBar(window.board)  # type: ignore[attr-defined]
         self.bar.cancel_requested.connect(self.solver.cancel)
         self.solver.started.connect(lambda _position: self.bar.show_running())
         self.solver.progress.connect(self.bar.show_progress)
@@ -279,7 +200,6 @@ class SolveExactly(QObject):
             self.bar.hide_bar()
 
     def shutdown(self) -> None:
-        """Stop the solver; the bar is hidden first, so the saved window layout never
-        brings back an empty bar."""
-        self.tool_bar.hide()
+        """Hide the bar and stop the solver."""
+        self.bar.hide()
         self.solver.shutdown()
