@@ -232,3 +232,27 @@ def test_search_this_position_refuses_a_big_board_with_the_estimate(qtbot, dock)
     qtbot.waitUntil(lambda: "Refused" in dock.status.text(), timeout=10_000)
     assert "more than" in dock.status.text() and "events" in dock.status.text()
     assert dock.stepper.session is None
+
+
+def _fits(label) -> bool:
+    """The label's whole text, wrapped at word breaks, fits inside it."""
+    from PySide6.QtCore import QRect
+
+    room = label.contentsRect()
+    flags = Qt.TextFlag.TextWordWrap if label.wordWrap() else Qt.TextFlag.TextSingleLine
+    needed = label.fontMetrics().boundingRect(QRect(0, 0, room.width(), 10_000), flags,
+                                              label.text())
+    return needed.width() <= room.width() and needed.height() <= room.height()
+
+
+def test_the_counts_line_is_never_cut_off_in_a_narrow_dock(qtbot):
+    dock = StepperDock()
+    qtbot.addWidget(dock)
+    dock.resize(380, 900)
+    dock.show()
+    qtbot.waitExposed(dock)
+    assert dock.counts.text().startswith("Choose a search")
+    qtbot.waitUntil(lambda: _fits(dock.counts), timeout=2000)
+    dock.stepper.load("alphabeta", "x../.o./...", depth=2)
+    dock.stepper.step()
+    qtbot.waitUntil(lambda: _fits(dock.counts), timeout=2000)

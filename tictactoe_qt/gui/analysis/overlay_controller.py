@@ -173,7 +173,8 @@ class AnalysisOverlay(QObject):
         """Show an exact solve's answer ("Solve exactly") in place of the running analysis.
 
         A player's view or a depth limit gives way to the exact values
-        (:attr:`choice_changed` says so). Returns False, showing nothing, when ``board`` is no longer the position shown.
+        (:attr:`choice_changed` says so). Returns False, showing nothing, when
+        ``board`` is no longer the position shown.
         """
         if self.board is None or board != self.board:
             return False

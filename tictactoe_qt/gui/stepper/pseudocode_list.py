@@ -34,4 +34,4 @@ class PseudocodeList(QListWidget):
 
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
-        QTimer.singleShot(0, self.keep_in_view)
+        QTimer.singleShot(0, self, self.keep_in_view)

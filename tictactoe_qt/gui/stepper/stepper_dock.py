@@ -111,7 +111,7 @@ class StepperDock(QDockWidget):
         top = QWidget()
         top_layout = QVBoxLayout(top)
         top_layout.setContentsMargins(0, 0, 0, 0)
-        self.counts = QLabel(objectName="stepperCounts")
+        self.counts = QLabel(objectName="stepperCounts", wordWrap=True)
         self.path = QLabel(objectName="stepperPath", wordWrap=True)
         self.caption = QLabel(objectName="stepperEvent", wordWrap=True)
         bold = self.caption.font()
@@ -295,7 +295,8 @@ class StepperDock(QDockWidget):
             line = line_for(event, setup.algorithm, setup.options.form,
                             previous[0] if len(previous) == 2 else None)
             self.code.show_line(line)
-            QTimer.singleShot(0, self.code.keep_in_view)  # again after a fresh list's layout
+            # Again after a fresh list's layout (never after the list is gone).
+            QTimer.singleShot(0, self.code, self.code.keep_in_view)
         else:
             self.code.setCurrentRow(-1)
         self._show_tabs()
