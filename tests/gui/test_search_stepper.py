@@ -256,3 +256,19 @@ def test_the_counts_line_is_never_cut_off_in_a_narrow_dock(qtbot):
     dock.stepper.load("alphabeta", "x../.o./...", depth=2)
     dock.stepper.step()
     qtbot.waitUntil(lambda: _fits(dock.counts), timeout=2000)
+
+
+def test_a_pseudocode_line_cut_short_shows_whole_in_its_tooltip(qtbot):
+    dock = StepperDock()
+    qtbot.addWidget(dock)
+    dock.resize(440, 900)
+    dock.show()
+    qtbot.waitExposed(dock)
+    dock.stepper.load("alphabeta", "x../.o./...", form="negamax")
+    code = dock.code
+    metrics = code.fontMetrics()
+    rows = [code.item(row) for row in range(code.count())]
+    cut = [item for item in rows
+           if metrics.horizontalAdvance(item.text()) > code.viewport().width()]
+    assert cut  # the longest lines do not fit beside the board in a 440-pixel dock
+    assert all(item.toolTip() == item.text() for item in rows)

@@ -236,8 +236,7 @@ class StepperDock(QDockWidget):
     def _on_loaded(self) -> None:
         setup = self.stepper.setup
         assert setup is not None
-        self.code.clear()
-        self.code.addItems(pseudocode(setup.algorithm, setup.options.form))
+        self.code.set_lines(pseudocode(setup.algorithm, setup.options.form))
         self.choices.show_setup(setup)
         self.tree_view.collapsed.clear()
         self.tree_view.title = setup.label()
