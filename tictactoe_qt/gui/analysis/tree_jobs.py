@@ -66,8 +66,13 @@ class TreeRequest:
         """What produced the tree's numbers: ``Alpha-beta, depth limit 3; ordering none, ...``
         (the searches named as the stepper and the mode box name them)."""
         depth = "to the end" if self.depth is None else f"depth limit {self.depth}"
-        search = NAMES[self.algorithm] if self.algorithm else "Minimax values"
-        return f"{search}, {depth}; {self.options.label()}"
+        if self.algorithm is None:  # values only: ordering and form change nothing
+            if self.depth is None:
+                return "Minimax values, to the end: the exact game values, whatever the options"
+            options = self.options
+            return (f"Minimax values, {depth}; scoring {options.scoring}, "
+                    f"evaluation {options.evaluation}")
+        return f"{NAMES[self.algorithm]}, {depth}; {self.options.label()}"
 
 
 @dataclass(frozen=True)
