@@ -123,6 +123,13 @@ def test_minimax_and_alphabeta_agree_at_a_depth_limit() -> None:
     assert rows[0].nodes == 1 + 16 + 16 * 15 + 16 * 15 * 14
 
 
+def test_perfect_at_a_depth_limit_says_it_stopped_at_the_depth_not_the_budget() -> None:
+    board = Board.from_notation("......./......./..o..../...xx../......./......./.......", k=5)
+    [row] = compare(board, depth=2, variants=(VARIANTS_BY_KEY["perfect"],))
+    assert row.status == "done" and not row.result.exact and row.result.stats.depth == 2
+    assert row.message == "stopped at depth 2, as asked: the engine's own heuristic score"
+
+
 def test_plain_minimax_on_empty_5x5_is_refused_with_an_estimate() -> None:
     board = Board(GameConfig(5, 5, 4))
     rows = list(compare(board, variants=(VARIANTS_BY_KEY["minimax"],)))

@@ -236,6 +236,29 @@ def test_the_menu_picks_a_view_and_turns_the_overlay_on(qtbot, window, click_cel
     assert views.legend.text().startswith("Depth-limited values, 4 plies: not the game's result")
 
 
+@pytest.mark.parametrize("picked", ["minimax", 3])
+def test_solve_exactly_after_a_view_shows_exact_values_and_the_menu_says_so(
+        qtbot, window, click_cell, picked) -> None:
+    views = window.analysis
+    menus = views.overlay_menus
+    start(qtbot, window)
+    for cell in [(0, 0), (0, 2), (2, 1)]:
+        click_cell(window.board, *cell)
+    with qtbot.waitSignal(views.overlay.overlay_ready, timeout=HANG_MS):
+        (menus.views[picked] if picked == "minimax" else menus.depths[picked]).trigger()
+    with qtbot.waitSignal(views.overlay.overlay_ready, timeout=HANG_MS) as ready:
+        views.solve.action.trigger()
+    assert ready.args[0].exact and ready.args[0].view == "values"
+    # The menus name what the board shows: the exact values, to full depth.
+    assert menus.views["values"].isChecked() and menus.depths[None].isChecked()
+    assert menus.views["values"].text() == "&Exact values" and menus.depth_menu.isEnabled()
+    # Picking the view again shows it again.
+    again = menus.views["minimax"] if picked == "minimax" else menus.depths[picked]
+    with qtbot.waitSignal(views.overlay.overlay_ready, timeout=HANG_MS) as ready:
+        again.trigger()
+    assert ready.args[0].view == ("minimax" if picked == "minimax" else "depth")
+
+
 @pytest.mark.parametrize("first", ["x", "o"])
 def test_views_name_the_players_when_o_moves_first(qtbot, window, click_cell, first) -> None:
     views = window.analysis

@@ -122,6 +122,22 @@ def test_the_game_and_the_batches_play_the_options(qtbot):
         controller.shutdown()
 
 
+def test_the_games_depth_note_tells_the_drawn_range_the_dock_tells(qtbot):
+    side = SideSettings("alphabeta", 10, mark="O", extra=TEXTBOOK_1_10)
+    settings = GameSettings(SideSettings("human", mark="X"), side, rows=4, cols=4, k=3)
+    controller = GameController(settings)
+    notes: list[str] = []
+    controller.message.connect(notes.append)
+    try:
+        controller.new_game()
+        low, high = controller.players["o"].spec.depth_range
+        assert high < 10  # capped on 4x4: the game says so, as the dock does
+        assert notes == [f"O: Alpha-beta can't look 10 moves ahead on a 4x4 board; it draws a "
+                         f"depth from {low} to {high} each move."]
+    finally:
+        controller.shutdown()
+
+
 def test_on_a_big_board_the_range_is_capped_at_its_top():
     config = GameConfig(7, 7, 4)
     spec = player_spec("alphabeta", 10, 1.0, config, "depth=1-10")

@@ -232,3 +232,43 @@ def test_search_this_position_refuses_a_big_board_with_the_estimate(qtbot, dock)
     qtbot.waitUntil(lambda: "Refused" in dock.status.text(), timeout=10_000)
     assert "more than" in dock.status.text() and "events" in dock.status.text()
     assert dock.stepper.session is None
+
+
+def _fits(label) -> bool:
+    """The label's whole text, wrapped at word breaks, fits inside it."""
+    from PySide6.QtCore import QRect
+
+    room = label.contentsRect()
+    flags = Qt.TextFlag.TextWordWrap if label.wordWrap() else Qt.TextFlag.TextSingleLine
+    needed = label.fontMetrics().boundingRect(QRect(0, 0, room.width(), 10_000), flags,
+                                              label.text())
+    return needed.width() <= room.width() and needed.height() <= room.height()
+
+
+def test_the_counts_line_is_never_cut_off_in_a_narrow_dock(qtbot):
+    dock = StepperDock()
+    qtbot.addWidget(dock)
+    dock.resize(380, 900)
+    dock.show()
+    qtbot.waitExposed(dock)
+    assert dock.counts.text().startswith("Choose a search")
+    qtbot.waitUntil(lambda: _fits(dock.counts), timeout=2000)
+    dock.stepper.load("alphabeta", "x../.o./...", depth=2)
+    dock.stepper.step()
+    qtbot.waitUntil(lambda: _fits(dock.counts), timeout=2000)
+
+
+def test_a_pseudocode_line_cut_short_shows_whole_in_its_tooltip(qtbot):
+    dock = StepperDock()
+    qtbot.addWidget(dock)
+    dock.resize(440, 900)
+    dock.show()
+    qtbot.waitExposed(dock)
+    dock.stepper.load("alphabeta", "x../.o./...", form="negamax")
+    code = dock.code
+    metrics = code.fontMetrics()
+    rows = [code.item(row) for row in range(code.count())]
+    cut = [item for item in rows
+           if metrics.horizontalAdvance(item.text()) > code.viewport().width()]
+    assert cut  # the longest lines do not fit beside the board in a 440-pixel dock
+    assert all(item.toolTip() == item.text() for item in rows)

@@ -19,7 +19,7 @@ def test_the_bar_reports_the_options_chosen(qtbot) -> None:
     bar.changed.connect(seen.append)
     bar.set_options(TextbookOptions("wins", "textbook", "zero", "negamax"))
     assert seen == [TextbookOptions("wins", "textbook", "zero", "negamax")]  # once
-    assert bar.findChild(QComboBox, "testOrdering").currentText() == "order: wins"
+    assert bar.findChild(QComboBox, "testOrdering").currentText() == "ordering: wins"
 
 
 def test_the_table_ordering_is_offered_only_with_a_table(qtbot) -> None:
@@ -43,3 +43,22 @@ def test_a_narrow_bar_shows_every_choice_in_full_on_two_rows(qtbot) -> None:
         assert combo.width() >= combo.sizeHint().width() - 4, combo.objectName()
     bar.resize(1000, 40)
     qtbot.waitUntil(lambda: bar.form.y() == bar.ordering.y())
+
+
+def test_the_bar_and_the_players_options_use_the_labels_words(qtbot) -> None:
+    """'ordering centre, scoring distance, ...' labels the counts; the choices read the same."""
+    from PySide6.QtWidgets import QLabel
+
+    from tictactoe_qt.gui.settings_dock import SettingsDock
+
+    options = TextbookOptions("centre", "distance", "zero", "negamax")
+    words = [part.split(" ") for part in options.label().split(", ")]
+    bar = TextbookOptionsBar("test", options)
+    qtbot.addWidget(bar)
+    assert [combo.currentText() for combo in bar.combos.values()] == [
+        f"{word}: {value}" for word, value in words]
+    dock = SettingsDock()
+    qtbot.addWidget(dock)
+    fields = dock.sides["x"].textbook
+    labels = [label.text() for label in fields.grid.findChildren(QLabel)]
+    assert labels == [f"{word.capitalize()}:" for word, _value in words]

@@ -197,7 +197,9 @@ def test_the_tree_counts_what_the_cli_counts_for_the_chosen_options(qtbot, dock)
         status = dock.status.text()
         assert f"{cli['nodes']:,} nodes" in status and f"{cli['cutoffs']:,} cut-offs" in status
         label = dock.options_label.text()
-        assert f"ordering {ordering}" in label and f"form {form}" in label and mode in label
+        assert f"ordering {ordering}" in label and f"form {form}" in label
+        # The search is named as the mode box and the stepper name it, not by its CLI word.
+        assert label.startswith(f"Numbers from: {dock.mode.currentText().split(':')[0]}, depth")
 
 
 def test_with_a_depth_limit_the_value_column_is_depth_limited(qtbot, dock) -> None:
@@ -224,6 +226,21 @@ def test_with_a_depth_limit_the_value_column_is_depth_limited(qtbot, dock) -> No
     dock.depth.setValue(0)  # to the end: the exact values again
     qtbot.waitUntil(lambda: dock.model.request.depth is None, timeout=HANG_MS)
     assert dock.model.headerData(VALUE, Qt.Orientation.Horizontal) == "Minimax value"
+
+
+def test_minimax_values_name_only_the_options_that_change_them(qtbot, dock) -> None:
+    dock.set_position(Board.from_notation("x.../.o../..../....", k=3))
+    dock.options_bar.set_options(TextbookOptions("centre", "distance", "zero", "negamax"))
+    dock.depth.setValue(2)
+    qtbot.waitUntil(lambda: dock.model.request is not None
+                    and dock.model.request.depth == 2, timeout=HANG_MS)
+    # Ordering and form reorder or rewrite the search; the minimax values stay the same.
+    assert dock.options_label.text() == (
+        "Numbers from: Minimax values, depth limit 2; scoring distance, evaluation zero")
+    dock.depth.setValue(0)
+    qtbot.waitUntil(lambda: dock.model.request.depth is None, timeout=HANG_MS)
+    assert dock.options_label.text() == ("Numbers from: Minimax values, to the end: "
+                                         "the exact game values, whatever the options")
 
 
 def test_screenshot_of_the_options_and_a_depth_limited_tree(qtbot, dock, tmp_path) -> None:

@@ -354,6 +354,9 @@ def _run_row(
         )
         return ComparisonRow(variant, "capped", result, message)
     if variant.key == "perfect" and not result.exact:
-        message = f"not solved within its {cap_seconds:g} s budget: the best move found so far"
+        if depth is not None and (result.stats.depth or 0) >= depth:
+            message = f"stopped at depth {depth}, as asked: the engine's own heuristic score"
+        else:
+            message = f"not solved within its {cap_seconds:g} s budget: the best move found so far"
         return ComparisonRow(variant, "done", result, message)
     return ComparisonRow(variant, "done", result, variant.explanation)

@@ -226,7 +226,7 @@ class GameController(QObject):
     def _make_player(self, seat: str, side: SideSettings) -> Player | None:
         if side.is_human:
             return None
-        note = depth_cap_note(side.kind, side.depth, self.board.config)
+        note = depth_cap_note(side.kind, side.depth, self.board.config, side.extra)
         if note:
             self.message.emit(self.tr("{0}: {1}").format(seat.upper(), note))
         try:

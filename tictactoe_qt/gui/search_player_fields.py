@@ -105,12 +105,12 @@ class DepthField(QWidget):
 
 #: The combo labels' words and each option's tooltip.
 _FIELD_TEXT = {
-    "ordering": ("Order:", "Move ordering: none is reading order (row by row), centre is "
+    "ordering": ("Ordering:", "Move ordering: none is reading order (row by row), centre is "
                  "centre first, wins plays wins and blocks first, table the transposition "
                  "table's best move first (alpha-beta with a table)."),
-    "scoring": ("Score:", "End scores: textbook is +1 / 0 / −1, distance scores a sooner win "
+    "scoring": ("Scoring:", "End scores: textbook is +1 / 0 / −1, distance scores a sooner win "
                 "higher."),
-    "evaluation": ("Cut-off:", "The value at the depth limit: zero, or open-lines "
+    "evaluation": ("Evaluation:", "The value at the depth limit: zero, or open-lines "
                    "E(n) = M(n) − O(n)."),
     "form": ("Form:", "Alpha-beta as MAX-VALUE/MIN-VALUE (textbook) or negamax. Both visit "
              "the same nodes."),

@@ -23,13 +23,13 @@ from tictactoe_qt.engine.trace.options import (
 
 #: ``(attribute, objectName suffix, choices, item text, tooltip)`` per combo box.
 CHOICES = (
-    ("ordering", "Ordering", ORDERINGS, "order: {0}",
+    ("ordering", "Ordering", ORDERINGS, "ordering: {0}",
      "Move ordering: none is reading order (row by row); centre tries the centre first; "
      "wins tries immediate wins and blocks first; table tries the transposition table's "
      "best move first (alpha-beta with a table only). An ordering only reorders moves."),
-    ("scoring", "Scoring", SCORINGS, "score: {0}",
+    ("scoring", "Scoring", SCORINGS, "scoring: {0}",
      "End scores: textbook +1/0/−1, distance prefers sooner wins"),
-    ("evaluation", "Evaluation", EVALUATIONS, "E: {0}",
+    ("evaluation", "Evaluation", EVALUATIONS, "evaluation: {0}",
      "The value at the depth limit: zero, or E(n) = M(n) − O(n) (open lines)"),
     ("form", "Form", FORMS, "form: {0}",
      "Alpha-beta as MAX-VALUE/MIN-VALUE (textbook) or negamax; both visit the same nodes"),

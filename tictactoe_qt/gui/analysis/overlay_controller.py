@@ -70,6 +70,9 @@ class AnalysisOverlay(QObject):
     overlay_ready = Signal(object)
     #: A short line for the status bar: the legend, 'analysing…' or an error.
     status = Signal(str)
+    #: What the cells show changed by itself: ``(view, depth_limit)``. An exact solve's
+    #: answer turns a player's view or a depth limit into the exact values.
+    choice_changed = Signal(str, object)
 
     def __init__(
         self,
@@ -169,11 +172,16 @@ class AnalysisOverlay(QObject):
     def show_exact(self, board: Board, data: OverlayData) -> bool:
         """Show an exact solve's answer ("Solve exactly") in place of the running analysis.
 
-        Returns False, showing nothing, when ``board`` is no longer the position shown.
+        A player's view or a depth limit gives way to the exact values
+        (:attr:`choice_changed` says so). Returns False, showing nothing, when
+        ``board`` is no longer the position shown.
         """
         if self.board is None or board != self.board:
             return False
         self._cancel()
+        if self.view != "values" or self.depth_limit is not None:
+            self.view, self.depth_limit = "values", None  # the cells now show exact values
+            self.choice_changed.emit(self.view, self.depth_limit)
         self.data = with_visits(data, self._visits) if self._visits else data
         if self.enabled:
             self.layer.set_data(self.data)

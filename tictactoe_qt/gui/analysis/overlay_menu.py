@@ -108,6 +108,14 @@ def add_overlay_menus(menu: QMenu, overlay: AnalysisOverlay, overlay_action: QAc
         views["values"].setText(values_label(depth))
         overlay_action.setChecked(True)
 
+    def follow_overlay(view: str, depth: int | None) -> None:
+        """The overlay changed what it shows (an exact solve): the menus say so."""
+        views[view].setChecked(True)
+        depths[depth].setChecked(True)
+        views["values"].setText(values_label(depth))
+        depth_menu.setEnabled(view == "values")
+
     view_group.triggered.connect(show_view)
     depth_group.triggered.connect(limit_depth)
+    overlay.choice_changed.connect(follow_overlay)
     return menus

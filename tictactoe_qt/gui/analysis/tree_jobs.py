@@ -23,6 +23,7 @@ from tictactoe_qt.engine.tree_counts import DepthCounts
 from tictactoe_qt.engine.tree_explorer import GameTreeExplorer, Path, TreeChild
 from tictactoe_qt.engine.tree_values import NodeValue
 from tictactoe_qt.gui.analysis.search_jobs import board_from
+from tictactoe_qt.gui.stepper.trace_setup import NAMES
 
 Report = Callable[[object], None]
 #: Explorers kept in the child (the current one and a few the user may come back to).
@@ -62,9 +63,16 @@ class TreeRequest:
         return board_from(self.config, self.history)
 
     def label(self) -> str:
-        """What produced the tree's numbers: ``alphabeta, depth limit 3; ordering none, ...``."""
+        """What produced the tree's numbers: ``Alpha-beta, depth limit 3; ordering none, ...``
+        (the searches named as the stepper and the mode box name them)."""
         depth = "to the end" if self.depth is None else f"depth limit {self.depth}"
-        return f"{self.algorithm or 'minimax values'}, {depth}; {self.options.label()}"
+        if self.algorithm is None:  # values only: ordering and form change nothing
+            if self.depth is None:
+                return "Minimax values, to the end: the exact game values, whatever the options"
+            options = self.options
+            return (f"Minimax values, {depth}; scoring {options.scoring}, "
+                    f"evaluation {options.evaluation}")
+        return f"{NAMES[self.algorithm]}, {depth}; {self.options.label()}"
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,15 @@ class PseudocodeList(QListWidget):
         font.setPointSizeF(max(7.0, font.pointSizeF() * 0.85))
         self.setFont(font)
 
+    def set_lines(self, lines: list[str]) -> None:
+        """Show ``lines``; each row's tooltip holds its whole line, for rows a narrow
+        dock cuts short with "…"."""
+        self.clear()
+        self.addItems(lines)
+        for row in range(self.count()):
+            item = self.item(row)
+            item.setToolTip(item.text())
+
     def show_line(self, row: int) -> None:
         self.setCurrentRow(row)
         self.keep_in_view()
@@ -34,4 +43,4 @@ class PseudocodeList(QListWidget):
 
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
-        QTimer.singleShot(0, self.keep_in_view)
+        QTimer.singleShot(0, self, self.keep_in_view)

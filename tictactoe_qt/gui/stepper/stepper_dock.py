@@ -111,7 +111,7 @@ class StepperDock(QDockWidget):
         top = QWidget()
         top_layout = QVBoxLayout(top)
         top_layout.setContentsMargins(0, 0, 0, 0)
-        self.counts = QLabel(objectName="stepperCounts")
+        self.counts = QLabel(objectName="stepperCounts", wordWrap=True)
         self.path = QLabel(objectName="stepperPath", wordWrap=True)
         self.caption = QLabel(objectName="stepperEvent", wordWrap=True)
         bold = self.caption.font()
@@ -236,8 +236,7 @@ class StepperDock(QDockWidget):
     def _on_loaded(self) -> None:
         setup = self.stepper.setup
         assert setup is not None
-        self.code.clear()
-        self.code.addItems(pseudocode(setup.algorithm, setup.options.form))
+        self.code.set_lines(pseudocode(setup.algorithm, setup.options.form))
         self.choices.show_setup(setup)
         self.tree_view.collapsed.clear()
         self.tree_view.title = setup.label()
@@ -295,7 +294,8 @@ class StepperDock(QDockWidget):
             line = line_for(event, setup.algorithm, setup.options.form,
                             previous[0] if len(previous) == 2 else None)
             self.code.show_line(line)
-            QTimer.singleShot(0, self.code.keep_in_view)  # again after a fresh list's layout
+            # Again after a fresh list's layout (never after the list is gone).
+            QTimer.singleShot(0, self.code, self.code.keep_in_view)
         else:
             self.code.setCurrentRow(-1)
         self._show_tabs()
