@@ -36,6 +36,8 @@ from .solved_cache import SolvedCache, SolvedPosition
 #: An analysis stores its parts (the position, each reply) on their own only when their
 #: proof took this long: quicker ones cost less to redo than a file write.
 STORE_PART_SECONDS = 0.05
+#: At most this long is spent playing a won line out to the win (see :func:`_played_out`).
+PLAY_OUT_SECONDS = 0.5
 
 
 def solve_exactly(
@@ -156,6 +158,8 @@ def analyze_exactly(
                         None, None, pv, root)
     exact = all(value.exact for value in moves)
     result, plies = exact_fields(position, root.score)
+    if result != "draw" and plies is not None:
+        pv = _played_out(position, pv, plies, searcher, should_stop)
     analysis = Analysis(notation, mover, board.status, result, plies, root.move, moves, exact,
                         root.score, None, pv, root)
     if cache is not None and exact and root.move is not None:
@@ -164,6 +168,28 @@ def analyze_exactly(
             tuple(move.index(cols) for move in pv),
             {value.move.index(cols): int(value.score or 0) for value in moves}))
     return analysis
+
+
+def _played_out(board: Board, line: tuple[Move, ...], plies: int, searcher: PerfectSearcher,
+                should_stop: ShouldStop) -> tuple[Move, ...]:
+    """A won line played out to the win: the table's line may stop short (threat proofs
+    store no moves), so each missing move is the exact best move there, solved in turn.
+
+    Forced wins are quick to solve; it stops early, keeping the line so far, when more
+    than :data:`PLAY_OUT_SECONDS` go by or a solve is not exact."""
+    work = board.copy()
+    for move in line:
+        work.push(move)
+    played = list(line)
+    deadline = time.perf_counter() + PLAY_OUT_SECONDS
+    while (len(played) < plies and not work.is_game_over() and not should_stop()
+           and time.perf_counter() < deadline):
+        reply = searcher.solve(work, should_stop)
+        if not reply.exact or reply.move is None:
+            break
+        played.append(reply.move)
+        work.push(reply.move)
+    return tuple(played)
 
 
 class _WholeProgress:

@@ -1,0 +1,54 @@
+"""An exact analysis's best line, played out: a won position's line ends in the win.
+
+The overlay numbers this line on the board ("Numbered circles: best line"), so a
+line that stopped after one move under "X wins in 3 plies" told the student less
+than it claimed. The positions are all 4x4 k=3 and 3x3 positions two or three plies
+in, checked move by move: every move legal, the winner wins on the last one, and
+the line is exactly as long as the plies the analysis names.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from tictactoe_qt.engine import Board, GameConfig
+from tictactoe_qt.engine.exact_analysis import analyze_exactly
+
+
+def positions(config: GameConfig, plies: int) -> list[Board]:
+    boards = []
+    for cells in itertools.permutations(range(config.rows * config.cols), plies):
+        board = Board(config)
+        for cell in cells:
+            if board.is_game_over() or not board.empty >> cell & 1:
+                break
+            board.push_index(cell)
+        else:
+            boards.append(board)
+    return boards
+
+
+@pytest.mark.parametrize("config, plies, step", [
+    (GameConfig(3, 3, 3), 3, 1),
+    (GameConfig(4, 4, 3), 2, 1),
+    (GameConfig(4, 4, 3), 3, 37),
+])
+def test_a_won_line_is_played_out_to_the_win(config, plies, step):
+    checked = 0
+    for board in positions(config, plies)[::step]:
+        analysis = analyze_exactly(board)
+        assert analysis.exact
+        if analysis.result == "draw":
+            continue
+        winner = analysis.result
+        work = board.copy()
+        for move in analysis.pv:
+            assert not work.is_game_over()
+            assert work.empty >> move.index(config.cols) & 1, f"{move} is taken on {work.notation()}"
+            work.push(move)
+        assert work.status == f"{winner}_won", (board.notation(), analysis.pv)
+        assert len(analysis.pv) == analysis.plies
+        checked += 1
+    assert checked > 10
