@@ -268,3 +268,26 @@ def test_the_windows_ai_plays_the_textbook_search_at_a_drawn_depth(qtbot):
         assert (result.move, result.stats.nodes) == (expected.move, expected.stats.nodes)
     finally:
         controller.shutdown()
+
+
+def test_random_and_textbook_rows_fit_the_dock_column_without_a_sideways_scrollbar(
+        qtbot, shown_window):
+    # Both players with a random depth range and the textbook search, with their depth
+    # notes: the widest rows the dock has. The depth spin boxes share what is left.
+    window = shown_window()
+    dock = window.settings_dock
+    for seat, kind in (("x", "minimax"), ("o", "alphabeta")):
+        side = dock.sides[seat]
+        side.player.setCurrentIndex(side.player.findData(kind))
+        side.depth.random.setChecked(True)
+        side.textbook.enabled.setChecked(True)
+    dock.rows.setValue(7)
+    dock.cols.setValue(7)
+    dock.k.setValue(5)
+    qtbot.waitUntil(lambda: dock.sides["x"].depth.depth_from.isVisible())
+    qtbot.wait(50)  # the layout settles
+    assert not dock.scroll.horizontalScrollBar().isVisible()
+    for seat in "xo":
+        depth = dock.sides[seat].depth
+        assert depth.depth_from.width() >= 64 and depth.depth_spin.width() >= 64
+        assert depth.random.isVisible() and dock.sides[seat].textbook.enabled.isVisible()

@@ -10,7 +10,7 @@ decided by :mod:`.player_choices`; these widgets only edit values.
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal, Slot
-from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QSpinBox, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QSpinBox, QWidget
 
 from tictactoe_qt.engine.player_spec import TEXTBOOK_CHOICES
 from tictactoe_qt.engine.saved_game import MAX_DEPTH
@@ -42,6 +42,11 @@ class DepthField(QWidget):
             "Random depth: draw a new depth for every move, from the first number to the "
             "second, both included (in a spec: minimax:depth=1-10). The depth each move "
             "used shows in the status bar."))
+        # The spin boxes share what the check boxes leave: their hints (sized for the
+        # largest depth) would otherwise widen the dock past its column.
+        for spin in (self.depth_from, self.depth_spin):
+            spin.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+            spin.setMinimumWidth(64)
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.depth_from)
