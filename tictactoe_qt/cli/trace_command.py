@@ -25,7 +25,7 @@ from tictactoe_qt.engine.trace import (
 )
 from tictactoe_qt.engine.trace.event_stream import trace_events
 from tictactoe_qt.engine.trace.options import EVALUATIONS, FORMS, ORDERINGS, SCORINGS
-from tictactoe_qt.engine.trace.textbook_search import textbook_search
+from tictactoe_qt.engine.trace.counted_search import counted_search
 from tictactoe_qt.engine.trace.tree_text import excerpt_at
 
 from .arguments import UsageError, add_k_argument, add_size_argument, board_from, positive_int
@@ -154,7 +154,7 @@ def uses_textbook_options(args: argparse.Namespace) -> bool:
 def textbook_decision(
     name: str, board: Board, args: argparse.Namespace, should_stop: ShouldStop
 ) -> SearchResult:
-    """``search`` with textbook options: the traced search, counted, not printed.
+    """``search`` with textbook options: the traced search's nodes and cut-offs, counted.
 
     Raises:
         UsageError: an algorithm these options do not apply to, or a misfit option.
@@ -166,6 +166,6 @@ def textbook_decision(
         )
     options = textbook_options_from(args)
     try:
-        return textbook_search(board, name, options, args.depth, should_stop)
+        return counted_search(board, name, options, args.depth, should_stop)
     except ValueError as error:
         raise UsageError(str(error)) from None

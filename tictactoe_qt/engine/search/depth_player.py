@@ -35,10 +35,10 @@ class DepthSearchPlayer:
         if self.spec.depth_range is not None:
             depth = self.rng.randint(*self.spec.depth_range)
         if self.spec.textbook is not None:
-            from ..trace.textbook_search import textbook_search
+            from ..trace.counted_search import counted_search
 
-            return textbook_search(board, self.spec.search_algorithm, self.spec.textbook, depth,
-                                   should_stop)
+            return counted_search(board, self.spec.search_algorithm, self.spec.textbook, depth,
+                                  should_stop)
         return self._search(board, depth, should_stop)
 
     def new_game(self) -> None:

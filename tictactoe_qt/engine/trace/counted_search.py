@@ -3,9 +3,9 @@
 :func:`counted_search` walks exactly the tree that :func:`.board_events` streams
 for the same algorithm and :class:`.TextbookOptions` (same move order, same
 windows, same cut-offs, same table), but as plain recursion over bitboards that
-only counts. The comparison uses it where the event stream would be too slow on
-bigger boards; tests hold it to the trace's counts over many positions and every
-option set. It is written once, in the negamax form: both forms visit the same
+only counts. ``search`` with textbook options, the players that take them and
+Compare use it; tests hold it to the trace's counts (:mod:`.textbook_search`) over
+many positions and every option set. It is written once, in the negamax form: both forms visit the same
 nodes and give the root the same value (the side to move's), and a table keyed by
 ``(MAX's cells, MIN's cells)`` holds the same entries in either view.
 
