@@ -21,6 +21,16 @@ def is_dark(palette: QPalette) -> bool:
     return palette.color(QPalette.ColorRole.Window).lightness() < 128
 
 
+def strip_style(name: str, palette: QPalette, radius: int) -> str:
+    """The style sheet of a strip floating over the board's foot (the game-over banner,
+    the Solve exactly bar): a near-opaque card in the palette's light or dark, rounded."""
+    dark = is_dark(palette)
+    background = "rgba(36, 36, 40, 235)" if dark else "rgba(255, 255, 255, 240)"
+    border = "rgba(255, 255, 255, 40)" if dark else "rgba(0, 0, 0, 45)"
+    return (f"#{name} {{ background: {background}; border: 1px solid {border};"
+            f" border-radius: {radius}px; }}")
+
+
 def blend(base: QColor, over: QColor, amount: float) -> QColor:
     """``over`` laid on ``base`` with opacity ``amount`` (0-1), as an opaque colour."""
     mix = [round(b + (o - b) * amount) for b, o in zip(base.getRgb()[:3], over.getRgb()[:3])]

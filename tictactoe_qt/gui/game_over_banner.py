@@ -9,7 +9,12 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
-from tictactoe_qt.gui.board_theme import is_dark
+from tictactoe_qt.gui.board_theme import is_dark, strip_style
+
+
+def foot_gap(board_height: int) -> int:
+    """Pixels between the board widget's bottom edge and a strip standing at its foot."""
+    return max(6, board_height // 60)
 
 
 class GameOverBanner(QFrame):
@@ -68,14 +73,10 @@ class GameOverBanner(QFrame):
         # Styled from the board's palette when shown (a stylesheet set from a
         # PaletteChange handler would trigger another PaletteChange).
         parent = self.parentWidget()
-        dark = is_dark(parent.palette() if parent else self.palette())
-        background = "rgba(36, 36, 40, 235)" if dark else "rgba(255, 255, 255, 240)"
-        border = "rgba(255, 255, 255, 40)" if dark else "rgba(0, 0, 0, 45)"
-        text = "#f6f5f4" if dark else "#241f31"
-        self.setStyleSheet(
-            f"#gameOverBanner {{ background: {background}; border: 1px solid {border};"
-            f" border-radius: 14px; }} #gameOverText {{ color: {text}; }}"
-        )
+        palette = parent.palette() if parent else self.palette()
+        text = "#f6f5f4" if is_dark(palette) else "#241f31"
+        self.setStyleSheet(strip_style("gameOverBanner", palette, 14)
+                           + f" #gameOverText {{ color: {text}; }}")
 
     def _reposition(self) -> None:
         parent = self.parentWidget()
@@ -85,7 +86,7 @@ class GameOverBanner(QFrame):
         width = min(self.sizeHint().width(), parent.width() - 16)
         height = self.sizeHint().height()
         x = (parent.width() - width) // 2
-        gap = max(6, parent.height() // 60)
+        gap = foot_gap(parent.height())
         y = parent.height() - height - gap
         self.setGeometry(x, y, width, height)
         self._reserve_room(height + gap)  # shown or not: the board keeps its place

@@ -21,7 +21,8 @@ from PySide6.QtWidgets import (
 from tictactoe_qt.engine.bench.rows import seconds_text
 from tictactoe_qt.engine.search.progress import SearchProgress, progress_text
 from tictactoe_qt.gui.analysis.solve_jobs import SolveAnswer
-from tictactoe_qt.gui.board_theme import is_dark
+from tictactoe_qt.gui.board_theme import strip_style
+from tictactoe_qt.gui.game_over_banner import foot_gap
 
 #: Room kept between the strip and the edges of the board widget.
 EDGE = 8
@@ -132,7 +133,7 @@ class SolveBar(QFrame):
                 self.line.text()))
         width = max(1, min(wanted, room_across))
         height = hint.height()
-        gap = max(6, parent.height() // 60)  # the banner's gap
+        gap = foot_gap(parent.height())
         room = float(getattr(parent, "footer_height", lambda: 0.0)())
         y = parent.height() - gap - height
         if room > height + gap:  # centred in the room when it is taller than the strip
@@ -142,9 +143,5 @@ class SolveBar(QFrame):
     def _restyle(self) -> None:
         # Styled from the board's palette when shown, as the game-over banner is.
         parent = self.parentWidget()
-        dark = is_dark(parent.palette() if parent else self.palette())
-        background = "rgba(36, 36, 40, 235)" if dark else "rgba(255, 255, 255, 240)"
-        border = "rgba(255, 255, 255, 40)" if dark else "rgba(0, 0, 0, 45)"
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        self.setStyleSheet(f"#solveBar {{ background: {background}; border: 1px solid {border};"
-                           " border-radius: 10px; }")
+        self.setStyleSheet(strip_style("solveBar", (parent or self).palette(), 10))
