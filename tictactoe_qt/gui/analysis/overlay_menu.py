@@ -63,59 +63,60 @@ def add_overlay_menus(menu: QMenu, overlay: AnalysisOverlay, overlay_action: QAc
     view_menu = menu.addMenu(_tr("Analysis s&hows"))
     view_menu.setObjectName("menuOverlayView")
     view_group = QActionGroup(parent)
-    views: dict[str, QAction] = {}
-    for view in VIEWS:
-        label = values_label(overlay.depth_limit) if view == "values" else _tr(VIEW_LABELS[view])
-        action = QAction(label, parent, objectName=f"actionOverlayView_{view}")
+    views = {view: _choice(view_group, view_menu, _tr(VIEW_LABELS[view]),
+                           f"actionOverlayView_{view}", view, view == overlay.view)
+             for view in VIEWS}
+    for view, action in views.items():
         action.setStatusTip(_tr(VIEW_TIPS[view]))
-        action.setCheckable(True)
-        action.setChecked(view == overlay.view)
-        action.setData(view)
-        view_group.addAction(action)
-        view_menu.addAction(action)
-        views[view] = action
     depth_menu = menu.addMenu(_tr("Values &depth limit"))
     depth_menu.setObjectName("menuOverlayDepth")
     depth_menu.menuAction().setStatusTip(
         _tr("Search each move only so many plies deep (for the values; a player's view has"
             " its own depth)"))
     depth_group = QActionGroup(parent)
-    depths: dict[int | None, QAction] = {}
-    for depth in (None, *range(1, MAX_DEPTH + 1)):
-        label = _tr("&Full depth (exact values)") if depth is None else (
-            _tr("&1 ply") if depth == 1 else _tr("&{0} plies").format(depth))
-        name = "full" if depth is None else str(depth)
-        action = QAction(label, parent, objectName=f"actionOverlayDepth_{name}")
-        action.setCheckable(True)
-        action.setChecked(depth == overlay.depth_limit)
-        action.setData(depth)
-        depth_group.addAction(action)
-        depth_menu.addAction(action)
-        depths[depth] = action
+    depths = {
+        depth: _choice(
+            depth_group, depth_menu,
+            _tr("&Full depth (exact values)") if depth is None else (
+                _tr("&1 ply") if depth == 1 else _tr("&{0} plies").format(depth)),
+            f"actionOverlayDepth_{'full' if depth is None else depth}", depth,
+            depth == overlay.depth_limit)
+        for depth in (None, *range(1, MAX_DEPTH + 1))}
     menus = OverlayMenus(view_menu, depth_menu, views, depths)
 
-    def show_view(action: QAction) -> None:
-        view = str(action.data())
-        overlay.set_view(view)
+    def follow_overlay(view: str, depth: int | None) -> None:
+        """The menus say what the overlay shows (after a choice here, or an exact solve)."""
+        views[view].setChecked(True)
+        depths[depth].setChecked(True)
+        views["values"].setText(values_label(depth))
         # The depth limit applies to the values; a player's view has its own depth.
         depth_menu.setEnabled(view == "values")
+
+    def show_view(action: QAction) -> None:
+        overlay.set_view(str(action.data()))
+        follow_overlay(overlay.view, overlay.depth_limit)
         overlay_action.setChecked(True)
 
     def limit_depth(action: QAction) -> None:
         data = action.data()
-        depth = None if data is None else int(data)
-        overlay.set_depth_limit(depth)
-        views["values"].setText(values_label(depth))
+        overlay.set_depth_limit(None if data is None else int(data))
+        follow_overlay(overlay.view, overlay.depth_limit)
         overlay_action.setChecked(True)
 
-    def follow_overlay(view: str, depth: int | None) -> None:
-        """The overlay changed what it shows (an exact solve): the menus say so."""
-        views[view].setChecked(True)
-        depths[depth].setChecked(True)
-        views["values"].setText(values_label(depth))
-        depth_menu.setEnabled(view == "values")
-
+    follow_overlay(overlay.view, overlay.depth_limit)
     view_group.triggered.connect(show_view)
     depth_group.triggered.connect(limit_depth)
     overlay.choice_changed.connect(follow_overlay)
     return menus
+
+
+def _choice(group: QActionGroup, menu: QMenu, label: str, name: str, data: object,
+            checked: bool) -> QAction:
+    """A checkable action of ``group`` in ``menu``, carrying ``data``."""
+    action = QAction(label, group, objectName=name)
+    action.setCheckable(True)
+    action.setChecked(checked)
+    action.setData(data)
+    group.addAction(action)
+    menu.addAction(action)
+    return action
