@@ -28,16 +28,14 @@ from dataclasses import dataclass
 from .config import MAX_SIZE
 from .excerpt import excerpt
 from .plugins import discovered_plugins
-from .trace.options import EVALUATIONS, FORMS, ORDERINGS, SCORINGS, OptionsError, TextbookOptions
+from .trace.options import CHOICES, OptionsError, TextbookOptions
 
 PLAYER_KINDS = ("human", "random", "minimax", "alphabeta", "average", "perfect", "mcts",
                 "engine")
 #: The kinds that play without a person (simulations, tournaments, searches).
 COMPUTER_KINDS = tuple(kind for kind in PLAYER_KINDS if kind != "human")
 #: The textbook search options, with their choices (:class:`TextbookOptions`).
-TEXTBOOK_CHOICES: dict[str, tuple[str, ...]] = {
-    "ordering": ORDERINGS, "scoring": SCORINGS, "evaluation": EVALUATIONS, "form": FORMS,
-}
+TEXTBOOK_CHOICES = CHOICES
 #: The kinds that take the textbook options.
 TEXTBOOK_KINDS = ("minimax", "alphabeta")
 #: The kinds that take a random depth range, ``depth=A-B``.

@@ -33,6 +33,10 @@ ORDERINGS = ("none", "centre", "wins", "table")
 SCORINGS = ("textbook", "distance")
 EVALUATIONS = ("zero", "open-lines")
 FORMS = ("textbook", "negamax")
+#: Each option's name and its choices, in the order the options are written.
+CHOICES: dict[str, tuple[str, ...]] = {
+    "ordering": ORDERINGS, "scoring": SCORINGS, "evaluation": EVALUATIONS, "form": FORMS,
+}
 #: The searches that can be traced; ``alphabeta-tt`` keeps a transposition table.
 ALGORITHMS = ("minimax", "alphabeta", "alphabeta-tt")
 
@@ -51,12 +55,8 @@ class TextbookOptions:
     form: str = "textbook"
 
     def __post_init__(self) -> None:
-        for name, value, choices in (
-            ("ordering", self.ordering, ORDERINGS),
-            ("scoring", self.scoring, SCORINGS),
-            ("evaluation", self.evaluation, EVALUATIONS),
-            ("form", self.form, FORMS),
-        ):
+        for name, choices in CHOICES.items():
+            value = getattr(self, name)
             if value not in choices:
                 raise OptionsError(
                     f"unknown {name} {_excerpt(value)}; choose from {', '.join(choices)}"
