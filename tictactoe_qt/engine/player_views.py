@@ -24,6 +24,7 @@ Scores are from the side to move's view; texts name players by ``names``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from math import perm
 from typing import Literal
 
 from .board import Board, Mark, Move
@@ -53,10 +54,7 @@ MAX_VIEW_WORK = 30_000_000
 def cut_off_work(board: Board, depth: int) -> int:
     """About how much a search to ``depth`` plies costs: cut-off positions times lines."""
     empties = board.geometry.cells - board.ply
-    positions = 1
-    for ply in range(min(depth, empties)):
-        positions *= empties - ply
-    return positions * max(1, len(board.geometry.lines))
+    return perm(empties, min(depth, empties)) * max(1, len(board.geometry.lines))
 
 
 def view_refusal(kind: ViewKind, board: Board) -> str | None:
