@@ -1,4 +1,4 @@
-"""Alpha-beta: minimax's value with fewer nodes, its flags, and its trace."""
+"""Alpha-beta: minimax's value with fewer nodes, its flags, and its textbook counts."""
 
 from __future__ import annotations
 
@@ -8,13 +8,6 @@ from hypothesis import strategies as st
 
 from tictactoe_qt.engine import Board, GameConfig, Move, make_player
 from tictactoe_qt.engine.search.alphabeta import alphabeta_search
-from tictactoe_qt.engine.search.alphabeta_trace import (
-    ALPHA_CUTOFF,
-    BETA_CUTOFF,
-    FASTER_WIN,
-    WINNING_MOVE,
-    alphabeta_trace,
-)
 from tictactoe_qt.engine.search.minimax import minimax_search
 from tictactoe_qt.engine.search.move_tables import search_order
 from tictactoe_qt.engine.search_result import WIN_SCORE
@@ -239,61 +232,16 @@ def textbook_pruned(board: Board, ordering: bool | str) -> tuple[set[tuple[Move,
     return pruned, visited
 
 
-TRACE_POSITIONS = ["x../.o./...", "xo./.x./...", "x.o/.x./o..", "xo./..x/.o.", "xxo/o../..."]
+TEXTBOOK_POSITIONS = ["x../.../...", "x../.o./...", "xo./.x./...", "x.o/.x./o..", "xo./..x/.o.", "xxo/o../..."]
 
 
 @pytest.mark.parametrize("ordering", [False, "centre", True], ids=str)
-@pytest.mark.parametrize("notation", TRACE_POSITIONS)
-def test_trace_pruned_set_matches_a_textbook_alphabeta(notation: str, ordering: bool | str) -> None:
+@pytest.mark.parametrize("notation", TEXTBOOK_POSITIONS)
+def test_search_counts_match_a_textbook_alphabeta(notation: str, ordering: bool | str) -> None:
+    """Without a table, the search visits the nodes and makes the cut-offs of the
+    textbook alpha-beta above, in the same move order."""
     board = Board.from_notation(notation)
-    trace = alphabeta_trace(board, ordering=ordering)
-    traced = {node.path + (cut.move,) for node in trace for cut in node.pruned}
-    expected, visited = textbook_pruned(board, ordering)
-    assert traced == expected
-    assert len(trace) == visited
-
-
-@pytest.mark.parametrize("ordering", [False, "centre", True], ids=str)
-def test_trace_visits_exactly_the_nodes_the_search_counts(ordering: bool | str) -> None:
-    board = Board.from_notation("x../.../...")
-    trace = alphabeta_trace(board, ordering=ordering)
+    pruned, visited = textbook_pruned(board, ordering)
     result = alphabeta_search(board, ordering=ordering)
-    assert len(trace) == result.stats.nodes
-    assert sum(1 for node in trace if node.pruned) == result.stats.cutoffs
-    assert trace[0].value == result.score and trace[0].path == ()
-
-
-def test_trace_windows_and_reasons_are_in_max_min_terms() -> None:
-    trace = alphabeta_trace(Board.from_notation("x../.o./..."), ordering=False)
-    root = trace[0]
-    assert root.maximizing and (root.alpha, root.beta) == (-INFINITY, INFINITY)
-    assert root.bound == "exact"
-    for node in trace:
-        assert node.alpha < node.beta or node.leaf or node.pruned
-        for cut in node.pruned:
-            assert cut.reason == (BETA_CUTOFF if node.maximizing else ALPHA_CUTOFF)
-        if node.bound == "upper":
-            assert node.value <= node.alpha
-        elif node.bound == "lower":
-            assert node.value >= node.beta
-        elif not node.leaf and abs(node.value) != WIN_SCORE - len(node.path) - 1:
-            # Exact: inside the window, unless the mover wins at once (nothing beats that).
-            assert node.alpha < node.value < node.beta
-
-
-def test_trace_names_winning_moves_and_faster_wins() -> None:
-    reasons = {
-        cut.reason
-        for node in alphabeta_trace(Board.from_notation("x../.o./..."), ordering="centre")
-        for cut in node.pruned
-    }
-    assert WINNING_MOVE in reasons
-    assert reasons <= {WINNING_MOVE, FASTER_WIN, ALPHA_CUTOFF, BETA_CUTOFF}
-
-
-def test_trace_refuses_trees_too_large_to_record(monkeypatch: pytest.MonkeyPatch) -> None:
-    import tictactoe_qt.engine.search.alphabeta_trace as trace_module
-
-    monkeypatch.setattr(trace_module, "MAX_TRACE_NODES", 50)
-    with pytest.raises(trace_module.TraceTooLarge, match="over 50 nodes"):
-        alphabeta_trace(Board())
+    assert result.stats.nodes == visited
+    assert result.stats.cutoffs == len({path[:-1] for path in pruned})
