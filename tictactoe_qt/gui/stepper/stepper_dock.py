@@ -345,8 +345,10 @@ class StepperDock(QDockWidget):
                 f'{html.escape(max_text)}&nbsp;&nbsp;'
                 f'<span style="color:{colours.min_edge.name()}">▼</span> '
                 f'{html.escape(min_text)}&nbsp;&nbsp;'
-                + html.escape(self.tr("dashed: pruned (bound that cut it). "
-                                      "Ctrl+wheel zooms, drag pans, double-click folds.")))
+                + html.escape(self.tr("dashed: pruned (bound that cut it)."))
+                # The key on one line, the hints on the next (not one word wrapped alone).
+                + "<br>" + html.escape(self.tr("Ctrl+wheel zooms, drag pans, "
+                                               "double-click folds.")))
         if text != self.tree_legend.text():
             self.tree_legend.setText(text)
             self.tree_legend.setToolTip("" if roles is None else self.tr(
