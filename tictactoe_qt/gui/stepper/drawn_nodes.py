@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .move_names import step_short
+from .role_sides import RoleSides, role_word
 from .trace_tree import DONE, OPEN, PRUNED, Key, TraceTree, format_value
 
 #: Horizontal room per leaf and vertical room per level, in scene units.
@@ -43,8 +44,12 @@ class DrawNode:
         return self.depth % 2 == 0
 
 
-def from_trace(tree: TraceTree, board_moves: bool = True) -> dict[Key, DrawNode]:
-    """The shown part of a trace as draw nodes (edges named by moves on a board)."""
+def from_trace(tree: TraceTree, board_moves: bool = True,
+               roles: RoleSides | None = None) -> dict[Key, DrawNode]:
+    """The shown part of a trace as draw nodes (edges named by moves on a board).
+
+    ``roles`` names the players behind MAX and MIN in the tooltips (a board's trace).
+    """
     drawn: dict[Key, DrawNode] = {}
     for key, node in tree.nodes.items():
         step_text = step_short(key[-1]) if key and board_moves else ""
@@ -56,14 +61,14 @@ def from_trace(tree: TraceTree, board_moves: bool = True) -> dict[Key, DrawNode]
             value_text=format_value(node.value) if node.state != PRUNED else "",
             edge_text=node.cut_by if node.state == PRUNED else step_text,
             cut_by=node.cut_by,
-            tooltip=_tooltip(node),
+            tooltip=_tooltip(node, roles),
             current=key == tree.current,
         )
     return drawn
 
 
-def _tooltip(node: Any) -> str:
-    role = "MAX" if node.is_max else "MIN"
+def _tooltip(node: Any, roles: RoleSides | None) -> str:
+    role = role_word(node.is_max, roles)
     if node.state == PRUNED:
         text = f"{role} node, pruned: {node.cut_note}"
     else:
@@ -118,15 +123,19 @@ def layout(nodes: dict[Key, DrawNode], collapsed: Iterable[Key] = ()) -> dict[Ke
     return places
 
 
-def dot_text(nodes: dict[Key, DrawNode], title: str = "search tree") -> str:
-    """The tree in Graphviz DOT: MAX nodes as triangles, MIN as inverted ones, pruned dashed."""
+def dot_text(nodes: dict[Key, DrawNode], title: str = "search tree",
+             fills: tuple[str, str] = ("#dbe7f7", "#f9dcdc")) -> str:
+    """The tree in Graphviz DOT: MAX nodes as triangles, MIN as inverted ones, pruned dashed.
+
+    ``fills`` are the MAX and MIN fill colours (``#rrggbb``), as the drawing has them.
+    """
     ids = {key: f"n{index}" for index, key in enumerate(visible(nodes))}
     lines = [f"digraph {_quote(title)} {{", "  node [fontname=\"Helvetica\", style=filled];",
              "  edge [fontname=\"Helvetica\", fontsize=10];"]
     for key, name in ids.items():
         node = nodes[key]
         shape = "triangle" if node.is_max else "invtriangle"
-        colour = "#dbe7f7" if node.is_max else "#f9dcdc"
+        colour = fills[0] if node.is_max else fills[1]
         style = "filled"
         if node.state == PRUNED:
             colour, style = "#eeeeee", "dashed"

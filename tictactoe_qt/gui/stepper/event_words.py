@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .move_names import path_text, step_text
+from .role_sides import RoleSides
 from .trace_tree import format_value
 
 
@@ -14,8 +15,9 @@ def role(depth: int, negamax: bool = False) -> str:
 
 
 def event_words(event: dict[str, Any], negamax: bool = False,
-                lines: tuple[int, int] | None = None) -> str:
-    """One event as a sentence. ``lines`` gives (M(n), O(n)) for an evaluated leaf."""
+                lines: tuple[int, int] | None = None, roles: RoleSides | None = None) -> str:
+    """One event as a sentence. ``lines`` gives (M(n), O(n)) for an evaluated leaf;
+    ``roles`` names the players whose colours those lines are drawn in."""
     kind = event["event"]
     who = role(event["depth"], negamax)
     where = "the root" if not event["path"] else step_text(event["path"][-1])
@@ -29,8 +31,9 @@ def event_words(event: dict[str, Any], negamax: bool = False,
     if kind == "leaf":
         if event.get("kind") == "evaluation":
             if lines is not None:
+                drawn = "" if roles is None else f": MAX = {roles.max_name}, MIN = {roles.min_name}"
                 return (f"Depth limit: E(n) = M(n) − O(n) = {lines[0]} − {lines[1]} = {value}"
-                        " (open lines drawn).")
+                        f" (open lines drawn{drawn}).")
             return f"Depth limit: evaluation {value}."
         return f"The game is over here: utility {value}."
     if kind == "return":

@@ -2,7 +2,8 @@
 
 It paints like the main board (it is a :class:`BoardWidget` that takes no input)
 and can draw the open lines of E(n) = M(n) − O(n): the lines still open for MAX
-in MAX's colour, those open for MIN in MIN's colour.
+in the colour of MAX's mark, those open for MIN in MIN's (the side to move at
+the root is MAX, whichever mark that is).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
-from tictactoe_qt.engine.board import Board
+from tictactoe_qt.engine.board import Board, Mark, other
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.geometry import iter_bits
 from tictactoe_qt.gui.board_snapshot import BoardSnapshot
@@ -48,13 +49,15 @@ class PreviewBoard(BoardWidget):
         self.board: Board | None = None
         #: ``(cells, mark)`` per open line to draw (the board's marks).
         self._lines: list[tuple[list[int], str]] = []
+        #: The board's side that is MAX (its lines are drawn first).
+        self._max_mark: Mark = "x"
         #: How the game names the board's sides: the stepper's board looks like the game's.
         self.names: SideNames = BOARD_NAMES
 
     def sizeHint(self):  # type: ignore[no-untyped-def]
         return super().sizeHint() / 3
 
-    def show_board(self, board: Board | None, max_mark: str = "x", open_lines: bool = False,
+    def show_board(self, board: Board | None, max_mark: Mark = "x", open_lines: bool = False,
                    last_move: tuple[int, int] | None = None) -> None:
         """Show ``board`` (``None`` shows an empty 3x3 face); with ``open_lines``, E(n)'s lines.
 
@@ -62,16 +65,24 @@ class PreviewBoard(BoardWidget):
         """
         self.board = board
         self._lines = []
+        self._max_mark = max_mark
         if board is not None and open_lines:
             self._lines = open_lines_of(board, max_mark)
         self.set_snapshot(snapshot_of(board, last_move, self.names) if board is not None else BoardSnapshot(
             accepts_input=False, to_move=None))
+        self.setToolTip(self._lines_tip() if self._lines else "")  # after the board's own reset
 
     def open_line_count(self) -> tuple[int, int]:
         """(lines drawn for MAX, lines drawn for MIN), for tests and captions."""
-        marks = [mark for _, mark in self._lines]
-        first = marks[0] if marks else "x"
-        return marks.count(first), len(marks) - marks.count(first)
+        for_max = sum(1 for _, mark in self._lines if mark == self._max_mark)
+        return for_max, len(self._lines) - for_max
+
+    def _lines_tip(self) -> str:
+        """The drawn lines' colours in words: which player's colour is MAX's."""
+        max_name = self.names.name(self._max_mark)
+        min_name = self.names.name(other(self._max_mark))
+        return (f"Lines still open for MAX ({max_name}) are drawn in {max_name}'s colour, "
+                f"those open for MIN ({min_name}) in {min_name}'s: E(n) = M(n) − O(n).")
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)

@@ -10,6 +10,7 @@ exercises. The dock only shows; :class:`SearchStepper` does the stepping.
 
 from __future__ import annotations
 
+import html
 import threading
 from typing import Any
 
@@ -30,6 +31,7 @@ from .event_words import event_words, path_words
 from .exercise_panel import ExercisePanel
 from .preview_board import PreviewBoard
 from .pseudocode_list import PseudocodeList
+from .role_sides import RoleSides
 from .search_choices import SearchChoices
 from .search_stepper import SearchStepper
 from .trace_setup import TraceSetup, board_setup
@@ -128,10 +130,10 @@ class StepperDock(QDockWidget):
         self.tree_view = SearchTreeView()
         tree_layout.addWidget(self.tree_view, 1)
         tree_tools = QHBoxLayout()
-        legend = QLabel(self.tr("▲ MAX  ▼ MIN  dashed: pruned (bound that cut it). "
-                                "Ctrl+wheel zooms, drag pans, double-click folds."),
-                        objectName="stepperTreeLegend", wordWrap=True)
+        legend = self.tree_legend = QLabel(objectName="stepperTreeLegend", wordWrap=True)
+        legend.setTextFormat(Qt.TextFormat.RichText)
         legend.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self._show_legend()
         self.export_button = QPushButton(self.tr("Export…"), objectName="stepperExport")
         self.export_button.setToolTip(self.tr("Save the drawn tree as SVG, PNG or Graphviz DOT"))
         tree_tools.addWidget(legend, 1)
@@ -277,7 +279,7 @@ class StepperDock(QDockWidget):
         lines = None
         key = session.tree.current or ()
         board = setup.board_at(key)
-        max_mark = setup.board.turn if setup.board is not None else "x"
+        max_mark = setup.max_side or "x"
         evaluated = event is not None and event["event"] == "leaf" \
             and event.get("kind") == "evaluation"
         if board is not None:
@@ -287,7 +289,7 @@ class StepperDock(QDockWidget):
                 lines = self.board.open_line_count()
         self.board.setVisible(board is not None)
         self.path.setText(self.tr("Path: {0}").format(path_words(list(key))))
-        self.caption.setText(event_words(event, negamax, lines) if event else
+        self.caption.setText(event_words(event, negamax, lines, self.roles()) if event else
                              self.tr("Ready: press Step."))
         if event is not None:
             previous = session.last(2)
@@ -316,13 +318,43 @@ class StepperDock(QDockWidget):
         if page == 0:
             self.tree_view.describe = (lambda k: _board_text(setup.board_at(k))) \
                 if setup.board is not None else None
-            self.tree_view.show_nodes(from_trace(session.tree, setup.board is not None))
+            roles = self.roles()
+            self.tree_view.set_roles(roles)
+            self._show_legend()
+            self.tree_view.show_nodes(from_trace(session.tree, setup.board is not None, roles))
         elif page == 1:
             negamax = setup.options.form == "negamax"
             self.event_list.clear()
             self.event_list.addItems([event_words(e, negamax) for e in
                                       session.last(LISTED_EVENTS)])
             self.event_list.scrollToBottom()
+
+    def roles(self) -> RoleSides | None:
+        """The players behind MAX and MIN in the loaded trace (``None`` for a textbook tree):
+        MAX is the side to move at the root, played by whom the game's names say."""
+        setup = self.stepper.setup
+        max_side = None if setup is None else setup.max_side
+        return None if max_side is None else RoleSides.of(max_side, self.board.names)
+
+    def _show_legend(self) -> None:
+        """The tree's legend: each role's triangle in its colour, and whose move MAX is."""
+        colours = self.tree_view.colours()
+        roles = self.tree_view.roles
+        max_text, min_text = ("MAX", "MIN") if roles is None else roles.legend()
+        text = (f'<span style="color:{colours.max_edge.name()}">▲</span> '
+                f'{html.escape(max_text)}&nbsp;&nbsp;'
+                f'<span style="color:{colours.min_edge.name()}">▼</span> '
+                f'{html.escape(min_text)}&nbsp;&nbsp;'
+                + html.escape(self.tr("dashed: pruned (bound that cut it)."))
+                # The key on one line, the hints on the next (not one word wrapped alone).
+                + "<br>" + html.escape(self.tr("Ctrl+wheel zooms, drag pans, "
+                                               "double-click folds.")))
+        if text != self.tree_legend.text():
+            self.tree_legend.setText(text)
+            self.tree_legend.setToolTip("" if roles is None else self.tr(
+                "MAX is the player to move at the root, {0}: MAX nodes are drawn in {0}'s "
+                "colour, MIN nodes in {1}'s, as on the board.").format(roles.max_name,
+                                                                        roles.min_name))
 
     # -- export ------------------------------------------------------------------------------
     @Slot()

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from tictactoe_qt.engine.board import Board
+from tictactoe_qt.engine.board import Board, Mark
 from tictactoe_qt.engine.trace import (
     OptionsError,
     SizeEstimate,
@@ -53,6 +53,11 @@ class TraceSetup:
         assert self.board is not None
         return trace_events(board_space(self.board, self.algorithm, self.options, self.depth),
                             self.algorithm, self.options)
+
+    @property
+    def max_side(self) -> Mark | None:
+        """The board's side to move at the root, which the search calls MAX (``None`` for a tree)."""
+        return None if self.board is None else self.board.turn
 
     def label(self) -> str:
         """The search and the options that produced its numbers."""

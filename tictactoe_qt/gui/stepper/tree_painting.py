@@ -2,22 +2,26 @@
 
 One item instead of one per node and label: the stepper redraws after every
 step, and creating and deleting hundreds of wrapped graphics items per step
-costs far more than the 16 ms a step may take. MAX nodes are blue triangles
-pointing up, MIN nodes red triangles pointing down; pruned nodes are small,
-grey and dashed, with the bound that cut them underneath.
+costs far more than the 16 ms a step may take. MAX nodes are triangles
+pointing up, MIN nodes triangles pointing down; pruned nodes are small, grey
+and dashed, with the bound that cut them underneath. On a board each role has
+the colour of the mark its player plays (:func:`role_colours`); a textbook
+tree has no players and keeps the neutral blue MAX and red MIN.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from .drawn_nodes import PRUNED, DrawNode
-from .trace_tree import Key
+from tictactoe_qt.gui.board_theme import BoardTheme, blend
 
-MAX_FILL, MAX_EDGE = QColor("#dbe7f7"), QColor("#1a5fb4")
-MIN_FILL, MIN_EDGE = QColor("#f9dcdc"), QColor("#c01c28")
+from .drawn_nodes import PRUNED, DrawNode
+from .role_sides import RoleSides
+from .trace_tree import Key
 PRUNED_GREY = QColor("#9a9996")
 CURRENT = QColor("#e66100")
 RIGHT, WRONG = QColor("#26a269"), QColor("#c01c28")
@@ -26,6 +30,37 @@ VALUE_COLOUR = QColor("#241f31")
 SIZE = 20.0
 #: Room around the drawing.
 MARGIN = 30.0
+
+
+@dataclass(frozen=True)
+class RoleColours:
+    """The fill and outline of MAX nodes and of MIN nodes."""
+
+    max_fill: QColor
+    max_edge: QColor
+    min_fill: QColor
+    min_edge: QColor
+
+    def of(self, is_max: bool) -> tuple[QColor, QColor]:
+        """``(fill, edge)`` of a MAX (``True``) or MIN node."""
+        return (self.max_fill, self.max_edge) if is_max else (self.min_fill, self.min_edge)
+
+
+#: A tree without players (a textbook tree): the textbook's blue MAX, red MIN.
+NEUTRAL = RoleColours(QColor("#dbe7f7"), QColor("#1a5fb4"), QColor("#f9dcdc"), QColor("#c01c28"))
+#: How much of the mark's colour tints a node's fill (light, so values stay readable).
+FILL_TINT = 0.15
+
+
+def role_colours(theme: BoardTheme, roles: RoleSides | None) -> RoleColours:
+    """Each role in the colour of the mark its player plays on ``theme``'s board
+    (:data:`NEUTRAL` without players)."""
+    if roles is None:
+        return NEUTRAL
+    white = QColor("#ffffff")
+    max_mark, min_mark = theme.marks[roles.max_seat], theme.marks[roles.min_seat]
+    return RoleColours(blend(white, max_mark, FILL_TINT), QColor(max_mark),
+                       blend(white, min_mark, FILL_TINT), QColor(min_mark))
 
 
 def triangle(centre: QPointF, up: bool, size: float = SIZE) -> QPainterPath:
@@ -59,6 +94,7 @@ class TreeItem(QGraphicsItem):
         self.places: dict[Key, tuple[float, float]] = {}
         self.badges: dict[Key, int] = {}
         self.text_colour = QColor("black")
+        self.colours = NEUTRAL
         self._bounds = QRectF()
         self.font = QFont()
         self.font.setPixelSize(13)
@@ -66,11 +102,13 @@ class TreeItem(QGraphicsItem):
         self.small.setPixelSize(10)
 
     def set_tree(self, nodes: dict[Key, DrawNode], places: dict[Key, tuple[float, float]],
-                 badges: dict[Key, int], text_colour: QColor) -> None:
+                 badges: dict[Key, int], text_colour: QColor,
+                 colours: RoleColours = NEUTRAL) -> None:
         """Draw ``nodes`` at ``places``; ``badges`` counts the nodes folded under a node."""
         self.prepareGeometryChange()
         self.nodes, self.places, self.badges = nodes, places, badges
         self.text_colour = text_colour
+        self.colours = colours
         if places:
             xs = [x for x, _ in places.values()]
             ys = [y for _, y in places.values()]
@@ -128,7 +166,7 @@ class TreeItem(QGraphicsItem):
 
     def _paint_node(self, painter: QPainter, node: DrawNode, centre: QPointF) -> None:
         up = node.is_max
-        fill, edge = (MAX_FILL, MAX_EDGE) if up else (MIN_FILL, MIN_EDGE)
+        fill, edge = self.colours.of(up)
         pen = QPen(edge, 1.6)
         if node.state == PRUNED:
             fill, pen = QColor("#f1f1f1"), QPen(PRUNED_GREY, 1.4, Qt.PenStyle.DashLine)

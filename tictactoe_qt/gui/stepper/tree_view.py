@@ -1,7 +1,9 @@
 """The drawn search tree: a ``QGraphicsView`` of MAX and MIN nodes, values and pruned edges.
 
-MAX nodes are blue triangles pointing up, MIN nodes red triangles pointing down
-(the textbook drawing); values sit inside. A pruned edge is dashed and grey and
+MAX nodes are triangles pointing up, MIN nodes triangles pointing down (the
+textbook drawing), each in the colour of the mark its player plays when the tree
+searches a board (:meth:`SearchTreeView.set_roles`), blue and red on a textbook
+tree; values sit inside. A pruned edge is dashed and grey and
 labelled with the bound that cut it. Ctrl+wheel zooms, dragging pans, a
 double-click folds or unfolds a node's subtree, and hovering a node tells its
 window and, on a board, shows the position. The view follows the current node.
@@ -21,10 +23,12 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QToolTip, QWidget
 
 from tictactoe_qt.engine.atomic_file import write_bytes_atomically, write_text_atomically
+from tictactoe_qt.gui.board_theme import BoardTheme
 
 from .drawn_nodes import DrawNode, dot_text, layout
 from .trace_tree import Key
-from .tree_painting import TreeItem, edge_pen
+from .role_sides import RoleSides
+from .tree_painting import RoleColours, TreeItem, edge_pen, role_colours
 
 #: Auto-fit never shrinks the drawing below this scale (bigger trees scroll).
 MIN_AUTO_SCALE = 0.8
@@ -55,6 +59,8 @@ class SearchTreeView(QGraphicsView):
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.nodes: dict[Key, DrawNode] = {}
         self.collapsed: set[Key] = set()
+        #: The players behind MAX and MIN (``None``: a tree without players).
+        self.roles: RoleSides | None = None
         self.title = "search tree"
         #: Fit the drawing to the view until the user zooms.
         self.auto_fit = True
@@ -72,6 +78,16 @@ class SearchTreeView(QGraphicsView):
         if follow and current is not None:
             self.follow(current)
 
+    def set_roles(self, roles: RoleSides | None) -> None:
+        """Colour MAX and MIN nodes as the marks of ``roles``' players (neutral for ``None``)."""
+        if roles != self.roles:
+            self.roles = roles
+            self._redraw()
+
+    def colours(self) -> RoleColours:
+        """The node colours the drawing uses now (from the board's theme and :attr:`roles`)."""
+        return role_colours(BoardTheme.from_palette(self.palette()), self.roles)
+
     def fit(self) -> None:
         """Show the whole drawing if it fits at a readable size."""
         rect = self.scene().sceneRect()
@@ -82,6 +98,11 @@ class SearchTreeView(QGraphicsView):
         scale = max(scale, MIN_AUTO_SCALE)
         self.resetTransform()
         self.scale(scale, scale)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._redraw()  # a dark palette has lighter mark colours
 
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
@@ -115,7 +136,8 @@ class SearchTreeView(QGraphicsView):
         self.places = layout(self.nodes, self.collapsed)
         badges = {key: _count_below(self.nodes, key) for key in self.collapsed
                   if key in self.places}
-        self.item.set_tree(self.nodes, self.places, badges, self.palette().text().color())
+        self.item.set_tree(self.nodes, self.places, badges, self.palette().text().color(),
+                           self.colours())
         self.scene().setSceneRect(self.item.boundingRect())
 
     # -- input --------------------------------------------------------------------------
@@ -180,7 +202,9 @@ class SearchTreeView(QGraphicsView):
         """
         suffix = Path(path).suffix.lower()
         if suffix == ".dot" or suffix == ".gv":
-            write_text_atomically(path, dot_text(self.nodes, self.title))
+            colours = self.colours()
+            fills = (colours.max_fill.name(), colours.min_fill.name())
+            write_text_atomically(path, dot_text(self.nodes, self.title, fills))
         elif suffix == ".svg":
             write_bytes_atomically(path, self.svg_bytes())
         elif suffix == ".png":
