@@ -6,8 +6,9 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from tictactoe_qt.engine import Board, Move
-from tictactoe_qt.engine.comparison import ComparisonRow, SizeEstimate, format_duration
+from tictactoe_qt.engine.comparison import ComparisonRow, SizeEstimate
 from tictactoe_qt.engine.coordinates import move_text
+from tictactoe_qt.engine.duration_text import duration_text
 from tictactoe_qt.engine.search_result import MATE_THRESHOLD, SearchResult
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.trace import TextbookOptions
@@ -26,10 +27,6 @@ def value_text(result: SearchResult, to_move: str, names: SideNames = BOARD_NAME
     return heuristic_text(result.score, to_move, result.stats.depth, names)
 
 
-def millis(seconds: float) -> str:
-    return f"{seconds * 1000:,.1f} ms" if seconds < 10 else f"{seconds:,.1f} s"
-
-
 def row_cells(row: ComparisonRow, to_move: str, names: SideNames = BOARD_NAMES) -> list[str]:
     """Algorithm, nodes, cut-offs, time, move and value; blanks where a search gave nothing."""
     result = row.result
@@ -40,7 +37,7 @@ def row_cells(row: ComparisonRow, to_move: str, names: SideNames = BOARD_NAMES) 
         row.title,
         f"{stats.nodes:,}",
         f"{stats.cutoffs:,}",
-        millis(stats.elapsed_seconds),
+        duration_text(stats.elapsed_seconds),
         "" if move is None else move_text(move),
         value_text(result, to_move, names),
     ]
@@ -85,7 +82,7 @@ def note_text(row: ComparisonRow, estimate: SizeEstimate | None, cap_seconds: fl
         else:
             seconds = estimate.best_case_alphabeta_seconds
         return tr("ComparisonDock", "refused: it would take about {0} (hover for why)").format(
-            format_duration(seconds))
+            duration_text(seconds))
     if row.status == "capped":
         return tr("ComparisonDock", "stopped at the {0:g} s cap: partial numbers").format(
             cap_seconds)
