@@ -15,12 +15,12 @@ from tictactoe_qt.engine.comparison import (
     ComparisonRow,
     compare,
     estimate_tree,
-    format_duration,
     knuth_estimate,
     run_variant,
 )
 from tictactoe_qt.engine.comparison_text import count_text, ratio_text, summary, values_agree
 from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.duration_text import duration_text
 from tictactoe_qt.engine.search.alphabeta import alphabeta_search
 from tictactoe_qt.engine.search.minimax import minimax_search
 from tictactoe_qt.engine.trace import TextbookOptions, TraceSummary, board_events
@@ -187,6 +187,6 @@ def test_run_variant_leaves_the_board_alone() -> None:
 
 
 def test_durations_read_in_human_units() -> None:
-    assert format_duration(0.035) == "35 ms"
-    assert format_duration(90) == "1.5 min"
-    assert format_duration(3 * 31_557_600) == "3 years"
+    assert duration_text(0.035) == "35 ms"
+    assert duration_text(90) == "1 min 30 s"
+    assert duration_text(3 * 31_557_600) == "3 years"

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tictactoe_qt.engine.bench.rows import seconds_text as bench_seconds_text
 from tictactoe_qt.engine.board import Board, Move
 from tictactoe_qt.engine.coordinates import cell_text, column_number, line_text, row_number
+from tictactoe_qt.engine.duration_text import duration_text
 from tictactoe_qt.engine.simulation_stats import SimulationSummary
 from tictactoe_qt.engine.value_notation import (
     BADGE_KEY,
@@ -20,10 +20,8 @@ from tictactoe_qt.engine.value_notation import (
 
 
 def seconds_text(seconds: float | None) -> str:
-    """``seconds`` in a fitting unit: ``12.3 µs``, ``4.56 ms``, ``1.23 s``."""
-    if seconds is None:
-        return "n/a"
-    return bench_seconds_text(seconds)
+    """``seconds`` in a fitting unit (``12.3 µs``, ``4.56 ms``, ``1.23 s``), ``n/a`` for none."""
+    return duration_text(seconds)
 
 
 def number_text(value: float | int | None, digits: int = 2) -> str:

@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from types import FrameType
 
 from tictactoe_qt.engine.batch import MAX_BATCH_GAMES, run_batch, worker_limit
+from tictactoe_qt.engine.duration_text import duration_text
 from tictactoe_qt.engine.excerpt import excerpt
 from tictactoe_qt.engine.simulation import check_playable
 from tictactoe_qt.engine.worker_processes import MIN_WORKER_LIMIT, WorkerDiedError
@@ -132,11 +133,7 @@ def progress_text(done: int, total: int, seconds: float) -> str:
     """``"1,000 / 4,000 games, about 30 s left"``, the time left from the pace so far."""
     text = f"{done:,} / {total:,} games"
     if 0 < done < total and seconds > 0:
-        left = round(seconds * (total - done) / done)
-        minutes, secs = divmod(left, 60)
-        hours, minutes = divmod(minutes, 60)
-        when = f"{hours} h {minutes:02} min" if hours else f"{minutes} min {secs:02} s" if minutes else f"{secs} s"
-        text += f", about {when} left"
+        text += f", about {duration_text(seconds * (total - done) / done)} left"
     return text
 
 

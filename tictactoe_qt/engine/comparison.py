@@ -30,16 +30,16 @@ from .comparison_size import (
     calibrate_rate,
     estimate_tree,
     format_count,
-    format_duration,
     knuth_estimate,
 )
+from .duration_text import duration_text
 from .search_result import SearchResult, ShouldStop, never_stop
 from .trace.counted_search import counted_search
 from .trace.options import TextbookOptions
 
 __all__ = [
     "DEFAULT_OPTIONS", "VARIANTS", "VARIANTS_BY_KEY", "ComparisonRow", "SizeEstimate", "Variant",
-    "calibrate_rate", "compare", "estimate_tree", "format_count", "format_duration",
+    "calibrate_rate", "compare", "estimate_tree", "format_count",
     "knuth_estimate", "run_variant",
 ]
 
@@ -325,7 +325,7 @@ def _refusal(variant: Variant, size: SizeEstimate, expected: float | None) -> st
         return f"Refused: {size.text()}. Lower the depth, or run it with a cap to watch it start."
     return (
         f"Refused: {size.text()}; even perfectly ordered alpha-beta needs about "
-        f"{format_duration(expected)}. Lower the depth, or run it with a cap."
+        f"{duration_text(expected)}. Lower the depth, or run it with a cap."
     )
 
 

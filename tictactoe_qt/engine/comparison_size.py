@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass
 
 from .board import Board
+from .duration_text import duration_text
 from .trace.counted_search import counted_search
 from .trace.options import TextbookOptions
 from .tree_counts import count_per_depth
@@ -48,7 +49,7 @@ class SizeEstimate:
         how = "exactly" if self.exact else "about"
         return (
             f"the full tree has {how} {format_count(self.nodes)} positions: "
-            f"{format_duration(self.minimax_seconds)} for plain minimax at "
+            f"{duration_text(self.minimax_seconds)} for plain minimax at "
             f"{format_count(self.rate)} positions/s"
         )
 
@@ -56,19 +57,6 @@ class SizeEstimate:
 def format_count(value: float) -> str:
     """``549,946`` for small counts, ``2.1e+25`` for huge ones."""
     return f"{value:,.0f}" if value < 1e9 else f"{value:.2g}"
-
-
-def format_duration(seconds: float) -> str:
-    """Seconds in the largest sensible unit: '35 ms', '4.2 min', '3.1e+09 years'."""
-    if seconds < 1:
-        return f"{seconds * 1000:.3g} ms"
-    for unit, size in (("years", 31_557_600.0), ("days", 86_400.0), ("h", 3600.0)):
-        if seconds >= size:
-            amount = seconds / size
-            return f"{amount:.3g} {unit}" if amount < 1e6 else f"{amount:.2g} {unit}"
-    if seconds >= 60:
-        return f"{seconds / 60:.3g} min"
-    return f"{seconds:.3g} s"
 
 
 def estimate_tree(

@@ -6,10 +6,11 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QWidget
 
 from tictactoe_qt.engine import SearchResult
+from tictactoe_qt.engine.duration_text import duration_text
 
 
 def describe_search(result: SearchResult) -> str:
-    """E.g. ``"12,345 nodes · depth 5 · 0.41 s"``."""
+    """E.g. ``"12,345 nodes · depth 5 · 410 ms"`` (the time in the engine's one wording)."""
     tr = QCoreApplication.translate
     nodes = result.stats.nodes
     parts = [tr("StatusPanel", "1 node") if nodes == 1
@@ -18,7 +19,7 @@ def describe_search(result: SearchResult) -> str:
         parts.append(tr("StatusPanel", "depth {0}").format(result.stats.depth))
     elif result.exact:
         parts.append(tr("StatusPanel", "solved"))
-    parts.append(tr("StatusPanel", "{0} s").format(f"{result.stats.elapsed_seconds:.2f}"))
+    parts.append(duration_text(result.stats.elapsed_seconds))
     return " · ".join(parts)
 
 

@@ -9,7 +9,7 @@ new options.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import QCoreApplication, Signal, Slot
 from PySide6.QtGui import QResizeEvent, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QGridLayout, QSizePolicy, QWidget
 
@@ -36,6 +36,17 @@ CHOICES = (
 )
 
 
+def choice_text(attribute: str, value: str) -> str:
+    """One choice as the bar's combo box writes it: ``ordering: centre``."""
+    text = next(text for name, _suffix, _choices, text, _tip in CHOICES if name == attribute)
+    return QCoreApplication.translate("TextbookOptionsBar", text).format(value)
+
+
+def choices_text(options: TextbookOptions) -> list[str]:
+    """Every option of ``options`` in the bar's words and order: ``["ordering: centre", ...]``."""
+    return [choice_text(name, value) for name, value in options.as_dict().items()]
+
+
 class TextbookOptionsBar(QWidget):
     """Four combo boxes, ``<prefix>Ordering``, ``<prefix>Scoring``, ``<prefix>Evaluation``
     and ``<prefix>Form``, that together pick a :class:`TextbookOptions`.
@@ -56,13 +67,13 @@ class TextbookOptionsBar(QWidget):
         self._columns = 0
         current = options.as_dict()
         self.combos: dict[str, QComboBox] = {}
-        for attribute, suffix, choices, text, tip in CHOICES:
+        for attribute, suffix, choices, _text, tip in CHOICES:
             combo = QComboBox(objectName=f"{prefix}{suffix}")
             # The docks stay narrow: combos shrink and their texts elide.
             combo.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
             combo.setMinimumWidth(70)
             for choice in choices:
-                combo.addItem(self.tr(text).format(choice), choice)
+                combo.addItem(choice_text(attribute, choice), choice)
             combo.setCurrentIndex(combo.findData(current[attribute]))
             combo.setToolTip(self.tr(tip))
             combo.currentIndexChanged.connect(self._on_changed)

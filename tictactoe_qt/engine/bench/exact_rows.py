@@ -21,7 +21,8 @@ import time
 
 from ..board import Board
 from ..config import GameConfig
-from .rows import BenchRow, busy_machine_note, median_wall_and_cpu, seconds_text, wall_and_cpu_text
+from ..duration_text import duration_text
+from .rows import BenchRow, busy_machine_note, median_wall_and_cpu, wall_and_cpu_text
 from .search_rows import BenchSettings
 
 #: Figures of the last solve per board, for the per-node row.
@@ -47,7 +48,7 @@ def _solve_row(
     config = GameConfig(*shape)
     who = {"draw": "exact draw", "x": "exact X win", "o": "exact O win"}[result]
     row = BenchRow(f"perfect --exact, empty {config.rows}x{config.cols} k={config.k}, {who}",
-                   f"<= {seconds_text(seconds_goal)}")
+                   f"<= {duration_text(seconds_goal)}")
     if stretch and not settings.stretch:
         row.skipped = True
         row.note = "not run; use bench --stretch"
@@ -114,7 +115,7 @@ def cost_per_node(settings: BenchSettings) -> BenchRow:
     if not row.met:
         row.note = (f"a 5x5 node now includes pairing proofs: {NODES_5X5_BEFORE:,} nodes in "
                     f"{CPU_SECONDS_5X5_BEFORE:g} s of CPU before them, "
-                    f"{int(figures['nodes']):,} in {figures['cpu_seconds']:.2f} s now")
+                    f"{int(figures['nodes']):,} in {duration_text(figures['cpu_seconds'])} now")
     row.figures = {"us_per_node": wall_us, "us_per_node_cpu": cpu_us,
                    "nodes": figures["nodes"], "main_loop_us_per_node_cpu": loop_us}
     return row
@@ -146,7 +147,7 @@ def loaded_answer_time(settings: BenchSettings) -> BenchRow:
     budget = settings.budget
     goal = budget * 1.1
     row = BenchRow(f"slowest answer with a {budget:g} s budget, 19x19 k=5, machine loaded by "
-                   "a second process", f"<= {seconds_text(goal)}")
+                   "a second process", f"<= {duration_text(goal)}")
     config = GameConfig(19, 19, 5)
     # A new player, as a game starts: building its tables counts against the first move.
     player = make_player(PlayerSpec("perfect", time=budget), seed=1)
@@ -165,7 +166,7 @@ def loaded_answer_time(settings: BenchSettings) -> BenchRow:
     finally:
         load.kill()
         load.wait()
-    row.ours = (f"slowest {seconds_text(worst)} over {LOADED_MOVES} moves of a new player "
+    row.ours = (f"slowest {duration_text(worst)} over {LOADED_MOVES} moves of a new player "
                 "(its tables built within the first)")
     row.met = worst <= goal
     row.figures = {"budget": budget, "worst_seconds": worst, "moves": LOADED_MOVES}

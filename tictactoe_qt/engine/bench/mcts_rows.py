@@ -17,7 +17,8 @@ from typing import Any
 
 from ..board import Board
 from ..config import GameConfig
-from .rows import BenchRow, seconds_text
+from ..duration_text import duration_text
+from .rows import BenchRow
 from .search_rows import BenchSettings
 
 #: Iterations per move on 3x3 (each side), and games.
@@ -99,7 +100,7 @@ def _match_row(settings: BenchSettings, config: GameConfig, games: int, iteratio
     row.ours = f"{tally['wins']}-{tally['draws']}-{tally['losses']} (W-D-L)"
     if not settings.quick:
         row.met = goal_met(tally)
-        row.note = f"{seconds_text(time.perf_counter() - began)}"
+        row.note = f"{duration_text(time.perf_counter() - began)}"
     row.figures = {**tally, "games": games, "iterations": iterations}
     return row
 
@@ -139,8 +140,8 @@ def cost_per_iteration(settings: BenchSettings) -> BenchRow:
     bot.step(game.new_initial_state())
     theirs = (time.process_time() - began) / iterations
     ratio = ours / theirs
-    row.ours = f"{seconds_text(ours)} per iteration (1/{1 / ratio:.1f} of OpenSpiel's)"
-    row.competent = f"OpenSpiel-py: {seconds_text(theirs)} per iteration"
+    row.ours = f"{duration_text(ours)} per iteration (1/{1 / ratio:.1f} of OpenSpiel's)"
+    row.competent = f"OpenSpiel-py: {duration_text(theirs)} per iteration"
     row.competent_speedup = 1 / ratio
     row.met = ratio <= 0.2
     row.figures = {"our_seconds": ours, "openspiel_seconds": theirs, "ratio": ratio,

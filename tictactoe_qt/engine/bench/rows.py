@@ -8,6 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from ..duration_text import duration_text
+
 T = TypeVar("T")
 
 
@@ -85,19 +87,9 @@ def median_wall_and_cpu(work: Callable[[], T], repeats: int) -> tuple[float, flo
     return statistics.median(walls), statistics.median(cpus), value  # type: ignore[return-value]
 
 
-def seconds_text(seconds: float) -> str:
-    """``12.3 µs``, ``4.56 ms`` or ``1.23 s`` (three significant digits)."""
-    # Compare after rounding, so 0.9996 s reads "1 s", not "1e+03 ms".
-    if float(f"{seconds * 1e6:.3g}") < 1000:
-        return f"{seconds * 1e6:.3g} µs"
-    if float(f"{seconds * 1e3:.3g}") < 1000:
-        return f"{seconds * 1e3:.3g} ms"
-    return f"{seconds:.3g} s"
-
-
 def wall_and_cpu_text(wall_seconds: float, cpu_seconds: float) -> str:
     """``108 ms (61.2 ms CPU)``: the wall clock, then this process's CPU time."""
-    return f"{seconds_text(wall_seconds)} ({seconds_text(cpu_seconds)} CPU)"
+    return f"{duration_text(wall_seconds)} ({duration_text(cpu_seconds)} CPU)"
 
 
 def busy_machine_note(wall_met: bool, cpu_met: bool) -> str:

@@ -9,13 +9,13 @@ from dataclasses import dataclass
 
 from ..board import Board
 from ..config import GameConfig
+from ..duration_text import duration_text
 from . import reference
 from .rows import (
     BenchRow,
     busy_machine_note,
     median_timed,
     median_wall_and_cpu,
-    seconds_text,
     speedup,
     timed,
     wall_and_cpu_text,
@@ -79,7 +79,7 @@ def plain_minimax(settings: BenchSettings) -> BenchRow:
     ref_seconds, (_, ref_nodes) = timed(
         lambda: reference.best_move(reference.new_grid(), "X", pruning=False)
     )
-    row.reference = f"{seconds_text(ref_seconds)}, {ref_nodes:,} nodes"
+    row.reference = f"{duration_text(ref_seconds)}, {ref_nodes:,} nodes"
     row.speedup = speedup(ref_seconds, seconds)
     row.figures.update(reference_seconds=ref_seconds, reference_nodes=ref_nodes)
     return row
@@ -100,7 +100,7 @@ def plain_alphabeta(settings: BenchSettings) -> BenchRow:
     ref_seconds, (_, ref_nodes) = median_timed(
         lambda: reference.best_move(reference.new_grid(), "X"), 1 if settings.quick else 3
     )
-    row.reference = f"{seconds_text(ref_seconds)}, {ref_nodes:,} nodes"
+    row.reference = f"{duration_text(ref_seconds)}, {ref_nodes:,} nodes"
     row.speedup = speedup(ref_seconds, seconds)
     row.figures = {"seconds": seconds, "cpu_seconds": cpu_seconds, "nodes": nodes,
                    "reference_seconds": ref_seconds, "reference_nodes": ref_nodes}
@@ -116,7 +116,7 @@ def _add_competent(row: BenchRow, settings: BenchSettings, seconds: float,
         return sum(reference.competent_best_move(x, o)[1] for x, o in positions)
 
     ref_seconds, ref_nodes = median_timed(competent, 1 if settings.quick else 3)
-    row.competent = f"{seconds_text(ref_seconds)}, {ref_nodes:,} nodes"
+    row.competent = f"{duration_text(ref_seconds)}, {ref_nodes:,} nodes"
     row.competent_speedup = speedup(ref_seconds, seconds)
     row.figures.update(competent_seconds=ref_seconds, competent_nodes=ref_nodes)
 
@@ -161,9 +161,9 @@ def perfect_warm(settings: BenchSettings) -> BenchRow:
     times.sort()
     median = statistics.median(times)
     worst_percentile = times[int(len(times) * 0.99)]
-    row.ours = f"median {seconds_text(median)}, 99% within {seconds_text(worst_percentile)}"
+    row.ours = f"median {duration_text(median)}, 99% within {duration_text(worst_percentile)}"
     row.met = median <= 10e-6
-    row.note = f"over all {len(positions):,} non-terminal positions; slowest {seconds_text(times[-1])}"
+    row.note = f"over all {len(positions):,} non-terminal positions; slowest {duration_text(times[-1])}"
     row.figures = {"median_seconds": median, "p99_seconds": worst_percentile,
                    "max_seconds": times[-1], "positions": len(positions)}
     return row
@@ -206,7 +206,7 @@ def solve_all(settings: BenchSettings) -> BenchRow:
             reference.best_move(grid, board.turn.upper())
 
     ref_seconds, _ = timed(textbook)
-    row.reference = f"{seconds_text(ref_seconds)} (textbook alpha-beta)"
+    row.reference = f"{duration_text(ref_seconds)} (textbook alpha-beta)"
     row.speedup = speedup(ref_seconds, seconds)
     row.figures["reference_seconds"] = ref_seconds
     return row
@@ -294,7 +294,7 @@ def answer_time(settings: BenchSettings) -> BenchRow:
         elapsed = time.perf_counter() - began
         if elapsed > worst:
             worst, worst_board = elapsed, f"{config.rows}x{config.cols} k={config.k}"
-    row.ours = f"slowest {seconds_text(worst)} ({worst_board})"
+    row.ours = f"slowest {duration_text(worst)} ({worst_board})"
     row.met = worst <= budget + 0.1
     row.figures = {"budget": budget, "worst_seconds": worst, "boards": len(configs)}
     return row

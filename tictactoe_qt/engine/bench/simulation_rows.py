@@ -7,6 +7,7 @@ import statistics
 
 from ..batch import run_batch
 from ..config import GameConfig
+from ..duration_text import duration_text
 from ..player_spec import PlayerSpec
 from ..simulation import play_move_by_move
 from . import reference
@@ -127,7 +128,7 @@ def multi_core(settings: BenchSettings) -> BenchRow:
         two.x_wins, two.o_wins, two.draws, two.plies)
     one_seconds, two_seconds = statistics.median(one_times), statistics.median(two_times)
     gain = one_seconds / two_seconds
-    row.ours = f"{gain:.2f}x ({one_seconds:.2f} s -> {two_seconds:.2f} s)"
+    row.ours = f"{gain:.2f}x ({duration_text(one_seconds)} -> {duration_text(two_seconds)})"
     cores = statistics.median(busy)
     row.met = same and gain >= TWO_WORKER_SPEEDUP
     if same and not row.met and 0 < cores < IDLE_CORES_SEEN:

@@ -12,9 +12,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..bench.rows import seconds_text
 from ..board import Move
 from ..coordinates import cell_text
+from ..duration_text import duration_text
 from ..search_result import ShouldStop
 
 #: Seconds between two progress reports.
@@ -81,5 +81,5 @@ def progress_text(progress: SearchProgress) -> str:
     """``depth 25  nodes 1,234,567  182,345/s  6.8 s  best row 2, column 3``."""
     best = "none" if progress.best is None else cell_text(progress.best.row, progress.best.col)
     return (f"depth {progress.depth}  nodes {progress.nodes:,}  "
-            f"{progress.nodes_per_second:,.0f}/s  {seconds_text(progress.elapsed_seconds)}  "
+            f"{progress.nodes_per_second:,.0f}/s  {duration_text(progress.elapsed_seconds)}  "
             f"best {best}")

@@ -6,13 +6,15 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from tictactoe_qt.engine import Board, Move
-from tictactoe_qt.engine.comparison import ComparisonRow, SizeEstimate, format_duration
+from tictactoe_qt.engine.comparison import VARIANTS, ComparisonRow, SizeEstimate
 from tictactoe_qt.engine.coordinates import move_text
+from tictactoe_qt.engine.duration_text import duration_text
 from tictactoe_qt.engine.search_result import MATE_THRESHOLD, SearchResult
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.trace import TextbookOptions
 from tictactoe_qt.engine.tree_values import NodeValue
 from tictactoe_qt.engine.value_notation import heuristic_text
+from tictactoe_qt.gui.textbook_options_bar import choices_text
 
 
 def value_text(result: SearchResult, to_move: str, names: SideNames = BOARD_NAMES) -> str:
@@ -26,10 +28,6 @@ def value_text(result: SearchResult, to_move: str, names: SideNames = BOARD_NAME
     return heuristic_text(result.score, to_move, result.stats.depth, names)
 
 
-def millis(seconds: float) -> str:
-    return f"{seconds * 1000:,.1f} ms" if seconds < 10 else f"{seconds:,.1f} s"
-
-
 def row_cells(row: ComparisonRow, to_move: str, names: SideNames = BOARD_NAMES) -> list[str]:
     """Algorithm, nodes, cut-offs, time, move and value; blanks where a search gave nothing."""
     result = row.result
@@ -40,7 +38,7 @@ def row_cells(row: ComparisonRow, to_move: str, names: SideNames = BOARD_NAMES) 
         row.title,
         f"{stats.nodes:,}",
         f"{stats.cutoffs:,}",
-        millis(stats.elapsed_seconds),
+        duration_text(stats.elapsed_seconds),
         "" if move is None else move_text(move),
         value_text(result, to_move, names),
     ]
@@ -85,16 +83,35 @@ def note_text(row: ComparisonRow, estimate: SizeEstimate | None, cap_seconds: fl
         else:
             seconds = estimate.best_case_alphabeta_seconds
         return tr("ComparisonDock", "refused: it would take about {0} (hover for why)").format(
-            format_duration(seconds))
+            duration_text(seconds))
     if row.status == "capped":
         return tr("ComparisonDock", "stopped at the {0:g} s cap: partial numbers").format(
             cap_seconds)
     return f"{row.status}: {row.message}"
 
 
+def options_text(options: TextbookOptions) -> str:
+    """The options in the options bar's words: ``ordering: centre, scoring: textbook, ...``;
+    the ordering names the textbook rows that run with another one (the Alpha-beta
+    baseline keeps reading order, and Minimax when the table ordering needs a table)."""
+    tr = QCoreApplication.translate
+    words = choices_text(options)
+    others: dict[str, list[str]] = {}  # ordering -> the rows that use it instead
+    for variant in VARIANTS:
+        used = variant.options_for(options)
+        if used is not None and used.ordering != options.ordering \
+                and variant.skip_reason(options) is None:
+            others.setdefault(used.ordering, []).append(tr("ComparisonDock", variant.label))
+    if others:
+        also = "; ".join(tr("ComparisonDock", "{0} for {1}").format(
+            ordering, tr("ComparisonDock", " and ").join(rows)) for ordering, rows in others.items())
+        words[0] = f"{words[0]} ({also})"
+    return ", ".join(words)
+
+
 def options_caption(options: TextbookOptions) -> str:
     """The line that says which options the textbook rows' numbers come from."""
     return QCoreApplication.translate(
         "ComparisonDock",
-        "Textbook rows: {0} (the Alpha-beta row in reading order, ordering none). "
-        "The engine rows run the engine's own searches.").format(options.label())
+        "Textbook rows: {0}. The engine rows run the engine's own searches.").format(
+            options_text(options))

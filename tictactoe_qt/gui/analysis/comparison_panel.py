@@ -43,6 +43,7 @@ from tictactoe_qt.gui.analysis.comparison_cells import (
     metric_values,
     note_text,
     options_caption,
+    options_text,
     position_text,
     row_cells,
 )
@@ -243,7 +244,7 @@ class ComparisonDock(QDockWidget):
             self.outdated_label.setText(self.tr(
                 "Outdated: these results are for other options ({0}). "
                 "Press Run to compare with the options chosen now.").format(
-                    self.results_options.label()))
+                    options_text(self.results_options)))
         self.outdated_label.setVisible(outdated)
         # Greyed like disabled text, yet the old table still scrolls.
         palette = self.table.palette() if outdated else QPalette()

@@ -11,7 +11,7 @@ NODES, CUTOFFS, TIME, MOVE, VALUE, NOTE = range(1, len(HEADERS))
 NOTE_WIDTH = 240
 #: The widest likely text of each column but the note.
 SAMPLES = {0: "+ table (ordering centre)", NODES: "99,999,999", CUTOFFS: "9,999,999",
-           TIME: "9,999.9 ms", MOVE: "row 19, column 19", VALUE: "O wins in 99"}
+           TIME: "999 ms", MOVE: "row 19, column 19", VALUE: "O wins in 99"}
 
 
 def comparison_table(line_height: int) -> QTableWidget:

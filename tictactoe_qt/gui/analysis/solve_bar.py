@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tictactoe_qt.engine.bench.rows import seconds_text
+from tictactoe_qt.engine.duration_text import duration_text
 from tictactoe_qt.engine.search.progress import SearchProgress, progress_text
 from tictactoe_qt.gui.analysis.solve_jobs import SolveAnswer
 from tictactoe_qt.gui.board_theme import strip_style
@@ -85,7 +85,7 @@ class SolveBar(QFrame):
     def show_answer(self, answer: SolveAnswer) -> None:
         self.title.setText(self.tr("Solved exactly:"))
         how = (self.tr("from the cache of solved positions, {0}") if answer.cached
-               else self.tr("{0}")).format(seconds_text(answer.seconds))
+               else self.tr("{0}")).format(duration_text(answer.seconds))
         self._set_line(f"{answer.outcome} ({how})")
         self._set_running(False)
 

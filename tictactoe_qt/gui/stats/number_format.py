@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
+from tictactoe_qt.engine.duration_text import duration_text
+
 DASH = "\u2013"
 
 
 def format_seconds(seconds: float | None) -> str:
-    """``0.000012`` -> ``12.0 µs``; ``None`` -> a dash."""
-    if seconds is None:
-        return DASH
-    for scale, unit in ((1.0, "s"), (1e-3, "ms"), (1e-6, "\u00b5s")):
-        if abs(seconds) >= scale or unit == "\u00b5s":
-            value = seconds / scale
-            return f"{value:.3g} {unit}" if value < 100 else f"{value:.0f} {unit}"
-    return f"{seconds:g} s"  # pragma: no cover - the loop always returns
+    """A time in the engine's one wording (``121 µs``, ``3 min 05 s``); ``None`` -> a dash."""
+    return duration_text(seconds, missing=DASH)
 
 
 def format_number(value: float | None, digits: int = 2) -> str:
@@ -33,22 +29,6 @@ def format_count(value: float | None) -> str:
         if abs(value) >= scale:
             return f"{value / scale:.3g}{unit}"
     return f"{value:.3g}"
-
-
-def format_duration(seconds: float | None) -> str:
-    """An ETA or elapsed time: ``42 s``, ``3 min 05 s``, ``1 h 02 min``."""
-    if seconds is None:
-        return DASH
-    if seconds < 10:
-        return f"{max(0.0, seconds):.1f} s"
-    seconds = int(round(seconds))
-    if seconds < 60:
-        return f"{seconds} s"
-    minutes, secs = divmod(seconds, 60)
-    if minutes < 60:
-        return f"{minutes} min {secs:02d} s"
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours} h {minutes:02d} min"
 
 
 def format_percent(part: int, whole: int) -> str:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
-from .number_format import format_duration, format_number, format_percent, format_rate, format_seconds
+from .number_format import format_number, format_percent, format_rate, format_seconds
 from .run_snapshot import DRAW, O_WON, X_WON, RunSnapshot
 
 Cell = Callable[[RunSnapshot], str]
@@ -66,7 +66,7 @@ ROWS: tuple[tuple[str, Cell], ...] = (
     ("O average nodes per move", _player("o", "avg_nodes_per_move", format_number)),
     ("Exact odds of random play (X / O / draw)", lambda s: _exact(s)),
     ("Speed", _rate),
-    ("Elapsed", lambda s: format_duration(s.elapsed_seconds)),
+    ("Elapsed", lambda s: format_seconds(s.elapsed_seconds)),
 )
 
 

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from .run_data import MAX_GAMES
-from .number_format import format_duration
+from .number_format import format_seconds
 
 NO_SEED = -1
 
@@ -134,7 +134,7 @@ class SimulateBar(QWidget):
             self.status_label.setText(self.tr("%s of %s games, time left: estimating…") % (f"{games:,}", f"{planned:,}"))
             return
         speed = f"{rate:,.0f}" if rate >= 10 else f"{rate:.2g}"
-        self.status_label.setText(self.tr("%s games/s, about %s left") % (speed, format_duration(eta)))
+        self.status_label.setText(self.tr("%s games/s, about %s left") % (speed, format_seconds(eta)))
 
     def finish_progress(self, games: int, text: str) -> None:
         self.progress_bar.setValue(min(games, self.progress_bar.maximum()))

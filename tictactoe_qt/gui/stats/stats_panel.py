@@ -25,7 +25,7 @@ from .charts_page import ChartsPage
 from .export import ExportError, write_csv
 from .export_choices import ExportChoices
 from .match import Match, default_match
-from .number_format import format_duration
+from .number_format import format_seconds
 from .report_table import ReportTable
 from .run_data import RunData
 from .run_snapshot import GameRow, RunSnapshot
@@ -274,7 +274,7 @@ class StatsPanel(QDockWidget):
         text = self.tr("%s: %s games in %s (%s games/s)") % (
             state,
             f"{snapshot.games:,}",
-            format_duration(snapshot.elapsed_seconds),
+            format_seconds(snapshot.elapsed_seconds),
             f"{snapshot.games_per_second:,.0f}",
         )
         self.simulate_bar.finish_progress(snapshot.games, text)
