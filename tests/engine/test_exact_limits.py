@@ -40,8 +40,8 @@ def test_the_empty_7x7_k5_board_gets_the_note():
     board = empty_board(7, 7, 5)
     assert beyond_measured(board)
     note = long_solve_note(board)
-    assert note == ("49 empty cells: beyond the sizes measured to finish (up to 36 cells, "
-                    "under a second); this may run for hours. Cancel any time.")
+    assert note == ("This may run for hours: 49 empty cells is beyond the sizes measured to "
+                    "finish (up to 36 cells, under a second). Cancel any time.")
     assert "\n" not in note
     assert exact_size_estimate(board) is None  # warned, not refused
 
@@ -66,9 +66,19 @@ def test_up_to_the_limit_the_note_applies_and_past_it_the_refusal_does():
     assert exact_size_estimate(past) is not None
 
 
+def test_the_brief_note_leaves_out_only_the_measured_sizes():
+    board = empty_board(7, 7, 5)
+    brief = long_solve_note(board, brief=True)
+    assert brief == ("This may run for hours: 49 empty cells is beyond the sizes measured to "
+                     "finish. Cancel any time.")
+    assert long_solve_note(board) == brief.replace(
+        "finish.", "finish (up to 36 cells, under a second).")
+    assert long_solve_note(empty_board(5, 5, 4), brief=True) is None
+
+
 def test_the_note_ends_with_the_stop_hint_it_is_given():
     note = long_solve_note(empty_board(7, 7, 5), "Ctrl+C stops it.")
-    assert note is not None and note.endswith("may run for hours. Ctrl+C stops it.")
+    assert note is not None and note.endswith("under a second). Ctrl+C stops it.")
 
 
 def test_the_documented_examples_hold():

@@ -60,7 +60,8 @@ def beyond_measured(board: Board) -> bool:
     return board.empty.bit_count() > MEASURED_QUICK_EMPTY
 
 
-def long_solve_note(board: Board, stop_hint: str = CANCEL_HINT) -> str | None:
+def long_solve_note(board: Board, stop_hint: str = CANCEL_HINT, *,
+                    brief: bool = False) -> str | None:
     """One line warning that an exact solve of ``board`` may run for hours, or ``None``.
 
     ``None`` when the position is within what has been measured to finish quickly, and
@@ -70,17 +71,22 @@ def long_solve_note(board: Board, stop_hint: str = CANCEL_HINT) -> str | None:
         board: the position about to be solved.
         stop_hint: how the user stops the solve where the note is shown, ending the line
             (the window's Cancel button by default; the command line names Ctrl+C).
+        brief: without the measured sizes, for where the whole note does not fit.
 
     >>> from tictactoe_qt.engine import GameConfig
     >>> long_solve_note(Board(GameConfig(5, 5, 4))) is None
     True
     >>> print(long_solve_note(Board(GameConfig(7, 7, 5))))
-    49 empty cells: beyond the sizes measured to finish (up to 36 cells, under a second); \
-this may run for hours. Cancel any time.
+    This may run for hours: 49 empty cells is beyond the sizes measured to finish \
+(up to 36 cells, under a second). Cancel any time.
+    >>> print(long_solve_note(Board(GameConfig(7, 7, 5)), brief=True))
+    This may run for hours: 49 empty cells is beyond the sizes measured to finish. \
+Cancel any time.
     """
     empty = board.empty.bit_count()
     if not beyond_measured(board) or empty > EXACT_MAX_EMPTY:
         return None
-    return (f"{empty} empty cells: beyond the sizes measured to finish (up to "
-            f"{MEASURED_QUICK_EMPTY} cells, under a second); this may run for hours. "
-            f"{stop_hint}").rstrip()
+    # The news first, so a note cut short in a narrow window still says it.
+    measured = "" if brief else f" (up to {MEASURED_QUICK_EMPTY} cells, under a second)"
+    return (f"This may run for hours: {empty} empty cells is beyond the sizes measured to "
+            f"finish{measured}. {stop_hint}").rstrip()
