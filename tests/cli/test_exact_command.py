@@ -114,3 +114,46 @@ def test_exact_on_a_hopeless_board_is_refused_with_an_estimate(command):
     assert done.returncode == 2
     assert len(done.stderr.strip().splitlines()) == 1
     assert "225 empty cells" in done.stderr and "10^" in done.stderr and "--time" in done.stderr
+
+
+def _first_stderr_line(process: subprocess.Popen[bytes], seconds: float) -> bytes:
+    """The first line the command writes on stderr (a pipe), waiting at most ``seconds``."""
+    assert process.stderr is not None
+    ready, _, _ = select.select([process.stderr], [], [], seconds)
+    assert ready, "nothing came on stderr"
+    return process.stderr.readline()
+
+
+@pytest.mark.parametrize("command", [
+    ["search", "--algorithm", "perfect", "--exact", "--size", "7x7", "--k", "5", "--json"],
+    ["analyze", "--exact", "--k", "5", "--json", "/".join(["......."] * 7)],
+])
+def test_a_long_exact_run_says_so_on_stderr_and_stdout_stays_json(command):
+    # The note comes before the solve starts; Ctrl+C right after it stops the run cleanly,
+    # so the test does not depend on how far the search got.
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    process = subprocess.Popen(COMMAND + command, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, env=env)
+    try:
+        note = _first_stderr_line(process, 60).decode()
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert note.startswith("note: This may run for hours: 49 empty cells is beyond the sizes")
+    assert note.rstrip().endswith("Ctrl+C stops it with the best answer so far.")
+    assert b"empty cells" not in err  # said once
+    assert process.returncode == 130
+    data = json.loads(out)  # stdout holds the JSON alone
+    assert data["exact"] is False
+
+
+def test_an_exact_run_within_the_measured_sizes_has_no_note():
+    done = subprocess.run(COMMAND + ["search", "--algorithm", "perfect", "--exact", "--size",
+                                     "4x4", "--k", "4", "--json", "--no-cache"],
+                          capture_output=True, text=True, timeout=60,
+                          env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)))
+    assert done.returncode == 0 and done.stderr == ""
+    assert json.loads(done.stdout)["exact"] is True

@@ -22,6 +22,7 @@ from .exact_run import (
     end_progress_line,
     progress_printer,
     solved_cache,
+    warn_if_long,
 )
 from .formatting import analysis_text
 
@@ -99,6 +100,7 @@ def _answer(text: str, args: argparse.Namespace, searchers: dict[GameConfig, Any
         from tictactoe_qt.engine.exact_analysis import analyze_exactly, analyze_exactly_cached
 
         check_exact_size(board)
+        warn_if_long(board)
         progress = progress_printer()
         try:
             if args.cache is None:

@@ -4,7 +4,9 @@ An exact search runs without a time limit. :class:`InterruptibleRun` turns the
 first Ctrl+C into a stop request the search polls, so it ends cleanly with the
 best answer so far (``exact: false``) and the command exits with status 130;
 a second Ctrl+C interrupts at once. :func:`progress_printer` rewrites one
-line on stderr when stderr is a terminal, so JSON on stdout stays clean.
+line on stderr when stderr is a terminal, so JSON on stdout stays clean;
+:func:`warn_if_long` says there, once before the solve starts, when it may run
+for hours (:func:`tictactoe_qt.engine.exact_limits.long_solve_note`).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from types import FrameType, TracebackType
 from typing import Any, TextIO
 
 from tictactoe_qt.engine.board import Board
-from tictactoe_qt.engine.exact_limits import EXACT_MAX_EMPTY, exact_size_estimate
+from tictactoe_qt.engine.exact_limits import EXACT_MAX_EMPTY, exact_size_estimate, long_solve_note
 from tictactoe_qt.engine.search.progress import Progress, SearchProgress, progress_text
 from tictactoe_qt.engine.solved_cache import SolvedCache
 
@@ -24,6 +26,8 @@ from .arguments import UsageError
 
 #: Exit status after Ctrl+C, as shells report it.
 INTERRUPTED = 130
+#: How an exact run is stopped from the command line, ending the long-solve note.
+CTRL_C_HINT = "Ctrl+C stops it with the best answer so far."
 
 
 def check_exact_size(board: Board) -> None:
@@ -40,6 +44,14 @@ def check_exact_size(board: Board) -> None:
         f"10^{exponent} lines of play; exact solving takes at most {EXACT_MAX_EMPTY} empty "
         "cells: give --time instead"
     )
+
+
+def warn_if_long(board: Board) -> None:
+    """Say on stderr, before an exact solve of ``board`` starts, when it is past the sizes
+    measured to finish and may run for hours (stdout stays the answer alone)."""
+    note = long_solve_note(board, CTRL_C_HINT)
+    if note is not None:
+        print(f"note: {note}", file=sys.stderr, flush=True)
 
 
 def solved_cache(args: argparse.Namespace) -> SolvedCache | None:

@@ -35,6 +35,7 @@ from .exact_run import (
     end_progress_line,
     progress_printer,
     solved_cache,
+    warn_if_long,
 )
 from .formatting import search_text
 from .trace_command import (
@@ -160,6 +161,7 @@ def _run_exact(name: str, board: Board, args: argparse.Namespace) -> int:
 
     progress = progress_printer()
     with InterruptibleRun() as interruptible:
+        warn_if_long(board)  # once Ctrl+C is caught: the note says it stops the run cleanly
         try:
             result, cached = solve_exactly(board, interruptible.should_stop, None, progress,
                                            solved_cache(args))

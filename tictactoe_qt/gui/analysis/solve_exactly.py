@@ -3,7 +3,9 @@
 :class:`ExactSolver` sends the solve to its own engine child process (through
 a :class:`.job_runner.JobRunner` worker thread, never the GUI thread), passes
 its progress on, and drops answers for a position no longer shown. A position
-too big to solve is refused with an estimate (:mod:`tictactoe_qt.engine.exact_limits`).
+too big to solve is refused with an estimate, and one past the sizes measured to
+finish starts with a note that it may run for hours
+(:mod:`tictactoe_qt.engine.exact_limits`, the rule the command line follows too).
 :class:`.solve_bar.SolveBar` is the strip under the board while it runs: a busy bar,
 the progress line (depth, nodes, nodes/s, elapsed, best move so far) and Cancel;
 then the answer, or why there is none. The answer fills the analysis overlay,
@@ -20,7 +22,11 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow
 
 from tictactoe_qt.engine import Board
-from tictactoe_qt.engine.exact_limits import EXACT_MAX_EMPTY, exact_size_estimate
+from tictactoe_qt.engine.exact_limits import (
+    EXACT_MAX_EMPTY,
+    exact_size_estimate,
+    long_solve_note,
+)
 from tictactoe_qt.engine.search.progress import SearchProgress
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
@@ -157,7 +163,7 @@ class SolveExactly(QObject):
         # At the foot of the board, in the room it always leaves free: nothing moves.
         self.bar = SolveBar(window.board)  # type: ignore[attr-defined]
         self.bar.cancel_requested.connect(self.solver.cancel)
-        self.solver.started.connect(lambda _position: self.bar.show_running())
+        self.solver.started.connect(self._on_started)
         self.solver.progress.connect(self.bar.show_progress)
         self.solver.solved.connect(self._on_solved)
         self.solver.stopped.connect(self._on_stopped)
@@ -179,6 +185,14 @@ class SolveExactly(QObject):
         shown = self.solver.board
         if not was_running and shown is not None and board != shown:
             self.bar.hide_bar()
+
+    @Slot(str)
+    def _on_started(self, _position: str) -> None:
+        board = self.solver.board
+        # Past the sizes measured to finish, the strip says it may run for hours.
+        notes = () if board is None else (long_solve_note(board),
+                                          long_solve_note(board, brief=True))
+        self.bar.show_running([note for note in notes if note is not None])
 
     @Slot(object)
     def _on_solved(self, answer: SolveAnswer) -> None:
