@@ -77,10 +77,10 @@ def long_solve_note(board: Board, stop_hint: str = CANCEL_HINT, *,
     >>> long_solve_note(Board(GameConfig(5, 5, 4))) is None
     True
     >>> print(long_solve_note(Board(GameConfig(7, 7, 5))))
-    This may run for hours: 49 empty cells is beyond the sizes measured to finish \
+    This may run for hours: 49 empty cells, more than any measured to finish \
 (up to 36 cells, under a second). Cancel any time.
     >>> print(long_solve_note(Board(GameConfig(7, 7, 5)), brief=True))
-    This may run for hours: 49 empty cells is beyond the sizes measured to finish. \
+    This may run for hours: 49 empty cells, more than any measured to finish. \
 Cancel any time.
     """
     empty = board.empty.bit_count()
@@ -88,5 +88,5 @@ Cancel any time.
         return None
     # The news first, so a note cut short in a narrow window still says it.
     measured = "" if brief else f" (up to {MEASURED_QUICK_EMPTY} cells, under a second)"
-    return (f"This may run for hours: {empty} empty cells is beyond the sizes measured to "
+    return (f"This may run for hours: {empty} empty cells, more than any measured to "
             f"finish{measured}. {stop_hint}").rstrip()
