@@ -20,11 +20,12 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 from tictactoe_qt.engine import Board
 from tictactoe_qt.engine.coordinates import cell_text
-from tictactoe_qt.engine.player_views import VIEW_KINDS, view_refusal
+from tictactoe_qt.engine.player_views import view_refusal
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.value_notation import plies_text
 from tictactoe_qt.gui.analysis import search_jobs
 from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
+from tictactoe_qt.gui.analysis.overlay_choice import VIEWS, checked_view
 from tictactoe_qt.gui.analysis.overlay_data import OverlayData, with_visits
 from tictactoe_qt.gui.analysis.overlay_layer import OverlayLayer
 from tictactoe_qt.gui.analysis.overlay_views import PLAYER_NAMES
@@ -36,8 +37,6 @@ SECONDS_PER_EMPTY_CELL = 0.006
 MAX_TIME_BUDGET = 2.0
 #: Seconds a depth-limited search may take: deeper depths that do not finish are dropped.
 DEPTH_LIMITED_SECONDS = 8.0
-#: What the cells can show: the analysis's values, or a player's view.
-VIEWS = ("values",) + VIEW_KINDS
 Analyze = Callable[..., Any]
 
 
@@ -70,8 +69,9 @@ class AnalysisOverlay(QObject):
     overlay_ready = Signal(object)
     #: A short line for the status bar: the legend, 'analysing…' or an error.
     status = Signal(str)
-    #: What the cells show changed by itself: ``(view, depth_limit)``. An exact solve's
-    #: answer turns a player's view or a depth limit into the exact values.
+    #: What the cells show changed: ``(view, depth_limit)``, by :meth:`set_view` or
+    #: :meth:`set_depth_limit`, or by itself: an exact solve's answer turns a player's
+    #: view or a depth limit into the exact values.
     choice_changed = Signal(str, object)
 
     def __init__(
@@ -138,10 +138,10 @@ class AnalysisOverlay(QObject):
         Raises:
             ValueError: an unknown view.
         """
-        if view not in VIEWS:
-            raise ValueError(f"unknown overlay view {view!r}; choose from {', '.join(VIEWS)}")
+        checked_view(view)
         if view != self.view:
             self.view = view
+            self.choice_changed.emit(self.view, self.depth_limit)
             self._restart()
 
     def set_depth_limit(self, depth: int | None) -> None:
@@ -154,6 +154,7 @@ class AnalysisOverlay(QObject):
             raise ValueError(f"the depth limit must be 1 or more (or full), got {depth}")
         if depth != self.depth_limit:
             self.depth_limit = depth
+            self.choice_changed.emit(self.view, self.depth_limit)
             if self.view == "values":
                 self._restart()
 
