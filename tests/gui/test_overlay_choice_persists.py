@@ -13,7 +13,7 @@ from tictactoe_qt.gui.analysis.overlay_choice import (
 )
 from tictactoe_qt.gui.main_window import MainWindow
 from tictactoe_qt.gui.settings_store import SettingsStore
-from tests.gui.fresh_process import run_script, settings_env, settings_file
+from .fresh_process import run_script, settings_env, settings_file
 
 
 def ini(folder) -> QSettings:

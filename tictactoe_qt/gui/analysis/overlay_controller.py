@@ -215,7 +215,8 @@ class AnalysisOverlay(QObject):
             self.status.emit(self.tr("Asking the {0} player…").format(PLAYER_NAMES[self.view]))
         elif self.depth_limit is not None:
             self._job = self.runner.submit(search_jobs.overlay_depth_limited, config, history,
-                                           self.depth_limit, DEPTH_LIMITED_SECONDS, self.names)
+                                           self.depth_limit, DEPTH_LIMITED_SECONDS, self.names,
+                                           budget, self._analyze)
             self.status.emit(self.tr("Searching every move {0} deep…")
                              .format(plies_text(self.depth_limit)))
         else:
