@@ -6,7 +6,8 @@ running analysis and queues a new one for the overlay's analysis process
 When an MCTS player has just moved, its visit counts are laid over the values.
 
 Two settings change what the cells show: a depth limit (:meth:`set_depth_limit`:
-each move's minimax value at that depth, labelled as such) and a player's view
+each move's minimax value at that depth, labelled as such, the exact value small
+beneath where it is cheap) and a player's view
 (:meth:`set_view`: the numbers the Average, minimax depth-3 or MCTS player
 chooses by, with the exact values small beside them).
 """
