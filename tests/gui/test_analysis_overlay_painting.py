@@ -75,3 +75,21 @@ def test_the_preview_caption_stays_above_the_grid(qtbot, layer) -> None:
     assert caption.bottom() <= grid_top
     assert caption.top() >= 0
     assert caption.left() >= layer._cell((0, 0)).left() - 0.5
+
+
+def test_an_analysis_dropped_while_its_big_picture_is_painted_in_slices_is_never_painted(
+        qtbot, layer) -> None:
+    """A new position or view clears the data between two slices: the rest is dropped quietly."""
+    board = layer.parent()
+    board.set_snapshot(BoardSnapshot(rows=15, cols=15, cells=(None,) * 225))
+    notes = {(row, col): CellNote("+3", "heuristic", 0.5, "a score")
+             for row in range(15) for col in range(15)}
+    data = OverlayData("15x15", notes, exact=False)
+    layer.set_data(data)
+    assert layer._analysis_pixmap(theme_of(layer)) is None  # sliced: not done at once
+    layer.set_data(None)
+    qtbot.waitUntil(lambda: layer._rendering is None)  # no slice painted data that was gone
+    assert layer._cache is None
+    layer.set_data(data)
+    qtbot.waitUntil(layer.picture_ready)
+    assert painted_alpha(layer, (7, 7)) > 0

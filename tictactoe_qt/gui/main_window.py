@@ -189,7 +189,8 @@ class MainWindow(QMainWindow):
 
     # -- settings ------------------------------------------------------------------------
     def read_settings(self) -> list[str]:
-        """Restore the dock and window layout; return the keys that were reset."""
+        """Restore the dock, the window layout and the analysis overlay's choices;
+        return the keys that were reset."""
         settings, problems = self.store.load()
         self.settings_dock.set_settings(settings)
         geometry, state = self.store.window_state()
@@ -200,7 +201,7 @@ class MainWindow(QMainWindow):
         else:
             # The board gets most of the room; the docks share a column on the right.
             self.resizeDocks([self.settings_dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
-        return problems
+        return problems + self.analysis.remember_choices(self.store)
 
     def write_settings(self) -> None:
         self.store.save(self.settings_dock.settings())

@@ -25,6 +25,9 @@ from tictactoe_qt.engine.saved_game import (
     DEFAULT_MARKS, MAX_DEPTH, MAX_MARK_LENGTH, MAX_NAME_LENGTH, SavedGame, SavedPlayer,
     text_length, text_problem,
 )
+from tictactoe_qt.gui.analysis.overlay_choice import (
+    OverlayChoice, checked_depth_limit, checked_view,
+)
 from tictactoe_qt.gui.player_choices import (
     choice_for, player_spec, search_options, uses_depth_range, uses_extra,
 )
@@ -267,6 +270,26 @@ class SettingsStore:
             s.setValue(f"board/{key}", getattr(game, key))
         s.sync()
 
+    def overlay_choice(self) -> tuple[OverlayChoice, list[str]]:
+        """The analysis overlay's stored view, depth limit and switch, and the keys reset.
+
+        Total like :meth:`load`: a view from a newer version, depth 99 or a
+        non-number gives that part's default (and a note), never an error.
+        """
+        problems: list[str] = []
+        default = OverlayChoice()
+        view = self._read(problems, "overlay/view", default.view, _as_overlay_view)
+        depth = self._read(problems, "overlay/depth", 0, _as_depth_limit)
+        shown = self._read(problems, "overlay/shown", default.shown, _as_switch)
+        return OverlayChoice(view, depth or None, shown), problems
+
+    def save_overlay_choice(self, choice: OverlayChoice) -> None:
+        """Store ``choice`` (0 stands for full depth) and write it to disk."""
+        self.settings.setValue("overlay/view", choice.view)
+        self.settings.setValue("overlay/depth", choice.depth_limit or 0)
+        self.settings.setValue("overlay/shown", choice.shown)
+        self.settings.sync()
+
     def window_state(self) -> tuple[QByteArray | None, QByteArray | None]:
         """The saved window geometry and dock/toolbar state, if any."""
         geometry = self.settings.value("window/geometry")
@@ -335,6 +358,25 @@ def _as_kind(raw: object) -> str:
     if choice_for(kind) is None:
         raise ValueError(f"unknown player type {_excerpt(kind)}")
     return kind
+
+
+def _as_overlay_view(raw: object) -> str:
+    return checked_view(_as_text(raw))
+
+
+def _as_depth_limit(raw: object) -> int:
+    """A depth limit as stored: 0 for full depth, else 1 to the deepest limit offered."""
+    depth = _as_int(raw)
+    return 0 if depth == 0 else checked_depth_limit(depth) or 0
+
+
+def _as_switch(raw: object) -> bool:
+    """On or off, stored as a boolean or as the text ``true``/``false`` (INI files)."""
+    if isinstance(raw, bool):
+        return raw
+    if isinstance(raw, str) and raw.strip().lower() in ("true", "false"):
+        return raw.strip().lower() == "true"
+    raise ValueError(f"not on or off: {_excerpt(raw)}")
 
 
 def _as_seat(raw: object) -> str:

@@ -21,12 +21,14 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QWidget
 from tictactoe_qt.gui import game_texts
 from tictactoe_qt.gui.analysis.comparison_panel import ComparisonDock
 from tictactoe_qt.gui.analysis.legend_label import LegendLabel
+from tictactoe_qt.gui.analysis.overlay_choice import OverlayChoice
 from tictactoe_qt.gui.analysis.overlay_controller import AnalysisOverlay
 from tictactoe_qt.gui.analysis.overlay_layer import OverlayLayer
 from tictactoe_qt.gui.analysis.overlay_menu import OverlayMenus, add_overlay_menus
 from tictactoe_qt.gui.analysis.solve_exactly import SolveExactly
 from tictactoe_qt.gui.analysis.tree_explorer_dock import TreeExplorerDock
 from tictactoe_qt.gui.player_choices import PLAYER_CHOICES, PlayerChoice, choice_for
+from tictactoe_qt.gui.settings_store import SettingsStore
 from tictactoe_qt.gui.stepper.stepper_dock import StepperDock
 
 # MCTS joins the player types of the settings dock (before the dock is built).
@@ -52,6 +54,34 @@ class AnalysisViews:
     solve: SolveExactly | None = None
     #: What the overlay shows (values or a player's view) and its depth limit.
     overlay_menus: OverlayMenus | None = None
+
+    def choice(self) -> OverlayChoice:
+        """What the overlay shows now: its view, its depth limit, and whether it is on."""
+        overlay = self.overlay
+        return OverlayChoice(overlay.view, overlay.depth_limit, self.overlay_action.isChecked())
+
+    def apply_choice(self, choice: OverlayChoice) -> None:
+        """Show ``choice``: the overlay takes it, the menus tick it, the legend tells it."""
+        self.overlay.set_view(choice.view)
+        self.overlay.set_depth_limit(choice.depth_limit)
+        self.overlay_action.setChecked(choice.shown)
+
+    def remember_choices(self, store: SettingsStore) -> list[str]:
+        """Restore the overlay's stored choices and store each new one as it is made.
+
+        Returns the stored keys that were unusable (their defaults are shown and
+        written back at once, so the next start has nothing to reset).
+        """
+        choice, problems = store.overlay_choice()
+        self.apply_choice(choice)
+        store.save_overlay_choice(self.choice())
+
+        def save(*_: object) -> None:
+            store.save_overlay_choice(self.choice())
+
+        self.overlay.choice_changed.connect(save)
+        self.overlay_action.toggled.connect(save)
+        return problems
 
     def shutdown(self) -> None:
         """Cancel every analysis job and wait for the worker threads."""

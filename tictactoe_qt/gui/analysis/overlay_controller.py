@@ -6,7 +6,8 @@ running analysis and queues a new one for the overlay's analysis process
 When an MCTS player has just moved, its visit counts are laid over the values.
 
 Two settings change what the cells show: a depth limit (:meth:`set_depth_limit`:
-each move's minimax value at that depth, labelled as such) and a player's view
+each move's minimax value at that depth, labelled as such, the exact value small
+beneath where it is cheap) and a player's view
 (:meth:`set_view`: the numbers the Average, minimax depth-3 or MCTS player
 chooses by, with the exact values small beside them).
 """
@@ -20,11 +21,12 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 from tictactoe_qt.engine import Board
 from tictactoe_qt.engine.coordinates import cell_text
-from tictactoe_qt.engine.player_views import VIEW_KINDS, view_refusal
+from tictactoe_qt.engine.player_views import view_refusal
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.value_notation import plies_text
 from tictactoe_qt.gui.analysis import search_jobs
 from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
+from tictactoe_qt.gui.analysis.overlay_choice import VIEWS, checked_view
 from tictactoe_qt.gui.analysis.overlay_data import OverlayData, with_visits
 from tictactoe_qt.gui.analysis.overlay_layer import OverlayLayer
 from tictactoe_qt.gui.analysis.overlay_views import PLAYER_NAMES
@@ -36,8 +38,6 @@ SECONDS_PER_EMPTY_CELL = 0.006
 MAX_TIME_BUDGET = 2.0
 #: Seconds a depth-limited search may take: deeper depths that do not finish are dropped.
 DEPTH_LIMITED_SECONDS = 8.0
-#: What the cells can show: the analysis's values, or a player's view.
-VIEWS = ("values",) + VIEW_KINDS
 Analyze = Callable[..., Any]
 
 
@@ -70,8 +70,9 @@ class AnalysisOverlay(QObject):
     overlay_ready = Signal(object)
     #: A short line for the status bar: the legend, 'analysing…' or an error.
     status = Signal(str)
-    #: What the cells show changed by itself: ``(view, depth_limit)``. An exact solve's
-    #: answer turns a player's view or a depth limit into the exact values.
+    #: What the cells show changed: ``(view, depth_limit)``, by :meth:`set_view` or
+    #: :meth:`set_depth_limit`, or by itself: an exact solve's answer turns a player's
+    #: view or a depth limit into the exact values.
     choice_changed = Signal(str, object)
 
     def __init__(
@@ -138,10 +139,10 @@ class AnalysisOverlay(QObject):
         Raises:
             ValueError: an unknown view.
         """
-        if view not in VIEWS:
-            raise ValueError(f"unknown overlay view {view!r}; choose from {', '.join(VIEWS)}")
+        checked_view(view)
         if view != self.view:
             self.view = view
+            self.choice_changed.emit(self.view, self.depth_limit)
             self._restart()
 
     def set_depth_limit(self, depth: int | None) -> None:
@@ -154,6 +155,7 @@ class AnalysisOverlay(QObject):
             raise ValueError(f"the depth limit must be 1 or more (or full), got {depth}")
         if depth != self.depth_limit:
             self.depth_limit = depth
+            self.choice_changed.emit(self.view, self.depth_limit)
             if self.view == "values":
                 self._restart()
 
@@ -214,7 +216,8 @@ class AnalysisOverlay(QObject):
             self.status.emit(self.tr("Asking the {0} player…").format(PLAYER_NAMES[self.view]))
         elif self.depth_limit is not None:
             self._job = self.runner.submit(search_jobs.overlay_depth_limited, config, history,
-                                           self.depth_limit, DEPTH_LIMITED_SECONDS, self.names)
+                                           self.depth_limit, DEPTH_LIMITED_SECONDS, self.names,
+                                           budget, self._analyze)
             self.status.emit(self.tr("Searching every move {0} deep…")
                              .format(plies_text(self.depth_limit)))
         else:

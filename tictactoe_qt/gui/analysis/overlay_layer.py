@@ -180,6 +180,9 @@ class OverlayLayer(QWidget):
         picture = self._rendering
         if picture is None:
             return
+        if picture.data is not self.data:  # the analysis changed (or went) between slices
+            self._rendering = None
+            return
         batch, picture.cells = picture.cells[:CELLS_PER_SLICE], picture.cells[CELLS_PER_SLICE:]
         self._grid = picture.grid
         with QPainter(picture.pixmap) as painter:

@@ -13,10 +13,9 @@ from PySide6.QtCore import QCoreApplication, QObject, QT_TRANSLATE_NOOP
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu
 
-from tictactoe_qt.gui.analysis.overlay_controller import VIEWS, AnalysisOverlay
+from tictactoe_qt.gui.analysis.overlay_choice import MAX_DEPTH_LIMIT as MAX_DEPTH, VIEWS
+from tictactoe_qt.gui.analysis.overlay_controller import AnalysisOverlay
 
-#: The deepest depth limit offered.
-MAX_DEPTH = 9
 VIEW_TIPS = {
     "values": QT_TRANSLATE_NOOP("OverlayMenu", "Each move's value: exact where solved, or "
                                 "depth-limited under a depth limit"),
@@ -85,7 +84,8 @@ def add_overlay_menus(menu: QMenu, overlay: AnalysisOverlay, overlay_action: QAc
     menus = OverlayMenus(view_menu, depth_menu, views, depths)
 
     def follow_overlay(view: str, depth: int | None) -> None:
-        """The menus say what the overlay shows (after a choice here, or an exact solve)."""
+        """The menus say what the overlay shows (after a choice here, a restored one,
+        or an exact solve)."""
         views[view].setChecked(True)
         depths[depth].setChecked(True)
         views["values"].setText(values_label(depth))
@@ -93,14 +93,12 @@ def add_overlay_menus(menu: QMenu, overlay: AnalysisOverlay, overlay_action: QAc
         depth_menu.setEnabled(view == "values")
 
     def show_view(action: QAction) -> None:
-        overlay.set_view(str(action.data()))
-        follow_overlay(overlay.view, overlay.depth_limit)
+        overlay.set_view(str(action.data()))  # the overlay's choice_changed ticks the menus
         overlay_action.setChecked(True)
 
     def limit_depth(action: QAction) -> None:
         data = action.data()
         overlay.set_depth_limit(None if data is None else int(data))
-        follow_overlay(overlay.view, overlay.depth_limit)
         overlay_action.setChecked(True)
 
     follow_overlay(overlay.view, overlay.depth_limit)

@@ -4,7 +4,8 @@ Plain data, no widgets, like :mod:`.overlay_data`:
 
 * :func:`overlay_from_depth_limited` paints each move's minimax value at a
   depth limit (E(n) at the cut-off), heat-mapped by rank and labelled as a
-  depth-limited value, never as the game's result.
+  depth-limited value, never as the game's result; the exact value, where
+  it is at hand, goes small beneath it.
 * :func:`overlay_from_player_view` paints the number a player chooses by
   (:mod:`tictactoe_qt.engine.player_views`) large, the exact value small
   beside it where the analysis solved the move, and outlines the player's pick.
@@ -64,11 +65,42 @@ def depth_caption(data_depth: int | None, asked: int, exact: bool, side: str, op
             f" better, blue worse.{short}")
 
 
+def exact_notes(board: Board, analysis: Any, names: SideNames = BOARD_NAMES) -> dict[Cell, CellNote]:
+    """The notes of the moves ``analysis`` (the engine's ``analyze`` of ``board``) solved."""
+    exact: dict[Cell, CellNote] = {}
+    for move_value in analysis.moves:
+        note = note_for(board.turn, move_value.result, move_value.plies, move_value.exact, names)
+        if note is not None:
+            exact[(move_value.move.row, move_value.move.col)] = note
+    return exact
+
+
+def with_exact_asides(notes: dict[Cell, CellNote],
+                      exact: dict[Cell, CellNote]) -> dict[Cell, CellNote]:
+    """``notes`` with each cell's exact value small beside it ('?' where it is not solved)."""
+    shown: dict[Cell, CellNote] = {}
+    for cell, note in notes.items():
+        solved = exact.get(cell)
+        aside, kind = (solved.text, solved.kind) if solved else ("?", "unknown")
+        detail = f"{note.detail}; exact: {solved.detail if solved else 'not solved in time'}"
+        shown[cell] = CellNote(note.text, note.kind, note.heat, detail, aside, kind)
+    return shown
+
+
+def exact_key(side: str) -> str:
+    """The legend's words for the small exact values."""
+    return (f"Small: the exact value ({side}3 = {side} wins in 3 plies, D = draw,"
+            " ? = not solved in time).")
+
+
 def overlay_from_depth_limited(board: Board, values: DepthLimitedValues, seconds: float,
-                               names: SideNames = BOARD_NAMES, pv_length: int = 6) -> OverlayData:
+                               names: SideNames = BOARD_NAMES, pv_length: int = 6,
+                               analysis: Any = None) -> OverlayData:
     """Overlay data for ``depth_limited_values(board, ...)``'s answer.
 
     ``seconds`` is the time the search had (said when a depth did not finish).
+    ``analysis``, the engine's ``analyze`` of ``board`` when it is at hand, puts
+    each move's exact value small beneath its depth-limited one.
     """
     to_move = board.turn
     cells = [((move.row, move.col), score) for move, score in values.scores.items()]
@@ -79,6 +111,11 @@ def overlay_from_depth_limited(board: Board, values: DepthLimitedValues, seconds
         for (cell, score), heat in zip(cells, heats)
     }
     side, opponent = names.name(to_move), names.name(other(to_move))
+    exact = {} if analysis is None else exact_notes(board, analysis, names)
+    caption = depth_caption(values.depth, values.asked, values.exact, side, opponent, seconds)
+    if exact and notes:
+        notes = with_exact_asides(notes, exact)
+        caption = f"{caption} {exact_key(side)}"
     best = values.best
     return OverlayData(
         position=board.notation(),
@@ -89,7 +126,7 @@ def overlay_from_depth_limited(board: Board, values: DepthLimitedValues, seconds
         best=None if best is None else (best.row, best.col),
         mover=side,
         view="depth",
-        caption=depth_caption(values.depth, values.asked, values.exact, side, opponent, seconds),
+        caption=caption,
     )
 
 
@@ -104,11 +141,7 @@ def overlay_from_player_view(board: Board, view: PlayerView, analysis: Any,
         names: the game's seating and marks.
     """
     to_move = board.turn
-    exact: dict[Cell, CellNote] = {}
-    for move_value in analysis.moves:
-        note = note_for(to_move, move_value.result, move_value.plies, move_value.exact, names)
-        if note is not None:
-            exact[(move_value.move.row, move_value.move.col)] = note
+    exact = exact_notes(board, analysis, names)
     valued = [((move.row, move.col), value) for move, value in view.values.items()]
     heats = rank_heats([value for _, value in valued]) if valued else []
     notes: dict[Cell, CellNote] = {}
@@ -121,16 +154,10 @@ def overlay_from_player_view(board: Board, view: PlayerView, analysis: Any,
             notes[cell] = CellNote(NOT_VALUED, "unknown", 0.0,
                                    f"{PLAYER_NAMES[view.kind]} did not value this move")
     if exact:
-        for cell, note in notes.items():
-            solved = exact.get(cell)
-            aside, kind = (solved.text, solved.kind) if solved else ("?", "unknown")
-            detail = f"{note.detail}; exact: {solved.detail if solved else 'not solved in time'}"
-            notes[cell] = CellNote(note.text, note.kind, note.heat, detail, aside, kind)
+        notes = with_exact_asides(notes, exact)
     side = names.name(to_move)
     player = PLAYER_NAMES[view.kind]
-    small = (f"Small: the exact value ({side}3 = {side} wins in 3 plies, D = draw,"
-             " ? = not solved in time)." if exact
-             else "Exact values: not solved within the time budget.")
+    small = exact_key(side) if exact else "Exact values: not solved within the time budget."
     caption = (f"{view.title}, {side} to move. Outlined: the move {player} plays"
                f" ({PICK_RULES[view.kind].format(depth=view.spec.depth)}). {small}")
     choice = view.choice

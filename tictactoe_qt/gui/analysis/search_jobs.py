@@ -108,18 +108,44 @@ def overlay_depth_limited(
     depth: int,
     seconds: float,
     names: SideNames = BOARD_NAMES,
+    exact_budget: float = 0.0,
+    analyze_function: Callable[..., Any] | None = None,
     *,
     should_stop: ShouldStop,
     report: Report,
 ) -> OverlayData:
-    """Every move's minimax value at ``depth`` plies, as far as ``seconds`` allow.
+    """Every move's minimax value at ``depth`` plies, as far as ``seconds`` allow, with the
+    exact values beside them where they are at hand (:func:`exact_at_hand`).
 
     ``report`` gets each depth as it finishes (for the status line).
     """
     board = board_from(config, history)
     deadline = time.perf_counter() + seconds
     values = depth_limited_values(board, depth, deadline, should_stop, on_depth=report)
-    return overlay_from_depth_limited(board, values, seconds, names)
+    exact = exact_at_hand(board, exact_budget, analyze_function, should_stop)
+    return overlay_from_depth_limited(board, values, seconds, names, analysis=exact)
+
+
+def exact_at_hand(board: Board, time_budget: float,
+                  analyze_function: Callable[..., Any] | None, should_stop: ShouldStop) -> Any:
+    """The position's exact values when they are cheap, else ``None``.
+
+    Cheap means: in the cache of solved positions ("Solve exactly", ``analyze
+    --exact``), or a small board, where ``analyze`` tries every cell and solves
+    in milliseconds. On big boards ``analyze`` only deepens the moves near the
+    stones and never solves them, so no extra search is run there.
+    """
+    if time_budget <= 0:
+        return None
+    if analyze_function is not None:
+        return analyze_function(board, time_budget=time_budget, should_stop=should_stop)
+    known = cached_analysis(board, solved_cache())
+    if known is not None:
+        return known
+    searcher = searcher_for(board.config)
+    if not searcher.searches_every_cell(board):
+        return None
+    return analyze(board, time_budget, should_stop, searcher=searcher)
 
 
 def overlay_player_view(

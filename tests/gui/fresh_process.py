@@ -1,0 +1,36 @@
+"""Run the window in a fresh Python process with its settings in a temporary folder.
+
+QSettings caches its file's path per process, so a test of what survives a
+restart starts the program anew for each run (``XDG_CONFIG_HOME`` points at
+the test's folder; the settings file is ``<folder>/tictactoe-qt/tictactoe-qt.conf``).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+TIMEOUT_S = 120
+
+
+def settings_env(folder: Path) -> dict[str, str]:
+    """The environment of a program run whose settings (and cache) live in ``folder``."""
+    return dict(os.environ, XDG_CONFIG_HOME=str(folder), HOME=str(folder),
+                QT_QPA_PLATFORM="offscreen",
+                PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+
+
+def settings_file(folder: Path) -> Path:
+    """The settings file of a run with :func:`settings_env` (``folder``)."""
+    return folder / "tictactoe-qt" / "tictactoe-qt.conf"
+
+
+def run_script(script: str, env: dict[str, str], *args: str) -> str:
+    """``python -c script args``'s output; the run must end cleanly."""
+    done = subprocess.run([sys.executable, "-c", script, *args], capture_output=True,
+                          text=True, timeout=TIMEOUT_S, env=env)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr, done.stderr
+    return done.stdout
