@@ -97,7 +97,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="perfect only: search without a time limit until the answer "
                         "is exact (Ctrl+C stops with the best answer so far)")
     add_cache_argument(parser)
-    add_textbook_arguments(parser)  # shared with trace: the same choices give the same counts
+    # Shared with trace: the same choices give the same counts.
+    add_textbook_arguments(parser, engine_without=True)
     parser.set_defaults(run=run)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 from collections.abc import Iterator
 from typing import Any
 
@@ -24,7 +25,13 @@ from tictactoe_qt.engine.trace import (
     tree_space,
 )
 from tictactoe_qt.engine.trace.event_stream import trace_events
-from tictactoe_qt.engine.trace.options import EVALUATIONS, FORMS, ORDERINGS, SCORINGS
+from tictactoe_qt.engine.trace.options import (
+    EVALUATIONS,
+    FORMS,
+    ORDERINGS,
+    SCORINGS,
+    estimate_note,
+)
 from tictactoe_qt.engine.trace.counted_search import counted_search
 from tictactoe_qt.engine.trace.tree_text import excerpt_at
 
@@ -47,18 +54,41 @@ its estimated size: plain minimax from the empty 3x3 board makes 1,355,060 event
 With --json, infinite bounds print as Infinity and -Infinity (as Python writes them)."""
 
 
-def add_textbook_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--ordering``, ``--scoring``, ``--evaluation`` and ``--form`` (shared with ``search``)."""
+def add_textbook_arguments(parser: argparse.ArgumentParser, engine_without: bool = False) -> None:
+    """``--ordering``, ``--scoring``, ``--evaluation`` and ``--form`` (shared with ``search``).
+
+    ``engine_without``: left out altogether, these run the engine's own search
+    (``search``), and the help says so; ``trace`` always runs the textbook search.
+    """
     defaults = TextbookOptions()
-    parser.add_argument("--ordering", default=None, metavar="O",
-                        help=f"move order: {', '.join(ORDERINGS)} (default {defaults.ordering})")
-    parser.add_argument("--scoring", default=None, metavar="S",
-                        help=f"end scores: {', '.join(SCORINGS)} (default {defaults.scoring})")
-    parser.add_argument("--evaluation", default=None, metavar="E",
-                        help=f"value at the depth limit: {', '.join(EVALUATIONS)} "
-                             f"(default {defaults.evaluation})")
-    parser.add_argument("--form", default=None, metavar="F",
-                        help=f"alpha-beta form: {', '.join(FORMS)} (default {defaults.form})")
+    container: argparse._ActionsContainer = parser
+    default = "default"
+    if engine_without:
+        container = parser.add_argument_group(
+            "textbook search (minimax, alphabeta, alphabeta-tt)",
+            textwrap.fill(  # the parser keeps descriptions as written
+                "Without any of these four options, search runs the engine's own search "
+                "(its own move order and scores, not what trace counts). Giving any of "
+                "them runs the textbook search that trace and the stepper step, the others "
+                f"at their defaults: {defaults.label()}.", 78))
+        default = "textbook search default:"
+    container.add_argument("--ordering", default=None, metavar="O",
+                           help=f"move order: {', '.join(ORDERINGS)} "
+                                f"({default} {defaults.ordering})")
+    container.add_argument("--scoring", default=None, metavar="S",
+                           help=f"end scores: {', '.join(SCORINGS)} ({default} {defaults.scoring})")
+    container.add_argument("--evaluation", default=None, metavar="E",
+                           help=f"value at the depth limit: {', '.join(EVALUATIONS)} "
+                                f"({default} {defaults.evaluation})")
+    container.add_argument("--form", default=None, metavar="F",
+                           help=f"alpha-beta form: {', '.join(FORMS)} ({default} {defaults.form})")
+
+
+def print_estimate_note(options: TextbookOptions, depth: int | None, board: Board) -> None:
+    """On stderr, once: why this search may prefer an estimate to a win (when it may)."""
+    note = estimate_note(options, depth, board.empty.bit_count())
+    if note:
+        print(f"note: {note[0].lower()}{note[1:]}", file=sys.stderr, flush=True)
 
 
 def textbook_options_from(args: argparse.Namespace) -> TextbookOptions:
@@ -116,6 +146,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
     except ValueError as error:  # a finished game
         raise UsageError(str(error)) from None
+    if not tree:
+        print_estimate_note(options, args.depth, board)
     events = trace_events(space, algorithm, options)
     label = options_label(algorithm, options, tree)
     summary = _print_events(events, args.json, options.form, title)
@@ -165,6 +197,7 @@ def textbook_decision(
             f"not {name!r}"
         )
     options = textbook_options_from(args)
+    print_estimate_note(options, args.depth, board)
     try:
         return counted_search(board, name, options, args.depth, should_stop)
     except ValueError as error:

@@ -3,8 +3,10 @@
 :class:`DepthField` is the depth spin box plus "random each move": a depth drawn
 from A to B for every move (``minimax:depth=1-10``). :class:`TextbookFields`
 turns on the textbook search of the stepper and the CLI and picks its ordering,
-scoring, cut-off evaluation and form. Which player type shows which field is
-decided by :mod:`.player_choices`; these widgets only edit values.
+scoring, cut-off evaluation and form; told the depth, its scoring and evaluation
+tooltips say when those options let the search prefer an estimate to a win. Which
+player type shows which field is decided by :mod:`.player_choices`; these widgets
+only edit values.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QL
 
 from tictactoe_qt.engine.player_spec import TEXTBOOK_CHOICES
 from tictactoe_qt.engine.saved_game import MAX_DEPTH
-from tictactoe_qt.engine.trace.options import TextbookOptions
+from tictactoe_qt.engine.trace.options import TextbookOptions, estimate_note
 
 #: The depth a fresh random range ends at (the course report's 1 to 10).
 DEFAULT_RANGE = (1, 10)
@@ -160,7 +162,26 @@ class TextbookFields(QObject):
             self.combos[name] = combo
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(3, 1)
+        self._depth: int | None = None
         self.enabled.toggled.connect(self.changed)
+        self.changed.connect(self._show_note)
+
+    def show_depth(self, depth: int | None) -> None:
+        """The player's depth limit (``None``: unlimited; a random range's upper end)."""
+        self._depth = depth
+        self._show_note()
+
+    def note_text(self) -> str:
+        """Why these options at this depth may prefer an estimate to a win; ``""`` if not."""
+        options = self.options()
+        return "" if options is None else estimate_note(options, self._depth)
+
+    @Slot()
+    def _show_note(self) -> None:
+        note = self.note_text()
+        for name in ("scoring", "evaluation"):
+            tip = self.tr(_FIELD_TEXT[name][1])
+            self.combos[name].setToolTip(f"{tip}\n\n{note}" if note else tip)
 
     def options(self) -> TextbookOptions | None:
         """The chosen options, or ``None`` for the engine's own search."""
@@ -178,6 +199,7 @@ class TextbookFields(QObject):
             self.combos[name].setCurrentIndex(max(0, self.combos[name].findData(value)))
         for widget in widgets:
             widget.blockSignals(False)
+        self._show_note()
 
     def allow_table(self, allowed: bool) -> None:
         """Offer the table ordering (alpha-beta only); off it falls back to reading order."""

@@ -238,6 +238,7 @@ class SideEditor(QGroupBox):
         self.form.setRowVisible(self.textbook.grid,
                                 uses_textbook(kind) and self.textbook.enabled.isChecked())
         self.textbook.allow_table(kind == "alphabeta")
+        self.textbook.show_depth(self.depth.depth())
         self.form.setRowVisible(self.time_spin, uses_time(kind))
         self.form.setRowVisible(self.engine, kind == "engine")
         self.form.setRowVisible(self.engine.name_label, kind == "engine")

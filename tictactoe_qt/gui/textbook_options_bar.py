@@ -4,21 +4,26 @@ The stepper, the game tree and Compare all show this bar, so the same choices
 read the same way everywhere and give the same counts
 (:class:`~tictactoe_qt.engine.trace.TextbookOptions` is the one owner of what
 they mean). The bar only reports: :attr:`TextbookOptionsBar.changed` carries the
-new options.
+new options. Told the depth limit (:meth:`TextbookOptionsBar.set_depth_limit`), it
+also says, on a line of its own that it always keeps room for, when the chosen
+options let the search prefer an estimate to a win (the engine's
+:func:`~tictactoe_qt.engine.trace.options.estimates_can_outrank_wins` decides).
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Signal, Slot
 from PySide6.QtGui import QResizeEvent, QStandardItemModel
-from PySide6.QtWidgets import QComboBox, QGridLayout, QSizePolicy, QWidget
+from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from tictactoe_qt.engine.trace.options import (
+    ESTIMATE_NOTE_SHORT,
     EVALUATIONS,
     FORMS,
     ORDERINGS,
     SCORINGS,
     TextbookOptions,
+    estimate_note,
 )
 
 #: ``(attribute, objectName suffix, choices, item text, tooltip)`` per combo box.
@@ -62,11 +67,14 @@ class TextbookOptionsBar(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName(f"{prefix}OptionsBar")
-        self._grid = layout = QGridLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        self._grid = layout = QGridLayout()
+        column.addLayout(layout)
         self._columns = 0
         current = options.as_dict()
         self.combos: dict[str, QComboBox] = {}
+        self._tips: dict[str, str] = {}
         for attribute, suffix, choices, _text, tip in CHOICES:
             combo = QComboBox(objectName=f"{prefix}{suffix}")
             # The docks stay narrow: combos shrink and their texts elide.
@@ -75,13 +83,27 @@ class TextbookOptionsBar(QWidget):
             for choice in choices:
                 combo.addItem(choice_text(attribute, choice), choice)
             combo.setCurrentIndex(combo.findData(current[attribute]))
-            combo.setToolTip(self.tr(tip))
+            self._tips[attribute] = self.tr(tip)
+            combo.setToolTip(self._tips[attribute])
             combo.currentIndexChanged.connect(self._on_changed)
             self.combos[attribute] = combo
         self.ordering, self.scoring = self.combos["ordering"], self.combos["scoring"]
         self.evaluation, self.form = self.combos["evaluation"], self.combos["form"]
         self._quiet = False
         self._place(4)
+        self._depth: int | None = None
+        self._empty_cells: int | None = None
+        #: Shown while an estimate can outrank a win; its room is kept while hidden,
+        #: so nothing below moves when it comes and goes.
+        self.note = QLabel(f"⚠ {ESTIMATE_NOTE_SHORT}", objectName=f"{prefix}EstimateNote",
+                           wordWrap=True)
+        self.note.setStyleSheet(f"#{prefix}EstimateNote {{ background: rgba(229, 165, 10, 60);"
+                                " border-radius: 4px; padding: 1px 6px; }")
+        policy = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        policy.setRetainSizeWhenHidden(True)
+        self.note.setSizePolicy(policy)
+        column.addWidget(self.note)
+        self._show_note()
 
     def _place(self, columns: int) -> None:
         """Lay the combo boxes out in ``columns`` columns."""
@@ -98,6 +120,24 @@ class TextbookOptionsBar(QWidget):
         self._place(4 if event.size().width() >= 4 * widest + 3 * spacing else 2)
         super().resizeEvent(event)
 
+    def set_depth_limit(self, depth: int | None, empty_cells: int | None = None) -> None:
+        """The depth limit the options go with (``None``: none), and how many cells are
+        empty where the search starts (``None``: any position); the note follows."""
+        self._depth, self._empty_cells = depth, empty_cells
+        self._show_note()
+
+    def note_text(self) -> str:
+        """The full note for the options and depth limit shown now; ``""`` when none applies."""
+        return estimate_note(self.options(), self._depth, self._empty_cells)
+
+    def _show_note(self) -> None:
+        """The note and the scoring box's tooltip for the options and depth limit shown."""
+        note = self.note_text()
+        self.note.setToolTip(note)
+        self.note.setVisible(bool(note))
+        tip = self._tips["scoring"]
+        self.scoring.setToolTip(f"{tip}.\n\n{note}" if note else tip)
+
     def options(self) -> TextbookOptions:
         """The options chosen now."""
         return TextbookOptions(**{name: combo.currentData()
@@ -112,6 +152,7 @@ class TextbookOptionsBar(QWidget):
             combo = self.combos[name]
             combo.setCurrentIndex(combo.findData(value))
         self._quiet = False
+        self._show_note()
         self.changed.emit(self.options())
 
     def set_table_allowed(self, allowed: bool) -> None:
@@ -128,4 +169,5 @@ class TextbookOptionsBar(QWidget):
     @Slot()
     def _on_changed(self) -> None:
         if not self._quiet:
+            self._show_note()
             self.changed.emit(self.options())

@@ -18,7 +18,8 @@ labelled with the options that produced it (:meth:`TextbookOptions.label`).
   ``distance`` (a sooner win scores higher: ``WIN_SCORE - plies``, the engine's scores).
 * ``evaluation``: the value of a position at the depth limit: ``zero`` or
   ``open-lines`` (E(n) = M(n) - O(n), :mod:`..evaluation`). With textbook scoring
-  E(n) can exceed a win's +1, exactly as in course code that mixes the two.
+  E(n) can exceed a win's +1, exactly as in course code that mixes the two
+  (:func:`estimates_can_outrank_wins` says when, :data:`ESTIMATE_NOTE` says so in words).
 * ``form``: ``textbook`` (the max-value/min-value functions of the standard AI
   textbook: a max node returns as soon as v >= beta, a min node as soon as
   v <= alpha, and the root's first moves widen alpha) or ``negamax`` (one function,
@@ -39,6 +40,18 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 #: The searches that can be traced; ``alphabeta-tt`` keeps a transposition table.
 ALGORITHMS = ("minimax", "alphabeta", "alphabeta-tt")
+
+
+#: Why a textbook search with open-lines estimates may pass a win by, in plain words
+#: (the CLI prints it as a note; the views show it, or :data:`ESTIMATE_NOTE_SHORT`
+#: with this in a tooltip).
+ESTIMATE_NOTE = (
+    "Textbook scoring counts a win as +1, and E(n) can be larger: at this depth limit the "
+    "search may prefer an estimate to a win, as course code that mixes the two does. "
+    "Choose scoring: distance to rank every win first."
+)
+#: :data:`ESTIMATE_NOTE` in a few words, for a view's one-line caption.
+ESTIMATE_NOTE_SHORT = "At this depth limit an estimate E(n) can outrank a win (+1)."
 
 
 class OptionsError(ValueError):
@@ -107,6 +120,31 @@ class TextbookOptions:
         """The options as JSON-ready text."""
         return {"ordering": self.ordering, "scoring": self.scoring,
                 "evaluation": self.evaluation, "form": self.form}
+
+
+def estimates_can_outrank_wins(
+    options: TextbookOptions, depth: int | None, empty_cells: int | None = None
+) -> bool:
+    """Whether a search with ``options`` and the depth limit ``depth`` can rank an estimate
+    above a real win.
+
+    Textbook scoring counts a win as +1 while open-lines E(n) = M(n) - O(n) is often 2
+    or more, so once the depth limit cuts a line short its estimate can beat a win
+    found elsewhere (and a loss can look better than a bad estimate). Distance scoring
+    ranks every win above every estimate; zero evaluation never exceeds +1; without a
+    depth limit, or with one no shallower than the ``empty_cells`` left (when given),
+    nothing is estimated.
+    """
+    if options.scoring != "textbook" or options.evaluation != "open-lines" or depth is None:
+        return False
+    return empty_cells is None or depth < empty_cells
+
+
+def estimate_note(
+    options: TextbookOptions, depth: int | None, empty_cells: int | None = None
+) -> str:
+    """:data:`ESTIMATE_NOTE` when :func:`estimates_can_outrank_wins`, else ``""``."""
+    return ESTIMATE_NOTE if estimates_can_outrank_wins(options, depth, empty_cells) else ""
 
 
 def _clean(text: str | None, default: str) -> str:

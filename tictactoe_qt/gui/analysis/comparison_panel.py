@@ -169,6 +169,7 @@ class ComparisonDock(QDockWidget):
         self.stop_button.clicked.connect(self.stop)
         self.metric_choice.currentIndexChanged.connect(self._update_chart)
         self.options_bar.changed.connect(self._on_options_changed)
+        self.depth.currentIndexChanged.connect(self._show_depth)
         self._show_options_label()
 
     def preferred_width(self) -> int:
@@ -206,6 +207,7 @@ class ComparisonDock(QDockWidget):
         self.stop()
         self._resume = False
         self.board = board.copy()
+        self._show_depth()
         self._mark_outdated()
         over = board.is_game_over()
         self.run_button.setEnabled(not over)
@@ -213,6 +215,12 @@ class ComparisonDock(QDockWidget):
             self.tr("The game is over: nothing to compare.") if over
             else self.tr("Press Run to search the current position with every algorithm.")
         )
+
+    @Slot()
+    def _show_depth(self) -> None:
+        """The options bar's note follows the depth limit set for the textbook rows."""
+        empty = None if self.board is None else self.board.empty.bit_count()
+        self.options_bar.set_depth_limit(self.depth.currentData(), empty)
 
     def is_outdated(self) -> bool:
         """True when the table shows results of another position, or other options,

@@ -156,6 +156,7 @@ class TreeExplorerDock(QDockWidget):
         self.setWidget(body)
         self.mode.currentIndexChanged.connect(self._on_mode)
         self.options_bar.changed.connect(self._rebuild)
+        self.depth.valueChanged.connect(self._show_depth)
         self.depth.valueChanged.connect(self._rebuild)
 
     def preferred_width(self) -> int:
@@ -184,6 +185,7 @@ class TreeExplorerDock(QDockWidget):
         self.depth.blockSignals(True)
         self.depth.setValue(default_depth(cells))
         self.depth.blockSignals(False)
+        self._show_depth()
         if self.is_on_screen():
             self._rebuild()
         else:
@@ -206,6 +208,12 @@ class TreeExplorerDock(QDockWidget):
             self.runner.cancel()
             self._jobs.clear()
             self._stale = True
+
+    @Slot()
+    def _show_depth(self) -> None:
+        """The options bar's note follows the depth limit (minimax values use it too)."""
+        empty = None if self.board is None else self.board.empty.bit_count()
+        self.options_bar.set_depth_limit(self.depth.value() or None, empty)
 
     def alphabeta_mode(self) -> bool:
         return self.mode.currentData() != "minimax"

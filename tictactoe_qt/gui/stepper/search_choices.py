@@ -2,7 +2,8 @@
 
 A grid layout the dock places at its top: the algorithm, the depth limit and
 "Search this position" on the first row; move ordering, end scores, the
-evaluation at the depth limit and the written form of alpha-beta on the second.
+evaluation at the depth limit and the written form of alpha-beta on the second,
+with the bar's note when the depth limit lets an estimate outrank a win.
 """
 
 from __future__ import annotations
@@ -40,6 +41,16 @@ class SearchChoices(QGridLayout):
             self.addWidget(widget, 0, column)
         self.addWidget(self.load_button, 0, 2)
         self.addWidget(bar, 1, 0, 1, 3)
+        self.empty_cells: int | None = None
+        self.depth.valueChanged.connect(self._show_depth)
+
+    def set_empty_cells(self, empty_cells: int) -> None:
+        """How many cells are empty in the position a search would start from."""
+        self.empty_cells = empty_cells
+        self._show_depth()
+
+    def _show_depth(self) -> None:
+        self.options_bar.set_depth_limit(self.depth.value() or None, self.empty_cells)
 
     def trace_args(self, notation: str) -> tuple[object, ...]:
         """The chosen search of the board ``notation``, as :func:`~.trace_setup.board_setup` takes it."""

@@ -185,6 +185,7 @@ class StepperDock(QDockWidget):
         """
         self.position = board.copy()
         self.board.names = names
+        self.choices.set_empty_cells(board.empty.bit_count())
 
     @Slot()
     def load_position(self) -> None:
