@@ -14,6 +14,7 @@ game's seating and the players' marks). The default is the board's own X and O.
 
 from __future__ import annotations
 
+from .excerpt import excerpt
 from .side_names import BOARD_NAMES, SideNames
 
 #: Short form of a value the search never computed.
@@ -123,3 +124,9 @@ def status_text(status: str, names: SideNames = BOARD_NAMES) -> str:
     if status in ("x_won", "o_won"):
         return f"{names.name(status[0])} has won"
     return "it goes on"
+
+
+def game_over_text(notation: str, status: str, names: SideNames = BOARD_NAMES) -> str:
+    """Why a finished position cannot be searched, in one line with a bounded excerpt:
+    ``"the game on 'xxx/oo./...' is already over: X has won"``."""
+    return f"the game on {excerpt(notation)} is already over: {status_text(status, names)}"
