@@ -18,7 +18,7 @@ from .board import Board, Move
 from .search_result import MATE_THRESHOLD, WIN_SCORE, ShouldStop, never_stop
 from .side_names import BOARD_NAMES, SideNames
 from .trace import TextbookOptions, board_events
-from .value_notation import infinity_text
+from .value_notation import game_over_text, infinity_text
 
 Path = tuple[int, ...]
 INFINITY = float("inf")
@@ -181,7 +181,8 @@ def trace_alphabeta(
         ValueError: the game is over.
     """
     if board.is_game_over():
-        raise ValueError(f"the game is over on {board.notation()}; there is no tree to search")
+        raise ValueError(f"{game_over_text(board.notation(), board.status)}; "
+                         "there is no tree to search")
     view = ScoreView(board.side, options.scoring, options.form == "negamax")
     trace = AlphaBetaTrace(depth=depth, options=options, algorithm=algorithm, view=view)
     cols = board.config.cols
@@ -193,7 +194,7 @@ def trace_alphabeta(
         if kind == "enter":
             if len(nodes) >= max_nodes:
                 raise TraceTooLargeError(
-                    f"alpha-beta visits more than {max_nodes:,} nodes from {board.notation()};"
+                    f"alpha-beta visits more than {max_nodes:,} nodes from this position;"
                     " choose a smaller depth")
             if len(nodes) % 512 == 0 and should_stop():
                 raise TraceTooLargeError("the alpha-beta trace was cancelled")
