@@ -83,7 +83,7 @@ class PreviewBoard(BoardWidget):
         max_name = self.names.name(self._max_mark)
         min_name = self.names.name(other(self._max_mark))
         return (f"Lines still open for MAX ({max_name}) are drawn in {max_name}'s colour, "
-                f"those open for MIN ({min_name}) in {min_name}'s: "
+                f"those open for MIN ({min_name}) in {min_name}'s.\n"
                 f"E(n) = {open_lines_text(max_name, min_name, '−')}.")
 
     def paintEvent(self, event: QPaintEvent) -> None:
