@@ -59,14 +59,14 @@ def test_k_applies_to_every_board(capsys):
 def test_text_shows_the_board_and_move_values(capsys):
     assert main(["analyze", "xo./.x./..."]) == 0
     out = capsys.readouterr().out
-    assert "o to move" in out and "X wins" in out
+    assert "O to move" in out and "X wins" in out  # the players, as the GUI writes them
     assert "X" in out and "O" in out and "*" in out
 
 
-def test_board_errors_count_rows_and_columns_from_0_like_the_output(capsys):
+def test_board_errors_count_rows_and_columns_from_1_like_the_grid(capsys):
     assert main(["analyze", "x.o/.z./..."]) == 1
     error = capsys.readouterr().err
-    assert "row 1, col 1" in error and "counting from 0" in error
+    assert "row 2, column 2" in error and "from 0" not in error
 
 
 def _board_19x19() -> str:

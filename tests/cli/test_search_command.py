@@ -74,5 +74,5 @@ def test_random_and_registered_players_answer(capsys):
 def test_text_output_shows_move_and_statistics(capsys):
     assert main(["search", "--algorithm", "alphabeta", "--board", "xo./.x./..."]) == 0
     out = capsys.readouterr().out
-    for phrase in ("move", "row 3, column 3", "x wins", "nodes", "cut-offs", "time"):
+    for phrase in ("move", "row 3, column 3", "X wins", "nodes", "cut-offs", "time"):
         assert phrase in out

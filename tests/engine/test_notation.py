@@ -67,8 +67,9 @@ def test_a_parsed_win_reports_its_line() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("xo./.x", "row 1 of 'xo./.x' has 2 cells but row 0 has 3 (rows count from 0)"),
-        ("xo./.z./...", "unknown cell 'z' at row 1, col 1 of 'xo./.z./...' (counting from 0)"),
+        # Rows and columns counted from 1, as every text for people counts them.
+        ("xo./.x", "row 2 of 'xo./.x' has 2 cells but row 1 has 3"),
+        ("xo./.z./...", "unknown cell 'z' at row 2, column 2 of 'xo./.z./...'; use x, o or ."),
         ("xx./.../...", "'xx./.../...' has 2 x and 0 o"),
         ("o../.../...", "'o../.../...' has 0 x and 1 o"),
         ("xxx/ooo/...", "both players have a line in 'xxx/ooo/...'"),

@@ -156,7 +156,7 @@ def test_oversized_trace_is_refused_with_a_clear_error() -> None:
 
 
 def test_finished_position_has_no_tree_to_trace() -> None:
-    with pytest.raises(ValueError, match="game is over"):
+    with pytest.raises(ValueError, match="is already over: X has won"):
         trace_alphabeta(Board.from_notation("xxx/oo./..."))
 
 

@@ -129,8 +129,9 @@ def test_won_rows_and_alphabeta_windows_name_the_players(qtbot, window, click_ce
     windows = [model.index(r, WINDOW, root).data() for r in range(5)]
     # The winning move (row 1, column 3) is searched first: every later window's alpha
     # is the first mover's win.
-    assert windows[0] == "(-inf, +inf)"
-    assert all(w.startswith(f"({first_name} wins in") for w in windows[1:]), windows
+    # Written as the stepper writes windows (value_notation.window_text).
+    assert windows[0] == "α = −∞, β = +∞"
+    assert all(w.startswith(f"α = {first_name} wins in") for w in windows[1:]), windows
     texts = " ".join(windows)
     assert f"{second_name} wins" not in texts
 

@@ -191,7 +191,7 @@ def test_the_view_shows_path_counts_pseudocode_and_the_position(qtbot, dock):
     assert event.get("kind") == "evaluation"
     assert "row 1, column 2 → row 1, column 3" in dock.path.text()  # counted from 1
     assert "depth 2" in dock.counts.text()
-    assert "E(n) = M(n) − O(n)" in dock.caption.text()
+    assert "E(n) = open lines for X (MAX) − open lines for O (MIN)" in dock.caption.text()
     assert "EVAL" in dock.code.currentItem().text()
     board = dock.board.board
     assert board is not None and board.notation() == "xxo/.o./..."

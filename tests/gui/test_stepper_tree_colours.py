@@ -121,7 +121,7 @@ def test_evaluated_leaves_name_whose_open_lines_are_drawn(qtbot, dock):
     while (event := dock.stepper.step())["event"] != "leaf":
         pass
     assert event.get("kind") == "evaluation"
-    assert "MAX = O, MIN = X" in dock.caption.text()
+    assert "open lines for O (MAX) − open lines for X (MIN)" in dock.caption.text()
     assert "MAX (O)" in dock.board.toolTip() and "O's colour" in dock.board.toolTip()
 
 

@@ -53,7 +53,7 @@ def test_board_nodes_show_their_position_on_hover(dock):
         dock.stepper.step()
     key = ((0, 2),)  # the first move, row 1 column 3
     assert key in dock.tree_view.nodes
-    assert dock.tree_view.tooltip(key).endswith("x o x\n. x .\no . .")
+    assert dock.tree_view.tooltip(key).endswith("X O X\n. X .\nO . .")  # the players' marks
 
 
 def test_clicking_a_node_reports_it_and_double_click_folds(qtbot, dock):

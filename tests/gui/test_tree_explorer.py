@@ -87,7 +87,7 @@ def test_alphabeta_mode_greys_pruned_branches_with_the_reason(qtbot, dock) -> No
             assert index.data(Qt.ItemDataRole.ForegroundRole).alpha() < 255  # greyed out
             assert "cut-off" in index.data(Qt.ItemDataRole.ToolTipRole)
         else:
-            assert index.data().startswith("(")
+            assert index.data().startswith("α = ")
             assert index.data(Qt.ItemDataRole.ForegroundRole) is None
     assert shown == expected and shown
     assert "pruned" in dock.status.text()

@@ -8,6 +8,7 @@ from typing import Any
 from tictactoe_qt.engine.board import Board, Move
 from tictactoe_qt.engine.coordinates import cell_text, column_number, line_text, row_number
 from tictactoe_qt.engine.duration_text import duration_text
+from tictactoe_qt.engine.side_names import BOARD_NAMES
 from tictactoe_qt.engine.simulation_stats import SimulationSummary
 from tictactoe_qt.engine.value_notation import (
     BADGE_KEY,
@@ -16,6 +17,7 @@ from tictactoe_qt.engine.value_notation import (
     outcome_badge,
     outcome_text,
     plies_text,
+    status_text,
 )
 
 
@@ -56,14 +58,14 @@ def board_grid(board: Board, labels: Mapping[tuple[int, int], str] | None = None
 
 
 def result_text(result: str | None, plies: int | None) -> str:
-    """``"x wins in 3 plies"``, ``"draw (6 plies to a full board)"``, or ``"unknown"``."""
+    """``"X wins in 3 plies"``, ``"draw (6 plies to a full board)"``, or ``"unknown"``."""
     if result is None:
         return "unknown"
     if result == "draw":
         return f"draw ({plies_text(plies)} to a full board)" if plies else "draw"
     if plies is None:
-        return f"{result} wins"  # textbook scores say who wins, not when
-    return f"{result} wins in {plies_text(plies)}" if plies else f"{result} has won"
+        return f"{BOARD_NAMES.name(result)} wins"  # textbook scores say who wins, not when
+    return outcome_text(result, plies)
 
 
 def cell_value(move: Mapping[str, Any]) -> str:
@@ -79,7 +81,7 @@ def analysis_text(board: Board, data: Mapping[str, Any]) -> str:
     size = f"{board.config.rows}x{board.config.cols}, k={board.config.k}"
     lines = [f"{data['board']}  ({size})"]
     if data["status"] != "ongoing":
-        lines.append(f"  game over: {data['status'].replace('_', ' ')}")
+        lines.append(f"  game over: {status_text(data['status'])}")
         lines.extend("  " + row for row in board_grid(board))
         return "\n".join(lines)
     mover = data["to_move"]
@@ -90,7 +92,7 @@ def analysis_text(board: Board, data: Mapping[str, Any]) -> str:
     else:
         value = (f"unknown; best guess {heuristic_text(data['score'], mover, data['depth'])}, "
                  "searched within the time budget")
-    lines.append(f"  {mover} to move; perfect play: {value}")
+    lines.append(f"  {BOARD_NAMES.name(mover)} to move; perfect play: {value}")
     labels = {(move["cell"][0], move["cell"][1]): cell_value(move) for move in data["moves"]}
     best = data["best"]
     if best is not None:
@@ -183,7 +185,7 @@ def position_text(board: Board) -> str:
 
 def search_text(board: Board, data: Mapping[str, Any]) -> str:
     """One decision with its statistics."""
-    lines = [f"{data['algorithm']} on {position_text(board)}, {board.turn} to move"]
+    lines = [f"{data['algorithm']} on {position_text(board)}, {BOARD_NAMES.name(board.turn)} to move"]
     move = data["move"]
     lines.append(f"  move         {'none' if move is None else cell_text(move[0], move[1])}")
     if data["exact"]:

@@ -17,6 +17,7 @@ from tictactoe_qt.engine.players import PLAYER_FACTORIES, close_player, make_pla
 from tictactoe_qt.engine.plugins import discovered_plugins
 from tictactoe_qt.engine.simulation import check_playable
 from tictactoe_qt.engine.search_result import SearchResult, ShouldStop, never_stop
+from tictactoe_qt.engine.value_notation import game_over_text
 
 from .arguments import (
     UsageError,
@@ -107,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
     name = name if ":" in name else name.lower()  # an engine's path keeps its case
     board = board_from(args)
     if board.is_game_over():
-        raise UsageError(f"the game on {excerpt(board.notation())} is already over ({board.status})")
+        raise UsageError(game_over_text(board.notation(), board.status))
     if args.exact:
         return _run_exact(name, board, args)
     if args.time is None:  # a time limit bounds any search

@@ -34,6 +34,8 @@ from tictactoe_qt.engine.trace.options import (
 )
 from tictactoe_qt.engine.trace.counted_search import counted_search
 from tictactoe_qt.engine.trace.tree_text import excerpt_at
+from tictactoe_qt.engine.excerpt import excerpt
+from tictactoe_qt.engine.side_names import BOARD_NAMES
 
 from .arguments import UsageError, add_k_argument, add_size_argument, board_from, positive_int
 from .trace_text import event_text, head_text, options_label, summary_text
@@ -138,10 +140,10 @@ def run(args: argparse.Namespace) -> int:
         else:
             board = board_from(args)
             space = board_space(board, algorithm, options, args.depth)
-            title = f"{algorithm} on {board.notation()}, {board.turn} to move (MAX)"
+            title = f"{algorithm} on {board.notation()}, {BOARD_NAMES.name(board.turn)} to move (MAX)"
         check_size(space, algorithm, lambda: trace_events(space, algorithm, options),
                    args.max_events, what=f"{algorithm} trace of "
-                   + ("the tree" if tree else board.notation()))
+                   + ("the tree" if tree else excerpt(board.notation())))
     except (OptionsError, TreeTextError, TraceTooLarge) as error:
         raise UsageError(str(error)) from None
     except ValueError as error:  # a finished game

@@ -5,25 +5,32 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tictactoe_qt.engine.coordinates import cell_text, short_cell_text
 from tictactoe_qt.engine.trace import TextbookOptions, TraceSummary
+from tictactoe_qt.engine.value_notation import infinity_text, window_text
 
 
 def step_text(step: Any) -> str:
-    """A path step: ``1,2`` for a board move, ``2`` for a tree child."""
-    return f"{step[0]},{step[1]}" if isinstance(step, list) else str(step)
+    """A path step: ``r2c3`` for a board move (counted from 1, as ``search``'s best
+    line), ``2`` for a tree child (as the tree text lists them, from 0)."""
+    return short_cell_text(step[0], step[1]) if isinstance(step, list) else str(step)
+
+
+def move_words(step: Any) -> str:
+    """A single move: ``row 2, column 3``, as ``search`` names its move; a tree child as a step."""
+    return cell_text(step[0], step[1]) if isinstance(step, list) else str(step)
 
 
 def path_text(path: list[Any]) -> str:
-    """The path from the root: ``root`` or ``1,1 > 0,2``."""
+    """The path from the root: ``root`` or ``r2c2 > r1c3``."""
     return " > ".join(step_text(step) for step in path) if path else "root"
 
 
 def bound_text(value: Any) -> str:
-    """A value or bound; infinite ones as ``-∞`` / ``+∞``."""
-    if value == float("inf"):
-        return "+∞"
-    if value == float("-inf"):
-        return "-∞"
+    """A value or bound; infinite ones as ``−∞`` / ``+∞`` (the GUI's signs)."""
+    infinite = infinity_text(value) if isinstance(value, float) else None
+    if infinite is not None:
+        return infinite
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
@@ -34,7 +41,7 @@ def event_text(event: Mapping[str, Any], form: str) -> str:
     where = path_text(event["path"])
     window = ""
     if "alpha" in event:
-        window = f"  [α={bound_text(event['alpha'])}, β={bound_text(event['beta'])}]"
+        window = f"  [{window_text(bound_text(event['alpha']), bound_text(event['beta']))}]"
     value = bound_text(event.get("value"))
     if kind == "enter":
         text = f"enter {where}"
@@ -44,7 +51,7 @@ def event_text(event: Mapping[str, Any], form: str) -> str:
     elif kind == "return":
         text = f"return {where} = {value}"
         if event.get("best") is not None:
-            text += f" (best {step_text(event['best'])})"
+            text += f" (best {move_words(event['best'])})"
         if event.get("table"):
             text += " from the table"
     elif kind == "alpha":
@@ -62,8 +69,8 @@ def event_text(event: Mapping[str, Any], form: str) -> str:
 
 def summary_text(summary: TraceSummary, label: str) -> str:
     """The closing line: value, best move, nodes and cut-offs, labelled with the options."""
-    best = "none" if summary.best is None else step_text(summary.best)
-    return (f"value {bound_text(summary.value)}, best {best}, nodes {summary.nodes:,}, "
+    best = "none" if summary.best is None else move_words(summary.best)
+    return (f"value {bound_text(summary.value)}, best move: {best}; nodes {summary.nodes:,}, "
             f"cut-offs {summary.cutoffs:,} ({label})")
 
 

@@ -270,18 +270,19 @@ class Board:
         if not rows_text or not rows_text[0]:
             raise NotationError(f"empty board string {excerpt(text)}")
         cols = len(rows_text[0])
-        # Rows and columns count from 0 here, as in moves and the command line.
         for number, row in enumerate(rows_text):
             if len(row) != cols:
                 raise NotationError(
-                    f"row {number} of {excerpt(text)} has {len(row)} cells but row 0 has {cols} "
-                    "(rows count from 0)"
+                    f"row {number + 1} of {excerpt(text)} has {len(row)} cells but row 1 has "
+                    f"{cols}"  # rows counted from 1, as coordinates.cell_text counts them
                 )
             for col, char in enumerate(row):
                 if char not in "xo.":
+                    from .coordinates import cell_text  # imports this module: lazily, on errors
+
                     raise NotationError(
-                        f"unknown cell {char!r} at row {number}, col {col} of {excerpt(text)} "
-                        "(counting from 0); use x, o or ."
+                        f"unknown cell {excerpt(char)} at {cell_text(number, col)} of "
+                        f"{excerpt(text)}; use x, o or ."
                     )
         rows = len(rows_text)
         config = GameConfig(rows, cols, min(rows, cols) if k is None else k)

@@ -26,3 +26,12 @@ def open_lines_score(geometry: Geometry, own_bits: int, opp_bits: int) -> int:
         if not mask & own_bits:
             open_for_opp += 1
     return open_for_own - open_for_opp
+
+
+def open_lines_text(own: str, opponent: str, minus: str = "minus") -> str:
+    """E(n) in words for the named players: ``"open lines for O minus open lines for X"``.
+
+    The overlay's depth legend says it in prose; the stepper's caption writes it as a
+    formula with ``minus="−"`` and the roles in the names (``"O (MAX)"``).
+    """
+    return f"open lines for {own} {minus} open lines for {opponent}"

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .board import Mark
+from .board import Board, Mark
 from .seating import X_FIRST, Seating
 
 
@@ -58,6 +58,16 @@ class SideNames:
     def name_of_side(self, side: int) -> str:
         """How the player of the board's side ``side`` (0 moves first) is written."""
         return self.name_of_mark(self.mark_of_side(side))
+
+
+def board_text(board: Board, names: SideNames) -> str:
+    """The position for people, one line per row: each stone as its player's name,
+    an empty cell as ``.`` (``"O . .\n. X .\n. . ."``). Not the board notation,
+    which names the board's sides and stays the machine format."""
+    return "\n".join(
+        " ".join("." if cell == "." else names.name(cell) for cell in row)
+        for row in board.notation().split("/")
+    )
 
 
 #: The board's own names: X moves first, written "X" and "O".

@@ -18,6 +18,7 @@ from .board import Board, Move
 from .search_result import MATE_THRESHOLD, WIN_SCORE, ShouldStop, never_stop
 from .side_names import BOARD_NAMES, SideNames
 from .trace import TextbookOptions, board_events
+from .value_notation import game_over_text, infinity_text
 
 Path = tuple[int, ...]
 INFINITY = float("inf")
@@ -49,11 +50,10 @@ class ScoreView:
 
     def describe(self, score: float, node_depth: int = 0,
                  names: SideNames = BOARD_NAMES) -> str:
-        """``+inf``, ``X wins in 3`` (distance scores, plies from that node) or ``+2 for X``."""
-        if score == INFINITY:
-            return "+inf"
-        if score == -INFINITY:
-            return "-inf"
+        """``+∞``, ``X wins in 3`` (distance scores, plies from that node) or ``+2 for X``."""
+        infinite = infinity_text(score)
+        if infinite is not None:
+            return infinite
         owner = self.owner(node_depth)
         if self.scoring == "distance" and abs(score) >= MATE_THRESHOLD:
             winner = owner if score > 0 else 1 - owner
@@ -148,18 +148,18 @@ def cut_reason(cut: Cut, node_depth: int, names: SideNames = BOARD_NAMES) -> str
     if view.negamax:
         return (
             f"cut-off (negamax, values for {mover}): after {move_text(cut.after)} {mover} can "
-            f"already get {value}, at least beta = {limit}; {waiter} will avoid this "
+            f"already get {value}, at least β = {limit}; {waiter} will avoid this "
             "position, so the rest is skipped"
         )
     if cut.bound == "beta":
         return (
             f"beta cut-off: after {move_text(cut.after)} {mover} (MAX) can already get {value}, "
-            f"at least beta = {limit}; {waiter} (MIN) will avoid this position, "
+            f"at least β = {limit}; {waiter} (MIN) will avoid this position, "
             "so the rest is skipped"
         )
     return (
         f"alpha cut-off: after {move_text(cut.after)} {mover} (MIN) can hold {waiter} (MAX) to "
-        f"{value}, no better than alpha = {limit}; {waiter} will avoid this position, "
+        f"{value}, no better than α = {limit}; {waiter} will avoid this position, "
         "so the rest is skipped"
     )
 
@@ -181,7 +181,8 @@ def trace_alphabeta(
         ValueError: the game is over.
     """
     if board.is_game_over():
-        raise ValueError(f"the game is over on {board.notation()}; there is no tree to search")
+        raise ValueError(f"{game_over_text(board.notation(), board.status)}; "
+                         "there is no tree to search")
     view = ScoreView(board.side, options.scoring, options.form == "negamax")
     trace = AlphaBetaTrace(depth=depth, options=options, algorithm=algorithm, view=view)
     cols = board.config.cols
@@ -193,7 +194,7 @@ def trace_alphabeta(
         if kind == "enter":
             if len(nodes) >= max_nodes:
                 raise TraceTooLargeError(
-                    f"alpha-beta visits more than {max_nodes:,} nodes from {board.notation()};"
+                    f"alpha-beta visits more than {max_nodes:,} nodes from this position;"
                     " choose a smaller depth")
             if len(nodes) % 512 == 0 and should_stop():
                 raise TraceTooLargeError("the alpha-beta trace was cancelled")

@@ -14,6 +14,7 @@ game's seating and the players' marks). The default is the board's own X and O.
 
 from __future__ import annotations
 
+from .excerpt import excerpt
 from .side_names import BOARD_NAMES, SideNames
 
 #: Short form of a value the search never computed.
@@ -91,3 +92,41 @@ def heuristic_text(
 def heuristic_badge(score: float) -> str:
     """The short form of :func:`heuristic_text`: the compact score alone."""
     return compact_score(score)
+
+
+#: How an unbounded alpha-beta bound is written (a real minus sign, as in print).
+PLUS_INFINITY = "+∞"
+MINUS_INFINITY = "−∞"
+
+
+def infinity_text(value: float) -> str | None:
+    """``"+∞"`` / ``"−∞"`` for an infinite bound, ``None`` for a finite one."""
+    if value == float("inf"):
+        return PLUS_INFINITY
+    if value == float("-inf"):
+        return MINUS_INFINITY
+    return None
+
+
+def window_text(alpha: str, beta: str) -> str:
+    """An alpha-beta window for people, its bounds already written: ``"α = −∞, β = +∞"``.
+
+    The stepper's captions and tooltips and the game tree's window column use it.
+    """
+    return f"α = {alpha}, β = {beta}"
+
+
+def status_text(status: str, names: SideNames = BOARD_NAMES) -> str:
+    """A board's ``status`` (``"x_won"``, ``"o_won"``, ``"draw"``, ``"ongoing"``) in words:
+    ``"X has won"``, ``"it is a draw"``, ``"it goes on"``."""
+    if status == "draw":
+        return "it is a draw"
+    if status in ("x_won", "o_won"):
+        return f"{names.name(status[0])} has won"
+    return "it goes on"
+
+
+def game_over_text(notation: str, status: str, names: SideNames = BOARD_NAMES) -> str:
+    """Why a finished position cannot be searched, in one line with a bounded excerpt:
+    ``"the game on 'xxx/oo./...' is already over: X has won"``."""
+    return f"the game on {excerpt(notation)} is already over: {status_text(status, names)}"

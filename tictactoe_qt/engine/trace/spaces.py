@@ -16,6 +16,7 @@ from ..board import Board
 from ..evaluation import open_lines_score
 from ..geometry import iter_bits
 from ..search_result import WIN_SCORE
+from ..value_notation import game_over_text
 from .options import TextbookOptions
 from .tree_text import Tree
 
@@ -65,7 +66,7 @@ class BoardSpace:
 
     def __init__(self, board: Board, options: TextbookOptions, depth: int | None = None) -> None:
         if board.is_game_over():
-            raise ValueError(f"the game on {board.notation()} is already over ({board.status})")
+            raise ValueError(game_over_text(board.notation(), board.status))
         self.board = board.copy()
         self.options = options
         self.depth_limit = depth

@@ -23,6 +23,7 @@ from tictactoe_qt.engine.player_views import (
     view_badge,
     view_text,
 )
+from tictactoe_qt.engine.evaluation import open_lines_text
 from tictactoe_qt.engine.search.depth_limited import DepthLimitedValues
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.value_notation import plies_text
@@ -60,8 +61,8 @@ def depth_caption(data_depth: int | None, asked: int, exact: bool, side: str, op
     short = (f" Only {data_depth} of {asked} plies finished within {seconds:g} s."
              if data_depth < asked else "")
     return (f"{head}: not the game's result. Minimax for {side} (to move), the move"
-            f" included; at the cut-off, open lines for {side} minus open lines for"
-            f" {opponent}. {side}3 = a win {side} forces within the horizon; orange"
+            f" included; at the cut-off, {open_lines_text(side, opponent)}."
+            f" {side}3 = a win {side} forces within the horizon; orange"
             f" better, blue worse.{short}")
 
 

@@ -21,7 +21,9 @@ from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.trace import TextbookOptions
 from tictactoe_qt.engine.tree_explorer import ScoreView, TreeChild, move_text
 from tictactoe_qt.engine.tree_values import NodeValue
-from tictactoe_qt.engine.value_notation import heuristic_text, outcome_text
+from tictactoe_qt.engine.value_notation import (
+    MINUS_INFINITY, PLUS_INFINITY, heuristic_text, outcome_text, window_text,
+)
 from tictactoe_qt.gui.analysis import tree_jobs
 from tictactoe_qt.gui.analysis.job_runner import JobRunner
 from tictactoe_qt.gui.analysis.tree_jobs import TreeRequest, TreeSummary
@@ -277,8 +279,8 @@ class GameTreeModel(QAbstractItemModel):
             if child.window is None:
                 return ""
             alpha, beta = child.window
-            window = (f"({child.view.describe(alpha, depth, names)}, "
-                      f"{child.view.describe(beta, depth, names)})")
+            window = window_text(child.view.describe(alpha, depth, names),
+                                 child.view.describe(beta, depth, names))
             return window + self.tr(" · from the table") if child.table else window
         if item.loading:
             return self.tr("expanding…")
@@ -308,7 +310,7 @@ class GameTreeModel(QAbstractItemModel):
                 return value_text(item.root_value, plies, self.names)
             return "" if plies is None else str(plies)
         if column == WINDOW and self.summary is not None:
-            return "(-inf, +inf)"
+            return window_text(MINUS_INFINITY, PLUS_INFINITY)
         if column == NOTE and item.loading:
             return self.tr("expanding…")
         if column == NOTE and item.waiting:

@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from tictactoe_qt.engine.value_notation import window_text
+
 from .move_names import step_short
 from .role_sides import RoleSides, role_word
 from .trace_tree import DONE, OPEN, PRUNED, Key, TraceTree, format_value
@@ -77,7 +79,7 @@ def _tooltip(node: Any, roles: RoleSides | None) -> str:
         if node.value is not None:
             text += f", value {format_value(node.value)}"
         if node.alpha is not None:
-            text += f", window α = {format_value(node.alpha)}, β = {format_value(node.beta)}"
+            text += f", window {window_text(format_value(node.alpha), format_value(node.beta))}"
         if node.leaf_kind == "evaluation":
             text += " (E(n) at the depth limit)"
         elif node.leaf_kind == "table":

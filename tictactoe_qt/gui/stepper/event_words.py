@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from tictactoe_qt.engine.evaluation import open_lines_text
+from tictactoe_qt.engine.value_notation import window_text
+
 from .move_names import path_text, step_text
-from .role_sides import RoleSides
+from .role_sides import RoleSides, player_word
 from .trace_tree import format_value
 
 
@@ -14,10 +17,25 @@ def role(depth: int, negamax: bool = False) -> str:
     return "MAX" if depth % 2 == 0 else "MIN"
 
 
+def evaluation_words(depth: int, negamax: bool, lines: tuple[int, int],
+                     roles: RoleSides | None) -> str:
+    """E(n) at a leaf ``depth`` plies down, naming whose open lines count for and against:
+    ``"E(n) = open lines for O (MAX) − open lines for X (MIN) = 2 − 4"``.
+
+    ``lines`` are (MAX's, MIN's) open lines. Values are MAX's, except in the negamax
+    form, where a leaf at an odd depth is valued for MIN (its side to move).
+    """
+    max_role, min_role = player_word(True, roles), player_word(False, roles)
+    mine, theirs = lines
+    if negamax and depth % 2:
+        max_role, min_role, mine, theirs = min_role, max_role, theirs, mine
+    return f"E(n) = {open_lines_text(max_role, min_role, '−')} = {mine} − {theirs}"
+
+
 def event_words(event: dict[str, Any], negamax: bool = False,
                 lines: tuple[int, int] | None = None, roles: RoleSides | None = None) -> str:
-    """One event as a sentence. ``lines`` gives (M(n), O(n)) for an evaluated leaf;
-    ``roles`` names the players whose colours those lines are drawn in."""
+    """One event as a sentence. ``lines`` gives (MAX's, MIN's) open lines at an evaluated
+    leaf; ``roles`` names the players behind MAX and MIN."""
     kind = event["event"]
     who = role(event["depth"], negamax)
     where = "the root" if not event["path"] else step_text(event["path"][-1])
@@ -25,15 +43,13 @@ def event_words(event: dict[str, Any], negamax: bool = False,
     if kind == "enter":
         window = ""
         if "alpha" in event:
-            window = (f" with α = {format_value(event['alpha'])}, "
-                      f"β = {format_value(event['beta'])}")
+            window = " with " + window_text(format_value(event["alpha"]),
+                                            format_value(event["beta"]))
         return f"Enter the {who} node at {where}{window}."
     if kind == "leaf":
         if event.get("kind") == "evaluation":
             if lines is not None:
-                drawn = "" if roles is None else f": MAX = {roles.max_name}, MIN = {roles.min_name}"
-                return (f"Depth limit: E(n) = M(n) − O(n) = {lines[0]} − {lines[1]} = {value}"
-                        f" (open lines drawn{drawn}).")
+                return f"Depth limit: {evaluation_words(event['depth'], negamax, lines, roles)} = {value}."
             return f"Depth limit: evaluation {value}."
         return f"The game is over here: utility {value}."
     if kind == "return":

@@ -13,6 +13,7 @@ from PySide6.QtGui import QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
 from tictactoe_qt.engine.board import Board, Mark, other
+from tictactoe_qt.engine.evaluation import open_lines_text
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.geometry import iter_bits
 from tictactoe_qt.gui.board_snapshot import BoardSnapshot
@@ -82,7 +83,8 @@ class PreviewBoard(BoardWidget):
         max_name = self.names.name(self._max_mark)
         min_name = self.names.name(other(self._max_mark))
         return (f"Lines still open for MAX ({max_name}) are drawn in {max_name}'s colour, "
-                f"those open for MIN ({min_name}) in {min_name}'s: E(n) = M(n) − O(n).")
+                f"those open for MIN ({min_name}) in {min_name}'s.\n"
+                f"E(n) = {open_lines_text(max_name, min_name, '−')}.")
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)

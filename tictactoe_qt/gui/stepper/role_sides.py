@@ -47,6 +47,10 @@ class RoleSides:
         """``"MAX (O)"``: the role and the player it is."""
         return f"MAX ({self.max_name})" if is_max else f"MIN ({self.min_name})"
 
+    def player(self, is_max: bool) -> str:
+        """``"O (MAX)"``: the player, then the role it has in the tree."""
+        return f"{self.max_name} (MAX)" if is_max else f"{self.min_name} (MIN)"
+
     def legend(self) -> tuple[str, str]:
         """The two legend entries: ``("MAX = O (to move)", "MIN = X")``."""
         return f"MAX = {self.max_name} (to move)", f"MIN = {self.min_name}"
@@ -59,4 +63,11 @@ def role_word(is_max: bool, roles: RoleSides | None) -> str:
     return roles.role(is_max)
 
 
-__all__ = ["RoleSides", "role_word"]
+def player_word(is_max: bool, roles: RoleSides | None) -> str:
+    """``"O (MAX)"`` when the tree has players, else ``"MAX"``/``"MIN"``."""
+    if roles is None:
+        return "MAX" if is_max else "MIN"
+    return roles.player(is_max)
+
+
+__all__ = ["RoleSides", "player_word", "role_word"]

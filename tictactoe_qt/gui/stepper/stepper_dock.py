@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from tictactoe_qt.engine.board import Board
-from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
+from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames, board_text
 from tictactoe_qt.engine.trace import line_for, pseudocode
 from tictactoe_qt.gui.analysis.dock_body import DockBody
 
@@ -317,7 +317,8 @@ class StepperDock(QDockWidget):
         if setup is None or session is None or self.stepper.in_long_run:
             return
         if page == 0:
-            self.tree_view.describe = (lambda k: _board_text(setup.board_at(k))) \
+            names = self.board.names
+            self.tree_view.describe = (lambda k: _board_text(setup.board_at(k), names)) \
                 if setup.board is not None else None
             roles = self.roles()
             self.tree_view.set_roles(roles)
@@ -373,10 +374,9 @@ class StepperDock(QDockWidget):
         self.status.setText(self.tr("Exported {0}").format(path))
 
 
-def _board_text(board: Board | None) -> str:
-    if board is None:
-        return ""
-    return "\n".join(" ".join(row) for row in board.notation().split("/"))
+def _board_text(board: Board | None, names: SideNames) -> str:
+    """The node's position in the game's marks (with O first, the first stone is O's)."""
+    return "" if board is None else board_text(board, names)
 
 
 __all__ = ["StepperDock"]

@@ -94,7 +94,7 @@ def board_setup(
     options = TextbookOptions.parse(ordering, scoring, evaluation, form)
     board = Board.from_notation(notation.strip())
     space = board_space(board, algorithm, options, depth)
-    what = f"{algorithm} trace of {board.notation()}"
+    what = f"{algorithm} trace of this position"  # the GUI's own: no raw board sides
     least = events_at_least(space, algorithm)
     if least > limit:
         raise TraceTooLarge(what, SizeEstimate(least, exact=False, at_least=True), limit)

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tictactoe_qt.engine.value_notation import infinity_text
+
 #: A node's key: its path from the root as a tuple (board steps become ``(row, col)``).
 Key = tuple[Any, ...]
 #: Nodes kept before returned subtrees are forgotten.
@@ -84,10 +86,9 @@ def format_value(value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, float):
-        if value == float("inf"):
-            return "+∞"
-        if value == float("-inf"):
-            return "−∞"
+        infinite = infinity_text(value)
+        if infinite is not None:
+            return infinite
         if value.is_integer():
             return str(int(value))
         return f"{value:g}"
