@@ -32,6 +32,7 @@ from tictactoe_qt.gui.analysis.overlay_data import (
     ghosts_for,
     note_for,
     rank_heats,
+    score_kind,
 )
 
 #: What a view's cells are called when the player never valued them.
@@ -74,7 +75,7 @@ def overlay_from_depth_limited(board: Board, values: DepthLimitedValues, seconds
     cells = [((move.row, move.col), score) for move, score in values.scores.items()]
     heats = rank_heats([float(score) for _, score in cells]) if cells else []
     notes = {
-        cell: CellNote(minimax_badge(score, to_move, names), "heuristic", heat,
+        cell: CellNote(minimax_badge(score, to_move, names), score_kind(score, to_move), heat,
                        minimax_text(score, to_move, values.depth, names))
         for (cell, score), heat in zip(cells, heats)
     }
