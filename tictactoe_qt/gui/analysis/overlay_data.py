@@ -109,17 +109,18 @@ class OverlayData:
         """The legend of values a search within a time budget left partly heuristic:
         what each kind of cell is, said only for the kinds shown (and how many are not)."""
         kinds = [note.kind for note in self.notes.values()]
-        parts = []
-        if "heuristic" in kinds:
-            depth = f"searched to depth {self.depth}" if self.depth else "searched"
-            parts.append(f"Heuristic scores for {self.mover} (to move), {depth}:"
-                         " orange better, blue worse.")
-        if any(kind in ("win", "draw", "loss") for kind in kinds):
-            parts.append(key)
         unknown = kinds.count("unknown")
         if unknown == len(kinds):
-            parts.append("No search finished: hatched = not searched.")
-        elif unknown:
+            return "No search finished: hatched = not searched."
+        searched = f"searched to depth {self.depth}" if self.depth else "searched"
+        if "heuristic" in kinds:
+            parts = [f"Heuristic scores for {self.mover} (to move), {searched}:"
+                     " orange better, blue worse."]
+        else:
+            parts = [f"{searched.capitalize()}, {self.mover} to move:"]
+        if any(kind in ("win", "draw", "loss") for kind in kinds):
+            parts.append(key)
+        if unknown:
             moves = "1 move" if unknown == 1 else f"{unknown} moves"
             parts.append(f"Hatched: {moves} not searched.")
         return " ".join(parts)
@@ -166,6 +167,15 @@ def forced_note(to_move: str, score: float, depth: int | None,
     return decided_note(to_move, decided[0], decided[1], detail, names)
 
 
+def value_note(to_move: str, move_value: Any, names: SideNames = BOARD_NAMES) -> CellNote | None:
+    """The note for an analysed move whose outcome is known: solved, or a forced win or
+    loss its search proved; ``None`` for a heuristic or unknown value."""
+    note = note_for(to_move, move_value.result, move_value.plies, move_value.exact, names)
+    if note is None and move_value.score is not None:
+        note = forced_note(to_move, move_value.score, move_value.depth, names)
+    return note
+
+
 UNKNOWN_NOTE = CellNote(UNKNOWN_BADGE, "unknown", 0.0, UNKNOWN_TEXT)
 
 
@@ -201,18 +211,14 @@ def overlay_from_analysis(board: Board, analysis: Any, names: SideNames = BOARD_
     heuristic: list[tuple[Cell, float]] = []
     for move_value in analysis.moves:
         cell = (move_value.move.row, move_value.move.col)
-        note = note_for(to_move, move_value.result, move_value.plies, move_value.exact, names)
+        note = value_note(to_move, move_value, names)
         if note is not None:
             notes[cell] = note
         elif move_value.score is None or move_value.depth is None:
             # Never valued, or a score from another depth: nothing to rank it with.
             notes[cell] = UNKNOWN_NOTE
         else:
-            forced = forced_note(to_move, move_value.score, move_value.depth, names)
-            if forced is not None:
-                notes[cell] = forced
-            else:
-                heuristic.append((cell, float(move_value.score)))
+            heuristic.append((cell, float(move_value.score)))
     depth = getattr(analysis, "depth", None)
     if heuristic:
         heats = rank_heats([score for _, score in heuristic])

@@ -30,9 +30,9 @@ from tictactoe_qt.gui.analysis.overlay_data import (
     CellNote,
     OverlayData,
     ghosts_for,
-    note_for,
     rank_heats,
     score_kind,
+    value_note,
 )
 
 #: What a view's cells are called when the player never valued them.
@@ -107,7 +107,7 @@ def overlay_from_player_view(board: Board, view: PlayerView, analysis: Any,
     to_move = board.turn
     exact: dict[Cell, CellNote] = {}
     for move_value in analysis.moves:
-        note = note_for(to_move, move_value.result, move_value.plies, move_value.exact, names)
+        note = value_note(to_move, move_value, names)  # solved, or a forced win/loss
         if note is not None:
             exact[(move_value.move.row, move_value.move.col)] = note
     valued = [((move.row, move.col), value) for move, value in view.values.items()]
