@@ -79,9 +79,9 @@ def cell_value(move: Mapping[str, Any], mover: str) -> str:
 def position_value(data: Mapping[str, Any]) -> str:
     """What perfect play gives from an analysed position: exact, a forced win or loss the
     search proved, or unknown with the best guess."""
-    mover, score = data["to_move"], data["score"]
     if data["exact"]:
         return f"{outcome_text(data['result'], data['plies'])} (exact)"
+    mover, score = data["to_move"], data["score"]
     if score is None:
         return "unknown (nothing finished in the time budget)"
     decided = forced_outcome(score, mover)
