@@ -15,8 +15,14 @@ from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QSpinBox
 
 from tictactoe_qt.engine import Board, Move
 from tictactoe_qt.engine.analysis import Analysis, MoveValue
+from tictactoe_qt.engine.player_views import player_view
+from tictactoe_qt.engine.search.depth_limited import depth_limited_values
 from tictactoe_qt.engine.search_result import WIN_SCORE
 from tictactoe_qt.gui.analysis.overlay_style import KIND_COLOURS
+from tictactoe_qt.gui.analysis.overlay_views import (
+    overlay_from_depth_limited,
+    overlay_from_player_view,
+)
 
 from .waits import HANG_MS
 
@@ -137,3 +143,23 @@ def test_the_legend_stays_exact_after_undo_and_redo_to_a_solved_position(
         assert views.legend.text() == data.legend()
         assert views.legend.text().startswith(f"Exact: Solved to the end, {data.mover} to move")
     window.grab().save("/tmp/matescores/test_after_redo.png")
+
+
+def test_a_players_view_shows_a_forced_win_small_beside_its_number() -> None:
+    board = Board.from_notation("......./......./..x..../...xo../....o../......./.......", 4)
+    data = overlay_from_player_view(board, player_view(board, "average"),
+                                    mate_analysis(board, 1.0, lambda: False))
+    # The board's "x" here is the side to move: its forced wins are x's, in board names.
+    assert (data.notes[(2, 4)].aside, data.notes[(2, 4)].aside_kind) == ("X7", "win")
+    assert (data.notes[(5, 4)].aside, data.notes[(5, 4)].aside_kind) == ("O8", "loss")
+    assert data.notes[(1, 0)].aside == "?"  # a heuristic score is no exact value
+
+
+def test_a_depth_limited_forced_win_is_painted_as_a_win() -> None:
+    # 4x4, k=3, x to move with (1,1) and (1,2): (1,0) wins at once. A 2-ply search
+    # proves it whatever this machine's speed; the other moves stay heuristic.
+    board = Board.from_notation("o.../.xx./..../...o", 3)
+    data = overlay_from_depth_limited(board, depth_limited_values(board, 2), 8.0)
+    assert (data.notes[(1, 0)].text, data.notes[(1, 0)].kind) == ("X1", "win")
+    assert all(note.kind == "heuristic" for cell, note in data.notes.items()
+               if not note.text.startswith(("X", "O")))
