@@ -112,3 +112,23 @@ def test_big_board_text_marks_unsearched_cells_unknown():
     assert top_row[1:] == ["?"] * 19, "row 1 is far from the stones: all unknown"
     assert "? = not searched" in done.stdout
     assert "all from one search" in done.stdout and "plies deep" in done.stdout
+
+
+#: 7x7, k=4, x to move: x at (3,2) and (3,3) makes an open three at (3,1) or (3,4), a
+#: forced win in 3 plies. Even a search of one ply sees it, so the answer does not
+#: depend on how deep this machine gets in the budget; the board is too big to solve.
+FORCED_WIN_7X7 = "o....../......./......./..xx.../......./......./......o"
+
+
+def test_a_forced_win_the_search_proved_reads_as_a_win_though_not_exact():
+    done = _run_cli("analyze", "--k", "4", "--time", "0.2", FORCED_WIN_7X7)
+    assert done.returncode == 0, done.stderr
+    line = next(line for line in done.stdout.splitlines() if "perfect play:" in line)
+    assert line.startswith("  x to move; perfect play: X wins in 3 plies (forced, found at depth")
+    assert "unknown" not in line and "e+" not in done.stdout and "M" not in done.stdout
+    grid = [line.split() for line in done.stdout.splitlines()]
+    row_4 = next(row for row in grid if row[:1] == ["4"])
+    assert "X3*" in row_4, "the best move shows its forced win, marked best"
+    data = json.loads(_run_cli("analyze", "--json", "--k", "4", "--time", "0.2",
+                               FORCED_WIN_7X7).stdout)
+    assert data["exact"] is False and data["score"] == 1_000_000_000 - 3

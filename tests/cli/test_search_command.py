@@ -76,3 +76,17 @@ def test_text_output_shows_move_and_statistics(capsys):
     out = capsys.readouterr().out
     for phrase in ("move", "row 3, column 3", "X wins", "nodes", "cut-offs", "time"):
         assert phrase in out
+
+
+def test_a_forced_win_within_a_depth_limit_reads_as_a_win(capsys):
+    # 7x7, k=4: too big to solve, but a search 8 plies deep proves x wins in 7 plies.
+    board = "......./......./..x..../...xo../....o../......./......."
+    args = ["search", "--algorithm", "perfect", "--depth", "8", "--time", "60", "--k", "4",
+            "--board", board]
+    assert main([*args, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["exact"] is False and data["score"] == 1_000_000_000 - 7
+    assert main(args) == 0
+    text = capsys.readouterr().out
+    assert "  value        X wins in 7 plies (forced, found at depth 8)" in text
+    assert "e+" not in text and "999999993" not in text

@@ -5,13 +5,15 @@ from __future__ import annotations
 import pytest
 
 from tictactoe_qt.engine import Board
-from tictactoe_qt.engine.analysis import analyze
-from tictactoe_qt.engine.search_result import WIN_SCORE
+from tictactoe_qt.engine.analysis import MoveValue, analyze
+from tictactoe_qt.engine.board import Move
+from tictactoe_qt.engine.search_result import MATE_THRESHOLD, WIN_SCORE
 from tictactoe_qt.engine.seating import O_FIRST
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.tree_values import NodeValue
 from tictactoe_qt.engine.value_notation import (
     compact_score,
+    forced_outcome,
     heuristic_badge,
     heuristic_text,
     outcome_badge,
@@ -35,8 +37,46 @@ def test_short_form_abbreviates_the_long_form(result, plies, long, short) -> Non
 
 def test_heuristic_scores_name_the_side_and_the_depth() -> None:
     assert heuristic_text(1234, "x", 4) == "+1234 for X (heuristic, depth 4)"
-    assert heuristic_badge(1234) == compact_score(1234) == "+1.2k"
+    assert heuristic_badge(1234, "x") == compact_score(1234) == "+1.2k"
     assert compact_score(-3) == "-3" and compact_score(0) == "0"
+
+
+@pytest.mark.parametrize(
+    ("score", "viewer", "long", "short"),
+    [
+        (WIN_SCORE - 7, "o", "O wins in 7 plies (forced, found at depth 13)", "O7"),
+        (-(WIN_SCORE - 4), "o", "X wins in 4 plies (forced, found at depth 13)", "X4"),
+        (WIN_SCORE - 1, "x", "X wins in 1 ply (forced, found at depth 13)", "X1"),
+        (-MATE_THRESHOLD, "x", f"O wins in {WIN_SCORE - MATE_THRESHOLD} plies (forced, found"
+                               " at depth 13)", f"O{WIN_SCORE - MATE_THRESHOLD}"),
+    ],
+)
+def test_a_score_beyond_the_mate_threshold_is_written_as_the_forced_win_it_is(
+        score, viewer, long, short) -> None:
+    # A search that is not exact as a whole still proves these: never "+1e+09" or "+1000.0M".
+    assert heuristic_text(score, viewer, 13) == long
+    assert heuristic_badge(score, viewer) == short
+    assert forced_outcome(score, viewer) == (long[0].lower(), int(short[1:]))
+
+
+def test_a_score_just_inside_the_mate_threshold_stays_a_heuristic_number() -> None:
+    score = MATE_THRESHOLD - 1
+    assert forced_outcome(score, "x") is None
+    assert heuristic_text(score, "x", 5) == f"{score:+g} for X (heuristic, depth 5)"
+    assert heuristic_badge(-score, "o") == compact_score(-score) == "-1000.0M"
+
+
+def test_forced_wins_name_the_players_as_the_seating_says() -> None:
+    o_first = SideNames.of(O_FIRST)
+    # The board's "x" is O's player when O moves first.
+    assert heuristic_badge(WIN_SCORE - 9, "x", o_first) == "O9"
+    assert heuristic_text(-(WIN_SCORE - 2), "x", None, o_first) == "X wins in 2 plies (forced)"
+
+
+def test_a_move_label_writes_a_forced_win_from_a_search_that_is_not_exact() -> None:
+    value = MoveValue(Move(0, 0), None, None, WIN_SCORE - 7, False, "o", depth=13)
+    assert value.label == "O7"
+    assert MoveValue(Move(0, 0), None, None, 1234, False, "o", depth=13).label == "+1.2k"
 
 
 def test_a_move_label_counts_the_move_and_names_the_winner() -> None:

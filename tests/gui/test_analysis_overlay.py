@@ -190,7 +190,7 @@ def test_ctrl_a_overlay_updates_after_every_move(qtbot, window, click_cell) -> N
     shown = {cell: note.text for cell, note in views.layer.data.notes.items()}
     assert shown == expected_notes(board)
     assert (1, 1) not in shown
-    assert views.legend.text().startswith("Solved")
+    assert views.legend.text().startswith("Exact: Solved")
 
 
 def test_mcts_opponent_shows_its_visit_counts(qtbot, window, click_cell) -> None:

@@ -176,7 +176,7 @@ def test_the_overlay_names_the_players_in_badges_details_legend_and_ghosts(
         views.overlay_action.trigger()
     data = ready.args[0]
     assert data.legend().startswith(
-        f"Solved to the end, {second_name} to move: {second_name}3 = {second_name} wins in 3")
+        f"Exact: Solved to the end, {second_name} to move: {second_name}3 = {second_name} wins in 3")
     assert views.legend.text() == data.legend()
     for cell, (result, plies) in expected_values(window).items():
         note = data.notes[cell]
@@ -266,7 +266,7 @@ def test_custom_marks_name_the_players_in_every_analysis_view(qtbot, window, cli
     with qtbot.waitSignal(views.overlay.overlay_ready, timeout=10_000) as ready:
         views.overlay_action.trigger()
     data = ready.args[0]
-    assert data.legend().startswith("Solved to the end, A to move: A3 = A wins in 3")
+    assert data.legend().startswith("Exact: Solved to the end, A to move: A3 = A wins in 3")
     badges = {note.text for note in data.notes.values()}
     assert "D" in badges and any(b.startswith("B") for b in badges) and not badges & {"X", "O"}
     # New marks apply at once: the tree and the overlay say them without a new game.
@@ -274,7 +274,7 @@ def test_custom_marks_name_the_players_in_every_analysis_view(qtbot, window, cli
     field.clear()
     qtbot.keyClicks(field, "Z")
     qtbot.waitUntil(lambda: model.data(model.index(0, 0)) == "Now: Z to move", timeout=5000)
-    qtbot.waitUntil(lambda: views.legend.text().startswith("Solved to the end, Z to move"),
+    qtbot.waitUntil(lambda: views.legend.text().startswith("Exact: Solved to the end, Z to move"),
                     timeout=10_000)
 
 

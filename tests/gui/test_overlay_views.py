@@ -84,7 +84,7 @@ def test_the_depth_limited_centre_looks_best_though_it_loses(qtbot, standalone) 
         overlay.set_depth_limit(None)  # back to the exact values: the centre loses
     exact = ready.args[0]
     assert exact.view == "values" and exact.notes[(1, 1)].text == "X4"
-    assert exact.legend().startswith("Solved to the end")
+    assert exact.legend().startswith("Exact: Solved to the end")
 
 
 @pytest.mark.parametrize("kind", VIEW_KINDS)

@@ -12,6 +12,7 @@ from tictactoe_qt.engine.side_names import BOARD_NAMES
 from tictactoe_qt.engine.simulation_stats import SimulationSummary
 from tictactoe_qt.engine.value_notation import (
     BADGE_KEY,
+    forced_outcome,
     heuristic_badge,
     heuristic_text,
     outcome_badge,
@@ -68,12 +69,31 @@ def result_text(result: str | None, plies: int | None) -> str:
     return outcome_text(result, plies)
 
 
-def cell_value(move: Mapping[str, Any]) -> str:
+def cell_value(move: Mapping[str, Any], mover: str) -> str:
     """A short value for one cell (see :mod:`~tictactoe_qt.engine.value_notation`):
-    ``X3``, ``D``, a heuristic score such as ``+1.2k``, or ``?`` when never valued."""
+    ``X3``, ``D``, a heuristic score such as ``+1.2k`` (``mover``'s view, ``X7`` when it is
+    a forced win), or ``?`` when never valued."""
     if move["result"] is not None or move.get("score") is None:
         return outcome_badge(move["result"], move["plies"])
-    return heuristic_badge(move["score"])
+    return heuristic_badge(move["score"], mover)
+
+
+def position_value(data: Mapping[str, Any]) -> str:
+    """What perfect play gives from an analysed position: exact, a forced win or loss the
+    search proved, or unknown with the best guess."""
+    if data["exact"]:
+        return f"{outcome_text(data['result'], data['plies'])} (exact)"
+    mover, score = data["to_move"], data["score"]
+    if score is None:
+        return "unknown (nothing finished in the time budget)"
+    decided = forced_outcome(score, mover)
+    # A forced loss holds for the position only if every move was searched (and lost).
+    if decided is not None and (decided[0] == mover or all(
+            move["result"] is not None or move.get("score") is not None
+            for move in data["moves"])):
+        return heuristic_text(score, mover, data["depth"])
+    return (f"unknown; best guess {heuristic_text(score, mover, data['depth'])}, "
+            "searched within the time budget")
 
 
 def analysis_text(board: Board, data: Mapping[str, Any]) -> str:
@@ -85,22 +105,18 @@ def analysis_text(board: Board, data: Mapping[str, Any]) -> str:
         lines.extend("  " + row for row in board_grid(board))
         return "\n".join(lines)
     mover = data["to_move"]
-    if data["exact"]:
-        value = f"{outcome_text(data['result'], data['plies'])} (exact)"
-    elif data["score"] is None:
-        value = "unknown (nothing finished in the time budget)"
-    else:
-        value = (f"unknown; best guess {heuristic_text(data['score'], mover, data['depth'])}, "
-                 "searched within the time budget")
-    lines.append(f"  {BOARD_NAMES.name(mover)} to move; perfect play: {value}")
-    labels = {(move["cell"][0], move["cell"][1]): cell_value(move) for move in data["moves"]}
+    lines.append(f"  {BOARD_NAMES.name(mover)} to move; perfect play: {position_value(data)}")
+    labels = {(move["cell"][0], move["cell"][1]): cell_value(move, mover)
+              for move in data["moves"]}
     best = data["best"]
     if best is not None:
         labels[(best[0], best[1])] += "*"
         lines.append(f"  best move: {cell_text(best[0], best[1])} (marked *)")
     lines.extend("  " + row for row in board_grid(board, labels))
     lines.append(f"  cell values: {BADGE_KEY}")
-    if not data["exact"] and data.get("depth") is not None:
+    if not data["exact"] and data.get("depth") is not None and any(
+            move.get("score") is not None and forced_outcome(move["score"], mover) is None
+            for move in data["moves"]):
         lines.append(f"  scores: heuristic, for {mover.upper()}, all from one search "
                      f"{data['depth']} plies deep (comparable)")
     return "\n".join(lines)
@@ -190,6 +206,8 @@ def search_text(board: Board, data: Mapping[str, Any]) -> str:
     lines.append(f"  move         {'none' if move is None else cell_text(move[0], move[1])}")
     if data["exact"]:
         lines.append(f"  value        {result_text(data.get('result'), data.get('plies'))} (exact)")
+    elif forced_outcome(data["score"], board.turn) is not None:
+        lines.append(f"  value        {heuristic_text(data['score'], board.turn, data['depth'])}")
     else:
         lines.append(f"  score        {data['score']:g} (heuristic, side to move's view)")
     if data["depth"] is not None:

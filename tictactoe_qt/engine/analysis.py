@@ -78,7 +78,7 @@ class MoveValue:
         """The short form of :mod:`.value_notation`: ``X3``, ``D``, ``O6``, a score or ``?``."""
         if self.exact or self.score is None:
             return outcome_badge(self.result, self.plies)
-        return heuristic_badge(self.score)
+        return heuristic_badge(self.score, self.mover)
 
 
 @dataclass(frozen=True)

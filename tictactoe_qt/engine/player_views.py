@@ -32,7 +32,7 @@ from .player_spec import PlayerSpec
 from .players import make_player
 from .search_result import ShouldStop, never_stop, score_to_result
 from .side_names import BOARD_NAMES, SideNames
-from .value_notation import compact_score, outcome_badge, outcome_text
+from .value_notation import heuristic_badge, outcome_text
 
 ViewKind = Literal["average", "minimax", "mcts"]
 #: The players whose view the overlay can show, in menu order.
@@ -196,10 +196,7 @@ def average_badge(value: float) -> str:
 
 def minimax_badge(score: float, to_move: Mark, names: SideNames = BOARD_NAMES) -> str:
     """A depth-limited minimax score: ``X3`` for a win found within the horizon, else ``+3``."""
-    decided = score_to_result(score, to_move)
-    if decided is not None:
-        return outcome_badge(decided[0], decided[1], names)
-    return compact_score(score)
+    return heuristic_badge(score, to_move, names)
 
 
 def minimax_text(

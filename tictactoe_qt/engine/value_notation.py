@@ -5,7 +5,11 @@ is played in, the move included: ``"O wins in 6 plies"``, short ``O6``. So a
 move that wins at once is ``X1``, and the tree row of that move says ``X wins
 in 1 ply``. A draw is ``D`` (``"draw in 9 plies"``: the board fills up). A heuristic
 score is written for a named side with the depth of its search, short as a
-compact signed number (``+1.2k``). A value nobody computed is ``?``.
+compact signed number (``+1.2k``). A search score beyond
+:data:`~.search_result.MATE_THRESHOLD` is a forced win or loss the search
+proved even when the search as a whole was not exact: it is written as one
+(``"O wins in 7 plies (forced, found at depth 13)"``, short ``O7``), never
+as a number. A value nobody computed is ``?``.
 
 Results name the board's sides (``"x"`` moves first); the texts write the
 player of that side as ``names`` says (:class:`~.side_names.SideNames`: the
@@ -14,7 +18,11 @@ game's seating and the players' marks). The default is the board's own X and O.
 
 from __future__ import annotations
 
+from typing import cast
+
+from .board import Mark
 from .excerpt import excerpt
+from .search_result import score_to_result
 from .side_names import BOARD_NAMES, SideNames
 
 #: Short form of a value the search never computed.
@@ -74,23 +82,38 @@ def compact_score(score: float) -> str:
     return f"{sign}{size:.0f}"
 
 
+def forced_outcome(score: float, viewer: str) -> tuple[str, int] | None:
+    """``(winner, plies)`` when a search ``score`` (``viewer``'s view) is a forced win or
+    loss, the winner one of the board's sides; ``None`` for a heuristic score."""
+    return score_to_result(score, cast(Mark, viewer))
+
+
 def heuristic_text(
     score: float, viewer: str, depth: int | None, names: SideNames = BOARD_NAMES
 ) -> str:
-    """The long form of a heuristic score: ``"+1234 for X (heuristic, depth 4)"``.
+    """The long form of a search score: ``"+1234 for X (heuristic, depth 4)"``, or for a
+    forced win or loss ``"O wins in 7 plies (forced, found at depth 13)"``.
 
     Args:
         score: from the view of the board's side ``viewer`` (``"x"`` or ``"o"``).
         viewer: the board's side whose view the score takes.
         depth: the search depth behind it, ``None`` when there was no search.
-        names: how ``viewer``'s player is written.
+        names: how the players are written.
     """
+    decided = forced_outcome(score, viewer)
+    if decided is not None:
+        found = f", found at depth {depth}" if depth is not None else ""
+        return f"{outcome_text(*decided, names)} (forced{found})"
     searched = f"depth {depth}" if depth is not None else "no search"
     return f"{score:+g} for {names.name(viewer)} (heuristic, {searched})"
 
 
-def heuristic_badge(score: float) -> str:
-    """The short form of :func:`heuristic_text`: the compact score alone."""
+def heuristic_badge(score: float, viewer: str, names: SideNames = BOARD_NAMES) -> str:
+    """The short form of :func:`heuristic_text`: the compact score, or ``O7`` for a forced
+    win or loss (``viewer`` is the board's side whose view ``score`` takes)."""
+    decided = forced_outcome(score, viewer)
+    if decided is not None:
+        return outcome_badge(*decided, names)
     return compact_score(score)
 
 

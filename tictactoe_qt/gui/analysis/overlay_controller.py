@@ -188,7 +188,7 @@ class AnalysisOverlay(QObject):
         if self.enabled:
             self.layer.set_data(self.data)
             self.layer.setAccessibleDescription(spoken_summary(self.data))
-            self.status.emit(self.tr("Exact: {0}").format(self.data.legend()))
+            self.status.emit(self.data.legend())  # "Exact: …", as whenever the values are
         self.overlay_ready.emit(self.data)
         return True
 

@@ -2,8 +2,9 @@
 
 Plain data, no widgets: each empty cell gets a short note in the engine's
 notation (:mod:`tictactoe_qt.engine.value_notation`: 'X3' X wins in 3 plies
-counting the move, 'D' draw, or a heuristic score with a heat between 0 and 1
-by rank; '?' when the search never valued it), the principal variation
+counting the move, solved or a forced win the search proved, 'D' draw, or a
+heuristic score with a heat between 0 and 1 by rank; '?' when the search never
+valued it), the principal variation
 becomes numbered ghost moves, and an MCTS search's visit counts can be laid on top.
 Every text and ghost names a player as the game's :class:`SideNames` says
 (who moved first and the players' marks): never the board's own side letters.
@@ -20,6 +21,7 @@ from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.value_notation import (
     UNKNOWN_BADGE,
     UNKNOWN_TEXT,
+    forced_outcome,
     heuristic_badge,
     heuristic_text,
     outcome_badge,
@@ -91,19 +93,37 @@ class OverlayData:
         if not self.notes:
             return ""
         side = self.mover
+        key = (f"{side}3 = {side} wins in 3 plies with this move, D = draw"
+               f" (green good, red bad for {side}).")
         if self.caption:
             text = self.caption
         elif self.exact:
-            text = (f"Solved to the end, {side} to move: {side}3 = {side} wins in 3 plies with"
-                    f" this move, D = draw (green good, red bad for {side}).")
+            text = f"Exact: Solved to the end, {side} to move: {key}"
         else:
-            depth = (f"every move searched to depth {self.depth}" if self.depth
-                     else "no search finished")
-            text = (f"Heuristic scores for {side} (to move), {depth}: orange better,"
-                    " blue worse, hatched = not searched.")
+            text = self._searched_legend(key)
         line = " Numbered circles: best line." if self.ghosts else ""
         visits = " n = MCTS visits." if self.visits else ""
         return text + line + visits
+
+    def _searched_legend(self, key: str) -> str:
+        """The legend of values a search within a time budget left partly heuristic:
+        what each kind of cell is, said only for the kinds shown (and how many are not)."""
+        kinds = [note.kind for note in self.notes.values()]
+        unknown = kinds.count("unknown")
+        if unknown == len(kinds):
+            return "No search finished: hatched = not searched."
+        searched = f"searched to depth {self.depth}" if self.depth else "searched"
+        if "heuristic" in kinds:
+            parts = [f"Heuristic scores for {self.mover} (to move), {searched}:"
+                     " orange better, blue worse."]
+        else:
+            parts = [f"{searched.capitalize()}, {self.mover} to move:"]
+        if any(kind in ("win", "draw", "loss") for kind in kinds):
+            parts.append(key)
+        if unknown:
+            moves = "1 move" if unknown == 1 else f"{unknown} moves"
+            parts.append(f"Hatched: {moves} not searched.")
+        return " ".join(parts)
 
 
 def note_for(to_move: str, result: str | None, plies: int | None, exact: bool,
@@ -114,12 +134,46 @@ def note_for(to_move: str, result: str | None, plies: int | None, exact: bool,
     """
     if not exact or result is None:
         return None
+    return decided_note(to_move, result, plies, f"{outcome_text(result, plies, names)}, counting"
+                        " this move", names)
+
+
+def decided_note(to_move: str, result: str, plies: int | None, detail: str,
+                 names: SideNames = BOARD_NAMES) -> CellNote:
+    """A win, draw or loss for ``to_move`` (board sides), written and coloured as one."""
     text = outcome_badge(result, plies, names)
-    detail = f"{outcome_text(result, plies, names)}, counting this move"
     if result == "draw":
         return CellNote(text, "draw", 0.5, detail)
     return CellNote(text, "win" if result == to_move else "loss",
                     1.0 if result == to_move else 0.0, detail)
+
+
+def score_kind(score: float, to_move: str) -> str:
+    """A search score's note kind: ``"win"``/``"loss"`` when forced, else ``"heuristic"``."""
+    decided = forced_outcome(score, to_move)
+    if decided is None:
+        return "heuristic"
+    return "win" if decided[0] == to_move else "loss"
+
+
+def forced_note(to_move: str, score: float, depth: int | None,
+                names: SideNames = BOARD_NAMES) -> CellNote | None:
+    """The note for a search score that is a forced win or loss (beyond the mate
+    threshold: proved, though the search was not exact), else ``None``."""
+    decided = forced_outcome(score, to_move)
+    if decided is None:
+        return None
+    detail = f"{heuristic_text(score, to_move, depth, names)}, counting this move"
+    return decided_note(to_move, decided[0], decided[1], detail, names)
+
+
+def value_note(to_move: str, move_value: Any, names: SideNames = BOARD_NAMES) -> CellNote | None:
+    """The note for an analysed move whose outcome is known: solved, or a forced win or
+    loss its search proved; ``None`` for a heuristic or unknown value."""
+    note = note_for(to_move, move_value.result, move_value.plies, move_value.exact, names)
+    if note is None and move_value.score is not None:
+        note = forced_note(to_move, move_value.score, move_value.depth, names)
+    return note
 
 
 UNKNOWN_NOTE = CellNote(UNKNOWN_BADGE, "unknown", 0.0, UNKNOWN_TEXT)
@@ -157,7 +211,7 @@ def overlay_from_analysis(board: Board, analysis: Any, names: SideNames = BOARD_
     heuristic: list[tuple[Cell, float]] = []
     for move_value in analysis.moves:
         cell = (move_value.move.row, move_value.move.col)
-        note = note_for(to_move, move_value.result, move_value.plies, move_value.exact, names)
+        note = value_note(to_move, move_value, names)
         if note is not None:
             notes[cell] = note
         elif move_value.score is None or move_value.depth is None:
@@ -169,7 +223,7 @@ def overlay_from_analysis(board: Board, analysis: Any, names: SideNames = BOARD_
     if heuristic:
         heats = rank_heats([score for _, score in heuristic])
         for (cell, score), heat in zip(heuristic, heats):
-            notes[cell] = CellNote(heuristic_badge(score), "heuristic", heat,
+            notes[cell] = CellNote(heuristic_badge(score, to_move, names), "heuristic", heat,
                                    heuristic_text(score, to_move, depth, names))
     best = analysis.best
     pv = list(getattr(analysis, "pv", ()))

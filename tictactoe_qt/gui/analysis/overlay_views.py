@@ -32,8 +32,9 @@ from tictactoe_qt.gui.analysis.overlay_data import (
     CellNote,
     OverlayData,
     ghosts_for,
-    note_for,
     rank_heats,
+    score_kind,
+    value_note,
 )
 
 #: What a view's cells are called when the player never valued them.
@@ -67,10 +68,11 @@ def depth_caption(data_depth: int | None, asked: int, exact: bool, side: str, op
 
 
 def exact_notes(board: Board, analysis: Any, names: SideNames = BOARD_NAMES) -> dict[Cell, CellNote]:
-    """The notes of the moves ``analysis`` (the engine's ``analyze`` of ``board``) solved."""
+    """The notes of the moves ``analysis`` (the engine's ``analyze`` of ``board``) solved,
+    or found to force a win or loss."""
     exact: dict[Cell, CellNote] = {}
     for move_value in analysis.moves:
-        note = note_for(board.turn, move_value.result, move_value.plies, move_value.exact, names)
+        note = value_note(board.turn, move_value, names)
         if note is not None:
             exact[(move_value.move.row, move_value.move.col)] = note
     return exact
@@ -107,7 +109,7 @@ def overlay_from_depth_limited(board: Board, values: DepthLimitedValues, seconds
     cells = [((move.row, move.col), score) for move, score in values.scores.items()]
     heats = rank_heats([float(score) for _, score in cells]) if cells else []
     notes = {
-        cell: CellNote(minimax_badge(score, to_move, names), "heuristic", heat,
+        cell: CellNote(minimax_badge(score, to_move, names), score_kind(score, to_move), heat,
                        minimax_text(score, to_move, values.depth, names))
         for (cell, score), heat in zip(cells, heats)
     }
