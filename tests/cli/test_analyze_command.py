@@ -124,7 +124,7 @@ def test_a_forced_win_the_search_proved_reads_as_a_win_though_not_exact():
     done = _run_cli("analyze", "--k", "4", "--time", "0.2", FORCED_WIN_7X7)
     assert done.returncode == 0, done.stderr
     line = next(line for line in done.stdout.splitlines() if "perfect play:" in line)
-    assert line.startswith("  x to move; perfect play: X wins in 3 plies (forced, found at depth")
+    assert line.startswith("  X to move; perfect play: X wins in 3 plies against every reply searched (depth")
     assert "unknown" not in line and "e+" not in done.stdout and "M" not in done.stdout
     grid = [line.split() for line in done.stdout.splitlines()]
     row_4 = next(row for row in grid if row[:1] == ["4"])

@@ -59,7 +59,7 @@ def test_trace_notes_it_once_on_stderr_and_json_lines_stay_clean():
         json.loads(line)
     text = run_cli("trace", "--algorithm", "minimax", "--depth", "1", "--board", ROW_WIN)
     assert notes(text.stderr) == [NOTE_LINE] and "note" not in text.stdout
-    assert text.stdout.splitlines()[-1].startswith("value 2, best 1,2")
+    assert text.stdout.splitlines()[-1].startswith("value 2, best move: row 2, column 3")
 
 
 @pytest.mark.parametrize("argv", [

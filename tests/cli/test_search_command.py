@@ -88,5 +88,5 @@ def test_a_forced_win_within_a_depth_limit_reads_as_a_win(capsys):
     assert data["exact"] is False and data["score"] == 1_000_000_000 - 7
     assert main(args) == 0
     text = capsys.readouterr().out
-    assert "  value        X wins in 7 plies (forced, found at depth 8)" in text
+    assert "  value        X wins in 7 plies against every reply searched (depth 8)" in text
     assert "e+" not in text and "999999993" not in text

@@ -44,11 +44,12 @@ def test_heuristic_scores_name_the_side_and_the_depth() -> None:
 @pytest.mark.parametrize(
     ("score", "viewer", "long", "short"),
     [
-        (WIN_SCORE - 7, "o", "O wins in 7 plies (forced, found at depth 13)", "O7"),
-        (-(WIN_SCORE - 4), "o", "X wins in 4 plies (forced, found at depth 13)", "X4"),
-        (WIN_SCORE - 1, "x", "X wins in 1 ply (forced, found at depth 13)", "X1"),
-        (-MATE_THRESHOLD, "x", f"O wins in {WIN_SCORE - MATE_THRESHOLD} plies (forced, found"
-                               " at depth 13)", f"O{WIN_SCORE - MATE_THRESHOLD}"),
+        (WIN_SCORE - 7, "o", "O wins in 7 plies against every reply searched (depth 13)", "O7"),
+        (-(WIN_SCORE - 4), "o", "X wins in 4 plies against every reply searched (depth 13)", "X4"),
+        (WIN_SCORE - 1, "x", "X wins in 1 ply against every reply searched (depth 13)", "X1"),
+        (-MATE_THRESHOLD, "x",
+         f"O wins in {WIN_SCORE - MATE_THRESHOLD} plies against every reply searched (depth 13)",
+         f"O{WIN_SCORE - MATE_THRESHOLD}"),
     ],
 )
 def test_a_score_beyond_the_mate_threshold_is_written_as_the_forced_win_it_is(
@@ -70,7 +71,7 @@ def test_forced_wins_name_the_players_as_the_seating_says() -> None:
     o_first = SideNames.of(O_FIRST)
     # The board's "x" is O's player when O moves first.
     assert heuristic_badge(WIN_SCORE - 9, "x", o_first) == "O9"
-    assert heuristic_text(-(WIN_SCORE - 2), "x", None, o_first) == "X wins in 2 plies (forced)"
+    assert heuristic_text(-(WIN_SCORE - 2), "x", None, o_first) == "X wins in 2 plies against every reply searched"
 
 
 def test_a_move_label_writes_a_forced_win_from_a_search_that_is_not_exact() -> None:

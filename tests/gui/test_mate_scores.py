@@ -102,7 +102,7 @@ def test_forced_wins_from_a_search_that_is_not_exact_read_as_wins(
     assert (notes[(2, 4)].text, notes[(2, 4)].kind) == ("O7", "win")
     assert (notes[(0, 0)].text, notes[(0, 0)].kind) == ("O9", "win")
     assert (notes[(5, 4)].text, notes[(5, 4)].kind) == ("X8", "loss")
-    assert notes[(2, 4)].detail.startswith(f"O wins in 7 plies (forced, found at depth {DEPTH})")
+    assert notes[(2, 4)].detail.startswith(f"O wins in 7 plies against every reply searched (depth {DEPTH})")
     assert not any("M" in note.text or "e+" in note.detail for note in notes.values())
     heuristic = [note for note in notes.values() if note.kind == "heuristic"]
     assert heuristic and {note.heat for note in heuristic} >= {0.0, 1.0}  # ranked among themselves

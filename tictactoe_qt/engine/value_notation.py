@@ -8,7 +8,7 @@ score is written for a named side with the depth of its search, short as a
 compact signed number (``+1.2k``). A search score beyond
 :data:`~.search_result.MATE_THRESHOLD` is a forced win or loss the search
 proved even when the search as a whole was not exact: it is written as one
-(``"O wins in 7 plies (forced, found at depth 13)"``, short ``O7``), never
+(``"O wins in 7 plies against every reply searched (depth 13)"``, short ``O7``), never
 as a number. A value nobody computed is ``?``.
 
 Results name the board's sides (``"x"`` moves first); the texts write the
@@ -92,7 +92,7 @@ def heuristic_text(
     score: float, viewer: str, depth: int | None, names: SideNames = BOARD_NAMES
 ) -> str:
     """The long form of a search score: ``"+1234 for X (heuristic, depth 4)"``, or for a
-    forced win or loss ``"O wins in 7 plies (forced, found at depth 13)"``.
+    forced win or loss ``"O wins in 7 plies against every reply searched (depth 13)"``.
 
     Args:
         score: from the view of the board's side ``viewer`` (``"x"`` or ``"o"``).
@@ -102,8 +102,9 @@ def heuristic_text(
     """
     decided = forced_outcome(score, viewer)
     if decided is not None:
-        found = f", found at depth {depth}" if depth is not None else ""
-        return f"{outcome_text(*decided, names)} (forced{found})"
+        # Not "forced": on big boards the search tries only the likeliest replies.
+        found = f" (depth {depth})" if depth is not None else ""
+        return f"{outcome_text(*decided, names)} against every reply searched{found}"
     searched = f"depth {depth}" if depth is not None else "no search"
     return f"{score:+g} for {names.name(viewer)} (heuristic, {searched})"
 

@@ -119,7 +119,8 @@ class OverlayData:
         else:
             parts = [f"{searched.capitalize()}, {self.mover} to move:"]
         if any(kind in ("win", "draw", "loss") for kind in kinds):
-            parts.append(key)
+            parts.append(key.replace("with this move,", "with this move against every reply"
+                                     " searched (not a proof on big boards),"))
         if unknown:
             moves = "1 move" if unknown == 1 else f"{unknown} moves"
             parts.append(f"Hatched: {moves} not searched.")
