@@ -162,7 +162,7 @@ class ComparisonDock(QDockWidget):
         self.chart = ComparisonChart()
         chart_layout.addWidget(self.chart, 1)
         splitter.addWidget(chart_box)
-        splitter.setSizes([self.table.minimumHeight(), 260])
+        splitter.setSizes([self.table.full_height(), 260])
         splitter.setStretchFactor(0, 0)  # the table keeps a row per algorithm; the chart grows
         splitter.setStretchFactor(1, 1)
         layout.addWidget(splitter, 1)

@@ -9,7 +9,7 @@ whole text). Only a dock too narrow even for that scrolls sideways.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, QSize, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QWidget
 
@@ -25,6 +25,8 @@ NOTE_MIN = 56
 #: The widest likely text of each column but the note.
 SAMPLES = {0: "+ table (ordering centre)", NODES: "99,999,999", CUTOFFS: "9,999,999",
            TIME: "999 ms", MOVE: "r19c19", VALUE: "O wins in 99"}
+#: The fewest rows the table shows before a short window squeezes it.
+MIN_ROWS = 3
 #: Room around a cell's text, and above and below a row's line.
 PADDING = 14
 ROW_PADDING = 4
@@ -33,7 +35,8 @@ ROW_PADDING = 4
 class ComparisonTable(QTableWidget):
     """The table; :meth:`fit_columns` shares its width out (called on resize and new rows).
 
-    It is never shorter than a row per algorithm, so none hides below the fold."""
+    It asks for a row per algorithm (the dock's splitter gives it that first) and is
+    never shorter than :data:`MIN_ROWS` rows, so a short window can still lay it out."""
 
     def __init__(self, line_height: int, parent: QWidget | None = None) -> None:
         super().__init__(0, len(HEADERS), parent)
@@ -79,11 +82,19 @@ class ComparisonTable(QTableWidget):
         for column, width in enumerate(widths):
             if header.sectionSize(column) != width:
                 header.resizeSection(column, width)
-        scroll = self.horizontalScrollBar()
-        low = self.rows_height(max(len(VARIANTS), self.rowCount())) \
-            + (scroll.sizeHint().height() if sum(widths) > room else 0)
+        low = self.rows_height(MIN_ROWS)
         if self.minimumHeight() != low:
             self.setMinimumHeight(low)
+
+    def full_height(self) -> int:
+        """The height that shows a row per algorithm (and the sideways scroll bar, if needed)."""
+        scroll = self.horizontalScrollBar()
+        return self.rows_height(max(len(VARIANTS), self.rowCount())) \
+            + (scroll.sizeHint().height() if scroll.maximum() > 0 else 0)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt name)
+        hint = super().sizeHint()
+        return QSize(hint.width(), self.full_height())
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt name)
         super().resizeEvent(event)

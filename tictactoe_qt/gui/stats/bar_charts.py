@@ -157,10 +157,6 @@ class BarChart:
             if tuple(text.anchor) != anchor:
                 text.setAnchor(anchor)
 
-    def unit(self) -> TimeUnit | None:
-        """The unit of a linear time axis (its title and bars); None on a log or count axis."""
-        return None if self._log else self._unit
-
     def _set_log(self, log: bool) -> None:
         if log == self._log:
             return
