@@ -17,6 +17,15 @@ def lazy_engine_process(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def closing_discards_runs(monkeypatch):
+    """Closing a window with unsaved runs discards them without asking (the tests of the
+    question itself set ``answer`` back to None, to ask)."""
+    from tictactoe_qt.gui.stats.unsaved_runs import CloseChoice, UnsavedRunsQuestion
+
+    monkeypatch.setattr(UnsavedRunsQuestion, "answer", CloseChoice.DISCARD)
+
+
+@pytest.fixture(autouse=True)
 def isolated_settings(qapp, tmp_path):
     """Point QSettings at a fresh folder so tests never read or write the user's settings."""
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)

@@ -122,7 +122,8 @@ def test_moves_are_counted_from_one_like_the_rest_of_the_gui(qtbot, dock) -> Non
     dock.set_position(Board.from_notation("xx./oo./..."))
     run_and_wait(qtbot, dock)
     # X wins on the top row's last cell: engine (0, 2), people's row 1, column 3.
-    assert set(table_column(dock, 4)) == {"row 1, column 3"}
+    assert set(table_column(dock, 4)) == {"r1c3"}  # the compact form: the dock is narrow
+    assert all("row 1, column 3" in dock.table.item(row, 4).toolTip() for row in range(dock.table.rowCount()))
     assert "counted from 1" in dock.table.horizontalHeaderItem(4).toolTip()
 
 

@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLineEdit, QPushButton
 
 from tictactoe_qt.engine.analysis import analyze
-from tictactoe_qt.engine.coordinates import cell_text
+from tictactoe_qt.engine.coordinates import cell_text, short_cell_text
 from tictactoe_qt.engine.trace import TextbookOptions
 from tictactoe_qt.gui.analysis.tree_model import MOVE, NOTE, VALUE, WINDOW
 
@@ -214,7 +214,8 @@ def test_the_compare_dock_names_the_winner_and_the_outdated_position(
             if dock.table.item(r, 5) is not None and dock.table.item(r, 5).text()]
     assert len(done) >= 5
     for row in done:
-        assert dock.table.item(row, 4).text() == cell_text(0, 2)
+        assert dock.table.item(row, 4).text() == short_cell_text(0, 2)
+        assert cell_text(0, 2) in dock.table.item(row, 4).toolTip()
         # Textbook rows score +1/0/-1 (who wins); the engine's count the plies.
         textbook = dock.rows[row].options is not None
         assert dock.table.item(row, 5).text() == (

@@ -82,7 +82,7 @@ def test_report_table_shows_the_seed_report(qtbot, panel) -> None:
     assert report.text_at("Games").startswith("1,000")
     assert report.text_at("X wins").startswith(f"{summary['x_wins']:,}")
     assert f"{100 * summary['draws'] / 1000:.1f}%" in report.text_at("Draws")
-    assert report.text_at("Average game length (moves)") == f"{summary['avg_game_length']:.2f}"
+    assert report.text_at("Average game length (plies)") == f"{summary['avg_game_length']:.2f}"
     assert report.text_at("X average nodes per move") == "1"
 
 

@@ -12,6 +12,7 @@ from tictactoe_qt.engine.side_names import BOARD_NAMES
 from tictactoe_qt.engine.simulation_stats import SimulationSummary
 from tictactoe_qt.engine.value_notation import (
     BADGE_KEY,
+    PLIES,
     forced_outcome,
     heuristic_badge,
     heuristic_text,
@@ -164,7 +165,7 @@ def summary_text(summary: SimulationSummary) -> str:
     workers = f"{summary.workers} worker" + ("s" if summary.workers > 1 else "")
     lines += [
         f"  {'average game time (moves only)':<32}{seconds_text(summary.avg_game_seconds)}",
-        f"  {'average game length':<32}{number_text(summary.avg_game_length)} plies",
+        f"  {'average game length':<32}{number_text(summary.avg_game_length)} {PLIES}",
         f"  {'elapsed':<32}{seconds_text(summary.elapsed_seconds)} "
         f"({rate_text} games/s, {workers})",
     ]

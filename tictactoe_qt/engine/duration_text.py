@@ -12,6 +12,7 @@ raw seconds; this is only their wording.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 MINUTE = 60
 HOUR = 3600
@@ -46,6 +47,46 @@ def duration_text(seconds: float | None, missing: str = MISSING) -> str:
     if float(figure) < MINUTE:
         return f"{figure} s"
     return _long_text(seconds)
+
+
+class TimeUnit(NamedTuple):
+    """A unit a column of times is written in: its name and how many make a second."""
+
+    name: str
+    per_second: float
+
+
+#: The units :func:`duration_unit` picks from, smallest first.
+MICROSECONDS = TimeUnit("µs", 1e6)
+MILLISECONDS = TimeUnit("ms", 1e3)
+SECONDS = TimeUnit("s", 1.0)
+MINUTES = TimeUnit("min", 1 / MINUTE)
+HOURS = TimeUnit("h", 1 / HOUR)
+
+
+def duration_unit(seconds: float | None) -> TimeUnit:
+    """The unit :func:`duration_text` writes ``seconds`` in, for a scale (a chart's axis)
+    whose largest time is ``seconds``: µs, ms or s below a minute, then min, then h."""
+    if seconds is None or math.isnan(seconds) or seconds < SMALLEST:
+        return MICROSECONDS
+    for unit in (MICROSECONDS, MILLISECONDS):
+        if float(_significant(seconds * unit.per_second)) < 1000:
+            return unit
+    if float(_significant(seconds)) < MINUTE:
+        return SECONDS
+    return MINUTES if _nearest(seconds) < HOUR else HOURS
+
+
+def duration_in(seconds: float | None, unit: TimeUnit, missing: str = MISSING) -> str:
+    """``seconds`` written in ``unit`` with three significant digits, so times shown
+    together (bars on one axis) share its unit: ``0.0538 µs`` beside ``1.2 µs``."""
+    if seconds is None or math.isnan(seconds):
+        return missing
+    if seconds <= 0:
+        return f"0 {unit.name}"
+    value = seconds * unit.per_second
+    figure = f"{value:,.0f}" if value >= 999.5 else _significant(value)
+    return f"{figure} {unit.name}"
 
 
 def _significant(value: float) -> str:

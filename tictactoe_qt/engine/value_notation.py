@@ -40,9 +40,14 @@ def badge_key(name: str = "X") -> str:
 BADGE_KEY = badge_key()
 
 
+#: The unit of a game's length and a search's depth: single moves, one player's each
+#: (a game of 3x3 lasts at most 9 plies). Every view writes lengths in it.
+PLIES = "plies"
+
+
 def plies_text(plies: int) -> str:
     """``"1 ply"``, ``"3 plies"``."""
-    return "1 ply" if plies == 1 else f"{plies} plies"
+    return "1 ply" if plies == 1 else f"{plies} {PLIES}"
 
 
 def outcome_text(result: str | None, plies: int | None, names: SideNames = BOARD_NAMES) -> str:

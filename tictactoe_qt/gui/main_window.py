@@ -27,6 +27,7 @@ from tictactoe_qt.gui.help_dialogs import show_about, show_rules
 from tictactoe_qt.gui.settings_dock import SettingsDock
 from tictactoe_qt.gui.settings_store import GameSettings, SettingsStore
 from tictactoe_qt.gui.stats.install import install_stats
+from tictactoe_qt.gui.stats.unsaved_runs import ask_before_closing
 from tictactoe_qt.gui.status_panel import StatusPanel
 
 MESSAGE_MS = 6000
@@ -64,6 +65,8 @@ class MainWindow(QMainWindow):
         install_stats(self)  # stats dock, Watch toolbar, Simulate menu
         self.analysis = install_analysis(self)  # overlay (Ctrl+A), comparison, game tree, stepper
         self.search_stepper = self.analysis.stepper.stepper  # the scripting contract of issue 10
+        # Last of the close watchers: a close refused to save runs stops nothing.
+        self.unsaved_runs_question = ask_before_closing(self, self.stats_panel)
         self.menuBar().addAction(self.help_menu.menuAction())  # moves Help after Simulate
         self.fit_docks()
         problems = self.read_settings()

@@ -7,7 +7,7 @@ from PySide6.QtCore import QCoreApplication
 
 from tictactoe_qt.engine import Board, Move
 from tictactoe_qt.engine.comparison import VARIANTS, ComparisonRow, SizeEstimate
-from tictactoe_qt.engine.coordinates import move_text
+from tictactoe_qt.engine.coordinates import move_text, short_cell_text
 from tictactoe_qt.engine.duration_text import duration_text
 from tictactoe_qt.engine.search_result import MATE_THRESHOLD, SearchResult
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
@@ -29,7 +29,8 @@ def value_text(result: SearchResult, to_move: str, names: SideNames = BOARD_NAME
 
 
 def row_cells(row: ComparisonRow, to_move: str, names: SideNames = BOARD_NAMES) -> list[str]:
-    """Algorithm, nodes, cut-offs, time, move and value; blanks where a search gave nothing."""
+    """Algorithm, nodes, cut-offs, time, move (``r1c3``: the table is narrow; :func:`move_tip`
+    has it in words) and value; blanks where a search gave nothing."""
     result = row.result
     if result is None:
         return [row.title, "", "", "", "", ""]
@@ -39,9 +40,15 @@ def row_cells(row: ComparisonRow, to_move: str, names: SideNames = BOARD_NAMES) 
         f"{stats.nodes:,}",
         f"{stats.cutoffs:,}",
         duration_text(stats.elapsed_seconds),
-        "" if move is None else move_text(move),
+        "" if move is None else short_cell_text(move.row, move.col),
         value_text(result, to_move, names),
     ]
+
+
+def move_tip(row: ComparisonRow) -> str:
+    """The row's move in words, ``row 1, column 3``; empty without one."""
+    move = row.result.move if row.result is not None else None
+    return "" if move is None else move_text(move)
 
 
 def metric_values(rows: list[ComparisonRow | None], metric: int) -> list[float | None]:

@@ -41,6 +41,7 @@ from tictactoe_qt.gui.analysis import search_jobs
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.gui.analysis.comparison_cells import (
     metric_values,
+    move_tip,
     note_text,
     options_caption,
     options_text,
@@ -50,7 +51,9 @@ from tictactoe_qt.gui.analysis.comparison_cells import (
 from tictactoe_qt.gui.analysis.comparison_chart import ComparisonChart
 from tictactoe_qt.gui.analysis.comparison_table import (
     CUTOFFS,
+    MOVE,
     NODES,
+    NOTE,
     TIME,
     comparison_table,
     preferred_table_width,
@@ -159,7 +162,9 @@ class ComparisonDock(QDockWidget):
         self.chart = ComparisonChart()
         chart_layout.addWidget(self.chart, 1)
         splitter.addWidget(chart_box)
-        splitter.setSizes([300, 260])
+        splitter.setSizes([self.table.full_height(), 260])
+        splitter.setStretchFactor(0, 0)  # the table keeps a row per algorithm; the chart grows
+        splitter.setStretchFactor(1, 1)
         layout.addWidget(splitter, 1)
         self.summary = QLabel(objectName="comparisonSummary", wordWrap=True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -320,6 +325,7 @@ class ComparisonDock(QDockWidget):
         self.table.setRowCount(0)
         for row in self.rows:
             self._add_row(row)
+        self.table.fit_columns()
 
     def _add_row(self, row: ComparisonRow) -> None:
         assert self.results_board is not None
@@ -332,8 +338,11 @@ class ComparisonDock(QDockWidget):
             item = QTableWidgetItem(text)
             if column in (NODES, CUTOFFS, TIME):
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            item.setToolTip(tip)
+            # The move in words, and the whole note (a narrow dock ends it in '…').
+            head = move_tip(row) if column == MOVE else text if column == NOTE else ""
+            item.setToolTip(f"{head}\n{tip}" if head and head not in tip else tip)
             self.table.setItem(number, column, item)
+        self.table.fit_columns()
 
     def _note(self, row: ComparisonRow) -> str:
         """A few words for the table; the tooltip has the full message."""

@@ -1,48 +1,115 @@
-"""The comparison dock's table: its columns, and the width that shows them all."""
+"""The comparison dock's table: its columns, fitted to the dock's width, one line per row.
+
+Every row is one line, so all the algorithms show at once. The numbers, the move
+(``r1c3``, the compact form; the tooltip says ``row 1, column 3``) and the value
+always show in full; the algorithm's name and the note share what is left, the
+note last and ending in '…' when the dock is narrow (every cell's tooltip has the
+whole text). Only a dock too narrow even for that scrolls sideways.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget
+from PySide6.QtCore import QCoreApplication, QSize, Qt
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QWidget
+
+from tictactoe_qt.engine.comparison import VARIANTS
 
 HEADERS = ("Algorithm", "Nodes", "Cut-offs", "Time", "Move", "Value", "Note")
 NODES, CUTOFFS, TIME, MOVE, VALUE, NOTE = range(1, len(HEADERS))
-#: Width the note column asks for; longer notes wrap onto more lines.
+#: Width the note column asks for when the dock has room (the preferred width).
 NOTE_WIDTH = 240
+#: The narrowest the algorithm's name and the note get before the table scrolls sideways.
+ALGORITHM_MIN = 96
+NOTE_MIN = 56
 #: The widest likely text of each column but the note.
 SAMPLES = {0: "+ table (ordering centre)", NODES: "99,999,999", CUTOFFS: "9,999,999",
-           TIME: "999 ms", MOVE: "row 19, column 19", VALUE: "O wins in 99"}
+           TIME: "999 ms", MOVE: "r19c19", VALUE: "O wins in 99"}
+#: The fewest rows the table shows before a short window squeezes it.
+MIN_ROWS = 3
+#: Room around a cell's text, and above and below a row's line.
+PADDING = 14
+ROW_PADDING = 4
 
 
-def comparison_table(line_height: int) -> QTableWidget:
-    """The empty table, its rows at least ``line_height`` plus padding tall."""
-    tr = QCoreApplication.translate
-    table = QTableWidget(0, len(HEADERS), objectName="comparisonTable")
-    table.setHorizontalHeaderLabels([tr("ComparisonDock", h) for h in HEADERS])
-    table.verticalHeader().hide()
-    table.verticalHeader().setMinimumSectionSize(line_height + 8)
-    # Notes wrap onto more lines instead of ending in '…'.
-    table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    table.setWordWrap(True)
-    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    table.horizontalHeaderItem(MOVE).setToolTip(
-        tr("ComparisonDock", "The row and column, counted from 1"))
-    header = table.horizontalHeader()
-    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    # The note fills spare room but never gets narrower than NOTE_WIDTH: in a
-    # narrow dock the table scrolls sideways instead of piling up wrapped lines.
-    header.setSectionResizeMode(NOTE, QHeaderView.ResizeMode.Interactive)
-    header.setStretchLastSection(True)
-    header.setDefaultSectionSize(NOTE_WIDTH)
-    header.resizeSection(NOTE, NOTE_WIDTH)
-    return table
+class ComparisonTable(QTableWidget):
+    """The table; :meth:`fit_columns` shares its width out (called on resize and new rows).
+
+    It asks for a row per algorithm (the dock's splitter gives it that first) and is
+    never shorter than :data:`MIN_ROWS` rows, so a short window can still lay it out."""
+
+    def __init__(self, line_height: int, parent: QWidget | None = None) -> None:
+        super().__init__(0, len(HEADERS), parent)
+        self.setObjectName("comparisonTable")
+        tr = QCoreApplication.translate
+        self.setHorizontalHeaderLabels([tr("ComparisonDock", h) for h in HEADERS])
+        self.verticalHeader().hide()
+        self.verticalHeader().setMinimumSectionSize(line_height + ROW_PADDING)
+        self.verticalHeader().setDefaultSectionSize(line_height + ROW_PADDING)
+        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.setWordWrap(False)
+        self.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.horizontalHeaderItem(MOVE).setToolTip(
+            tr("ComparisonDock", "The row and column, counted from 1: r2c3 is row 2, column 3"))
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        header.setStretchLastSection(False)
+        header.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.fit_columns()
+
+    def rows_height(self, rows: int) -> int:
+        """The height that shows the header and ``rows`` rows without scrolling."""
+        return (self.horizontalHeader().sizeHint().height() + rows * self.verticalHeader().defaultSectionSize()
+                + 2 * self.frameWidth())
+
+    def natural_width(self, column: int) -> int:
+        """The width that shows ``column``'s header and every cell in full."""
+        widest = max((self.fontMetrics().horizontalAdvance(self.item(row, column).text())
+                      for row in range(self.rowCount()) if self.item(row, column) is not None), default=0)
+        return max(self.horizontalHeader().sectionSizeHint(column), widest + PADDING)
+
+    def fit_columns(self) -> None:
+        """Numbers, move and value in full; the name, then the note, take what is left."""
+        room = self.viewport().width()
+        natural = [self.natural_width(column) for column in range(len(HEADERS))]
+        widths = natural[:NOTE] + [NOTE_MIN]
+        spare = room - sum(widths[1:NOTE]) - NOTE_MIN
+        widths[0] = min(natural[0], max(ALGORITHM_MIN, spare))
+        widths[NOTE] = max(NOTE_MIN, room - sum(widths[:NOTE]))
+        header = self.horizontalHeader()
+        for column, width in enumerate(widths):
+            if header.sectionSize(column) != width:
+                header.resizeSection(column, width)
+        low = self.rows_height(MIN_ROWS)
+        if self.minimumHeight() != low:
+            self.setMinimumHeight(low)
+
+    def full_height(self) -> int:
+        """The height that shows a row per algorithm (and the sideways scroll bar, if needed)."""
+        scroll = self.horizontalScrollBar()
+        return self.rows_height(max(len(VARIANTS), self.rowCount())) \
+            + (scroll.sizeHint().height() if scroll.maximum() > 0 else 0)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt name)
+        hint = super().sizeHint()
+        return QSize(hint.width(), self.full_height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt name)
+        super().resizeEvent(event)
+        self.fit_columns()
+
+
+def comparison_table(line_height: int) -> ComparisonTable:
+    """The empty table, its rows ``line_height`` plus padding tall."""
+    return ComparisonTable(line_height)
 
 
 def preferred_table_width(table: QTableWidget) -> int:
     """The width that shows every column: the widest likely values fit before the first run."""
     header = table.horizontalHeader()
     metrics = table.fontMetrics()
-    columns = sum(max(header.sectionSizeHint(c), table.sizeHintForColumn(c),
-                      metrics.horizontalAdvance(SAMPLES[c]) + 14)
+    columns = sum(max(header.sectionSizeHint(c), metrics.horizontalAdvance(SAMPLES[c]) + PADDING)
                   for c in range(NOTE)) + NOTE_WIDTH
     return columns + table.verticalScrollBar().sizeHint().width() + 2 * table.frameWidth()

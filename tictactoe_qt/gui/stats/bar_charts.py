@@ -4,6 +4,8 @@ Each run gets a bar for its X player and one for its O player, with the value
 written above. Values spanning more than :data:`LOG_SPREAD` times go on a
 logarithmic axis, so microsecond bars still show beside millisecond ones;
 its ticks are decades written in the chart's own unit (1 µs, 10 µs, ...).
+A linear time axis is in the unit its tallest bar reads in (``time per move
+(µs)``), and every bar's value is written in that unit too.
 """
 
 from __future__ import annotations
@@ -14,8 +16,11 @@ from collections.abc import Callable, Sequence
 import pyqtgraph as pg
 from PySide6.QtGui import QFont
 
+from tictactoe_qt.engine.duration_text import TimeUnit
+
 from .chart_style import ChartColors, legend_html, translucent
 from .chart_widget import ChartWidget
+from .number_format import format_seconds_in
 from .run_snapshot import RunSnapshot
 
 BAR_WIDTH = 0.36
@@ -33,6 +38,8 @@ RAISED_ANCHOR = 1.75
 SIDE_NAMES = (("x", "X"), ("o", "O"))
 
 Value = Callable[[RunSnapshot, str], "float | None"]
+#: The unit a linear axis of times is written in, given its largest value in seconds.
+UnitFor = Callable[[float], TimeUnit]
 
 
 class BarChart:
@@ -48,14 +55,17 @@ class BarChart:
         value: Value,
         label: Callable[[float | None], str],
         axis_title: str,
-        units: str | None,
+        unit_for: UnitFor | None,
         font: QFont,
     ) -> None:
+        """``label`` writes a value on its own (a log axis's ticks and bars); ``unit_for``,
+        for times, picks the unit of a linear axis and of every bar on it."""
         self.plot = plot
         self._value = value
         self._format = label
         self._axis_title = axis_title
-        self._units = units
+        self._unit_for = unit_for
+        self._unit: TimeUnit | None = None
         self._log: bool | None = None
         self._ticks: object = None
         self._value_ticks: object = None
@@ -69,6 +79,9 @@ class BarChart:
         for text in self.labels:
             text.setFont(font)
             plot.addItem(text)
+        # pyqtgraph's own prefixes (ns for 0.05 µs) would disagree with the bars' wording.
+        # Turned off once, at the start: turning it off later sets a prefix for the range.
+        plot.getAxis("left").enableAutoSIPrefix(False)
         self._set_log(False)
         plot.getViewBox().sigResized.connect(self._stagger_labels)
 
@@ -104,13 +117,17 @@ class BarChart:
         log = bool(positive) and max(positive) > LOG_SPREAD * min(positive)
         self._set_log(log)
         floor = math.floor(math.log10(min(positive))) - LOG_MARGIN if log else 0.0
+        unit = self._set_unit(max(positive, default=0.0)) if not log else None
         heights: list[list[float]] = [[], []]
         for index, pair in enumerate(raw):
             for offset, value in enumerate(pair):
                 height = (math.log10(value) - floor if value else 0.0) if log else (value or 0.0)
                 heights[offset].append(height)
                 text = self.labels[2 * index + offset]
-                shown = self._format(value) if value is not None else ""
+                if value is None:
+                    shown = ""
+                else:
+                    shown = format_seconds_in(value, unit) if unit else self._format(value)
                 text.setText(f"{shown}\u2009" if offset == 0 else f"\u2009{shown}")
                 text.setPos(index, floor + height)
         positions = list(range(len(runs)))
@@ -147,14 +164,27 @@ class BarChart:
         item = self.plot.getPlotItem()
         axis = item.getAxis("left")
         axis.setLogMode(log)
-        # A log axis writes its unit in each tick (1 µs, 10 µs); a linear one in its title.
-        axis.enableAutoSIPrefix(not log and self._units is not None)
+        self._unit = None
         if log:
+            # A log axis writes its unit in each tick (1 µs, 10 µs); a linear one in its title.
+            axis.setScale(1.0)
             item.setLabel("left", self.plot.tr("%s (log)") % self._axis_title, units=None)
         else:
             self._value_ticks = None
             axis.setTicks(None)
-            item.setLabel("left", self._axis_title, units=self._units)
+            item.setLabel("left", self._axis_title, units=None)
+
+    def _set_unit(self, largest: float) -> TimeUnit | None:
+        """Write a linear time axis in the unit of its ``largest`` value (seconds)."""
+        if self._unit_for is None:
+            return None
+        unit = self._unit_for(largest)
+        if unit != self._unit:  # relabelling redraws the axis
+            self._unit = unit
+            item = self.plot.getPlotItem()
+            item.getAxis("left").setScale(unit.per_second)
+            item.setLabel("left", self._axis_title, units=unit.name)
+        return unit
 
     def _set_log_range(self, floor: float, top: float) -> None:
         # Half-decade steps, at least two decades: the range (and axis) rarely change.

@@ -21,6 +21,8 @@ from PySide6.QtCore import QEvent, QTimer, Slot
 from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
+from tictactoe_qt.engine.duration_text import duration_unit
+
 from .bar_charts import BarChart
 from .chart_style import ChartColors, style_plot
 from .chart_widget import MIN_HEIGHT, ChartWidget
@@ -182,7 +184,7 @@ class StatsCharts(QWidget):
             lambda run, side: run.players[side].avg_move_seconds,
             format_seconds,
             self.tr("time per move"),
-            "s",
+            duration_unit,
             self._label_font(),
         )
 

@@ -2,13 +2,16 @@
 
 A run's games go to CSV and its summary to JSON (the selected run, or the
 latest); the charts of the runs shown go to one PNG each in a chosen folder.
+Before the window closes, :meth:`ExportChoices.save_runs` writes every unsaved run's
+games and summary into one chosen folder. A run written to a file is marked saved.
 The writing is :mod:`.export`'s part; a failure is reported in the status bar
 and under the Simulate bar, never raised.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Slot
@@ -58,14 +61,44 @@ class ExportChoices(QObject):
             self._panel.message.emit(self.tr("Nothing to export yet: run a simulation first"))
             return
         path, _ = QFileDialog.getSaveFileName(self._panel, title, f"run{run.number}.{suffix}", file_filter)
-        if path:
-            self._report(lambda: write(run, path), path)
+        if path and self._report(lambda: write(run, path), path):
+            run.saved = True
 
-    def _report(self, action: Callable[[], object], path: str) -> None:
+    def save_runs(self, runs: Sequence[RunData]) -> bool:
+        """Ask for a folder and write each run there as ``runN.csv`` and ``runN.json``.
+
+        Files already there are kept: a name in use gets a number (``run1 (2).csv``).
+        True once every run is written; False if no folder was chosen or a write failed.
+        """
+        folder = QFileDialog.getExistingDirectory(
+            self._panel, self.tr("Save the simulation runs (games as CSV, summaries as JSON) into"))
+        if not folder:
+            return False
+
+        def write_all() -> None:
+            for run in runs:
+                write_csv(run, free_path(Path(folder), f"run{run.number}", ".csv"))
+                write_json(run, free_path(Path(folder), f"run{run.number}", ".json"))
+                run.saved = True
+
+        return self._report(write_all, folder)
+
+    def _report(self, action: Callable[[], object], path: str) -> bool:
         try:
             action()
         except ExportError as error:
             self._panel.message.emit(str(error))
             self._panel.simulate_bar.show_message(str(error))
-        else:
-            self._panel.message.emit(self.tr("Saved %s") % path)
+            return False
+        self._panel.message.emit(self.tr("Saved %s") % path)
+        return True
+
+
+def free_path(folder: Path, stem: str, suffix: str) -> Path:
+    """``folder/stem+suffix``, or ``stem (2)``, ``stem (3)``... when that file exists."""
+    path = folder / f"{stem}{suffix}"
+    number = 2
+    while path.exists():
+        path = folder / f"{stem} ({number}){suffix}"
+        number += 1
+    return path

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 import pyqtgraph as pg
 from PySide6.QtCore import QObject
 
+from tictactoe_qt.engine.value_notation import PLIES
+
 from .bar_charts import nice_ceiling
 from .chart_style import RUN_DASHES, ChartColors, translucent
 from .chart_widget import SHARE_BOTTOM, SHARE_TOP, ChartWidget
@@ -30,7 +32,7 @@ class LengthHistogram(QObject):
         self._tick_step = 0
         item = plot.getPlotItem()
         item.setLabel("left", self.tr("share of games"), units="%")
-        item.setLabel("bottom", self.tr("game length (moves)"))
+        item.setLabel("bottom", self.tr("game length ({0})").format(PLIES))
         item.getAxis("left").enableAutoSIPrefix(False)
         item.setLimits(yMin=SHARE_BOTTOM, yMax=SHARE_TOP)
         #: The main run's bars.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tictactoe_qt.engine.duration_text import duration_text
+from tictactoe_qt.engine.duration_text import TimeUnit, duration_in, duration_text
 
 DASH = "\u2013"
 
@@ -10,6 +10,11 @@ DASH = "\u2013"
 def format_seconds(seconds: float | None) -> str:
     """A time in the engine's one wording (``121 µs``, ``3 min 05 s``); ``None`` -> a dash."""
     return duration_text(seconds, missing=DASH)
+
+
+def format_seconds_in(seconds: float | None, unit: TimeUnit) -> str:
+    """A time in a given unit (all the bars on one axis: ``0.0538 µs``); ``None`` -> a dash."""
+    return duration_in(seconds, unit, missing=DASH)
 
 
 def format_number(value: float | None, digits: int = 2) -> str:

@@ -7,6 +7,8 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
+from tictactoe_qt.engine.value_notation import PLIES
+
 from .number_format import format_number, format_percent, format_rate, format_seconds
 from .run_snapshot import DRAW, O_WON, X_WON, RunSnapshot
 
@@ -61,7 +63,7 @@ ROWS: tuple[tuple[str, Cell], ...] = (
     ("O average move time", _player("o", "avg_move_seconds", format_seconds)),
     ("X average own moves to win", _player("x", "avg_moves_to_win", format_number)),
     ("O average own moves to win", _player("o", "avg_moves_to_win", format_number)),
-    ("Average game length (moves)", lambda s: format_number(s.avg_game_length)),
+    (f"Average game length ({PLIES})", lambda s: format_number(s.avg_game_length)),
     ("X average nodes per move", _player("x", "avg_nodes_per_move", format_number)),
     ("O average nodes per move", _player("o", "avg_nodes_per_move", format_number)),
     ("Exact odds of random play (X / O / draw)", lambda s: _exact(s)),

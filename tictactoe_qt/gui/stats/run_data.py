@@ -58,6 +58,8 @@ class RunData:
     first_index: int = 0
     cancelled: bool = False
     finished: bool = False
+    #: Written to a file (CSV or JSON) since it finished: closing the window loses nothing.
+    saved: bool = False
     #: Worker processes that played the games (1: the batch thread).
     workers: int = 1
     #: Why the loser forfeited, by position, for the games lost by forfeit (few, if any).

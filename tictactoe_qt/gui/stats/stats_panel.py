@@ -328,6 +328,10 @@ class StatsPanel(QDockWidget):
     def latest_run(self) -> RunData | None:
         return self.run_list.latest()
 
+    def unsaved_runs(self) -> list[RunData]:
+        """The kept runs not yet written to any file (closing the window would lose them)."""
+        return [run for run in self.run_list.runs() if not run.saved]
+
     def shown_snapshots(self) -> list[RunSnapshot]:
         """The live run (if any), then ticked runs, newest first."""
         shown = [self._live] if self._live is not None else []
@@ -365,4 +369,6 @@ class StatsPanel(QDockWidget):
         run = self.latest_run()
         if run is None:
             raise ExportError("no simulation has finished yet: nothing to export")
-        return write_csv(run, path)
+        rows = write_csv(run, path)
+        run.saved = True
+        return rows

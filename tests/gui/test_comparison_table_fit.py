@@ -1,0 +1,105 @@
+"""The Compare table fits its dock: at the default window size every column shows, the
+figures in full and the note ending in '…' with its whole text in the tooltip, and a row per
+algorithm once the window is a little taller (the chart below keeps its labels). A review
+found 3½ rows and the Value and Note columns scrolled out of sight."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QPushButton
+
+from tictactoe_qt.engine.comparison import VARIANTS
+from tictactoe_qt.engine.coordinates import cell_text
+from tictactoe_qt.gui.analysis.comparison_table import CUTOFFS, MOVE, NODES, NOTE, TIME, VALUE
+
+from .waits import HANG_MS
+
+
+@pytest.fixture
+def compared(qtbot, shown_window, click_cell):
+    """The default-sized window's Compare dock after comparing the position after r1c1, r2c2."""
+    window = shown_window((1040, 680))
+    for seat in "xo":
+        combo = window.findChild(QComboBox, f"{seat}Player")
+        combo.setCurrentIndex(combo.findData("human"))
+    window.findChild(QPushButton, "applySettingsButton").click()
+    click_cell(window.board, 0, 0)
+    click_cell(window.board, 1, 1)
+    dock = window.analysis.comparison
+    dock.show()
+    dock.raise_()
+    qtbot.waitExposed(dock)
+    qtbot.waitUntil(dock.run_button.isEnabled, timeout=HANG_MS)
+    dock.run_button.click()
+    qtbot.waitUntil(lambda: not dock.is_running() and dock.table.rowCount() == len(VARIANTS),
+                    timeout=HANG_MS)
+    qtbot.wait(50)  # the layout settles
+    return window, dock
+
+
+def cells(table, column: int) -> list[str]:
+    return [table.item(row, column).text() for row in range(table.rowCount())]
+
+
+def shown_width(table, column: int) -> int:
+    """How much of ``column`` is inside the table's viewport, in pixels."""
+    header = table.horizontalHeader()
+    left = header.sectionViewportPosition(column)
+    return max(0, min(left + header.sectionSize(column), table.viewport().width()) - max(left, 0))
+
+
+def whole_rows(table) -> int:
+    """How many rows show from top to bottom."""
+    return sum(table.visualRect(table.model().index(row, 0)).bottom() < table.viewport().height()
+               for row in range(table.rowCount()))
+
+
+def test_every_column_shows_at_the_default_size(qtbot, compared) -> None:
+    _window, dock = compared
+    table = dock.table
+    assert table.rowCount() == len(VARIANTS)
+    assert table.horizontalScrollBar().maximum() == 0
+    for column in range(table.columnCount()):
+        assert shown_width(table, column) == table.horizontalHeader().sectionSize(column) > 0, column
+    assert whole_rows(table) >= 4
+
+
+def test_a_slightly_taller_window_shows_every_row(qtbot, compared) -> None:
+    window, dock = compared
+    window.resize(1040, 780)
+    table = dock.table
+    qtbot.waitUntil(lambda: whole_rows(table) == len(VARIANTS), timeout=HANG_MS)
+    assert table.verticalScrollBar().maximum() == 0
+    assert dock.chart.height() >= dock.chart.minimumHeight()  # the chart keeps its labels
+
+
+def test_figures_move_and_value_read_in_full(qtbot, compared) -> None:
+    _window, dock = compared
+    table = dock.table
+    metrics = table.fontMetrics()
+    for column in (NODES, CUTOFFS, TIME, MOVE, VALUE):
+        widest = max(metrics.horizontalAdvance(text) for text in cells(table, column))
+        assert table.horizontalHeader().sectionSize(column) > widest, column
+    assert set(cells(table, MOVE)) <= {"r1c2", "r1c3", "r2c1", "r1c1"}
+    for row in range(table.rowCount()):
+        move = table.item(row, MOVE).text()
+        words = cell_text(int(move[1]) - 1, int(move[3]) - 1)
+        assert words in table.item(row, MOVE).toolTip()
+        assert table.item(row, NOTE).text() in table.item(row, NOTE).toolTip()
+    assert table.textElideMode() == Qt.TextElideMode.ElideRight and not table.wordWrap()
+
+
+def test_a_wider_dock_shows_the_whole_note(qtbot, compared) -> None:
+    window, dock = compared
+    window.resize(1500, 680)
+    window.resizeDocks([dock], [900], Qt.Orientation.Horizontal)
+    table = dock.table
+    qtbot.waitUntil(lambda: table.viewport().width() > 800, timeout=HANG_MS)
+    metrics = table.fontMetrics()
+    header = table.horizontalHeader()
+    for column in (0, NOTE):
+        widest = max(metrics.horizontalAdvance(text) for text in cells(table, column))
+        assert header.sectionSize(column) > widest, column
+    assert shown_width(table, NOTE) == header.sectionSize(NOTE)  # the note takes the spare room
+    assert header.sectionViewportPosition(NOTE) + header.sectionSize(NOTE) >= table.viewport().width() - 1

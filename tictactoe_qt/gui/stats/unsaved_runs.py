@@ -1,0 +1,119 @@
+"""Asking before the window closes with simulation runs nobody saved.
+
+Runs live only while the window is open. Closing it with runs never written
+to a file asks "Save the 3 simulation runs before closing?": Save writes them
+into a chosen folder (games as CSV, summaries as JSON) and closes, Discard
+closes, Cancel (or Escape) keeps the window open. The question never blocks:
+the close is refused, a window-modal box is shown, and its answer closes the
+window again. Tests and scripts answer through :attr:`UnsavedRunsQuestion.answer`.
+
+The question watches the window's close events itself, and must be installed
+after every other watcher that stops work on close (:func:`ask_before_closing`,
+last in the window's set-up): Qt asks the last installed filter first, so a
+refused close stops nothing.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import TYPE_CHECKING, ClassVar
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+if TYPE_CHECKING:
+    from .stats_panel import StatsPanel
+
+
+class CloseChoice(Enum):
+    """The answers to "Save the runs before closing?"."""
+
+    SAVE = "save"
+    DISCARD = "discard"
+    CANCEL = "cancel"
+
+
+_BUTTONS = {
+    QMessageBox.StandardButton.Save: CloseChoice.SAVE,
+    QMessageBox.StandardButton.Discard: CloseChoice.DISCARD,
+}
+
+
+class UnsavedRunsQuestion(QObject):
+    """Decides whether ``window`` may close now, asking about unsaved runs first."""
+
+    #: The answer given without asking (tests, scripts); ``None`` asks in a dialog.
+    answer: ClassVar[CloseChoice | None] = None
+
+    def __init__(self, window: QWidget, panel: StatsPanel) -> None:
+        super().__init__(window)
+        self._window = window
+        self._panel = panel
+        self._answered = False
+        #: The question on screen, if any.
+        self.dialog: QMessageBox | None = None
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        if watched is self._window and event.type() == QEvent.Type.Close and not self.may_close():
+            event.ignore()  # the window stays open while the user answers
+            return True
+        return False
+
+    def may_close(self) -> bool:
+        """True if the window may close now. Otherwise the user is being asked, and
+        Save (once written) or Discard closes the window again."""
+        runs = self._panel.unsaved_runs()
+        if self._answered or not runs:
+            return True
+        if self.answer is not None:
+            return self._carry_out(self.answer)
+        self._ask(len(runs))
+        return False
+
+    def _ask(self, count: int) -> None:
+        if self.dialog is not None:
+            self.dialog.raise_()
+            self.dialog.activateWindow()
+            return
+        text = (self.tr("Save the simulation run before closing?") if count == 1
+                else self.tr("Save the {0} simulation runs before closing?").format(count))
+        box = QMessageBox(
+            QMessageBox.Icon.Question, self.tr("Unsaved simulation runs"), text,
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            self._window,
+        )
+        box.setObjectName("unsavedRunsDialog")
+        box.setInformativeText(self.tr(
+            "Runs are kept only while the window is open. Save writes each run's games (CSV) "
+            "and summary (JSON) into a folder you choose."))
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        box.setEscapeButton(QMessageBox.StandardButton.Cancel)
+        box.setWindowModality(Qt.WindowModality.WindowModal)
+        box.finished.connect(lambda _result: self._on_answer(box))
+        self.dialog = box
+        box.open()  # not exec(): nothing waits in a nested event loop
+
+    def _on_answer(self, box: QMessageBox) -> None:
+        choice = _BUTTONS.get(box.standardButton(box.clickedButton()), CloseChoice.CANCEL)
+        self.dialog = None
+        box.deleteLater()
+        if self._carry_out(choice):
+            self._answered = True
+            try:
+                self._window.close()
+            finally:
+                self._answered = False
+
+    def _carry_out(self, choice: CloseChoice) -> bool:
+        """Save or discard as chosen; True if the window may then close."""
+        if choice is CloseChoice.SAVE:
+            return self._panel.exports.save_runs(self._panel.unsaved_runs())
+        return choice is CloseChoice.DISCARD
+
+
+def ask_before_closing(window: QWidget, panel: StatsPanel) -> UnsavedRunsQuestion:
+    """Make closing ``window`` ask about ``panel``'s unsaved runs. Call it after every
+    other close watcher is installed, so that none acts on a close that is refused."""
+    return UnsavedRunsQuestion(window, panel)
