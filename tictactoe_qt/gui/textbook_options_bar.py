@@ -64,7 +64,7 @@ class TextbookOptionsBar(QWidget):
     changed = Signal(object)
 
     def __init__(self, prefix: str, options: TextbookOptions = TextbookOptions(),
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, keep_note_room: bool = True) -> None:
         super().__init__(parent)
         self.setObjectName(f"{prefix}OptionsBar")
         column = QVBoxLayout(self)
@@ -93,14 +93,15 @@ class TextbookOptionsBar(QWidget):
         self._place(4)
         self._depth: int | None = None
         self._empty_cells: int | None = None
-        #: Shown while an estimate can outrank a win; its room is kept while hidden,
-        #: so nothing below moves when it comes and goes.
+        #: Shown while an estimate can outrank a win; its room is kept while hidden
+        #: (unless ``keep_note_room`` is false, for a crowded dock where a blank line
+        #: costs more), so nothing below moves when it comes and goes.
         self.note = QLabel(f"⚠ {ESTIMATE_NOTE_SHORT}", objectName=f"{prefix}EstimateNote",
                            wordWrap=True)
         self.note.setStyleSheet(f"#{prefix}EstimateNote {{ background: rgba(229, 165, 10, 60);"
                                 " border-radius: 4px; padding: 1px 6px; }")
         policy = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        policy.setRetainSizeWhenHidden(True)
+        policy.setRetainSizeWhenHidden(keep_note_room)
         self.note.setSizePolicy(policy)
         column.addWidget(self.note)
         self._show_note()

@@ -136,7 +136,10 @@ class ComparisonDock(QDockWidget):
         cap_controls.addStretch(1)
         layout.addLayout(cap_controls)
         # The same bar as the stepper's and the game tree's: the same choices, the same counts.
-        self.options_bar = TextbookOptionsBar("comparison", DEFAULT_OPTIONS)
+        # No blank line kept for the estimate note: the table needs the room, and the
+        # note comes only with the depth box above it, so nothing moves under the mouse.
+        self.options_bar = TextbookOptionsBar("comparison", DEFAULT_OPTIONS,
+                                              keep_note_room=False)
         layout.addWidget(self.options_bar)
         self.options_label = QLabel(objectName="comparisonOptions", wordWrap=True)
         self.options_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
