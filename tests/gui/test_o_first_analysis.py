@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QLineEdit, QPushButton
+from PySide6.QtWidgets import QLineEdit
 
 from tictactoe_qt.engine.analysis import analyze
 from tictactoe_qt.engine.coordinates import cell_text, short_cell_text
 from tictactoe_qt.engine.trace import TextbookOptions
 from tictactoe_qt.gui.analysis.tree_model import MOVE, NOTE, VALUE, WINDOW
+
+from .seating import start
 
 #: The first mover, the second mover.
 SEATINGS = {"x": ("X", "O"), "o": ("O", "X")}
@@ -25,21 +27,6 @@ SEATINGS = {"x": ("X", "O"), "o": ("O", "X")}
 @pytest.fixture
 def window(shown_window):
     return shown_window((1400, 900))
-
-
-def start(qtbot, window, first: str, marks: dict[str, str] | None = None) -> None:
-    """Two humans, ``first`` moving first (and the ``marks`` typed in), applied."""
-    for seat in "xo":
-        combo = window.findChild(QComboBox, f"{seat}Player")
-        combo.setCurrentIndex(combo.findData("human"))
-        if marks:
-            field = window.findChild(QLineEdit, f"{seat}Mark")
-            field.clear()
-            qtbot.keyClicks(field, marks[seat])
-    first_box = window.findChild(QComboBox, "firstPlayer")
-    first_box.setCurrentIndex(first_box.findData(first))
-    window.settings_dock.findChild(QPushButton, "applySettingsButton").click()
-    assert window.controller.seat_to_move == first
 
 
 def play(window, click_cell, *cells: tuple[int, int]) -> None:

@@ -10,31 +10,18 @@ game tree dock writes the same way.
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QComboBox, QLineEdit, QPushButton
+from PySide6.QtWidgets import QPushButton
 
 from tictactoe_qt.engine.evaluation import open_lines_text
 from tictactoe_qt.gui.analysis.overlay_views import depth_caption
 from tictactoe_qt.gui.analysis.tree_model import WINDOW
 
+from .seating import start
+
 
 @pytest.fixture
 def window(shown_window):
     return shown_window((1500, 950))
-
-
-def start(qtbot, window, first: str, marks: dict[str, str] | None = None) -> None:
-    """Two humans, ``first`` moving first (and the ``marks`` typed in), applied."""
-    for seat in "xo":
-        combo = window.findChild(QComboBox, f"{seat}Player")
-        combo.setCurrentIndex(combo.findData("human"))
-        if marks:
-            field = window.findChild(QLineEdit, f"{seat}Mark")
-            field.clear()
-            qtbot.keyClicks(field, marks[seat])
-    first_box = window.findChild(QComboBox, "firstPlayer")
-    first_box.setCurrentIndex(first_box.findData(first))
-    window.settings_dock.findChild(QPushButton, "applySettingsButton").click()
-    assert window.controller.seat_to_move == first
 
 
 def search_this_position(qtbot, window, depth: int = 0):
