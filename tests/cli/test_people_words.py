@@ -84,3 +84,14 @@ def test_a_huge_bad_board_is_quoted_in_a_bounded_excerpt():
     err = done.stderr.strip().splitlines()
     assert done.returncode == 2 and len(err) == 1 and len(err[0]) < 200, err
     assert "row 2 of 'xxx/ooo" in err[0] and "(100,004 characters)" in err[0]
+
+
+def test_trace_help_writes_paths_as_the_trace_does():
+    """The help once called the text's paths 0-based [row, col]; they read r1c3 > r2c1."""
+    shown = " ".join(run_cli("trace", "--help").stdout.split())
+    assert "Paths are the moves from the root, e.g. r1c3 > r2c1 (row 1, column 3," in shown
+    assert "as [row, col] (0-based)" not in shown
+    traced = run_cli("trace", "--algorithm", "alphabeta", "--board", BOARD, "--ordering", "none")
+    assert "    enter r1c3 > r2c1  [" in traced.stdout  # the help's example is what trace writes
+    as_json = run_cli("trace", "--json", "--algorithm", "alphabeta", "--board", BOARD, "--ordering", "none")
+    assert json.loads(as_json.stdout.splitlines()[2])["path"] == [[0, 2], [1, 0]]

@@ -56,4 +56,4 @@ def test_a_given_time_reads_the_same_in_both_bars(seconds: float, text: str) -> 
     result = SearchResult("alphabeta", None, 0.0, False,
                           stats=SearchStats(nodes=1234, depth=3, elapsed_seconds=seconds))
     assert describe_search(result) == f"1,234 nodes · depth 3 · {text}"
-    assert move_stats_text("x", result) == f"X: 1,234 nodes, depth 3, {text}"
+    assert move_stats_text("X", result) == f"X: 1,234 nodes, depth 3, {text}"

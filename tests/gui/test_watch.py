@@ -253,3 +253,23 @@ def test_watch_score_uses_the_players_marks(qtbot, window) -> None:
     qtbot.waitUntil(lambda: not window.watch_series.running, timeout=HANG_MS)
     text = window.watch_controls.score_label.text()
     assert "🐱" in text and "🐶" in text and "X " not in text
+
+
+def test_watch_move_line_names_the_player_by_mark_with_o_first(qtbot, window) -> None:
+    """A review saw 'O: 60,213 nodes, …' beside 'A 0 · B 0' when O's player wrote B."""
+    from .seating import start
+
+    start(qtbot, window, "o", {"x": "A", "o": "B"})
+    choose_players(window, "random", "random")
+    window.settings_dock.findChild(QPushButton, "applySettingsButton").click()
+    set_speed(window, None)
+    assert window.watch_series.start(1)
+    with qtbot.waitSignal(window.controller.ai_moved, timeout=HANG_MS):
+        assert window.watch_series.next_move()  # O's player (B) moves first
+    qtbot.waitUntil(lambda: window.watch_controls.move_label.text().startswith("B: "),
+                    timeout=HANG_MS)
+    with qtbot.waitSignal(window.controller.ai_moved, timeout=HANG_MS):
+        assert window.watch_series.next_move()
+    qtbot.waitUntil(lambda: window.watch_controls.move_label.text().startswith("A: "),
+                    timeout=HANG_MS)
+    window.watch_series.stop()

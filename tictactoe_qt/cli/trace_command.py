@@ -43,9 +43,10 @@ from .trace_text import event_text, head_text, options_label, summary_text
 DESCRIPTION = f"""\
 Trace one search, event by event: enter (a node), leaf (a utility or, at the
 depth limit, an evaluation), return (a value back to the parent), alpha / beta
-(a bound moves) and cutoff (the moves left unsearched). Paths are moves from the
-root as [row, col] (0-based), or child indices for --tree. The last line is a
-summary: the root's value (side to move's view; for --tree the root MAX player's),
+(a bound moves) and cutoff (the moves left unsearched). Paths are the moves from
+the root, e.g. r1c3 > r2c1 (row 1, column 3, then row 2, column 1), or child
+indices from 0 for --tree; --json gives each move as [row, col] from 0. The last
+line is a summary: the root's value (side to move's view; for --tree the root MAX player's),
 the best move, nodes (enter events, the root included) and cut-offs.
 
 --tree takes a textbook tree: nested lists alternate MAX and MIN levels from a

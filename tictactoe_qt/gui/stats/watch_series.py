@@ -15,6 +15,8 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal, Slot
 from tictactoe_qt.engine.board import Mark
 from tictactoe_qt.engine.player_spec import PlayerSpec
 
+from tictactoe_qt.gui.game_texts import seat_mark
+
 from .number_format import format_number, format_seconds
 from .run_snapshot import GameRow
 
@@ -34,11 +36,11 @@ def speed_text(seconds: float | None) -> str:
     return QCoreApplication.translate("WatchSeries", "%s s per move") % f"{seconds:g}"
 
 
-def move_stats_text(seat: str, result: Any) -> str:
-    """One line of search statistics for an AI move."""
+def move_stats_text(mark: str, result: Any) -> str:
+    """One line of search statistics for an AI move by the player writing ``mark``."""
     stats = result.stats
     noun = "node" if stats.nodes == 1 else "nodes"
-    parts = [f"{seat.upper()}: {format_number(stats.nodes)} {noun}"]
+    parts = [f"{mark}: {format_number(stats.nodes)} {noun}"]
     if stats.depth is not None:
         parts.append(f"depth {stats.depth}")
     parts.append(format_seconds(stats.elapsed_seconds))
@@ -207,7 +209,7 @@ class WatchSeries(QObject):
         self._seconds[seat] += result.stats.elapsed_seconds
         self._nodes[seat] += result.stats.nodes
         if self.running:
-            self.move_stats.emit(move_stats_text(seat, result))
+            self.move_stats.emit(move_stats_text(seat_mark(self.controller, seat), result))
 
     @Slot(str)
     def _on_game_over(self, result: str) -> None:
