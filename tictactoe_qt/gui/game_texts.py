@@ -14,7 +14,9 @@ from tictactoe_qt.engine.side_names import SideNames
 from tictactoe_qt.gui.player_choices import kind_label
 
 if TYPE_CHECKING:
+    from tictactoe_qt.engine.seating import Seating
     from tictactoe_qt.gui.game_controller import GameController
+    from tictactoe_qt.gui.settings_store import GameSettings
 
 
 def _tr(text: str) -> str:
@@ -29,7 +31,13 @@ def seat_mark(game: GameController, seat: str) -> str:
 def side_names(game: GameController) -> SideNames:
     """How engine texts (values, the analysis views) write the board's sides in this game:
     the controller's seating with each player's mark, as :func:`seat_mark` writes it."""
-    return SideNames.of(game.seating, {seat: seat_mark(game, seat) for seat in "xo"})
+    return settings_side_names(game.settings, game.seating)
+
+
+def settings_side_names(settings: GameSettings, seating: Seating) -> SideNames:
+    """The names ``settings``' marks give the players (X/O where none is typed), seated as
+    ``seating``: the game's names, and those of the next simulation (the dock's settings)."""
+    return SideNames.of(seating, {seat: settings.side(seat).mark for seat in "xo"})
 
 
 def display_name(game: GameController, seat: str) -> str:

@@ -17,11 +17,12 @@ import pyqtgraph as pg
 from PySide6.QtGui import QFont
 
 from tictactoe_qt.engine.duration_text import TimeUnit
+from tictactoe_qt.engine.side_names import BOARD_NAMES
 
 from .chart_style import ChartColors, legend_html, translucent
 from .chart_widget import ChartWidget
 from .number_format import format_seconds_in
-from .run_snapshot import RunSnapshot
+from .run_snapshot import RunSnapshot, joined_names
 
 BAR_WIDTH = 0.36
 #: Largest to smallest shown value beyond which the axis turns logarithmic.
@@ -34,8 +35,8 @@ LINEAR_HEADROOM = 1.4
 LOG_HEADROOM = 0.8
 #: A raised label's anchor: its bottom most of a line above the bar (its box has margins).
 RAISED_ANCHOR = 1.75
-#: Series names in the legends, one per side.
-SIDE_NAMES = (("x", "X"), ("o", "O"))
+#: The two players (seats), one series each; the legend writes them as the runs did (marks).
+SEATS = ("x", "o")
 
 Value = Callable[[RunSnapshot, str], "float | None"]
 #: The unit a linear axis of times is written in, given its largest value in seconds.
@@ -70,7 +71,9 @@ class BarChart:
         self._ticks: object = None
         self._value_ticks: object = None
         self._runs = 0
-        self.bars = tuple(pg.BarGraphItem(x=[], height=[], width=BAR_WIDTH) for _ in SIDE_NAMES)
+        self._colors: ChartColors | None = None
+        self._names = BOARD_NAMES
+        self.bars = tuple(pg.BarGraphItem(x=[], height=[], width=BAR_WIDTH) for _ in SEATS)
         for bar in self.bars:
             plot.addItem(bar)
         # X's value ends and O's begins at the middle of their pair of bars: two
@@ -90,15 +93,20 @@ class BarChart:
         return bool(self._log)
 
     def apply_palette(self, colors: ChartColors) -> None:
-        sides = (colors.x, colors.o)
-        for bar, color in zip(self.bars, sides):
+        self._colors = colors
+        for bar, color in zip(self.bars, (colors.x, colors.o)):
             bar.setOpts(brush=translucent(color, 200), pen=pg.mkPen(color))
         for text in self.labels:
             text.setColor(colors.foreground)
-        self.plot.legend.setText(
-            legend_html([(color, "\u25a0", name) for color, (_, name) in zip(sides, SIDE_NAMES)]),
-            color=colors.foreground.name(),
-        )
+        self._show_legend()
+
+    def _show_legend(self) -> None:
+        """A square of each player's colour, the player written by its mark."""
+        colors = self._colors
+        if colors is None:
+            return
+        entries = [(color, "\u25a0", self._names.name_of_mark(seat)) for color, seat in zip((colors.x, colors.o), SEATS)]
+        self.plot.legend.setText(legend_html(entries), color=colors.foreground.name())
 
     def hide_unused(self, count: int) -> None:
         for index, text in enumerate(self.labels):
@@ -108,11 +116,15 @@ class BarChart:
         """Draw one pair of bars per run, on a log axis if their values span orders of magnitude."""
         self._runs = len(runs)
         self.hide_unused(len(runs))
+        names = joined_names(run.names for run in runs)
+        if names != self._names:
+            self._names = names
+            self._show_legend()
         ticks = [[(i, run.tag) for i, run in enumerate(runs)]]
         if ticks != self._ticks:  # setting ticks makes pyqtgraph redraw the axis
             self._ticks = ticks
             self.plot.getAxis("bottom").setTicks(ticks)
-        raw = [[self._value(run, side) for side, _ in SIDE_NAMES] for run in runs]
+        raw = [[self._value(run, seat) for seat in SEATS] for run in runs]
         positive = [v for pair in raw for v in pair if v]
         log = bool(positive) and max(positive) > LOG_SPREAD * min(positive)
         self._set_log(log)

@@ -20,6 +20,7 @@ from tictactoe_qt.engine import random_games, search, simulation  # noqa: F401
 from tictactoe_qt.engine.board import Mark
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.simulation import check_playable
 from tictactoe_qt.engine.worker_processes import WORKER_DIED
 
@@ -53,21 +54,24 @@ class BatchRequest:
     seed: int | None = None
     swap: bool = False
     first: Mark = "x"
+    #: How the players are written (their marks), kept with the run.
+    names: SideNames = BOARD_NAMES
 
     def __post_init__(self) -> None:
         if not 1 <= self.games <= MAX_GAMES:
             raise BatchRequestError(f"games must be from 1 to {MAX_GAMES:,}, got {self.games:,}")
-        for side, spec in (("X", self.x_spec), ("O", self.o_spec)):
+        for seat, spec in (("x", self.x_spec), ("o", self.o_spec)):
             if spec.kind == "human":
                 raise BatchRequestError(
-                    f"{side} is a human: simulations need computer players on both sides"
+                    f"{self.names.name_of_mark(seat)} is a human: simulations need computer players on both sides"
                 )
         # A missing engine program or a board engines do not play: said before any game.
         check_playable(self.config, self.x_spec, self.o_spec)
 
     def new_run(self) -> RunData:
         return RunData(
-            self.config, self.x_spec, self.o_spec, self.games, self.seed, self.swap, self.first
+            self.config, self.x_spec, self.o_spec, self.games, self.seed, self.swap, self.first,
+            self.names,
         )
 
 

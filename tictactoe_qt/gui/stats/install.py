@@ -25,13 +25,19 @@ def seat_spec(settings: Any, seat: str) -> PlayerSpec:
 
 
 def settings_match(settings: Any) -> Match:
-    """Board, X's and O's players and the mark that moves first, as the settings dock says.
+    """Board, X's and O's players, the mark that moves first and the players' names
+    (their marks), as the settings dock says.
 
     Batches and watched series both play this; each player keeps its mark
     whoever moves first (see the engine's ``Seating``).
     """
-    first = Seating.of(settings.first).first
-    return Match(settings.config(), seat_spec(settings, "x"), seat_spec(settings, "o"), first)
+    from tictactoe_qt.gui.game_texts import settings_side_names
+
+    seating = Seating.of(settings.first)
+    return Match(
+        settings.config(), seat_spec(settings, "x"), seat_spec(settings, "o"), seating.first,
+        settings_side_names(settings, seating),
+    )
 
 
 class _CloseGuard(QObject):

@@ -7,20 +7,25 @@ from typing import NamedTuple
 from tictactoe_qt.engine.board import Mark
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 
 
 class Match(NamedTuple):
-    """What 'Simulate' plays: the board, X's and O's players, and the mark that moves first."""
+    """What 'Simulate' plays: the board, X's and O's players, the mark that moves first,
+    and how the players are written (their marks, kept with each run)."""
 
     config: GameConfig
     x_spec: PlayerSpec
     o_spec: PlayerSpec
     first: Mark = "x"
+    names: SideNames = BOARD_NAMES
 
     def text(self) -> str:
-        """``random (X) vs perfect (O) on 3x3, k=3, O first`` (O starts the first game with swap)."""
-        first = ", O first" if self.first == "o" else ""
-        return f"{self.x_spec} (X) vs {self.o_spec} (O) on {self.config.size_text}, k={self.config.k}{first}"
+        """``random (X) vs perfect (O) on 3x3, k=3, O first`` (O starts the first game with swap),
+        each player written by its mark: ``random (A) vs perfect (B) …, B first``."""
+        x, o = self.names.name_of_mark("x"), self.names.name_of_mark("o")
+        first = f", {o} first" if self.first == "o" else ""
+        return f"{self.x_spec} ({x}) vs {self.o_spec} ({o}) on {self.config.size_text}, k={self.config.k}{first}"
 
 
 def default_match() -> Match:

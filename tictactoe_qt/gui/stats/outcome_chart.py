@@ -14,12 +14,14 @@ from collections.abc import Sequence
 import pyqtgraph as pg
 from PySide6.QtCore import QObject
 
+from tictactoe_qt.engine.side_names import BOARD_NAMES
 from .chart_style import RUN_DASHES, ChartColors, legend_html, translucent
 from .chart_widget import LABEL_OVERHANG, SHARE_BOTTOM, SHARE_TOP, ChartWidget
 from .number_format import format_count
-from .run_snapshot import DRAW, O_WON, X_WON, RunSnapshot
+from .run_snapshot import DRAW, O_WON, X_WON, RunSnapshot, joined_names
 
-OUTCOMES = ((X_WON, "X wins"), (O_WON, "O wins"), (DRAW, "Draws"))
+#: Each outcome and its legend entry; ``{x}``/``{o}`` are the players as the runs wrote them.
+OUTCOMES = ((X_WON, "{x} wins"), (O_WON, "{o} wins"), (DRAW, "Draws"))
 LINE_SYMBOL = "━━"
 DOTTED_SYMBOL = "┈┈"
 
@@ -40,6 +42,8 @@ class OutcomeChart(QObject):
         self._curves_shown: list[object] = [None] * max_runs
         self._exact_shown: tuple[object, int] | None = None
         self._colors: ChartColors | None = None
+        #: How the legend writes the players (the shown runs' marks).
+        self._names = BOARD_NAMES
         item = plot.getPlotItem()
         item.setLabel("left", self.tr("share of games"), units="%")
         item.setLabel("bottom", self.tr("games played (log scale)"))
@@ -85,8 +89,9 @@ class OutcomeChart(QObject):
         longest = max((run.planned if not run.finished else run.games for run in runs), default=0)
         self._set_games_axis(max(longest, 10))
         exact = runs[0].exact_rates if runs else None
-        if (exact, longest) != self._exact_shown:  # setting data, even the same, costs a repaint
-            self._exact_shown = (exact, longest)
+        names = joined_names(run.names for run in runs)
+        if (exact, longest) != self._exact_shown or names != self._names:  # setting data costs a repaint
+            self._exact_shown, self._names = (exact, longest), names
             for index, line in enumerate(self.exact_lines):
                 line.setVisible(exact is not None)
                 if exact is not None:
@@ -101,11 +106,12 @@ class OutcomeChart(QObject):
                 line.setData(games, [100 * point[1 + outcome] for point in run.curve], skipFiniteCheck=True)
 
     def _show_legend(self, exact: bool) -> None:
-        """The outcome colours, and the dotted exact-odds lines when they are drawn."""
+        """The outcome colours, each player by its mark, and the dotted exact-odds lines when drawn."""
         colors = self._colors
         if colors is None:
             return
-        entries = [(colors.outcome(outcome), LINE_SYMBOL, self.tr(name)) for outcome, name in OUTCOMES]
+        x, o = self._names.name_of_mark("x"), self._names.name_of_mark("o")
+        entries = [(colors.outcome(outcome), LINE_SYMBOL, self.tr(name).format(x=x, o=o)) for outcome, name in OUTCOMES]
         if exact:
             entries.append((colors.foreground, DOTTED_SYMBOL, self.tr("exact odds")))
         self.plot.legend.setText(legend_html(entries), color=colors.foreground.name())

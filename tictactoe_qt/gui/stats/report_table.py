@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTab
 from tictactoe_qt.engine.value_notation import PLIES
 
 from .number_format import format_number, format_percent, format_rate, format_seconds
-from .run_snapshot import DRAW, O_WON, X_WON, RunSnapshot
+from .run_snapshot import DRAW, O_WON, X_WON, RunSnapshot, joined_names
 
 Cell = Callable[[RunSnapshot], str]
 
@@ -34,7 +34,7 @@ def _exact(s: RunSnapshot) -> str:
 
 
 def _forfeits(s: RunSnapshot) -> str:
-    """``X / O`` games lost by forfeit, then the commonest reason."""
+    """X's / O's games lost by forfeit, then the commonest reason."""
     text = f"{s.players['x'].forfeits:,} / {s.players['o'].forfeits:,}"
     if s.forfeit_reasons:
         reason, count = max(s.forfeit_reasons, key=lambda item: item[1])
@@ -51,22 +51,23 @@ def _games(s: RunSnapshot) -> str:
     return text
 
 
-#: (row title, cell text) in the seed report's order, plus the newer figures.
+#: (row title, cell text) in the seed report's order, plus the newer figures. ``{x}`` and
+#: ``{o}`` in a title are the players as the runs wrote them (their marks; X and O by default).
 ROWS: tuple[tuple[str, Cell], ...] = (
     ("Games", _games),
-    ("X wins", _outcome(X_WON)),
-    ("O wins", _outcome(O_WON)),
+    ("{x} wins", _outcome(X_WON)),
+    ("{o} wins", _outcome(O_WON)),
     ("Draws", _outcome(DRAW)),
-    ("Lost by forfeit (X / O)", _forfeits),
+    ("Lost by forfeit ({x} / {o})", _forfeits),
     ("Average game time (moves only)", lambda s: format_seconds(s.avg_game_seconds)),
-    ("X average move time", _player("x", "avg_move_seconds", format_seconds)),
-    ("O average move time", _player("o", "avg_move_seconds", format_seconds)),
-    ("X average own moves to win", _player("x", "avg_moves_to_win", format_number)),
-    ("O average own moves to win", _player("o", "avg_moves_to_win", format_number)),
+    ("{x} average move time", _player("x", "avg_move_seconds", format_seconds)),
+    ("{o} average move time", _player("o", "avg_move_seconds", format_seconds)),
+    ("{x} average own moves to win", _player("x", "avg_moves_to_win", format_number)),
+    ("{o} average own moves to win", _player("o", "avg_moves_to_win", format_number)),
     (f"Average game length ({PLIES})", lambda s: format_number(s.avg_game_length)),
-    ("X average nodes per move", _player("x", "avg_nodes_per_move", format_number)),
-    ("O average nodes per move", _player("o", "avg_nodes_per_move", format_number)),
-    ("Exact odds of random play (X / O / draw)", lambda s: _exact(s)),
+    ("{x} average nodes per move", _player("x", "avg_nodes_per_move", format_number)),
+    ("{o} average nodes per move", _player("o", "avg_nodes_per_move", format_number)),
+    ("Exact odds of random play ({x} / {o} / draw)", lambda s: _exact(s)),
     ("Speed", _rate),
     ("Elapsed", lambda s: format_seconds(s.elapsed_seconds)),
 )
@@ -78,7 +79,8 @@ class ReportTable(QTableWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(len(ROWS), 0, parent)
         self.setObjectName("statsReport")
-        self.setVerticalHeaderLabels([self.tr(title) for title, _ in ROWS])
+        self._titles: list[str] = []
+        self._show_titles([])
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.setAlternatingRowColors(True)
@@ -90,8 +92,18 @@ class ReportTable(QTableWidget):
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.setAccessibleName(self.tr("Simulation report"))
 
+    def _show_titles(self, runs: Sequence[RunSnapshot]) -> None:
+        """Row titles naming the players as ``runs`` wrote them (their marks)."""
+        names = joined_names(run.names for run in runs)
+        x, o = names.name_of_mark("x"), names.name_of_mark("o")
+        titles = [self.tr(title).format(x=x, o=o) for title, _ in ROWS]
+        if titles != self._titles:
+            self._titles = titles
+            self.setVerticalHeaderLabels(titles)
+
     def show_runs(self, runs: Sequence[RunSnapshot]) -> None:
         """One column per run, headed by its tag and players."""
+        self._show_titles(runs)
         self.setColumnCount(len(runs))
         self.setHorizontalHeaderLabels([run.label.replace(", ", "\n") for run in runs])
         for column, run in enumerate(runs):
@@ -106,7 +118,7 @@ class ReportTable(QTableWidget):
                 item.setToolTip(text)  # the whole figure, should a narrow dock cut it
 
     def text_at(self, title: str, column: int = 0) -> str:
-        """The text shown for the figure ``title`` in ``column`` (for tests and copy)."""
-        row = [t for t, _ in ROWS].index(title)
+        """The text shown for the figure titled ``title`` (as shown: ``"A wins"``) in ``column``."""
+        row = self._titles.index(title)
         item = self.item(row, column)
         return item.text() if item is not None else ""

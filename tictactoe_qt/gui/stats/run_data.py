@@ -20,6 +20,7 @@ from tictactoe_qt.engine.board import Mark
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
 from tictactoe_qt.engine.seating import Seating
+from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.simulation_stats import PlayerTotals, SimulationSummary
 
 from .run_snapshot import DRAW, O_WON, SIDES, X_WON, GameRow, RunSnapshot, exact_random_rates
@@ -48,6 +49,9 @@ class RunData:
     swap: bool = False
     #: The mark that moves first (in the even games only, with ``swap``).
     first: Mark = "x"
+    #: How the players were written (their marks) when the run was played: the
+    #: run keeps them, whatever marks the user types later.
+    names: SideNames = BOARD_NAMES
     number: int = 0
     #: The mark that moved first in each game (an index into SIDES).
     starters: array = field(default_factory=lambda: array("b"))
@@ -88,10 +92,11 @@ class RunData:
 
     @property
     def first_text(self) -> str:
-        """``, O first`` or ``, first move alternates`` when X does not simply start."""
+        """``, O first`` (``, B first`` when O's player writes B) or ``, first move alternates``
+        when X does not simply start."""
         if self.swap:
             return ", first move alternates"
-        return ", O first" if self.first == "o" else ""
+        return f", {self.names.name_of_mark('o')} first" if self.first == "o" else ""
 
     @property
     def tag(self) -> str:
@@ -269,6 +274,7 @@ class RunData:
             cancelled=self.cancelled,
             exact_rates=self._exact_rates(),
             forfeit_reasons=tuple(self._totals.forfeit_reasons.items()),
+            names=self.names,
         )
 
     def _exact_rates(self) -> tuple[float, float, float] | None:

@@ -7,9 +7,10 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTreeWidget, QTree
 
 from .number_format import format_percent
 from .run_data import RunData
-from .run_snapshot import DRAW, O_WON, X_WON
+from .run_snapshot import DRAW, O_WON, X_WON, joined_names
 
-COLUMNS = ("Run", "X player", "O player", "Board", "Games", "X wins", "O wins", "Draws")
+#: Column titles; ``{x}``/``{o}`` are the players as the kept runs wrote them (their marks).
+COLUMNS = ("Run", "{x} player", "{o} player", "Board", "Games", "{x} wins", "{o} wins", "Draws")
 
 
 class RunList(QTreeWidget):
@@ -21,8 +22,9 @@ class RunList(QTreeWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("runList")
+        self._runs: dict[int, RunData] = {}
         self.setColumnCount(len(COLUMNS))
-        self.setHeaderLabels([self.tr(c) for c in COLUMNS])
+        self._show_headers()
         self.setRootIsDecorated(False)
         self.setUniformRowHeights(True)
         self.setAlternatingRowColors(True)
@@ -30,9 +32,14 @@ class RunList(QTreeWidget):
         self.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.header().setStretchLastSection(False)
         self.setAccessibleName(self.tr("Kept runs"))
-        self._runs: dict[int, RunData] = {}
         self._next_number = 1
         self.itemChanged.connect(self._on_item_changed)
+
+    def _show_headers(self) -> None:
+        """Column titles naming the players as the kept runs wrote them."""
+        names = joined_names(run.names for run in self.runs())
+        x, o = names.name_of_mark("x"), names.name_of_mark("o")
+        self.setHeaderLabels([self.tr(c).format(x=x, o=o) for c in COLUMNS])
 
     @property
     def next_number(self) -> int:
@@ -81,6 +88,7 @@ class RunList(QTreeWidget):
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(0, Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
             self.insertTopLevelItem(0, item)
+        self._show_headers()
         self.selection_changed.emit()  # not sent when the caller blocks this list's signals
 
     def set_checked(self, run: RunData, checked: bool) -> None:
@@ -94,6 +102,7 @@ class RunList(QTreeWidget):
         for item in self.selectedItems():
             self._runs.pop(self._number(item), None)
             self.takeTopLevelItem(self.indexOfTopLevelItem(item))
+        self._show_headers()
         self.selection_changed.emit()
 
     @Slot()
@@ -101,6 +110,7 @@ class RunList(QTreeWidget):
         """Forget every run."""
         self._runs.clear()
         self.clear()
+        self._show_headers()
         self.selection_changed.emit()
 
     @Slot(QTreeWidgetItem, int)

@@ -7,6 +7,7 @@ hands out: one :class:`GameRow` per game (the CSV export) and an immutable
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -14,6 +15,7 @@ from typing import Any, NamedTuple
 from tictactoe_qt.engine import random_games
 from tictactoe_qt.engine.board import MARKS, Mark
 from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.simulation_stats import PlayerTotals
 
 #: The players of a run, by the mark the user gave them.
@@ -85,6 +87,8 @@ class RunSnapshot:
     exact_rates: tuple[float, float, float] | None = None
     #: ``(reason, games)`` of the forfeits so far (external engines and plugins).
     forfeit_reasons: tuple[tuple[str, int], ...] = ()
+    #: How the run's players were written (their marks) when it was played.
+    names: SideNames = BOARD_NAMES
 
     @property
     def games_per_second(self) -> float:
@@ -105,6 +109,19 @@ class RunSnapshot:
     @property
     def avg_game_length(self) -> float | None:
         return self.total_length / self.games if self.games else None
+
+
+def joined_names(names: Iterable[SideNames]) -> SideNames:
+    """How a view that shows several runs at once writes their players: each run's own
+    names, ``A/X`` where runs disagree, X/O when there is none."""
+    names = list(names)
+    if not names:
+        return BOARD_NAMES
+
+    def joined(seat: str) -> str:
+        return "/".join(dict.fromkeys(n.name_of_mark(seat) for n in names))
+
+    return SideNames(names[0].seating, joined("x"), joined("o"))
 
 
 @lru_cache(maxsize=4)

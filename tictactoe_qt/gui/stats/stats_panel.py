@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 from tictactoe_qt.engine.board import Mark
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 
 from . import chart_loader
 from .background import BackgroundTask
@@ -207,7 +208,7 @@ class StatsPanel(QDockWidget):
             match = self.match()
             request = BatchRequest(
                 match.config, match.x_spec, match.o_spec, self.simulate_bar.games(),
-                self.simulate_bar.seed(), self.simulate_bar.swap(), match.first,
+                self.simulate_bar.seed(), self.simulate_bar.swap(), match.first, match.names,
             )
         except ValueError as error:
             self.simulate_bar.show_problem(str(error))
@@ -291,10 +292,12 @@ class StatsPanel(QDockWidget):
     # Watched series ------------------------------------------------------------
 
     def begin_watched_series(
-        self, config: GameConfig, x_spec: PlayerSpec, o_spec: PlayerSpec, games: int, first: Mark = "x"
+        self, config: GameConfig, x_spec: PlayerSpec, o_spec: PlayerSpec, games: int, first: Mark = "x",
+        names: SideNames = BOARD_NAMES,
     ) -> None:
-        """Start charting games that are being watched on the board (``first`` moves first)."""
-        self._watch_run = RunData(config, x_spec, o_spec, games, first=first)
+        """Start charting games that are being watched on the board (``first`` moves first;
+        the players written by ``names``, their marks)."""
+        self._watch_run = RunData(config, x_spec, o_spec, games, first=first, names=names)
 
     def add_watched_game(self, row: GameRow) -> None:
         """Count one watched game and refresh the charts at once."""

@@ -13,10 +13,10 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal, Slot
 
 from tictactoe_qt.engine.board import Mark
-from tictactoe_qt.engine.player_spec import PlayerSpec
 
 from tictactoe_qt.gui.game_texts import seat_mark
 
+from .match import Match
 from .number_format import format_number, format_seconds
 from .run_snapshot import GameRow
 
@@ -63,14 +63,14 @@ class WatchSeries(QObject):
         self,
         controller: Any,
         start_game: Callable[[], None],
-        players_source: Callable[[], tuple[Any, PlayerSpec, PlayerSpec, str]],
+        players_source: Callable[[], tuple[Any, ...]],
         panel: Any = None,
         parent: QObject | None = None,
     ) -> None:
         """Args:
         controller: the window's game controller.
         start_game: starts a new game with the settings dock's settings.
-        players_source: ``(config, x_spec, o_spec, first_seat)`` of the next game,
+        players_source: the next game's :class:`Match` (or the tuple of its fields),
             with ``human`` specs for human seats.
         panel: the stats panel to count finished games into (optional).
         """
@@ -113,8 +113,9 @@ class WatchSeries(QObject):
         """Watch ``games`` games; False (with a message) when a side is human."""
         if games < 1:
             raise ValueError(f"a series needs at least 1 game, got {games}")
-        config, x_spec, o_spec, first = self._players_source()
-        humans = [seat.upper() for seat, spec in (("x", x_spec), ("o", o_spec)) if spec.kind == "human"]
+        match = Match(*self._players_source())
+        config, x_spec, o_spec, first, names = match
+        humans = [names.name_of_mark(seat) for seat, spec in (("x", x_spec), ("o", o_spec)) if spec.kind == "human"]
         if humans:
             self.message.emit(
                 self.tr("To watch, choose a computer player for %s in the settings.") % " and ".join(humans)
@@ -124,7 +125,7 @@ class WatchSeries(QObject):
         self.running, self.user_paused, self.planned = True, False, games
         self.score = {"x": 0, "o": 0, "draw": 0}
         if self.panel is not None:
-            self.panel.begin_watched_series(config, x_spec, o_spec, games, first)
+            self.panel.begin_watched_series(config, x_spec, o_spec, games, first, names)
         self._apply_pace()
         self._emit_score()
         self._begin_game()
