@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QPushButton
+from PySide6.QtWidgets import QComboBox, QPushButton, QSpinBox
 
 from tictactoe_qt.engine.comparison import VARIANTS
 from tictactoe_qt.engine.coordinates import cell_text
@@ -143,3 +143,32 @@ def test_every_column_shows_at_both_sizes(qtbot, compared, size) -> None:
         assert shown_width(table, column) == header.sectionSize(column) > 0, column
     widest = max(metrics.horizontalAdvance(text) for text in cells(table, VALUE))
     assert header.sectionSize(VALUE) > widest
+
+
+def test_7x7_counts_and_a_depth_limit_fit_the_default_window(qtbot, shown_window, click_cell):
+    """Five-digit counts beside heuristic values ('+6', 'B3') on 7x7, k=4, at depth 3."""
+    window = shown_window((1040, 680))
+    for seat in "xo":
+        combo = window.findChild(QComboBox, f"{seat}Player")
+        combo.setCurrentIndex(combo.findData("human"))
+    for name, value in (("rows", 7), ("cols", 7), ("k", 4)):
+        window.findChild(QSpinBox, name).setValue(value)
+    window.findChild(QPushButton, "applySettingsButton").click()
+    for row, col in ((2, 2), (3, 3), (2, 3), (4, 3)):
+        click_cell(window.board, row, col)
+    dock = window.analysis.comparison
+    dock.show()
+    dock.raise_()
+    qtbot.waitExposed(dock)
+    dock.depth.setCurrentIndex(dock.depth.findData(3))
+    qtbot.waitUntil(dock.run_button.isEnabled, timeout=HANG_MS)
+    dock.run_button.click()
+    qtbot.waitUntil(lambda: not dock.is_running() and dock.table.rowCount() == len(VARIANTS),
+                    timeout=HANG_MS)
+    qtbot.wait(50)
+    table = dock.table
+    assert any(len(text) >= 6 for text in cells(table, NODES))  # '87,166': minimax's count
+    assert table.horizontalScrollBar().maximum() == 0
+    for column in range(table.columnCount()):
+        assert shown_width(table, column) == table.horizontalHeader().sectionSize(column) > 0, column
+    assert all(len(text) <= 6 for text in cells(table, VALUE)), cells(table, VALUE)
