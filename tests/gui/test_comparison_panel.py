@@ -10,6 +10,7 @@ import pytest
 
 from tictactoe_qt.engine import Board
 from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.duration_text import duration_text, duration_unit
 from tictactoe_qt.engine.search.minimax import minimax_search
 from tictactoe_qt.gui.analysis.comparison_panel import ComparisonDock
 from tictactoe_qt.gui.textbook_options_bar import choices_text
@@ -51,7 +52,8 @@ def test_empty_3x3_reproduces_the_seed_experiment(qtbot, dock) -> None:
     assert "ordering none, scoring textbook" in dock.table.item(1, 1).toolTip()
     assert "narrows the window" in dock.table.item(4, 1).toolTip()
     assert "wins first" in dock.table.item(4, 6).text()
-    assert set(table_column(dock, 5)) == {"draw"}
+    assert set(table_column(dock, 5)) == {"D"}  # short: the tooltip says it in words
+    assert dock.table.item(0, 5).toolTip().startswith("draw\n")
     assert "549,946" in dock.summary.text() and "faster" in dock.summary.text()
     assert "agree" in dock.summary.text()
     assert "exactly 549,946" in dock.estimate_label.text()
@@ -65,7 +67,13 @@ def test_chart_shows_the_table_numbers_on_a_log_scale(qtbot, dock) -> None:
     assert heights[0] == max(heights)  # minimax visits the most positions
     assert min(heights) >= 1  # a decade of room below the smallest bar
     dock.metric_choice.setCurrentIndex(2)
-    assert dock.chart.values == [row.seconds * 1000 for row in dock.rows]
+    # Times read as the table writes them ('60.6 µs'), on an axis in the longest time's unit.
+    unit = duration_unit(max(row.seconds for row in dock.rows))
+    assert dock.chart.unit == f"time ({unit.name})"
+    assert dock.chart.values == [row.seconds * unit.per_second for row in dock.rows]
+    assert dock.chart.texts == table_column(dock, 3) == [duration_text(row.seconds)
+                                                        for row in dock.rows]
+    assert dock.chart.texts[0] in dock.chart.accessibleDescription()
 
 
 def test_plain_minimax_on_empty_5x5_is_refused_and_explained(qtbot, dock) -> None:

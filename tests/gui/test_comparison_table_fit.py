@@ -1,24 +1,29 @@
 """The Compare table fits its dock: at the default window size every column shows, the
 figures in full and the note ending in '…' with its whole text in the tooltip, and a row per
 algorithm once the window is a little taller (the chart below keeps its labels). A review
-found 3½ rows and the Value and Note columns scrolled out of sight."""
+found 3½ rows and the Value and Note columns scrolled out of sight; a later one found a depth
+limit's long heuristic values ('-1 for B (heuristic, depth 2)') cut and the note scrolled away:
+the Value cell is the short form ('-1', 'B3', 'D'), the long one in its tooltip."""
 
 from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QPushButton
+from PySide6.QtWidgets import QComboBox, QPushButton, QSpinBox
 
 from tictactoe_qt.engine.comparison import VARIANTS
 from tictactoe_qt.engine.coordinates import cell_text
-from tictactoe_qt.gui.analysis.comparison_table import CUTOFFS, MOVE, NODES, NOTE, TIME, VALUE
+from tictactoe_qt.gui.analysis.comparison_table import (
+    CUTOFFS, MIN_ROWS, MOVE, NODES, NOTE, TIME, VALUE,
+)
 
 from .waits import HANG_MS
 
 
-@pytest.fixture
-def compared(qtbot, shown_window, click_cell):
-    """The default-sized window's Compare dock after comparing the position after r1c1, r2c2."""
+@pytest.fixture(params=[None, 2], ids=["full depth", "depth 2"])
+def compared(request, qtbot, shown_window, click_cell):
+    """The default-sized window's Compare dock after comparing the position after r1c1, r2c2,
+    to the end and with a depth limit."""
     window = shown_window((1040, 680))
     for seat in "xo":
         combo = window.findChild(QComboBox, f"{seat}Player")
@@ -30,6 +35,7 @@ def compared(qtbot, shown_window, click_cell):
     dock.show()
     dock.raise_()
     qtbot.waitExposed(dock)
+    dock.depth.setCurrentIndex(dock.depth.findData(request.param))
     qtbot.waitUntil(dock.run_button.isEnabled, timeout=HANG_MS)
     dock.run_button.click()
     qtbot.waitUntil(lambda: not dock.is_running() and dock.table.rowCount() == len(VARIANTS),
@@ -62,7 +68,8 @@ def test_every_column_shows_at_the_default_size(qtbot, compared) -> None:
     assert table.horizontalScrollBar().maximum() == 0
     for column in range(table.columnCount()):
         assert shown_width(table, column) == table.horizontalHeader().sectionSize(column) > 0, column
-    assert whole_rows(table) >= 4
+    # A depth limit adds a warning line above the table: it keeps its three-row minimum.
+    assert whole_rows(table) >= (4 if dock.depth.currentData() is None else MIN_ROWS)
 
 
 def test_a_slightly_taller_window_shows_every_row(qtbot, compared) -> None:
@@ -81,7 +88,8 @@ def test_figures_move_and_value_read_in_full(qtbot, compared) -> None:
     for column in (NODES, CUTOFFS, TIME, MOVE, VALUE):
         widest = max(metrics.horizontalAdvance(text) for text in cells(table, column))
         assert table.horizontalHeader().sectionSize(column) > widest, column
-    assert set(cells(table, MOVE)) <= {"r1c2", "r1c3", "r2c1", "r1c1"}
+    if dock.depth.currentData() is None:  # the winning replies, and O's best defence
+        assert set(cells(table, MOVE)) <= {"r1c2", "r1c3", "r2c1", "r1c1"}
     for row in range(table.rowCount()):
         move = table.item(row, MOVE).text()
         words = cell_text(int(move[1]) - 1, int(move[3]) - 1)
@@ -103,3 +111,64 @@ def test_a_wider_dock_shows_the_whole_note(qtbot, compared) -> None:
         assert header.sectionSize(column) > widest, column
     assert shown_width(table, NOTE) == header.sectionSize(NOTE)  # the note takes the spare room
     assert header.sectionViewportPosition(NOTE) + header.sectionSize(NOTE) >= table.viewport().width() - 1
+
+
+@pytest.mark.parametrize("compared", [2], indirect=True, ids=["depth 2"])
+def test_a_depth_limited_value_is_short_with_the_long_form_in_its_tooltip(
+        qtbot, compared) -> None:
+    _window, dock = compared
+    assert dock.depth.currentData() == 2
+    table = dock.table
+    heuristic = [number for number, row in enumerate(dock.rows)
+                 if row.result is not None and not row.result.exact]
+    assert heuristic  # the textbook rows stop at the limit and score the leaves
+    for row in heuristic:
+        value = table.item(row, VALUE)
+        assert len(value.text()) <= 6 and "heuristic" not in value.text(), value.text()
+        words = value.toolTip().splitlines()[0]  # '-1 for O (heuristic, depth 2)'
+        assert words.endswith("(heuristic, depth 2)") and " for " in words, words
+
+
+@pytest.mark.parametrize("size", [(1040, 680), (1400, 950)])
+def test_every_column_shows_at_both_sizes(qtbot, compared, size) -> None:
+    window, dock = compared
+    window.resize(*size)
+    table = dock.table
+    qtbot.waitUntil(lambda: table.viewport().width() > 0, timeout=HANG_MS)
+    qtbot.wait(50)
+    assert table.horizontalScrollBar().maximum() == 0
+    metrics = table.fontMetrics()
+    header = table.horizontalHeader()
+    for column in range(table.columnCount()):
+        assert shown_width(table, column) == header.sectionSize(column) > 0, column
+    widest = max(metrics.horizontalAdvance(text) for text in cells(table, VALUE))
+    assert header.sectionSize(VALUE) > widest
+
+
+def test_7x7_counts_and_a_depth_limit_fit_the_default_window(qtbot, shown_window, click_cell):
+    """Five-digit counts beside heuristic values ('+6', 'B3') on 7x7, k=4, at depth 3."""
+    window = shown_window((1040, 680))
+    for seat in "xo":
+        combo = window.findChild(QComboBox, f"{seat}Player")
+        combo.setCurrentIndex(combo.findData("human"))
+    for name, value in (("rows", 7), ("cols", 7), ("k", 4)):
+        window.findChild(QSpinBox, name).setValue(value)
+    window.findChild(QPushButton, "applySettingsButton").click()
+    for row, col in ((2, 2), (3, 3), (2, 3), (4, 3)):
+        click_cell(window.board, row, col)
+    dock = window.analysis.comparison
+    dock.show()
+    dock.raise_()
+    qtbot.waitExposed(dock)
+    dock.depth.setCurrentIndex(dock.depth.findData(3))
+    qtbot.waitUntil(dock.run_button.isEnabled, timeout=HANG_MS)
+    dock.run_button.click()
+    qtbot.waitUntil(lambda: not dock.is_running() and dock.table.rowCount() == len(VARIANTS),
+                    timeout=HANG_MS)
+    qtbot.wait(50)
+    table = dock.table
+    assert any(len(text) >= 6 for text in cells(table, NODES))  # '87,166': minimax's count
+    assert table.horizontalScrollBar().maximum() == 0
+    for column in range(table.columnCount()):
+        assert shown_width(table, column) == table.horizontalHeader().sectionSize(column) > 0, column
+    assert all(len(text) <= 6 for text in cells(table, VALUE)), cells(table, VALUE)

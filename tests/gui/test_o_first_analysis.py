@@ -206,7 +206,9 @@ def test_the_compare_dock_names_the_winner_and_the_outdated_position(
         # Textbook rows score +1/0/-1 (who wins); the engine's count the plies.
         textbook = dock.rows[row].options is not None
         assert dock.table.item(row, 5).text() == (
-            f"{first_name} wins" if textbook else f"{first_name} wins in 1")
+            f"{first_name} wins" if textbook else f"{first_name}1")  # short: X1 = wins in 1
+        if not textbook:
+            assert dock.table.item(row, 5).toolTip().startswith(f"{first_name} wins in 1\n")
     play(window, click_cell, (2, 2))  # the first mover blunders
     qtbot.waitUntil(dock.is_outdated, timeout=2000)
     assert dock.outdated_label.text() == (

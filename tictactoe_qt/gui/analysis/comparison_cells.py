@@ -8,12 +8,22 @@ from PySide6.QtCore import QCoreApplication
 from tictactoe_qt.engine import Board, Move
 from tictactoe_qt.engine.comparison import VARIANTS, ComparisonRow, SizeEstimate
 from tictactoe_qt.engine.coordinates import move_text, short_cell_text
-from tictactoe_qt.engine.duration_text import duration_text
+from tictactoe_qt.engine.duration_text import (
+    MILLISECONDS,
+    TimeUnit,
+    duration_text,
+    duration_unit,
+)
 from tictactoe_qt.engine.search_result import MATE_THRESHOLD, SearchResult
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.trace import TextbookOptions
 from tictactoe_qt.engine.tree_values import NodeValue
-from tictactoe_qt.engine.value_notation import heuristic_text
+from tictactoe_qt.engine.value_notation import (
+    badge_key,
+    heuristic_badge,
+    heuristic_text,
+    outcome_badge,
+)
 from tictactoe_qt.gui.textbook_options_bar import choices_text
 
 
@@ -28,21 +38,57 @@ def value_text(result: SearchResult, to_move: str, names: SideNames = BOARD_NAME
     return heuristic_text(result.score, to_move, result.stats.depth, names)
 
 
+def value_badge(result: SearchResult, to_move: str, names: SideNames = BOARD_NAMES) -> str:
+    """The short form of :func:`value_text` for the narrow table: ``D``, ``X5`` (wins in 5
+    plies), a heuristic score (``-1``, ``+1.2k``) from the view of ``to_move``, or ``X wins``
+    for a textbook +1/-1, which counts no plies."""
+    if result.exact and result.result is not None and abs(result.score) < MATE_THRESHOLD \
+            and result.result != "draw":
+        return f"{names.name(result.result)} wins"
+    if result.exact:
+        value = NodeValue(result.score, True, to_move)  # type: ignore[arg-type]
+        return outcome_badge(value.result, value.plies, names)
+    return heuristic_badge(result.score, to_move, names)
+
+
+def value_key(to_move: str, names: SideNames = BOARD_NAMES) -> str:
+    """The Value header's tooltip: what the short forms mean, for the player ``to_move``."""
+    name = names.name(to_move)
+    return QCoreApplication.translate(
+        "ComparisonDock",
+        "The position's value: {0}; a number is a heuristic score for {1}, the player to "
+        "move, where a depth limit stopped the search. Hover over a value for it in words.",
+    ).format(badge_key(name), name)
+
+
+def figure_cells(row: ComparisonRow) -> list[str]:
+    """Nodes, cut-offs and time as the table and the chart's bars write them; blanks
+    without a result."""
+    if row.result is None:
+        return ["", "", ""]
+    stats = row.result.stats
+    return [f"{stats.nodes:,}", f"{stats.cutoffs:,}", duration_text(stats.elapsed_seconds)]
+
+
 def row_cells(row: ComparisonRow, to_move: str, names: SideNames = BOARD_NAMES) -> list[str]:
     """Algorithm, nodes, cut-offs, time, move (``r1c3``: the table is narrow; :func:`move_tip`
-    has it in words) and value; blanks where a search gave nothing."""
+    has it in words) and value (short: :func:`value_tip` has it in words); blanks where a
+    search gave nothing."""
     result = row.result
     if result is None:
         return [row.title, "", "", "", "", ""]
-    stats, move = result.stats, result.move
+    move = result.move
     return [
         row.title,
-        f"{stats.nodes:,}",
-        f"{stats.cutoffs:,}",
-        duration_text(stats.elapsed_seconds),
+        *figure_cells(row),
         "" if move is None else short_cell_text(move.row, move.col),
-        value_text(result, to_move, names),
+        value_badge(result, to_move, names),
     ]
+
+
+def value_tip(row: ComparisonRow, to_move: str, names: SideNames = BOARD_NAMES) -> str:
+    """The row's value in words (``-1 for O (heuristic, depth 2)``); empty without one."""
+    return "" if row.result is None else value_text(row.result, to_move, names)
 
 
 def move_tip(row: ComparisonRow) -> str:
@@ -51,8 +97,16 @@ def move_tip(row: ComparisonRow) -> str:
     return "" if move is None else move_text(move)
 
 
-def metric_values(rows: list[ComparisonRow | None], metric: int) -> list[float | None]:
-    """Each row's nodes (``metric`` 0), cut-offs (1) or milliseconds (2); ``None`` without a result."""
+def time_unit(rows: list[ComparisonRow | None]) -> TimeUnit:
+    """The time chart's axis unit: the one the longest time is written in."""
+    return duration_unit(max((row.result.stats.elapsed_seconds for row in rows
+                              if row is not None and row.result is not None), default=None))
+
+
+def metric_values(rows: list[ComparisonRow | None], metric: int,
+                  unit: TimeUnit = MILLISECONDS) -> list[float | None]:
+    """Each row's nodes (``metric`` 0), cut-offs (1) or time in ``unit`` (2); ``None``
+    without a result."""
     values: list[float | None] = []
     for row in rows:
         result = row.result if row else None
@@ -63,8 +117,13 @@ def metric_values(rows: list[ComparisonRow | None], metric: int) -> list[float |
         elif metric == 1:
             values.append(float(result.stats.cutoffs))
         else:
-            values.append(result.stats.elapsed_seconds * 1000)
+            values.append(result.stats.elapsed_seconds * unit.per_second)
     return values
+
+
+def metric_texts(rows: list[ComparisonRow | None], metric: int) -> list[str]:
+    """Each bar's label, as the table writes it (``60.6 µs``); empty without a result."""
+    return [figure_cells(row)[metric] if row is not None else "" for row in rows]
 
 
 def position_text(board: Board, names: SideNames = BOARD_NAMES) -> str:

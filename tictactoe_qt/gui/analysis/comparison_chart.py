@@ -54,6 +54,7 @@ class ComparisonChart(QWidget):
         self.values: list[float | None] = []
         self.heights: list[float] = []
         self.notes: dict[int, str] = {}
+        self.texts: list[str] = []
         self.unit = ""
         self.decades: tuple[int, int] | None = None
         self.setMinimumHeight(160)
@@ -70,13 +71,17 @@ class ComparisonChart(QWidget):
         values: list[float | None],
         unit: str,
         notes: dict[int, str] | None = None,
+        texts: list[str] | None = None,
     ) -> None:
         """Draw one bar per label; the y axis is ``unit`` on a log scale.
 
-        ``notes`` puts a word (e.g. 'refused') where a bar is missing.
+        ``notes`` puts a word (e.g. 'refused') where a bar is missing; ``texts`` labels
+        the bars (as the table writes them: ``60.6 µs``), :func:`short_value` without.
         """
         self.labels = list(labels)
         self.values = list(values)
+        self.texts = [text or (short_value(value) if value else "")
+                      for text, value in zip(texts or [""] * len(values), values)]
         self.unit = unit
         self.notes = dict(notes or {})
         present = [v for v in values if v is not None and v > 0]
@@ -92,8 +97,7 @@ class ComparisonChart(QWidget):
             self.decades = None
             self.heights = [0.0 for _ in values]
         self.setAccessibleDescription(
-            "; ".join(f"{label}: {short_value(v) if v else 'none'}"
-                      for label, v in zip(labels, values))
+            "; ".join(f"{label}: {text or 'none'}" for label, text in zip(labels, self.texts))
         )
         self.updateGeometry()
         self.update()
@@ -171,7 +175,7 @@ class ComparisonChart(QWidget):
                 painter.drawRect(bar)
                 painter.setPen(text)
                 painter.drawText(QRectF(left - slot * 0.2, top - 18, slot * 1.4, 16),
-                                 Qt.AlignmentFlag.AlignCenter, short_value(value))
+                                 Qt.AlignmentFlag.AlignCenter, self.texts[number])
             elif number in self.notes:
                 painter.setPen(text)
                 painter.drawText(QRectF(left, plot.bottom() - 22, slot, 18),

@@ -40,6 +40,7 @@ from tictactoe_qt.engine.comparison_text import summary, values_agree
 from tictactoe_qt.gui.analysis import search_jobs
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.gui.analysis.comparison_cells import (
+    metric_texts,
     metric_values,
     move_tip,
     note_text,
@@ -47,6 +48,9 @@ from tictactoe_qt.gui.analysis.comparison_cells import (
     options_text,
     position_text,
     row_cells,
+    time_unit,
+    value_key,
+    value_tip,
 )
 from tictactoe_qt.gui.analysis.comparison_chart import ComparisonChart
 from tictactoe_qt.gui.analysis.comparison_table import (
@@ -55,6 +59,7 @@ from tictactoe_qt.gui.analysis.comparison_table import (
     NODES,
     NOTE,
     TIME,
+    VALUE,
     comparison_table,
     preferred_table_width,
 )
@@ -72,7 +77,9 @@ CHART_LABELS = {
     "alphabeta+symmetry": "Engine + sym.",
     "perfect": "Perfect",
 }
-METRICS = (("Nodes", "positions visited"), ("Cut-offs", "cut-offs"), ("Time", "milliseconds"))
+#: The chart's metrics and their axis titles; the time axis names the unit it picks ('time (ms)').
+METRICS = (("Nodes", "positions visited"), ("Cut-offs", "cut-offs"), ("Time", "time ({0})"))
+TIME_METRIC = 2
 
 
 class ComparisonDock(QDockWidget):
@@ -334,15 +341,18 @@ class ComparisonDock(QDockWidget):
         assert self.results_board is not None
         number = self.table.rowCount()
         self.table.insertRow(number)
-        cells = [*row_cells(row, self.results_board.turn, self.results_names), self._note(row)]
+        to_move, names = self.results_board.turn, self.results_names
+        cells = [*row_cells(row, to_move, names), self._note(row)]
+        self.table.horizontalHeaderItem(VALUE).setToolTip(value_key(to_move, names))
         tip = self.tr("{0}: {1}.\n{2}").format(row.title, row.options_text(),
                                                row.message or row.variant.explanation)
         for column, text in enumerate(cells):
             item = QTableWidgetItem(text)
             if column in (NODES, CUTOFFS, TIME):
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            # The move in words, and the whole note (a narrow dock ends it in '…').
-            head = move_tip(row) if column == MOVE else text if column == NOTE else ""
+            # The move and the value in words, and the whole note (a narrow dock ends it in '…').
+            head = {MOVE: move_tip(row), VALUE: value_tip(row, to_move, names),
+                    NOTE: text}.get(column, "")
             item.setToolTip(f"{head}\n{tip}" if head and head not in tip else tip)
             self.table.setItem(number, column, item)
         self.table.fit_columns()
@@ -354,9 +364,12 @@ class ComparisonDock(QDockWidget):
     @Slot()
     def _update_chart(self) -> None:
         index = self.metric_choice.currentIndex()
-        name, unit = METRICS[index]
+        _name, axis = METRICS[index]
         by_key = {row.variant.key: row for row in self.rows}
-        values = metric_values([by_key.get(variant.key) for variant in VARIANTS], index)
+        rows = [by_key.get(variant.key) for variant in VARIANTS]
+        unit = time_unit(rows)
+        values = metric_values(rows, index, unit)
+        title = self.tr(axis).format(unit.name) if index == TIME_METRIC else self.tr(axis)
         notes = {
             i: by_key[v.key].status
             for i, v in enumerate(VARIANTS)
@@ -366,7 +379,7 @@ class ComparisonDock(QDockWidget):
         ordering = (self.results_options or self.options_bar.options()).ordering
         labels = [f"+ {ordering}" if v.key == "alphabeta+ordering"
                   else self.tr(CHART_LABELS.get(v.key, v.label)) for v in VARIANTS]
-        self.chart.show_values(labels, values, self.tr(unit), notes)
+        self.chart.show_values(labels, values, title, notes, metric_texts(rows, index))
 
     @Slot(int, object)
     def _on_finished(self, job: int, _value: object) -> None:

@@ -19,8 +19,9 @@ HEADERS = ("Algorithm", "Nodes", "Cut-offs", "Time", "Move", "Value", "Note")
 NODES, CUTOFFS, TIME, MOVE, VALUE, NOTE = range(1, len(HEADERS))
 #: Width the note column asks for when the dock has room (the preferred width).
 NOTE_WIDTH = 240
-#: The narrowest the algorithm's name and the note get before the table scrolls sideways.
-ALGORITHM_MIN = 96
+#: The narrowest the algorithm's name and the note get before the table scrolls sideways
+#: (room at the default window for 7x7's five-digit counts beside a depth-limited value).
+ALGORITHM_MIN = 84
 NOTE_MIN = 56
 #: The widest likely text of each column but the note.
 SAMPLES = {0: "+ table (ordering centre)", NODES: "99,999,999", CUTOFFS: "9,999,999",
