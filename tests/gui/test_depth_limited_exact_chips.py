@@ -58,3 +58,25 @@ def test_big_boards_show_the_exact_values_once_the_position_is_solved(
     assert "Small: the exact value (X3 = X wins in 3 plies" in after.legend()
     assert [note.text for note in after.notes.values()] == [
         note.text for note in before.notes.values()]
+
+
+def test_a_best_line_badge_over_a_chipped_value_shows_its_number_only(
+        qtbot, window, click_cell, monkeypatch) -> None:
+    """With a chip, the value sits higher: the badge's mark pill would cover it."""
+    start(window, 3, 3, 3)
+    play(window, click_cell, (0, 0), (0, 2), (2, 1))
+    layer = window.analysis.layer
+    painted: dict[str, str] = {}
+    real = type(layer)._paint_badge
+
+    def spy(self, painter, rect, text, colour, mark=""):
+        painted[text] = mark
+        real(self, painter, rect, text, colour, mark)
+
+    monkeypatch.setattr(type(layer), "_paint_badge", spy)
+    data = depth_limited(qtbot, window, 3)
+    layer.repaint()
+    qtbot.waitUntil(lambda: len(painted) >= len(data.ghosts), timeout=HANG_MS)
+    ghosts = [ghost for ghost in data.ghosts if ghost.cell in data.notes]
+    assert ghosts and all(data.notes[ghost.cell].aside for ghost in ghosts)
+    assert all(painted[str(ghost.number)] == "" for ghost in ghosts)

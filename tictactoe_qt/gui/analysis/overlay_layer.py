@@ -311,6 +311,9 @@ class OverlayLayer(QWidget):
             seat = ghost.seat
             colour = theme.marks.get(seat, theme.accent)
             mark = self._board.snapshot().marks.get(seat, seat.upper())  # type: ignore[attr-defined]
+            note = self.data.notes.get(ghost.cell)
+            if note is not None and note.aside:
+                mark = ""  # the value sits higher to make room for its chip: number only
             self._paint_badge(painter, rect, str(ghost.number), colour, mark)
 
     def _paint_badge(
