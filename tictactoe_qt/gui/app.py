@@ -57,6 +57,11 @@ def close_on_termination(window: QWidget) -> QTimer:
     """
 
     def handle(_signal: int, _frame: FrameType | None) -> None:
+        # Nobody can answer a question now: without this, the close (and the quit,
+        # which closes the windows first) would be refused while it asks about runs.
+        question = getattr(window, "unsaved_runs_question", None)
+        if question is not None:
+            question.stop_asking()
         # Closing writes the settings and stops threads and worker processes.
         window.close()
         QApplication.quit()

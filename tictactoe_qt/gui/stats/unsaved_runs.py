@@ -71,6 +71,15 @@ class UnsavedRunsQuestion(QObject):
         self._ask(len(runs))
         return False
 
+    def stop_asking(self) -> None:
+        """Let the window close without asking (a termination signal: nobody can answer).
+
+        The runs are discarded, as the signal asked; a question on screen goes away.
+        """
+        self._answered = True
+        if self.dialog is not None:
+            self.dialog.reject()  # its answer counts as Cancel: nothing more happens
+
     def _ask(self, count: int) -> None:
         if self.dialog is not None:
             self.dialog.raise_()

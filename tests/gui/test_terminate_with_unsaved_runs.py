@@ -1,0 +1,60 @@
+"""SIGTERM ends the program even while it would ask about unsaved simulation runs:
+nobody is there to answer, so the question must not keep the process (and its children) alive."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from .fresh_process import settings_env
+
+#: Runs a real window with the program's own signal handling, plays a small batch,
+#: then (in "asked" mode) asks to close so the question is on screen.
+SCRIPT = """
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QComboBox, QMessageBox, QSpinBox
+from tictactoe_qt.gui import app as program
+
+if __name__ == "__main__":
+    qapp = QApplication([program.APP_NAME])
+    program.configure_application(qapp)
+    from tictactoe_qt.gui.main_window import MainWindow
+
+    window = MainWindow()
+    for seat in "xo":
+        combo = window.findChild(QComboBox, seat + "Player")
+        combo.setCurrentIndex(combo.findData("random"))
+    window.findChild(QSpinBox, "simGames").setValue(200)
+    window.show()
+    program.close_on_termination(window)
+
+    def ready():
+        if sys.argv[1] == "asked":
+            window.close()
+            question = window.findChild(QMessageBox, "unsavedRunsDialog")
+            assert question is not None and question.isVisible(), "the question should show"
+        print("ready", flush=True)
+
+    window.stats_panel.simulation_finished.connect(lambda *_: QTimer.singleShot(0, ready))
+    window.stats_panel.start_simulation()
+    sys.exit(qapp.exec())
+"""
+
+
+@pytest.mark.parametrize("moment", ["asked", "not-asked-yet"])
+def test_sigterm_ends_the_program_with_unsaved_runs(tmp_path, moment) -> None:
+    process = subprocess.Popen([sys.executable, "-c", SCRIPT, moment], env=settings_env(tmp_path),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout.readline().strip() == "ready", process.stderr.read()
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=30)  # before the fix: the window stayed open, asking, forever
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 0, process.stderr.read()
