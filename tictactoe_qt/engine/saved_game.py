@@ -132,8 +132,8 @@ class SavedGame:
             raise SavedGameError("it is not a game file: its JSON is nested too deeply") from None
         except json.JSONDecodeError as error:
             raise SavedGameError(
-                f"it is not valid JSON: {error.msg[:60]} at line {error.lineno}, "
-                f"column {error.colno}"
+                f"it is not valid JSON: {error.msg[:60]} (line {error.lineno}, "
+                f"column {error.colno})"
             ) from None
         except ValueError as error:  # e.g. a number of more than 4,300 digits
             raise SavedGameError(f"it is not valid JSON: {_excerpt_text(str(error))}") from None
