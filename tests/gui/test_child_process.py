@@ -214,3 +214,11 @@ def test_stop_from_two_threads_at_once_returns_in_both_with_the_child_gone(make_
     assert isinstance(outcome[0][1], ChildCancelledError)
     child.stop()  # idempotent
     assert not child.is_running
+
+
+def test_a_failure_is_worded_for_people_unless_it_is_unexpected() -> None:
+    from tictactoe_qt.gui.child_process import failure_text
+
+    died = ChildError("the engine process stopped unexpectedly (exit code -9)")
+    assert failure_text(died) == "the engine process stopped unexpectedly (exit code -9)"
+    assert failure_text(KeyError("x")) == "KeyError: 'x'"

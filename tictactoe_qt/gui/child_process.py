@@ -70,6 +70,15 @@ class ChildError(RuntimeError):
     """The request failed in the child, or the child died, did not start or ignored a cancel."""
 
 
+def failure_text(error: BaseException) -> str:
+    """A worker's failure in people's words: a :class:`ChildError` already says what
+    happened ("the engine process stopped unexpectedly (exit code -9)"); anything else
+    is unexpected and keeps its type name for a bug report."""
+    if isinstance(error, ChildError):
+        return str(error)
+    return f"{type(error).__name__}: {error}"
+
+
 class ChildCancelledError(Exception):
     """The request was cancelled (or abandoned) before the child answered it."""
 

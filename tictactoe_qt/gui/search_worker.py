@@ -23,6 +23,7 @@ from itertools import count
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from tictactoe_qt.engine import Board, Player, SearchResult
+from tictactoe_qt.gui.child_process import failure_text
 from tictactoe_qt.gui.engine_process import EngineProcess
 
 _request_ids = count(1)
@@ -88,7 +89,7 @@ class SearchWorker(QObject):
                 result = player.choose(request.board, request.cancel_event.is_set)
         except Exception as error:  # noqa: BLE001 - reported to the user, never lost
             traceback.print_exc()
-            self.failed.emit(request, f"{type(error).__name__}: {error}")
+            self.failed.emit(request, failure_text(error))
             return
         self.finished.emit(request, result)
 

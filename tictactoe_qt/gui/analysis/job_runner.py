@@ -26,6 +26,7 @@ from tictactoe_qt.gui.analysis.job_process import (
     JobProcess,
     JobProcessError,
 )
+from tictactoe_qt.gui.child_process import failure_text
 
 CANCELLED = "cancelled"
 _job_ids = count(1)
@@ -76,7 +77,7 @@ class _JobWorker(QObject):
         except (JobProcessError, OSError, ValueError) as error:  # shown by the view
             self.failed.emit(job.job_id, str(error))
         except Exception as error:  # noqa: BLE001 - e.g. an unpicklable job: never lost
-            self.failed.emit(job.job_id, f"{type(error).__name__}: {error}")
+            self.failed.emit(job.job_id, failure_text(error))
         else:
             self.finished.emit(job.job_id, result)
 
