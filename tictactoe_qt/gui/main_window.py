@@ -49,6 +49,9 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.setWindowIcon(QIcon(str(resource_path("icons/tictactoe-qt.svg"))))
         self.store = settings_store or SettingsStore()
+        self._settings_warned = False
+        #: The warning shown when the settings file cannot be written ("" if none).
+        self.last_settings_warning = ""
         self.last_error = ""
         self._message_moment: tuple[object, ...] = ()
         self.controller = GameController(parent=self)
@@ -74,6 +77,7 @@ class MainWindow(QMainWindow):
         if problems:
             self.show_message(self.tr("Some saved settings were invalid and were reset to "
                                       "their defaults ({0}).").format(", ".join(problems)))
+        self._warn_if_settings_cannot_be_saved()
         self.board.setFocus()
 
     # -- building ----------------------------------------------------------------
@@ -274,10 +278,21 @@ class MainWindow(QMainWindow):
         self.controller.apply_cosmetics(settings)
         changed = settings.game_rules() != self.controller.settings.game_rules()
         self.store.save(settings)
+        self._warn_if_settings_cannot_be_saved()
         if changed and self._game_untouched():
             self.controller.new_game(settings)  # nothing played yet: apply at once
             return
         self.settings_dock.set_pending(changed)
+
+    def _warn_if_settings_cannot_be_saved(self) -> None:
+        """Say once, in the status bar, that changed settings will not outlive the run."""
+        if self._settings_warned:
+            return
+        problem = self.store.cannot_save()
+        if problem is not None:
+            self._settings_warned = True
+            self.last_settings_warning = problem
+            self.show_message(problem)
 
     def _game_untouched(self) -> bool:
         """No move on the board and no watched series: a new game loses nothing."""

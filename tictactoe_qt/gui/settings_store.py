@@ -10,6 +10,7 @@ say so.
 from __future__ import annotations
 
 import math
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -20,6 +21,7 @@ from PySide6.QtCore import QByteArray, QCoreApplication, QSettings
 from tictactoe_qt.engine import (
     Board, GameConfig, InvalidConfigError, Mark, Move, PlayerSpec, PlayerSpecError,
 )
+from tictactoe_qt.engine.excerpt import excerpt
 from tictactoe_qt.engine.player_spec import MAX_TIME, MIN_TIME
 from tictactoe_qt.engine.saved_game import (
     DEFAULT_MARKS, MAX_DEPTH, MAX_MARK_LENGTH, MAX_NAME_LENGTH, SavedGame, SavedPlayer,
@@ -269,6 +271,24 @@ class SettingsStore:
         for key in ("rows", "cols", "k", "first"):
             s.setValue(f"board/{key}", getattr(game, key))
         s.sync()
+
+    def cannot_save(self) -> str | None:
+        """One line for people when the settings file cannot be written (a failed write,
+        or a file or folder without write access), else ``None``."""
+        path = self.settings.fileName()
+        failed = self.settings.status() == QSettings.Status.AccessError
+        if not failed and path:
+            # The nearest folder or file that exists: where the next write would land.
+            target = path
+            while target and not os.path.exists(target) and os.path.dirname(target) != target:
+                target = os.path.dirname(target)
+            failed = bool(target) and (
+                not os.access(target, os.W_OK)
+                or (target != path and not os.path.isdir(target)))
+        if not failed:
+            return None
+        return (f"Settings cannot be saved to {excerpt(path, 120)}: it is not writable, so "
+                "changes last only until you close.")
 
     def overlay_choice(self) -> tuple[OverlayChoice, list[str]]:
         """The analysis overlay's stored view, depth limit and switch, and the keys reset.
