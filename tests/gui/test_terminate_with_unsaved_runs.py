@@ -1,5 +1,6 @@
-"""SIGTERM ends the program even while it would ask about unsaved simulation runs:
-nobody is there to answer, so the question must not keep the process (and its children) alive."""
+"""SIGTERM and SIGHUP end the program even while it would ask about unsaved simulation runs:
+nobody is there to answer, so the question must not keep the process (and its children) alive;
+the window closes as usual, so the settings are written."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import sys
 
 import pytest
 
-from .fresh_process import settings_env
+from .fresh_process import settings_env, settings_file
 
 #: Runs a real window with the program's own signal handling, plays a small batch,
 #: then (in "asked" mode) asks to close so the question is on screen.
@@ -45,16 +46,18 @@ if __name__ == "__main__":
 """
 
 
-@pytest.mark.parametrize("moment", ["asked", "not-asked-yet"])
-def test_sigterm_ends_the_program_with_unsaved_runs(tmp_path, moment) -> None:
+@pytest.mark.parametrize(("moment", "number"), [
+    ("asked", signal.SIGTERM), ("not-asked-yet", signal.SIGTERM), ("asked", signal.SIGHUP)])
+def test_a_signal_ends_the_program_with_unsaved_runs(tmp_path, moment, number) -> None:
     process = subprocess.Popen([sys.executable, "-c", SCRIPT, moment], env=settings_env(tmp_path),
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert process.stdout.readline().strip() == "ready", process.stderr.read()
-        process.send_signal(signal.SIGTERM)
+        process.send_signal(number)
         process.wait(timeout=30)  # before the fix: the window stayed open, asking, forever
     finally:
         if process.poll() is None:
             process.kill()
             process.wait()
     assert process.returncode == 0, process.stderr.read()
+    assert settings_file(tmp_path).exists()  # closed as usual: the settings were written

@@ -49,7 +49,8 @@ def report_unexpected_error(
 
 
 def close_on_termination(window: QWidget) -> QTimer:
-    """Close ``window`` cleanly on SIGTERM or Ctrl+C (SIGINT), so settings are saved.
+    """Close ``window`` cleanly on SIGTERM, SIGHUP (the terminal closed) or Ctrl+C
+    (SIGINT), so settings are saved and every child process ends.
 
     Python runs signal handlers only between bytecodes, never while Qt's
     event loop waits in C++: the returned timer wakes the interpreter up
@@ -66,7 +67,7 @@ def close_on_termination(window: QWidget) -> QTimer:
         window.close()
         QApplication.quit()
 
-    for number in (signal.SIGTERM, signal.SIGINT):
+    for number in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         signal.signal(number, handle)
     timer = QTimer(window, interval=SIGNAL_POLL_MS)
     timer.timeout.connect(lambda: None)
