@@ -23,6 +23,7 @@ from tictactoe_qt.engine.player_spec import PlayerSpec
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.simulation import check_playable
 from tictactoe_qt.engine.worker_processes import WORKER_DIED
+from tictactoe_qt.gui.child_process import failure_text
 
 from .background import PROGRESS_INTERVAL
 from .batch_chunks import ChunkRequest, ChunkResult, play_chunk
@@ -113,7 +114,7 @@ class BatchWorker(QObject):
             self.failed.emit(WORKER_DIED)
         except Exception as error:  # reported to the user, never lost
             traceback.print_exc()
-            self.failed.emit(f"{type(error).__name__}: {error}")
+            self.failed.emit(failure_text(error))
 
     def _play(self) -> RunData:
         request = self.request

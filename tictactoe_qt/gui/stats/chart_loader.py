@@ -17,6 +17,8 @@ from collections.abc import Callable
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 from PySide6.QtWidgets import QWidget
 
+from tictactoe_qt.gui.child_process import failure_text
+
 from .first_frame import call_after_first_frame
 
 CHARTS_MODULE = "tictactoe_qt.gui.stats.charts"
@@ -46,7 +48,7 @@ class _ImportThread(QThread):
         try:
             importlib.import_module(CHARTS_MODULE)
         except Exception as error:  # noqa: BLE001 (a broken pyqtgraph must not stop the game)
-            self.error = f"{type(error).__name__}: {error}"
+            self.error = failure_text(error)
 
 
 class _Loader(QObject):

@@ -8,6 +8,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from tictactoe_qt.gui.child_process import failure_text
+
 #: A connection attempt's number, so a late answer to an old attempt is dropped.
 _Attempt = int
 
@@ -92,7 +94,7 @@ class ClusterLink(QObject):
             self._answered.emit(attempt, None, str(error))
             return
         except Exception as error:  # shown to the user, never lost
-            self._answered.emit(attempt, None, f"{type(error).__name__}: {error}")
+            self._answered.emit(attempt, None, failure_text(error))
             return
         self._answered.emit(attempt, pool, "")
 
