@@ -22,8 +22,8 @@ from typing import Any
 from .board import Board, Move
 from .coordinates import cell_text
 from .errors import PlayerForfeit
-from .gomocup.child_process import die_with_parent, end_child
-from .gomocup.client import END_SECONDS, GRACE_SECONDS, START_SECONDS, _pump_lines
+from .gomocup.child_process import die_with_parent, end_child, pump_lines
+from .gomocup.client import END_SECONDS, GRACE_SECONDS, START_SECONDS
 from .player_log import player_log
 from .player_spec import PlayerSpec, PlayerSpecError
 from .players import PLAYER_FACTORIES
@@ -118,9 +118,9 @@ class PluginPlayer:
         self._process = process
         answers: queue.Queue[str | None] = queue.Queue()
         self._answers = answers
-        threading.Thread(target=_pump_lines, args=(process.stdout, answers.put),
+        threading.Thread(target=pump_lines, args=(process.stdout, answers.put),
                          name="plugin-answers", daemon=True).start()
-        threading.Thread(target=_pump_lines, args=(process.stderr, self._log_stderr),
+        threading.Thread(target=pump_lines, args=(process.stderr, self._log_stderr),
                          name="plugin-stderr", daemon=True).start()
         ready = self._answer(START_SECONDS, should_stop)
         if ready is None:
