@@ -18,6 +18,7 @@ from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.gomocup.client import ExternalEngine
 from tictactoe_qt.engine.gomocup.player import EnginePlayer
 from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine.simulation import run_games
 
 from .conftest import FAKE_BRAIN
 from .processes import running_with
@@ -150,3 +151,20 @@ def test_our_own_brain_stops_on_yxstop_and_keeps_its_process(engines):
     move = engine.choose(board_with((7, 7), (0, 0), (8, 8)), 0.3)
     assert move is not None and move not in (Move(7, 7), Move(0, 0), Move(8, 8))
     assert engine._process.pid == pid
+
+
+@pytest.mark.parametrize("mode", ["stoppable", "thinker"])
+def test_a_batch_stopped_mid_thought_stops_the_engine(fake_engine, mode):
+    program = fake_engine(mode)
+    think_for(program, LONG_THOUGHT)
+    spec = f"engine:path={program},time={LONG_THOUGHT}"
+    records = list(run_games(GameConfig(7, 7, 5), "random", spec, 3, seed=1,
+                             should_stop=once_thinking(program)))
+    assert records == []  # the game cut short is dropped
+    assert running_with(program) == []
+    if mode == "thinker":
+        assert not any(what.startswith("moved") for _, what in entries(program))  # cut short
+    else:
+        log = said(program, pids(program)[0])
+        assert log[-5:-3] == ["YXSTOP", "stopped"] and log[-3].startswith("moved")
+        assert log[-2:] == ["ABOUT", "END"]  # in step again, then ended politely
