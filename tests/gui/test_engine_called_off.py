@@ -7,6 +7,9 @@ the next move comes long before the old thought (60 s) would have ended.
 
 from __future__ import annotations
 
+import os
+import signal
+
 import pytest
 from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QSpinBox
 
@@ -105,3 +108,23 @@ def test_closing_mid_thought_ends_every_process(  # noqa: F811
     window.close()
     assert running_with(program) == []  # closing waited for them
     assert gone(search_process)
+
+
+@pytest.mark.parametrize("victim", ["engine", "search process"])
+def test_a_process_killed_mid_thought_is_one_clear_line_never_a_hang(  # noqa: F811
+        qtbot, window, monkeypatch, fake_engine, victim):
+    program = fake_engine("thinker")
+    seat_engine(window, monkeypatch, program)
+    engine = engine_thinking(qtbot, window, program)
+    search_process = window.controller._search.worker.engine.pid
+    os.kill(engine if victim == "engine" else search_process, signal.SIGKILL)
+    qtbot.waitUntil(lambda: window.last_error != "", timeout=PROMPT_MS)
+    if victim == "engine":  # the engine's fault: it loses the game
+        assert window.last_error == ("O (External engine) forfeits: "
+                                     "fake thinker crashed (signal 9).")
+    else:
+        assert window.last_error == (
+            "O (External engine) could not move: the engine process stopped unexpectedly "
+            "(exit code -9). Undo or start a new game.")
+    assert "\n" not in window.last_error
+    qtbot.waitUntil(lambda: running_with(program) == [], timeout=PROMPT_MS)
