@@ -37,8 +37,8 @@ def engines():
         engine.close()
 
 
-def started_engine(engines, program: str) -> ExternalEngine:
-    engine = ExternalEngine(program)
+def started_engine(engines, program: str, log=None) -> ExternalEngine:
+    engine = ExternalEngine(program, log)
     engines.append(engine)
     assert engine.start(GOMOKU, LONG_THOUGHT)
     return engine
@@ -75,11 +75,13 @@ def test_an_engine_that_knows_yxstop_stops_and_keeps_its_process(engines, fake_e
 
 def test_an_engine_that_ignores_yxstop_is_ended_and_waited_for(engines, fake_engine):
     program = fake_engine("thinker")
-    engine = started_engine(engines, program)
+    log: list[str] = []
+    engine = started_engine(engines, program, log.append)
     think_for(program, LONG_THOUGHT)
     assert engine.choose(board_with((7, 7)), LONG_THOUGHT, once_thinking(program)) is None
     (pid,) = pids(program)
     assert not engine.is_running
+    assert log == ["ended: a called-off move, and it did not stop"]  # in the engine log
     assert gone(pid)  # ended, and no zombie left
     assert said(program, pid)[-2:] == ["TURN 7,7", "think"]  # never got to read YXSTOP
 

@@ -129,7 +129,7 @@ class ExternalEngine:
         try:
             self._set_up(config, turn_seconds, should_stop)
         except _CalledOff:
-            self._end_now()
+            self._end_now("called off while it started")
             return False
         return True
 
@@ -174,13 +174,13 @@ class ExternalEngine:
         if process is not None:
             end_child(process, lambda child: self._write(child, "END"), END_SECONDS)
 
-    def _end_now(self) -> None:
-        """End the process without asking (it is busy): the next game starts a fresh one."""
+    def _end_now(self, why: str) -> None:
+        """End the process without asking (it is busy); the next move starts a fresh one."""
         process, self._process = self._process, None
         self._config = None
         if process is not None:
             terminate_child(process, TERMINATE_SECONDS)
-            self.log("ended: it was still thinking about a move that was called off")
+            self.log(f"ended: {why}")
 
     def __del__(self) -> None:
         process = getattr(self, "_process", None)
@@ -253,8 +253,8 @@ class ExternalEngine:
             self._send("ABOUT")
             while not is_about_line(self._next_answer(deadline, "did not answer ABOUT")):
                 pass  # the UNKNOWN of an engine that had finished before YXSTOP came
-        except EngineFault:
-            self._end_now()
+        except EngineFault as fault:
+            self._end_now(f"a called-off move, and it {fault}")
 
     def _next_answer(self, deadline: float, overdue: str) -> str:
         """The next line that is not ``MESSAGE``, ``DEBUG`` or ``SUGGEST`` (those are logged)."""
