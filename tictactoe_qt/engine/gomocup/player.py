@@ -2,7 +2,9 @@
 
 Any fault of the engine (see :class:`~.client.EngineFault`) closes it and
 raises :class:`~tictactoe_qt.engine.errors.PlayerForfeit`: it loses that
-game, and the next game starts a fresh process.
+game, and the next game starts a fresh process. A move called off through
+``should_stop`` (Undo, New game, a stopped batch) is no fault: the engine is
+told to stop thinking, or ended if it will not, and the result is cancelled.
 """
 
 from __future__ import annotations
