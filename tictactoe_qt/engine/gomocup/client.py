@@ -317,7 +317,8 @@ class ExternalEngine:
 
     def _ask_about(self, should_stop: ShouldStop = never_stop) -> None:
         self._send("ABOUT")
-        line = self._next_line(time.monotonic() + START_SECONDS, "did not answer ABOUT", should_stop)
+        deadline = time.monotonic() + START_SECONDS
+        line = self._next_line(deadline, "did not answer ABOUT", should_stop)
         for pair in line.split(","):
             key, _, value = pair.strip().partition("=")
             if key.strip().lower() == "name" and value.strip().strip('"'):
