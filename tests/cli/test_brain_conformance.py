@@ -151,6 +151,25 @@ def test_restart_and_end_while_thinking(brain):
     assert time.perf_counter() - start < 10.0
 
 
+def test_yxstop_makes_a_thinking_brain_answer_its_best_move_at_once(brain):
+    brain.send("START 19", "INFO timeout_turn 60000")
+    assert brain.answer() == "OK"
+    start = time.perf_counter()
+    x, y = brain.move(*board_lines([], [(9, 9)]), "YXSTOP")  # a 60 s think, called off
+    assert time.perf_counter() - start < 30.0  # not the 60 s it was given
+    assert (x, y) != (9, 9) and 0 <= x < 19 and 0 <= y < 19
+    assert brain.silent_for(0.5)  # YXSTOP itself is not answered
+    brain.send("INFO timeout_turn 300")
+    assert brain.move(f"TURN {(x + 1) % 19},{y}") not in ((9, 9), (x, y), ((x + 1) % 19, y))
+
+
+def test_yxstop_while_idle_is_silent_and_play_goes_on(brain):
+    brain.send("START 7", "INFO timeout_turn 300", "YXSTOP")
+    assert brain.answer() == "OK"
+    assert brain.silent_for(0.5)
+    assert brain.move("TURN 3,3") != (3, 3)
+
+
 def test_restart_answers_ok_and_clears_the_board(brain):
     brain.send("START 7", "INFO timeout_turn 300")
     assert brain.answer() == "OK"

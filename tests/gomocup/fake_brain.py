@@ -10,30 +10,80 @@ Usage: ``python fake_brain.py MODE`` where MODE is one of
 * ``error``: answers ``ERROR`` instead of a move;
 * ``crash``: exits with status 3 when asked for a move;
 * ``chatty``: says MESSAGE, DEBUG and stderr lines before each move;
-* ``deaf``: never answers START.
+* ``deaf``: never answers START;
+* ``thinker``: thinks before each move, deaf meanwhile, as a single-threaded brain is;
+  ``YXSTOP`` is unknown to it. It thinks for its whole turn (``INFO timeout_turn``), or
+  for the seconds written in ``PROGRAM.think`` if that file exists (read at each move);
+* ``stoppable``: like thinker, but reads its input while thinking and stops on ``YXSTOP``
+  (the Yixin extension), answering its move at once.
+
+Every mode appends each line it receives, and ``think``/``stopped``/``moved`` marks, to
+``PROGRAM.log`` (PROGRAM: the second argument), each line ``pid<TAB>what``.
 """
 
 from __future__ import annotations
 
+import os
+import queue
 import sys
+import threading
 import time
 
 
 def main() -> None:
     mode = sys.argv[1] if len(sys.argv) > 1 else "good"
+    log_path = sys.argv[2] + ".log" if len(sys.argv) > 2 else None
+    think_path = sys.argv[2] + ".think" if len(sys.argv) > 2 else None
     width = height = 0
+    turn_ms = 5000
     taken: set[tuple[int, int]] = set()
     last: tuple[int, int] | None = None
     board_lines: list[str] | None = None
+    lines: queue.Queue[str | None] = queue.Queue()
+
+    def record(what: str) -> None:
+        if log_path is not None:
+            with open(log_path, "a") as log:
+                log.write(f"{os.getpid()}\t{what}\n")
+
+    def read() -> None:
+        for raw in sys.stdin:
+            lines.put(raw.strip())
+        lines.put(None)
 
     def say(text: str) -> None:
         sys.stdout.write(text + "\n")
         sys.stdout.flush()
 
+    def think() -> None:
+        """Use the whole turn; a stoppable brain listens for YXSTOP meanwhile."""
+        seconds = turn_ms / 1000
+        if think_path is not None and os.path.exists(think_path):
+            with open(think_path) as think_file:
+                seconds = float(think_file.read())
+        record("think")
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            if mode != "stoppable":
+                time.sleep(min(left, 0.01))
+                continue
+            try:
+                line = lines.get(timeout=min(left, 0.01))
+            except queue.Empty:
+                continue
+            record(line)
+            if line is None or line.upper() == "END":
+                sys.exit(0)
+            if line.upper() == "YXSTOP":
+                record("stopped")
+                return
+
     def move() -> None:
         nonlocal last
         if mode == "slow":
             time.sleep(30)
+        if mode in ("thinker", "stoppable"):
+            think()
         if mode == "crash":
             sys.exit(3)
         if mode == "garbage":
@@ -55,10 +105,12 @@ def main() -> None:
         cell = next((x, y) for y in range(height) for x in range(width) if (x, y) not in taken)
         taken.add(cell)
         last = cell
+        record(f"moved {cell[0]},{cell[1]}")
         say(f"{cell[0]},{cell[1]}")
 
-    for raw in sys.stdin:
-        line = raw.strip()
+    threading.Thread(target=read, daemon=True).start()
+    while (line := lines.get()) is not None:
+        record(line)
         if board_lines is not None:
             if line.upper() == "DONE":
                 for entry in board_lines:
@@ -87,7 +139,9 @@ def main() -> None:
         elif word == "ABOUT":
             say(f'name="fake {mode}", version="1.0", author="tests", country="Nowhere"')
         elif word == "INFO":
-            pass
+            key, _, value = argument.partition(" ")
+            if key.lower() == "timeout_turn":
+                turn_ms = int(value)
         elif word == "BEGIN":
             move()
         elif word == "TURN":
@@ -99,6 +153,8 @@ def main() -> None:
             board_lines = []
         elif word == "END":
             return
+        elif word == "YXSTOP" and mode == "stoppable":
+            pass  # nothing to stop: the move is out already
         else:
             say(f"UNKNOWN {word}")
 

@@ -20,7 +20,8 @@ from .arguments import OneLineParser
 SCRIPT = "pbrain-tictactoe-qt"
 _DESCRIPTION = (
     "Play as a Gomocup brain over stdin/stdout (the pbrain protocol: START, TURN x,y, BEGIN, "
-    "BOARD ... DONE, INFO, RESTART, ABOUT, END). Coordinates are x,y = column,row from 0. "
+    "BOARD ... DONE, INFO, RESTART, ABOUT, END; YXSTOP answers the best move so far at once). "
+    "Coordinates are x,y = column,row from 0. "
     "Five in a row wins unless the manager sends the extension 'INFO k N'."
 )
 

@@ -22,8 +22,8 @@ from typing import Any
 from .board import Board, Move
 from .coordinates import cell_text
 from .errors import PlayerForfeit
-from .gomocup.child_process import die_with_parent, end_child
-from .gomocup.client import END_SECONDS, GRACE_SECONDS, START_SECONDS, _pump_lines
+from .gomocup.child_process import die_with_parent, end_child, pump_lines, terminate_child
+from .gomocup.client import END_SECONDS, GRACE_SECONDS, START_SECONDS, TERMINATE_SECONDS
 from .player_log import player_log
 from .player_spec import PlayerSpec, PlayerSpecError
 from .players import PLAYER_FACTORIES
@@ -65,8 +65,8 @@ class PluginPlayer:
             request = {"cells": cells, "to_move": board.turn, "k": board.config.k}
             self._send(json.dumps(request))
             answer = self._answer(self.spec.time + GRACE_SECONDS, should_stop)
-            if answer is None:
-                self.close()  # the answer would arrive in the next game: start afresh
+            if answer is None:  # called off: the plugin is busy with a move nobody wants
+                self._end_now()  # (its answer would arrive in the next game): start afresh
                 return SearchResult(self.name, None, 0.0, exact=False, cancelled=True)
             move = self._move_of(answer, board)
         except PlayerForfeit:
@@ -95,6 +95,12 @@ class PluginPlayer:
         if process is not None:
             end_child(process, _close_input, END_SECONDS)  # the host ends at the end of its input
 
+    def _end_now(self) -> None:
+        """End the plugin's process without waiting for it to finish its move."""
+        process, self._process = self._process, None
+        if process is not None:
+            terminate_child(process, TERMINATE_SECONDS)
+
     def __del__(self) -> None:
         process = getattr(self, "_process", None)
         if process is not None and process.poll() is None:
@@ -118,9 +124,9 @@ class PluginPlayer:
         self._process = process
         answers: queue.Queue[str | None] = queue.Queue()
         self._answers = answers
-        threading.Thread(target=_pump_lines, args=(process.stdout, answers.put),
+        threading.Thread(target=pump_lines, args=(process.stdout, answers.put),
                          name="plugin-answers", daemon=True).start()
-        threading.Thread(target=_pump_lines, args=(process.stderr, self._log_stderr),
+        threading.Thread(target=pump_lines, args=(process.stderr, self._log_stderr),
                          name="plugin-stderr", daemon=True).start()
         ready = self._answer(START_SECONDS, should_stop)
         if ready is None:

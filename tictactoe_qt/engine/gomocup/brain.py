@@ -55,6 +55,9 @@ class Brain:
         version: what ``ABOUT`` reports.
         k: marks in a row that win until ``INFO k`` says otherwise.
         stop: set from outside (``END`` or end of input) to stop a search at once.
+        hurry: set from outside on ``YXSTOP`` (the Yixin extension): the search in
+            progress ends and answers its best move so far. ``YXSTOP`` itself,
+            once its turn in the command queue comes, clears it.
     """
 
     def __init__(
@@ -63,12 +66,14 @@ class Brain:
         version: str,
         k: int = DEFAULT_K,
         stop: threading.Event | None = None,
+        hurry: threading.Event | None = None,
     ) -> None:
         self.write = write
         self.version = version
         self.k = k
         self.clock = TimeControl()
         self.stop = stop or threading.Event()
+        self.hurry = hurry or threading.Event()
         self.finished = False
         self.size: tuple[int, int] | None = None  # (rows, cols)
         self.board: Board | None = None
@@ -106,6 +111,7 @@ class Brain:
             "INFO": self._info,
             "ABOUT": lambda _: self.write(about_line(self.version)),
             "END": self._end,
+            "YXSTOP": lambda _: self.hurry.clear(),  # no answer: the move was the answer
             "TAKEBACK": self._takeback,
             "PLAY": self._play,
         }
@@ -249,10 +255,10 @@ class Brain:
         empties = board.config.cells - board.ply
         budget = self.clock.budget(empties)
         hard_stop = time.perf_counter() + budget + _HARD_STOP_GRACE
-        stop = self.stop
+        stop, hurry = self.stop, self.hurry
 
         def should_stop() -> bool:
-            return stop.is_set() or time.perf_counter() > hard_stop
+            return stop.is_set() or hurry.is_set() or time.perf_counter() > hard_stop
 
         result = searcher.search(board.copy(), budget, None, should_stop)
         if stop.is_set():
@@ -307,16 +313,19 @@ def run_brain(stdin: IO[bytes], stdout: IO[str], version: str, k: int = DEFAULT_
     """Speak the protocol over ``stdin``/``stdout`` until ``END`` or end of input.
 
     A reader thread queues the lines, so ``END`` or a closed pipe stops a search
-    in progress (once every earlier command has been taken up); answers go out
-    one line each, flushed at once.
+    in progress (once every earlier command has been taken up), and ``YXSTOP``
+    makes it answer at once; answers go out one line each, flushed at once.
     """
-    stop = threading.Event()
+    stop, hurry = threading.Event(), threading.Event()
     lines: queue.Queue[str | None] = queue.Queue()
 
     def read() -> None:
         for line in _input_lines(stdin):
-            if line.strip().upper() == "END":
+            word = line.strip().upper()
+            if word == "END":
                 stop_when_idle()
+            elif word == "YXSTOP":
+                hurry.set()  # before it is queued, so its own handling clears it after
             lines.put(line)
         stop_when_idle()
         lines.put(None)
@@ -332,7 +341,7 @@ def run_brain(stdin: IO[bytes], stdout: IO[str], version: str, k: int = DEFAULT_
         stdout.flush()
 
     threading.Thread(target=read, name="brain-input", daemon=True).start()
-    brain = Brain(write, version, k, stop)
+    brain = Brain(write, version, k, stop, hurry)
     while not brain.finished:
         line = lines.get()
         if line is None:

@@ -15,14 +15,14 @@ import subprocess
 import threading
 import time
 from collections.abc import Callable
-from typing import IO
 
 from ..board import Board, Move
 from ..config import GameConfig
 from ..errors import PlayerForfeit
 from ..player_spec import PlayerSpecError
-from .child_process import die_with_parent, end_child
-from .protocol import MAX_LINE, excerpt, format_move
+from ..search_result import ShouldStop, never_stop
+from .child_process import die_with_parent, end_child, pump_lines, terminate_child
+from .protocol import excerpt, format_move, is_about_line
 
 #: How long an engine may take to start and answer ``START`` (it may load tables).
 START_SECONDS = 10.0
@@ -30,6 +30,13 @@ START_SECONDS = 10.0
 GRACE_SECONDS = 0.5
 #: How long ``END`` may take before the process is killed.
 END_SECONDS = 0.5
+#: After a called-off move: how long the engine may take to answer ``YXSTOP`` and then
+#: ``ABOUT`` (proof that it is idle and in step) before it is ended instead.
+STOP_SECONDS = 0.3
+#: How long an engine that would not stop has between SIGTERM and SIGKILL.
+TERMINATE_SECONDS = 0.2
+#: How often a wait for the engine checks whether the caller called the move off.
+POLL_SECONDS = 0.02
 #: Only these board shapes are played: k=5 within the protocol's range.
 ENGINE_K = 5
 MIN_ENGINE_SIZE, MAX_ENGINE_SIZE = 5, 19
@@ -43,6 +50,10 @@ class EngineFault(PlayerForfeit):
 
 class EngineUnavailable(PlayerSpecError):
     """The engine cannot be used at all (a bad path, or a board it does not play)."""
+
+
+class _CalledOff(Exception):
+    """The caller's ``should_stop`` turned true while we waited for the engine."""
 
 
 def check_engine_path(path: str) -> str:
@@ -93,30 +104,49 @@ class ExternalEngine:
         self._process: subprocess.Popen[bytes] | None = None
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._config: GameConfig | None = None
-        self._known: list[int] = []  # the moves the engine has seen, as cell indices
+        #: The moves the engine has seen, as cell indices; ``None`` after a called-off
+        #: move, when its board is not known (the next move starts with ``RESTART``).
+        self._known: list[int] | None = []
+
+    @property
+    def is_running(self) -> bool:
+        """True while the engine's process runs (a called-off move may have ended it)."""
+        return self._process is not None and self._process.poll() is None
 
     # -- life cycle -------------------------------------------------------------
-    def start(self, config: GameConfig, turn_seconds: float) -> None:
+    def start(self, config: GameConfig, turn_seconds: float,
+              should_stop: ShouldStop = never_stop) -> bool:
         """Start the process (if needed) and set up a new game on ``config``.
+
+        Returns False, with the process ended, when ``should_stop`` turned true
+        meanwhile (a fresh engine may take seconds to load).
 
         Raises:
             EngineUnavailable: the board is not one engines play.
             EngineFault: the engine would not start or refused the board.
         """
         check_engine_board(config)
-        if self._process is None or self._process.poll() is not None:
+        try:
+            self._set_up(config, turn_seconds, should_stop)
+        except _CalledOff:
+            self._end_now("called off while it started")
+            return False
+        return True
+
+    def _set_up(self, config: GameConfig, turn_seconds: float, should_stop: ShouldStop) -> None:
+        if not self.is_running:
             self._spawn()
-            self._ask_about()
+            self._ask_about(should_stop)
         if config != self._config:
             if config.rows == config.cols:
                 self._send(f"START {config.rows}")
             else:
                 self._send(f"RECTSTART {config.cols},{config.rows}")
-            self._expect_ok("START", START_SECONDS)
+            self._expect_ok("START", START_SECONDS, should_stop)
             self._config = config
         else:
             self._send("RESTART")
-            self._expect_ok("RESTART", START_SECONDS)
+            self._expect_ok("RESTART", START_SECONDS, should_stop)
         turn_ms = max(1, round(turn_seconds * 1000))
         self._send(
             f"INFO timeout_turn {turn_ms}",
@@ -144,14 +174,27 @@ class ExternalEngine:
         if process is not None:
             end_child(process, lambda child: self._write(child, "END"), END_SECONDS)
 
+    def _end_now(self, why: str) -> None:
+        """End the process without asking (it is busy); the next move starts a fresh one."""
+        process, self._process = self._process, None
+        self._config = None
+        if process is not None:
+            terminate_child(process, TERMINATE_SECONDS)
+            self.log(f"ended: {why}")
+
     def __del__(self) -> None:
         process = getattr(self, "_process", None)
         if process is not None and process.poll() is None:
             process.kill()
 
     # -- play -----------------------------------------------------------------
-    def choose(self, board: Board, turn_seconds: float) -> Move:
+    def choose(self, board: Board, turn_seconds: float,
+               should_stop: ShouldStop = never_stop) -> Move | None:
         """The engine's move for the side to move on ``board``.
+
+        Returns ``None`` when ``should_stop`` turned true first (Undo, New game):
+        the engine is then told to stop thinking (:meth:`_call_off`), or ended
+        if it will not, so it never computes for nothing.
 
         Raises:
             EngineFault: overran ``turn_seconds`` (plus a grace), answered a taken or
@@ -160,20 +203,27 @@ class ExternalEngine:
         history = board.history
         cols = board.config.cols
         known = self._known
-        if history[: len(known)] == known and len(history) - len(known) == 1:
+        if known is not None and history[: len(known)] == known and len(history) == len(known) + 1:
             self._send(f"TURN {format_move(Move.from_index(history[-1], cols))}")
-        elif not history:
-            self._send("BEGIN")
         else:
-            self._send_board(board)
-        move = self._read_move(board, turn_seconds + GRACE_SECONDS)
+            self._send_position(board)
+        try:
+            move = self._read_move(board, turn_seconds + GRACE_SECONDS, should_stop)
+        except _CalledOff:
+            self._call_off()
+            return None
         self._known = [*history, move.index(cols)]
         return move
 
-    def _send_board(self, board: Board) -> None:
-        if self._known:
+    def _send_position(self, board: Board) -> None:
+        """``BEGIN`` on an empty board, else ``BOARD``; after ``RESTART`` if the engine
+        holds another game."""
+        if self._known != []:
             self._send("RESTART")
             self._expect_ok("RESTART", START_SECONDS)
+        if not board.history:
+            self._send("BEGIN")
+            return
         cols = board.config.cols
         own_side = board.side
         lines = ["BOARD"]
@@ -184,10 +234,40 @@ class ExternalEngine:
         lines.append("DONE")
         self._send(*lines)
 
-    def _read_move(self, board: Board, seconds: float) -> Move:
+    def _call_off(self) -> None:
+        """Stop the thinking of a move nobody wants any more.
+
+        Engines that know the Yixin extension ``YXSTOP`` stop and answer at once;
+        ``ABOUT`` then proves the engine idle and in step (an engine that had just
+        answered may say ``UNKNOWN`` to ``YXSTOP`` first). An engine that does
+        not answer both within :data:`STOP_SECONDS` is still thinking: it is
+        ended, and the next move starts a fresh one from ``BOARD``.
+        """
+        self._known = None  # it may have played the move it was stopped with
+        deadline = time.monotonic() + STOP_SECONDS
+        try:
+            self._send("YXSTOP")
+            answer = self._next_answer(deadline, "did not stop")
+            if answer.split(" ", 1)[0].upper() in ("ERROR", "UNKNOWN"):
+                raise EngineFault("does not know YXSTOP and is still thinking")
+            self._send("ABOUT")
+            while not is_about_line(self._next_answer(deadline, "did not answer ABOUT")):
+                pass  # the UNKNOWN of an engine that had finished before YXSTOP came
+        except EngineFault as fault:
+            self._end_now(f"a called-off move, and it {fault}")
+
+    def _next_answer(self, deadline: float, overdue: str) -> str:
+        """The next line that is not ``MESSAGE``, ``DEBUG`` or ``SUGGEST`` (those are logged)."""
+        while True:
+            line = self._next_line(deadline, overdue)
+            if line.split(" ", 1)[0].upper() not in ("MESSAGE", "DEBUG", "SUGGEST"):
+                return line
+            self.log(line)
+
+    def _read_move(self, board: Board, seconds: float, should_stop: ShouldStop) -> Move:
         deadline = time.monotonic() + seconds
         while True:
-            line = self._next_line(deadline, f"did not answer within {seconds:.1f} s")
+            line = self._next_line(deadline, f"did not answer within {seconds:.1f} s", should_stop)
             word = line.split(" ", 1)[0].upper()
             if word in ("MESSAGE", "DEBUG", "SUGGEST"):
                 self.log(line)
@@ -210,6 +290,7 @@ class ExternalEngine:
 
     # -- pipes ----------------------------------------------------------------
     def _spawn(self) -> None:
+        self._config, self._known = None, []  # a fresh engine knows no game yet
         try:
             process = subprocess.Popen(
                 [self.path],
@@ -225,27 +306,30 @@ class ExternalEngine:
         self._process = process
         lines: queue.Queue[str | None] = queue.Queue()
         self._lines = lines
-        threading.Thread(target=_pump_lines, args=(process.stdout, lines.put),
+        threading.Thread(target=pump_lines, args=(process.stdout, lines.put),
                          name="engine-stdout", daemon=True).start()
-        threading.Thread(target=_pump_lines, args=(process.stderr, self._log_stderr),
+        threading.Thread(target=pump_lines, args=(process.stderr, self._log_stderr),
                          name="engine-stderr", daemon=True).start()
 
     def _log_stderr(self, line: str | None) -> None:
         if line is not None:
             self.log(f"stderr: {line}")
 
-    def _ask_about(self) -> None:
+    def _ask_about(self, should_stop: ShouldStop = never_stop) -> None:
         self._send("ABOUT")
-        line = self._next_line(time.monotonic() + START_SECONDS, "did not answer ABOUT")
+        deadline = time.monotonic() + START_SECONDS
+        line = self._next_line(deadline, "did not answer ABOUT", should_stop)
         for pair in line.split(","):
             key, _, value = pair.strip().partition("=")
             if key.strip().lower() == "name" and value.strip().strip('"'):
                 self.name = excerpt(value.strip().strip('"'), 40)
 
-    def _expect_ok(self, command: str, seconds: float) -> None:
+    def _expect_ok(self, command: str, seconds: float,
+                   should_stop: ShouldStop = never_stop) -> None:
         deadline = time.monotonic() + seconds
         while True:
-            line = self._next_line(deadline, f"did not answer {command} within {seconds:.0f} s")
+            line = self._next_line(
+                deadline, f"did not answer {command} within {seconds:.0f} s", should_stop)
             word = line.split(" ", 1)[0].upper()
             if word in ("MESSAGE", "DEBUG"):
                 self.log(line)
@@ -254,15 +338,25 @@ class ExternalEngine:
                 return
             raise EngineFault(f"answered {excerpt(line)!r} to {command}")
 
-    def _next_line(self, deadline: float, overdue: str) -> str:
+    def _next_line(self, deadline: float, overdue: str,
+                   should_stop: ShouldStop = never_stop) -> str:
+        """The engine's next non-empty line, waiting until ``deadline`` at most.
+
+        Raises:
+            EngineFault: past the deadline (``overdue`` says what it did not do), or
+                the engine closed its output.
+            _CalledOff: ``should_stop`` turned true first.
+        """
         while True:
+            if should_stop():
+                raise _CalledOff()
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise EngineFault(overdue)
             try:
-                line = self._lines.get(timeout=remaining)
+                line = self._lines.get(timeout=min(remaining, POLL_SECONDS))
             except queue.Empty:
-                raise EngineFault(overdue) from None
+                continue
             if line is None:
                 raise EngineFault(self._exit_reason())
             if line.strip():
@@ -292,17 +386,3 @@ class ExternalEngine:
         assert process.stdin is not None
         process.stdin.write("".join(f"{line}\r\n" for line in lines).encode())
         process.stdin.flush()
-
-
-def _pump_lines(stream: IO[bytes] | None, put: Callable[[str | None], None]) -> None:
-    """Hand each line of ``stream`` to ``put``, then ``None`` at its end.
-
-    A line longer than MAX_LINE comes in pieces, so an engine printing garbage
-    without line breaks cannot fill our memory.
-    """
-    try:
-        while stream is not None and (raw := stream.readline(MAX_LINE)):
-            put(raw.decode("utf-8", "replace").rstrip("\r\n"))
-    except (OSError, ValueError):
-        pass
-    put(None)

@@ -2,7 +2,9 @@
 
 Any fault of the engine (see :class:`~.client.EngineFault`) closes it and
 raises :class:`~tictactoe_qt.engine.errors.PlayerForfeit`: it loses that
-game, and the next game starts a fresh process.
+game, and the next game starts a fresh process. A move called off through
+``should_stop`` (Undo, New game, a stopped batch) is no fault: the engine is
+told to stop thinking, or ended if it will not, and the result is cancelled.
 """
 
 from __future__ import annotations
@@ -38,15 +40,27 @@ class EnginePlayer:
         self._config = None
 
     def choose(self, board: Board, should_stop: ShouldStop = never_stop) -> SearchResult:
+        """The engine's move; a cancelled result once ``should_stop`` says so.
+
+        A called-off move stops the engine's thinking (or ends its process, and
+        the next move starts a fresh one from the position).
+        """
         began = time.perf_counter()
         try:
+            move = None
             if self._config != board.config:
-                self.engine.start(board.config, self.spec.time)
-                self._config = board.config
-            move = self.engine.choose(board, self.spec.time)
+                self._config = None
+                if self.engine.start(board.config, self.spec.time, should_stop):
+                    self._config = board.config
+            if self._config is not None:
+                move = self.engine.choose(board, self.spec.time, should_stop)
         except EngineFault as fault:
             self.close()
             raise PlayerForfeit(f"{self.name} {fault}") from None
+        if move is None:  # called off
+            if not self.engine.is_running:
+                self._config = None  # it was ended: the next move starts a fresh one
+            return SearchResult(self.name, None, 0.0, exact=False, cancelled=True)
         stats = SearchStats(nodes=1, elapsed_seconds=time.perf_counter() - began)
         return SearchResult(self.name, move, 0.0, exact=False, pv=[move], stats=stats)
 

@@ -93,3 +93,8 @@ def about_line(version: str) -> str:
         'author="The tictactoe-qt developers", country="International", '
         'www="https://pypi.org/project/tictactoe-qt/"'
     )
+
+
+def is_about_line(line: str) -> bool:
+    """True for an answer to ``ABOUT`` (``name="...", version="..."``)."""
+    return "name=" in line.replace(" ", "").lower()

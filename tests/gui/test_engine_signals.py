@@ -1,0 +1,72 @@
+"""SIGTERM, SIGINT (Ctrl+C) and SIGHUP while an external engine thinks: the program
+closes as usual and ends every process it started (run in a fresh process)."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from tests.gomocup.conftest import fake_engine  # noqa: F401 - the fixture
+from tests.gomocup.processes import running_with
+from tests.gomocup.thinking_log import gone, think_for
+
+from .fresh_process import settings_env
+
+#: A window with the program's own signal handling; O is the engine (argv[1]), thinking
+#: about its answer to X's first move when the script prints the search process's pid.
+SCRIPT = """
+import sys
+from pathlib import Path
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from tictactoe_qt.gui import app as program
+
+if __name__ == "__main__":
+    qapp = QApplication([program.APP_NAME])
+    program.configure_application(qapp)
+    from tictactoe_qt.gui.main_window import MainWindow
+    from tictactoe_qt.gui.settings_store import GameSettings, SideSettings
+
+    window = MainWindow()
+    window.show()
+    program.close_on_termination(window)
+    engine = SideSettings("engine", time=60, mark="O", extra=sys.argv[1])
+    window.controller.new_game(GameSettings(o=engine, rows=7, cols=7, k=5))
+    window.controller.play(3, 3)
+    log = Path(sys.argv[1] + ".log")
+
+    def when_thinking():
+        if log.exists() and "think" in log.read_text():
+            print(window.controller._search.worker.engine.pid, flush=True)
+        else:
+            QTimer.singleShot(20, when_thinking)
+
+    when_thinking()
+    sys.exit(qapp.exec())
+"""
+
+
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGINT, signal.SIGHUP])
+@pytest.mark.parametrize("mode", ["stoppable", "thinker"])
+def test_a_signal_mid_thought_ends_the_engine_and_the_search_process(  # noqa: F811
+        tmp_path, fake_engine, mode, number) -> None:
+    program = fake_engine(mode)
+    think_for(program, 60)
+    process = subprocess.Popen([sys.executable, "-c", SCRIPT, program], env=settings_env(tmp_path),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        search_process = int(process.stdout.readline().strip() or 0)
+        assert search_process, process.stderr.read()
+        assert running_with(program)  # the engine thinks
+        process.send_signal(number)
+        process.wait(timeout=30)  # far less than the engine's 60 s thought
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 0, process.stderr.read()
+    assert running_with(program) == []
+    assert gone(search_process)

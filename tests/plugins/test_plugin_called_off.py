@@ -1,0 +1,33 @@
+"""A plugin's move called off (Undo, New game, a stopped batch): its process is ended at once."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from tictactoe_qt.engine.board import Board
+from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.player_log import LOG_ENV
+from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine.plugin_player import PluginPlayer
+from tictactoe_qt.engine.plugins import discovered_plugins
+
+from tests.gomocup.processes import running_with
+
+
+def test_a_plugin_thinking_about_a_called_off_move_is_ended(plugin_path, monkeypatch, tmp_path):
+    monkeypatch.setattr(sys, "path", [*plugin_path.split(os.pathsep), *sys.path])
+    log = tmp_path / "engines.log"
+    monkeypatch.setenv(LOG_ENV, str(log))
+    discovered_plugins.cache_clear()
+    try:
+        player = PluginPlayer(PlayerSpec("sleeper", time=60))  # sleeps 30 s a move
+        # Called off once the plugin says (on its stderr) that it is thinking.
+        thinking = lambda: log.exists() and "thinking about" in log.read_text()  # noqa: E731
+        result = player.choose(Board(GameConfig(3, 3, 3)), thinking)
+        process = player._process
+        assert result.cancelled and result.move is None
+        assert process is None  # ended, not left to finish its 30 s
+        assert running_with("plugin_host sleeper") == []
+    finally:
+        discovered_plugins.cache_clear()
