@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QSplitter,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -62,6 +61,7 @@ from tictactoe_qt.gui.analysis.comparison_table import (
 )
 from tictactoe_qt.gui.analysis.dock_body import DockBody
 from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
+from tictactoe_qt.gui.analysis.table_first_splitter import TableFirstSplitter
 from tictactoe_qt.engine.trace import TextbookOptions
 from tictactoe_qt.gui.textbook_options_bar import TextbookOptionsBar
 
@@ -143,15 +143,11 @@ class ComparisonDock(QDockWidget):
             " padding: 4px 6px; }")
         self.outdated_label.hide()
         layout.addWidget(self.outdated_label)
-        splitter = QSplitter(Qt.Orientation.Vertical)
         self.table = comparison_table(self.fontMetrics().height())
-        splitter.addWidget(self.table)
         self.chart_box = ComparisonChartBox()
-        splitter.addWidget(self.chart_box)
-        splitter.setSizes([self.table.full_height(), 260])
-        splitter.setStretchFactor(0, 0)  # the table keeps a row per algorithm; the chart grows
-        splitter.setStretchFactor(1, 1)
-        layout.addWidget(splitter, 1)
+        # A row per algorithm first; the chart takes the rest (and all a taller dock adds).
+        self.splitter = TableFirstSplitter(self.table, self.chart_box)
+        layout.addWidget(self.splitter, 1)
         self.summary = QLabel(objectName="comparisonSummary", wordWrap=True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.summary)
