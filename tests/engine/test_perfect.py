@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tictactoe_qt.engine import Board, GameConfig, make_player
-from tictactoe_qt.engine.search.perfect import PerfectPlayer, PerfectSearcher
+from tictactoe_qt.engine.search.perfect import PerfectSearcher
+from tictactoe_qt.engine.search.perfect_player import PerfectPlayer
 from tictactoe_qt.engine.search.solve_all import SolveCancelled, solve_every_position
 from tictactoe_qt.engine.search_result import WIN_SCORE, exact_fields
 

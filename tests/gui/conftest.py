@@ -78,3 +78,19 @@ def shown_window(qtbot):
     yield open_window
     for window in windows:
         window.close()
+
+
+@pytest.fixture
+def shown_stepper(qtbot):
+    """``shown_stepper(size=(640, 900))``: a search stepper dock on its own, shown and exposed."""
+    from tictactoe_qt.gui.stepper.stepper_dock import StepperDock
+
+    def open_stepper(size: tuple[int, int] = (640, 900)):
+        dock = StepperDock()
+        qtbot.addWidget(dock)
+        dock.resize(*size)
+        dock.show()
+        qtbot.waitExposed(dock)
+        return dock
+
+    return open_stepper

@@ -6,7 +6,8 @@ import pytest
 from PySide6.QtCore import QRectF
 
 from tictactoe_qt.gui.analysis.overlay_data import CellNote, GhostMove, OverlayData, rank_heats
-from tictactoe_qt.gui.analysis.overlay_layer import OverlayLayer, badge_circle
+from tictactoe_qt.gui.analysis.overlay_layer import OverlayLayer
+from tictactoe_qt.gui.analysis.overlay_style import badge_circle
 from tictactoe_qt.gui.board_snapshot import BoardSnapshot
 from tictactoe_qt.gui.board_theme import BoardTheme
 from tictactoe_qt.gui.board_widget import BoardWidget

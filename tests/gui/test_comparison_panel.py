@@ -62,18 +62,18 @@ def test_empty_3x3_reproduces_the_seed_experiment(qtbot, dock) -> None:
 def test_chart_shows_the_table_numbers_on_a_log_scale(qtbot, dock) -> None:
     dock.set_position(Board.from_notation("x../.o./..."))
     run_and_wait(qtbot, dock)
-    assert dock.chart.values == [float(row.nodes) for row in dock.rows]
-    heights = dock.chart.heights
+    assert dock.chart_box.chart.values == [float(row.nodes) for row in dock.rows]
+    heights = dock.chart_box.chart.heights
     assert heights[0] == max(heights)  # minimax visits the most positions
     assert min(heights) >= 1  # a decade of room below the smallest bar
-    dock.metric_choice.setCurrentIndex(2)
+    dock.chart_box.metric_choice.setCurrentIndex(2)
     # Times read as the table writes them ('60.6 µs'), on an axis in the longest time's unit.
     unit = duration_unit(max(row.seconds for row in dock.rows))
-    assert dock.chart.unit == f"time ({unit.name})"
-    assert dock.chart.values == [row.seconds * unit.per_second for row in dock.rows]
-    assert dock.chart.texts == table_column(dock, 3) == [duration_text(row.seconds)
+    assert dock.chart_box.chart.unit == f"time ({unit.name})"
+    assert dock.chart_box.chart.values == [row.seconds * unit.per_second for row in dock.rows]
+    assert dock.chart_box.chart.texts == table_column(dock, 3) == [duration_text(row.seconds)
                                                         for row in dock.rows]
-    assert dock.chart.texts[0] in dock.chart.accessibleDescription()
+    assert dock.chart_box.chart.texts[0] in dock.chart_box.chart.accessibleDescription()
 
 
 def test_plain_minimax_on_empty_5x5_is_refused_and_explained(qtbot, dock) -> None:

@@ -1,14 +1,16 @@
-"""The Compare table fits its dock: at the default window size every column shows, the
-figures in full and the note ending in '…' with its whole text in the tooltip, and a row per
-algorithm once the window is a little taller (the chart below keeps its labels). A review
-found 3½ rows and the Value and Note columns scrolled out of sight; a later one found a depth
-limit's long heuristic values ('-1 for B (heuristic, depth 2)') cut and the note scrolled away:
-the Value cell is the short form ('-1', 'B3', 'D'), the long one in its tooltip."""
+"""The Compare table fits its dock: at the default window size every column and a row per
+algorithm show, the figures in full and the note ending in '…' with its whole text in the
+tooltip; the chart below takes the rest and keeps its labels. A review found 3½ rows and
+the Value and Note columns scrolled out of sight; a later one found a depth limit's long
+heuristic values ('-1 for B (heuristic, depth 2)') cut and the note scrolled away: the
+Value cell is the short form ('-1', 'B3', 'D'), the long one in its tooltip. Another found
+only 3-4 rows at the default size while the chart kept all its height: the table now comes
+first, unless the user drags the handle between them."""
 
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QComboBox, QPushButton, QSpinBox
 
 from tictactoe_qt.engine.comparison import VARIANTS
@@ -61,24 +63,52 @@ def whole_rows(table) -> int:
                for row in range(table.rowCount()))
 
 
-def test_every_column_shows_at_the_default_size(qtbot, compared) -> None:
+def test_every_column_and_row_shows_at_the_default_size(qtbot, compared) -> None:
     _window, dock = compared
     table = dock.table
     assert table.rowCount() == len(VARIANTS)
     assert table.horizontalScrollBar().maximum() == 0
     for column in range(table.columnCount()):
         assert shown_width(table, column) == table.horizontalHeader().sectionSize(column) > 0, column
-    # A depth limit adds a warning line above the table: it keeps its three-row minimum.
-    assert whole_rows(table) >= (4 if dock.depth.currentData() is None else MIN_ROWS)
-
-
-def test_a_slightly_taller_window_shows_every_row(qtbot, compared) -> None:
-    window, dock = compared
-    window.resize(1040, 780)
-    table = dock.table
-    qtbot.waitUntil(lambda: whole_rows(table) == len(VARIANTS), timeout=HANG_MS)
+    # Even with a depth limit's warning line above it.
+    assert whole_rows(table) == len(VARIANTS)
     assert table.verticalScrollBar().maximum() == 0
-    assert dock.chart.height() >= dock.chart.minimumHeight()  # the chart keeps its labels
+    assert dock.chart_box.chart.height() >= dock.chart_box.chart.minimumHeight()  # its labels
+
+
+def test_a_taller_window_gives_the_chart_the_room(qtbot, compared) -> None:
+    window, dock = compared
+    table, chart = dock.table, dock.chart_box.chart
+    before = table.height(), chart.height()
+    window.resize(1040, 800)
+    qtbot.waitUntil(lambda: chart.height() >= before[1] + 100, timeout=HANG_MS)
+    assert table.height() == before[0] and whole_rows(table) == len(VARIANTS)
+
+
+def test_a_short_window_squeezes_the_chart_first_then_the_table(qtbot, compared) -> None:
+    window, dock = compared
+    table, chart = dock.table, dock.chart_box.chart
+    window.resize(1040, 600)
+    qtbot.waitUntil(lambda: chart.height() == chart.minimumHeight(), timeout=HANG_MS)
+    qtbot.wait(50)
+    assert MIN_ROWS <= whole_rows(table) < len(VARIANTS)
+    window.resize(1040, 680)  # room again: the table gets its rows back
+    qtbot.waitUntil(lambda: whole_rows(table) == len(VARIANTS), timeout=HANG_MS)
+
+
+def test_the_split_stays_where_the_user_drags_it(qtbot, compared) -> None:
+    window, dock = compared
+    table, chart = dock.table, dock.chart_box.chart
+    handle = dock.splitter.handle(1)
+    middle = handle.rect().center()
+    qtbot.mousePress(handle, Qt.MouseButton.LeftButton, pos=middle)
+    qtbot.mouseMove(handle, middle - QPoint(0, 40))
+    qtbot.mouseRelease(handle, Qt.MouseButton.LeftButton, pos=middle - QPoint(0, 40))
+    qtbot.waitUntil(lambda: whole_rows(table) < len(VARIANTS), timeout=HANG_MS)
+    dragged = table.height()
+    window.resize(1040, 760)
+    qtbot.waitUntil(lambda: chart.height() > 200, timeout=HANG_MS)
+    assert table.height() == dragged  # the taller window's room went to the chart
 
 
 def test_figures_move_and_value_read_in_full(qtbot, compared) -> None:

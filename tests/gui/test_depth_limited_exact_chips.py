@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from tictactoe_qt.gui.analysis import overlay_layer
+
 from .test_solve_exactly import expected_badges, play, start, wait_solved
 from .waits import HANG_MS
 
@@ -67,13 +69,13 @@ def test_a_best_line_badge_over_a_chipped_value_shows_its_number_only(
     play(window, click_cell, (0, 0), (0, 2), (2, 1))
     layer = window.analysis.layer
     painted: dict[str, str] = {}
-    real = type(layer)._paint_badge
+    real = overlay_layer.paint_badge
 
-    def spy(self, painter, rect, text, colour, mark=""):
+    def spy(painter, rect, text, colour, mark=""):
         painted[text] = mark
-        real(self, painter, rect, text, colour, mark)
+        real(painter, rect, text, colour, mark)
 
-    monkeypatch.setattr(type(layer), "_paint_badge", spy)
+    monkeypatch.setattr(overlay_layer, "paint_badge", spy)
     data = depth_limited(qtbot, window, 3)
     layer.repaint()
     qtbot.waitUntil(lambda: len(painted) >= len(data.ghosts), timeout=HANG_MS)

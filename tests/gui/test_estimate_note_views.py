@@ -17,7 +17,6 @@ from tictactoe_qt.engine.trace.options import ESTIMATE_NOTE, TextbookOptions
 from tictactoe_qt.gui.analysis.comparison_panel import ComparisonDock
 from tictactoe_qt.gui.analysis.tree_explorer_dock import TreeExplorerDock
 from tictactoe_qt.gui.settings_dock import SettingsDock
-from tictactoe_qt.gui.stepper.stepper_dock import StepperDock
 from tictactoe_qt.gui.textbook_options_bar import TextbookOptionsBar
 
 from .waits import HANG_MS
@@ -40,12 +39,8 @@ def top(widget: QWidget, ancestor: QWidget) -> int:
 
 
 @pytest.fixture
-def stepper(qtbot):
-    dock = StepperDock()
-    qtbot.addWidget(dock)
-    dock.resize(440, 860)
-    dock.show()
-    qtbot.waitExposed(dock)
+def stepper(shown_stepper):
+    dock = shown_stepper((440, 860))
     dock.set_position(Board.from_notation("x../.o./..."))
     return dock
 

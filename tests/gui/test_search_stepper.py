@@ -14,7 +14,6 @@ from PySide6.QtWidgets import QPushButton
 
 from tictactoe_qt.engine.trace import TraceTooLarge
 from tictactoe_qt.gui.main_window import MainWindow
-from tictactoe_qt.gui.stepper.stepper_dock import StepperDock
 
 ROOT = Path(__file__).resolve().parents[2]
 AIMA_TREE = "[[3,12,8],[2,4,6],[14,5,2]]"
@@ -34,12 +33,8 @@ def window(qtbot):
 
 
 @pytest.fixture
-def dock(qtbot):
-    widget = StepperDock()
-    qtbot.addWidget(widget)
-    widget.resize(640, 900)
-    widget.show()
-    return widget
+def dock(shown_stepper):
+    return shown_stepper()
 
 
 def cli_events(*argv: str) -> list[dict]:
@@ -245,12 +240,8 @@ def _fits(label) -> bool:
     return needed.width() <= room.width() and needed.height() <= room.height()
 
 
-def test_the_counts_line_is_never_cut_off_in_a_narrow_dock(qtbot):
-    dock = StepperDock()
-    qtbot.addWidget(dock)
-    dock.resize(380, 900)
-    dock.show()
-    qtbot.waitExposed(dock)
+def test_the_counts_line_is_never_cut_off_in_a_narrow_dock(qtbot, shown_stepper):
+    dock = shown_stepper((380, 900))
     assert dock.counts.text().startswith("Choose a search")
     qtbot.waitUntil(lambda: _fits(dock.counts), timeout=2000)
     dock.stepper.load("alphabeta", "x../.o./...", depth=2)
@@ -258,12 +249,8 @@ def test_the_counts_line_is_never_cut_off_in_a_narrow_dock(qtbot):
     qtbot.waitUntil(lambda: _fits(dock.counts), timeout=2000)
 
 
-def test_a_pseudocode_line_cut_short_shows_whole_in_its_tooltip(qtbot):
-    dock = StepperDock()
-    qtbot.addWidget(dock)
-    dock.resize(440, 900)
-    dock.show()
-    qtbot.waitExposed(dock)
+def test_a_pseudocode_line_cut_short_shows_whole_in_its_tooltip(qtbot, shown_stepper):
+    dock = shown_stepper((440, 900))
     dock.stepper.load("alphabeta", "x../.o./...", form="negamax")
     code = dock.code
     metrics = code.fontMetrics()

@@ -10,7 +10,6 @@ from PySide6.QtCore import Qt
 
 from tests.gui.gui_thread_gaps import gui_thread_gaps
 from tictactoe_qt.gui.stepper.session import KEEP
-from tictactoe_qt.gui.stepper.stepper_dock import StepperDock
 from tictactoe_qt.gui.stepper.trace_tree import DEFAULT_LIMIT
 
 #: Longest GUI-thread stall allowed while a long run goes on: generous (a run
@@ -19,12 +18,8 @@ MAX_GAP = 1.0
 
 
 @pytest.fixture
-def dock(qtbot):
-    widget = StepperDock()
-    qtbot.addWidget(widget)
-    widget.resize(640, 900)
-    widget.show()
-    return widget
+def dock(shown_stepper):
+    return shown_stepper()
 
 
 @pytest.mark.timing

@@ -11,19 +11,14 @@ from tictactoe_qt.engine.seating import O_FIRST
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.gui.board_theme import BoardTheme
 from tictactoe_qt.gui.stepper.preview_board import PreviewBoard
-from tictactoe_qt.gui.stepper.stepper_dock import StepperDock
 
 AIMA_TREE = "[[3,12,8],[2,4,6],[14,5,2]]"
 O_FIRST_NAMES = SideNames.of(O_FIRST)
 
 
 @pytest.fixture
-def dock(qtbot):
-    widget = StepperDock()
-    qtbot.addWidget(widget)
-    widget.resize(640, 900)
-    widget.show()
-    return widget
+def dock(shown_stepper):
+    return shown_stepper()
 
 
 def run_to_end(qtbot, dock) -> None:

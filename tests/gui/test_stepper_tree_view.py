@@ -8,17 +8,13 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QImage
 
-from tictactoe_qt.gui.stepper.stepper_dock import StepperDock
 
 AIMA_TREE = "[[3,12,8],[2,4,6],[14,5,2]]"
 
 
 @pytest.fixture
-def dock(qtbot):
-    widget = StepperDock()
-    qtbot.addWidget(widget)
-    widget.resize(640, 900)
-    widget.show()
+def dock(shown_stepper):
+    widget = shown_stepper()
     widget.stepper.load_tree(AIMA_TREE)
     while widget.stepper.step() is not None:
         pass

@@ -142,7 +142,7 @@ LOADED_MOVES = 3
 def loaded_answer_time(settings: BenchSettings) -> BenchRow:
     from ..player_spec import PlayerSpec
     from ..players import make_player
-    from ..search import perfect  # noqa: F401 (registers the player)
+    from ..search import perfect_player  # noqa: F401 (registers the player)
 
     budget = settings.budget
     goal = budget * 1.1

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from ..board import Board, Move
 from ..evaluation import open_lines_score
 from ..search_result import WIN_SCORE, ShouldStop, never_stop
-from .alphabeta import AlphaBetaCounters, general_search, principal_variation
+from .alphabeta_core import AlphaBetaCounters, general_search, principal_variation
 from .cancellation import SearchCancelled
 from .minimax import check_depth
 from .minimax_solvers import INFINITY

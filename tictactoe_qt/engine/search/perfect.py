@@ -1,4 +1,4 @@
-"""The ``perfect`` player: exact on small boards, strong within a time budget on big ones.
+"""The ``perfect`` search: exact on small boards, strong within a time budget on big ones.
 
 :class:`PerfectSearcher` runs iterative deepening over :mod:`.negamax_core`
 under a per-move time budget and a cancel callback. Its transposition table
@@ -17,19 +17,18 @@ two of a stone (and the best few moves below the root) while more than 16
 cells are empty. An empty big board only considers the centre and its
 neighbours. :meth:`PerfectSearcher.solve` searches every cell to the end
 without a time limit, reporting progress, until the answer is exact.
+The player that keeps one searcher across moves is :mod:`.perfect_player`.
 """
 
 from __future__ import annotations
 
-import random
 import time
 
 from ..board import Board, Move
 from ..config import GameConfig
 from ..geometry import geometry_for
 from ..pattern_eval import pattern_tables_for
-from ..player_spec import MAX_TIME, PlayerSpec
-from ..players import PLAYER_FACTORIES
+from ..player_spec import MAX_TIME
 from ..search_result import (
     WIN_SCORE,
     SearchResult,
@@ -39,13 +38,13 @@ from ..search_result import (
     never_stop,
 )
 from .negamax import NegamaxRun, SearchAborted
+from .null_window_iteration import search_iteration
 from .progress import Progress, ProgressWatch
 from .schedule import plan_runs
 from .solve_all import SolveCancelled, solve_every_position
 from .table_line import table_line
 from .transposition import (
     DEFAULT_TABLE_ENTRIES,
-    SOLVED_DEPTH,
     SymmetryKeys,
     TranspositionTable,
     symmetry_keys_for,
@@ -290,7 +289,7 @@ class PerfectSearcher:
                 watch.depth = depth
                 try:
                     to_the_end = depth == empties and near is None
-                    score, cell, complete = self._iterate(run, depth, to_the_end)
+                    score, cell, complete = search_iteration(run, depth, to_the_end)
                 except SearchAborted:
                     cancelled = should_stop()
                     break
@@ -322,33 +321,6 @@ class PerfectSearcher:
             "perfect", move, score, exact, result, plies, pv, stats, cancelled=cancelled
         )
 
-    @staticmethod
-    def _iterate(run: NegamaxRun, depth: int, to_the_end: bool) -> tuple[int, int, bool]:
-        """One iteration. To the end of the game, a null window around the draw comes first:
-        proving a draw is far cheaper than finding the fastest win. A proven win in
-        ``p`` plies is then narrowed by null windows just above it, each asking "is
-        there a win in fewer plies?" with a search only ``p - 1`` plies deep (any such
-        win lies within that horizon, and only real wins score as wins), far cheaper
-        than a full window to the end. A proven loss takes the full window (its longest
-        defence)."""
-        if to_the_end:
-            # Deeper than any horizon: only entries of solved subtrees satisfy it, so
-            # bounds from earlier, shallower iterations never stand in for a proof.
-            depth = SOLVED_DEPTH - 1
-            score, cell, complete = run.search(depth, -1, 1)
-            if -1 < score < 1 or not complete:
-                return score, cell, complete
-            while score >= 1:
-                # ``score`` is a proven lower bound (a win in ``plies``), won by ``cell``.
-                plies = WIN_SCORE - score
-                if plies <= 1:
-                    return score, cell, True
-                faster, faster_cell, _ = run.search(plies - 1, score, score + 1)
-                if faster <= score:
-                    return score, cell, True
-                score, cell = faster, faster_cell
-        return run.search(depth)
-
     def _neighbourhood(self, empties: int) -> tuple[int, ...] | None:
         """The near-stone masks to search within, or ``None`` to search every cell."""
         if self.near_stones and empties > NEAR_STONES_EMPTIES:
@@ -374,32 +346,3 @@ class PerfectSearcher:
     def _principal_variation(self, board: Board, first: int) -> list[Move]:
         """The best line as far as the table knows it, starting with ``first``."""
         return table_line(self.keys, self.table, self.geometry, self._moves, board, first)
-
-
-class PerfectPlayer:
-    """The ``perfect`` player: one searcher per game shape, kept across moves."""
-
-    def __init__(self, spec: PlayerSpec, rng: random.Random) -> None:
-        self.spec = spec
-        self.rng = rng
-        self._searcher: PerfectSearcher | None = None
-
-    @property
-    def searcher(self) -> PerfectSearcher | None:
-        """The searcher of the current board shape (``None`` before the first move)."""
-        return self._searcher
-
-    def choose(self, board: Board, should_stop: ShouldStop = never_stop) -> SearchResult:
-        started = time.perf_counter()  # building a big board's tables counts against the budget
-        searcher = self._searcher
-        config = board.config
-        if searcher is None or (searcher.config is not config and searcher.config != config):
-            searcher = self._searcher = PerfectSearcher(config)
-        return searcher.search(board, self.spec.time, self.spec.depth, should_stop, started)
-
-    def new_game(self) -> None:
-        if self._searcher is not None:
-            self._searcher.new_game()
-
-
-PLAYER_FACTORIES["perfect"] = PerfectPlayer

@@ -18,6 +18,8 @@ from PySide6.QtWidgets import QWidget
 BAR_COLOURS = ("#c01c28", "#e66100", "#f5c211", "#2ec27e", "#1c71d8", "#813d9c")
 #: Room for the axis labels around the plot, in pixels.
 LEFT, RIGHT, TOP, BOTTOM = 58, 12, 22, 40
+#: The shortest the chart gets (a plot a few decades tall): the table above it comes first.
+MIN_HEIGHT = 100
 
 
 def power_label(power: int) -> str:
@@ -57,7 +59,7 @@ class ComparisonChart(QWidget):
         self.texts: list[str] = []
         self.unit = ""
         self.decades: tuple[int, int] | None = None
-        self.setMinimumHeight(160)
+        self.setMinimumHeight(MIN_HEIGHT)
 
     def sizeHint(self) -> QSize:
         """Wide enough for every bar label on one line."""
@@ -127,12 +129,16 @@ class ComparisonChart(QWidget):
         painter.drawLine(plot.bottomLeft(), plot.bottomRight())
         painter.drawLine(plot.bottomLeft(), plot.topLeft())
         painter.save()
-        painter.translate(12, plot.center().y())
+        # Beside the plot; on a short chart it may run on past the axis (nothing sits
+        # left of the bar labels), so it still shows whole.
+        length = self.height() - TOP
+        centre = TOP + length / 2
+        if painter.fontMetrics().horizontalAdvance(self.unit) <= plot.height():
+            length, centre = int(plot.height()), plot.center().y()
+        painter.translate(12, centre)
         painter.rotate(-90)
-        title = painter.fontMetrics().elidedText(self.unit, Qt.TextElideMode.ElideRight,
-                                                 int(plot.height()))
-        painter.drawText(QRectF(-plot.height() / 2, -10, plot.height(), 20),
-                         Qt.AlignmentFlag.AlignCenter, title)
+        title = painter.fontMetrics().elidedText(self.unit, Qt.TextElideMode.ElideRight, length)
+        painter.drawText(QRectF(-length / 2, -10, length, 20), Qt.AlignmentFlag.AlignCenter, title)
         painter.restore()
         # The scale note sits above the axis: the rotated title alone fills its height.
         painter.drawText(QRectF(4, 0, LEFT + 80, TOP - 4),
@@ -141,10 +147,14 @@ class ComparisonChart(QWidget):
             painter.drawText(plot, Qt.AlignmentFlag.AlignCenter, "no results yet")
             return
         low, high = self.decades
+        # A grid line every decade, a label only as often as labels fit (a short chart).
+        every = math.ceil(painter.fontMetrics().height() * (high - low) / plot.height())
         for power in range(low, high + 1):
             y = self._y(plot, power)
             painter.setPen(QPen(grid, 1))
             painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
+            if (power - low) % max(1, every):
+                continue
             painter.setPen(text)
             painter.drawText(QRectF(0, y - 9, LEFT - 6, 18),
                              Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QSplitter,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -36,23 +35,20 @@ from tictactoe_qt.engine.comparison import (
     ComparisonRow,
     SizeEstimate,
 )
-from tictactoe_qt.engine.comparison_text import summary, values_agree
 from tictactoe_qt.gui.analysis import search_jobs
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.gui.analysis.comparison_cells import (
-    metric_texts,
-    metric_values,
     move_tip,
     note_text,
     options_caption,
     options_text,
     position_text,
     row_cells,
-    time_unit,
     value_key,
     value_tip,
 )
-from tictactoe_qt.gui.analysis.comparison_chart import ComparisonChart
+from tictactoe_qt.gui.analysis.comparison_chart_box import ComparisonChartBox
+from tictactoe_qt.gui.analysis.comparison_conclusion import conclusion_text
 from tictactoe_qt.gui.analysis.comparison_table import (
     CUTOFFS,
     MOVE,
@@ -65,21 +61,9 @@ from tictactoe_qt.gui.analysis.comparison_table import (
 )
 from tictactoe_qt.gui.analysis.dock_body import DockBody
 from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
+from tictactoe_qt.gui.analysis.table_first_splitter import TableFirstSplitter
 from tictactoe_qt.engine.trace import TextbookOptions
 from tictactoe_qt.gui.textbook_options_bar import TextbookOptionsBar
-
-#: Bar labels short enough to sit side by side under the chart.
-CHART_LABELS = {
-    "minimax": "Minimax",
-    "alphabeta": "Alpha-beta",
-    "alphabeta+ordering": "+ ordering",
-    "alphabeta+tt": "+ table",
-    "alphabeta+symmetry": "Engine + sym.",
-    "perfect": "Perfect",
-}
-#: The chart's metrics and their axis titles; the time axis names the unit it picks ('time (ms)').
-METRICS = (("Nodes", "positions visited"), ("Cut-offs", "cut-offs"), ("Time", "time ({0})"))
-TIME_METRIC = 2
 
 
 class ComparisonDock(QDockWidget):
@@ -159,30 +143,18 @@ class ComparisonDock(QDockWidget):
             " padding: 4px 6px; }")
         self.outdated_label.hide()
         layout.addWidget(self.outdated_label)
-        splitter = QSplitter(Qt.Orientation.Vertical)
         self.table = comparison_table(self.fontMetrics().height())
-        splitter.addWidget(self.table)
-        chart_box = self.chart_box = QWidget()
-        chart_layout = QVBoxLayout(chart_box)
-        chart_layout.setContentsMargins(0, 0, 0, 0)
-        self.metric_choice = QComboBox(objectName="comparisonMetric")
-        for name, _unit in METRICS:
-            self.metric_choice.addItem(self.tr("Chart: {0}").format(self.tr(name)))
-        chart_layout.addWidget(self.metric_choice)
-        self.chart = ComparisonChart()
-        chart_layout.addWidget(self.chart, 1)
-        splitter.addWidget(chart_box)
-        splitter.setSizes([self.table.full_height(), 260])
-        splitter.setStretchFactor(0, 0)  # the table keeps a row per algorithm; the chart grows
-        splitter.setStretchFactor(1, 1)
-        layout.addWidget(splitter, 1)
+        self.chart_box = ComparisonChartBox()
+        # A row per algorithm first; the chart takes the rest (and all a taller dock adds).
+        self.splitter = TableFirstSplitter(self.table, self.chart_box)
+        layout.addWidget(self.splitter, 1)
         self.summary = QLabel(objectName="comparisonSummary", wordWrap=True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.summary)
         self.setWidget(body)
         self.run_button.clicked.connect(self.run)
         self.stop_button.clicked.connect(self.stop)
-        self.metric_choice.currentIndexChanged.connect(self._update_chart)
+        self.chart_box.metric_choice.currentIndexChanged.connect(self._update_chart)
         self.options_bar.changed.connect(self._on_options_changed)
         self.depth.currentIndexChanged.connect(self._show_depth)
         self._show_options_label()
@@ -363,23 +335,8 @@ class ComparisonDock(QDockWidget):
 
     @Slot()
     def _update_chart(self) -> None:
-        index = self.metric_choice.currentIndex()
-        _name, axis = METRICS[index]
-        by_key = {row.variant.key: row for row in self.rows}
-        rows = [by_key.get(variant.key) for variant in VARIANTS]
-        unit = time_unit(rows)
-        values = metric_values(rows, index, unit)
-        title = self.tr(axis).format(unit.name) if index == TIME_METRIC else self.tr(axis)
-        notes = {
-            i: by_key[v.key].status
-            for i, v in enumerate(VARIANTS)
-            if v.key in by_key
-            and by_key[v.key].status in ("refused", "skipped", "unavailable", "error")
-        }
         ordering = (self.results_options or self.options_bar.options()).ordering
-        labels = [f"+ {ordering}" if v.key == "alphabeta+ordering"
-                  else self.tr(CHART_LABELS.get(v.key, v.label)) for v in VARIANTS]
-        self.chart.show_values(labels, values, title, notes, metric_texts(rows, index))
+        self.chart_box.show_rows(self.rows, ordering)
 
     @Slot(int, object)
     def _on_finished(self, job: int, _value: object) -> None:
@@ -419,20 +376,7 @@ class ComparisonDock(QDockWidget):
         if not self.rows:
             self.comparison_finished.emit()
             return
-        text = summary(self.rows)
-        refused = [row for row in self.rows if row.status == "refused"]
-        if refused and self.estimate is not None:
-            names = ", ".join(row.title for row in refused)
-            text = self.tr("Refused as too large: {0}. {1}.").format(
-                names, self.estimate.text().capitalize())
-        exact = [r for r in self.rows if r.result is not None and r.result.exact and r.status == "done"]
-        if exact and values_agree(self.rows):
-            text += self.tr(" All {0} exact searches agree on the value.").format(len(exact))
-        elif exact:
-            text += self.tr(" The exact searches DISAGREE on the value.")
-        if any(row.status == "cancelled" for row in self.rows):
-            text += self.tr(" Stopped before the end.")
-        self.summary.setText(text.strip())
+        self.summary.setText(conclusion_text(self.rows, self.estimate))
         self.comparison_finished.emit()
 
     def shutdown(self) -> None:

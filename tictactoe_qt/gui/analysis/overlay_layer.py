@@ -21,23 +21,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QRectF, Qt, QTimer, Slot
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen, QPixmap
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPixmap
 from PySide6.QtWidgets import QWidget
 
-from tictactoe_qt.gui.analysis.overlay_data import Cell, CellNote, OverlayData
-from tictactoe_qt.gui.analysis.overlay_style import (  # noqa: F401 - badge_circle is shared
-    ASIDE_SHARE,
-    CAPTION_HEIGHT,
-    CELLS_PER_SLICE,
-    KIND_COLOURS,
-    KIND_COLOURS_DARK,
-    MIN_SCORE_CELL,
-    MIN_TEXT_CELL,
-    badge_circle,
-    heat_colour,
+from tictactoe_qt.gui.analysis.overlay_cell_painting import (
+    paint_badge,
+    paint_notes,
+    paint_visits,
+    sized_font,
 )
+from tictactoe_qt.gui.analysis.overlay_data import Cell, CellNote, OverlayData
+from tictactoe_qt.gui.analysis.overlay_style import CAPTION_HEIGHT, CELLS_PER_SLICE
 from tictactoe_qt.gui.board_theme import BoardTheme, with_alpha
 from tictactoe_qt.gui.mark_painter import paint_mark
+
 
 @dataclass
 class _Picture:
@@ -187,118 +184,19 @@ class OverlayLayer(QWidget):
         self._grid = picture.grid
         with QPainter(picture.pixmap) as painter:
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-            self._paint_notes(painter, picture.theme, batch)
+            assert self.data is not None
+            paint_notes(painter, picture.theme, self.data,
+                        [(cell, note, self._cell(cell)) for cell, note in batch])
             if not picture.cells:
                 if self.show_ghosts:
                     self._paint_ghosts(painter, picture.theme)
-                self._paint_visits(painter, picture.theme)
+                paint_visits(painter, picture.theme, self.data.visits, self._cell)
         if picture.cells:
             QTimer.singleShot(0, self, self._render_slice)
             return
         self._rendering = None
         self._cache = picture
         self.update()
-
-    def _font(self, painter: QPainter, pixels: float, bold: bool = True) -> None:
-        painter.setFont(self._sized_font(painter, pixels, bold))
-
-    def _paint_notes(self, painter: QPainter, theme: BoardTheme,
-                     notes: list[tuple[Cell, CellNote]]) -> None:
-        assert self.data is not None
-        colours = KIND_COLOURS_DARK if theme.dark else KIND_COLOURS
-        cells = [(cell, note, self._cell(cell)) for cell, note in notes]
-        if not cells:
-            return
-        width = cells[0][2].width()
-        # Longer texts get smaller type; when one is too wide for its cell ('+.167'),
-        # every long text of the position gets the smallest size, so they match.
-        fonts = {length: self._sized_font(painter, width * share)
-                 for length, share in ((3, 0.34), (4, 0.26), (5, 0.21))}
-        long_metrics = QFontMetricsF(fonts[4])
-        too_wide = any(long_metrics.horizontalAdvance(note.text) > width * 0.8
-                       for note in self.data.notes.values() if len(note.text) > 4)
-        long_font = fonts[5] if too_wide else fonts[4]
-
-        def font_for(text: str) -> QFont:
-            return fonts[3] if len(text) <= 3 else long_font
-
-        # Fills without antialiasing: a 19x19 heat map stays a few milliseconds.
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        painter.setPen(Qt.PenStyle.NoPen)
-        # Unknown cells are greyed and hatched: no value, unlike a middling grey heat.
-        unknown = QBrush(with_alpha(theme.text, 45), Qt.BrushStyle.BDiagPattern)
-        unknown_fill = with_alpha(theme.text, 18)
-        for cell, note, rect in cells:
-            inset = rect.width() * 0.06
-            if note.kind == "unknown":
-                painter.setBrush(unknown_fill)
-                painter.drawRect(rect.adjusted(inset, inset, -inset, -inset))
-                painter.setBrush(unknown)
-                painter.drawRect(rect.adjusted(inset, inset, -inset, -inset))
-                continue
-            if note.kind == "heuristic":
-                # Middling cells stay faint, so the best and worst stand out.
-                strength = abs(note.heat - 0.5) * 2
-                fill = with_alpha(heat_colour(note.heat), round(50 + strength * (130 if theme.dark
-                                                                                 else 110)))
-            else:
-                fill = with_alpha(QColor(colours[note.kind]), 60 if theme.dark else 40)
-            painter.setBrush(fill)
-            painter.drawRect(rect.adjusted(inset, inset, -inset, -inset))
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        for cell, note, rect in cells:
-            if note.kind == "unknown":
-                if width >= MIN_SCORE_CELL:
-                    painter.setFont(font_for(note.text))
-                    painter.setPen(with_alpha(theme.text, 120))
-                    painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, note.text)
-                continue
-            text_colour = theme.text if note.kind == "heuristic" else QColor(colours[note.kind])
-            if cell == self.data.best:
-                self._outline_pick(painter, theme, rect, text_colour)
-            if width < (MIN_SCORE_CELL if note.kind == "heuristic" else MIN_TEXT_CELL):
-                continue  # too small to read: the colour and the legend say it
-            if note.aside:
-                self._paint_aside(painter, theme, rect, note)
-                rect = rect.adjusted(0, 0, 0, -rect.height() * ASIDE_SHARE)
-            painter.setFont(font_for(note.text))
-            painter.setPen(text_colour)
-            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, note.text)
-
-    def _outline_pick(self, painter: QPainter, theme: BoardTheme, rect: QRectF,
-                      colour: QColor) -> None:
-        """Outline the best move, or (in a player's view) the move the player plays."""
-        assert self.data is not None
-        inset = rect.width() * 0.06
-        if self.data.view in ("values", "depth"):
-            painter.setPen(QPen(colour, max(1.5, rect.width() * 0.04)))
-        else:  # the player's pick: thicker, in the accent colour
-            painter.setPen(QPen(theme.accent, max(2.5, rect.width() * 0.07)))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawRect(rect.adjusted(inset, inset, -inset, -inset))
-
-    def _paint_aside(self, painter: QPainter, theme: BoardTheme, rect: QRectF,
-                     note: CellNote) -> None:
-        """The small second value (a player's view: the exact value) at the cell's foot."""
-        colours = KIND_COLOURS_DARK if theme.dark else KIND_COLOURS
-        colour = QColor(colours[note.aside_kind]) if note.aside_kind in colours \
-            else with_alpha(theme.text, 150)
-        strip = QRectF(rect.left(), rect.bottom() - rect.height() * (ASIDE_SHARE + 0.08),
-                       rect.width(), rect.height() * ASIDE_SHARE)
-        painter.setFont(self._sized_font(painter, rect.width() * 0.17))
-        chip = painter.fontMetrics().boundingRect(note.aside).width() + rect.width() * 0.12
-        chip_rect = QRectF(strip.center().x() - chip / 2, strip.top(), chip, strip.height())
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(with_alpha(theme.face, 210))
-        painter.drawRoundedRect(chip_rect, strip.height() / 3, strip.height() / 3)
-        painter.setPen(colour)
-        painter.drawText(strip, Qt.AlignmentFlag.AlignCenter, note.aside)
-
-    def _sized_font(self, painter: QPainter, pixels: float, bold: bool = True) -> QFont:
-        font = QFont(painter.font())
-        font.setPixelSize(max(7, int(pixels)))
-        font.setBold(bold)
-        return font
 
     def _paint_ghosts(self, painter: QPainter, theme: BoardTheme) -> None:
         assert self.data is not None
@@ -314,50 +212,7 @@ class OverlayLayer(QWidget):
             note = self.data.notes.get(ghost.cell)
             if note is not None and note.aside:
                 mark = ""  # the value sits higher to make room for its chip: number only
-            self._paint_badge(painter, rect, str(ghost.number), colour, mark)
-
-    def _paint_badge(
-        self, painter: QPainter, rect: QRectF, text: str, colour: QColor, mark: str = ""
-    ) -> None:
-        """A numbered circle in the cell's top-left corner, wholly inside the cell.
-
-        With room to spare, a small ghost of the mover's mark follows the number.
-        """
-        circle = badge_circle(rect)
-        radius, centre = circle.width() / 2, circle.center()
-        painter.setPen(Qt.PenStyle.NoPen)
-        if mark and circle.left() + 4.2 * radius <= rect.right() - (circle.left() - rect.left()):
-            pill = QRectF(centre.x() - radius, centre.y() - radius, 4.2 * radius, 2 * radius)
-            painter.setBrush(with_alpha(colour, 45))
-            painter.drawRoundedRect(pill, radius, radius)
-            glyph = QRectF(centre.x() + radius * 0.9, centre.y() - radius * 1.2,
-                           radius * 2.4, radius * 2.4)
-            paint_mark(painter, glyph, mark, with_alpha(colour, 200))
-            painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(colour)
-        painter.drawEllipse(centre, radius, radius)
-        self._font(painter, radius * 1.3)
-        painter.setPen(QColor("white"))
-        badge = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
-        painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, text)
-
-    def _paint_visits(self, painter: QPainter, theme: BoardTheme) -> None:
-        assert self.data is not None
-        if not self.data.visits:
-            return
-        most = max(self.data.visits.values()) or 1
-        for cell, visits in self.data.visits.items():
-            rect = self._cell(cell)
-            bar = QRectF(rect.left() + rect.width() * 0.1, rect.bottom() - rect.height() * 0.12,
-                         rect.width() * 0.8 * visits / most, rect.height() * 0.05)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(with_alpha(theme.accent, 200))
-            painter.drawRect(bar)
-            self._font(painter, rect.height() * 0.14, bold=False)
-            painter.setPen(theme.text)
-            label = rect.adjusted(0, 0, -rect.width() * 0.08, -rect.height() * 0.16)
-            painter.drawText(label, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom,
-                             f"n={visits}")
+            paint_badge(painter, rect, str(ghost.number), colour, mark)
 
     def _paint_preview(self, painter: QPainter, theme: BoardTheme) -> None:
         assert self.preview is not None
@@ -369,7 +224,7 @@ class OverlayLayer(QWidget):
             painter.setBrush(with_alpha(theme.accent, 40))
             painter.drawRect(rect.adjusted(1, 1, -1, -1))
             paint_mark(painter, rect, snapshot.marks.get(seat, seat.upper()), with_alpha(colour, 170))
-            self._paint_badge(painter, rect, str(number), colour)
+            paint_badge(painter, rect, str(number), colour)
         if self.preview_caption:
             self._paint_caption(painter, theme)
 
@@ -393,7 +248,7 @@ class OverlayLayer(QWidget):
         painter.drawRoundedRect(strip, 6, 6)
         room = int(strip.width() - 12)
         for pixels in (12, 11, 10):  # shrink a little before cutting the caption short
-            self._font(painter, pixels)
+            painter.setFont(sized_font(painter, pixels))
             if painter.fontMetrics().horizontalAdvance(self.preview_caption) <= room:
                 break
         painter.setPen(QColor("white"))
