@@ -92,6 +92,35 @@ def test_a_killed_worker_ends_the_run_with_one_line(attempt, spawned):
     _assert_all_ended(workers)
 
 
+#: A worker forked while the command's stop handlers are set, signalled before its
+#: own set-up runs (the pool ends the other workers when one dies).
+EARLY_SIGNALLED_WORKER = textwrap.dedent("""
+    import os, signal
+    from tictactoe_qt.cli.simulate_command import _first_signal_stops
+
+    stopped_by = []
+    with _first_signal_stops(stopped_by):
+        pid = os.fork()
+        if pid == 0:
+            for signum in (signal.SIGHUP, signal.SIGINT, signal.SIGTERM):
+                os.kill(os.getpid(), signum)
+            os._exit(0)
+        _, status = os.waitpid(pid, 0)
+    print(os.WIFSIGNALED(status) and signal.Signals(os.WTERMSIG(status)).name, stopped_by)
+""")
+
+
+def test_a_worker_signalled_before_its_set_up_acts_as_a_worker(tmp_path):
+    """It ignores hang-ups and Ctrl+C and dies on SIGTERM, without reporting a stop
+    (a killed worker's sibling printed 'stopping on SIGTERM' under load)."""
+    script = tmp_path / "early.py"
+    script.write_text(EARLY_SIGNALLED_WORKER)
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=BOUND)
+    assert done.stdout.split() == ["SIGTERM", "[]"], done.stderr
+    assert done.stderr == ""
+
+
 #: A batch run from a process with a second thread: workers come from a fork server.
 FORKSERVER_BATCH = textwrap.dedent("""
     import threading

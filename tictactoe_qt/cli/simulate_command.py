@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import signal
 import sys
 import time
@@ -15,7 +16,7 @@ from tictactoe_qt.engine.batch import MAX_BATCH_GAMES, run_batch, worker_limit
 from tictactoe_qt.engine.duration_text import duration_text
 from tictactoe_qt.engine.excerpt import excerpt
 from tictactoe_qt.engine.simulation import check_playable
-from tictactoe_qt.engine.worker_processes import MIN_WORKER_LIMIT, WorkerDiedError
+from tictactoe_qt.engine.worker_processes import MIN_WORKER_LIMIT, WorkerDiedError, act_as_worker
 
 from .arguments import (
     CommandFailed,
@@ -145,8 +146,14 @@ def _first_signal_stops(stopped_by: list[int]) -> Iterator[None]:
     processes ignore these signals (a terminal sends Ctrl+C and hang-ups to
     them too): the batch winds them down, so none is left behind.
     """
+    owner = os.getpid()
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
+        if os.getpid() != owner:
+            # A worker forked with this handler, signalled before its set-up ran (the
+            # pool ends the others when one dies): it must not report a stop.
+            act_as_worker(signum)
+            return
         if stopped_by:
             raise KeyboardInterrupt
         stopped_by.append(signum)

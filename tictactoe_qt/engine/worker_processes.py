@@ -90,6 +90,18 @@ def prepare_worker() -> None:
     _die_with_parent()
 
 
+def act_as_worker(signum: int) -> None:
+    """What a worker does with ``signum`` once :func:`prepare_worker` has run.
+
+    For a parent's signal handler that a forked worker inherited and that ran
+    before the worker's set-up: SIGTERM ends the process at once, as the pool
+    expects; Ctrl+C and hang-ups are ignored (they are the parent's).
+    """
+    if signum == signal.SIGTERM:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+
 def _die_with_parent() -> None:
     """Make sure this process ends when the process that started it does.
 
