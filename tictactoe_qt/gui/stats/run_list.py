@@ -18,6 +18,8 @@ class RunList(QTreeWidget):
 
     #: The set of ticked runs changed.
     selection_changed = Signal()
+    #: Runs were removed (Remove, Clear all).
+    runs_removed = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -70,7 +72,7 @@ class RunList(QTreeWidget):
         snapshot = run.snapshot()
         games = snapshot.games
         texts = (
-            run.tag,
+            run.tag + (self.tr(" (recovered)") if run.recovered else ""),
             str(run.x_spec),
             str(run.o_spec),
             f"{run.config.size_text} k={run.config.k}",
@@ -81,7 +83,8 @@ class RunList(QTreeWidget):
         )
         item = QTreeWidgetItem(list(texts))
         item.setData(0, Qt.ItemDataRole.UserRole, run.number)
-        item.setToolTip(0, run.label)
+        item.setToolTip(0, run.label + (self.tr("\nRecovered from the last session: not saved yet")
+                                        if run.recovered else ""))
         for column in range(4, len(COLUMNS)):
             item.setTextAlignment(column, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         with QSignalBlocker(self):
@@ -104,6 +107,7 @@ class RunList(QTreeWidget):
             self.takeTopLevelItem(self.indexOfTopLevelItem(item))
         self._show_headers()
         self.selection_changed.emit()
+        self.runs_removed.emit()
 
     @Slot()
     def clear_runs(self) -> None:
@@ -112,6 +116,7 @@ class RunList(QTreeWidget):
         self.clear()
         self._show_headers()
         self.selection_changed.emit()
+        self.runs_removed.emit()
 
     @Slot(QTreeWidgetItem, int)
     def _on_item_changed(self, item: QTreeWidgetItem, column: int) -> None:
