@@ -190,7 +190,8 @@ def _run_of(document: dict[str, Any], name: str) -> RunData:
         if first not in SIDES:
             raise RunFileError(f"{name}: the first mover is not x or o: {excerpt(first)}")
         seed = document.get("seed")
-        marks = document.get("marks") if isinstance(document.get("marks"), dict) else {}
+        marks = document.get("marks")
+        marks = marks if isinstance(marks, dict) else {}
         names = SideNames.of(Seating.of(first), {m: str(marks[m]) for m in SIDES if marks.get(m)})
         run = RunData(
             config, x_spec, o_spec, _whole(document.get("planned", 0), "planned", name),

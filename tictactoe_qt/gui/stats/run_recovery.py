@@ -91,8 +91,12 @@ class RunRecovery(QObject):
         panel.unsaved_changed.connect(self.sync)
         self._reader = _SessionReader(RecoverySession.claim_abandoned(self.root))
         self._reader.finished.connect(self._on_read)
+        #: The runs brought back, once they are shown (None while reading).
+        self.recovered_count: int | None = None
         if self._reader.sessions:
             self._reader.start()
+        else:
+            self.recovered_count = 0
 
     @property
     def folder(self) -> Path | None:
@@ -100,8 +104,8 @@ class RunRecovery(QObject):
         return self.session.folder if self.session is not None else None
 
     def is_reading(self) -> bool:
-        """True while earlier sessions' runs are being read back."""
-        return self._reader.isRunning()
+        """True until earlier sessions' runs are read back and shown (:attr:`recovered`)."""
+        return self.recovered_count is None
 
     # -- keeping the folder up to date -------------------------------------------------
     @Slot()
@@ -197,6 +201,7 @@ class RunRecovery(QObject):
         texts.extend(problems)
         if texts:
             self._say("; ".join(texts))
+        self.recovered_count = count
         self.recovered.emit(count)
 
     def _retire(self, session: RecoverySession) -> None:
