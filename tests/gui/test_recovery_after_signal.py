@@ -39,7 +39,7 @@ if __name__ == "__main__":
     if mode == "restart":
         def report(count):
             rows = [{"games": run.games, "cancelled": run.cancelled, "recovered": run.recovered,
-                     "o": str(run.o_spec), "row": panel.run_list.topLevelItem(i).text(0)}
+                     "o": str(run.o_spec), "italic": panel.run_list.topLevelItem(i).font(0).italic()}
                     for i, run in enumerate(panel.run_list.runs())]
             print(json.dumps({"count": count, "runs": rows, "message": panel.recovery.last_message,
                               "status": window.statusBar().currentMessage()}), flush=True)
@@ -109,7 +109,7 @@ def test_finished_runs_come_back_after_sigterm(tmp_path) -> None:
     assert back["count"] == 2
     assert sorted((run["games"], run["o"], run["recovered"]) for run in back["runs"]) == [
         (120, "minimax:depth=1", True), (200, "random", True)]
-    assert all(run["row"].endswith("(recovered)") for run in back["runs"])
+    assert all(run["italic"] for run in back["runs"])  # marked in the run list
     assert back["message"].startswith("Recovered 2 unsaved runs from the last session")
     assert back["status"] == back["message"]
     assert _sessions(tmp_path) == []  # discarded on a normal close: nothing is kept

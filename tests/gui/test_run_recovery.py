@@ -9,7 +9,7 @@ import csv
 import json
 
 import pytest
-from PySide6.QtWidgets import QComboBox, QFileDialog, QPushButton, QSpinBox
+from PySide6.QtWidgets import QComboBox, QFileDialog, QLabel, QPushButton, QSpinBox
 
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
@@ -106,15 +106,24 @@ def test_a_normal_close_empties_the_recovery_folder(qtbot, window, tmp_path, mon
     assert (tmp_path / "run1.csv").exists() == (choice is CloseChoice.SAVE)
 
 
-def test_runs_of_an_earlier_session_come_back_marked_and_unsaved(qtbot, shown_window, isolated_recovery) -> None:
+def test_runs_of_an_earlier_session_come_back_marked_and_unsaved(
+    qtbot, shown_window, isolated_recovery, tmp_path, monkeypatch
+) -> None:
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(tmp_path / "run12.csv"), ""))
     old = abandoned_session(isolated_recovery, 30, 12)
     window = shown_window()
     panel = window.stats_panel
     qtbot.waitUntil(lambda: not panel.recovery.is_reading(), timeout=HANG_MS)
     assert [(run.games, run.recovered, run.saved) for run in panel.run_list.runs()] == [
         (12, True, False), (30, True, False)]
-    assert panel.run_list.topLevelItem(0).text(0) == "#2 (recovered)"
-    assert panel.run_list.topLevelItem(0).text(4) == "12"
+    top = panel.run_list.topLevelItem(0)
+    assert (top.text(0), top.text(4)) == ("#2", "12")
+    assert all(top.font(column).italic() for column in range(top.columnCount()))
+    assert "Recovered from the last session: not saved yet" in top.toolTip(0)
+    panel.tabs.setCurrentIndex(2)  # the Runs tab, as the status-bar line says
+    note = panel.findChild(QLabel, "recoveredNote")
+    assert note.isVisibleTo(panel)
+    assert note.text() == "The 2 runs in italics came back from the last session: they are not saved yet."
     text = "Recovered 2 unsaved runs from the last session (Runs tab; not saved yet)"
     assert panel.recovery.last_message == text
     assert window.statusBar().currentMessage() == text
@@ -124,6 +133,14 @@ def test_runs_of_an_earlier_session_come_back_marked_and_unsaved(qtbot, shown_wi
     random_players(window)
     simulate(qtbot, window, 50)  # the window works as usual
     assert [run.games for run in panel.unsaved_runs()] == [50, 12, 30]
+    assert not panel.run_list.topLevelItem(0).font(0).italic()  # played here: not marked
+    window.export_results(tmp_path / "saved.csv")  # saves the 50-game run
+    panel.run_list.clearSelection()
+    panel.run_list.topLevelItem(1).setSelected(True)  # the 12-game run
+    panel.exports.choose_csv_file()
+    assert not panel.run_list.topLevelItem(1).font(0).italic()  # saved: no longer marked
+    assert note.text() == "The run in italics came back from the last session: it is not saved yet."
+    assert listed(window) == [(30, "random vs minimax")]
 
 
 def test_an_unreadable_recovery_folder_is_moved_aside_with_one_line(qtbot, shown_window, isolated_recovery) -> None:

@@ -72,7 +72,7 @@ class RunList(QTreeWidget):
         snapshot = run.snapshot()
         games = snapshot.games
         texts = (
-            run.tag + (self.tr(" (recovered)") if run.recovered else ""),
+            run.tag,
             str(run.x_spec),
             str(run.o_spec),
             f"{run.config.size_text} k={run.config.k}",
@@ -83,16 +83,38 @@ class RunList(QTreeWidget):
         )
         item = QTreeWidgetItem(list(texts))
         item.setData(0, Qt.ItemDataRole.UserRole, run.number)
-        item.setToolTip(0, run.label + (self.tr("\nRecovered from the last session: not saved yet")
-                                        if run.recovered else ""))
+        item.setToolTip(0, run.label)
         for column in range(4, len(COLUMNS)):
             item.setTextAlignment(column, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         with QSignalBlocker(self):
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(0, Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
             self.insertTopLevelItem(0, item)
+            self._mark_if_recovered(item, run)
         self._show_headers()
         self.selection_changed.emit()  # not sent when the caller blocks this list's signals
+
+    def recovered_unsaved(self) -> list[RunData]:
+        """The runs brought back from the last session that are still unsaved, newest first."""
+        return [run for run in self.runs() if run.recovered and not run.saved]
+
+    @Slot()
+    def mark_recovered(self) -> None:
+        """Show the recovered, still unsaved runs in italics (again, after a save)."""
+        with QSignalBlocker(self):
+            for item in self._items():
+                self._mark_if_recovered(item, self._runs[self._number(item)])
+
+    def _mark_if_recovered(self, item: QTreeWidgetItem, run: RunData) -> None:
+        marked = run.recovered and not run.saved
+        tip = self.tr("Recovered from the last session: not saved yet") if marked else ""
+        for column in range(len(COLUMNS)):
+            font = item.font(column)
+            font.setItalic(marked)
+            item.setFont(column, font)
+            if column:
+                item.setToolTip(column, tip)
+        item.setToolTip(0, run.label + (f"\n{tip}" if tip else ""))
 
     def set_checked(self, run: RunData, checked: bool) -> None:
         for item in self._items():

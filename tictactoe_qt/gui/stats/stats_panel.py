@@ -128,6 +128,7 @@ class StatsPanel(QDockWidget):
 
     def _build_runs_page(self) -> QWidget:
         page = RunsPage(self.run_list)
+        self.unsaved_changed.connect(page.show_recovered)
         page.export_csv_requested.connect(self.exports.choose_csv_file)
         page.export_json_requested.connect(self.exports.choose_json_file)
         page.export_png_requested.connect(self.exports.choose_png_folder)
