@@ -198,3 +198,18 @@ def test_two_windows_keep_separate_folders(qtbot, shown_window, isolated_recover
     folders = {path for path in isolated_recovery.iterdir() if path.is_dir()}
     assert folders == {first.stats_panel.recovery.folder, third.stats_panel.recovery.folder}
     assert listed(first) == [(100, "random vs random")]
+
+
+def test_a_recovery_folder_that_cannot_be_made_is_said_once(qtbot, shown_window, tmp_path, monkeypatch) -> None:
+    from tictactoe_qt.gui.stats.recovery_files import FOLDER_VARIABLE
+
+    (tmp_path / "blocked").write_text("a file where the folder would go\n")
+    monkeypatch.setenv(FOLDER_VARIABLE, str(tmp_path / "blocked" / "recovery"))
+    window = shown_window()
+    random_players(window)
+    message = window.stats_panel.recovery.last_message
+    assert message == f"Unsaved runs cannot be kept for recovery in {tmp_path / 'blocked' / 'recovery'}: Not a directory"
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage() == message, timeout=HANG_MS)
+    simulate(qtbot, window, 30)  # everything else works; the close question still guards the run
+    assert [run.games for run in window.stats_panel.unsaved_runs()] == [30]
+    assert window.close()

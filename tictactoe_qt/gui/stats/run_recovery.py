@@ -24,7 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
 from tictactoe_qt.engine.atomic_file import UnwritableTextError
 
@@ -86,8 +86,10 @@ class RunRecovery(QObject):
             self.session: RecoverySession | None = RecoverySession.create(self.root)
         except OSError as error:
             self.session = None
-            self._say(self.tr("Unsaved runs cannot be kept for recovery in %s: %s")
-                      % (self.root, error.strerror or error))
+            text = self.tr("Unsaved runs cannot be kept for recovery in %s: %s") % (self.root, error.strerror or error)
+            self.last_message = text
+            # Said once the window is built: its start-up clears the status bar.
+            QTimer.singleShot(0, self, lambda: self._say(text))
         panel.unsaved_changed.connect(self.sync)
         self._reader = _SessionReader(RecoverySession.claim_abandoned(self.root))
         self._reader.finished.connect(self._on_read)
