@@ -26,15 +26,6 @@ def closing_discards_runs(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
-def isolated_recovery(monkeypatch, tmp_path):
-    """Keep each test's recovery folders of unsaved runs in its own temporary folder."""
-    from tictactoe_qt.gui.stats.recovery_files import FOLDER_VARIABLE
-
-    monkeypatch.setenv(FOLDER_VARIABLE, str(tmp_path / "recovery"))
-    yield tmp_path / "recovery"
-
-
-@pytest.fixture(autouse=True)
 def isolated_settings(qapp, tmp_path):
     """Point QSettings at a fresh folder so tests never read or write the user's settings."""
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
