@@ -1,5 +1,5 @@
-"""Runs nobody saved come back after a termination signal: the window is killed with SIGTERM
-(finished runs, or in the middle of a batch), started again in a fresh process with the same
+"""Runs nobody saved come back after a termination signal or a crash: the window is ended with
+SIGTERM (finished runs, or in the middle of a batch) or SIGKILL, started again in a fresh process with the same
 data folder, and shows the runs again, marked recovered. A normal close that discards them
 empties the recovery folder."""
 
@@ -63,6 +63,9 @@ if __name__ == "__main__":
 
         if mode == "finished":
             panel.simulation_finished.connect(lambda summary: ready(summary["games"]))
+        elif mode == "written":  # on disk now: a crash from here on loses nothing
+            panel.simulation_finished.connect(
+                lambda summary: (panel.recovery.wait_for_writes(), ready(summary["games"])))
         else:
             panel.batch.progress.connect(lambda snapshot: snapshot.games and ready(snapshot.games))
         panel.start_simulation()
@@ -70,20 +73,20 @@ if __name__ == "__main__":
 """
 
 
-def _run_until_signal(env, *args: str) -> int:
-    """Start the window, wait for "ready", send SIGTERM; returns the games played by then."""
+def _run_until_signal(env, *args: str, number: int = signal.SIGTERM) -> int:
+    """Start the window, wait for "ready", send the signal; returns the games played by then."""
     process = subprocess.Popen([sys.executable, "-c", SCRIPT, *args], env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         line = process.stdout.readline().split()
         assert line[:1] == ["ready"], process.stderr.read()
-        process.send_signal(signal.SIGTERM)
+        process.send_signal(number)
         process.wait(timeout=TIMEOUT_S)
     finally:
         if process.poll() is None:
             process.kill()
             process.wait()
-    assert process.returncode == 0, process.stderr.read()
+    assert process.returncode == (-signal.SIGKILL if number == signal.SIGKILL else 0), process.stderr.read()
     return int(line[1])
 
 
@@ -125,3 +128,12 @@ def test_the_games_of_a_batch_stopped_by_sigterm_come_back(tmp_path) -> None:
     run = back["runs"][0]
     assert played <= run["games"] <= 1000
     assert run["cancelled"] == (run["games"] < 1000)
+
+
+def test_runs_come_back_after_a_crash(tmp_path) -> None:
+    env = settings_env(tmp_path)
+    # SIGKILL: nothing runs at exit, as in a crash; the folder's lock is left behind.
+    _run_until_signal(env, "written", "80", "random", "random", number=signal.SIGKILL)
+    assert [path.suffix for path in recovery_folder(tmp_path).iterdir()] in ([".lock", ""], ["", ".lock"])
+    back = _restart(env)
+    assert back["count"] == 1 and back["runs"][0]["games"] == 80
