@@ -19,6 +19,15 @@ def isolated_solved_cache(tmp_path_factory, monkeypatch):
     return folder
 
 
+@pytest.fixture(autouse=True)
+def isolated_recovery(tmp_path_factory, monkeypatch):
+    """Unsaved simulation runs are kept for recovery in a fresh folder per test (and in the
+    programs it starts), never the user's data folder."""
+    folder = tmp_path_factory.mktemp("recovery")
+    monkeypatch.setenv("TICTACTOE_QT_RECOVERY_DIR", str(folder))
+    return folder
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Give every ``@pytest.mark.timing`` test its reruns (pytest-rerunfailures).
 

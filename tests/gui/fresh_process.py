@@ -16,10 +16,19 @@ TIMEOUT_S = 120
 
 
 def settings_env(folder: Path) -> dict[str, str]:
-    """The environment of a program run whose settings (and cache) live in ``folder``."""
-    return dict(os.environ, XDG_CONFIG_HOME=str(folder), HOME=str(folder),
-                QT_QPA_PLATFORM="offscreen",
-                PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+    """The environment of a program run whose settings (and cache, and data) live in ``folder``."""
+    from tictactoe_qt.gui.stats.recovery_files import FOLDER_VARIABLE
+
+    env = dict(os.environ, XDG_CONFIG_HOME=str(folder), XDG_DATA_HOME=str(folder), HOME=str(folder),
+               QT_QPA_PLATFORM="offscreen",
+               PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+    env.pop(FOLDER_VARIABLE, None)  # the program finds its data folder as it would for a user
+    return env
+
+
+def recovery_folder(folder: Path) -> Path:
+    """Where a run with :func:`settings_env` (``folder``) keeps its unsaved runs."""
+    return folder / "tictactoe-qt" / "tictactoe-qt" / "recovery"
 
 
 def settings_file(folder: Path) -> Path:

@@ -1,16 +1,18 @@
 """SIGTERM and SIGHUP end the program even while it would ask about unsaved simulation runs:
 nobody is there to answer, so the question must not keep the process (and its children) alive;
-the window closes as usual, so the settings are written."""
+the window closes as usual, so the settings are written, and the runs stay in the recovery folder
+(the next start shows them again: test_recovery_after_signal)."""
 
 from __future__ import annotations
 
+import json
 import signal
 import subprocess
 import sys
 
 import pytest
 
-from .fresh_process import settings_env, settings_file
+from .fresh_process import recovery_folder, settings_env, settings_file
 
 #: Runs a real window with the program's own signal handling, plays a small batch,
 #: then (in "asked" mode) asks to close so the question is on screen.
@@ -61,3 +63,6 @@ def test_a_signal_ends_the_program_with_unsaved_runs(tmp_path, moment, number) -
             process.wait()
     assert process.returncode == 0, process.stderr.read()
     assert settings_file(tmp_path).exists()  # closed as usual: the settings were written
+    (session,) = [path for path in recovery_folder(tmp_path).iterdir() if path.is_dir()]
+    assert json.loads((session / "recovery.json").read_text())["runs"] == ["run-1"]
+    assert len((session / "run-1.csv").read_text().splitlines()) == 1 + 200

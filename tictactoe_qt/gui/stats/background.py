@@ -1,7 +1,8 @@
 """Runs one cancellable worker object at a time in its own QThread.
 
 Worker objects need a ``run`` slot, ``progress``/``finished`` (object) and
-``failed`` (str) signals, and a thread-safe ``cancel()``.
+``failed`` (str) signals, and a thread-safe ``cancel()``; they may keep what
+they finished with in ``result`` (see :meth:`BackgroundTask.shutdown`).
 """
 
 from __future__ import annotations
@@ -92,11 +93,15 @@ class BackgroundTask(QObject):
         if self._worker is not None:
             self._worker.cancel()
 
-    def shutdown(self, timeout_ms: int = 10_000) -> None:
-        """Cancel and wait for the thread (call before the owner is destroyed)."""
+    def shutdown(self, timeout_ms: int = 10_000) -> object:
+        """Cancel and wait for the thread (call before the owner is destroyed).
+
+        Returns the worker's ``result`` once it stopped in time (what it did
+        before the cancel, e.g. a batch's games so far), else None.
+        """
         worker, thread = self._worker, self._thread
         if worker is None or thread is None:
-            return
+            return None
         worker.cancel()
         for signal, slot in (
             (worker.progress, self._on_progress),
@@ -105,8 +110,9 @@ class BackgroundTask(QObject):
         ):
             signal.disconnect(slot)
         thread.quit()
-        thread.wait(timeout_ms)
+        stopped = thread.wait(timeout_ms)
         self._release()
+        return getattr(worker, "result", None) if stopped else None
 
     @Slot(object)
     def _on_progress(self, value: object) -> None:

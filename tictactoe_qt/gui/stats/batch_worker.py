@@ -94,6 +94,8 @@ class BatchWorker(QObject):
         super().__init__()
         self.request = request
         self.pool = pool
+        #: The run once played (or cancelled).
+        self.result: RunData | None = None
         self._stop = threading.Event()
         self._last_report = time.perf_counter()
         self._chunks = ChunkSizer(simulation.uses_rank_path(request.config, request.x_spec, request.o_spec))
@@ -107,7 +109,8 @@ class BatchWorker(QObject):
     @Slot()
     def run(self) -> None:
         try:
-            self.finished.emit(self._play())
+            self.result = self._play()  # read by BackgroundTask.shutdown if nobody waits for finished
+            self.finished.emit(self.result)
         except BrokenProcessPool:
             if self.pool is not None:
                 self.pool.discard()

@@ -2,6 +2,8 @@
 
 Every file is written atomically (:mod:`tictactoe_qt.engine.atomic_file`): a
 failed or interrupted export leaves any old file at that path as it was.
+A run saved as CSV and JSON reads back whole (:func:`read_run`): the recovery
+of unsaved runs (:mod:`.run_recovery`) keeps them in this same format.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import csv
 import json
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QBuffer, QIODevice
 from PySide6.QtGui import QImage
@@ -17,7 +20,14 @@ from tictactoe_qt.engine.atomic_file import (
     UnwritableTextError, atomic_text_writer, write_bytes_atomically, write_text_atomically,
 )
 
+from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.excerpt import excerpt
+from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine.seating import Seating
+from tictactoe_qt.engine.side_names import SideNames
+
 from .run_data import RunData
+from .run_snapshot import SIDES, GameRow
 
 CSV_COLUMNS = (
     "index", "starter", "winner", "length", "x_seconds", "o_seconds", "x_nodes", "o_nodes",
@@ -27,6 +37,10 @@ CSV_COLUMNS = (
 
 class ExportError(OSError):
     """A file that could not be written."""
+
+
+class RunFileError(ValueError):
+    """Saved run files that cannot be read back; the message names the file and quotes it."""
 
 
 def write_csv(run: RunData, path: str | Path) -> int:
@@ -76,6 +90,8 @@ def summary_document(run: RunData) -> dict[str, object]:
         "first": run.first,
         "swap": run.swap,
         "cancelled": run.cancelled,
+        "planned": run.planned,
+        "marks": {"x": run.names.x, "o": run.names.o},
         "summary": run.summary_dict(),
     }
 
@@ -118,3 +134,99 @@ def save_charts(images: dict[str, QImage], folder: str | Path, prefix: str = "")
         save_png(image, path)
         paths.append(path)
     return paths
+
+
+def read_run(csv_path: str | Path, json_path: str | Path) -> RunData:
+    """The finished run saved by :func:`write_csv` and :func:`write_json` (its number unset).
+
+    Raises:
+        RunFileError: a file is missing, unreadable, or not a saved run; nothing half-read is kept.
+    """
+    document = _read_summary(Path(json_path))
+    run = _run_of(document, Path(json_path).name)
+    csv_path = Path(csv_path)
+    try:
+        with open(csv_path, encoding="utf-8", newline="") as stream:
+            reader = csv.reader(stream)
+            header = next(reader, None)
+            if header is None or tuple(header) != CSV_COLUMNS:
+                raise RunFileError(f"{csv_path.name} does not start with the game columns: {excerpt(header)}")
+            for record in reader:
+                run.add(_game_row(record, csv_path.name, reader.line_num))
+    except (OSError, UnicodeDecodeError, csv.Error) as error:
+        raise RunFileError(f"cannot read {csv_path.name}: {_reason(error)}") from error
+    games = document["summary"].get("games") if isinstance(document.get("summary"), dict) else None
+    if games != run.games:
+        raise RunFileError(f"{csv_path.name} holds {run.games:,} games, its summary says {excerpt(games)}")
+    summary = document["summary"]
+    run.workers = _whole(summary.get("workers", 1), "workers", Path(json_path).name)
+    elapsed = summary.get("elapsed_seconds", 0.0)
+    run.finish(cancelled=run.cancelled, elapsed_seconds=float(elapsed) if isinstance(elapsed, (int, float)) else 0.0)
+    return run
+
+
+def _read_summary(path: Path) -> dict[str, Any]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise RunFileError(f"cannot read {path.name}: {_reason(error)}") from error
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RunFileError(
+            f"{path.name} is not JSON ({error.msg}, line {error.lineno}, column {error.colno}): {excerpt(text)}"
+        ) from None
+    if not isinstance(document, dict) or not isinstance(document.get("summary"), dict):
+        raise RunFileError(f"{path.name} is not a run summary: {excerpt(text)}")
+    return document
+
+
+def _run_of(document: dict[str, Any], name: str) -> RunData:
+    """An empty run with the settings a summary document gives."""
+    try:
+        config = GameConfig.parse(str(document["size"]), _whole(document["k"], "k", name))
+        x_spec, o_spec = PlayerSpec.parse(str(document["x"])), PlayerSpec.parse(str(document["o"]))
+        first = document.get("first", "x")
+        if first not in SIDES:
+            raise RunFileError(f"{name}: the first mover is not x or o: {excerpt(first)}")
+        seed = document.get("seed")
+        marks = document.get("marks")
+        marks = marks if isinstance(marks, dict) else {}
+        names = SideNames.of(Seating.of(first), {m: str(marks[m]) for m in SIDES if marks.get(m)})
+        run = RunData(
+            config, x_spec, o_spec, _whole(document.get("planned", 0), "planned", name),
+            seed=_whole(seed, "seed", name) if seed is not None else None,
+            swap=document.get("swap") is True, first=first, names=names,
+        )
+    except KeyError as error:
+        raise RunFileError(f"{name} lacks the run setting {error}") from None
+    except ValueError as error:  # a bad size, k or player spec
+        if isinstance(error, RunFileError):
+            raise
+        raise RunFileError(f"{name}: {error}") from None
+    run.cancelled = document.get("cancelled") is True
+    return run
+
+
+def _game_row(record: list[str], name: str, line: int) -> GameRow:
+    """One CSV record as a game (see :func:`write_csv` for the columns)."""
+    try:
+        index, starter, winner, length, x_seconds, o_seconds, x_nodes, o_nodes, forfeit = record
+        if starter not in SIDES or winner not in (*SIDES, "draw"):
+            raise ValueError
+        return GameRow(
+            int(index), starter, None if winner == "draw" else winner,  # type: ignore[arg-type]
+            int(length), float(x_seconds), float(o_seconds), int(x_nodes), int(o_nodes), forfeit or None,
+        )
+    except ValueError:
+        raise RunFileError(f"{name} line {line} is not a game: {excerpt(','.join(record))}") from None
+
+
+def _whole(value: object, key: str, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RunFileError(f"{name}: {key} is not a whole number: {excerpt(value)}")
+    return value
+
+
+def _reason(error: BaseException) -> str:
+    return (error.strerror if isinstance(error, OSError) and error.strerror else str(error)) or type(error).__name__

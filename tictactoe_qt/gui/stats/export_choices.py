@@ -62,7 +62,7 @@ class ExportChoices(QObject):
             return
         path, _ = QFileDialog.getSaveFileName(self._panel, title, f"run{run.number}.{suffix}", file_filter)
         if path and self._report(lambda: write(run, path), path):
-            run.saved = True
+            self._panel.mark_saved(run)
 
     def save_runs(self, runs: Sequence[RunData]) -> bool:
         """Ask for a folder and write each run there as ``runN.csv`` and ``runN.json``.
@@ -75,13 +75,18 @@ class ExportChoices(QObject):
         if not folder:
             return False
 
+        written: list[RunData] = []
+
         def write_all() -> None:
             for run in runs:
                 write_csv(run, free_path(Path(folder), f"run{run.number}", ".csv"))
                 write_json(run, free_path(Path(folder), f"run{run.number}", ".json"))
-                run.saved = True
+                written.append(run)
 
-        return self._report(write_all, folder)
+        try:
+            return self._report(write_all, folder)
+        finally:
+            self._panel.mark_saved(*written)
 
     def _report(self, action: Callable[[], object], path: str) -> bool:
         try:

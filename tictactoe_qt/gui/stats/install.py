@@ -12,6 +12,7 @@ from tictactoe_qt.engine.player_spec import PlayerSpec
 from tictactoe_qt.engine.seating import Seating
 
 from .match import Match
+from .run_recovery import RunRecovery
 from .stats_panel import StatsPanel
 from .watch_series import WatchSeries
 
@@ -76,6 +77,7 @@ def install_stats(window: Any) -> StatsPanel:
     panel.simulation_finished.connect(window.simulation_finished)
     panel.message.connect(window.show_message)
     window.stats_panel = panel
+    panel.recovery = RunRecovery(panel)  # after the message link: it may speak at once
 
     series = WatchSeries(
         window.controller,

@@ -64,6 +64,8 @@ class RunData:
     finished: bool = False
     #: Written to a file (CSV or JSON) since it finished: closing the window loses nothing.
     saved: bool = False
+    #: Brought back from an earlier session's recovery folder (see :mod:`.run_recovery`).
+    recovered: bool = False
     #: Worker processes that played the games (1: the batch thread).
     workers: int = 1
     #: Why the loser forfeited, by position, for the games lost by forfeit (few, if any).
@@ -200,9 +202,10 @@ class RunData:
             self._curve.append((sample, *(n / sample for n in counts)))  # type: ignore[arg-type]
             self._next_sample = next_sample(sample)
 
-    def finish(self, cancelled: bool = False) -> None:
-        """Mark the batch as over (or cancelled) and freeze its elapsed time."""
-        self._elapsed = time.perf_counter() - self._started
+    def finish(self, cancelled: bool = False, elapsed_seconds: float | None = None) -> None:
+        """Mark the batch as over (or cancelled) and freeze its elapsed time (measured
+        now, or ``elapsed_seconds`` for a run read back from its files)."""
+        self._elapsed = time.perf_counter() - self._started if elapsed_seconds is None else elapsed_seconds
         self.cancelled = cancelled
         self.finished = True
         self._final = None

@@ -18,6 +18,8 @@ class RunList(QTreeWidget):
 
     #: The set of ticked runs changed.
     selection_changed = Signal()
+    #: Runs were removed (Remove, Clear all).
+    runs_removed = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -88,8 +90,31 @@ class RunList(QTreeWidget):
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(0, Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
             self.insertTopLevelItem(0, item)
+            self._mark_if_recovered(item, run)
         self._show_headers()
         self.selection_changed.emit()  # not sent when the caller blocks this list's signals
+
+    def recovered_unsaved(self) -> list[RunData]:
+        """The runs brought back from the last session that are still unsaved, newest first."""
+        return [run for run in self.runs() if run.recovered and not run.saved]
+
+    @Slot()
+    def mark_recovered(self) -> None:
+        """Show the recovered, still unsaved runs in italics (again, after a save)."""
+        with QSignalBlocker(self):
+            for item in self._items():
+                self._mark_if_recovered(item, self._runs[self._number(item)])
+
+    def _mark_if_recovered(self, item: QTreeWidgetItem, run: RunData) -> None:
+        marked = run.recovered and not run.saved
+        tip = self.tr("Recovered from the last session: not saved yet") if marked else ""
+        for column in range(len(COLUMNS)):
+            font = item.font(column)
+            font.setItalic(marked)
+            item.setFont(column, font)
+            if column:
+                item.setToolTip(column, tip)
+        item.setToolTip(0, run.label + (f"\n{tip}" if tip else ""))
 
     def set_checked(self, run: RunData, checked: bool) -> None:
         for item in self._items():
@@ -104,6 +129,7 @@ class RunList(QTreeWidget):
             self.takeTopLevelItem(self.indexOfTopLevelItem(item))
         self._show_headers()
         self.selection_changed.emit()
+        self.runs_removed.emit()
 
     @Slot()
     def clear_runs(self) -> None:
@@ -112,6 +138,7 @@ class RunList(QTreeWidget):
         self.clear()
         self._show_headers()
         self.selection_changed.emit()
+        self.runs_removed.emit()
 
     @Slot(QTreeWidgetItem, int)
     def _on_item_changed(self, item: QTreeWidgetItem, column: int) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from .run_list import RunList
@@ -25,6 +25,11 @@ class RunsPage(QWidget):
             )
         )
         hint.setWordWrap(True)
+        #: Says what the italic rows are, while there are any.
+        self.recovered_note = QLabel(objectName="recoveredNote")
+        self.recovered_note.setWordWrap(True)
+        self.recovered_note.hide()
+        self._run_list = run_list
         # Two rows (keeping runs, exporting them): both fit a narrow dock.
         keep_row, export_row = QHBoxLayout(), QHBoxLayout()
         for row, text, name, slot in (
@@ -43,6 +48,20 @@ class RunsPage(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(hint)
+        layout.addWidget(self.recovered_note)
         layout.addWidget(run_list, 1)
         layout.addLayout(keep_row)
         layout.addLayout(export_row)
+
+    @Slot()
+    def show_recovered(self) -> None:
+        """Mark the recovered, unsaved runs, and say what the mark means while there are any."""
+        self._run_list.mark_recovered()
+        count = len(self._run_list.recovered_unsaved())
+        if count:
+            self.recovered_note.setText(
+                self.tr("The run in italics came back from the last session: it is not saved yet.")
+                if count == 1 else
+                self.tr("The %d runs in italics came back from the last session: they are not saved yet.")
+                % count)
+        self.recovered_note.setVisible(bool(count))

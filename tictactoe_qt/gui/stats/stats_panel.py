@@ -39,6 +39,7 @@ from .tournament_view import TournamentView
 
 if TYPE_CHECKING:  # the charts module imports pyqtgraph: loaded later, see chart_loader
     from .charts import StatsCharts
+    from .run_recovery import RunRecovery
 
 # Charts and batches emit signals many times a second: keep PySide 6.12's
 # emit() reference leak from aborting the process (see emit_guard).
@@ -63,6 +64,8 @@ class StatsPanel(QDockWidget):
     run_added = Signal(object)
     #: Something to tell the user in the status bar.
     message = Signal(str)
+    #: The set of unsaved runs may have changed (one kept, saved or removed).
+    unsaved_changed = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Statistics"), parent)
@@ -81,6 +84,8 @@ class StatsPanel(QDockWidget):
         self._on_screen = False
         #: Export as CSV, JSON or PNG, after asking where.
         self.exports = ExportChoices(self)
+        #: Keeps unsaved runs through a signal or a crash (set up by ``install_stats``).
+        self.recovery: RunRecovery | None = None
         self._build()
         self.batch.running_changed.connect(self.simulate_bar.set_running)
         self.batch.running_changed.connect(self.run_on_bar.setDisabled)
@@ -97,6 +102,7 @@ class StatsPanel(QDockWidget):
         self.report = ReportTable()
         self.run_list = RunList()
         self.run_list.selection_changed.connect(self.refresh)
+        self.run_list.runs_removed.connect(self.unsaved_changed)
         self.tournament = TournamentView(lambda: self._match_source()[0])
         self.tournament.tournament_finished.connect(lambda _: self.message.emit(self.tr("Tournament finished")))
         runs_page = self._build_runs_page()
@@ -122,6 +128,7 @@ class StatsPanel(QDockWidget):
 
     def _build_runs_page(self) -> QWidget:
         page = RunsPage(self.run_list)
+        self.unsaved_changed.connect(page.show_recovered)
         page.export_csv_requested.connect(self.exports.choose_csv_file)
         page.export_json_requested.connect(self.exports.choose_json_file)
         page.export_png_requested.connect(self.exports.choose_png_folder)
@@ -239,13 +246,16 @@ class StatsPanel(QDockWidget):
         return self.batch.is_running()
 
     def shutdown(self) -> None:
-        """Stop and wait for background work (before the window closes)."""
+        """Stop and wait for background work (before the window closes); the recovery
+        folder gets the finished part of a batch stopped here (see :mod:`.run_recovery`)."""
         self._refresh_timer.stop()
         self.charts_page.stop()
-        self.batch.shutdown()
+        unfinished = self.batch.shutdown()
         self.run_on_bar.shutdown()
         self.tournament.shutdown()
         chart_loader.finish_loading()  # no thread may outlive the window
+        if self.recovery is not None:
+            self.recovery.close(unfinished if isinstance(unfinished, RunData) else None)
 
     @Slot(object)
     def _on_batch_progress(self, snapshot: object) -> None:
@@ -326,14 +336,22 @@ class StatsPanel(QDockWidget):
             self.run_list.add_run(run)
         self._snapshots[run.number] = run.snapshot()
         self.run_added.emit(run)
+        self.unsaved_changed.emit()
         self.refresh()
 
     def latest_run(self) -> RunData | None:
         return self.run_list.latest()
 
     def unsaved_runs(self) -> list[RunData]:
-        """The kept runs not yet written to any file (closing the window would lose them)."""
+        """The kept runs not yet written to any file (closing the window would lose them),
+        newest first."""
         return [run for run in self.run_list.runs() if not run.saved]
+
+    def mark_saved(self, *runs: RunData) -> None:
+        """Note that ``runs`` were written to the user's files."""
+        for run in runs:
+            run.saved = True
+        self.unsaved_changed.emit()
 
     def shown_snapshots(self) -> list[RunSnapshot]:
         """The live run (if any), then ticked runs, newest first."""
@@ -373,5 +391,5 @@ class StatsPanel(QDockWidget):
         if run is None:
             raise ExportError("no simulation has finished yet: nothing to export")
         rows = write_csv(run, path)
-        run.saved = True
+        self.mark_saved(run)
         return rows

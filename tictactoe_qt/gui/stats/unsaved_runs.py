@@ -1,6 +1,7 @@
 """Asking before the window closes with simulation runs nobody saved.
 
-Runs live only while the window is open. Closing it with runs never written
+Runs live only while the window is open (and in the recovery folder, which a
+normal close empties: :mod:`.run_recovery`). Closing it with runs never written
 to a file asks "Save the 3 simulation runs before closing?": Save writes them
 into a chosen folder (games as CSV, summaries as JSON) and closes, Discard
 closes, Cancel (or Escape) keeps the window open. The question never blocks:
@@ -74,9 +75,12 @@ class UnsavedRunsQuestion(QObject):
     def stop_asking(self) -> None:
         """Let the window close without asking (a termination signal: nobody can answer).
 
-        The runs are discarded, as the signal asked; a question on screen goes away.
+        The runs stay in the recovery folder, and the next start shows them again
+        (:mod:`.run_recovery`); a question on screen goes away.
         """
         self._answered = True
+        if self._panel.recovery is not None:
+            self._panel.recovery.keep_on_close()
         if self.dialog is not None:
             self.dialog.reject()  # its answer counts as Cancel: nothing more happens
 

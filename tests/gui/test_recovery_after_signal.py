@@ -1,0 +1,139 @@
+"""Runs nobody saved come back after a termination signal or a crash: the window is ended with
+SIGTERM (finished runs, or in the middle of a batch) or SIGKILL, started again in a fresh process with the same
+data folder, and shows the runs again, marked recovered. A normal close that discards them
+empties the recovery folder."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+
+from .fresh_process import TIMEOUT_S, recovery_folder, settings_env
+
+#: ``play <games> <x> <o>``: plays a batch, prints "ready <games so far>" when it finished
+#: (``finished``) or once some games of it are done (``playing``), then waits for a signal.
+#: ``restart``: prints the recovered runs and the status-bar line, then closes normally,
+#: discarding them.
+SCRIPT = """
+import json, sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.gui import app as program
+from tictactoe_qt.gui.stats.match import Match
+
+if __name__ == "__main__":
+    qapp = QApplication([program.APP_NAME])
+    program.configure_application(qapp)
+    from tictactoe_qt.gui.main_window import MainWindow
+    from tictactoe_qt.gui.stats.unsaved_runs import CloseChoice, UnsavedRunsQuestion
+
+    window = MainWindow()
+    window.show()
+    program.close_on_termination(window)
+    panel = window.stats_panel
+    mode = sys.argv[1]
+    if mode == "restart":
+        def report(count):
+            rows = [{"games": run.games, "cancelled": run.cancelled, "recovered": run.recovered,
+                     "o": str(run.o_spec), "italic": panel.run_list.topLevelItem(i).font(0).italic()}
+                    for i, run in enumerate(panel.run_list.runs())]
+            print(json.dumps({"count": count, "runs": rows, "message": panel.recovery.last_message,
+                              "status": window.statusBar().currentMessage()}), flush=True)
+            UnsavedRunsQuestion.answer = CloseChoice.DISCARD
+            window.close()
+            qapp.quit()
+        panel.recovery.recovered.connect(lambda count: QTimer.singleShot(0, lambda: report(count)))
+        if not panel.recovery.is_reading():
+            QTimer.singleShot(0, lambda: report(0))
+    else:
+        games, x, o = int(sys.argv[2]), sys.argv[3], sys.argv[4]
+        panel.set_match_source(lambda: Match(GameConfig(3, 3, 3), PlayerSpec.parse(x), PlayerSpec.parse(o)))
+        from PySide6.QtWidgets import QSpinBox
+        panel.findChild(QSpinBox, "simGames").setValue(games)
+        said = []
+
+        def ready(count):
+            if not said:
+                said.append(count)
+                print("ready", count, flush=True)
+
+        if mode == "finished":
+            panel.simulation_finished.connect(lambda summary: ready(summary["games"]))
+        elif mode == "written":  # on disk now: a crash from here on loses nothing
+            panel.simulation_finished.connect(
+                lambda summary: (panel.recovery.wait_for_writes(), ready(summary["games"])))
+        else:
+            panel.batch.progress.connect(lambda snapshot: snapshot.games and ready(snapshot.games))
+        panel.start_simulation()
+    sys.exit(qapp.exec())
+"""
+
+
+def _run_until_signal(env, *args: str, number: int = signal.SIGTERM) -> int:
+    """Start the window, wait for "ready", send the signal; returns the games played by then."""
+    process = subprocess.Popen([sys.executable, "-c", SCRIPT, *args], env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = process.stdout.readline().split()
+        assert line[:1] == ["ready"], process.stderr.read()
+        process.send_signal(number)
+        process.wait(timeout=TIMEOUT_S)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == (-signal.SIGKILL if number == signal.SIGKILL else 0), process.stderr.read()
+    return int(line[1])
+
+
+def _restart(env) -> dict:
+    done = subprocess.run([sys.executable, "-c", SCRIPT, "restart"], env=env, capture_output=True,
+                          text=True, timeout=TIMEOUT_S)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _sessions(folder):
+    return sorted(path.name for path in recovery_folder(folder).iterdir() if path.is_dir())
+
+
+def test_finished_runs_come_back_after_sigterm(tmp_path) -> None:
+    env = settings_env(tmp_path)
+    assert _run_until_signal(env, "finished", "200", "random", "random") == 200
+    assert _run_until_signal(env, "finished", "120", "random", "minimax:depth=1") == 120
+    # The second window read the first one's run back and kept it with its own, or
+    # (if the signal came first) left it for the next start: both come back either way.
+    back = _restart(env)
+    assert back["count"] == 2
+    assert sorted((run["games"], run["o"], run["recovered"]) for run in back["runs"]) == [
+        (120, "minimax:depth=1", True), (200, "random", True)]
+    assert all(run["italic"] for run in back["runs"])  # marked in the run list
+    assert back["message"].startswith("Recovered 2 unsaved runs from the last session")
+    assert back["status"] == back["message"]
+    assert _sessions(tmp_path) == []  # discarded on a normal close: nothing is kept
+
+
+def test_the_games_of_a_batch_stopped_by_sigterm_come_back(tmp_path) -> None:
+    env = settings_env(tmp_path)
+    # A slow player (a few hundred MCTS playouts a move): the batch is still running
+    # when the signal comes, on any machine, or it has finished (then it is kept whole).
+    played = _run_until_signal(env, "playing", "1000", "mcts:iterations=300", "random")
+    back = _restart(env)
+    assert back["count"] == 1
+    run = back["runs"][0]
+    assert played <= run["games"] <= 1000
+    assert run["cancelled"] == (run["games"] < 1000)
+
+
+def test_runs_come_back_after_a_crash(tmp_path) -> None:
+    env = settings_env(tmp_path)
+    # SIGKILL: nothing runs at exit, as in a crash; the folder's lock is left behind.
+    _run_until_signal(env, "written", "80", "random", "random", number=signal.SIGKILL)
+    assert [path.suffix for path in recovery_folder(tmp_path).iterdir()] in ([".lock", ""], ["", ".lock"])
+    back = _restart(env)
+    assert back["count"] == 1 and back["runs"][0]["games"] == 80

@@ -1,0 +1,196 @@
+"""The recovery folder on disk: each open window's unsaved runs, in the runs' own save format.
+
+Layout, in :func:`recovery_root` (the user's data folder, ``…/recovery``)::
+
+    session-<pid>-<token>.lock   held (QLockFile) while the window owning the folder is open
+    session-<pid>-<token>/       recovery.json lists the unsaved runs, oldest first; each run
+                                 is run-N.csv + run-N.json, as "Save" writes them (export.py)
+    session-….corrupt/           a folder that could not be read, moved aside, never deleted
+
+One folder per window, so two windows (in one process or two) never write the
+same files. A folder whose lock nobody holds belonged to a window that is gone
+(closed by a signal, or crashed): the next window to start claims it and
+reads its runs back. Every file is written atomically; the list is written
+after a run's files and before they are deleted, so it never names a
+missing file. No widgets here; the window's side is :mod:`.run_recovery`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QLockFile, QStandardPaths
+
+from tictactoe_qt.engine.atomic_file import write_text_atomically
+from tictactoe_qt.engine.excerpt import excerpt
+
+from .export import RunFileError, read_run, write_csv, write_json
+from .run_data import RunData
+
+#: What the list says it is, and its layout's version (another version is not read).
+FORMAT_NAME = "tictactoe-qt unsaved runs"
+FORMAT_VERSION = 1
+MANIFEST = "recovery.json"
+#: Set to a folder to keep the recovery folders there (tests, portable installs).
+FOLDER_VARIABLE = "TICTACTOE_QT_RECOVERY_DIR"
+#: A list longer than this cannot be one we wrote (it names at most a few dozen runs).
+MAX_MANIFEST_BYTES = 64 * 1024
+CORRUPT_SUFFIX = ".corrupt"
+_SESSION_NAME = re.compile(r"session-\d+-[0-9a-f]+")
+_RUN_STEM = re.compile(r"run-\d+")
+
+
+def recovery_root() -> Path:
+    """:data:`FOLDER_VARIABLE`, else ``recovery`` in the app's data folder
+    (``$XDG_DATA_HOME/tictactoe-qt/tictactoe-qt`` on Linux)."""
+    chosen = os.environ.get(FOLDER_VARIABLE)
+    if chosen:
+        return Path(chosen)
+    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    if not base or not QCoreApplication.applicationName():
+        base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericDataLocation)
+        base = os.path.join(base or os.path.expanduser("~"), "tictactoe-qt")
+    return Path(base) / "recovery"
+
+
+class RecoverySession:
+    """One window's recovery folder and its lock (held while this object owns it)."""
+
+    def __init__(self, folder: Path, lock: QLockFile) -> None:
+        self.folder = folder
+        self._lock = lock
+
+    @classmethod
+    def create(cls, root: Path) -> RecoverySession:
+        """A new, locked, empty session folder in ``root``.
+
+        Raises:
+            OSError: the folder cannot be made.
+        """
+        root.mkdir(parents=True, exist_ok=True)
+        for _ in range(100):
+            name = f"session-{os.getpid()}-{secrets.token_hex(4)}"
+            lock = _lock_of(root / name)
+            # The lock comes first: a window scanning now must not claim the new folder.
+            if lock.tryLock(0) and not (root / name).exists():
+                (root / name).mkdir()
+                return cls(root / name, lock)
+            lock.unlock()
+        raise FileExistsError(f"no free session name in {root}")
+
+    @classmethod
+    def claim_abandoned(cls, root: Path) -> list[RecoverySession]:
+        """The session folders in ``root`` whose window is gone, now locked by this one."""
+        try:
+            folders = sorted(path for path in root.iterdir()
+                             if path.is_dir() and _SESSION_NAME.fullmatch(path.name))
+        except OSError:
+            return []
+        claimed = []
+        for folder in folders:
+            lock = _lock_of(folder)
+            if lock.tryLock(0):  # the owner's lock is gone or stale (its process ended)
+                claimed.append(cls(folder, lock))
+        return claimed
+
+    # -- writing (in the writer thread) ---------------------------------------------
+    def write_run(self, stem: str, run: RunData) -> None:
+        """Write ``run`` as ``stem.csv`` and ``stem.json`` (the games first).
+
+        Raises:
+            ExportError: a file could not be written.
+        """
+        write_csv(run, self.folder / f"{stem}.csv")
+        write_json(run, self.folder / f"{stem}.json")
+
+    def write_manifest(self, stems: list[str]) -> None:
+        """Record which runs the folder holds, oldest first.
+
+        Raises:
+            OSError: the list could not be written.
+        """
+        document = {"format": FORMAT_NAME, "version": FORMAT_VERSION, "runs": stems}
+        write_text_atomically(self.folder / MANIFEST, json.dumps(document, indent=1) + "\n")
+
+    def delete_run(self, stem: str) -> None:
+        for suffix in (".csv", ".json"):
+            (self.folder / f"{stem}{suffix}").unlink(missing_ok=True)
+
+    def remove(self) -> None:
+        """Delete the folder (its runs are saved, discarded or kept elsewhere) and unlock it."""
+        shutil.rmtree(self.folder, ignore_errors=True)
+        self.release()
+
+    def release(self) -> None:
+        """Give the folder up, keeping it: the next window to start reads it back."""
+        self._lock.unlock()
+
+    def move_aside(self) -> Path:
+        """Rename the folder to ``….corrupt`` (``….corrupt-2``… if taken), unlock it, and
+        return the new path (the old one if it cannot be renamed)."""
+        target = self.folder.with_name(self.folder.name + CORRUPT_SUFFIX)
+        number = 2
+        while target.exists():
+            target = self.folder.with_name(f"{self.folder.name}{CORRUPT_SUFFIX}-{number}")
+            number += 1
+        try:
+            self.folder.rename(target)
+        except OSError:
+            target = self.folder
+        self.release()
+        return target
+
+    # -- reading (in the loader thread) -------------------------------------------------
+    def read(self, should_stop: Callable[[], bool] = lambda: False) -> tuple[list[RunData], str | None]:
+        """The runs this folder holds, oldest first, and what could not be read (``None``
+        if all could). A folder without a list holds nothing (its window kept no run)."""
+        path = self.folder / MANIFEST
+        try:
+            if path.stat().st_size > MAX_MANIFEST_BYTES:
+                return [], f"{MANIFEST} is too big to be a list of runs ({path.stat().st_size:,} bytes)"
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return [], None
+        except (OSError, UnicodeDecodeError) as error:
+            return [], f"cannot read {MANIFEST}: {getattr(error, 'strerror', None) or error}"
+        stems, problem = _stems_of(text)
+        runs: list[RunData] = []
+        problems = [problem] if problem else []
+        for stem in stems:
+            if should_stop():
+                break
+            try:
+                runs.append(read_run(self.folder / f"{stem}.csv", self.folder / f"{stem}.json"))
+            except RunFileError as error:
+                problems.append(str(error))
+        if len(problems) > 1:
+            return runs, f"{problems[0]} (and {len(problems) - 1} more)"
+        return runs, problems[0] if problems else None
+
+
+def _stems_of(text: str) -> tuple[list[str], str | None]:
+    """The run names a list holds, or why it is not a list this version can read."""
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        return [], f"{MANIFEST} is not JSON ({error.msg}, line {error.lineno}, column {error.colno}): {excerpt(text)}"
+    if not isinstance(document, dict) or document.get("format") != FORMAT_NAME:
+        return [], f"{MANIFEST} is not a list of unsaved runs: {excerpt(text)}"
+    if document.get("version") != FORMAT_VERSION:
+        return [], f"{MANIFEST} was written by another version of the program (version {excerpt(document.get('version'))})"
+    stems = document.get("runs")
+    if not isinstance(stems, list) or not all(isinstance(s, str) and _RUN_STEM.fullmatch(s) for s in stems):
+        return [], f"{MANIFEST} does not list runs: {excerpt(stems)}"
+    return stems, None
+
+
+def _lock_of(folder: Path) -> QLockFile:
+    lock = QLockFile(str(folder) + ".lock")
+    lock.setStaleLockTime(0)  # stale only when its process is gone: a window may stay open for days
+    return lock

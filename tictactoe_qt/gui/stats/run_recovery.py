@@ -1,0 +1,231 @@
+"""Unsaved simulation runs survive a signal or a crash, as an editor's unsaved text does.
+
+While the window is open its recovery folder (:mod:`.recovery_files`) holds
+exactly the runs nobody has saved yet: a run is written when it is kept, and
+its files go when it is saved or removed. The writing happens in one writer
+thread, in order, so a million-game run never stalls the window; closing waits
+for it. On a normal close (the user saved or discarded, or nothing was unsaved)
+the folder goes. When a termination signal closes the window
+(:meth:`keep_on_close`), the folder stays, with the finished part of a batch
+still running; after a crash it stays as it was.
+
+The next window to start reads abandoned folders in a background thread and
+shows their runs again, marked "recovered" in the run list, with one line in
+the status bar. A folder it cannot read is moved aside (``….corrupt``), never
+deleted, and said in one line. At most :data:`MAX_RUNS` runs and
+:data:`MAX_GAMES` games are kept (the newest unsaved runs): the close
+question still covers the others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
+
+from tictactoe_qt.engine.atomic_file import UnwritableTextError
+
+from .recovery_files import RecoverySession, recovery_root
+from .run_data import RunData
+
+if TYPE_CHECKING:
+    from .stats_panel import StatsPanel
+
+#: Unsaved runs kept for recovery at most (the newest).
+MAX_RUNS = 20
+#: Games kept for recovery at most, over all runs (about 45 MB of CSV a million).
+MAX_GAMES = 2_000_000
+
+
+class _SessionReader(QThread):
+    """Reads the claimed folders' runs off the GUI thread (a plain QThread: one job)."""
+
+    def __init__(self, sessions: list[RecoverySession]) -> None:
+        super().__init__()
+        self.setObjectName("runRecoveryReader")
+        self.sessions = sessions
+        #: ``(session, runs, problem)`` for each folder read.
+        self.results: list[tuple[RecoverySession, list[RunData], str | None]] = []
+        self.stopping = False
+
+    def run(self) -> None:
+        for session in self.sessions:
+            if self.stopping:
+                return
+            runs, problem = session.read(lambda: self.stopping)
+            if not self.stopping:
+                self.results.append((session, runs, problem))
+
+
+class RunRecovery(QObject):
+    """Keeps ``panel``'s unsaved runs in a recovery folder, and brings back earlier ones."""
+
+    #: Runs brought back from earlier sessions (after they are in the run list).
+    recovered = Signal(int)
+    #: A one-line message for the status bar (a problem with the recovery folder).
+    problem = Signal(str)
+
+    def __init__(self, panel: StatsPanel, root: Path | None = None) -> None:
+        super().__init__(panel)
+        self._panel = panel
+        self.root = root if root is not None else recovery_root()
+        #: What the last recovery said in the status bar ("" if nothing).
+        self.last_message = ""
+        self._entries: dict[int, tuple[RunData, str]] = {}  # id(run) -> (run, file stem)
+        self._next_stem = 1
+        self._keep = False
+        self._closed = False
+        self._write_failed = False
+        self._adopted: set[int] = set()  # id() of the claimed sessions whose runs are shown
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="runRecoveryWriter")
+        self.problem.connect(self._say)
+        try:
+            self.session: RecoverySession | None = RecoverySession.create(self.root)
+        except OSError as error:
+            self.session = None
+            text = self.tr("Unsaved runs cannot be kept for recovery in %s: %s") % (self.root, error.strerror or error)
+            self.last_message = text
+            # Said once the window is built: its start-up clears the status bar.
+            QTimer.singleShot(0, self, lambda: self._say(text))
+        panel.unsaved_changed.connect(self.sync)
+        self._reader = _SessionReader(RecoverySession.claim_abandoned(self.root))
+        self._reader.finished.connect(self._on_read)
+        #: The runs brought back, once they are shown (None while reading).
+        self.recovered_count: int | None = None
+        if self._reader.sessions:
+            self._reader.start()
+        else:
+            self.recovered_count = 0
+
+    @property
+    def folder(self) -> Path | None:
+        """This window's recovery folder (None if it could not be made)."""
+        return self.session.folder if self.session is not None else None
+
+    def is_reading(self) -> bool:
+        """True until earlier sessions' runs are read back and shown (:attr:`recovered`)."""
+        return self.recovered_count is None
+
+    # -- keeping the folder up to date -------------------------------------------------
+    @Slot()
+    def sync(self, unlisted: tuple[RunData, ...] = ()) -> None:
+        """Make the folder hold exactly the (newest, bounded) unsaved runs, after ``unlisted``
+        (runs not in the run list, newest first)."""
+        if self._closed or self.session is None:
+            return
+        wanted = _bounded([*unlisted, *self._panel.unsaved_runs()])
+        wanted_ids = {id(run) for run in wanted}
+        gone = [self._entries.pop(key)[1] for key in list(self._entries) if key not in wanted_ids]
+        new = [run for run in reversed(wanted) if id(run) not in self._entries]
+        if not gone and not new:
+            return
+        session = self.session
+        for run in new:
+            stem = f"run-{self._next_stem}"
+            self._next_stem += 1
+            self._entries[id(run)] = (run, stem)
+            self._submit(session.write_run, stem, run)
+        self._submit(session.write_manifest, [self._entries[id(run)][1] for run in reversed(wanted)])
+        for stem in gone:
+            self._submit(session.delete_run, stem)
+
+    def keep_on_close(self) -> None:
+        """Keep the unsaved runs when the window closes (a termination signal: nobody can
+        answer the question). The next start shows them again."""
+        self._keep = True
+
+    def wait_for_writes(self) -> None:
+        """Block until every write asked for so far is done (tests, closing)."""
+        if not self._closed:
+            self._writer.submit(lambda: None).result()
+
+    def close(self, unfinished: RunData | None = None) -> None:
+        """Finish writing and give the folder up (when the window closes).
+
+        Args:
+            unfinished: the games of a batch stopped by the close; kept as a
+                cancelled run when the runs are kept (:meth:`keep_on_close`).
+        """
+        if self._closed:
+            return
+        self._reader.stopping = True
+        self._reader.wait()
+        if self._keep and unfinished is not None and unfinished.games:
+            self.sync((unfinished,))
+        self._closed = True
+        if self.session is not None:
+            self._writer.submit(self.session.release if self._keep else self.session.remove)
+        for session in self._reader.sessions:
+            if id(session) not in self._adopted:
+                self._writer.submit(session.release)  # not shown yet: the next start reads it
+        self._writer.shutdown(wait=True)
+
+    def _submit(self, write: Callable[..., None], *args: object) -> None:
+        self._writer.submit(self._guarded, write, *args)
+
+    def _guarded(self, write: Callable[..., None], *args: object) -> None:
+        """Run one write in the writer thread; a failure is said once, never raised."""
+        try:
+            write(*args)
+        except (OSError, UnwritableTextError) as error:
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+            if not self._write_failed:
+                self.problem.emit(self.tr("Unsaved runs cannot be kept for recovery in %s: %s")
+                                  % (self.folder, reason))
+            self._write_failed = True
+
+    # -- bringing runs back -------------------------------------------------------------
+    @Slot()
+    def _on_read(self) -> None:
+        if self._closed:
+            return
+        count, problems = 0, []
+        for session, runs, problem in self._reader.results:
+            self._adopted.add(id(session))
+            for run in runs:
+                run.recovered = True
+                self._panel.keep_run(run)  # kept in this window's folder too (sync)
+                count += 1
+            if problem is not None:
+                problems.append(self.tr("Could not read the unsaved runs of an earlier session "
+                                        "(%s); its files were moved to %s") % (problem, session.move_aside()))
+            else:
+                self._writer.submit(self._retire, session)  # after its runs are written here
+        texts = []
+        if count:
+            texts.append(self.tr("Recovered 1 unsaved run from the last session (Runs tab; not saved yet)")
+                         if count == 1 else
+                         self.tr("Recovered %d unsaved runs from the last session (Runs tab; not saved yet)")
+                         % count)
+        texts.extend(problems)
+        if texts:
+            self._say("; ".join(texts))
+        self.recovered_count = count
+        self.recovered.emit(count)
+
+    def _retire(self, session: RecoverySession) -> None:
+        """Delete a read folder once its runs are written here (keep it if writing failed)."""
+        if self._write_failed:
+            session.release()
+        else:
+            session.remove()
+
+    @Slot(str)
+    def _say(self, text: str) -> None:
+        self.last_message = text
+        self._panel.message.emit(text)
+
+
+def _bounded(runs: list[RunData]) -> list[RunData]:
+    """The newest of ``runs`` (given newest first) within :data:`MAX_RUNS` and :data:`MAX_GAMES`."""
+    kept: list[RunData] = []
+    games = 0
+    for run in runs:
+        if len(kept) == MAX_RUNS or games + run.games > MAX_GAMES:
+            break
+        kept.append(run)
+        games += run.games
+    return kept
