@@ -11,6 +11,10 @@ from .run_snapshot import DRAW, O_WON, X_WON, joined_names
 
 #: Column titles; ``{x}``/``{o}`` are the players as the kept runs wrote them (their marks).
 COLUMNS = ("Run", "{x} player", "{o} player", "Board", "Games", "{x} wins", "{o} wins", "Draws")
+#: The players' columns: they stretch and elide, so the figures' columns never scroll away.
+PLAYER_COLUMNS = (1, 2)
+#: Narrowest a column gets (a name elided to a few letters still says which player).
+MIN_NAME_WIDTH = 48
 
 
 class RunList(QTreeWidget):
@@ -31,8 +35,14 @@ class RunList(QTreeWidget):
         self.setUniformRowHeights(True)
         self.setAlternatingRowColors(True)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.header().setStretchLastSection(False)
+        header = self.header()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # The figures always show whole; the players' names share the room left
+        # (elided, whole in their tooltips) instead of pushing Draws out of the dock.
+        for column in PLAYER_COLUMNS:
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        header.setMinimumSectionSize(MIN_NAME_WIDTH)
+        header.setStretchLastSection(False)
         self.setAccessibleName(self.tr("Kept runs"))
         self._next_number = 1
         self.itemChanged.connect(self._on_item_changed)
@@ -83,7 +93,6 @@ class RunList(QTreeWidget):
         )
         item = QTreeWidgetItem(list(texts))
         item.setData(0, Qt.ItemDataRole.UserRole, run.number)
-        item.setToolTip(0, run.label)
         for column in range(4, len(COLUMNS)):
             item.setTextAlignment(column, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         with QSignalBlocker(self):
@@ -112,9 +121,9 @@ class RunList(QTreeWidget):
             font = item.font(column)
             font.setItalic(marked)
             item.setFont(column, font)
-            if column:
-                item.setToolTip(column, tip)
-        item.setToolTip(0, run.label + (f"\n{tip}" if tip else ""))
+            # The run's label, and the players' names (their columns elide), stay in the tips.
+            whole = run.label if not column else item.text(column) if column in PLAYER_COLUMNS else ""
+            item.setToolTip(column, "\n".join(text for text in (whole, tip) if text))
 
     def set_checked(self, run: RunData, checked: bool) -> None:
         for item in self._items():
