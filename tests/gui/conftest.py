@@ -60,14 +60,17 @@ def click_cell(qtbot):
 
 @pytest.fixture
 def shown_window(qtbot):
-    """``shown_window(size=None)``: a new main window, shown and exposed; closed after the test."""
+    """``shown_window(size=None, move_delay=None)``: a new main window, shown and exposed;
+    closed after the test. ``move_delay=0`` makes the AI answer without the usual pause."""
     from tictactoe_qt.gui.main_window import MainWindow
 
     windows = []
 
-    def open_window(size: tuple[int, int] | None = None):
+    def open_window(size: tuple[int, int] | None = None, move_delay: int | None = None):
         window = MainWindow()
         qtbot.addWidget(window)
+        if move_delay is not None:
+            window.set_move_delay(move_delay)
         if size is not None:
             window.resize(*size)
         window.show()

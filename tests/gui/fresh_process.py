@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 TIMEOUT_S = 120
@@ -43,3 +44,30 @@ def run_script(script: str, env: dict[str, str], *args: str) -> str:
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr, done.stderr
     return done.stdout
+
+
+#: The start of every windowed script: the program's own application set-up and signal
+#: handling, and a shown ``window``; the script's body follows, then the event loop.
+_WINDOW_PRELUDE = """
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from tictactoe_qt.gui import app as program
+
+if __name__ == "__main__":
+    qapp = QApplication([program.APP_NAME])
+    program.configure_application(qapp)
+    from tictactoe_qt.gui.main_window import MainWindow
+
+    window = MainWindow()
+    window.show()
+    program.close_on_termination(window)
+"""
+
+
+def window_script(body: str) -> str:
+    """A ``python -c`` script that shows the window as the program does (see
+    :data:`_WINDOW_PRELUDE`: ``sys``, ``QTimer``, ``qapp``, ``program`` and ``window``
+    are there), runs ``body`` and then the event loop until the window is closed."""
+    return (_WINDOW_PRELUDE + textwrap.indent(textwrap.dedent(body).strip("\n"), "    ")
+            + "\n    sys.exit(qapp.exec())\n")

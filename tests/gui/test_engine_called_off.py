@@ -13,7 +13,6 @@ import signal
 import pytest
 from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QSpinBox
 
-from tictactoe_qt.gui.main_window import MainWindow
 
 from tests.gomocup.conftest import fake_engine  # noqa: F401 - the fixture
 from tests.gomocup.processes import running_with
@@ -26,14 +25,8 @@ PROMPT_MS = 20_000
 
 
 @pytest.fixture
-def window(qtbot):
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.set_move_delay(0)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    w.close()
+def window(shown_window):
+    return shown_window(move_delay=0)
 
 
 def seat_engine(window, monkeypatch, program: str) -> None:

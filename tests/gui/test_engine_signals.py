@@ -13,26 +13,14 @@ from tests.gomocup.conftest import fake_engine  # noqa: F401 - the fixture
 from tests.gomocup.processes import running_with
 from tests.gomocup.thinking_log import gone, think_for
 
-from .fresh_process import settings_env
+from .fresh_process import settings_env, window_script
 
 #: A window with the program's own signal handling; O is the engine (argv[1]), thinking
 #: about its answer to X's first move when the script prints the search process's pid.
-SCRIPT = """
-import sys
-from pathlib import Path
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
-from tictactoe_qt.gui import app as program
-
-if __name__ == "__main__":
-    qapp = QApplication([program.APP_NAME])
-    program.configure_application(qapp)
-    from tictactoe_qt.gui.main_window import MainWindow
+SCRIPT = window_script("""
+    from pathlib import Path
     from tictactoe_qt.gui.settings_store import GameSettings, SideSettings
 
-    window = MainWindow()
-    window.show()
-    program.close_on_termination(window)
     engine = SideSettings("engine", time=60, mark="O", extra=sys.argv[1])
     window.controller.new_game(GameSettings(o=engine, rows=7, cols=7, k=5))
     window.controller.play(3, 3)
@@ -45,8 +33,7 @@ if __name__ == "__main__":
             QTimer.singleShot(20, when_thinking)
 
     when_thinking()
-    sys.exit(qapp.exec())
-"""
+""")
 
 
 @pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGINT, signal.SIGHUP])

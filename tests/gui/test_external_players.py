@@ -10,7 +10,6 @@ from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QSpinBox
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_log import LOG_ENV
 from tictactoe_qt.engine.player_spec import PlayerSpec
-from tictactoe_qt.gui.main_window import MainWindow
 from tictactoe_qt.gui.settings_store import SettingsStore
 from tictactoe_qt.gui.stats.stats_panel import StatsPanel
 
@@ -21,14 +20,8 @@ SMALL_GOMOKU = GameConfig(7, 7, 5)
 
 
 @pytest.fixture
-def window(qtbot):
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.set_move_delay(0)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    w.close()
+def window(shown_window):
+    return shown_window(move_delay=0)
 
 
 @pytest.fixture

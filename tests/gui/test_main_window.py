@@ -25,13 +25,8 @@ AI_KINDS = ["random", "minimax", "alphabeta", "average", "perfect"]
 
 
 @pytest.fixture
-def window(qtbot):
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.set_move_delay(0)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+def window(shown_window):
+    return shown_window(move_delay=0)
 
 
 def choose(window, seat: str, kind: str) -> None:

@@ -10,30 +10,19 @@ import signal
 import subprocess
 import sys
 
-from .fresh_process import TIMEOUT_S, recovery_folder, settings_env
+from .fresh_process import TIMEOUT_S, recovery_folder, settings_env, window_script
 
 #: ``play <games> <x> <o>``: plays a batch, prints "ready <games so far>" when it finished
 #: (``finished``) or once some games of it are done (``playing``), then waits for a signal.
 #: ``restart``: prints the recovered runs and the status-bar line, then closes normally,
 #: discarding them.
-SCRIPT = """
-import json, sys
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.player_spec import PlayerSpec
-from tictactoe_qt.gui import app as program
-from tictactoe_qt.gui.stats.match import Match
-
-if __name__ == "__main__":
-    qapp = QApplication([program.APP_NAME])
-    program.configure_application(qapp)
-    from tictactoe_qt.gui.main_window import MainWindow
+SCRIPT = window_script("""
+    import json
+    from tictactoe_qt.engine.config import GameConfig
+    from tictactoe_qt.engine.player_spec import PlayerSpec
+    from tictactoe_qt.gui.stats.match import Match
     from tictactoe_qt.gui.stats.unsaved_runs import CloseChoice, UnsavedRunsQuestion
 
-    window = MainWindow()
-    window.show()
-    program.close_on_termination(window)
     panel = window.stats_panel
     mode = sys.argv[1]
     if mode == "restart":
@@ -69,8 +58,7 @@ if __name__ == "__main__":
         else:
             panel.batch.progress.connect(lambda snapshot: snapshot.games and ready(snapshot.games))
         panel.start_simulation()
-    sys.exit(qapp.exec())
-"""
+""")
 
 
 def _run_until_signal(env, *args: str, number: int = signal.SIGTERM) -> int:

@@ -12,28 +12,17 @@ import sys
 
 import pytest
 
-from .fresh_process import recovery_folder, settings_env, settings_file
+from .fresh_process import recovery_folder, settings_env, settings_file, window_script
 
 #: Runs a real window with the program's own signal handling, plays a small batch,
 #: then (in "asked" mode) asks to close so the question is on screen.
-SCRIPT = """
-import sys
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QComboBox, QMessageBox, QSpinBox
-from tictactoe_qt.gui import app as program
+SCRIPT = window_script("""
+    from PySide6.QtWidgets import QComboBox, QMessageBox, QSpinBox
 
-if __name__ == "__main__":
-    qapp = QApplication([program.APP_NAME])
-    program.configure_application(qapp)
-    from tictactoe_qt.gui.main_window import MainWindow
-
-    window = MainWindow()
     for seat in "xo":
         combo = window.findChild(QComboBox, seat + "Player")
         combo.setCurrentIndex(combo.findData("random"))
     window.findChild(QSpinBox, "simGames").setValue(200)
-    window.show()
-    program.close_on_termination(window)
 
     def ready():
         if sys.argv[1] == "asked":
@@ -44,8 +33,7 @@ if __name__ == "__main__":
 
     window.stats_panel.simulation_finished.connect(lambda *_: QTimer.singleShot(0, ready))
     window.stats_panel.start_simulation()
-    sys.exit(qapp.exec())
-"""
+""")
 
 
 @pytest.mark.parametrize(("moment", "number"), [
