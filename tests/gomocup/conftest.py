@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tictactoe_qt.engine.gomocup.client import ExternalEngine
+
 FAKE_BRAIN = Path(__file__).with_name("fake_brain.py")
 
 
@@ -25,3 +27,12 @@ def fake_engine(tmp_path):
         return str(program)
 
     return make
+
+
+@pytest.fixture
+def engines():
+    """A list for the engines a test starts; each is closed at the end."""
+    started: list[ExternalEngine] = []
+    yield started
+    for engine in started:
+        engine.close()

@@ -29,14 +29,6 @@ GOMOKU = GameConfig(15, 15, 5)
 LONG_THOUGHT = 60
 
 
-@pytest.fixture
-def engines():
-    started: list[ExternalEngine] = []
-    yield started
-    for engine in started:
-        engine.close()
-
-
 def started_engine(engines, program: str, log=None) -> ExternalEngine:
     engine = ExternalEngine(program, log)
     engines.append(engine)

@@ -27,14 +27,6 @@ def alive(pid: int) -> bool:
         return stat.read().split(")")[-1].split()[0] != "Z"
 
 
-@pytest.fixture
-def engines():
-    started: list[ExternalEngine] = []
-    yield started
-    for engine in started:
-        engine.close()
-
-
 def start(engines, path, config=GOMOKU, turn=2.0, log=None):
     engine = ExternalEngine(path, log)
     engines.append(engine)
