@@ -24,7 +24,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run(args: argparse.Namespace) -> int:
     config = config_from(args)
     try:
-        from tictactoe_qt.engine.tree_facts import count_tree
+        from tictactoe_qt.engine.tree_facts import count_tree, fact_label
     except ImportError:
         raise UsageError("tree counting is not available in this build") from None
     try:
@@ -35,5 +35,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(data))
     else:
-        print(facts_text(f"game tree of {config.rows}x{config.cols}, k={config.k}", data))
+        print(facts_text(f"game tree of {config.rows}x{config.cols}, k={config.k}", data, fact_label))
     return 0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tictactoe_qt.engine.board import Board, Move
@@ -226,12 +226,14 @@ def search_text(board: Board, data: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def facts_text(title: str, data: Mapping[str, Any]) -> str:
-    """``key: value`` lines, keys made readable, numbers with separators."""
+def facts_text(title: str, data: Mapping[str, Any],
+               label_of: Callable[[str], str] = lambda key: key.replace("_", " ")) -> str:
+    """``label value`` lines, each key as ``label_of`` words it, numbers with separators."""
     lines = [title]
-    width = max(len(key) for key in data) + 2
+    labels = {key: label_of(key) for key in data}
+    width = max(len(text) for text in labels.values()) + 2
     for key, value in data.items():
-        label = f"  {key.replace('_', ' '):<{width}}"
+        label = f"  {labels[key]:<{width}}"
         if isinstance(value, (list, tuple)):
             lines.append(label + "  ".join(number_text(v) for v in value))
         elif isinstance(value, (int, float)):
