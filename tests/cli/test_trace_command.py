@@ -97,6 +97,10 @@ def test_plain_minimax_from_the_empty_board_streams_with_a_higher_limit(tmp_path
         (["--algorithm", "bogo"], "unknown algorithm 'bogo'"),
         (["--algorithm", "alphabeta", "--board", "x../.../...", "--tree", "[[1]]"],
          "not allowed with argument"),
+        # A move tree bound past a float's range (it crashed with OverflowError).
+        (["--algorithm", "alphabeta", "--size", "15", "--k", "5"],
+         "would have up to about 1.4e+434 events, more than the limit of 1,000,000"),
+        (["--algorithm", "minimax", "--size", "19", "--k", "5"], "up to about 1.2e+769 events"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(argv, message):
