@@ -90,3 +90,25 @@ def test_a_forced_win_within_a_depth_limit_reads_as_a_win(capsys):
     text = capsys.readouterr().out
     assert "  value        X wins in 7 plies against every reply searched (depth 8)" in text
     assert "e+" not in text and "999999993" not in text
+
+
+BIG_BOARD_ONE_X = "......./......./......./...x.../......./......./......."
+
+
+def test_a_heuristic_score_names_its_side_as_analyze_does(capsys):
+    """'-9 for O (heuristic, depth 2)', never an unnamed 'side to move's view'."""
+    argv = ["--algorithm", "alphabeta", "--board", BIG_BOARD_ONE_X, "--k", "5", "--depth", "2"]
+    score = _search_json(capsys, *argv)["score"]
+    assert main(["search", *argv]) == 0
+    text = capsys.readouterr().out
+    assert "a 7x7, k=5 board, 1 stone, O to move" in text
+    assert f"  score        {score:+g} for O (heuristic, depth 2)" in text.splitlines()
+    assert "side to move" not in text
+
+
+def test_random_and_mcts_scores_say_what_they_are(capsys):
+    assert main(["search", "--algorithm", "random", "--size", "7", "--k", "5", "--seed", "1"]) == 0
+    assert "score        none (random play does not score moves)" in capsys.readouterr().out
+    assert main(["search", "--algorithm", "mcts", "--size", "7", "--k", "5", "--seed", "1",
+                 "--time", "0.1"]) == 0
+    assert "for X (mean playout result, from -100 to +100)" in capsys.readouterr().out

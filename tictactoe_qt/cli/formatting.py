@@ -196,8 +196,21 @@ def position_text(board: Board) -> str:
     size = f"{config.rows}x{config.cols}, k={config.k}"
     if config.cells <= 36:
         return f"{board.notation()} ({size})"
-    stones = "empty" if board.ply == 0 else f"{board.ply} stones"
+    stones = "empty" if board.ply == 0 else "1 stone" if board.ply == 1 else f"{board.ply:,} stones"
     return f"a {size} board, {stones}"
+
+
+def search_score_text(data: Mapping[str, Any], mover: str) -> str:
+    """A score that is not a proven result, for the side that ``analyze`` names too:
+    ``"+908 for X (heuristic, depth 8)"``; MCTS's is its mean playout result."""
+    score, name = data["score"], BOARD_NAMES.name(mover)
+    if data["algorithm"] == "random":
+        return "none (random play does not score moves)"
+    if data["algorithm"] == "mcts":
+        return f"{score:+.1f} for {name} (mean playout result, from -100 to +100)"
+    if data["depth"] is None:
+        return f"{score:+g} for {name} (heuristic)"
+    return heuristic_text(score, mover, data["depth"])
 
 
 def search_text(board: Board, data: Mapping[str, Any]) -> str:
@@ -210,7 +223,7 @@ def search_text(board: Board, data: Mapping[str, Any]) -> str:
     elif forced_outcome(data["score"], board.turn) is not None:
         lines.append(f"  value        {heuristic_text(data['score'], board.turn, data['depth'])}")
     else:
-        lines.append(f"  score        {data['score']:g} (heuristic, side to move's view)")
+        lines.append(f"  score        {search_score_text(data, board.turn)}")
     if data["depth"] is not None:
         depth = f"{data['depth']} plies"
     else:
