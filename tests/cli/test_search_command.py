@@ -112,3 +112,10 @@ def test_random_and_mcts_scores_say_what_they_are(capsys):
     assert main(["search", "--algorithm", "mcts", "--size", "7", "--k", "5", "--seed", "1",
                  "--time", "0.1"]) == 0
     assert "for X (mean playout result, from -100 to +100)" in capsys.readouterr().out
+
+
+def test_a_depth_of_1_reads_1_ply(capsys):
+    assert main(["search", "--algorithm", "alphabeta", "--size", "7", "--k", "5", "--depth", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert any(line.startswith("  depth        1 ply (deepest") for line in lines), lines
+    assert "for X (heuristic, depth 1)" in "\n".join(lines)

@@ -119,7 +119,7 @@ def analysis_text(board: Board, data: Mapping[str, Any]) -> str:
             move.get("score") is not None and forced_outcome(move["score"], mover) is None
             for move in data["moves"]):
         lines.append(f"  scores: heuristic, for {mover.upper()}, all from one search "
-                     f"{data['depth']} plies deep (comparable)")
+                     f"{plies_text(data['depth'])} deep (comparable)")
     return "\n".join(lines)
 
 
@@ -225,7 +225,7 @@ def search_text(board: Board, data: Mapping[str, Any]) -> str:
     else:
         lines.append(f"  score        {search_score_text(data, board.turn)}")
     if data["depth"] is not None:
-        depth = f"{data['depth']} plies"
+        depth = plies_text(data["depth"])
     else:
         depth = "to the end of the game" if data["exact"] else "n/a"
     lines += [
