@@ -44,3 +44,12 @@ def test_a_dock_too_narrow_for_the_figures_scrolls_to_them(qtbot, panel) -> None
     bar = report.horizontalScrollBar()
     qtbot.waitUntil(lambda: bar.maximum() > 0)
     assert bar.maximum() + report.viewport().width() >= header.length()
+
+
+def test_run_heads_break_before_vs_so_a_narrow_dock_shows_a_whole_column(qtbot, panel) -> None:  # noqa: F811
+    use_match(panel, "random", "alphabeta:depth=1")
+    simulate(qtbot, panel, 40)
+    report = shown_report(qtbot, panel, 420)
+    assert report.horizontalHeaderItem(0).text() == "#1 random\nvs alphabeta:depth=1\n3x3 k=3"
+    # The first run's column fits beside the titles: its figures show without scrolling.
+    assert report.horizontalHeader().sectionSize(0) <= report.viewport().width()

@@ -75,6 +75,12 @@ ROWS: tuple[tuple[str, Cell], ...] = (
 )
 
 
+def head_text(label: str) -> str:
+    """A run's label as its column head, one part a line, so that columns stay narrow:
+    ``"#3 random\nvs alphabeta:depth=1\n5x5 k=4"``."""
+    return label.replace(" vs ", "\nvs ").replace(", ", "\n")
+
+
 class ReportTable(QTableWidget):
     """Rows are the report's figures; each column is one run."""
 
@@ -109,7 +115,7 @@ class ReportTable(QTableWidget):
         """One column per run, headed by its tag and players."""
         self._show_titles(runs)
         self.setColumnCount(len(runs))
-        self.setHorizontalHeaderLabels([run.label.replace(", ", "\n") for run in runs])
+        self.setHorizontalHeaderLabels([head_text(run.label) for run in runs])
         for column, run in enumerate(runs):
             for row, (_, cell) in enumerate(ROWS):
                 item = self.item(row, column)
