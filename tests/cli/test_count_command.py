@@ -41,3 +41,8 @@ def test_text_names_the_sides_as_search_and_analyze_do():
     assert "X wins" in lines and "O wins" in lines
     assert "131,184" in lines["X wins"] and "77,904" in lines["O wins"]
     assert "x wins" not in out and "o wins" not in out
+
+
+def test_help_says_how_big_a_board_can_be_counted(capsys):
+    assert main(["count", "--help"]) == 0
+    assert "at most 12 cells, e.g. 3x4" in " ".join(capsys.readouterr().out.split())
