@@ -119,3 +119,11 @@ def test_a_depth_of_1_reads_1_ply(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert any(line.startswith("  depth        1 ply (deepest") for line in lines), lines
     assert "for X (heuristic, depth 1)" in "\n".join(lines)
+
+
+def test_an_exact_draw_reads_as_analyze_writes_it(capsys):
+    """'draw in 8 plies', the one wording of value_notation, not 'draw (8 plies to a full board)'."""
+    assert main(["analyze", "x../.../..."]) == 0
+    assert "perfect play: draw in 8 plies (exact)" in capsys.readouterr().out
+    assert main(["search", "--algorithm", "perfect", "--exact", "--no-cache", "--board", "x../.../..."]) == 0
+    assert "  value        draw in 8 plies (exact)" in capsys.readouterr().out.splitlines()

@@ -60,12 +60,11 @@ def board_grid(board: Board, labels: Mapping[tuple[int, int], str] | None = None
 
 
 def result_text(result: str | None, plies: int | None) -> str:
-    """``"X wins in 3 plies"``, ``"draw (6 plies to a full board)"``, or ``"unknown"``."""
+    """``"X wins in 3 plies"``, ``"draw in 6 plies"`` (as ``analyze`` and the window
+    write them), or ``"unknown"``."""
     if result is None:
         return "unknown"
-    if result == "draw":
-        return f"draw ({plies_text(plies)} to a full board)" if plies else "draw"
-    if plies is None:
+    if plies is None and result != "draw":
         return f"{BOARD_NAMES.name(result)} wins"  # textbook scores say who wins, not when
     return outcome_text(result, plies)
 
