@@ -127,3 +127,19 @@ def test_an_exact_draw_reads_as_analyze_writes_it(capsys):
     assert "perfect play: draw in 8 plies (exact)" in capsys.readouterr().out
     assert main(["search", "--algorithm", "perfect", "--exact", "--no-cache", "--board", "x../.../..."]) == 0
     assert "  value        draw in 8 plies (exact)" in capsys.readouterr().out.splitlines()
+
+
+@pytest.mark.parametrize("algorithm", ["mcts", "random"])
+def test_depth_is_refused_where_the_search_would_ignore_it(capsys, algorithm):
+    assert main(["search", "--algorithm", algorithm, "--depth", "3"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and f"'{algorithm}' would ignore it" in err[0], err
+
+
+def test_alphabeta_tt_alone_runs_the_textbook_search_with_its_defaults(capsys):
+    """Named in --help's textbook group, it said 'unknown algorithm' without an option."""
+    plain = _search_json(capsys, "--algorithm", "alphabeta-tt", "--board", "x../.o./...")
+    given = _search_json(capsys, "--algorithm", "alphabeta-tt", "--board", "x../.o./...",
+                         "--ordering", "none")
+    assert plain == {**given, "elapsed_seconds": plain["elapsed_seconds"]}
+    assert plain["exact"] is True and plain["nodes"] > 0
