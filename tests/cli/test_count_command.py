@@ -28,3 +28,21 @@ def test_a_board_too_big_to_count_is_a_one_line_error(capsys):
     assert main(["count", "--size", "7"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("tictactoe-qt count: error:")
+
+
+def test_text_names_the_sides_as_search_and_analyze_do():
+    """'X wins', as every other text writes the first mover's player, never 'x wins'."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "tictactoe_qt", "count"], capture_output=True,
+                         text=True, check=True).stdout
+    lines = {line.split("  ")[1].strip(): line for line in out.splitlines()[1:]}
+    assert "X wins" in lines and "O wins" in lines
+    assert "131,184" in lines["X wins"] and "77,904" in lines["O wins"]
+    assert "x wins" not in out and "o wins" not in out
+
+
+def test_help_says_how_big_a_board_can_be_counted(capsys):
+    assert main(["count", "--help"]) == 0
+    assert "at most 12 cells, e.g. 3x4" in " ".join(capsys.readouterr().out.split())

@@ -90,3 +90,56 @@ def test_a_forced_win_within_a_depth_limit_reads_as_a_win(capsys):
     text = capsys.readouterr().out
     assert "  value        X wins in 7 plies against every reply searched (depth 8)" in text
     assert "e+" not in text and "999999993" not in text
+
+
+BIG_BOARD_ONE_X = "......./......./......./...x.../......./......./......."
+
+
+def test_a_heuristic_score_names_its_side_as_analyze_does(capsys):
+    """'-9 for O (heuristic, depth 2)', never an unnamed 'side to move's view'."""
+    argv = ["--algorithm", "alphabeta", "--board", BIG_BOARD_ONE_X, "--k", "5", "--depth", "2"]
+    score = _search_json(capsys, *argv)["score"]
+    assert main(["search", *argv]) == 0
+    text = capsys.readouterr().out
+    assert "a 7x7, k=5 board, 1 stone, O to move" in text
+    assert f"  score        {score:+g} for O (heuristic, depth 2)" in text.splitlines()
+    assert "side to move" not in text
+
+
+def test_random_and_mcts_scores_say_what_they_are(capsys):
+    assert main(["search", "--algorithm", "random", "--size", "7", "--k", "5", "--seed", "1"]) == 0
+    assert "score        none (random play does not score moves)" in capsys.readouterr().out
+    assert main(["search", "--algorithm", "mcts", "--size", "7", "--k", "5", "--seed", "1",
+                 "--time", "0.1"]) == 0
+    assert "for X (mean playout result, from -100 to +100)" in capsys.readouterr().out
+
+
+def test_a_depth_of_1_reads_1_ply(capsys):
+    assert main(["search", "--algorithm", "alphabeta", "--size", "7", "--k", "5", "--depth", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert any(line.startswith("  depth        1 ply (deepest") for line in lines), lines
+    assert "for X (heuristic, depth 1)" in "\n".join(lines)
+
+
+def test_an_exact_draw_reads_as_analyze_writes_it(capsys):
+    """'draw in 8 plies', the one wording of value_notation, not 'draw (8 plies to a full board)'."""
+    assert main(["analyze", "x../.../..."]) == 0
+    assert "perfect play: draw in 8 plies (exact)" in capsys.readouterr().out
+    assert main(["search", "--algorithm", "perfect", "--exact", "--no-cache", "--board", "x../.../..."]) == 0
+    assert "  value        draw in 8 plies (exact)" in capsys.readouterr().out.splitlines()
+
+
+@pytest.mark.parametrize("algorithm", ["mcts", "random"])
+def test_depth_is_refused_where_the_search_would_ignore_it(capsys, algorithm):
+    assert main(["search", "--algorithm", algorithm, "--depth", "3"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and f"'{algorithm}' would ignore it" in err[0], err
+
+
+def test_alphabeta_tt_alone_runs_the_textbook_search_with_its_defaults(capsys):
+    """Named in --help's textbook group, it said 'unknown algorithm' without an option."""
+    plain = _search_json(capsys, "--algorithm", "alphabeta-tt", "--board", "x../.o./...")
+    given = _search_json(capsys, "--algorithm", "alphabeta-tt", "--board", "x../.o./...",
+                         "--ordering", "none")
+    assert plain == {**given, "elapsed_seconds": plain["elapsed_seconds"]}
+    assert plain["exact"] is True and plain["nodes"] > 0

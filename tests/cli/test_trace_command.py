@@ -97,6 +97,10 @@ def test_plain_minimax_from_the_empty_board_streams_with_a_higher_limit(tmp_path
         (["--algorithm", "bogo"], "unknown algorithm 'bogo'"),
         (["--algorithm", "alphabeta", "--board", "x../.../...", "--tree", "[[1]]"],
          "not allowed with argument"),
+        # A move tree bound past a float's range (it crashed with OverflowError).
+        (["--algorithm", "alphabeta", "--size", "15", "--k", "5"],
+         "would have up to about 1.4e+434 events, more than the limit of 1,000,000"),
+        (["--algorithm", "minimax", "--size", "19", "--k", "5"], "up to about 1.2e+769 events"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(argv, message):
@@ -113,9 +117,29 @@ def test_text_trace_is_indented_by_depth(capsys):
     assert "values from MAX" in lines[0]
     # Windows are written as the stepper and the game tree write them.
     assert lines[1] == "enter root  [α = −∞, β = +∞]"
-    assert "  cutoff at 1: v=2 ≤ α, 2 moves pruned: 1, 2  [α = 3, β = +∞]" in lines
-    assert "    leaf 0 > 1 = 12 (utility)  [α = −∞, β = 3]" in lines
-    assert lines[-1].startswith("value 3, best move: 0; nodes 11, cut-offs 1 (alphabeta, form textbook")
+    assert "  cutoff at 2: v=2 ≤ α, 2 moves pruned: 2, 3  [α = 3, β = +∞]" in lines
+    assert "    leaf 1 > 2 = 12 (utility)  [α = −∞, β = 3]" in lines
+    assert lines[-1].startswith("value 3, best move: child 1; nodes 11, cut-offs 1 (alphabeta, form textbook")
+
+
+def test_tree_text_counts_children_from_1_as_the_stepper_and_json_from_0():
+    """The text and the stepper write the same child numbers; the JSON keeps the engine's."""
+    from tictactoe_qt.gui.stepper.move_names import step_short, step_text
+
+    text = run_cli("trace", "--algorithm", "alphabeta", "--tree", AIMA_TREE).stdout.splitlines()
+    *events, summary = json_lines("--algorithm", "alphabeta", "--tree", AIMA_TREE)
+    assert len(text) == len(events) + 2  # a head line, one line per event, the summary
+    for line, event in zip(text[1:], events):
+        shown = " > ".join(step_short(step) for step in event["path"]) or "root"
+        kind = event["event"]
+        where = f"{kind} at {shown}" if kind in ("alpha", "beta", "cutoff") else f"{kind} {shown}"
+        assert line.strip().startswith(where) and line.strip()[len(where)] in " :", (line, event)
+        if event["event"] == "cutoff":
+            pruned = ", ".join(step_short(step) for step in event["pruned"])
+            assert f"pruned: {pruned}  [" in line
+    assert text[2].strip().startswith("enter 1  [")  # the root's first child, not child 0
+    assert f"best move: {step_text(summary['best'])};" in text[-1]
+    assert "best move: child 1;" in text[-1]
 
 
 @pytest.mark.parametrize(

@@ -87,6 +87,24 @@ def test_plain_minimax_on_empty_5x5_is_refused_and_explained(qtbot, dock) -> Non
     assert "Refused" in dock.summary.text()
 
 
+def test_a_tree_too_big_for_a_float_says_more_than_never_inf_or_forever(qtbot, dock) -> None:
+    """15x15: the Knuth estimate overflowed to 'about inf positions' and 'about forever'."""
+    dock.perfect_budget = 0.1
+    dock.set_position(Board(GameConfig(15, 15, 5)))
+    dock.depth.setCurrentIndex(0)  # to the end
+    run_and_wait(qtbot, dock)
+    refused = [row for row, data in enumerate(dock.rows) if data.status == "refused"]
+    assert len(refused) == 5  # every row but Perfect, which runs under its budget
+    shown = [dock.estimate_label.text(), dock.summary.text()]
+    shown += [dock.table.item(row, 6).text() for row in refused]
+    shown += [dock.table.item(row, 6).toolTip() for row in refused]
+    for text in shown:
+        assert "inf " not in text and "forever" not in text, text
+    assert "the full tree has more than 1.8e+308 positions: more than" in dock.estimate_label.text()
+    assert all(dock.table.item(row, 6).text().startswith("refused: it would take more than ")
+               for row in refused)
+
+
 def test_position_change_cancels_a_running_comparison(qtbot, dock) -> None:
     dock.set_position(Board(GameConfig(5, 5, 4)))
     dock.depth.setCurrentIndex(5)  # depth 5: seconds of plain minimax

@@ -45,7 +45,8 @@ def simulate(qtbot, window, games: int = 40, seed: int = 7) -> dict:
 
 def report_titles(panel) -> list[str]:
     report = panel.report
-    return [report.verticalHeaderItem(row).text() for row in range(report.rowCount())]
+    # A long title breaks over two lines; read it as one.
+    return [report.verticalHeaderItem(row).text().replace("\n", " ") for row in range(report.rowCount())]
 
 
 def words(legend: str) -> list[str]:

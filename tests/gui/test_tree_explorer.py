@@ -228,6 +228,18 @@ def test_with_a_depth_limit_the_value_column_is_depth_limited(qtbot, dock) -> No
     assert dock.model.headerData(VALUE, Qt.Orientation.Horizontal) == "Minimax value"
 
 
+def test_a_depth_limit_of_1_reads_1_ply(qtbot, dock) -> None:
+    """'1 ply', never '1 plies', in the column head, its tooltip and the line under the tree."""
+    dock.set_position(Board.from_notation("x.../.o../..../....", k=3))
+    dock.depth.setValue(1)
+    qtbot.waitUntil(lambda: dock.model.rowCount(root_index(dock)) > 0
+                    and dock.model.request.depth == 1, timeout=HANG_MS)
+    assert dock.model.headerData(VALUE, Qt.Orientation.Horizontal) == "Value (depth-limited, 1 ply)"
+    tip = dock.model.headerData(VALUE, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+    assert "stops 1 ply below" in tip
+    assert dock.status.text() == "Depth-limited minimax values (1 ply) of every move from here."
+
+
 def test_minimax_values_name_only_the_options_that_change_them(qtbot, dock) -> None:
     dock.set_position(Board.from_notation("x.../.o../..../....", k=3))
     dock.options_bar.set_options(TextbookOptions("centre", "distance", "zero", "negamax"))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tictactoe_qt.engine.board import Board, Move
@@ -60,12 +60,11 @@ def board_grid(board: Board, labels: Mapping[tuple[int, int], str] | None = None
 
 
 def result_text(result: str | None, plies: int | None) -> str:
-    """``"X wins in 3 plies"``, ``"draw (6 plies to a full board)"``, or ``"unknown"``."""
+    """``"X wins in 3 plies"``, ``"draw in 6 plies"`` (as ``analyze`` and the window
+    write them), or ``"unknown"``."""
     if result is None:
         return "unknown"
-    if result == "draw":
-        return f"draw ({plies_text(plies)} to a full board)" if plies else "draw"
-    if plies is None:
+    if plies is None and result != "draw":
         return f"{BOARD_NAMES.name(result)} wins"  # textbook scores say who wins, not when
     return outcome_text(result, plies)
 
@@ -119,7 +118,7 @@ def analysis_text(board: Board, data: Mapping[str, Any]) -> str:
             move.get("score") is not None and forced_outcome(move["score"], mover) is None
             for move in data["moves"]):
         lines.append(f"  scores: heuristic, for {mover.upper()}, all from one search "
-                     f"{data['depth']} plies deep (comparable)")
+                     f"{plies_text(data['depth'])} deep (comparable)")
     return "\n".join(lines)
 
 
@@ -196,8 +195,21 @@ def position_text(board: Board) -> str:
     size = f"{config.rows}x{config.cols}, k={config.k}"
     if config.cells <= 36:
         return f"{board.notation()} ({size})"
-    stones = "empty" if board.ply == 0 else f"{board.ply} stones"
+    stones = "empty" if board.ply == 0 else "1 stone" if board.ply == 1 else f"{board.ply:,} stones"
     return f"a {size} board, {stones}"
+
+
+def search_score_text(data: Mapping[str, Any], mover: str) -> str:
+    """A score that is not a proven result, for the side that ``analyze`` names too:
+    ``"+908 for X (heuristic, depth 8)"``; MCTS's is its mean playout result."""
+    score, name = data["score"], BOARD_NAMES.name(mover)
+    if data["algorithm"] == "random":
+        return "none (random play does not score moves)"
+    if data["algorithm"] == "mcts":
+        return f"{score:+.1f} for {name} (mean playout result, from -100 to +100)"
+    if data["depth"] is None:
+        return f"{score:+g} for {name} (heuristic)"
+    return heuristic_text(score, mover, data["depth"])
 
 
 def search_text(board: Board, data: Mapping[str, Any]) -> str:
@@ -210,9 +222,9 @@ def search_text(board: Board, data: Mapping[str, Any]) -> str:
     elif forced_outcome(data["score"], board.turn) is not None:
         lines.append(f"  value        {heuristic_text(data['score'], board.turn, data['depth'])}")
     else:
-        lines.append(f"  score        {data['score']:g} (heuristic, side to move's view)")
+        lines.append(f"  score        {search_score_text(data, board.turn)}")
     if data["depth"] is not None:
-        depth = f"{data['depth']} plies"
+        depth = plies_text(data["depth"])
     else:
         depth = "to the end of the game" if data["exact"] else "n/a"
     lines += [
@@ -226,12 +238,14 @@ def search_text(board: Board, data: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def facts_text(title: str, data: Mapping[str, Any]) -> str:
-    """``key: value`` lines, keys made readable, numbers with separators."""
+def facts_text(title: str, data: Mapping[str, Any],
+               label_of: Callable[[str], str] = lambda key: key.replace("_", " ")) -> str:
+    """``label value`` lines, each key as ``label_of`` words it, numbers with separators."""
     lines = [title]
-    width = max(len(key) for key in data) + 2
+    labels = {key: label_of(key) for key in data}
+    width = max(len(text) for text in labels.values()) + 2
     for key, value in data.items():
-        label = f"  {key.replace('_', ' '):<{width}}"
+        label = f"  {labels[key]:<{width}}"
         if isinstance(value, (list, tuple)):
             lines.append(label + "  ".join(number_text(v) for v in value))
         elif isinstance(value, (int, float)):

@@ -48,6 +48,10 @@ from .trace_command import (
 
 ALGORITHMS = ("minimax", "alphabeta", "average", "perfect", "random", "mcts")
 #: The ``search --json`` keys, in order (``result`` only when exact).
+#: The searches a depth limit bounds (MCTS, random, plugins and engines take none).
+DEPTH_ALGORITHMS = ("minimax", "alphabeta", "alphabeta-tt", "average", "perfect")
+#: The alpha-beta searches, whose size these bounds take as pruned.
+PRUNED = ("alphabeta", "alphabeta-tt")
 JSON_KEYS = ("algorithm", "move", "score", "exact", "result", "nodes", "depth", "max_ply",
              "cutoffs", "tt_hits", "elapsed_seconds", "pv")
 #: Unpruned searches (minimax, average) visit up to empty!/(empty - depth)!
@@ -66,8 +70,10 @@ MAX_LINES_ALPHABETA = 10**6
 DESCRIPTION = """\
 Run one search from a position and show the move it picks with its statistics:
 nodes visited (the root included), cut-offs, depth, deepest ply, table hits and
-time. NAME is minimax, alphabeta, average, perfect, random or mcts. --time is
-the per-move budget of perfect and mcts, and a hard limit for the others.
+time. NAME is minimax, alphabeta, alphabeta-tt (the textbook alpha-beta with a
+transposition table), average, perfect, random or mcts. --depth bounds minimax,
+alphabeta, alphabeta-tt, average and perfect. --time is the per-move budget of
+perfect and mcts, and a hard limit for the others.
 --exact (perfect only) searches every cell to the end with no time limit until
 the answer is exact; on a terminal a progress line shows on stderr, and Ctrl+C
 stops it with the best answer so far (exact: false, exit status 130). Exact
@@ -109,6 +115,9 @@ def run(args: argparse.Namespace) -> int:
     board = board_from(args)
     if board.is_game_over():
         raise UsageError(game_over_text(board.notation(), board.status))
+    if args.depth is not None and name not in DEPTH_ALGORITHMS:
+        raise UsageError(f"--depth applies to {', '.join(DEPTH_ALGORITHMS)}; "
+                         f"{excerpt(name)} would ignore it")
     if args.exact:
         return _run_exact(name, board, args)
     if args.time is None:  # a time limit bounds any search
@@ -117,7 +126,8 @@ def run(args: argparse.Namespace) -> int:
     if args.time is not None and name not in ("perfect", "mcts"):
         deadline = time.perf_counter() + args.time
         should_stop = lambda: time.perf_counter() >= deadline  # noqa: E731
-    textbook = uses_textbook_options(args)
+    # alphabeta-tt is a textbook search only: named alone, it runs with the default options.
+    textbook = uses_textbook_options(args) or name == "alphabeta-tt"
     if textbook:
         result = textbook_decision(name, board, args, should_stop)
     else:
@@ -253,7 +263,7 @@ def other_player_decision(
 def search_lines(name: str, empty: int, depth: int | None) -> int:
     """Lines of play the search called ``name`` visits at least (alpha-beta) or at most."""
     plies = empty if depth is None else min(depth, empty)
-    if name == "alphabeta" and plies < empty:
+    if name in PRUNED and plies < empty:
         return perm(empty, -(-plies // 2))
     return perm(empty, plies)
 
@@ -266,10 +276,10 @@ def _check_feasible(name: str, board: Board, depth: int | None) -> None:
     deepest = max([d for d in range(1, empty) if not _too_big(name, empty, d)], default=1)
     to_end = depth is None or depth >= empty
     plies = empty if to_end else depth
-    if name == "alphabeta" and not to_end:
+    if name in PRUNED and not to_end:
         plies = -(-plies // 2)
     count = f"{empty}!" if plies == empty else f"{empty}!/{empty - plies}!"
-    bound = "at least" if name == "alphabeta" and not to_end else "up to"
+    bound = "at least" if name in PRUNED and not to_end else "up to"
     reach = "without a depth limit" if depth is None else f"to depth {depth}"
     raise UsageError(
         f"{name} {reach} would search {bound} {count} = {search_lines(name, empty, depth):.1e} "
@@ -281,7 +291,7 @@ def _check_feasible(name: str, board: Board, depth: int | None) -> None:
 def _too_big(name: str, empty: int, depth: int | None) -> bool:
     if name in ("minimax", "average"):
         return search_lines(name, empty, depth) > MAX_LINES_UNPRUNED
-    if name == "alphabeta":
+    if name in PRUNED:
         if depth is None or depth >= empty:
             return empty > MAX_EMPTY_FOR_PLAIN_ALPHABETA
         return search_lines(name, empty, depth) > MAX_LINES_ALPHABETA

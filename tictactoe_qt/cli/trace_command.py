@@ -44,8 +44,10 @@ DESCRIPTION = f"""\
 Trace one search, event by event: enter (a node), leaf (a utility or, at the
 depth limit, an evaluation), return (a value back to the parent), alpha / beta
 (a bound moves) and cutoff (the moves left unsearched). Paths are the moves from
-the root, e.g. r1c3 > r2c1 (row 1, column 3, then row 2, column 1), or child
-indices from 0 for --tree; --json gives each move as [row, col] from 0. The last
+the root, e.g. r1c3 > r2c1 (row 1, column 3, then row 2, column 1), or for
+--tree children counted from 1, e.g. 1 > 2 (the first child's second child), as
+the stepper counts them. --json keeps the engine's numbers, from 0: each move as
+[row, col], each tree child as its index. The last
 line is a summary: the root's value (side to move's view; for --tree the root MAX player's),
 the best move, nodes (enter events, the root included) and cut-offs.
 

@@ -5,20 +5,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tictactoe_qt.engine.coordinates import cell_text, short_cell_text
+from tictactoe_qt.engine.coordinates import cell_text, child_text, short_cell_text, short_child_text
 from tictactoe_qt.engine.trace import TextbookOptions, TraceSummary
 from tictactoe_qt.engine.value_notation import infinity_text, window_text
 
 
 def step_text(step: Any) -> str:
-    """A path step: ``r2c3`` for a board move (counted from 1, as ``search``'s best
-    line), ``2`` for a tree child (as the tree text lists them, from 0)."""
-    return short_cell_text(step[0], step[1]) if isinstance(step, list) else str(step)
+    """A path step: ``r2c3`` for a board move, ``2`` for a tree's second child: both
+    counted from 1, as ``search``'s best line and the stepper count them."""
+    return short_cell_text(step[0], step[1]) if isinstance(step, list) else short_child_text(step)
 
 
 def move_words(step: Any) -> str:
-    """A single move: ``row 2, column 3``, as ``search`` names its move; a tree child as a step."""
-    return cell_text(step[0], step[1]) if isinstance(step, list) else str(step)
+    """A single move: ``row 2, column 3``, as ``search`` names its move; ``child 2`` in a tree."""
+    return cell_text(step[0], step[1]) if isinstance(step, list) else child_text(step)
 
 
 def path_text(path: list[Any]) -> str:

@@ -32,7 +32,6 @@ from .comparison_size import (
     format_count,
     knuth_estimate,
 )
-from .duration_text import duration_text
 from .search_result import SearchResult, ShouldStop, never_stop
 from .trace.counted_search import counted_search
 from .trace.options import TextbookOptions
@@ -328,8 +327,8 @@ def _refusal(variant: Variant, size: SizeEstimate, expected: float | None) -> st
     if not variant.pruning:
         return f"Refused: {size.text()}. Lower the depth, or run it with a cap to watch it start."
     return (
-        f"Refused: {size.text()}; even perfectly ordered alpha-beta needs about "
-        f"{duration_text(expected)}. Lower the depth, or run it with a cap."
+        f"Refused: {size.text()}; even perfectly ordered alpha-beta needs "
+        f"{size.about(expected)}. Lower the depth, or run it with a cap."
     )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 import time
 from dataclasses import dataclass
 
@@ -20,6 +21,8 @@ from .tree_counts import count_per_depth
 #: Positions/s assumed when no calibration run is possible.
 FALLBACK_RATE = 500_000.0
 KNUTH_PROBES = 400
+#: The most a float holds: a bigger tree (15x15 has some 1e430 nodes) is "more than" this.
+LARGEST_COUNT = sys.float_info.max
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,8 @@ class SizeEstimate:
     nodes: float
     exact: bool
     rate: float
+    #: The tree outgrew a float: ``nodes`` (:data:`LARGEST_COUNT`) and the times are lower bounds.
+    at_least: bool = False
 
     @property
     def minimax_seconds(self) -> float:
@@ -46,12 +51,18 @@ class SizeEstimate:
         return 2 * math.sqrt(self.nodes) / self.rate
 
     def text(self) -> str:
-        how = "exactly" if self.exact else "about"
+        how = "exactly" if self.exact else "more than" if self.at_least else "about"
+        time = duration_text(self.minimax_seconds)
         return (
             f"the full tree has {how} {format_count(self.nodes)} positions: "
-            f"{duration_text(self.minimax_seconds)} for plain minimax at "
+            f"{'more than ' * self.at_least}{time} for plain minimax at "
             f"{format_count(self.rate)} positions/s"
         )
+
+    def about(self, seconds: float) -> str:
+        """One of this tree's times in words: ``"about 3 min 05 s"``, or ``"more than
+        5.6e+294 years"`` when the tree outgrew a float (never ``"about forever"``)."""
+        return f"{'more than' if self.at_least else 'about'} {duration_text(seconds)}"
 
 
 def format_count(value: float) -> str:
@@ -78,6 +89,8 @@ def estimate_tree(
         nodes = float(sum(exact_levels))
         return SizeEstimate(nodes, True, rate or calibrate_rate(board))
     nodes = knuth_estimate(board, depth, rng or random.Random(0))
+    if not math.isfinite(nodes):  # the products of branching factors overflowed
+        return SizeEstimate(LARGEST_COUNT, False, rate or calibrate_rate(board), at_least=True)
     return SizeEstimate(max(nodes, float(sum(exact_levels))), False, rate or calibrate_rate(board))
 
 

@@ -1,10 +1,11 @@
 """How cells are named for people: ``row 2, column 3``, counted from 1.
 
-The one owner of coordinate text. The window, the command line's text output
+The one owner of coordinate text, and of how a textbook tree's children are
+numbered for people: ``child 2``, also from 1. The window, the command line's text output
 and README all name cells this way. Machine formats keep the engine's 0-based
 indices: :class:`~tictactoe_qt.engine.board.Move`, the JSON ``[row, col]``
 pairs of ``analyze``/``search`` and the ``moves`` of saved games, and
-``Move.parse("r,c")``. Wherever such raw indices are shown, the base is named.
+``Move.parse("r,c")``, and the child indices of ``trace --json``. Wherever such raw indices are shown, the base is named.
 """
 
 from __future__ import annotations
@@ -50,3 +51,23 @@ def line_text(moves: Iterable[Move]) -> str:
     Compact, for long lines of play; the same 1-based numbers as :func:`cell_text`.
     """
     return " ".join(short_cell_text(m.row, m.col) for m in moves)
+
+
+def child_number(index: int) -> int:
+    """A textbook tree's child as people count it (the engine's child 0 is child 1)."""
+    return index + FIRST
+
+
+def child_text(index: int) -> str:
+    """``"child 2"`` for the engine's child index 1."""
+    return f"child {child_number(index)}"
+
+
+def short_child_text(index: int) -> str:
+    """``"2"`` for the engine's child index 1: the compact form for paths and drawn edges."""
+    return str(child_number(index))
+
+
+def child_path_text(path: Iterable[int]) -> str:
+    """A path of children from a tree's root, compact: ``"1 > 2"`` (the first child's second)."""
+    return " > ".join(short_child_text(index) for index in path)

@@ -32,7 +32,7 @@ from .player_spec import PlayerSpec
 from .players import make_player
 from .search_result import ShouldStop, never_stop, score_to_result
 from .side_names import BOARD_NAMES, SideNames
-from .value_notation import heuristic_badge, outcome_text
+from .value_notation import heuristic_badge, outcome_text, plies_text
 
 ViewKind = Literal["average", "minimax", "mcts"]
 #: The players whose view the overlay can show, in menu order.
@@ -92,7 +92,7 @@ def view_spec(kind: ViewKind, board: Board) -> PlayerSpec:
 def view_title(kind: ViewKind, spec: PlayerSpec, seed: int = MCTS_SEED) -> str:
     """What the numbers are, for legends: ``"MCTS visit counts (1,000 iterations, seed 0)"``."""
     if kind == "average":
-        reach = "to the end" if spec.depth is None else f"{spec.depth} plies deep"
+        reach = "to the end" if spec.depth is None else f"{plies_text(spec.depth)} deep"
         return f"Average player's averages ({reach})"
     if kind == "minimax":
         return f"Minimax depth-{spec.depth} scores"

@@ -17,6 +17,7 @@ from typing import Any
 from .config import GameConfig
 from .geometry import Geometry, geometry_for
 from .search_result import ShouldStop, never_stop
+from .side_names import BOARD_NAMES, SideNames
 
 #: Boards with more cells than this are refused: 3x4 (12 cells) takes a few
 #: seconds, and each further cell multiplies the work several times over.
@@ -70,6 +71,19 @@ class TreeFacts:
             "positions_per_depth": list(self.positions_per_depth),
             "games_ending_per_depth": list(self.games_ending_per_depth),
         }
+
+
+#: Keys of :meth:`TreeFacts.as_dict` whose words are not just the key with spaces.
+_PLAIN_LABELS = {"no_early_stop_nodes": "nodes without early stops"}
+
+
+def fact_label(key: str, names: SideNames = BOARD_NAMES) -> str:
+    """How the count ``key`` reads for people, in ``count`` and the window alike:
+    ``x_wins`` is ``"X wins"`` (the first mover's player, as ``names`` writes it),
+    ``positions_up_to_symmetry`` is ``"positions up to symmetry"``."""
+    if key in ("x_wins", "o_wins"):
+        return f"{names.name(key[0])} wins"
+    return _PLAIN_LABELS.get(key, key.replace("_", " "))
 
 
 def no_early_stop_upper_bound(cells: int) -> int:

@@ -43,8 +43,18 @@ class SizeEstimate:
             return f"exactly {self.events:,} events"
         if self.at_least:
             return f"more than {self.events:,} events"
-        return f"up to about {self.events:.2g} events" if self.events >= 10**7 \
+        return f"up to about {rough_count(self.events)} events" if self.events >= 10**7 \
             else f"up to {self.events:,} events"
+
+
+def rough_count(count: int) -> str:
+    """``"1.4e+07"``: two figures, also for counts past a float's range (a 15x15 board's
+    move tree bound has some 430 digits, ``"3.7e+432"``)."""
+    exponent = len(str(count)) - 1
+    mantissa = count / 10**exponent  # int / int divides exactly, whatever the sizes
+    if round(mantissa, 1) >= 10:
+        mantissa, exponent = mantissa / 10, exponent + 1
+    return f"{mantissa:.1f}e+{exponent:02d}"
 
 
 class TraceTooLarge(ValueError):

@@ -11,6 +11,8 @@ import json
 import math
 from typing import Union
 
+from ..coordinates import child_path_text
+
 #: A parsed tree: a leaf value, or the list of a node's children.
 Tree = Union[int, float, list["Tree"]]
 
@@ -102,4 +104,6 @@ def _check_node(node: object, path: list[int]) -> int:
 
 
 def _where(path: list[int]) -> str:
-    return "the root" if not path else f"the node at path {path} (child indices from 0)"
+    if not path:
+        return "the root"
+    return f"the node at {child_path_text(path)} (children counted from 1)"

@@ -148,8 +148,8 @@ def note_text(row: ComparisonRow, estimate: SizeEstimate | None, cap_seconds: fl
             seconds = estimate.minimax_seconds
         else:
             seconds = estimate.best_case_alphabeta_seconds
-        return tr("ComparisonDock", "refused: it would take about {0} (hover for why)").format(
-            duration_text(seconds))
+        return tr("ComparisonDock", "refused: it would take {0} (hover for why)").format(
+            estimate.about(seconds))
     if row.status == "capped":
         return tr("ComparisonDock", "stopped at the {0:g} s cap: partial numbers").format(
             cap_seconds)

@@ -45,7 +45,7 @@ PLAYER_NAMES = {"average": "Average", "minimax": "Minimax", "mcts": "MCTS"}
 PICK_RULES = {
     "average": "best average of random play (+1 win, -1 loss, 0 draw); a win on the spot"
                " is played without averaging",
-    "minimax": "best score {depth} plies deep; at the cut-off, open lines minus the opponent's",
+    "minimax": "best score {depth} deep; at the cut-off, open lines minus the opponent's",
     "mcts": "a proven win first, else the most visited move",
 }
 
@@ -162,7 +162,7 @@ def overlay_from_player_view(board: Board, view: PlayerView, analysis: Any,
     player = PLAYER_NAMES[view.kind]
     small = exact_key(side) if exact else "Exact values: not solved within the time budget."
     caption = (f"{view.title}, {side} to move. Outlined: the move {player} plays"
-               f" ({PICK_RULES[view.kind].format(depth=view.spec.depth)}). {small}")
+               f" ({PICK_RULES[view.kind].format(depth=plies_text(view.spec.depth or 0))}). {small}")
     choice = view.choice
     return OverlayData(
         position=board.notation(),

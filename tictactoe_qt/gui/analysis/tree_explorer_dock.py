@@ -40,6 +40,7 @@ from tictactoe_qt.engine import Board, Move
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.tree_counts import DepthCounts
 from tictactoe_qt.engine.tree_explorer import move_text
+from tictactoe_qt.engine.value_notation import plies_text
 from tictactoe_qt.gui.analysis import tree_jobs
 from tictactoe_qt.gui.analysis.dock_body import DockBody
 from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
@@ -263,8 +264,8 @@ class TreeExplorerDock(QDockWidget):
         if summary is None and self.request.depth is None:
             self.status.setText(self.tr("Exact minimax values of every move from here."))
         elif summary is None:
-            self.status.setText(self.tr("Depth-limited minimax values ({0} plies) of every "
-                                        "move from here.").format(self.request.depth))
+            self.status.setText(self.tr("Depth-limited minimax values ({0}) of every "
+                                        "move from here.").format(plies_text(self.request.depth)))
         else:
             self.status.setText(
                 self.tr("Alpha-beta visited {0:,} nodes with {1:,} cut-offs ({2:,} branches "

@@ -21,6 +21,7 @@ from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.trace import TextbookOptions
 from tictactoe_qt.engine.tree_counts import DepthCounts
 from tictactoe_qt.engine.tree_explorer import GameTreeExplorer, Path, TreeChild
+from tictactoe_qt.engine.tree_facts import fact_label
 from tictactoe_qt.engine.tree_values import NodeValue
 from tictactoe_qt.gui.analysis.search_jobs import board_from
 from tictactoe_qt.gui.stepper.trace_setup import NAMES
@@ -158,7 +159,6 @@ def tree_facts_text(config: GameConfig, facts: dict[str, Any] | str,
     mover's wins: ``names`` (the game's seating and marks) writes whose they are."""
     if isinstance(facts, str):
         return facts
-    labels = {"x_wins": f"{names.name('x')} wins", "o_wins": f"{names.name('o')} wins"}
-    parts = [f"{labels.get(name, name.replace('_', ' '))}: {value:,}"
+    parts = [f"{fact_label(name, names)}: {value:,}"
              for name, value in facts.items() if isinstance(value, int) and name != "k"]
     return f"Tree facts for the empty {config} board (tictactoe-qt count): " + "; ".join(parts)

@@ -22,7 +22,7 @@ from tictactoe_qt.engine.trace import TextbookOptions
 from tictactoe_qt.engine.tree_explorer import ScoreView, TreeChild, move_text
 from tictactoe_qt.engine.tree_values import NodeValue
 from tictactoe_qt.engine.value_notation import (
-    MINUS_INFINITY, PLUS_INFINITY, heuristic_text, outcome_text, window_text,
+    MINUS_INFINITY, PLUS_INFINITY, heuristic_text, outcome_text, plies_text, window_text,
 )
 from tictactoe_qt.gui.analysis import tree_jobs
 from tictactoe_qt.gui.analysis.job_runner import JobRunner
@@ -225,7 +225,7 @@ class GameTreeModel(QAbstractItemModel):
         depth = self.depth_limit()
         if role == Qt.ItemDataRole.DisplayRole:
             if section == VALUE and depth is not None:
-                return self.tr("Value (depth-limited, {0} plies)").format(depth)
+                return self.tr("Value (depth-limited, {0})").format(plies_text(depth))
             return self.tr(COLUMNS[section])
         if role == Qt.ItemDataRole.ToolTipRole:
             return header_tip(section, self.names, self.request)
@@ -343,7 +343,7 @@ def header_tip(column: int, names: SideNames = BOARD_NAMES,
     maximiser, minimiser = names.name_of_side(side), names.name_of_side(1 - side)
     options = TextbookOptions() if request is None else request.options
     if request is not None and request.depth is not None:
-        value = (f"The depth-limited minimax value: the search stops {request.depth} plies "
+        value = (f"The depth-limited minimax value: the search stops {plies_text(request.depth)} "
                  f"below the current position and scores the positions there with the "
                  f"evaluation {options.evaluation} ({EVALUATION_WORDS[options.evaluation]}); "
                  f"ends score {SCORING_WORDS[options.scoring]}. From {maximiser}'s point of view "

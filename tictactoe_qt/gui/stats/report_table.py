@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
 from tictactoe_qt.engine.value_notation import PLIES
@@ -53,6 +54,7 @@ def _games(s: RunSnapshot) -> str:
 
 #: (row title, cell text) in the seed report's order, plus the newer figures. ``{x}`` and
 #: ``{o}`` in a title are the players as the runs wrote them (their marks; X and O by default).
+#: A title may break over two lines (``\n``) so that the titles stay narrow.
 ROWS: tuple[tuple[str, Cell], ...] = (
     ("Games", _games),
     ("{x} wins", _outcome(X_WON)),
@@ -67,10 +69,16 @@ ROWS: tuple[tuple[str, Cell], ...] = (
     (f"Average game length ({PLIES})", lambda s: format_number(s.avg_game_length)),
     ("{x} average nodes per move", _player("x", "avg_nodes_per_move", format_number)),
     ("{o} average nodes per move", _player("o", "avg_nodes_per_move", format_number)),
-    ("Exact odds of random play ({x} / {o} / draw)", lambda s: _exact(s)),
+    ("Exact odds of random play\n({x} / {o} / draw)", lambda s: _exact(s)),
     ("Speed", _rate),
     ("Elapsed", lambda s: format_seconds(s.elapsed_seconds)),
 )
+
+
+def head_text(label: str) -> str:
+    """A run's label as its column head, one part a line, so that columns stay narrow:
+    ``"#3 random\nvs alphabeta:depth=1\n5x5 k=4"``."""
+    return label.replace(" vs ", "\nvs ").replace(", ", "\n")
 
 
 class ReportTable(QTableWidget):
@@ -85,10 +93,12 @@ class ReportTable(QTableWidget):
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.setAlternatingRowColors(True)
         self.setWordWrap(False)
-        # Columns as wide as their numbers (a narrow dock scrolls rather than cutting them).
-        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.horizontalHeader().setStretchLastSection(True)
+        # Columns as wide as their figures and heads, the last one filling any room left:
+        # a narrow dock scrolls rather than cutting them (see _fit_columns).
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.horizontalHeader().setMinimumSectionSize(90)
+        # By pixel: scrolling by whole columns cannot reach the right of one wider column.
+        self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.setAccessibleName(self.tr("Simulation report"))
 
@@ -105,7 +115,7 @@ class ReportTable(QTableWidget):
         """One column per run, headed by its tag and players."""
         self._show_titles(runs)
         self.setColumnCount(len(runs))
-        self.setHorizontalHeaderLabels([run.label.replace(", ", "\n") for run in runs])
+        self.setHorizontalHeaderLabels([head_text(run.label) for run in runs])
         for column, run in enumerate(runs):
             for row, (_, cell) in enumerate(ROWS):
                 item = self.item(row, column)
@@ -116,9 +126,29 @@ class ReportTable(QTableWidget):
                 text = cell(run)
                 item.setText(text)
                 item.setToolTip(text)  # the whole figure, should a narrow dock cut it
+        self._fit_columns()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._fit_columns()
+
+    def _fit_columns(self) -> None:
+        """Each column as wide as its widest figure or head, never narrower; the last one
+        also takes the room left. (A stretched last section would shrink below its
+        figures in a narrow dock and cut them instead of scrolling.)"""
+        header = self.horizontalHeader()
+        widths = [max(self.sizeHintForColumn(column), header.sectionSizeHint(column),
+                      header.minimumSectionSize()) for column in range(self.columnCount())]
+        if not widths:
+            return
+        widths[-1] += max(0, self.viewport().width() - sum(widths))
+        for column, width in enumerate(widths):
+            if header.sectionSize(column) != width:
+                header.resizeSection(column, width)
 
     def text_at(self, title: str, column: int = 0) -> str:
-        """The text shown for the figure titled ``title`` (as shown: ``"A wins"``) in ``column``."""
-        row = self._titles.index(title)
+        """The text shown for the figure titled ``title`` (as shown: ``"A wins"``, a title
+        over two lines with a space for the break) in ``column``."""
+        row = [shown.replace("\n", " ") for shown in self._titles].index(title)
         item = self.item(row, column)
         return item.text() if item is not None else ""
