@@ -52,3 +52,39 @@ def test_a_won_line_is_played_out_to_the_win(config, plies, step):
         assert len(analysis.pv) == analysis.plies
         checked += 1
     assert checked > 10
+
+
+def _assert_played_out(board: Board, result: str, plies: int, line) -> None:
+    work = board.copy()
+    for move in line:
+        assert not work.is_game_over(), (board.notation(), line)
+        assert work.empty >> move.index(board.config.cols) & 1, f"{move} is taken on {work.notation()}"
+        work.push(move)
+    assert work.status == f"{result}_won", (board.notation(), line)
+    assert len(line) == plies, (board.notation(), line)
+
+
+@pytest.mark.parametrize("how", ["search", "solve"])
+@pytest.mark.parametrize("config, plies, step", [
+    (GameConfig(3, 3, 3), 2, 1),
+    (GameConfig(3, 3, 3), 3, 1),
+    (GameConfig(4, 4, 3), 2, 1),
+])
+def test_the_searchers_own_won_line_ends_in_the_win(config, plies, step, how):
+    """What `search --algorithm perfect` prints: 'X wins in 5 plies' came with a
+    two-move line (the search stores no move where a threat ends a node)."""
+    from tictactoe_qt.engine.search.perfect import PerfectSearcher
+
+    checked = 0
+    for board in positions(config, plies)[::step]:
+        searcher = PerfectSearcher(config)
+        if how == "search":
+            answer = searcher.search(board, 5.0, None, lambda: False)
+        else:
+            answer = searcher.solve(board)
+        assert answer.exact
+        if answer.result == "draw":
+            continue
+        _assert_played_out(board, answer.result, answer.plies, answer.pv)
+        checked += 1
+    assert checked > 10

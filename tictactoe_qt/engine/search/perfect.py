@@ -42,7 +42,7 @@ from .null_window_iteration import search_iteration
 from .progress import Progress, ProgressWatch
 from .schedule import plan_runs
 from .solve_all import SolveCancelled, solve_every_position
-from .table_line import table_line
+from .table_line import played_out, table_line
 from .transposition import (
     DEFAULT_TABLE_ENTRIES,
     SymmetryKeys,
@@ -313,6 +313,9 @@ class PerfectSearcher:
         plies: int | None = None
         if exact:
             result, plies = exact_fields(board, score)
+            if result != "draw" and len(pv) < plies:
+                pv = played_out(self.keys, self.table, self.geometry, self._moves, board, cell,
+                                plies)
             if len(self._book) >= BOOK_ENTRIES:
                 self._book.clear()
             self._book[(x_bits, o_bits)] = (score, move, completed, result, plies)
