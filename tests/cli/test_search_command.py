@@ -143,3 +143,15 @@ def test_alphabeta_tt_alone_runs_the_textbook_search_with_its_defaults(capsys):
                          "--ordering", "none")
     assert plain == {**given, "elapsed_seconds": plain["elapsed_seconds"]}
     assert plain["exact"] is True and plain["nodes"] > 0
+
+
+@pytest.mark.parametrize("name", ["telepathy", "engine-ish:x"])
+def test_an_unknown_algorithm_lists_every_name_help_lists(capsys, name):
+    """The error named the algorithms without alphabeta-tt, which --help lists."""
+    assert main(["search", "--help"]) == 0
+    listed = " ".join(capsys.readouterr().out.split())
+    assert main(["search", "--algorithm", name]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "unknown algorithm" in err[0], err
+    for algorithm in ("minimax", "alphabeta", "alphabeta-tt", "average", "perfect", "mcts"):
+        assert f"{algorithm}," in listed and f" {algorithm}," in err[0], (algorithm, err[0])

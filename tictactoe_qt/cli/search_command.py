@@ -47,6 +47,8 @@ from .trace_command import (
 )
 
 ALGORITHMS = ("minimax", "alphabeta", "average", "perfect", "random", "mcts")
+#: Every name --algorithm takes, as help and errors list them (alphabeta-tt: textbook only).
+ALGORITHM_NAMES = ("minimax", "alphabeta", "alphabeta-tt", "average", "perfect", "random", "mcts")
 #: The ``search --json`` keys, in order (``result`` only when exact).
 #: The searches a depth limit bounds (MCTS, random, plugins and engines take none).
 DEPTH_ALGORITHMS = ("minimax", "alphabeta", "alphabeta-tt", "average", "perfect")
@@ -87,7 +89,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--algorithm", required=True, metavar="NAME",
-                        help=", ".join(ALGORITHMS) + ", an installed plugin, or engine:path=PROGRAM")
+                        help=", ".join(ALGORITHM_NAMES) + ", an installed plugin, or engine:path=PROGRAM")
     parser.add_argument("--depth", type=positive_int, default=None, metavar="D",
                         help="depth limit in plies (default: unlimited)")
     parser.add_argument("--time", type=time_budget, default=None, metavar="S",
@@ -225,10 +227,14 @@ def search(
     if name not in ALGORITHMS:
         return other_player_decision(name, board, seconds, seed, should_stop)
     if name not in PLAYER_FACTORIES:
-        known = [a for a in ALGORITHMS if a not in ("random", "mcts") or a in PLAYER_FACTORIES]
-        raise UsageError(f"unknown algorithm {excerpt(name)}; choose from {', '.join(known)}")
+        raise UsageError(f"unknown algorithm {excerpt(name)}; choose from {', '.join(_known())}")
     spec = PlayerSpec(name, time=1.0 if seconds is None else seconds)
     return make_player(spec, seed).choose(board, should_stop)
+
+
+def _known() -> list[str]:
+    """The algorithm names this build can run (random and MCTS only where registered)."""
+    return [a for a in ALGORITHM_NAMES if a not in ("random", "mcts") or a in PLAYER_FACTORIES]
 
 
 def other_player_decision(
@@ -242,10 +248,9 @@ def other_player_decision(
     try:
         spec = PlayerSpec.parse(text, computer_only=True)
     except PlayerSpecError as error:
-        known = [a for a in ALGORITHMS if a not in ("random", "mcts") or a in PLAYER_FACTORIES]
         plugins = [name for name, info in discovered_plugins().items() if not info.broken]
         raise UsageError(
-            f"unknown algorithm {text[:60]!r}; choose from {', '.join(known + plugins)}, "
+            f"unknown algorithm {excerpt(text)}; choose from {', '.join(_known() + plugins)}, "
             "or engine:path=PROGRAM"
         ) from error
     if seconds is not None:
