@@ -258,3 +258,18 @@ def test_a_writer_killed_at_any_moment_leaves_the_old_or_the_new_file(tmp_path):
         if (tmp_path / FILE_NAME).exists():
             _check_whole(tmp_path)
     assert (tmp_path / FILE_NAME).exists()
+
+
+def test_an_oversized_file_is_ignored_with_both_limits_explained(tmp_path):
+    """'at most 2,097,152 bytes' (cache info) and 'over 4,194,304 bytes' (this warning)
+    read as two limits for one thing: the warning now relates them."""
+    from tictactoe_qt.engine.solved_cache import MAX_BYTES, MAX_FILE_BYTES
+
+    messages: list[str] = []
+    cache = SolvedCache(tmp_path, warn=messages.append)
+    cache.folder.mkdir(exist_ok=True)
+    cache.path.write_bytes(b" " * (MAX_FILE_BYTES + 10))
+    assert cache.lookup(_position()) is None
+    assert len(messages) == 1 and "\n" not in messages[0]
+    assert f"over {MAX_FILE_BYTES:,} bytes" in messages[0]
+    assert f"twice the most this cache keeps ({MAX_BYTES:,})" in messages[0]

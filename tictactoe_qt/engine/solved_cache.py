@@ -198,7 +198,8 @@ class SolvedCache:
 
     def _parse(self, data: bytes) -> dict[str, dict[str, Any]]:
         if len(data) > MAX_FILE_BYTES:
-            self._warning(f"it is over {MAX_FILE_BYTES:,} bytes")
+            self._warning(f"it is over {MAX_FILE_BYTES:,} bytes, twice the most this cache "
+                          f"keeps ({MAX_BYTES:,}), so the cache did not write it")
             return {}
         try:
             content = json.loads(data.decode("utf-8"))
