@@ -75,6 +75,8 @@ def test_a_parsed_win_reports_its_line() -> None:
         ("xxx/ooo/...", "both players have a line in 'xxx/ooo/...'"),
         ("xxx/oo./o..", "'xxx/oo./o..' has play after x won"),
         ("", "empty board string ''"),
+        # One row said 'rows must be a whole number from 3 to 19, got 1'.
+        ("x.o.x.o..", "'x.o.x.o..' is one row; write the rows joined by '/'"),
     ],
 )
 def test_impossible_notation_says_what_and_where(text: str, message: str) -> None:

@@ -285,6 +285,10 @@ class Board:
                         f"{excerpt(text)}; use x, o or ."
                     )
         rows = len(rows_text)
+        if rows == 1:
+            raise NotationError(
+                f"{excerpt(text)} is one row; write the rows joined by '/', e.g. x.o/.x./..o"
+            )
         config = GameConfig(rows, cols, min(rows, cols) if k is None else k)
         cells = "".join(rows_text)
         x = sum(1 << i for i, ch in enumerate(cells) if ch == "x")
