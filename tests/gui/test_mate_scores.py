@@ -112,7 +112,7 @@ def test_forced_wins_from_a_search_that_is_not_exact_read_as_wins(
     assert legend == data.legend()
     assert f"searched to depth {DEPTH}" in legend and "every move" not in legend
     assert "Hatched: 5 moves not searched." in legend
-    assert "O3 = O wins in 3 plies with this move" in legend
+    assert "O3 = O wins in 3 plies counting this move" in legend
     # Painted as a win and a loss, the way exact values are, not as grey heat.
     blank = colour_at(window, (2, 4))
     qtbot.waitUntil(lambda: colour_at(window, (6, 6)) != blank, timeout=HANG_MS)  # all painted

@@ -31,9 +31,15 @@ UNKNOWN_BADGE = "?"
 UNKNOWN_TEXT = "unknown: not searched in the time budget"
 
 
+def win_badge_key(name: str = "X", how: str = "") -> str:
+    """What a win's short form means, with the player ``name`` as example; ``how`` (such
+    as "against every reply searched") follows the move."""
+    return f"{name}3 = {name} wins in 3 plies counting this move" + (f" {how}" if how else "")
+
+
 def badge_key(name: str = "X") -> str:
     """One line that explains the short forms, for legends, with the player ``name`` as example."""
-    return f"{name}3 = {name} wins in 3 plies counting this move, D = draw, ? = not searched"
+    return f"{win_badge_key(name)}, D = draw, ? = not searched"
 
 
 #: :func:`badge_key` for X.

@@ -26,6 +26,7 @@ from tictactoe_qt.engine.value_notation import (
     heuristic_text,
     outcome_badge,
     outcome_text,
+    win_badge_key,
 )
 
 Cell = tuple[int, int]
@@ -92,20 +93,22 @@ class OverlayData:
         """What the numbers are (and from which depth), for the line under the board."""
         if not self.notes:
             return ""
-        side = self.mover
-        key = (f"{side}3 = {side} wins in 3 plies with this move, D = draw"
-               f" (green good, red bad for {side}).")
         if self.caption:
             text = self.caption
         elif self.exact:
-            text = f"Exact: Solved to the end, {side} to move: {key}"
+            text = f"Exact: Solved to the end, {self.mover} to move: {self._key()}"
         else:
-            text = self._searched_legend(key)
+            text = self._searched_legend()
         line = " Numbered circles: best line." if self.ghosts else ""
         visits = " n = MCTS visits." if self.visits else ""
         return text + line + visits
 
-    def _searched_legend(self, key: str) -> str:
+    def _key(self, how: str = "") -> str:
+        """What the short forms and colours mean, for the side to move."""
+        side = self.mover
+        return f"{win_badge_key(side, how)}, D = draw (green good, red bad for {side})."
+
+    def _searched_legend(self) -> str:
         """The legend of values a search within a time budget left partly heuristic:
         what each kind of cell is, said only for the kinds shown (and how many are not)."""
         kinds = [note.kind for note in self.notes.values()]
@@ -119,8 +122,7 @@ class OverlayData:
         else:
             parts = [f"{searched.capitalize()}, {self.mover} to move:"]
         if any(kind in ("win", "draw", "loss") for kind in kinds):
-            parts.append(key.replace("with this move,", "with this move against every reply"
-                                     " searched (not a proof on big boards),"))
+            parts.append(self._key("against every reply searched (not a proof on big boards)"))
         if unknown:
             moves = "1 move" if unknown == 1 else f"{unknown} moves"
             parts.append(f"Hatched: {moves} not searched.")
