@@ -28,7 +28,7 @@ if __name__ == "__main__":
     qapp = QApplication([program.APP_NAME])
     program.configure_application(qapp)
     from tictactoe_qt.gui.main_window import MainWindow
-    from tictactoe_qt.gui.settings_store import GameSettings, SideSettings
+    from tictactoe_qt.gui.game_settings import GameSettings, SideSettings
 
     window = MainWindow()
     window.show()

@@ -26,7 +26,7 @@ from tictactoe_qt.gui.player_choices import (
     search_extra, search_options, uses_depth, uses_depth_range, uses_textbook, uses_time,
 )
 from tictactoe_qt.gui.search_player_fields import DepthField, TextbookFields
-from tictactoe_qt.gui.settings_store import GameSettings, SideSettings, mark_problem
+from tictactoe_qt.gui.game_settings import GameSettings, SideSettings, mark_problem
 
 
 class SideEditor(QGroupBox):
