@@ -19,6 +19,11 @@ from tictactoe_qt.gui.player_choices import player_spec, uses_depth_range, uses_
 SEATS = ("x", "o")
 
 
+def kept_depth(spec: PlayerSpec) -> int | None:
+    """The depth :class:`SideSettings` keeps for ``spec``: its own, or its range's upper end."""
+    return spec.depth if spec.depth_range is None else spec.depth_range[1]
+
+
 def mark_problem(text: str, other_mark: str | None = None) -> str | None:
     """Why ``text`` can't be a mark, or ``None`` when it can."""
     tr = QCoreApplication.translate
@@ -99,10 +104,9 @@ class GameSettings:
             spec = saved.spec
             extra = (spec.path or ",".join(f"{name}={value}" for name, value in spec.options)
                      or spec.search_option_text())
-            depth = spec.depth if spec.depth_range is None else spec.depth_range[1]
             sides[seat] = SideSettings(
-                spec.kind, depth, spec.time, saved.mark or DEFAULT_MARKS[seat], saved.name,
-                extra or "",
+                spec.kind, kept_depth(spec), spec.time, saved.mark or DEFAULT_MARKS[seat],
+                saved.name, extra or "",
             )
         config = game.config
         return cls(sides["x"], sides["o"], config.rows, config.cols, config.k, game.first)

@@ -25,7 +25,9 @@ from tictactoe_qt.engine.saved_game import (
 from tictactoe_qt.gui.analysis.overlay_choice import (
     OverlayChoice, checked_depth_limit, checked_view,
 )
-from tictactoe_qt.gui.game_settings import SEATS, GameSettings, SideSettings, mark_problem
+from tictactoe_qt.gui.game_settings import (
+    SEATS, GameSettings, SideSettings, kept_depth, mark_problem,
+)
 from tictactoe_qt.gui.player_choices import (
     choice_for, player_spec, search_options, uses_depth_range, uses_extra,
 )
@@ -103,9 +105,7 @@ class SettingsStore:
             except PlayerSpecError:
                 problems.append(f"{seat}/depth or {seat}/time")
                 spec = player_spec(kind, default.depth, default.time, extra=extra)
-            depth, time = spec.depth, spec.time
-            if spec.depth_range is not None:
-                depth = spec.depth_range[1]
+            depth, time = kept_depth(spec), spec.time
         if mark_problem(mark) is not None:
             problems.append(f"{seat}/mark")
             mark = default.mark

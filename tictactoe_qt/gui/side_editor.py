@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
 from tictactoe_qt.engine.player_spec import MAX_TIME, MIN_TIME, PlayerSpecError
 from tictactoe_qt.engine.saved_game import MAX_MARK_LENGTH, MAX_NAME_LENGTH
 from tictactoe_qt.gui.extra_player_fields import EngineField, PluginOptionsField
-from tictactoe_qt.gui.game_settings import SideSettings, mark_problem
+from tictactoe_qt.gui.game_settings import SideSettings, kept_depth, mark_problem
 from tictactoe_qt.gui.player_choices import (
     PLAYER_CHOICES, PRESETS, is_plugin, matching_preset, player_spec, search_extra,
     search_options, uses_depth, uses_depth_range, uses_textbook, uses_time,
@@ -135,9 +135,8 @@ class SideEditor(QGroupBox):
             spec = player_spec(kind, self.depth.depth(), time, extra=extra)
         except PlayerSpecError:  # no engine program yet, or options that do not parse
             return SideSettings(kind, None, time, self._valid_mark, self.name.text().strip(), extra)
-        depth = spec.depth if spec.depth_range is None else spec.depth_range[1]
-        return SideSettings(kind, depth, spec.time, self._valid_mark, self.name.text().strip(),
-                            extra)
+        return SideSettings(kind, kept_depth(spec), spec.time, self._valid_mark,
+                            self.name.text().strip(), extra)
 
     def set_side(self, side: SideSettings) -> None:
         for widget in (self.player, self.time_spin):
