@@ -11,7 +11,7 @@ from tictactoe_qt.engine import Move, PlayerSpec, SearchResult
 from tictactoe_qt.engine.saved_game import SavedGame
 from tictactoe_qt.gui import game_controller
 from tictactoe_qt.gui.game_controller import GameController
-from tictactoe_qt.gui.settings_store import GameSettings, SideSettings
+from tictactoe_qt.gui.game_settings import GameSettings, SideSettings
 
 from .waits import HANG_MS
 

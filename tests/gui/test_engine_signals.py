@@ -19,7 +19,7 @@ from .fresh_process import settings_env, window_script
 #: about its answer to X's first move when the script prints the search process's pid.
 SCRIPT = window_script("""
     from pathlib import Path
-    from tictactoe_qt.gui.settings_store import GameSettings, SideSettings
+    from tictactoe_qt.gui.game_settings import GameSettings, SideSettings
 
     engine = SideSettings("engine", time=60, mark="O", extra=sys.argv[1])
     window.controller.new_game(GameSettings(o=engine, rows=7, cols=7, k=5))

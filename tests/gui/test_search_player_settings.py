@@ -22,7 +22,8 @@ from tictactoe_qt.gui.game_controller import GameController
 from tictactoe_qt.gui.main_window import MainWindow
 from tictactoe_qt.gui.player_choices import capped_depth, player_spec
 from tictactoe_qt.gui.settings_dock import SettingsDock
-from tictactoe_qt.gui.settings_store import GameSettings, SettingsStore, SideSettings
+from tictactoe_qt.gui.game_settings import GameSettings, SideSettings
+from tictactoe_qt.gui.settings_store import SettingsStore
 from tictactoe_qt.gui.stats.install import seat_spec
 
 TEXTBOOK_1_10 = "depth=1-10,ordering=centre,scoring=textbook,evaluation=open-lines,form=negamax"

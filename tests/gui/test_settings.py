@@ -19,9 +19,8 @@ from tictactoe_qt.engine.saved_game import MAX_DEPTH, MAX_NAME_LENGTH, text_leng
 from tictactoe_qt.gui.main_window import MainWindow
 from tictactoe_qt.gui.player_choices import choice_for
 from tictactoe_qt.gui.settings_dock import SettingsDock
-from tictactoe_qt.gui.settings_store import (
-    GameSettings, SettingsStore, SideSettings, mark_problem,
-)
+from tictactoe_qt.gui.game_settings import GameSettings, SideSettings, mark_problem
+from tictactoe_qt.gui.settings_store import SettingsStore
 
 
 def ini_store(folder) -> SettingsStore:

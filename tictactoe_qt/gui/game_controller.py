@@ -23,10 +23,10 @@ from tictactoe_qt.engine.simulation import check_playable
 from tictactoe_qt.gui import game_texts
 from tictactoe_qt.gui.ai_turns import AiTurns
 from tictactoe_qt.gui.board_snapshot import BoardSnapshot
+from tictactoe_qt.gui.game_settings import GameSettings, SideSettings
 from tictactoe_qt.gui.hints import Hints
 from tictactoe_qt.gui.player_choices import depth_cap_note, kind_label, player_spec
 from tictactoe_qt.gui.search_worker import SearchRequest, SearchThread, runs_in_engine_process
-from tictactoe_qt.gui.settings_store import GameSettings, SideSettings
 
 
 class GameController(QObject):

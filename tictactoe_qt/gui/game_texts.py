@@ -16,7 +16,7 @@ from tictactoe_qt.gui.player_choices import kind_label
 if TYPE_CHECKING:
     from tictactoe_qt.engine.seating import Seating
     from tictactoe_qt.gui.game_controller import GameController
-    from tictactoe_qt.gui.settings_store import GameSettings
+    from tictactoe_qt.gui.game_settings import GameSettings
 
 
 def _tr(text: str) -> str:

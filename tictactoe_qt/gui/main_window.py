@@ -23,9 +23,10 @@ from tictactoe_qt.gui.dock_layout import LAYOUT_VERSION, DockColumn, restore_doc
 from tictactoe_qt.gui import game_texts
 from tictactoe_qt.gui.game_controller import GameController
 from tictactoe_qt.gui.game_over_banner import GameOverBanner
+from tictactoe_qt.gui.game_settings import GameSettings
 from tictactoe_qt.gui.help_dialogs import show_about, show_rules
 from tictactoe_qt.gui.settings_dock import SettingsDock
-from tictactoe_qt.gui.settings_store import GameSettings, SettingsStore
+from tictactoe_qt.gui.settings_store import SettingsStore
 from tictactoe_qt.gui.stats.install import install_stats
 from tictactoe_qt.gui.stats.unsaved_runs import ask_before_closing
 from tictactoe_qt.gui.status_panel import StatusPanel

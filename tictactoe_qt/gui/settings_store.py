@@ -1,10 +1,8 @@
-"""The game settings, their defaults and validation, stored with QSettings.
+"""The game settings, overlay choice and window layout, stored with QSettings.
 
-:class:`GameSettings` is the single typed description of the next game; the
-dock edits it and the controller starts games from it. :class:`SettingsStore`
-reads and writes it; a value that is missing is defaulted silently, and one
-that is corrupt or outdated is defaulted too but reported, so the window can
-say so.
+:class:`SettingsStore` reads and writes :class:`~tictactoe_qt.gui.game_settings.GameSettings`;
+a value that is missing is defaulted silently, and one that is corrupt or
+outdated is defaulted too but reported, so the window can say so.
 """
 
 from __future__ import annotations
@@ -13,22 +11,22 @@ import math
 import os
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import TypeVar
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QSettings
 
-from tictactoe_qt.engine import (
-    Board, GameConfig, InvalidConfigError, Mark, Move, PlayerSpec, PlayerSpecError,
-)
+from tictactoe_qt.engine import GameConfig, InvalidConfigError, PlayerSpec, PlayerSpecError
 from tictactoe_qt.engine.excerpt import excerpt
 from tictactoe_qt.engine.player_spec import MAX_TIME, MIN_TIME
 from tictactoe_qt.engine.saved_game import (
-    DEFAULT_MARKS, MAX_DEPTH, MAX_MARK_LENGTH, MAX_NAME_LENGTH, SavedGame, SavedPlayer,
-    text_length, text_problem,
+    DEFAULT_MARKS, MAX_DEPTH, MAX_NAME_LENGTH, text_length, text_problem,
 )
 from tictactoe_qt.gui.analysis.overlay_choice import (
     OverlayChoice, checked_depth_limit, checked_view,
+)
+from tictactoe_qt.gui.game_settings import (
+    SEATS, GameSettings, SideSettings, kept_depth, mark_problem,
 )
 from tictactoe_qt.gui.player_choices import (
     choice_for, player_spec, search_options, uses_depth_range, uses_extra,
@@ -36,118 +34,10 @@ from tictactoe_qt.gui.player_choices import (
 
 T = TypeVar("T")
 SETTINGS_VERSION = 1
-SEATS = ("x", "o")
 #: Longest engine path or plugin option text kept.
 MAX_EXTRA_LENGTH = 1000
 #: A whole number as the settings file holds it (ASCII digits, no more than fit any limit).
 _WHOLE = re.compile(r"\s*[+-]?[0-9]{1,9}\s*")
-
-
-def mark_problem(text: str, other_mark: str | None = None) -> str | None:
-    """Why ``text`` can't be a mark, or ``None`` when it can."""
-    tr = QCoreApplication.translate
-    mark = text.strip()
-    if not mark:
-        return tr("Settings", "A mark can't be empty.")
-    if text_length(mark) > MAX_MARK_LENGTH:
-        return tr("Settings", "A mark has at most {0} characters.").format(MAX_MARK_LENGTH)
-    if text_problem(mark) is not None:
-        return tr("Settings", "A mark can't hold control or broken characters.")
-    if other_mark is not None and mark.casefold() == other_mark.strip().casefold():
-        return tr("Settings", "The two players need different marks.")
-    return None
-
-
-@dataclass(frozen=True)
-class SideSettings:
-    """One player's settings. ``depth=None`` means unlimited (with a range: its upper end)."""
-
-    kind: str = "human"
-    depth: int | None = None
-    time: float = 1.0
-    mark: str = "X"
-    name: str = ""
-    #: An external engine's path, a plugin's own options (``depth=3,style=sharp``), or
-    #: a search player's options (``depth=1-10,ordering=centre,...``; see player_choices).
-    extra: str = ""
-
-    def spec(self) -> PlayerSpec:
-        """The engine spec (without any depth cap); Random for an engine with no program yet."""
-        if uses_extra(self.kind):
-            try:
-                return player_spec(self.kind, self.depth, self.time, extra=self.extra)
-            except PlayerSpecError:
-                return PlayerSpec("random")
-        plain = PlayerSpec(self.kind, depth=self.depth, time=self.time)
-        if uses_depth_range(self.kind) and self.extra:
-            try:
-                return player_spec(self.kind, self.depth, self.time, extra=self.extra)
-            except PlayerSpecError:
-                return plain
-        return plain
-
-    @property
-    def is_human(self) -> bool:
-        return self.kind == "human"
-
-
-@dataclass(frozen=True)
-class GameSettings:
-    """Everything the next game is started from."""
-
-    x: SideSettings = field(default_factory=lambda: SideSettings("human", mark="X"))
-    o: SideSettings = field(default_factory=lambda: SideSettings("perfect", mark="O"))
-    rows: int = 3
-    cols: int = 3
-    k: int = 3
-    #: The player who moves first, ``"x"`` or ``"o"``.
-    first: str = "x"
-
-    def side(self, seat: str) -> SideSettings:
-        """The settings of player ``"x"`` or ``"o"``."""
-        return self.x if seat == "x" else self.o
-
-    def with_side(self, seat: str, side: SideSettings) -> GameSettings:
-        """A copy with player ``seat`` replaced."""
-        return replace(self, x=side) if seat == "x" else replace(self, o=side)
-
-    def config(self) -> GameConfig:
-        return GameConfig(self.rows, self.cols, self.k)
-
-    @classmethod
-    def from_saved_game(cls, game: SavedGame) -> GameSettings:
-        """The settings a saved game was played with."""
-        sides = {}
-        for seat in SEATS:
-            saved = game.players.get(seat, SavedPlayer(PlayerSpec("human")))
-            spec = saved.spec
-            extra = (spec.path or ",".join(f"{name}={value}" for name, value in spec.options)
-                     or spec.search_option_text())
-            depth = spec.depth if spec.depth_range is None else spec.depth_range[1]
-            sides[seat] = SideSettings(
-                spec.kind, depth, spec.time, saved.mark or DEFAULT_MARKS[seat], saved.name,
-                extra or "",
-            )
-        config = game.config
-        return cls(sides["x"], sides["o"], config.rows, config.cols, config.k, game.first)
-
-    def saved_game(self, board: Board) -> SavedGame:
-        """``board``'s game played with these settings, for saving."""
-        players = {
-            seat: SavedPlayer(side.spec(), side.name, side.mark)
-            for seat in SEATS for side in [self.side(seat)]
-        }
-        moves = tuple(Move.from_index(i, board.config.cols) for i in board.history)
-        first: Mark = "o" if self.first == "o" else "x"
-        return SavedGame(board.config, players, moves, first)
-
-    def game_rules(self) -> tuple[object, ...]:
-        """The fields that change how a game is played (not marks or names)."""
-        return (
-            self.rows, self.cols, self.k, self.first,
-            self.x.kind, self.x.depth, self.x.time, self.x.extra,
-            self.o.kind, self.o.depth, self.o.time, self.o.extra,
-        )
 
 
 class SettingsStore:
@@ -215,9 +105,7 @@ class SettingsStore:
             except PlayerSpecError:
                 problems.append(f"{seat}/depth or {seat}/time")
                 spec = player_spec(kind, default.depth, default.time, extra=extra)
-            depth, time = spec.depth, spec.time
-            if spec.depth_range is not None:
-                depth = spec.depth_range[1]
+            depth, time = kept_depth(spec), spec.time
         if mark_problem(mark) is not None:
             problems.append(f"{seat}/mark")
             mark = default.mark
