@@ -23,7 +23,7 @@ from tictactoe_qt.engine.simulation import check_playable
 from tictactoe_qt.gui import game_texts
 from tictactoe_qt.gui.ai_turns import AiTurns
 from tictactoe_qt.gui.board_snapshot import BoardSnapshot
-from tictactoe_qt.gui.game_settings import GameSettings, SideSettings
+from tictactoe_qt.gui.game_settings import SEATS, GameSettings, SideSettings
 from tictactoe_qt.gui.hints import Hints
 from tictactoe_qt.gui.player_choices import depth_cap_note, kind_label, player_spec
 from tictactoe_qt.gui.search_worker import SearchRequest, SearchThread, runs_in_engine_process
@@ -97,7 +97,7 @@ class GameController(QObject):
 
     @property
     def human_count(self) -> int:
-        return sum(self.is_human(seat) for seat in "xo")
+        return sum(self.is_human(seat) for seat in SEATS)
 
     @property
     def is_thinking(self) -> bool:
@@ -152,7 +152,7 @@ class GameController(QObject):
             rows=board.config.rows,
             cols=cols,
             cells=cells,
-            marks={s: self.settings.side(s).mark for s in "xo"},
+            marks={s: self.settings.side(s).mark for s in SEATS},
             last_move=last,
             winning_line=tuple((m.row, m.col) for m in board.winning_line()),
             hint=(hint.row, hint.col) if hint else None,
@@ -180,7 +180,7 @@ class GameController(QObject):
         sides = {
             seat: replace(self.settings.side(seat), mark=settings.side(seat).mark,
                           name=settings.side(seat).name)
-            for seat in "xo"
+            for seat in SEATS
         }
         self.settings = replace(self.settings, x=sides["x"], o=sides["o"])
         self.snapshot_changed.emit(self.snapshot())
@@ -212,7 +212,7 @@ class GameController(QObject):
     def _build_players(self) -> None:
         self._hints.forget_player()
         self._search.forget_players()  # the last game's external engines end here
-        for seat in "xo":
+        for seat in SEATS:
             self.players[seat] = self._make_player(seat, self.settings.side(seat))
         if self.auto_warm_up and any(
             p is not None and runs_in_engine_process(p) for p in self.players.values()

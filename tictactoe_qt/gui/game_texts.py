@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication
 
 from tictactoe_qt.engine.side_names import SideNames
+from tictactoe_qt.gui.game_settings import SEATS
 from tictactoe_qt.gui.player_choices import kind_label
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ def side_names(game: GameController) -> SideNames:
 def settings_side_names(settings: GameSettings, seating: Seating) -> SideNames:
     """The names ``settings``' marks give the players (X/O where none is typed), seated as
     ``seating``: the game's names, and those of the next simulation (the dock's settings)."""
-    return SideNames.of(seating, {seat: settings.side(seat).mark for seat in "xo"})
+    return SideNames.of(seating, {seat: settings.side(seat).mark for seat in SEATS})
 
 
 def display_name(game: GameController, seat: str) -> str:

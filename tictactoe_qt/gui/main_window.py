@@ -23,7 +23,7 @@ from tictactoe_qt.gui.dock_layout import LAYOUT_VERSION, DockColumn, restore_doc
 from tictactoe_qt.gui import game_texts
 from tictactoe_qt.gui.game_controller import GameController
 from tictactoe_qt.gui.game_over_banner import GameOverBanner
-from tictactoe_qt.gui.game_settings import GameSettings
+from tictactoe_qt.gui.game_settings import SEATS, GameSettings
 from tictactoe_qt.gui.help_dialogs import show_about, show_rules
 from tictactoe_qt.gui.settings_dock import SettingsDock
 from tictactoe_qt.gui.settings_store import SettingsStore
@@ -256,7 +256,7 @@ class MainWindow(QMainWindow):
         """The position, the turn and the players: what a status-bar hint is about."""
         c = self.controller
         return (c.board.notation(), c.seat_to_move,
-                tuple(c.settings.side(seat).kind for seat in "xo"))
+                tuple(c.settings.side(seat).kind for seat in SEATS))
 
     def _clear_stale_message(self) -> None:
         """Drop a hint ("Please wait…", "The game is over…") once the game it was about moved on."""

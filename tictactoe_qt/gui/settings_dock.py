@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 
 from tictactoe_qt.engine import MAX_SIZE, MIN_SIZE, GameConfig
 from tictactoe_qt.engine.gomocup.client import EngineUnavailable, check_engine_board
-from tictactoe_qt.gui.game_settings import GameSettings
+from tictactoe_qt.gui.game_settings import SEATS, GameSettings
 from tictactoe_qt.gui.glyphs import missing_glyph_note
 from tictactoe_qt.gui.player_choices import depth_cap_note
 from tictactoe_qt.gui.side_editor import SideEditor
@@ -42,7 +42,7 @@ class SettingsDock(QDockWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Settings"), parent)
         self.setObjectName("settingsDock")
-        self.sides = {seat: SideEditor(seat) for seat in "xo"}
+        self.sides = {seat: SideEditor(seat) for seat in SEATS}
         board_group = QGroupBox(self.tr("Board"), objectName="boardGroup")
         self.rows = self._size_spin("rows", self.tr("Number of rows"))
         self.cols = self._size_spin("cols", self.tr("Number of columns"))
@@ -158,7 +158,7 @@ class SettingsDock(QDockWidget):
         else:
             self.board_note.setText("")
         self.board_note.setVisible(bool(self.board_note.text()))
-        marks = {seat: self.sides[seat].mark.text() for seat in "xo"}
+        marks = {seat: self.sides[seat].mark.text() for seat in SEATS}
         config = GameConfig(rows, cols, self.k.value())
         for seat, editor in self.sides.items():
             problem = editor.check_mark(marks["o" if seat == "x" else "x"])

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QLabel, QSizePolicy, QSlider, QSpinBox, QToolBar, QToolButton, QVBoxLayout, QWidget,
 )
 
+from tictactoe_qt.gui.game_settings import SEATS
 from tictactoe_qt.gui.stats.watch_series import DEFAULT_SPEED, SPEEDS, WatchSeries, speed_text
 
 MAX_WATCHED_GAMES = 1000
@@ -176,7 +177,7 @@ class WatchControls(QToolBar):
         if score is None:
             return
         settings = self.series.controller.settings
-        marks = [settings.side(seat).mark or seat.upper() for seat in "xo"]
+        marks = [settings.side(seat).mark or seat.upper() for seat in SEATS]
         stopped = not self.series.running and score["played"] < score["games"]
         games = (self.tr("stopped, %d of %d") if stopped else self.tr("%d of %d")) % (
             score["played"], score["games"])

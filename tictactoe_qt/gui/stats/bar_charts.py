@@ -18,6 +18,7 @@ from PySide6.QtGui import QFont
 
 from tictactoe_qt.engine.duration_text import TimeUnit
 from tictactoe_qt.engine.side_names import BOARD_NAMES
+from tictactoe_qt.gui.game_settings import SEATS
 
 from .chart_style import ChartColors, legend_html, translucent
 from .chart_widget import ChartWidget
@@ -35,9 +36,6 @@ LINEAR_HEADROOM = 1.4
 LOG_HEADROOM = 0.8
 #: A raised label's anchor: its bottom most of a line above the bar (its box has margins).
 RAISED_ANCHOR = 1.75
-#: The two players (seats), one series each; the legend writes them as the runs did (marks).
-SEATS = ("x", "o")
-
 Value = Callable[[RunSnapshot, str], "float | None"]
 #: The unit a linear axis of times is written in, given its largest value in seconds.
 UnitFor = Callable[[float], TimeUnit]
