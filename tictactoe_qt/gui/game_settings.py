@@ -16,6 +16,7 @@ from tictactoe_qt.engine.saved_game import (
 )
 from tictactoe_qt.gui.player_choices import player_spec, uses_depth_range, uses_extra
 
+#: The two seats, X's and O's, as every game setting and view keys them (marks are separate).
 SEATS = ("x", "o")
 
 
