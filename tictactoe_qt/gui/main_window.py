@@ -154,17 +154,23 @@ class MainWindow(QMainWindow):
         drags it to, so switching tabs never moves the tab bar.
         """
         self.dock_column = DockColumn(self, DOCK_WIDTH)
+        frames = [self.settings_dock.scroll]
         for dock in self.findChildren(QDockWidget):
             self.dock_column.watch(dock)
             content = dock.widget()
-            if content is None or isinstance(content, QScrollArea):
-                continue
-            if content.minimumSizeHint().width() > DOCK_WIDTH:
+            if isinstance(content, QScrollArea):
+                frames.append(content)
+            elif content is not None and content.minimumSizeHint().width() > DOCK_WIDTH:
                 scroll = QScrollArea()
                 scroll.setWidgetResizable(True)
                 scroll.setFrameShape(QFrame.Shape.NoFrame)
                 scroll.setWidget(content)
                 dock.setWidget(scroll)
+                frames.append(scroll)
+        for frame in frames:
+            # A frame around a dock's controls shows no focus: Tab goes to the controls
+            # (the frame still scrolls to the one focused).
+            frame.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
     def connect_views(self) -> None:
         c = self.controller
