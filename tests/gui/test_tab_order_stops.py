@@ -6,7 +6,7 @@ the X player's box; the Stepper dock's frame did the same."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QDockWidget, QScrollArea
 
 from tictactoe_qt.gui.stats.charts_page import ChartsPage
@@ -38,3 +38,22 @@ def test_no_dock_frame_is_a_tab_stop(qtbot, shown_window) -> None:
         stops = tab_stops(qtbot, window, window.board, 30)
         frames = [stop for stop in stops if isinstance(stop, QScrollArea) and not isinstance(stop, ChartsPage)]
         assert frames == [], f"{dock.objectName()}: Tab stopped on {frames[0].objectName() or 'a scroll area'}"
+
+
+def test_the_board_shows_its_cursor_when_tab_reaches_it(qtbot, shown_window) -> None:
+    """Seen in a real window: Shift+Tab back to the board showed nothing focused until an
+    arrow was pressed. A click still shows no cursor (the mouse says where it is)."""
+    window = shown_window()
+    board = window.board
+    unfocused = board.grab().toImage()
+    box = window.settings_dock.findChild(QComboBox, "xPlayer")
+    box.setFocus(Qt.FocusReason.OtherFocusReason)
+    qtbot.waitUntil(box.hasFocus)
+    qtbot.keyClick(box, Qt.Key.Key_Backtab)
+    qtbot.waitUntil(board.hasFocus)
+    assert board.grab().toImage() != unfocused  # the cursor is drawn
+    box.setFocus(Qt.FocusReason.OtherFocusReason)
+    qtbot.waitUntil(box.hasFocus)
+    qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=QPoint(2, 2))
+    qtbot.waitUntil(board.hasFocus)
+    assert board.grab().toImage() == unfocused  # clicked outside the cells: nothing drawn
