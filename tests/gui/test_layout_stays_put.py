@@ -149,3 +149,30 @@ def test_highlights_have_rounded_corners_like_the_board(qtbot) -> None:
     inner = cell.topLeft() + QPoint(int(inset + radius), int(inset + radius))
     assert QColor(image.pixel(inner)) == lit
     assert radius == pytest.approx(board._face_radius() - inset)  # concentric with the board
+
+
+# -- the analysis legend in the status bar ----------------------------------------------
+LONG_LEGEND = ("Heuristic scores for O (to move), searched to depth 7: orange better, blue worse. "
+               "Hatched: 200 moves not searched. Numbered circles: best line. " * 2)
+
+
+def test_the_docks_stay_put_while_the_analysis_legend_changes(qtbot, window) -> None:
+    """Seen in a real window (15x15, analysis on, computers playing): at each move the legend
+    went from 'Analysing the position…' (one line) to the scores (two lines) and back, and the
+    dock tabs and the board jumped 11 px up and down under the mouse."""
+    views = window.analysis
+    views.overlay_action.setChecked(True)
+    views.overlay.status.emit(LONG_LEGEND)
+    qtbot.wait(50)
+    assert views.legend.height() > views.legend.fontMetrics().height()  # it wraps here
+    before = geometries(window)
+    for text in ("Analysing the position…", "", LONG_LEGEND, "Asking the MCTS player…"):
+        views.overlay.status.emit(text)
+        qtbot.wait(50)
+        moved = {name: (rect, geometries(window).get(name)) for name, rect in before.items()
+                 if geometries(window).get(name) not in (None, rect)}
+        assert not {name for name in moved if name != "analysisLegend"}, (text, moved)
+    # Analysis off: the room goes back to the window.
+    views.overlay_action.setChecked(False)
+    qtbot.wait(50)
+    assert views.legend.height() == views.legend.fontMetrics().height()

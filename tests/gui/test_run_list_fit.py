@@ -35,3 +35,34 @@ def test_every_figure_column_shows_whole_in_the_default_dock(qtbot, shown_window
     assert not run_list.horizontalScrollBar().isVisible()
     item = run_list.topLevelItem(0)
     assert item.toolTip(1) == item.text(1) and item.toolTip(2) == item.text(2)
+
+
+def test_a_cancelled_run_keeps_every_figure_column_whole(qtbot, shown_window) -> None:
+    """Seen in a real window: a batch cut short by a signal came back as
+    '190,536 (cancelled)' in Games, which pushed O wins and Draws behind a scroll bar."""
+    from tictactoe_qt.engine.config import GameConfig
+    from tictactoe_qt.engine.player_spec import PlayerSpec
+    from tictactoe_qt.gui.stats.run_data import RunData
+
+    window = shown_window()
+    run = RunData(GameConfig(3, 3, 3), PlayerSpec("random"), PlayerSpec("perfect"), 500_000)
+    run.add_endings(bytes([9 << 2, 5 << 2 | 2, 6 << 2 | 2]) * 63_512, 1e-5)  # 190,536 games
+    run.finish(cancelled=True)
+    panel = window.stats_panel
+    panel.show()
+    panel.raise_()
+    panel.keep_run(run)
+    panel.tabs.setCurrentWidget(panel.run_list.parentWidget())
+    run_list = panel.run_list
+    qtbot.waitUntil(run_list.isVisible)
+    header = run_list.header()
+    visible = run_list.viewport().width()
+    for column in range(len(COLUMNS)):
+        if column in PLAYER_COLUMNS:
+            continue
+        right = header.sectionViewportPosition(column) + header.sectionSize(column)
+        assert right <= visible, f"column {column} ends at {right} px of {visible}"
+    assert not run_list.horizontalScrollBar().isVisible()
+    item = run_list.topLevelItem(0)
+    assert item.text(4).startswith("190,536")
+    assert "Cancelled: 190,536 of 500,000 games were played" in item.toolTip(4)

@@ -213,3 +213,17 @@ def test_a_recovery_folder_that_cannot_be_made_is_said_once(qtbot, shown_window,
     simulate(qtbot, window, 30)  # everything else works; the close question still guards the run
     assert [run.games for run in window.stats_panel.unsaved_runs()] == [30]
     assert window.close()
+
+
+def test_the_recovered_line_outlives_the_computer_players_first_moves(qtbot, shown_window, isolated_recovery) -> None:
+    """Seen in a real window: with computers on both sides the game plays at start, and its
+    first move wiped the line (it was treated as a hint about the position)."""
+    abandoned_session(isolated_recovery, 10)
+    window = shown_window()
+    panel = window.stats_panel
+    qtbot.waitUntil(lambda: not panel.recovery.is_reading(), timeout=HANG_MS)
+    text = "Recovered 1 unsaved run from the last session (Runs tab; not saved yet)"
+    assert window.statusBar().currentMessage() == text
+    random_players(window)  # nothing played yet: the computers start at once
+    qtbot.waitUntil(lambda: window.controller.board.ply >= 2, timeout=HANG_MS)
+    assert window.statusBar().currentMessage() == text

@@ -181,6 +181,13 @@ class BoardWidget(QWidget):
         else:
             super().keyPressEvent(event)
 
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        # Reached by Tab or Shift+Tab: show where Enter would play (a click shows no cursor).
+        if event.reason() in (Qt.FocusReason.TabFocusReason, Qt.FocusReason.BacktabFocusReason):
+            self._show_cursor = True
+            self.update()
+        super().focusInEvent(event)
+
     def focusOutEvent(self, event: QFocusEvent) -> None:
         self._show_cursor = False
         self.update()

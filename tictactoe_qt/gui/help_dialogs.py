@@ -23,7 +23,8 @@ def rules_text(config: GameConfig) -> str:
         "(7 8 9 is the top row).</p>"
         "<p><b>Undo</b> (Ctrl+Z) takes back your last move and the computer's answer; "
         "<b>Hint</b> (Ctrl+H) shows the move the perfect engine would play.</p>"
-        "<p>Settings in the dock apply to the next game.</p>",
+        "<p>Settings in the dock apply to the next game; before the first move of a game, "
+        "at once.</p>",
     ).format(rows=config.rows, cols=config.cols, k=config.k)
 
 

@@ -54,7 +54,8 @@ class MainWindow(QMainWindow):
         #: The warning shown when the settings file cannot be written ("" if none).
         self.last_settings_warning = ""
         self.last_error = ""
-        self._message_moment: tuple[object, ...] = ()
+        #: The game moment a status-bar message is about (None: a notice about no game).
+        self._message_moment: tuple[object, ...] | None = ()
         self.controller = GameController(parent=self)
         self.board = BoardWidget()
         self.setCentralWidget(self.board)
@@ -154,17 +155,23 @@ class MainWindow(QMainWindow):
         drags it to, so switching tabs never moves the tab bar.
         """
         self.dock_column = DockColumn(self, DOCK_WIDTH)
+        frames = [self.settings_dock.scroll]
         for dock in self.findChildren(QDockWidget):
             self.dock_column.watch(dock)
             content = dock.widget()
-            if content is None or isinstance(content, QScrollArea):
-                continue
-            if content.minimumSizeHint().width() > DOCK_WIDTH:
+            if isinstance(content, QScrollArea):
+                frames.append(content)
+            elif content is not None and content.minimumSizeHint().width() > DOCK_WIDTH:
                 scroll = QScrollArea()
                 scroll.setWidgetResizable(True)
                 scroll.setFrameShape(QFrame.Shape.NoFrame)
                 scroll.setWidget(content)
                 dock.setWidget(scroll)
+                frames.append(scroll)
+        for frame in frames:
+            # A frame around a dock's controls shows no focus: Tab goes to the controls
+            # (the frame still scrolls to the one focused).
+            frame.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
     def connect_views(self) -> None:
         c = self.controller
@@ -260,6 +267,8 @@ class MainWindow(QMainWindow):
 
     def _clear_stale_message(self) -> None:
         """Drop a hint ("Please wait…", "The game is over…") once the game it was about moved on."""
+        if self._message_moment is None:
+            return  # a notice (show_notice): not about the game
         moment = self._game_moment()
         if moment != self._message_moment:
             self.statusBar().clearMessage()
@@ -303,6 +312,13 @@ class MainWindow(QMainWindow):
     @Slot(str)
     def show_message(self, text: str) -> None:
         self._message_moment = self._game_moment()
+        self.statusBar().showMessage(text, MESSAGE_MS)
+
+    @Slot(str)
+    def show_notice(self, text: str) -> None:
+        """A status-bar line about something other than the game on the board (simulations,
+        exports, recovered runs): moves do not wipe it, only its time or the next line."""
+        self._message_moment = None
         self.statusBar().showMessage(text, MESSAGE_MS)
 
     @Slot(str)

@@ -184,6 +184,7 @@ def install_analysis(window: QMainWindow) -> AnalysisViews:
     follower = _PositionFollower(window, views)
     views.follower = follower
     overlay_action.toggled.connect(overlay.set_enabled)
+    overlay_action.toggled.connect(legend.hold_height)  # the layout stays put while shown
     ghosts_action.toggled.connect(lambda on: (setattr(layer, "show_ghosts", on), layer.update()))
     overlay.status.connect(legend.setText)
     overlay.status.connect(legend.setToolTip)

@@ -13,6 +13,10 @@ class LegendLabel(QLabel):
     (A plain word-wrapped label in a status bar asks for the height of its
     narrowest layout, many lines tall, because status bars ignore height-for-width:
     this one fixes its height to what its current width needs.)
+
+    While :meth:`hold_height` is on (the analysis is shown) it never shrinks: legends of
+    one and two lines alternate at every move, and the board and docks above must not
+    jump under the mouse.
     """
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -20,6 +24,12 @@ class LegendLabel(QLabel):
         self.setObjectName("analysisLegend")
         self.setWordWrap(True)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self._holding = False
+
+    def hold_height(self, hold: bool) -> None:
+        """Keep the tallest height needed from now on (True), or fit the text again (False)."""
+        self._holding = hold
+        self._fit(fresh=True)
 
     def needed_height(self) -> int:
         """The height the text takes when wrapped at the current width."""
@@ -36,7 +46,9 @@ class LegendLabel(QLabel):
         if event.size().width() != event.oldSize().width():
             self._fit()  # the new width may need another number of lines
 
-    def _fit(self) -> None:
+    def _fit(self, fresh: bool = False) -> None:
         height = self.needed_height()
+        if self._holding and not fresh:
+            height = max(height, self.minimumHeight())
         if height != self.height() or self.minimumHeight() != height:
             self.setFixedHeight(height)

@@ -75,7 +75,7 @@ def install_stats(window: Any) -> StatsPanel:
     dock.raise_()
     dock.settings_changed.connect(lambda _settings: panel.refresh_match())
     panel.simulation_finished.connect(window.simulation_finished)
-    panel.message.connect(window.show_message)
+    panel.message.connect(window.show_notice)
     window.stats_panel = panel
     panel.recovery = RunRecovery(panel)  # after the message link: it may speak at once
 

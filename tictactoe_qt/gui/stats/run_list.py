@@ -13,6 +13,8 @@ from .run_snapshot import DRAW, O_WON, X_WON, joined_names
 COLUMNS = ("Run", "{x} player", "{o} player", "Board", "Games", "{x} wins", "{o} wins", "Draws")
 #: The players' columns: they stretch and elide, so the figures' columns never scroll away.
 PLAYER_COLUMNS = (1, 2)
+#: The games played (a cancelled run's count ends in ``*``, explained in its tip).
+GAMES_COLUMN = 4
 #: Narrowest a column gets (a name elided to a few letters still says which player).
 MIN_NAME_WIDTH = 48
 
@@ -52,6 +54,7 @@ class RunList(QTreeWidget):
         names = joined_names(run.names for run in self.runs())
         x, o = names.name_of_mark("x"), names.name_of_mark("o")
         self.setHeaderLabels([self.tr(c).format(x=x, o=o) for c in COLUMNS])
+        self.headerItem().setToolTip(GAMES_COLUMN, self.tr("Games played (* a cancelled batch: hover it)"))
 
     @property
     def next_number(self) -> int:
@@ -86,7 +89,8 @@ class RunList(QTreeWidget):
             str(run.x_spec),
             str(run.o_spec),
             f"{run.config.size_text} k={run.config.k}",
-            f"{games:,}" + (self.tr(" (cancelled)") if run.cancelled else ""),
+            # A short mark, explained in the tips: " (cancelled)" pushed Draws out of the dock.
+            f"{games:,}" + ("*" if run.cancelled else ""),
             format_percent(snapshot.outcomes[X_WON], games),
             format_percent(snapshot.outcomes[O_WON], games),
             format_percent(snapshot.outcomes[DRAW], games),
@@ -122,8 +126,15 @@ class RunList(QTreeWidget):
             font.setItalic(marked)
             item.setFont(column, font)
             # The run's label, and the players' names (their columns elide), stay in the tips.
-            whole = run.label if not column else item.text(column) if column in PLAYER_COLUMNS else ""
+            whole = (run.label if not column else item.text(column) if column in PLAYER_COLUMNS
+                     else self._cancelled_text(run) if column == GAMES_COLUMN else "")
             item.setToolTip(column, "\n".join(text for text in (whole, tip) if text))
+
+    def _cancelled_text(self, run: RunData) -> str:
+        """What the Games column's ``*`` means for ``run`` ("" for a run played to the end)."""
+        if not run.cancelled:
+            return ""
+        return self.tr("Cancelled: %s of %s games were played") % (f"{run.games:,}", f"{run.planned:,}")
 
     def set_checked(self, run: RunData, checked: bool) -> None:
         for item in self._items():

@@ -8,13 +8,13 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QProgressBar,
     QPushButton,
     QSizePolicy,
     QSpinBox,
     QWidget,
 )
 
+from .count_progress_bar import CountProgressBar
 from .run_data import MAX_GAMES
 from .number_format import format_seconds
 
@@ -53,7 +53,7 @@ class SimulateBar(QWidget):
         self.cancel_button = QPushButton(self.tr("Cancel"), objectName="simCancel")
         self.cancel_button.setEnabled(False)
         self.cancel_button.clicked.connect(self.cancel_requested)
-        self.progress_bar = QProgressBar(objectName="simProgress")
+        self.progress_bar = CountProgressBar(objectName="simProgress")
         self.progress_bar.setRange(0, 1)
         self.progress_bar.setValue(0)
         self.progress_bar.setTextVisible(True)

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QProgressBar,
     QPushButton,
     QSpinBox,
     QSplitter,
@@ -32,6 +31,7 @@ from tictactoe_qt.engine.tournament import TournamentResult
 
 from .background import BackgroundTask
 from .chart_style import is_dark
+from .count_progress_bar import CountProgressBar
 from .tournament_worker import TournamentRequest, TournamentWorker
 
 DEFAULT_PLAYERS = ("random", "average", "minimax:depth=2", "alphabeta:depth=4", "perfect")
@@ -101,7 +101,7 @@ class TournamentView(QWidget):
         self.cancel_button = QPushButton(self.tr("Cancel"), objectName="tournamentCancel")
         self.cancel_button.clicked.connect(self.task.cancel)
         self.cancel_button.setEnabled(False)
-        self.progress_bar = QProgressBar(objectName="tournamentProgress")
+        self.progress_bar = CountProgressBar(objectName="tournamentProgress")
         self.progress_bar.setFormat("%v / %m games")
         self.message = QLabel(objectName="tournamentMessage")
         self.message.setWordWrap(True)
