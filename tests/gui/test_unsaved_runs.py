@@ -57,6 +57,9 @@ def test_close_asks_and_cancel_keeps_the_window_and_its_runs(qtbot, window) -> N
     assert not window.close()  # the close waits for the answer; nothing blocks
     box = question(qtbot, window)
     assert box.text() == "Save the 2 simulation runs before closing?"
+    # Since the recovery folder, runs outlive the window: the question says what Discard does.
+    assert "Discard deletes them for good" in box.informativeText()
+    assert "kept only while the window is open" not in box.informativeText()
     answer(qtbot, box, QMessageBox.StandardButton.Cancel)
     qtbot.waitUntil(lambda: window.findChild(QMessageBox, "unsavedRunsDialog") is None, timeout=HANG_MS)
     assert window.isVisible()
