@@ -222,3 +222,13 @@ def test_a_failure_is_worded_for_people_unless_it_is_unexpected() -> None:
     died = ChildError("the engine process stopped unexpectedly (exit code -9)")
     assert failure_text(died) == "the engine process stopped unexpectedly (exit code -9)"
     assert failure_text(KeyError("x")) == "KeyError: 'x'"
+
+
+def test_a_failure_is_one_bounded_line() -> None:
+    """A multi-line error (multiprocessing's start-up RuntimeError) filled the status
+    line with two cut lines."""
+    from tictactoe_qt.gui.child_process import FAILURE_TEXT_LIMIT, failure_text
+
+    text = failure_text(RuntimeError("\n        An attempt has been made\n  to start " + "x " * 200))
+    assert "\n" not in text and len(text) <= FAILURE_TEXT_LIMIT
+    assert text.startswith("RuntimeError: An attempt has been made to start x x") and text.endswith("…")

@@ -70,13 +70,20 @@ class ChildError(RuntimeError):
     """The request failed in the child, or the child died, did not start or ignored a cancel."""
 
 
+#: The longest failure text a status line gets (a traceback-like message is cut).
+FAILURE_TEXT_LIMIT = 160
+
+
 def failure_text(error: BaseException) -> str:
     """A worker's failure in people's words: a :class:`ChildError` already says what
     happened ("the engine process stopped unexpectedly (exit code -9)"); anything else
-    is unexpected and keeps its type name for a bug report."""
-    if isinstance(error, ChildError):
-        return str(error)
-    return f"{type(error).__name__}: {error}"
+    is unexpected and keeps its type name for a bug report. Always one line, of at most
+    :data:`FAILURE_TEXT_LIMIT` characters: it is shown in a status line."""
+    text = str(error) if isinstance(error, ChildError) else f"{type(error).__name__}: {error}"
+    text = " ".join(text.split())
+    if len(text) > FAILURE_TEXT_LIMIT:
+        text = text[:FAILURE_TEXT_LIMIT - 1].rstrip() + "…"
+    return text
 
 
 class ChildCancelledError(Exception):
