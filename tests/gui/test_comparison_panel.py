@@ -269,3 +269,22 @@ def test_changing_the_options_marks_the_results_outdated(qtbot, dock) -> None:
     assert "ordering: centre" in dock.options_label.text()  # what the numbers shown came from
     run_and_wait(qtbot, dock)
     assert not dock.is_outdated() and "ordering: wins" in dock.options_label.text()
+
+
+def test_a_heuristic_value_says_its_depth_in_the_note(qtbot, dock) -> None:
+    """A review saw +43 in the overlay (depth 7) and -105 in Compare for one 7x7 move,
+    with nothing in the table saying at what depth Compare's number was read."""
+    dock.set_position(Board.from_notation("x../.../..."))
+    dock.depth.setCurrentIndex(dock.depth.findData(2))
+    run_and_wait(qtbot, dock)
+    notes = table_column(dock, 6)
+    values = table_column(dock, 5)
+    heuristic = [row for row, result in enumerate(dock.rows)
+                 if result is not None and result.status == "done" and not result.result.exact]
+    assert heuristic, values
+    for row in heuristic:
+        depth = dock.rows[row].result.stats.depth
+        assert notes[row].startswith(f"depth {depth}: "), (row, notes[row])
+    dock.depth.setCurrentIndex(dock.depth.findData(None))
+    run_and_wait(qtbot, dock)
+    assert not any(note.startswith("depth ") for note in table_column(dock, 6))

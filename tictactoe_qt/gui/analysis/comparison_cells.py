@@ -142,7 +142,12 @@ def note_text(row: ComparisonRow, estimate: SizeEstimate | None, cap_seconds: fl
     """A few words for the row's note cell; the tooltip has the full message."""
     tr = QCoreApplication.translate
     if row.status == "done":
-        return row.variant.short if row.message == row.variant.explanation else row.message
+        text = row.variant.short if row.message == row.variant.explanation else row.message
+        result = row.result
+        if result is not None and not result.exact and result.stats.depth:
+            # A heuristic value means little without the depth it was read at.
+            text = tr("ComparisonDock", "depth {0}: {1}").format(result.stats.depth, text)
+        return text
     if row.status == "refused" and estimate is not None:
         if not row.variant.pruning:
             seconds = estimate.minimax_seconds
