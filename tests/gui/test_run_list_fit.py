@@ -14,15 +14,8 @@ from tictactoe_qt.gui.stats.run_list import COLUMNS, PLAYER_COLUMNS
 from .test_stats_marks import simulate
 
 
-def test_every_figure_column_shows_whole_in_the_default_dock(qtbot, shown_window) -> None:
-    window = shown_window()
-    for seat, player in (("x", "random"), ("o", "minimax")):
-        combo = window.findChild(QComboBox, f"{seat}Player")
-        combo.setCurrentIndex(combo.findData(player))
-    simulate(qtbot, window, games=30)
-    panel = window.stats_panel
-    panel.tabs.setCurrentWidget(panel.run_list.parentWidget())
-    run_list = panel.run_list
+def assert_figure_columns_whole(qtbot, run_list) -> None:
+    """Every column but the players' ends inside the list, as wide as its contents."""
     qtbot.waitUntil(run_list.isVisible)
     header = run_list.header()
     visible = run_list.viewport().width()
@@ -33,6 +26,18 @@ def test_every_figure_column_shows_whole_in_the_default_dock(qtbot, shown_window
         assert right <= visible, f"column {column} ends at {right} px of {visible}"
         assert header.sectionSize(column) >= run_list.sizeHintForColumn(column)
     assert not run_list.horizontalScrollBar().isVisible()
+
+
+def test_every_figure_column_shows_whole_in_the_default_dock(qtbot, shown_window) -> None:
+    window = shown_window()
+    for seat, player in (("x", "random"), ("o", "minimax")):
+        combo = window.findChild(QComboBox, f"{seat}Player")
+        combo.setCurrentIndex(combo.findData(player))
+    simulate(qtbot, window, games=30)
+    panel = window.stats_panel
+    panel.tabs.setCurrentWidget(panel.run_list.parentWidget())
+    run_list = panel.run_list
+    assert_figure_columns_whole(qtbot, run_list)
     item = run_list.topLevelItem(0)
     assert item.toolTip(1) == item.text(1) and item.toolTip(2) == item.text(2)
 
@@ -54,15 +59,7 @@ def test_a_cancelled_run_keeps_every_figure_column_whole(qtbot, shown_window) ->
     panel.keep_run(run)
     panel.tabs.setCurrentWidget(panel.run_list.parentWidget())
     run_list = panel.run_list
-    qtbot.waitUntil(run_list.isVisible)
-    header = run_list.header()
-    visible = run_list.viewport().width()
-    for column in range(len(COLUMNS)):
-        if column in PLAYER_COLUMNS:
-            continue
-        right = header.sectionViewportPosition(column) + header.sectionSize(column)
-        assert right <= visible, f"column {column} ends at {right} px of {visible}"
-    assert not run_list.horizontalScrollBar().isVisible()
+    assert_figure_columns_whole(qtbot, run_list)
     item = run_list.topLevelItem(0)
     assert item.text(4).startswith("190,536")
     assert "Cancelled: 190,536 of 500,000 games were played" in item.toolTip(4)
