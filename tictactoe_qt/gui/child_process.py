@@ -70,7 +70,7 @@ class ChildError(RuntimeError):
     """The request failed in the child, or the child died, did not start or ignored a cancel."""
 
 
-#: The longest failure text a status line gets (a traceback-like message is cut).
+#: The longest failure text a status line gets (a longer message is cut).
 FAILURE_TEXT_LIMIT = 160
 
 
@@ -81,9 +81,8 @@ def failure_text(error: BaseException) -> str:
     :data:`FAILURE_TEXT_LIMIT` characters: it is shown in a status line."""
     text = str(error) if isinstance(error, ChildError) else f"{type(error).__name__}: {error}"
     text = " ".join(text.split())
-    if len(text) > FAILURE_TEXT_LIMIT:
-        text = text[:FAILURE_TEXT_LIMIT - 1].rstrip() + "…"
-    return text
+    cut = len(text) > FAILURE_TEXT_LIMIT
+    return text[:FAILURE_TEXT_LIMIT - 1].rstrip() + "…" if cut else text
 
 
 class ChildCancelledError(Exception):
