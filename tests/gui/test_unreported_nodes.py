@@ -83,6 +83,8 @@ def test_a_batch_with_an_engine_says_its_nodes_were_not_reported(  # noqa: F811
     assert NOT_REPORTED not in panel.charts.time_bars.plot.legend.text
     os.makedirs("/tmp/unknownnodes", exist_ok=True)
     panel.grab().save("/tmp/unknownnodes/stats_panel_engine.png")
+    panel.tabs.setCurrentWidget(panel.report)
+    panel.grab().save("/tmp/unknownnodes/stats_report_engine.png")
 
     csv_path, json_path = tmp_path / "games.csv", tmp_path / "summary.json"
     panel.export_results(csv_path)
