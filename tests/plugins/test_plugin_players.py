@@ -38,6 +38,8 @@ def test_a_plugin_plays_a_simulation_with_its_options(cli):
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert data["x"]["spec"] == "greedy" and data["forfeits"] == 0
+    # A plugin does not say how many positions it searched: no made-up 1 per move.
+    assert data["x"]["avg_nodes_per_move"] is None and data["o"]["avg_nodes_per_move"] == 1.0
     # Winning at once and blocking beats random play on 3x3 almost always.
     assert data["x_wins"] >= 15 and data["o_wins"] <= 1
     no_block = json.loads(cli("simulate", "--x", "greedy:block=no", "--o", "random", "--games",

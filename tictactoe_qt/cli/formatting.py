@@ -9,7 +9,7 @@ from tictactoe_qt.engine.board import Board, Move
 from tictactoe_qt.engine.coordinates import cell_text, column_number, line_text, row_number
 from tictactoe_qt.engine.duration_text import duration_text
 from tictactoe_qt.engine.side_names import BOARD_NAMES
-from tictactoe_qt.engine.simulation_stats import SimulationSummary
+from tictactoe_qt.engine.simulation_stats import PlayerTotals, SimulationSummary
 from tictactoe_qt.engine.value_notation import (
     BADGE_KEY,
     PLIES,
@@ -153,8 +153,7 @@ def summary_text(summary: SimulationSummary) -> str:
          seconds_text(o_player.avg_move_seconds)),
         ("average own moves to win", number_text(x_player.avg_moves_to_win),
          number_text(o_player.avg_moves_to_win)),
-        ("average nodes per move", number_text(x_player.avg_nodes_per_move, 1),
-         number_text(o_player.avg_nodes_per_move, 1)),
+        ("average nodes per move", nodes_per_move_text(x_player), nodes_per_move_text(o_player)),
     )
     for label, left, right in rows:
         lines.append(f"  {label:<28}{left:>{width}}{right:>{width}}")
@@ -169,6 +168,11 @@ def summary_text(summary: SimulationSummary) -> str:
         f"({rate_text} games/s, {workers})",
     ]
     return "\n".join(lines)
+
+
+def nodes_per_move_text(player: PlayerTotals) -> str:
+    """A player's average nodes per move, or ``not reported`` (engines and plugins give none)."""
+    return number_text(player.avg_nodes_per_move, 1) if player.nodes_reported else "not reported"
 
 
 def short_name(spec: str, limit: int = 30) -> str:
@@ -228,7 +232,7 @@ def search_text(board: Board, data: Mapping[str, Any]) -> str:
     else:
         depth = "to the end of the game" if data["exact"] else "n/a"
     lines += [
-        f"  nodes        {data['nodes']:,}",
+        "  nodes        " + ("not reported" if data["nodes"] is None else f"{data['nodes']:,}"),
         f"  depth        {depth} (deepest ply reached {data['max_ply']})",
         f"  cut-offs     {data['cutoffs']:,}",
         f"  table hits   {data['tt_hits']:,}",

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .board import Board, Mark, Move
 from .config import GameConfig
 from .seating import Seating
+
+
+def total_nodes(move_nodes: Sequence[int | None]) -> int | None:
+    """The nodes of some moves added up; ``None`` if any move's count was not reported."""
+    if None in move_nodes:
+        return None
+    return sum(n for n in move_nodes if n is not None)
 
 
 @dataclass(frozen=True)
@@ -31,7 +39,8 @@ class GameRecord:
     #: The mark that won, ``None`` for a draw.
     winner: Mark | None
     move_seconds: tuple[float, ...]
-    move_nodes: tuple[int, ...]
+    #: ``None`` for a move whose player did not report a count (an engine or plugin).
+    move_nodes: tuple[int | None, ...]
     #: Why the loser forfeited (``"O forfeits: <reason>"``); ``None`` when played out.
     forfeit: str | None = None
 
@@ -53,11 +62,11 @@ class GameRecord:
         return self.move_seconds[self.seating.plies("o")]
 
     @property
-    def x_move_nodes(self) -> tuple[int, ...]:
+    def x_move_nodes(self) -> tuple[int | None, ...]:
         return self.move_nodes[self.seating.plies("x")]
 
     @property
-    def o_move_nodes(self) -> tuple[int, ...]:
+    def o_move_nodes(self) -> tuple[int | None, ...]:
         return self.move_nodes[self.seating.plies("o")]
 
     def board(self) -> Board:

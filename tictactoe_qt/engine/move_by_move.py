@@ -26,8 +26,8 @@ from .search_result import ShouldStop
 _SEED_RANGE = 1 << 64
 _GAME_BITS = 40
 #: One game: cells played, the board's winner (``"x"``: the first mover), seconds and
-#: nodes per ply, and why the loser forfeited (``None``: played to the end).
-Played = tuple[tuple[int, ...], Mark | None, tuple[float, ...], tuple[int, ...], str | None]
+#: nodes per ply (``None``: not reported), and why the loser forfeited (``None``: played to the end).
+Played = tuple[tuple[int, ...], Mark | None, tuple[float, ...], tuple[int | None, ...], str | None]
 #: Boards up to this many cells keep a table of empty cells per occupancy.
 _EMPTY_CELL_CACHE_MAX_CELLS = 16
 
@@ -137,7 +137,7 @@ def _play_one(
         player.new_game()
     clock = time.perf_counter
     seconds: list[float] = []
-    nodes: list[int] = []
+    nodes: list[int | None] = []
     cells: list[int] = []
     while True:
         occupied = bits[0] | bits[1]
@@ -172,7 +172,7 @@ def _play_one(
                 raise IllegalMoveError(
                     f"{in_play_order[side].spec} chose {move!r} on {board.notation()}"
                 )
-            nodes.append(result.stats.nodes)
+            nodes.append(result.stats.reported_nodes)
         board.push_index(cell)
         cells.append(cell)
         if board.winner() is not None:

@@ -72,7 +72,7 @@ class PluginPlayer:
         except PlayerForfeit:
             self.close()
             raise
-        stats = SearchStats(nodes=1, elapsed_seconds=time.perf_counter() - began)
+        stats = SearchStats(elapsed_seconds=time.perf_counter() - began, nodes_reported=False)
         return SearchResult(self.name, move, 0.0, exact=False, pv=[move], stats=stats)
 
     def ask_name(self) -> str:

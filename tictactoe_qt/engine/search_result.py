@@ -41,7 +41,12 @@ def score_to_result(score: float, to_move: Mark) -> tuple[str, int] | None:
 
 @dataclass
 class SearchStats:
-    """Counters for one decision. ``nodes`` counts every position visited, root included."""
+    """Counters for one decision. ``nodes`` counts every position visited, root included.
+
+    A player that does not say how many positions it searched (an external
+    engine, a plugin) sets ``nodes_reported`` to ``False``; read the count
+    through :attr:`reported_nodes`, which is then ``None`` rather than a made-up figure.
+    """
 
     nodes: int = 0
     cutoffs: int = 0
@@ -50,10 +55,16 @@ class SearchStats:
     depth: int | None = None
     tt_hits: int = 0
     elapsed_seconds: float = 0.0
+    nodes_reported: bool = True
+
+    @property
+    def reported_nodes(self) -> int | None:
+        """``nodes``, or ``None`` when the player did not report a count."""
+        return self.nodes if self.nodes_reported else None
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "nodes": self.nodes,
+            "nodes": self.reported_nodes,
             "cutoffs": self.cutoffs,
             "depth": self.depth,
             "max_ply": self.max_ply,

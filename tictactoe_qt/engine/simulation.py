@@ -185,7 +185,7 @@ def _record(
     cells: Sequence[int],
     board_winner: Mark | None,
     seconds: tuple[float, ...],
-    nodes: tuple[int, ...],
+    nodes: tuple[int | None, ...],
     forfeit: str | None = None,
 ) -> GameRecord:
     """Game ``index`` as a record, its winner named by mark; ``names`` are X's and O's."""

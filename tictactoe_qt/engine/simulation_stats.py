@@ -39,6 +39,8 @@ class PlayerTotals:
     moves: int = 0
     seconds: float = 0.0
     nodes: int = 0
+    #: Moves whose node count the player did not report (engines, plugins): not in ``nodes``.
+    unreported_moves: int = 0
     #: Own moves made in the games this player won.
     moves_in_wins: int = 0
     #: Games this player moved first in.
@@ -57,9 +59,22 @@ class PlayerTotals:
         return _ratio(self.moves_in_wins, self.wins)
 
     @property
+    def nodes_reported(self) -> bool:
+        """False once any move's node count was not reported (then no average is shown)."""
+        return self.unreported_moves == 0
+
+    @property
     def avg_nodes_per_move(self) -> float | None:
-        """Average positions searched per move, ``None`` before any move."""
-        return _ratio(self.nodes, self.moves)
+        """Average positions searched per move; ``None`` before any move or if not reported."""
+        return _ratio(self.nodes, self.moves) if self.nodes_reported else None
+
+    def add_nodes(self, move_nodes: Sequence[int | None]) -> None:
+        """Count some moves' nodes (``None``: that move's count was not reported)."""
+        for count in move_nodes:
+            if count is None:
+                self.unreported_moves += 1
+            else:
+                self.nodes += count
 
     def merge(self, other: PlayerTotals) -> None:
         """Add another batch's sums for the same player."""
@@ -67,6 +82,7 @@ class PlayerTotals:
         self.moves += other.moves
         self.seconds += other.seconds
         self.nodes += other.nodes
+        self.unreported_moves += other.unreported_moves
         self.moves_in_wins += other.moves_in_wins
         self.games_first += other.games_first
         self.forfeits += other.forfeits
@@ -135,7 +151,7 @@ class SimulationSummary:
         length: int,
         winner: Mark | None,
         move_seconds: Sequence[float],
-        move_nodes: Sequence[int],
+        move_nodes: Sequence[int | None],
         forfeit: str | None = None,
     ) -> None:
         """Count one finished game given by its parts (per-ply seconds and nodes).
@@ -149,7 +165,7 @@ class SimulationSummary:
         for mark, player in zip(MARKS, self.players):
             plies = seating.plies(mark)
             player.seconds += sum(move_seconds[plies])
-            player.nodes += sum(move_nodes[plies])
+            player.add_nodes(move_nodes[plies])
 
     def add_ending(
         self, winner: Mark | None, length: int, seating: Seating, count: int = 1

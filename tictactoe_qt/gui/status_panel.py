@@ -10,11 +10,14 @@ from tictactoe_qt.engine.duration_text import duration_text
 
 
 def describe_search(result: SearchResult) -> str:
-    """E.g. ``"12,345 nodes · depth 5 · 410 ms"`` (the time in the engine's one wording)."""
+    """E.g. ``"12,345 nodes · depth 5 · 410 ms"`` (the time in the engine's one wording).
+
+    A player that does not report its count (an engine, a plugin) shows no node count.
+    """
     tr = QCoreApplication.translate
-    nodes = result.stats.nodes
-    parts = [tr("StatusPanel", "1 node") if nodes == 1
-             else tr("StatusPanel", "{0} nodes").format(f"{nodes:,}")]
+    nodes = result.stats.reported_nodes
+    parts = [] if nodes is None else [tr("StatusPanel", "1 node") if nodes == 1
+                                      else tr("StatusPanel", "{0} nodes").format(f"{nodes:,}")]
     if result.stats.depth is not None:
         parts.append(tr("StatusPanel", "depth {0}").format(result.stats.depth))
     elif result.exact:

@@ -61,7 +61,7 @@ class EnginePlayer:
             if not self.engine.is_running:
                 self._config = None  # it was ended: the next move starts a fresh one
             return SearchResult(self.name, None, 0.0, exact=False, cancelled=True)
-        stats = SearchStats(nodes=1, elapsed_seconds=time.perf_counter() - began)
+        stats = SearchStats(elapsed_seconds=time.perf_counter() - began, nodes_reported=False)
         return SearchResult(self.name, move, 0.0, exact=False, pv=[move], stats=stats)
 
     def close(self) -> None:

@@ -4,12 +4,15 @@ Each run gets a bar for its X player and one for its O player, with the value
 written above. Values spanning more than :data:`LOG_SPREAD` times go on a
 logarithmic axis, so microsecond bars still show beside millisecond ones;
 its ticks are decades written in the chart's own unit (1 µs, 10 µs, ...).
+A player whose figure was not reported (an engine's or plugin's nodes) gets no
+bar: ``not reported`` stands in its place and the legend says so.
 A linear time axis is in the unit its tallest bar reads in (``time per move
 (µs)``), and every bar's value is written in that unit too.
 """
 
 from __future__ import annotations
 
+import html
 import math
 from collections.abc import Callable, Sequence
 
@@ -37,6 +40,10 @@ LOG_HEADROOM = 0.8
 #: A raised label's anchor: its bottom most of a line above the bar (its box has margins).
 RAISED_ANCHOR = 1.75
 Value = Callable[[RunSnapshot, str], "float | None"]
+#: Whether a run's player reported the figure at all (``False``: no bar, a note instead).
+Reported = Callable[[RunSnapshot, str], bool]
+#: What stands in place of a bar whose figure was not reported.
+NOT_REPORTED = "not reported"
 #: The unit a linear axis of times is written in, given its largest value in seconds.
 UnitFor = Callable[[float], TimeUnit]
 
@@ -56,11 +63,16 @@ class BarChart:
         axis_title: str,
         unit_for: UnitFor | None,
         font: QFont,
+        reported: Reported | None = None,
     ) -> None:
         """``label`` writes a value on its own (a log axis's ticks and bars); ``unit_for``,
-        for times, picks the unit of a linear axis and of every bar on it."""
+        for times, picks the unit of a linear axis and of every bar on it; ``reported``
+        tells a figure never reported from one not there yet."""
         self.plot = plot
         self._value = value
+        self._reported = reported
+        #: The marks (seats) with a figure not reported in some shown run: noted in the legend.
+        self._unreported: tuple[str, ...] = ()
         self._format = label
         self._axis_title = axis_title
         self._unit_for = unit_for
@@ -104,7 +116,9 @@ class BarChart:
         if colors is None:
             return
         entries = [(color, "\u25a0", self._names.name_of_mark(seat)) for color, seat in zip((colors.x, colors.o), SEATS)]
-        self.plot.legend.setText(legend_html(entries), color=colors.foreground.name())
+        notes = "".join(f"&nbsp;&nbsp;&nbsp;{html.escape(self._names.name_of_mark(seat))}: {NOT_REPORTED}"
+                        for seat in self._unreported)
+        self.plot.legend.setText(legend_html(entries) + notes, color=colors.foreground.name())
 
     def hide_unused(self, count: int) -> None:
         for index, text in enumerate(self.labels):
@@ -115,8 +129,11 @@ class BarChart:
         self._runs = len(runs)
         self.hide_unused(len(runs))
         names = joined_names(run.names for run in runs)
-        if names != self._names:
-            self._names = names
+        reported = self._reported
+        missing = [[reported is not None and not reported(run, seat) for seat in SEATS] for run in runs]
+        unreported = tuple(seat for i, seat in enumerate(SEATS) if any(pair[i] for pair in missing))
+        if names != self._names or unreported != self._unreported:
+            self._names, self._unreported = names, unreported
             self._show_legend()
         ticks = [[(i, run.tag) for i, run in enumerate(runs)]]
         if ticks != self._ticks:  # setting ticks makes pyqtgraph redraw the axis
@@ -134,7 +151,9 @@ class BarChart:
                 height = (math.log10(value) - floor if value else 0.0) if log else (value or 0.0)
                 heights[offset].append(height)
                 text = self.labels[2 * index + offset]
-                if value is None:
+                if missing[index][offset]:
+                    shown = NOT_REPORTED
+                elif value is None:
                     shown = ""
                 else:
                     shown = format_seconds_in(value, unit) if unit else self._format(value)

@@ -197,6 +197,7 @@ class StatsCharts(QWidget):
             self.tr("nodes per move"),
             None,
             self._label_font(),
+            lambda run, side: run.players[side].nodes_reported,
         )
 
     def bar_charts(self) -> tuple[BarChart, BarChart]:

@@ -48,7 +48,8 @@ def write_csv(run: RunData, path: str | Path) -> int:
 
     Columns speak of marks, the players as the user chose them: ``starter``
     is the mark that moved first, ``winner`` the mark that won (or ``draw``),
-    and seconds and nodes are X's and O's totals over the game. ``forfeit`` says
+    and seconds and nodes are X's and O's totals over the game (nodes empty when
+    that player did not report them: engines, plugins). ``forfeit`` says
     why the loser forfeited (``O forfeits: <reason>``), empty for a game played out.
 
     Raises:
@@ -216,10 +217,16 @@ def _game_row(record: list[str], name: str, line: int) -> GameRow:
             raise ValueError
         return GameRow(
             int(index), starter, None if winner == "draw" else winner,  # type: ignore[arg-type]
-            int(length), float(x_seconds), float(o_seconds), int(x_nodes), int(o_nodes), forfeit or None,
+            int(length), float(x_seconds), float(o_seconds), _nodes(x_nodes), _nodes(o_nodes),
+            forfeit or None,
         )
     except ValueError:
         raise RunFileError(f"{name} line {line} is not a game: {excerpt(','.join(record))}") from None
+
+
+def _nodes(cell: str) -> int | None:
+    """A nodes cell: empty when the player did not report its count."""
+    return None if cell == "" else int(cell)
 
 
 def _whole(value: object, key: str, name: str) -> int:

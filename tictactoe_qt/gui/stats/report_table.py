@@ -24,6 +24,14 @@ def _player(side: str, attribute: str, fmt: Callable[[float | None], str]) -> Ce
     return lambda s: fmt(getattr(s.players[side], attribute))
 
 
+def _nodes(side: str) -> Cell:
+    """Average nodes per move, or ``not reported`` for an engine or plugin that gives no count."""
+    def cell(s: RunSnapshot) -> str:
+        player = s.players[side]
+        return format_number(player.avg_nodes_per_move) if player.nodes_reported else "not reported"
+    return cell
+
+
 def _rate(s: RunSnapshot) -> str:
     return format_rate(s.games_per_second)
 
@@ -67,8 +75,8 @@ ROWS: tuple[tuple[str, Cell], ...] = (
     ("{x} average own moves to win", _player("x", "avg_moves_to_win", format_number)),
     ("{o} average own moves to win", _player("o", "avg_moves_to_win", format_number)),
     (f"Average game length ({PLIES})", lambda s: format_number(s.avg_game_length)),
-    ("{x} average nodes per move", _player("x", "avg_nodes_per_move", format_number)),
-    ("{o} average nodes per move", _player("o", "avg_nodes_per_move", format_number)),
+    ("{x} average nodes per move", _nodes("x")),
+    ("{o} average nodes per move", _nodes("o")),
     ("Exact odds of random play\n({x} / {o} / draw)", lambda s: _exact(s)),
     ("Speed", _rate),
     ("Elapsed", lambda s: format_seconds(s.elapsed_seconds)),

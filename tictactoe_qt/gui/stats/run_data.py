@@ -30,6 +30,8 @@ MAX_GAMES = 1_000_000
 #: The cumulative-rate curve is sampled at game counts growing by this factor
 #: (every game up to 50): log-spaced points, about 750 for a million games.
 CURVE_GROWTH = 1.02
+#: What a ``nodes`` column holds for a game whose player did not report its count.
+_NOT_REPORTED = -1
 
 
 @dataclass
@@ -120,14 +122,16 @@ class RunData:
         if row.forfeit is not None and row.winner is not None:
             self.forfeits[len(self.winners) - 1] = row.forfeit
             self._totals.add_forfeit(row.winner, row.forfeit)
-        for side, player, secs, nodes in (
-            ("x", self._totals.players[0], row.x_seconds, row.x_nodes),
-            ("o", self._totals.players[1], row.o_seconds, row.o_nodes),
+        for side, player, secs, nodes in zip(
+            SIDES, self._totals.players, (row.x_seconds, row.o_seconds), (row.x_nodes, row.o_nodes)
         ):
             self.seconds[side].append(secs)
-            self.nodes[side].append(nodes)
+            self.nodes[side].append(_NOT_REPORTED if nodes is None else nodes)
             player.seconds += secs
-            player.nodes += nodes
+            if nodes is None:
+                player.unreported_moves += Seating.of(row.starter).moves(side, row.length)
+            else:
+                player.nodes += nodes
         self._count_length(row.length, 1)
         games = len(self.winners)
         if games >= self._next_sample:
@@ -220,11 +224,14 @@ class RunData:
             segment = bisect_right(self._shared_time, (position, math.inf)) - 1
             move_seconds = self._shared_time[segment][1]
             seating = Seating.of(starter)
-            x_nodes, o_nodes = seating.moves("x", length), seating.moves("o", length)
-            x_seconds, o_seconds = x_nodes * move_seconds, o_nodes * move_seconds
+            x_moves, o_moves = seating.moves("x", length), seating.moves("o", length)
+            x_seconds, o_seconds = x_moves * move_seconds, o_moves * move_seconds
+            x_nodes: int | None = x_moves
+            o_nodes: int | None = o_moves
         else:
             x_seconds, o_seconds = self.seconds["x"][position], self.seconds["o"][position]
-            x_nodes, o_nodes = self.nodes["x"][position], self.nodes["o"][position]
+            x_nodes, o_nodes = (None if n == _NOT_REPORTED else n
+                                for n in (self.nodes["x"][position], self.nodes["o"][position]))
         winner = self.winners[position]
         return GameRow(
             index=self.first_index + position,

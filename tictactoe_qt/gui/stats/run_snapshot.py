@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 from tictactoe_qt.engine import random_games
 from tictactoe_qt.engine.board import MARKS, Mark
 from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.game_record import total_nodes
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.simulation_stats import PlayerTotals
 
@@ -30,7 +31,7 @@ class GameRow(NamedTuple):
     Every field speaks of marks, the players as the user chose them:
     ``starter`` is the mark that moved first, ``winner`` the mark that won
     (``None`` for a draw), and seconds and nodes are X's and O's, summed
-    over the game.
+    over the game (nodes ``None`` when that player did not report them).
     """
 
     index: int
@@ -39,8 +40,8 @@ class GameRow(NamedTuple):
     length: int
     x_seconds: float
     o_seconds: float
-    x_nodes: int
-    o_nodes: int
+    x_nodes: int | None
+    o_nodes: int | None
     #: Why the loser forfeited (``"O forfeits: ..."``), ``None`` for a game played out.
     forfeit: str | None = None
 
@@ -55,8 +56,8 @@ def game_row(record: Any) -> GameRow:
         length=len(record.moves),
         x_seconds=sum(record.move_seconds[x_plies]),
         o_seconds=sum(record.move_seconds[o_plies]),
-        x_nodes=sum(record.move_nodes[x_plies]),
-        o_nodes=sum(record.move_nodes[o_plies]),
+        x_nodes=total_nodes(record.move_nodes[x_plies]),
+        o_nodes=total_nodes(record.move_nodes[o_plies]),
         forfeit=record.forfeit,
     )
 

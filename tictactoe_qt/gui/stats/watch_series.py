@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal, Slot
 
 from tictactoe_qt.engine.board import Mark
+from tictactoe_qt.engine.game_record import total_nodes
 
 from tictactoe_qt.gui.game_texts import seat_mark
 
@@ -39,8 +40,10 @@ def speed_text(seconds: float | None) -> str:
 def move_stats_text(mark: str, result: Any) -> str:
     """One line of search statistics for an AI move by the player writing ``mark``."""
     stats = result.stats
-    noun = "node" if stats.nodes == 1 else "nodes"
-    parts = [f"{mark}: {format_number(stats.nodes)} {noun}"]
+    nodes = stats.reported_nodes
+    noun = "node" if nodes == 1 else "nodes"
+    parts = [f"{mark}: nodes not reported" if nodes is None
+             else f"{mark}: {format_number(nodes)} {noun}"]
     if stats.depth is not None:
         parts.append(f"depth {stats.depth}")
     parts.append(format_seconds(stats.elapsed_seconds))
@@ -86,7 +89,8 @@ class WatchSeries(QObject):
         self.score = {"x": 0, "o": 0, "draw": 0}
         self._in_series_game = False
         self._seconds = {"x": 0.0, "o": 0.0}
-        self._nodes = {"x": 0, "o": 0}
+        #: Each AI move's node count this game, by seat (``None``: not reported).
+        self._moves_nodes: dict[str, list[int | None]] = {"x": [], "o": []}
         self._next_game = QTimer(self, singleShot=True)
         self._next_game.timeout.connect(self._begin_game)
         controller.game_started.connect(self._on_game_started)
@@ -197,7 +201,7 @@ class WatchSeries(QObject):
     @Slot()
     def _on_game_started(self) -> None:
         self._seconds = {"x": 0.0, "o": 0.0}
-        self._nodes = {"x": 0, "o": 0}
+        self._moves_nodes = {"x": [], "o": []}
         if not self._in_series_game and self.running:
             self.stop()  # the user started another game: the series ends
             self.controller.set_paused(False)
@@ -208,7 +212,7 @@ class WatchSeries(QObject):
     @Slot(str, object)
     def _on_ai_moved(self, seat: str, result: Any) -> None:
         self._seconds[seat] += result.stats.elapsed_seconds
-        self._nodes[seat] += result.stats.nodes
+        self._moves_nodes[seat].append(result.stats.reported_nodes)
         if self.running:
             self.move_stats.emit(move_stats_text(seat_mark(self.controller, seat), result))
 
@@ -237,8 +241,8 @@ class WatchSeries(QObject):
             length=len(board.history),
             x_seconds=self._seconds["x"],
             o_seconds=self._seconds["o"],
-            x_nodes=self._nodes["x"],
-            o_nodes=self._nodes["o"],
+            x_nodes=total_nodes(self._moves_nodes["x"]),
+            o_nodes=total_nodes(self._moves_nodes["o"]),
         )
 
     def _emit_score(self) -> None:
