@@ -279,8 +279,8 @@ def _check_feasible(name: str, board: Board, depth: int | None) -> None:
     if not _too_big(name, empty, depth):
         return
     deepest = max([d for d in range(1, empty) if not _too_big(name, empty, d)], default=1)
-    to_end = depth is None or depth >= empty
-    plies = empty if to_end else depth
+    plies = empty if depth is None else min(depth, empty)
+    to_end = plies == empty
     if name in PRUNED and not to_end:
         plies = -(-plies // 2)
     count = f"{empty}!" if plies == empty else f"{empty}!/{empty - plies}!"
