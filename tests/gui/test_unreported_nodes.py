@@ -136,6 +136,11 @@ def test_search_with_an_engine_says_nodes_not_reported(fake_engine):  # noqa: F8
     done = subprocess.run(args, capture_output=True, text=True, timeout=60, env=env)
     assert done.returncode == 0, done.stderr
     assert "  nodes        not reported" in done.stdout
+    # Nor how deep it went or what it cut: no made-up zeros either.
+    for label in ("depth", "cut-offs", "table hits"):
+        assert f"  {label:<12} not reported" in done.stdout, done.stdout
+    assert "deepest ply reached" not in done.stdout
     data = json.loads(subprocess.run([*args, "--json"], capture_output=True, text=True,
                                      timeout=60, env=env).stdout)
     assert data["nodes"] is None
+    assert data["cutoffs"] is None and data["tt_hits"] is None and data["max_ply"] is None

@@ -231,11 +231,17 @@ def search_text(board: Board, data: Mapping[str, Any]) -> str:
         depth = plies_text(data["depth"])
     else:
         depth = "to the end of the game" if data["exact"] else "n/a"
+    if data["nodes"] is None:  # an engine or plugin: it says nothing of how it searched
+        lines += [f"  {label:<12} not reported" for label in ("nodes", "depth", "cut-offs",
+                                                              "table hits")]
+    else:
+        lines += [
+            f"  nodes        {data['nodes']:,}",
+            f"  depth        {depth} (deepest ply reached {data['max_ply']})",
+            f"  cut-offs     {data['cutoffs']:,}",
+            f"  table hits   {data['tt_hits']:,}",
+        ]
     lines += [
-        "  nodes        " + ("not reported" if data["nodes"] is None else f"{data['nodes']:,}"),
-        f"  depth        {depth} (deepest ply reached {data['max_ply']})",
-        f"  cut-offs     {data['cutoffs']:,}",
-        f"  table hits   {data['tt_hits']:,}",
         f"  time         {seconds_text(data['elapsed_seconds'])}",
         "  best line    " + (line_text(Move(r, c) for r, c in data["pv"]) or "none"),
     ]

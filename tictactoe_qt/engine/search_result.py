@@ -46,6 +46,8 @@ class SearchStats:
     A player that does not say how many positions it searched (an external
     engine, a plugin) sets ``nodes_reported`` to ``False``; read the count
     through :attr:`reported_nodes`, which is then ``None`` rather than a made-up figure.
+    Its other counts (cut-offs, deepest ply, table hits) were not measured either:
+    :meth:`as_dict` writes them ``None`` too.
     """
 
     nodes: int = 0
@@ -63,12 +65,13 @@ class SearchStats:
         return self.nodes if self.nodes_reported else None
 
     def as_dict(self) -> dict[str, Any]:
+        measured = self.nodes_reported
         return {
             "nodes": self.reported_nodes,
-            "cutoffs": self.cutoffs,
+            "cutoffs": self.cutoffs if measured else None,
             "depth": self.depth,
-            "max_ply": self.max_ply,
-            "tt_hits": self.tt_hits,
+            "max_ply": self.max_ply if measured else None,
+            "tt_hits": self.tt_hits if measured else None,
             "elapsed_seconds": self.elapsed_seconds,
         }
 
