@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..board import Board, Move
 from ..geometry import Geometry
+from .threats import winning_cells
 from .transposition import SymmetryKeys, TranspositionTable
 
 
@@ -54,17 +55,6 @@ def played_out(
         bits[side] |= 1 << cell
         side ^= 1
     return [moves[cell] for cell in cells]
-
-
-def winning_cells(geometry: Geometry, mine: int, theirs: int) -> int:
-    """The empty cells that would complete one of ``mine``'s lines, as a mask."""
-    found = 0
-    for mask in geometry.lines:
-        if not mask & theirs:
-            missing = mask & ~mine
-            if missing and not missing & (missing - 1):
-                found |= missing
-    return found
 
 
 def _threat_move(geometry: Geometry, mine: int, theirs: int) -> int:
