@@ -46,6 +46,23 @@ def set_board(window, rows: int, cols: int, k: int) -> None:
         window.findChild(QSpinBox, name).setValue(value)
 
 
+def watch_series(qtbot, window, x: str, o: str, games: int):
+    """Watch ``games`` games of ``x`` against ``o`` on 7x7 five in a row, at full speed;
+    the kept run."""
+    from PySide6.QtCore import Qt
+
+    from tictactoe_qt.gui.stats.watch_series import SPEEDS
+
+    set_board(window, 7, 7, 5)
+    choose(window, "x", x)
+    choose(window, "o", o)
+    window.watch_controls.speed_slider.setValue(SPEEDS.index(0.0))
+    with qtbot.waitSignal(window.stats_panel.run_added, timeout=60_000) as added:
+        window.watch_controls.games_box.setValue(games)
+        qtbot.mouseClick(window.watch_controls.watch_button, Qt.MouseButton.LeftButton)
+    return added.args[0]
+
+
 def test_external_engine_is_picked_in_a_file_dialog_and_named_by_about(  # noqa: F811
         qtbot, window, pick_file, fake_engine):
     path = fake_engine("good")
@@ -200,20 +217,9 @@ def test_the_tournament_tab_refuses_an_engine_on_a_board_it_does_not_play(panel,
 
 def test_watch_plays_a_series_with_an_engine_and_ends_it(  # noqa: F811
         qtbot, window, pick_file, fake_engine):
-    from PySide6.QtCore import Qt
-
-    from tictactoe_qt.gui.stats.watch_series import SPEEDS
-
     path = fake_engine("good")
     pick_file(path)
-    set_board(window, 7, 7, 5)
-    choose(window, "x", "engine")
-    choose(window, "o", "random")
-    window.watch_controls.speed_slider.setValue(SPEEDS.index(0.0))
-    with qtbot.waitSignal(window.stats_panel.run_added, timeout=60_000) as added:
-        window.watch_controls.games_box.setValue(2)
-        qtbot.mouseClick(window.watch_controls.watch_button, Qt.MouseButton.LeftButton)
-    run = added.args[0]
+    run = watch_series(qtbot, window, "engine", "random", 2)
     assert run.games == 2 and not run.cancelled
     window.close()
     qtbot.waitUntil(lambda: running_with(path) == [], timeout=10_000)

@@ -14,17 +14,18 @@ import subprocess
 import sys
 
 import pytest
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from tictactoe_qt.engine.board import Move
 from tictactoe_qt.engine.search_result import SearchResult, SearchStats
 from tictactoe_qt.gui.stats.bar_charts import NOT_REPORTED
 from tictactoe_qt.gui.stats.export import read_run, write_json
-from tictactoe_qt.gui.stats.watch_series import SPEEDS, move_stats_text
+from tictactoe_qt.gui.stats.watch_series import move_stats_text
 
 from tests.gomocup.conftest import fake_engine  # noqa: F401 - the fixture
-from tests.gui.test_external_players import choose, panel, pick_file, run_batch, set_board  # noqa: F401
+from tests.gui.test_external_players import (  # noqa: F401
+    choose, panel, pick_file, run_batch, set_board, watch_series,
+)
 
 
 @pytest.fixture
@@ -52,14 +53,7 @@ def test_the_status_bar_shows_no_node_count_for_an_engine_move(  # noqa: F811
 def test_a_watched_series_with_an_engine_says_its_nodes_were_not_reported(  # noqa: F811
         qtbot, window, pick_file, fake_engine):
     pick_file(fake_engine("good"))
-    set_board(window, 7, 7, 5)
-    choose(window, "x", "random")
-    choose(window, "o", "engine")
-    window.watch_controls.speed_slider.setValue(SPEEDS.index(0.0))
-    with qtbot.waitSignal(window.stats_panel.run_added, timeout=60_000) as added:
-        window.watch_controls.games_box.setValue(1)
-        qtbot.mouseClick(window.watch_controls.watch_button, Qt.MouseButton.LeftButton)
-    run = added.args[0]
+    run = watch_series(qtbot, window, "random", "engine", 1)
     assert run.games == 1 and run.row(0).o_nodes is None and run.row(0).x_nodes >= 1
     assert window.stats_panel.report.text_at("O average nodes per move") == "not reported"
 
