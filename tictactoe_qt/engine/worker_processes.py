@@ -83,23 +83,28 @@ def prepare_worker() -> None:
     to its default, so the pool can end a worker at once (as it does when a
     sibling dies).
     """
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "SIGHUP"):
-        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    _worker_signals()
     _die_with_parent()
 
 
 def act_as_worker(signum: int) -> None:
-    """What a worker does with ``signum`` once :func:`prepare_worker` has run.
+    """Take ``signum`` as a worker does once :func:`prepare_worker` has run.
 
     For a parent's signal handler that a forked worker inherited and that ran
-    before the worker's set-up: SIGTERM ends the process at once, as the pool
-    expects; Ctrl+C and hang-ups are ignored (they are the parent's).
+    before the worker's set-up: the worker's handling goes in place now, and
+    ``signum`` is delivered again to it (SIGTERM ends the process; Ctrl+C and
+    hang-ups are ignored, as they are the parent's).
     """
-    if signum == signal.SIGTERM:
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        os.kill(os.getpid(), signal.SIGTERM)
+    _worker_signals()
+    os.kill(os.getpid(), signum)
+
+
+def _worker_signals() -> None:
+    """SIGTERM at its default (the pool ends a worker at once); Ctrl+C and hang-ups ignored."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
 
 
 def _die_with_parent() -> None:
