@@ -33,7 +33,7 @@ def test_a_tree_parses_with_mixed_depths_and_numbers():
     [
         ("", "the tree is empty"),
         ("7", "the tree must be a list"),
-        ("[[3,12,8],[2,4,6],[14,5,]]", "Expecting value at character 25 near"),
+        ("[[3,12,8],[2,4,6],[14,5,]]", "the tree is not a nested list of numbers: "),
         ("[[3,12],[]]", "node at 2 (children counted from 1) is an empty list"),
         ('[[3,"a"]]', 'node at 1 > 2 (children counted from 1) is "a"'),
         ("[[true]]", "is true; use numbers and lists only"),

@@ -42,6 +42,9 @@ MAX_NAME_LENGTH = 40
 MAX_DEPTH = MAX_SIZE * MAX_SIZE
 #: The largest game file read. The longest game (19x19) takes about 12 kB.
 MAX_FILE_BYTES = 1_000_000
+#: A game file nests three levels deep (players > side > fields, moves > move);
+#: deeper text is refused before parsing, in the program's own words on every Python.
+MAX_JSON_NESTING = 32
 #: Each player's mark when the file leaves it empty.
 DEFAULT_MARKS: dict[str, str] = {"x": "X", "o": "O"}
 
@@ -126,10 +129,13 @@ class SavedGame:
         Raises:
             SavedGameError: the text is not a valid game file.
         """
+        if _nesting_exceeds(text, MAX_JSON_NESTING):
+            raise SavedGameError(
+                f"it is not a game file: its JSON is nested too deeply (more than "
+                f"{MAX_JSON_NESTING} levels)"
+            )
         try:
             data = json.loads(text)
-        except RecursionError:
-            raise SavedGameError("it is not a game file: its JSON is nested too deeply") from None
         except json.JSONDecodeError as error:
             raise SavedGameError(
                 f"it is not valid JSON: {error.msg[:60]} (line {error.lineno}, "
@@ -330,3 +336,29 @@ def _read_first(raw: object) -> Mark:
         if raw == mark:
             return mark
     raise SavedGameError(f"'first' must be 'x' or 'o', got {_excerpt(raw)}")
+
+
+def _nesting_exceeds(text: str, limit: int) -> bool:
+    """Whether JSON ``text`` opens more than ``limit`` arrays or objects at once.
+
+    Brackets inside strings do not count. Malformed text is left to the parser.
+    """
+    depth = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
