@@ -1,4 +1,10 @@
-"""``tictactoe-qt players``: every kind of player, built-in and plugin, with its options."""
+"""``tictactoe-qt players``: every kind of player, built-in and plugin, with its options.
+
+Plugins are listed without importing them (their code never runs here): what
+is known is their entry point, their module's file and docstring, and whether
+the module is missing or does not parse. A plugin that fails only when it runs
+(raises or exits at import, hangs) forfeits its games, with the reason.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +14,7 @@ import json
 from tictactoe_qt.engine.player_spec import (
     DEPTH_RANGE_KINDS, OPTIONS, PLAYER_KINDS, TEXTBOOK_CHOICES, TEXTBOOK_KINDS,
 )
-from tictactoe_qt.engine.plugins import GROUP, loaded_plugins
+from tictactoe_qt.engine.plugins import GROUP, discovered_plugins
 
 #: What each built-in kind is, in a few words.
 DESCRIPTIONS = {
@@ -48,15 +54,16 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = commands.add_parser(
         "players", help="list every player kind, built-in and plugin, with its options",
         description="List the player kinds --x/--o, --player and --algorithm accept: the "
-        f"built-in ones and the Python plugins installed in the entry-point group {GROUP} "
-        "(broken ones are listed with their error).",
+        f"built-in ones and the Python plugins installed in the entry-point group {GROUP}. "
+        "Plugins are not imported to list them: one whose module is missing or does not "
+        "parse is listed as broken, with its error.",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    plugins = loaded_plugins()
+    plugins = discovered_plugins()
     if args.json:
         print(json.dumps({
             "builtin": [
@@ -66,7 +73,8 @@ def run(args: argparse.Namespace) -> int:
             "plugins": [
                 {"name": info.name, "target": info.target, "distribution": info.distribution,
                  "options": ["time", "any name=value (passed to the plugin as strings)"],
-                 "broken": info.broken, "error": info.error}
+                 "broken": info.broken, "error": info.error, "about": info.about,
+                 "file": info.file}
                 for info in plugins.values()
             ],
         }))
@@ -92,5 +100,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {info.name:<10} BROKEN: {info.error}  ({source})")
         else:
             print(f"  {info.name:<10} {source}")
+            if info.about:
+                print(f"  {'':<10} {info.about}")
             print(f"  {'':<10} options: time=S (limit per move); any name=value goes to the plugin")
     return 0
