@@ -116,6 +116,28 @@ def test_players_json_is_json_and_says_what_it_knows_unimported(env_for, markers
     assert imported(markers) == []
 
 
+def test_players_check_loads_each_plugin_apart_and_says_how_it_went(env_for, markers):
+    env = env_for("quits", "stalls", "chatty", "typo")
+    text = run(env, "players", "--check")
+    assert text.returncode == 0, text.stderr[-2000:]
+    said = {name: re.search(rf"^  {name} .*\n(?:  {' ' * 10} .*\n)*", text.stdout, re.M)[0]
+            for name in ("quits", "stalls", "chatty", "greedy")}
+    assert "DOES NOT LOAD: quits called sys.exit(7) while loading" in said["quits"]
+    assert "DOES NOT LOAD: stalls did not load within 1 s" in said["stalls"]
+    assert "loads: calls itself Chatty" in said["chatty"]
+    assert "loads: calls itself Greedy example" in said["greedy"]
+    assert "from chatty" not in text.stdout
+    data = run(env, "players", "--check", "--json")
+    plugins = {plugin["name"]: plugin for plugin in json.loads(data.stdout)["plugins"]}
+    assert plugins["chatty"]["loads"] is True and plugins["chatty"]["calls_itself"] == "Chatty"
+    assert plugins["stalls"]["loads"] is False
+    assert plugins["stalls"]["load_error"] == "stalls did not load within 1 s"
+    assert plugins["typo"]["loads"] is None  # broken as it is: not loaded
+    assert imported(markers) == ["chatty", "quits", "stalls"]  # in their hosts, not in ours
+    for name in ("quits", "stalls", "chatty"):
+        assert running_with(f"plugin_host {name} ") == []
+
+
 @pytest.mark.parametrize("trap", ["quits", "stalls"])
 def test_the_window_starts_without_importing_plugins(env_for, markers, tmp_path, trap):
     out = tmp_path / "window.json"

@@ -135,7 +135,7 @@ def _answer(bot: Any, request: dict[str, Any]) -> dict[str, Any]:
     except KeyboardInterrupt:
         raise
     except BaseException:  # noqa: BLE001 - a pair whose len() or items raise
-        return {"bad": _cut(f"a {type(answer).__name__} that could not be read")}
+        return {"bad": _cut(f"something ({type(answer).__name__}) that could not be read")}
     if 0 <= row < len(cells) and 0 <= col < len(cells[0]):
         return {"move": [row, col]}
     if abs(row) < _LARGEST_SENT and abs(col) < _LARGEST_SENT:
@@ -162,7 +162,7 @@ def _safe_repr(value: object) -> str:
     except KeyboardInterrupt:
         raise
     except BaseException:  # noqa: BLE001 - a repr that raises, or an int too long to print
-        return f"a {type(value).__name__} that cannot be shown"
+        return f"something ({type(value).__name__}) that cannot be shown"
 
 
 def _describe(error: BaseException) -> str:
