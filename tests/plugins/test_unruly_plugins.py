@@ -90,7 +90,7 @@ def imported(markers: Path) -> list[str]:
     return sorted(path.name for path in markers.iterdir())
 
 
-@pytest.mark.parametrize("trap", ["quits", "stalls", "chatty"])
+@pytest.mark.parametrize("trap", ["quits", "stalls", "chatty", "nested"])
 def test_players_lists_plugins_without_importing_them(env_for, markers, trap):
     done = run(env_for(trap, "typo"), "players", timeout=60)  # a hang fails, not stalls
     assert done.returncode == 0, done.stderr[-2000:]
@@ -98,7 +98,8 @@ def test_players_lists_plugins_without_importing_them(env_for, markers, trap):
         assert re.search(rf"^  {name} +\S+:make_bot from ", done.stdout, re.M), done.stdout
     about = {"quits": "Calls sys.exit(7) as soon as it is imported.",
              "stalls": "Never finishes importing: it waits for an event nobody sets.",
-             "chatty": "Talks on stdout while it is imported and while it plays, then plays"}
+             "chatty": "Talks on stdout while it is imported and while it plays, then plays",
+             "nested": "The bot inside a package that exits at import."}
     assert about[trap] in done.stdout  # its docstring, read from the file
     assert re.search(r"^  typo +BROKEN: SyntaxError: .*\(typo_bot\.py, line 8\)", done.stdout, re.M)
     assert "from chatty" not in done.stdout
@@ -172,6 +173,7 @@ def test_a_plugin_that_hangs_at_import_forfeits_in_the_window_which_keeps_runnin
     [
         ("stalls", r"stalls did not load within 1 s"),
         ("quits", r"quits called sys\.exit\(7\) while loading"),
+        ("nested", r"nested called sys\.exit\(9\) while loading"),
     ],
 )
 def test_a_plugin_that_exits_or_hangs_at_import_forfeits_its_games(env_for, plugin, reason):
