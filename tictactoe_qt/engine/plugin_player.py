@@ -4,7 +4,9 @@ The child (:mod:`.plugin_host`) keeps the bot between moves. Like an
 external engine, a plugin forfeits the game
 (:class:`~tictactoe_qt.engine.errors.PlayerForfeit`) when it raises, answers
 something that is not an empty cell, or overruns its time plus a grace; a
-plugin that hangs is killed, and the next game starts a fresh one.
+plugin that hangs is killed, and the next game starts a fresh one. A plugin
+that does not load (it raises, exits or hangs at import) forfeits the game,
+and every later game of the same player at once, without another host.
 """
 
 from __future__ import annotations
