@@ -10,14 +10,19 @@ from __future__ import annotations
 
 import os
 import tomllib
+from collections.abc import Collection
 from pathlib import Path
 
 PLUGINS = Path(__file__).parent
 PACKAGES = ("example_bot", "faulty_bots", "readme_bot")
 
 
-def install_plugins(site: Path, packages: tuple[str, ...] = PACKAGES) -> str:
-    """Install ``packages`` into ``site``; returns a ``PYTHONPATH`` with them and this repo."""
+def install_plugins(site: Path, packages: tuple[str, ...] = PACKAGES,
+                    only: Collection[str] | None = None) -> str:
+    """Install ``packages`` into ``site``; returns a ``PYTHONPATH`` with them and this repo.
+
+    With ``only``, just the entry points of those names are declared.
+    """
     site.mkdir(parents=True, exist_ok=True)
     paths = [str(site)]
     for package in packages:
@@ -31,7 +36,8 @@ def install_plugins(site: Path, packages: tuple[str, ...] = PACKAGES) -> str:
         lines = []
         for group, points in project.get("entry-points", {}).items():
             lines.append(f"[{group}]")
-            lines.extend(f"{name} = {target}" for name, target in points.items())
+            lines.extend(f"{name} = {target}" for name, target in points.items()
+                         if only is None or name in only)
         (dist_info / "entry_points.txt").write_text("\n".join(lines) + "\n")
         paths.append(str(folder))
     repo = str(PLUGINS.parent.parent)

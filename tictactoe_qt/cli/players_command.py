@@ -1,4 +1,11 @@
-"""``tictactoe-qt players``: every kind of player, built-in and plugin, with its options."""
+"""``tictactoe-qt players``: every kind of player, built-in and plugin, with its options.
+
+Plugins are listed without importing them (their code never runs here): what
+is known is their entry point, their module's file and docstring, and whether
+the module is missing or does not parse. A plugin that fails only when it runs
+(raises or exits at import, hangs) forfeits its games, with the reason;
+``--check`` loads each one in its own process to find out beforehand.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +15,8 @@ import json
 from tictactoe_qt.engine.player_spec import (
     DEPTH_RANGE_KINDS, OPTIONS, PLAYER_KINDS, TEXTBOOK_CHOICES, TEXTBOOK_KINDS,
 )
-from tictactoe_qt.engine.plugins import GROUP, loaded_plugins
+from tictactoe_qt.engine.plugin_check import PluginCheck, check_plugins
+from tictactoe_qt.engine.plugins import GROUP, discovered_plugins
 
 #: What each built-in kind is, in a few words.
 DESCRIPTIONS = {
@@ -48,15 +56,22 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = commands.add_parser(
         "players", help="list every player kind, built-in and plugin, with its options",
         description="List the player kinds --x/--o, --player and --algorithm accept: the "
-        f"built-in ones and the Python plugins installed in the entry-point group {GROUP} "
-        "(broken ones are listed with their error).",
+        f"built-in ones and the Python plugins installed in the entry-point group {GROUP}. "
+        "Plugins are not imported to list them: one whose module is missing or does not "
+        "parse is listed as broken, with its error.",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--check", action="store_true",
+        help="also load each plugin, in a process of its own and within the load limit, and "
+        "say whether it starts and the name it gives itself",
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    plugins = loaded_plugins()
+    plugins = discovered_plugins()
+    checks = check_plugins(plugins.values()) if args.check else {}
     if args.json:
         print(json.dumps({
             "builtin": [
@@ -66,7 +81,8 @@ def run(args: argparse.Namespace) -> int:
             "plugins": [
                 {"name": info.name, "target": info.target, "distribution": info.distribution,
                  "options": ["time", "any name=value (passed to the plugin as strings)"],
-                 "broken": info.broken, "error": info.error}
+                 "broken": info.broken, "error": info.error, "about": info.about,
+                 "file": info.file, **_check_json(checks.get(info.name), args.check)}
                 for info in plugins.values()
             ],
         }))
@@ -92,5 +108,20 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {info.name:<10} BROKEN: {info.error}  ({source})")
         else:
             print(f"  {info.name:<10} {source}")
+            if info.about:
+                print(f"  {'':<10} {info.about}")
+            check = checks.get(info.name)
+            if check is not None:
+                print(f"  {'':<10} " + (f"loads: calls itself {check.name}" if check.loaded
+                                         else f"DOES NOT LOAD: {check.error}"))
             print(f"  {'':<10} options: time=S (limit per move); any name=value goes to the plugin")
     return 0
+
+
+def _check_json(check: PluginCheck | None, checked: bool) -> dict[str, object]:
+    """``--check``'s finding for one plugin's JSON entry (nothing without ``--check``)."""
+    if not checked:
+        return {}
+    return {"loads": None if check is None else check.loaded,
+            "calls_itself": check.name if check else None,
+            "load_error": check.error if check else None}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .config import GameConfig
 from .player_spec import PlayerSpec, PlayerSpecError
-from .plugins import loaded_plugins
+from .plugins import discovered_plugins
 
 
 def check_playable(config: GameConfig, *specs: PlayerSpec) -> None:
@@ -22,7 +22,7 @@ def check_playable(config: GameConfig, *specs: PlayerSpec) -> None:
         if spec.kind == "engine":
             check_engine_spec(spec, config)
         elif spec.is_plugin:
-            info = loaded_plugins().get(spec.kind)
+            info = discovered_plugins().get(spec.kind)
             if info is not None and info.error:
                 raise PlayerSpecError(f"the plugin {spec.kind!r} is broken: {info.error}")
         elif spec.depth_range is not None and spec.depth_range[0] > config.cells:

@@ -4,7 +4,9 @@ The child (:mod:`.plugin_host`) keeps the bot between moves. Like an
 external engine, a plugin forfeits the game
 (:class:`~tictactoe_qt.engine.errors.PlayerForfeit`) when it raises, answers
 something that is not an empty cell, or overruns its time plus a grace; a
-plugin that hangs is killed, and the next game starts a fresh one.
+plugin that hangs is killed, and the next game starts a fresh one. A plugin
+that does not load (it raises, exits or hangs at import) forfeits the game,
+and every later game of the same player at once, without another host.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from .gomocup.client import END_SECONDS, GRACE_SECONDS, START_SECONDS, TERMINATE
 from .player_log import player_log
 from .player_spec import PlayerSpec, PlayerSpecError
 from .players import PLAYER_FACTORIES
-from .plugins import discovered_plugins
+from .plugins import discovered_plugins, load_seconds
 from .search_result import SearchResult, SearchStats, ShouldStop, never_stop
 
 #: How often a waiting move checks ``should_stop``.
@@ -49,6 +51,8 @@ class PluginPlayer:
         self._log = player_log(lambda: self.name)
         self._process: subprocess.Popen[bytes] | None = None
         self._answers: queue.Queue[str | None] = queue.Queue()
+        #: Why the plugin did not load, once it failed to: each later game forfeits at once.
+        self._load_failure: str | None = None
 
     def new_game(self) -> None:
         pass  # the bot is the plugin's own: it sees the whole board every move
@@ -56,6 +60,8 @@ class PluginPlayer:
     def choose(self, board: Board, should_stop: ShouldStop = never_stop) -> SearchResult:
         began = time.perf_counter()
         try:
+            if self._load_failure is not None:
+                raise PlayerForfeit(self._load_failure)
             if self._process is None or self._process.poll() is not None:
                 self._start(should_stop)
             cells = [
@@ -81,6 +87,8 @@ class PluginPlayer:
         Raises:
             PlayerForfeit: it would not start.
         """
+        if self._load_failure is not None:
+            raise PlayerForfeit(self._load_failure)
         if self._process is None or self._process.poll() is not None:
             try:
                 self._start(never_stop)
@@ -128,11 +136,24 @@ class PluginPlayer:
                          name="plugin-answers", daemon=True).start()
         threading.Thread(target=pump_lines, args=(process.stderr, self._log_stderr),
                          name="plugin-stderr", daemon=True).start()
-        ready = self._answer(START_SECONDS, should_stop)
+        self._await_ready(should_stop)
+
+    def _await_ready(self, should_stop: ShouldStop) -> None:
+        """Wait for the host to load the plugin; a plugin that fails to is remembered.
+
+        The host enforces :func:`~.plugins.load_seconds` itself; the wait here
+        also covers starting Python, and holds only a host that cannot answer.
+        """
+        try:
+            ready = self._answer(load_seconds() + START_SECONDS, should_stop)
+        except PlayerForfeit as forfeit:  # it exited, or its host is stuck
+            self._load_failure = f"{forfeit} while loading"
+            raise PlayerForfeit(self._load_failure) from None
         if ready is None:
             raise PlayerForfeit(f"{self.name} was stopped while starting")
         if "ready" not in ready:
-            raise PlayerForfeit(f"{self.name} {ready.get('error', 'did not start')}")
+            self._load_failure = f"{self.name} {_cut(str(ready.get('error', 'did not start')))}"
+            raise PlayerForfeit(self._load_failure)
         self.name = str(ready["ready"])[:40] or self.name
 
     def _log_stderr(self, line: str | None) -> None:
@@ -174,22 +195,26 @@ class PluginPlayer:
     def _move_of(self, answer: dict[str, Any], board: Board) -> Move:
         if "error" in answer:
             raise PlayerForfeit(f"{self.name} {answer['error']}")
+        rows, cols = board.config.rows, board.config.cols
+        if "outside" in answer:  # numbers too long to send: the host wrote them as text
+            row_text, col_text = (_cut(str(part), 40) for part in answer["outside"])
+            raise PlayerForfeit(self._off_board(row_text, col_text, rows, cols))
         if "move" not in answer:
             raise PlayerForfeit(
                 f"{self.name} returned {answer.get('bad', '?')}, not a (row, col) pair of whole numbers"
             )
         row, col = answer["move"]
-        rows, cols = board.config.rows, board.config.cols
         if not (0 <= row < rows and 0 <= col < cols):
-            raise PlayerForfeit(
-                f"{self.name} returned ({row}, {col}), off the {rows}x{cols} board "
-                "(answers count from 0)"
-            )
+            raise PlayerForfeit(self._off_board(str(row), str(col), rows, cols))
         if board.mark_at(row, col) is not None:
             raise PlayerForfeit(
                 f"{self.name} returned ({row}, {col}): {cell_text(row, col)} is already taken"
             )
         return Move(row, col)
+
+    def _off_board(self, row: str, col: str, rows: int, cols: int) -> str:
+        return (f"{self.name} returned ({row}, {col}), off the {rows}x{cols} board "
+                "(answers count from 0)")
 
     def _exit_reason(self) -> str:
         process = self._process
@@ -204,6 +229,11 @@ class PluginPlayer:
 
 def make_plugin_player(spec: PlayerSpec, rng: random.Random) -> PluginPlayer:
     return PluginPlayer(spec, rng)
+
+
+def _cut(text: str, limit: int = 160) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
 def _close_input(process: subprocess.Popen[bytes]) -> None:

@@ -26,7 +26,7 @@ from tictactoe_qt.engine.geometry import geometry_for
 from tictactoe_qt.engine.player_spec import (
     DEFAULT_TIME, DEPTH_RANGE_KINDS, OPTIONS, PLUGIN_OPTIONS, TEXTBOOK_KINDS, PlayerSpecError,
 )
-from tictactoe_qt.engine.plugins import loaded_plugins
+from tictactoe_qt.engine.plugins import discovered_plugins
 from tictactoe_qt.engine.trace.options import TextbookOptions
 
 
@@ -61,7 +61,7 @@ PLAYER_CHOICES: list[PlayerChoice] = [
 # Installed Python plugins follow the built-in players; a broken one is listed with its error.
 PLAYER_CHOICES += [
     PlayerChoice(info.name, info.name, plugin=True, error=info.error)
-    for info in sorted(loaded_plugins().values(), key=lambda info: info.name)
+    for info in sorted(discovered_plugins().values(), key=lambda info: info.name)
 ]
 
 

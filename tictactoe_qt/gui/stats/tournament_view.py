@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec, PlayerSpecError
-from tictactoe_qt.engine.plugins import loaded_plugins
+from tictactoe_qt.engine.plugins import discovered_plugins
 from tictactoe_qt.engine.simulation import check_playable
 from tictactoe_qt.engine.tournament import TournamentResult
 
@@ -84,7 +84,7 @@ class TournamentView(QWidget):
         self.player_list.setAccessibleName(self.tr("Tournament players"))
         for spec in DEFAULT_PLAYERS:
             self._add_player_item(spec)
-        for plugin in loaded_plugins().values():  # installed Python bots, ready to tick
+        for plugin in discovered_plugins().values():  # installed Python bots, ready to tick
             if not plugin.broken:
                 self._add_player_item(plugin.name, checked=False)
         self.new_player = QLineEdit(objectName="tournamentNewPlayer")
