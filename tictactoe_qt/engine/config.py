@@ -9,7 +9,7 @@ from .errors import InvalidConfigError
 from .excerpt import excerpt
 
 MIN_SIZE = 3
-MAX_SIZE = 19
+MAX_SIZE = 20
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .config import GameConfig
+from .config import MAX_SIZE, GameConfig
 from .geometry import Geometry, geometry_for
 
 #: Base of the per-mark weight (``LINE_WEIGHT_BASE ** marks``).
@@ -40,12 +40,13 @@ HISTOGRAM_SHIFT = 2 * SUM_BITS
 #: it moves next, so its lines are closer to becoming threats.
 TEMPO_WEIGHT = 2
 
-#: Line bonuses are scaled past any centre bonus, so the centre only breaks ties.
-_CENTRE_SCALE = 512
+#: Line bonuses are scaled past any centre bonus (at most the largest board's cells),
+#: so the centre only breaks ties.
+_CENTRE_SCALE = 1 << (MAX_SIZE * MAX_SIZE).bit_length()
 
 
 def _weight(marks: int) -> int:
-    # Capped so that ordering sums stay far below THREAT_BONUS even for k = 19.
+    # Capped so that ordering sums stay far below THREAT_BONUS even for k = MAX_SIZE.
     weight: int = LINE_WEIGHT_BASE ** min(marks, 8)
     return weight
 
