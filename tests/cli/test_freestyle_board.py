@@ -107,3 +107,13 @@ def test_analyze_answers_the_other_boards_after_one_too_big(capsys):
 def test_help_states_the_largest_size(capsys):
     assert main(["simulate", "--help"]) == 0
     assert f"3 to {MAX_SIZE} each way" in capsys.readouterr().out
+
+
+def test_exact_work_on_20x20_is_refused_with_an_estimate_not_started(capsys):
+    line = one_error_line(capsys, ["search", "--algorithm", "perfect", "--exact", "--size", "20",
+                                   "--k", "5"])
+    assert "--exact on 400 empty cells" in line and "lines of play" in line
+    line = one_error_line(capsys, ["count", "--size", "20", "--k", "5"])
+    assert "20x20 k=5 is too large to count" in line
+    line = one_error_line(capsys, ["trace", "--algorithm", "alphabeta", "--size", "20", "--k", "5"])
+    assert "events, more than the limit" in line

@@ -77,6 +77,18 @@ def test_an_engine_is_started_on_gomocup_freestyle_20x20(fake_engine):
     assert running_with(path) == []
 
 
+def test_an_engine_that_refuses_20x20_forfeits_and_the_report_says_why(fake_engine):
+    path = fake_engine("renju")
+    done = simulate("--x", f"engine:path={path}", "--o", "random", "--size", "20", "--k", "5",
+                    "--games", "2", "--seed", "4", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["forfeits"] == 2 and data["x"]["forfeits"] == 2
+    (reason,) = data["forfeit_reasons"]
+    assert "ERROR unsupported size 20" in reason and "START" in reason
+    assert running_with(path) == []
+
+
 @pytest.mark.skipif(not PBRAIN.exists(), reason="pbrain-tictactoe-qt is not installed here")
 def test_our_brain_plays_our_perfect_player_through_the_protocol():
     done = simulate("--x", f"engine:path={PBRAIN},time=0.1", "--o", "perfect:time=0.1",
