@@ -141,7 +141,6 @@ def test_engines_play_k5_only_on_boards_from_5_up(config):
         check_engine_board(config)
 
 
-@pytest.mark.parametrize("config", [GameConfig(20, 20, 5), GameConfig(5, 20, 5),
-                                    GameConfig(MAX_SIZE, MAX_SIZE, 5)])
-def test_engines_play_gomocup_freestyle_20x20_and_up_to_the_largest_board(config):
-    check_engine_board(config)
+@pytest.mark.parametrize(("rows", "cols"), [(20, 20), (5, 20), (MAX_SIZE, MAX_SIZE)])
+def test_engines_play_gomocup_freestyle_20x20_and_up_to_the_largest_board(rows, cols):
+    check_engine_board(GameConfig(rows, cols, 5))
