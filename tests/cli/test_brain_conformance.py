@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tictactoe_qt import __version__
+from tictactoe_qt.engine.config import MAX_SIZE
 
 from .gomocup_manager import Manager
 
@@ -55,14 +56,36 @@ def test_about_start_begin_and_end(command):
 
 
 def test_sizes_outside_the_engine_are_refused_with_error(brain):
-    brain.send("START 20")
-    assert brain.answer().startswith("ERROR unsupported width 20")
+    brain.send(f"START {MAX_SIZE + 1}")
+    assert brain.answer() == (f"ERROR unsupported width {MAX_SIZE + 1}: this brain plays boards "
+                              f"from 3 to {MAX_SIZE} cells a side")
+    brain.send(f"RECTSTART 15,{MAX_SIZE + 1}")
+    assert brain.answer().startswith(f"ERROR unsupported height {MAX_SIZE + 1}")
     brain.send("START two")
     assert brain.answer().startswith("ERROR expected 1 numbers")
     brain.send("RECTSTART 10,7", "INFO timeout_turn 300")
     assert brain.answer() == "OK"
     x, y = brain.move("BEGIN")
     assert 0 <= x < 10 and 0 <= y < 7, "x is the column (width 10), y the row (height 7)"
+
+
+def test_plays_gomocup_freestyle_on_20x20(brain):
+    brain.send("START 20", "INFO timeout_turn 300")
+    assert brain.answer() == "OK"
+    x, y = brain.move("BEGIN")
+    assert 0 <= x < 20 and 0 <= y < 20
+    # The opponent takes the far corner, a cell that exists only from 20x20 on.
+    reply = brain.move("TURN 19,19")
+    assert reply not in ((x, y), (19, 19)) and 0 <= reply[0] < 20 and 0 <= reply[1] < 20
+
+
+def test_rectstart_20_by_20_takes_a_five_on_the_last_column(brain):
+    brain.send("RECTSTART 20,20", "INFO timeout_turn 2000")
+    assert brain.answer() == "OK"
+    # Our four on column 19 from y=15 to y=18, blocked at y=14: only 19,19 wins.
+    own = [(19, 15), (19, 16), (19, 17), (19, 18)]
+    theirs = [(19, 14), (0, 0), (0, 19), (10, 10)]
+    assert brain.move(*board_lines(own, theirs)) == (19, 19)
 
 
 def test_takes_an_immediate_five(brain):
@@ -234,4 +257,4 @@ def test_a_bad_k_option_is_a_one_line_usage_error():
                             stdin=subprocess.DEVNULL)
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1
-    assert "k must be a whole number from 3 to 19" in result.stderr
+    assert f"k must be a whole number from 3 to {MAX_SIZE}" in result.stderr

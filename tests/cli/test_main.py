@@ -35,7 +35,7 @@ def test_version_names_the_program_and_version(capsys):
         (["simulate", "--x", "human", "--o", "random"], "only play in the window"),
         (["simulate", "--x", "minimax:depth=two", "--o", "random"], "bad value"),
         (["simulate", "--x", "random", "--o", "random", "--games", "0"], "1 or more"),
-        (["simulate", "--x", "random", "--o", "random", "--size", "20"], "rows must be"),
+        (["simulate", "--x", "random", "--o", "random", "--size", "100"], "rows must be"),
         (["simulate", "--x", "random", "--o", "random", "--size", "3x3", "--k", "4"], "k must"),
         (["simulate", "--x", "random", "--o", "random", "--workers", "-1"], "0 or more"),
         (["simulate", "--o", "random"], "--x"),

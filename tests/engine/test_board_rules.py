@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tictactoe_qt.engine import Board, GameConfig, IllegalMoveError, InvalidConfigError, Move
+from tictactoe_qt.engine import (
+    MAX_SIZE, Board, GameConfig, IllegalMoveError, InvalidConfigError, Move,
+)
 
 
 def play(board: Board, *cells: tuple[int, int]) -> Board:
@@ -149,7 +151,7 @@ def test_errors_are_value_errors() -> None:
     ("rows", "cols", "k", "message"),
     [
         (2, 3, 3, "rows must be"),
-        (3, 20, 3, "cols must be"),
+        (3, MAX_SIZE + 1, 3, f"cols must be a whole number from 3 to {MAX_SIZE}"),
         (3, 3, 4, "k must be from 3 to 3"),
         (4, 6, 2, "k must be"),
     ],

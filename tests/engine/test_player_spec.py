@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tictactoe_qt.engine.config import MAX_SIZE
 from tictactoe_qt.engine.player_spec import (
     COMPUTER_KINDS,
     PLAYER_KINDS,
@@ -105,7 +106,7 @@ def test_the_table_ordering_names_the_table_search():
     [
         ("minimax:depth=5-2", "depth=5-2 runs backwards .*depth=2-5"),
         ("minimax:depth=0-3", "depth=0-3: a depth range starts at 1"),
-        ("alphabeta:depth=1-1000", "goes past 361, the cells of the largest board"),
+        ("alphabeta:depth=1-1000", f"goes past {MAX_SIZE ** 2}, the cells of the largest board"),
         ("perfect:depth=1-3", "a random depth is for minimax, alphabeta, average"),
         ("minimax:depth=1-3,depth=4", "one depth or one range, not both"),
         ("minimax:depth=1-", "bad value '1-' for depth"),

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tictactoe_qt.engine import GameConfig, Move, PlayerSpec
+from tictactoe_qt.engine import MAX_SIZE, GameConfig, Move, PlayerSpec
 from tictactoe_qt.engine.saved_game import (
     MAX_DEPTH, MAX_FILE_BYTES, SavedGame, SavedGameError, SavedPlayer, read_game_file,
     write_game_file,
@@ -45,16 +45,38 @@ def test_file_is_readable_json():
 
 
 def test_the_longest_game_is_far_below_the_size_limit(tmp_path):
-    config = GameConfig(19, 19, 19)
+    config = GameConfig(MAX_SIZE, MAX_SIZE, MAX_SIZE)
     board = SavedGame(config).board()
-    for move in (Move(r, c) for r in range(19) for c in range(19)):
+    for move in (Move(r, c) for r in range(MAX_SIZE) for c in range(MAX_SIZE)):
         if not board.is_game_over():
             board.push(move)
-    moves = tuple(Move.from_index(i, 19) for i in board.history)  # more than 340
+    moves = tuple(Move.from_index(i, MAX_SIZE) for i in board.history)
+    assert len(moves) > (MAX_SIZE - 1) * MAX_SIZE
     game = SavedGame(config, {"x": SavedPlayer(name="n" * 40, mark="🐱" * 4)}, moves)
     write_game_file(tmp_path / "long.json", game)
     assert (tmp_path / "long.json").stat().st_size < MAX_FILE_BYTES / 20
     assert read_game_file(tmp_path / "long.json") == game
+
+
+def test_a_20x20_game_round_trips_through_a_file(tmp_path):
+    config = GameConfig(20, 20, 5)
+    moves = (Move(19, 19), Move(0, 19), Move(19, 0), Move(10, 10), Move(18, 18))
+    game = SavedGame(config, {"x": SavedPlayer(PlayerSpec.parse("perfect:time=0.5"))}, moves)
+    write_game_file(tmp_path / "freestyle.json", game)
+    loaded = read_game_file(tmp_path / "freestyle.json")
+    assert loaded == game
+    assert loaded.board().mark_at(19, 19) == "x" and loaded.board().mark_at(0, 19) == "o"
+
+
+def test_a_file_one_past_the_largest_board_is_refused_in_one_line(tmp_path):
+    data = json.loads(sample().to_json())
+    data["config"] = {"rows": MAX_SIZE + 1, "cols": MAX_SIZE + 1, "k": 5}
+    (tmp_path / "huge.json").write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SavedGameError) as caught:
+        read_game_file(tmp_path / "huge.json")
+    message = str(caught.value)
+    assert f"rows must be a whole number from 3 to {MAX_SIZE}, got {MAX_SIZE + 1}" in message
+    assert "\n" not in message and len(message) <= MAX_MESSAGE, message
 
 
 def edited(**changes) -> str:

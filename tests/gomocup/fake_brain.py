@@ -11,6 +11,7 @@ Usage: ``python fake_brain.py MODE`` where MODE is one of
 * ``crash``: exits with status 3 when asked for a move;
 * ``chatty``: says MESSAGE, DEBUG and stderr lines before each move;
 * ``deaf``: never answers START;
+* ``renju``: answers ``ERROR`` to a START larger than 15, as an engine for the renju board does;
 * ``thinker``: thinks before each move, deaf meanwhile, as a single-threaded brain is;
   ``YXSTOP`` is unknown to it. It thinks for its whole turn (``INFO timeout_turn``), or
   for the seconds written in ``PROGRAM.think`` if that file exists (read at each move);
@@ -125,6 +126,9 @@ def main() -> None:
         word = word.upper()
         if word == "START":
             if mode == "deaf":
+                continue
+            if mode == "renju" and int(argument) > 15:
+                say(f"ERROR unsupported size {argument}")
                 continue
             width = height = int(argument)
             taken.clear()

@@ -7,7 +7,7 @@ import os
 import pytest
 
 from tictactoe_qt.engine.board import Board, Move
-from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.config import MAX_SIZE, GameConfig
 from tictactoe_qt.engine.gomocup.client import (
     EngineFault,
     EngineUnavailable,
@@ -136,6 +136,11 @@ def test_a_file_that_is_not_executable_is_refused(tmp_path):
 
 
 @pytest.mark.parametrize("config", [GameConfig(3, 3, 3), GameConfig(15, 15, 4), GameConfig(4, 19, 4)])
-def test_engines_play_k5_only_on_boards_from_5_to_19(config):
+def test_engines_play_k5_only_on_boards_from_5_up(config):
     with pytest.raises(EngineUnavailable, match="five in a row"):
         check_engine_board(config)
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(20, 20), (5, 20), (MAX_SIZE, MAX_SIZE)])
+def test_engines_play_gomocup_freestyle_20x20_and_up_to_the_largest_board(rows, cols):
+    check_engine_board(GameConfig(rows, cols, 5))

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tictactoe_qt.engine.config import MAX_SIZE
+
 from .processes import running_with
 
 #: Our own brain, installed beside the Python that runs the tests.
@@ -49,7 +51,7 @@ def test_json_counts_forfeits_by_player_and_reason(fake_engine):
     [
         ("engine:path=/no/such/pbrain-x", "7", "no engine at /no/such/pbrain-x"),
         ("engine:path={good}", "3", "external engines play five in a row (k=5) on boards from "
-         "5x5 to 19x19, not 3x3 k=3"),
+         f"5x5 to {MAX_SIZE}x{MAX_SIZE}, not 3x3 k=3"),
         ("engine:path=", "7", "engine:path=/path/to/pbrain-x"),
     ],
 )
@@ -61,6 +63,30 @@ def test_an_unusable_engine_is_a_one_line_error_with_exit_2(fake_engine, spec, s
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1 and message in done.stderr
     assert running_with(good) == []
+
+
+def test_an_engine_is_started_on_gomocup_freestyle_20x20(fake_engine):
+    path = fake_engine("good")
+    done = simulate("--x", f"engine:path={path}", "--o", "random", "--size", "20", "--k", "5",
+                    "--games", "1", "--seed", "4", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["games"] == 1 and data["forfeits"] == 0
+    said = [line.split("\t", 1)[1] for line in Path(path + ".log").read_text().splitlines()]
+    assert "START 20" in said
+    assert running_with(path) == []
+
+
+def test_an_engine_that_refuses_20x20_forfeits_and_the_report_says_why(fake_engine):
+    path = fake_engine("renju")
+    done = simulate("--x", f"engine:path={path}", "--o", "random", "--size", "20", "--k", "5",
+                    "--games", "2", "--seed", "4", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["forfeits"] == 2 and data["x"]["forfeits"] == 2
+    (reason,) = data["forfeit_reasons"]
+    assert "ERROR unsupported size 20" in reason and "START" in reason
+    assert running_with(path) == []
 
 
 @pytest.mark.skipif(not PBRAIN.exists(), reason="pbrain-tictactoe-qt is not installed here")

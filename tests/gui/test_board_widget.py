@@ -27,7 +27,7 @@ def board(qtbot):
     return widget
 
 
-@pytest.mark.parametrize(("rows", "cols"), [(3, 3), (4, 7), (19, 19), (3, 19)])
+@pytest.mark.parametrize(("rows", "cols"), [(3, 3), (4, 7), (19, 19), (3, 19), (20, 20), (3, 20)])
 def test_cells_are_square_inside_the_widget_and_found_again_by_position(board, rows, cols):
     board.set_snapshot(snapshot(rows, cols))
     sizes = set()

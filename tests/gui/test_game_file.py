@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QComboBox, QFileDialog, QMessageBox
 
-from tictactoe_qt.engine.saved_game import read_game_file
+from tictactoe_qt.engine.saved_game import MAX_DEPTH, read_game_file
 from tictactoe_qt.gui.main_window import MainWindow
 
 from .waits import HANG_MS
@@ -116,7 +116,7 @@ def players(x: dict, o: dict) -> str:
     [
         ("[" * 5000 + "]" * 5000, "nested too deeply"),
         (players({"spec": "human"}, {"spec": "minimax:depth=3000000000"}),
-         "player O: depth 3000000000 is more than 361"),
+         f"player O: depth 3000000000 is more than {MAX_DEPTH}"),
         (players({"mark": "🐱"}, {"mark": "🐱"}), "both players have the mark '🐱'"),
         (players({"mark": "o"}, {}), "both players have the mark 'o'"),
         (game_text(moves=[[0, 0], [1, 1], [0, 0]]), "move 3, row 1, column 1, is on a taken cell"),

@@ -15,6 +15,7 @@ from PySide6.QtCore import QByteArray, QPoint, QSettings
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QLineEdit, QSpinBox
 
+from tictactoe_qt.engine.config import MAX_SIZE
 from tictactoe_qt.engine.saved_game import MAX_DEPTH, MAX_NAME_LENGTH, text_length, text_problem
 from tictactoe_qt.gui.main_window import MainWindow
 from tictactoe_qt.gui.player_choices import choice_for
@@ -160,7 +161,7 @@ def dock(qapp):
 CORRUPT_LINES = [
     "version=abc", "version=1.0", "version=", "version=@Invalid()", "version=1e0", "version=0x1",
     "version=99999999999999999999", "version=true", "version=1, 1", "version=@ByteArray(1)",
-    "o/depth=999999999999", "o/depth=-1", "x/depth=362", "x/depth=1.5",
+    "o/depth=999999999999", "o/depth=-1", f"x/depth={MAX_DEPTH + 1}", "x/depth=1.5",
     "x/depth=" + "9" * 5000, "o/depth=inf", "o/depth=@Variant(\\0\\0\\0\\x1a\\0\\0\\0\\x1\\0\\0\\0\\x2)",
     "x/time=nan", "x/time=inf", "x/time=-inf", "x/time=1e309", "x/time=0", "x/time=61",
     "x/time=0.001", "x/time=" + "1" * 5000, "x/time=@Invalid()", "x/time=0x10",
@@ -169,8 +170,8 @@ CORRUPT_LINES = [
     "x/mark=", "x/mark=\\x7", "x/mark=a\\nb", "x/mark=ABCDEFGHIJ", "x/mark=\\xd800",
     "x/mark=🐱🐱🐱🐱🐱", "x/mark=a, b", "x/mark=@Invalid()",
     "x/mark=o", "x/name=" + "n" * 300, "x/name=\\0", "x/name=a, b, c", "x/name=@ByteArray(x)",
-    "board/rows=2", "board/rows=20", "board/rows=3.0", "board/cols=-19", "board/k=0",
-    "board/k=20", "board/first=X", "board/first=", "board/first=x, o", "board/first=@Invalid()",
+    "board/rows=2", f"board/rows={MAX_SIZE + 1}", "board/rows=3.0", "board/cols=-19", "board/k=0",
+    f"board/k={MAX_SIZE + 1}", "board/first=X", "board/first=", "board/first=x, o", "board/first=@Invalid()",
     "window/geometry=@ByteArray(garbage)", "window/state=@ByteArray(\\0\\0\\0\\xff)",
     "window/geometry=abc", "window/state=1",
 ]

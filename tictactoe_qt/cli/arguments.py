@@ -8,7 +8,7 @@ import sys
 from typing import NoReturn
 
 from tictactoe_qt.engine.board import Board
-from tictactoe_qt.engine.config import MIN_SIZE, GameConfig
+from tictactoe_qt.engine.config import MAX_SIZE, MIN_SIZE, GameConfig
 from tictactoe_qt.engine.excerpt import EXCERPT_LIMIT, excerpt
 from tictactoe_qt.engine.player_spec import MAX_TIME, MIN_TIME, PlayerSpec, PlayerSpecError
 
@@ -122,7 +122,7 @@ def add_size_argument(container: argparse._ActionsContainer) -> None:
     """``--size R[xC]`` (also into a mutually exclusive group)."""
     container.add_argument(
         "--size", type=board_size, default=(3, 3), metavar="R[xC]",
-        help="board size, 3 to 19 each way (default 3x3)",
+        help=f"board size, {MIN_SIZE} to {MAX_SIZE} each way (default 3x3)",
     )
 
 

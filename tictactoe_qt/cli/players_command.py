@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from tictactoe_qt.engine.gomocup.client import MAX_ENGINE_SIZE, MIN_ENGINE_SIZE
 from tictactoe_qt.engine.player_spec import (
     DEPTH_RANGE_KINDS, OPTIONS, PLAYER_KINDS, TEXTBOOK_CHOICES, TEXTBOOK_KINDS,
 )
@@ -27,7 +28,8 @@ DESCRIPTIONS = {
     "average": "expectimax: averages the opponent's replies",
     "perfect": "solves the game when it can; a time budget per move",
     "mcts": "Monte Carlo tree search",
-    "engine": "an external Gomocup engine (pbrain-*): k=5, boards 5x5 to 19x19",
+    "engine": "an external Gomocup engine (pbrain-*): k=5, boards "
+              f"{MIN_ENGINE_SIZE}x{MIN_ENGINE_SIZE} to {MAX_ENGINE_SIZE}x{MAX_ENGINE_SIZE}",
 }
 _OPTION_TEXT = {
     ("engine", "path"): "path=PROGRAM (the rest of the spec, up to a final ,time=S)",

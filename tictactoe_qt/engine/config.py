@@ -8,8 +8,11 @@ from dataclasses import dataclass
 from .errors import InvalidConfigError
 from .excerpt import excerpt
 
+#: The smallest and largest side of a board. 20 is Gomocup's freestyle board, the largest
+#: any Gomocup rule set plays. Everything bounded by the board size (the CLI, the dock, the
+#: brain, the engine client, game files, the search's packed fields) reads these.
 MIN_SIZE = 3
-MAX_SIZE = 19
+MAX_SIZE = 20
 
 
 @dataclass(frozen=True)

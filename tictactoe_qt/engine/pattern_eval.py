@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .config import GameConfig
+from .config import MAX_SIZE, MIN_SIZE, GameConfig
 from .geometry import Geometry, geometry_for
 
 #: Base of the per-mark weight (``LINE_WEIGHT_BASE ** marks``).
@@ -31,8 +31,25 @@ BECOMES_THREAT = 1
 BLOCKS_THREAT = 2
 #: Bits per count in the open-line histograms (more lines than any board has).
 HISTOGRAM_FIELD_BITS = 12
-#: Bits of each side's weighted sum in the accumulator (the sums stay below 2**27).
-SUM_BITS = 32
+
+
+def _weight(marks: int) -> int:
+    # Capped so that ordering sums stay far below THREAT_BONUS even for k = MAX_SIZE.
+    weight: int = LINE_WEIGHT_BASE ** min(marks, 8)
+    return weight
+
+
+def _largest_sum() -> int:
+    """A bound on one side's weighted sum on any board the game allows: every line of the
+    largest board at the weight of a full line. The largest square board has the most lines."""
+    side = MAX_SIZE
+    return max((2 * side * (side - k + 1) + 2 * (side - k + 1) ** 2) * _weight(k)
+               for k in range(MIN_SIZE, side + 1))
+
+
+#: Bits of each side's weighted sum in the accumulator: room for :func:`_largest_sum`, so
+#: a dense position's sum never carries into the field above it.
+SUM_BITS = _largest_sum().bit_length()
 SUM_MASK = (1 << SUM_BITS) - 1
 #: Where the histograms start in the accumulator.
 HISTOGRAM_SHIFT = 2 * SUM_BITS
@@ -40,14 +57,9 @@ HISTOGRAM_SHIFT = 2 * SUM_BITS
 #: it moves next, so its lines are closer to becoming threats.
 TEMPO_WEIGHT = 2
 
-#: Line bonuses are scaled past any centre bonus, so the centre only breaks ties.
-_CENTRE_SCALE = 512
-
-
-def _weight(marks: int) -> int:
-    # Capped so that ordering sums stay far below THREAT_BONUS even for k = 19.
-    weight: int = LINE_WEIGHT_BASE ** min(marks, 8)
-    return weight
+#: Line bonuses are scaled past any centre bonus (at most the largest board's cells),
+#: so the centre only breaks ties.
+_CENTRE_SCALE = 1 << (MAX_SIZE * MAX_SIZE).bit_length()
 
 
 @dataclass(frozen=True, eq=False)

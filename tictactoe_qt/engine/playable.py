@@ -12,7 +12,7 @@ def check_playable(config: GameConfig, *specs: PlayerSpec) -> None:
 
     Raises:
         PlayerSpecError: an external engine whose program is missing or not
-            executable, or a board engines do not play (k=5 from 5x5 to 19x19);
+            executable, or a board engines do not play (k=5 from 5x5 up);
             a plugin that is not installed or broken; a random depth range
             that lies wholly past the board's cells.
     """

@@ -6,7 +6,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from tictactoe_qt import __version__
-from tictactoe_qt.engine import GameConfig
+from tictactoe_qt.engine import MAX_SIZE, GameConfig
 
 
 def rules_text(config: GameConfig) -> str:
@@ -41,8 +41,8 @@ def show_about(parent: QWidget) -> None:
         tr(
             "HelpDialogs",
             "<h3>tictactoe-qt {0}</h3>"
-            "<p>Tic-tac-toe and m,n,k-games (up to 19&times;19, k in a row) against "
+            "<p>Tic-tac-toe and m,n,k-games (up to {1}&times;{1}, k in a row) against "
             "minimax, alpha-beta and a perfect engine, with views that show how the AI thinks.</p>"
             "<p>MIT licence. Built with Qt for Python.</p>",
-        ).format(__version__),
+        ).format(__version__, MAX_SIZE),
     )

@@ -8,7 +8,7 @@ import tracemalloc
 from dataclasses import dataclass
 
 from ..board import Board
-from ..config import GameConfig
+from ..config import MAX_SIZE, GameConfig
 from ..duration_text import duration_text
 from . import reference
 from .rows import (
@@ -273,6 +273,7 @@ def depth_in_budget(settings: BenchSettings) -> BenchRow:
 ANSWER_BOARDS = (
     GameConfig(3, 3, 3), GameConfig(4, 4, 4), GameConfig(5, 5, 4), GameConfig(7, 7, 5),
     GameConfig(10, 10, 5), GameConfig(15, 15, 5), GameConfig(19, 19, 5),
+    GameConfig(MAX_SIZE, MAX_SIZE, 5),
 )
 
 
@@ -280,7 +281,7 @@ def answer_time(settings: BenchSettings) -> BenchRow:
     from ..search.perfect import PerfectSearcher
 
     budget = settings.budget
-    row = BenchRow(f"answer time with a {budget:g} s budget, boards up to 19x19",
+    row = BenchRow(f"answer time with a {budget:g} s budget, boards up to {MAX_SIZE}x{MAX_SIZE}",
                    "<= 1.1 s (at 1 s)")
     configs = ANSWER_BOARDS[-2:] if settings.quick else ANSWER_BOARDS
     worst, worst_board = 0.0, ""

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 
 from ..board import Board, Move
-from ..config import GameConfig
+from ..config import MAX_SIZE, GameConfig
 from ..errors import PlayerForfeit
 from ..player_spec import PlayerSpecError
 from ..search_result import ShouldStop, never_stop
@@ -37,9 +37,9 @@ STOP_SECONDS = 0.3
 TERMINATE_SECONDS = 0.2
 #: How often a wait for the engine checks whether the caller called the move off.
 POLL_SECONDS = 0.02
-#: Only these board shapes are played: k=5 within the protocol's range.
+#: Only these board shapes are played: k=5 from 5x5 to the largest board of the game.
 ENGINE_K = 5
-MIN_ENGINE_SIZE, MAX_ENGINE_SIZE = 5, 19
+MIN_ENGINE_SIZE, MAX_ENGINE_SIZE = 5, MAX_SIZE
 
 Log = Callable[[str], None]
 

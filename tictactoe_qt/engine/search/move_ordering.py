@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..config import MAX_SIZE
 from ..pattern_eval import PatternTables
 from .threats import makes_two_winning_cells
 
@@ -31,6 +32,9 @@ ThreatCells = Callable[[int, int, int], int]
 #: ``leading(candidates, threats, bonus)``: ``ordered`` for candidates without a double
 #: threat whose threat-making cells are ``threats``; only the first cell if any.
 Leading = Callable[[int, int, tuple[int, ...]], list[int]]
+#: Bits that hold a cell below its score in one sortable int: room for the largest board.
+CELL_BITS = (MAX_SIZE * MAX_SIZE - 1).bit_length()
+CELL_MASK = (1 << CELL_BITS) - 1
 
 
 def build_move_ordering(
@@ -44,6 +48,7 @@ def build_move_ordering(
     cell_lines = geometry.cell_lines
     centre = tables.centre_bonus
     pre = tables.pre_threat_code
+    shift, mask = CELL_BITS, CELL_MASK
 
     def scored_cells(candidates: int, bonus: tuple[int, ...]) -> list[int]:
         scored = []
@@ -55,7 +60,7 @@ def build_move_ordering(
             value = centre[cell]
             for line in cell_lines[cell]:
                 value += bonus[codes[line]]
-            scored.append(value << 9 | cell)  # cells < 512: one int sorts both
+            scored.append(value << shift | cell)  # one int sorts both
         return scored
 
     def threat_cells(candidates: int, side: int, occupied: int) -> int:
@@ -87,14 +92,14 @@ def build_move_ordering(
             return [threats]
         scored = scored_cells(candidates, bonus)
         scored.sort(reverse=True)
-        return [v & 511 for v in scored]
+        return [v & mask for v in scored]
 
     def leading(candidates: int, threats: int, bonus: tuple[int, ...]) -> list[int]:
         if threats:
             # A threat outranks every other bonus: the best cell is among these.
-            return [max(scored_cells(threats, bonus)) & 511]
+            return [max(scored_cells(threats, bonus)) & mask]
         scored = scored_cells(candidates, bonus)
         scored.sort(reverse=True)
-        return [v & 511 for v in scored]
+        return [v & mask for v in scored]
 
     return ordered, threat_cells, leading
