@@ -169,9 +169,10 @@ class GameController(QObject):
         settings = self.settings if settings is None else settings
         self._begin(Board(settings.config()), settings)
 
-    def load_game(self, game: SavedGame) -> None:
-        """Continue a saved game (already validated by :meth:`SavedGame.from_json`)."""
-        self._begin(game.board(), GameSettings.from_saved_game(game))
+    def load_game(self, game: SavedGame, settings: GameSettings | None = None) -> None:
+        """Continue a saved game (already validated by :meth:`SavedGame.from_json`), with
+        its own settings or ``settings`` (the players the user allowed to run)."""
+        self._begin(game.board(), settings or GameSettings.from_saved_game(game))
 
     def saved_game(self) -> SavedGame:
         """The current game, for saving."""
