@@ -147,3 +147,81 @@ def test_saving_writes_the_engine_path_absolute(window, tmp_path, monkeypatch):
     write_game_file(tmp_path / "g.json", game)
     spec = json.loads((tmp_path / "g.json").read_text())["players"]["o"]["spec"]
     assert spec == f"engine:path={tmp_path / 'bin' / 'pbrain-x'}"
+
+
+# -- the next start, in fresh processes (QSettings keeps its file's path per process) ----------
+
+REPORT = """
+    import json
+    from PySide6.QtWidgets import QMessageBox
+
+    QMessageBox.exec = lambda box: box.defaultButton().click() or 0  # the default answer
+    if len(sys.argv) > 1:
+        window.open_game(sys.argv[1])
+
+    def report():
+        for side in window.settings_dock.sides.values():
+            side.engine.wait()
+            side.plugin_options.wait()
+        print(json.dumps({"o": window.controller.settings.o.kind,
+                          "notice": window.statusBar().currentMessage()}), flush=True)
+        window.close()
+
+    QTimer.singleShot(0, report)
+"""
+
+
+def start(folder: Path, *args: str) -> dict[str, str]:
+    """Start the program with its settings in ``folder``; what the window showed."""
+    from .fresh_process import run_script, settings_env, window_script
+
+    return json.loads(run_script(window_script(REPORT), settings_env(folder), *args))
+
+
+def settings_with_engine(folder: Path, program: Path, origin: str | None) -> None:
+    """Settings as a run saved them with O the engine at ``program`` (``origin`` None: as
+    versions that did not record who chose it)."""
+    from .fresh_process import settings_file
+
+    path = settings_file(folder)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines = ["[General]", "version=1", "", "[board]", "rows=7", "cols=7", "k=5", "",
+             "[o]", "kind=engine", f"extra={program}", "mark=O"]
+    lines += [] if origin is None else [f"origin={origin}"]
+    path.write_text("\n".join(lines) + "\n")
+
+
+def test_a_declined_engine_does_not_start_at_the_next_start(tmp_path):
+    program, marker = marker_engine(tmp_path)
+    path = game_file(tmp_path / "evil.json", f"engine:path={program}")
+    opened = start(tmp_path / "home", str(path))
+    assert opened["o"] == "perfect" and "plays instead" in opened["notice"]
+    assert start(tmp_path / "home")["o"] == "perfect"
+    assert not marker.exists()
+
+
+@pytest.mark.parametrize("origin", [None, "someone", ""])
+def test_settings_that_do_not_say_who_chose_an_engine_never_start_it(tmp_path, origin):
+    """Versions before this one saved an opened file's engine in the settings unasked."""
+    program, marker = marker_engine(tmp_path)
+    settings_with_engine(tmp_path / "home", program, origin)
+    shown = start(tmp_path / "home")
+    assert shown["o"] == "perfect"
+    assert "not chosen in the settings" in shown["notice"] and str(program) in shown["notice"]
+    assert not marker.exists()
+
+
+def test_an_engine_allowed_from_a_file_is_restored_without_being_started(tmp_path):
+    program, marker = marker_engine(tmp_path)
+    settings_with_engine(tmp_path / "home", program, "file")
+    assert start(tmp_path / "home")["o"] == "engine"  # X, the human, is to move
+    assert not marker.exists()
+
+
+def test_an_engine_chosen_in_the_dock_is_restored_and_named(tmp_path):
+    """The other side of the coin, and proof the marker shows a start: the user's own
+    choice is trusted, so the dock asks its name at once as it did when it was chosen."""
+    program, marker = marker_engine(tmp_path)
+    settings_with_engine(tmp_path / "home", program, "dock")
+    assert start(tmp_path / "home")["o"] == "engine"
+    assert marker.read_text().count("started") == 1
