@@ -80,7 +80,7 @@ class MainWindow(QMainWindow):
         if problems:
             self.show_message(self.tr("Some saved settings were invalid and were reset to "
                                       "their defaults ({0}).").format(", ".join(problems)))
-        if self.restore_notes:
+        if self.restore_notes:  # engines and plugins nobody chose (player_consent)
             self.show_notice(" ".join(self.restore_notes))
         self._warn_if_settings_cannot_be_saved()
         self.board.setFocus()
@@ -377,8 +377,7 @@ class MainWindow(QMainWindow):
         return True
 
     def open_game(self, path: str | Path) -> bool:
-        """Load a game file; a malformed one leaves the current game and settings untouched.
-        Its engines and plugins run only if the user agrees (:mod:`.player_consent`)."""
+        """Load a game file, asking before its engines or plugins run; a bad one changes nothing."""
         try:
             game = read_game_file(path)
         except SavedGameError as error:
@@ -388,7 +387,7 @@ class MainWindow(QMainWindow):
             return False
         settings, notes = allowed_from_file(self, str(path), GameSettings.from_saved_game(game))
         self.controller.load_game(game, settings)
-        self.settings_dock.set_settings(self.controller.settings)
+        self.settings_dock.set_settings(settings)
         self.show_notice(" ".join([self.tr("Opened {0}.").format(Path(path).name), *notes]))
         return True
 

@@ -73,12 +73,12 @@ def question_box(parent: QWidget | None, file_name: str, lines: list[str]) -> QM
     box.setIcon(QMessageBox.Icon.Warning)
     box.setWindowTitle(_tr("Run programs named by this game?"))
     box.setTextFormat(Qt.TextFormat.PlainText)  # paths and names are shown as they are
-    text = _tr("The game {0} names players that run code on this computer:").format(
+    text = _tr("Opening the game {0} would run code on this computer:").format(
         excerpt(file_name, PATH_LIMIT))
     box.setText("\n\n".join([text, *(f"• {line}" for line in lines),
-                             _tr("Run them only if you trust them: they can do anything you can. "
-                                 "\"Use built-in players\" keeps the game and seats {0} there "
-                                 "instead.").format(kind_label(STAND_IN))]))
+                             _tr("Run it only if you trust it: a program can do anything you "
+                                 "can. \"Use built-in players\" keeps the game, with {0} "
+                                 "playing there instead.").format(kind_label(STAND_IN))]))
     box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
     box.button(QMessageBox.StandardButton.Yes).setText(_tr("Run them"))
     box.button(QMessageBox.StandardButton.No).setText(_tr("Use built-in players"))
@@ -95,7 +95,8 @@ def allowed_from_file(parent: QWidget | None, file_name: str,
                and (problem := engine_path_problem(
                    PlayerSpec("engine", path=settings.side(seat).extra or "?"))) is not None}
     asked = [seat for seat in SEATS if uses_extra(settings.side(seat).kind) and seat not in refused]
-    lines = [_tr("{0}: {1}").format(who(settings, seat), runs_what(settings.side(seat)))
+    lines = [_tr("{0} would be played by {1}").format(who(settings, seat),
+                                                      runs_what(settings.side(seat)))
              for seat in asked]
     allowed = bool(asked) and ask_to_run(parent, file_name, lines)
     notes = []
