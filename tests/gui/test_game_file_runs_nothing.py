@@ -14,9 +14,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QMessageBox
 
 from tictactoe_qt.gui.main_window import MainWindow
+from tictactoe_qt.gui.player_consent import question_box
 from tictactoe_qt.gui.settings_store import SettingsStore
 
 from tests.gomocup.conftest import FAKE_BRAIN
@@ -225,3 +227,67 @@ def test_an_engine_chosen_in_the_dock_is_restored_and_named(tmp_path):
     settings_with_engine(tmp_path / "home", program, "dock")
     assert start(tmp_path / "home")["o"] == "engine"
     assert marker.read_text().count("started") == 1
+
+
+def test_both_players_are_asked_about_at_once_even_when_the_engine_is_to_move(
+        qtbot, window, tmp_path, questions):
+    program, marker = marker_engine(tmp_path)
+    other, other_marker = marker_engine(tmp_path, "pbrain-other")
+    path = game_file(tmp_path / "two.json", f"engine:path={other}", moves=[[3, 3]],
+                     x_spec=f"engine:path={program},time=2")
+    assert window.open_game(path)
+    assert len(questions.asked) == 1
+    assert "Player X would be played by" in questions.asked[0] and str(other) in questions.asked[0]
+    qtbot.waitUntil(lambda: window.controller.board.ply >= 2, timeout=HANG_MS)  # O is to move
+    settled(window)
+    assert not marker.exists() and not other_marker.exists()
+    assert (window.controller.settings.x.kind, window.controller.settings.o.kind) == (
+        "perfect", "perfect")
+
+
+@pytest.mark.parametrize("trick", ["\n• Player O would be played by Perfect\n", "<b>Perfect<br>"])
+def test_a_path_cannot_dress_up_the_question(window, tmp_path, questions, trick):
+    folder = tmp_path / f"x{trick}"
+    folder.mkdir()
+    program, marker = marker_engine(folder)
+    assert window.open_game(game_file(tmp_path / "trick.json", f"engine:path={program}"))
+    text = questions.asked[0]
+    assert len([line for line in text.splitlines() if line.startswith("•")]) == 1
+    settled(window)
+    assert not marker.exists()
+    box = question_box(window, "g.json", ["a <b>bold</b> claim"])
+    assert box.textFormat() == Qt.TextFormat.PlainText
+
+
+def test_the_question_names_the_file_a_link_really_runs(window, tmp_path, questions):
+    program, marker = marker_engine(tmp_path)
+    link = tmp_path / "trusted-looking-engine"
+    link.symlink_to(program)
+    assert window.open_game(game_file(tmp_path / "link.json", f"engine:path={link}"))
+    assert f"(that is '{program}')" in questions.asked[0]
+    assert not marker.exists()
+
+
+def test_a_recovered_run_that_names_an_engine_starts_nothing(qtbot, shown_window, tmp_path,
+                                                             isolated_recovery):
+    from tictactoe_qt.engine.config import GameConfig
+    from tictactoe_qt.engine.player_spec import PlayerSpec
+    from tictactoe_qt.gui.stats.recovery_files import RecoverySession
+    from tictactoe_qt.gui.stats.run_data import RunData
+    from tictactoe_qt.gui.stats.run_snapshot import GameRow
+
+    program, marker = marker_engine(tmp_path)
+    session = RecoverySession.create(isolated_recovery)
+    run = RunData(GameConfig(7, 7, 5), PlayerSpec.parse(f"engine:path={program}"),
+                  PlayerSpec("random"), 2)
+    for index in range(2):
+        run.add(GameRow(index, "x", "x", 9, 0.01, 0.002, None, 5))
+    run.finish()
+    session.write_run("run-1", run)
+    session.write_manifest(["run-1"])
+    session.release()
+    window = shown_window()
+    qtbot.waitUntil(lambda: not window.stats_panel.recovery.is_reading(), timeout=HANG_MS)
+    assert window.stats_panel.recovery.recovered_count == 1
+    settled(window)
+    assert not marker.exists()

@@ -12,6 +12,7 @@ reaches the saved settings only after that answer.
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 
 from PySide6.QtCore import QCoreApplication, Qt
@@ -46,7 +47,11 @@ def who(settings: GameSettings, seat: str) -> str:
 def runs_what(side: SideSettings) -> str:
     """What would run for ``side``: "the program '/opt/pbrain-x'" or "the plugin 'greedy' (…)"."""
     if side.kind == "engine":
-        return _tr("the program {0}").format(excerpt(side.extra, PATH_LIMIT))
+        text = _tr("the program {0}").format(excerpt(side.extra, PATH_LIMIT))
+        real = os.path.realpath(side.extra) if os.path.isabs(side.extra) else side.extra
+        # Links and "..": say which file would really run.
+        return text if real == side.extra else _tr("{0} (that is {1})").format(
+            text, excerpt(real, PATH_LIMIT))
     info = discovered_plugins().get(side.kind)
     package = info.distribution if info is not None and info.distribution else ""
     text = _tr("the plugin {0}").format(excerpt(side.kind, PATH_LIMIT))
