@@ -18,7 +18,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QMessageBox
 
 from tictactoe_qt.gui.main_window import MainWindow
-from tictactoe_qt.gui.player_consent import question_box
 from tictactoe_qt.gui.settings_store import SettingsStore
 
 from tests.gomocup.conftest import FAKE_BRAIN
@@ -255,6 +254,8 @@ def test_a_path_cannot_dress_up_the_question(window, tmp_path, questions, trick)
     assert len([line for line in text.splitlines() if line.startswith("•")]) == 1
     settled(window)
     assert not marker.exists()
+    from tictactoe_qt.gui.player_consent import question_box
+
     box = question_box(window, "g.json", ["a <b>bold</b> claim"])
     assert box.textFormat() == Qt.TextFormat.PlainText
 
