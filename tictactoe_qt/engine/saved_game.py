@@ -214,8 +214,8 @@ def engine_path_problem(spec: PlayerSpec) -> str | None:
     if spec.kind != "engine" or spec.path is None:
         return None
     if spec.path.startswith("~") or not os.path.isabs(spec.path):
-        return (f"its engine path {_excerpt_text(repr(spec.path))} is not absolute "
-                "(saved games name engines by their full path)")
+        return ("its path is not absolute, and saved games name engines by their full path "
+                "(it is never looked up from the current folder)")
     return None
 
 

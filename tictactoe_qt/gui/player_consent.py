@@ -110,8 +110,8 @@ def allowed_from_file(parent: QWidget | None, file_name: str,
         if seat in asked and allowed:
             settings = settings.with_side(seat, replace(side, origin=ALLOWED_FROM_FILE))
         elif seat in asked or seat in refused:
-            why = refused.get(seat) or _tr("not allowed to run")
-            notes.append(_tr("{0}: {1} plays instead of {2} ({3}).").format(
+            why = refused.get(seat) or _tr("it was not allowed to run")
+            notes.append(_tr("{0}: {1} plays instead of {2}: {3}.").format(
                 who(settings, seat), kind_label(STAND_IN), runs_what(side), why))
             settings = settings.with_side(seat, stand_in(side))
     return settings, notes
