@@ -7,6 +7,11 @@ file (a rename within one file system is atomic on POSIX and Windows). A kill,
 a full disk or a file-size limit at any moment leaves either the old file or
 the new one, never an empty or cut-off file. Text is encoded before anything
 is touched, so a character that cannot be written is an error, not a lost file.
+
+A user's own target that is a symlink keeps pointing at its file, which gets the
+new content (the user chose that path). Files the program owns (its caches,
+recovery files) pass ``follow_symlinks=False``: the rename then replaces a
+symlink at ``path`` itself, and whatever it pointed at is never written.
 """
 
 from __future__ import annotations
@@ -48,52 +53,62 @@ def encode_text(text: str, encoding: str = "utf-8") -> bytes:
         ) from None
 
 
-def write_text_atomically(path: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> None:
+def write_text_atomically(path: str | os.PathLike[str], text: str, encoding: str = "utf-8",
+                          *, follow_symlinks: bool = True) -> None:
     """Replace ``path`` with ``text`` atomically (encoded first, see :func:`encode_text`).
+
+    ``follow_symlinks=False`` replaces a symlink at ``path`` instead of its target
+    (the program's own files; see the module notes).
 
     Raises:
         UnwritableTextError: ``text`` cannot be encoded; the file is untouched.
         OSError: the file could not be written; the old file is untouched.
     """
-    write_bytes_atomically(path, encode_text(text, encoding))
+    write_bytes_atomically(path, encode_text(text, encoding), follow_symlinks=follow_symlinks)
 
 
-def write_bytes_atomically(path: str | os.PathLike[str], data: bytes) -> None:
-    """Replace ``path`` with ``data`` atomically.
+def write_bytes_atomically(path: str | os.PathLike[str], data: bytes, *,
+                           follow_symlinks: bool = True) -> None:
+    """Replace ``path`` with ``data`` atomically (``follow_symlinks`` as for text).
 
     Raises:
         OSError: the file could not be written; the old file is untouched.
     """
-    with atomic_binary_writer(path) as stream:
+    with atomic_binary_writer(path, follow_symlinks=follow_symlinks) as stream:
         stream.write(data)
 
 
 @contextlib.contextmanager
 def atomic_text_writer(
-    path: str | os.PathLike[str], encoding: str = "utf-8", newline: str | None = None
+    path: str | os.PathLike[str], encoding: str = "utf-8", newline: str | None = None,
+    *, follow_symlinks: bool = True,
 ) -> Iterator[IO[str]]:
     """A text stream whose content replaces ``path`` when the ``with`` block ends normally.
 
     For content written piece by piece (a CSV of a million rows). An exception
     in the block, including an encoding error, discards the new content.
+    ``follow_symlinks=False`` replaces a symlink at ``path`` instead of its target.
 
     Raises:
         OSError: the file could not be written; the old file is untouched.
     """
-    with _replacing(path) as (descriptor, _name):
+    with _replacing(path, follow_symlinks) as (descriptor, _name):
         # errors="strict": an unencodable character raises inside the block.
         with open(descriptor, "w", encoding=encoding, newline=newline, closefd=False) as stream:
             yield stream
 
 
 @contextlib.contextmanager
-def atomic_binary_writer(path: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
+def atomic_binary_writer(path: str | os.PathLike[str], *,
+                         follow_symlinks: bool = True) -> Iterator[IO[bytes]]:
     """A binary stream whose content replaces ``path`` when the ``with`` block ends normally.
+
+    ``follow_symlinks=False`` replaces a symlink at ``path`` instead of its target.
 
     Raises:
         OSError: the file could not be written; the old file is untouched.
     """
-    with _replacing(path) as (descriptor, _name):
+    with _replacing(path, follow_symlinks) as (descriptor, _name):
         with open(descriptor, "wb", closefd=False) as stream:
             yield stream
 
@@ -104,10 +119,18 @@ def temporary_name(path: str | os.PathLike[str]) -> str:
 
 
 @contextlib.contextmanager
-def _replacing(path: str | os.PathLike[str]) -> Iterator[tuple[int, str]]:
-    """A new temporary file beside ``path``, renamed over it if the block ends normally."""
-    target = Path(os.path.realpath(path))  # through a symlink: replace its target, not it
-    if target.is_dir():
+def _replacing(path: str | os.PathLike[str],
+               follow_symlinks: bool = True) -> Iterator[tuple[int, str]]:
+    """A new temporary file beside ``path``, renamed over it if the block ends normally.
+
+    Through a symlink the target is replaced, unless ``follow_symlinks`` is False:
+    then the link itself is (a rename never writes through a link).
+    """
+    if follow_symlinks:
+        target = Path(os.path.realpath(path))
+    else:  # the folder may be reached through links (the user's set-up); the name may not
+        target = Path(os.path.realpath(os.path.dirname(os.path.abspath(path)))) / Path(path).name
+    if target.is_dir() and not target.is_symlink():
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
     descriptor, temporary = _create_beside(target)
     try:
@@ -117,7 +140,9 @@ def _replacing(path: str | os.PathLike[str]) -> Iterator[tuple[int, str]]:
         finally:
             os.close(descriptor)
         with contextlib.suppress(OSError):
-            os.chmod(temporary, stat.S_IMODE(target.stat().st_mode))  # keep the old permissions
+            kept = target.lstat()  # keep the old permissions (never a link's target's)
+            if not stat.S_ISLNK(kept.st_mode):
+                os.chmod(temporary, stat.S_IMODE(kept.st_mode))
         os.replace(temporary, target)
     except BaseException:
         with contextlib.suppress(OSError):

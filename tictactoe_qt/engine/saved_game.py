@@ -8,7 +8,9 @@ The format is small and readable::
                  "o": {"spec": "perfect:time=0.5", "name": "", "mark": "O"}},
      "moves": [[1, 1], [0, 0]]}
 
-``first`` names the player who moved first; the engine's side ``x`` is always
+An engine's path is absolute: writing makes it so, and a file holding a
+relative one (or ``~``) is read, but :func:`engine_path_problem` refuses that
+player. ``first`` names the player who moved first; the engine's side ``x`` is always
 the first mover, so ``moves`` alternate starting with that player. Loading
 checks every field and replays every move before anything else sees the
 game, so a file can never hold an impossible game; its errors are worded for
@@ -23,7 +25,7 @@ import os
 import reprlib
 import stat
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -112,7 +114,8 @@ class SavedGame:
             "config": {"rows": self.config.rows, "cols": self.config.cols, "k": self.config.k},
             "first": self.first,
             "players": {
-                seat: {"spec": str(player.spec), "name": player.name, "mark": player.mark}
+                seat: {"spec": str(_absolute_engine(player.spec)), "name": player.name,
+                       "mark": player.mark}
                 for seat, player in sorted(self.players.items())
             },
             "moves": [[move.row, move.col] for move in self.moves],
@@ -206,6 +209,27 @@ def write_game_file(path: str | os.PathLike[str], game: SavedGame) -> None:
         write_text_atomically(path, game.to_json())
     except UnwritableTextError as error:
         raise SavedGameError(str(error)) from None
+
+
+def engine_path_problem(spec: PlayerSpec) -> str | None:
+    """Why a saved game's engine is refused, or ``None``: files name engines by absolute path.
+
+    A relative path or ``~`` would name a different program in each folder the
+    game is opened from, so it is never resolved.
+    """
+    if spec.kind != "engine" or spec.path is None:
+        return None
+    if spec.path.startswith("~") or not os.path.isabs(spec.path):
+        return ("its path is not absolute, and saved games name engines by their full path "
+                "(it is never looked up from the current folder)")
+    return None
+
+
+def _absolute_engine(spec: PlayerSpec) -> PlayerSpec:
+    """``spec`` with an engine's path made absolute, as files hold them."""
+    if spec.kind != "engine" or spec.path is None or not engine_path_problem(spec):
+        return spec
+    return replace(spec, path=os.path.abspath(os.path.expanduser(spec.path)))
 
 
 def cell_words(move: Move) -> str:

@@ -15,7 +15,8 @@ position up here before they search, and store what they prove. One JSON file,
   the oldest entries go first.
 * **Never broken.** Every store reads the file, merges, and replaces it
   atomically (:mod:`.atomic_file`): two processes storing at once leave one
-  of their files whole (the last writer wins). A corrupt or unreadable file is
+  of their files whole (the last writer wins). A symlink in the file's place
+  is replaced by the file, its target never written. A corrupt or unreadable file is
   ignored with a one-line warning, never a crash; a store that cannot write
   warns the same way.
 """
@@ -234,7 +235,9 @@ class SolvedCache:
         content = {"format": FORMAT_NAME, "version": FORMAT_VERSION, "entries": entries}
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            write_text_atomically(self.path, json.dumps(content, separators=(",", ":")))
+            # The program's own file: a symlink put in its place is replaced, never written through.
+            write_text_atomically(self.path, json.dumps(content, separators=(",", ":")),
+                                  follow_symlinks=False)
             facts = os.stat(self.path)
         except OSError as error:
             self._warning(f"cannot write it ({error.strerror or error})", reading=False)

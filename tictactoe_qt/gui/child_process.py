@@ -54,6 +54,8 @@ from contextlib import contextmanager
 from multiprocessing.connection import Connection
 from typing import Any
 
+from tictactoe_qt.engine.errors import PlayerForfeit
+
 #: How long a request may ignore a cancellation before its child is killed.
 CANCEL_GRACE_SECONDS = 1.0
 #: How often a waiting thread checks cancellation and the child's health.
@@ -123,7 +125,9 @@ def _answer_requests(conn: Connection, cancel: Any, handle: Handler,
             if cancel.is_set():
                 conn.send(("cancelled",))
             else:
-                conn.send(("error", f"{type(error).__name__}: {error}", traceback.format_exc()))
+                # A forfeit is a game's outcome, said in the window: it has no traceback.
+                trace = "" if isinstance(error, PlayerForfeit) else traceback.format_exc()
+                conn.send(("error", f"{type(error).__name__}: {error}", trace))
             continue
         conn.send(("ok", answer))
 
@@ -343,7 +347,8 @@ class ChildProcess:
         if status == "ok":
             return "ok", payload[0]
         if status == "error":
-            sys.stderr.write(payload[1])  # the child's traceback, for bug reports
+            if payload[1]:
+                sys.stderr.write(payload[1])  # the child's traceback, for bug reports
             raise ChildError(str(payload[0]))
         return "cancelled", None
 

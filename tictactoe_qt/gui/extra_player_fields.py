@@ -4,6 +4,10 @@
 executable file, and shows the engine's ``ABOUT`` name once the engine
 answers (asked off the GUI thread). A plugin gets one line of its own
 options, ``name=value`` pairs passed to it as strings.
+
+Asking a name starts the program (or imports the plugin), so it is asked only
+of one the user chose here: an engine or plugin that came from a game file,
+or from settings that did not record such a choice, is not started to be named.
 """
 
 from __future__ import annotations
@@ -45,8 +49,9 @@ class EngineField(QWidget):
         self._names: dict[str, str] = {}
         self.set_path("")
 
-    def set_path(self, path: str) -> None:
-        """Show ``path`` (already chosen) and ask the engine its name."""
+    def set_path(self, path: str, ask_name: bool = False) -> None:
+        """Show ``path`` (already chosen); ask the engine its name only if ``ask_name``
+        (the user chose it in the dock)."""
         self.path = path
         self.program.setText(os.path.basename(path) if path else self.tr("no program chosen"))
         self.program.setToolTip(path)
@@ -55,6 +60,8 @@ class EngineField(QWidget):
                                     .format(MIN_ENGINE_SIZE, MAX_ENGINE_SIZE))
         elif path in self._names:
             self._show_name(self._names[path])
+        elif not ask_name:
+            self.name_label.setText(self.tr("Not started yet: it starts when it plays."))
         else:
             self.name_label.setText(self.tr("Asking the engine for its name…"))
             self._probe.ask(path, lambda: engine_name(path))
@@ -71,7 +78,7 @@ class EngineField(QWidget):
         except EngineUnavailable as error:
             self.problem.emit(str(error))
             return False
-        self.set_path(path)
+        self.set_path(path, ask_name=True)
         self.changed.emit()
         return True
 
@@ -105,16 +112,21 @@ class PluginOptionsField(QLineEdit):
         self._probe = PlayerNameProbe(self)
         self._probe.answered.connect(self._on_answered)
         self._kind = ""
+        self._asked = False
 
-    def show_plugin(self, kind: str) -> None:
-        """Ask the plugin ``kind`` (with these options) its name, in the background."""
-        if not is_plugin(kind) or kind == self._kind:
+    def show_plugin(self, kind: str, ask_name: bool = False) -> None:
+        """Show the plugin ``kind``; ask it (with these options) its name in the background
+        only if ``ask_name`` (the user chose it in the dock)."""
+        if not is_plugin(kind) or (kind == self._kind and (self._asked or not ask_name)):
             return
-        self._kind = kind
+        self._kind, self._asked = kind, ask_name
         try:
             spec = PlayerSpec.parse(f"{kind}:{self.text()}" if self.text().strip() else kind)
         except PlayerSpecError as error:
             self.name_label.setText(str(error))
+            return
+        if not ask_name:
+            self.name_label.setText(self.tr("Not started yet: it starts when it plays."))
             return
         self.name_label.setText(self.tr("Starting the plugin…"))
         self._probe.ask(kind, lambda: plugin_name(spec))

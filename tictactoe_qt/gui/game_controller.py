@@ -26,7 +26,9 @@ from tictactoe_qt.gui.board_snapshot import BoardSnapshot
 from tictactoe_qt.gui.game_settings import SEATS, GameSettings, SideSettings
 from tictactoe_qt.gui.hints import Hints
 from tictactoe_qt.gui.player_choices import depth_cap_note, kind_label, player_spec
-from tictactoe_qt.gui.search_worker import SearchRequest, SearchThread, runs_in_engine_process
+from tictactoe_qt.gui.search_worker import (
+    FORFEIT_PREFIX, SearchRequest, SearchThread, runs_in_engine_process,
+)
 
 
 class GameController(QObject):
@@ -167,9 +169,10 @@ class GameController(QObject):
         settings = self.settings if settings is None else settings
         self._begin(Board(settings.config()), settings)
 
-    def load_game(self, game: SavedGame) -> None:
-        """Continue a saved game (already validated by :meth:`SavedGame.from_json`)."""
-        self._begin(game.board(), GameSettings.from_saved_game(game))
+    def load_game(self, game: SavedGame, settings: GameSettings | None = None) -> None:
+        """Continue a saved game (already validated by :meth:`SavedGame.from_json`), with
+        its own settings or ``settings`` (the players the user allowed to run)."""
+        self._begin(game.board(), settings or GameSettings.from_saved_game(game))
 
     def saved_game(self) -> SavedGame:
         """The current game, for saving."""
@@ -363,7 +366,7 @@ class GameController(QObject):
             return
         self.thinking_stopped.emit()
         seat = self.seat_of_side(self.board.side)
-        _, forfeit, reason = message.partition("PlayerForfeit: ")
+        _, forfeit, reason = message.partition(FORFEIT_PREFIX)
         if forfeit:  # an external engine or plugin broke the rules: it loses the game
             self.forfeited = (seat, reason)
             self.error.emit(self.tr("{0} forfeits: {1}.").format(self.display_name(seat), reason))

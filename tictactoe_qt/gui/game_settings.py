@@ -18,6 +18,10 @@ from tictactoe_qt.gui.player_choices import player_spec, uses_depth_range, uses_
 
 #: The two seats, X's and O's, as every game setting and view keys them (marks are separate).
 SEATS = ("x", "o")
+#: :attr:`SideSettings.origin` of an engine or plugin the user chose in the settings dock.
+CHOSEN_IN_DOCK = "dock"
+#: :attr:`SideSettings.origin` of one a game file named and the user allowed to run.
+ALLOWED_FROM_FILE = "file"
 
 
 def kept_depth(spec: PlayerSpec) -> int | None:
@@ -52,6 +56,9 @@ class SideSettings:
     #: An external engine's path, a plugin's own options (``depth=3,style=sharp``), or
     #: a search player's options (``depth=1-10,ordering=centre,...``; see player_choices).
     extra: str = ""
+    #: Who chose an engine or plugin (code that runs): :data:`CHOSEN_IN_DOCK`,
+    #: :data:`ALLOWED_FROM_FILE`, or "" when nobody did (a file just opened, old settings).
+    origin: str = ""
 
     def spec(self) -> PlayerSpec:
         """The engine spec (without any depth cap); Random for an engine with no program yet."""
@@ -98,7 +105,8 @@ class GameSettings:
 
     @classmethod
     def from_saved_game(cls, game: SavedGame) -> GameSettings:
-        """The settings a saved game was played with."""
+        """The settings a saved game was played with; nobody has allowed its engines or
+        plugins yet (``origin`` "", see :mod:`.player_consent`)."""
         sides = {}
         for seat in SEATS:
             saved = game.players.get(seat, SavedPlayer(PlayerSpec("human")))

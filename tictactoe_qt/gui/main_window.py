@@ -25,6 +25,7 @@ from tictactoe_qt.gui.game_controller import GameController
 from tictactoe_qt.gui.game_over_banner import GameOverBanner
 from tictactoe_qt.gui.game_settings import SEATS, GameSettings
 from tictactoe_qt.gui.help_dialogs import show_about, show_rules
+from tictactoe_qt.gui.player_consent import allowed_from_file, trusted_on_restore
 from tictactoe_qt.gui.settings_dock import SettingsDock
 from tictactoe_qt.gui.settings_store import SettingsStore
 from tictactoe_qt.gui.stats.install import install_stats
@@ -79,6 +80,8 @@ class MainWindow(QMainWindow):
         if problems:
             self.show_message(self.tr("Some saved settings were invalid and were reset to "
                                       "their defaults ({0}).").format(", ".join(problems)))
+        if self.restore_notes:  # engines and plugins nobody chose (player_consent)
+            self.show_notice(" ".join(self.restore_notes))
         self._warn_if_settings_cannot_be_saved()
         self.board.setFocus()
 
@@ -207,6 +210,7 @@ class MainWindow(QMainWindow):
         """Restore the dock, the window layout and the analysis overlay's choices;
         return the keys that were reset."""
         settings, problems = self.store.load()
+        settings, self.restore_notes = trusted_on_restore(settings)
         self.settings_dock.set_settings(settings)
         geometry, state = self.store.window_state()
         if geometry is None or not self.restoreGeometry(geometry):
@@ -373,7 +377,7 @@ class MainWindow(QMainWindow):
         return True
 
     def open_game(self, path: str | Path) -> bool:
-        """Load a game file; a malformed one leaves the current game and settings untouched."""
+        """Load a game file, asking before its engines or plugins run; a bad one changes nothing."""
         try:
             game = read_game_file(path)
         except SavedGameError as error:
@@ -381,9 +385,10 @@ class MainWindow(QMainWindow):
                                  self.tr("Could not open {0}: {1}.\nThe current game is unchanged.")
                                  .format(Path(path).name, error))
             return False
-        self.controller.load_game(game)
-        self.settings_dock.set_settings(self.controller.settings)
-        self.show_message(self.tr("Opened {0}").format(Path(path).name))
+        settings, notes = allowed_from_file(self, str(path), GameSettings.from_saved_game(game))
+        self.controller.load_game(game, settings)
+        self.settings_dock.set_settings(settings)
+        self.show_notice(" ".join([self.tr("Opened {0}.").format(Path(path).name), *notes]))
         return True
 
     # -- help ------------------------------------------------------------------------------

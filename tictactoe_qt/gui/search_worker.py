@@ -27,6 +27,8 @@ from tictactoe_qt.gui.child_process import failure_text
 from tictactoe_qt.gui.engine_process import EngineProcess
 
 _request_ids = count(1)
+#: How a failure that is a player's forfeit starts (the controller ends the game on it).
+FORFEIT_PREFIX = "PlayerForfeit: "
 
 
 @dataclass
@@ -88,8 +90,10 @@ class SearchWorker(QObject):
             else:
                 result = player.choose(request.board, request.cancel_event.is_set)
         except Exception as error:  # noqa: BLE001 - reported to the user, never lost
-            traceback.print_exc()
-            self.failed.emit(request, failure_text(error))
+            failure = failure_text(error)
+            if not failure.startswith(FORFEIT_PREFIX):  # a forfeit is a message, not a bug
+                traceback.print_exc()
+            self.failed.emit(request, failure)
             return
         self.finished.emit(request, result)
 

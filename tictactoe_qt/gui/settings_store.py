@@ -26,7 +26,7 @@ from tictactoe_qt.gui.analysis.overlay_choice import (
     OverlayChoice, checked_depth_limit, checked_view,
 )
 from tictactoe_qt.gui.game_settings import (
-    SEATS, GameSettings, SideSettings, kept_depth, mark_problem,
+    ALLOWED_FROM_FILE, CHOSEN_IN_DOCK, SEATS, GameSettings, SideSettings, kept_depth, mark_problem,
 )
 from tictactoe_qt.gui.player_choices import (
     choice_for, player_spec, search_options, uses_depth_range, uses_extra,
@@ -90,6 +90,11 @@ class SettingsStore:
         mark = self._read(problems, f"{seat}/mark", default.mark, _as_text).strip()
         name = self._read(problems, f"{seat}/name", default.name, _as_text)
         extra = self._read(problems, f"{seat}/extra", "", _as_extra)
+        # Who chose an engine or plugin; a missing or unknown one counts as nobody
+        # (settings of versions that saved a file's engine without asking).
+        origin = self._read(problems, f"{seat}/origin", "", _as_text)
+        if origin not in (CHOSEN_IN_DOCK, ALLOWED_FROM_FILE) or not uses_extra(kind):
+            origin = ""
         if uses_extra(kind):
             # An engine's path is checked when a game starts: it may be on a drive not mounted yet.
             try:
@@ -113,7 +118,7 @@ class SettingsStore:
         if text_problem(name) is not None or text_length(name) > MAX_NAME_LENGTH:
             problems.append(f"{seat}/name")
             name = default.name
-        return SideSettings(kind, depth, time, mark, name, extra)
+        return SideSettings(kind, depth, time, mark, name, extra, origin)
 
     @staticmethod
     def _search_extra(seat: str, kind: str, extra: str, problems: list[str]) -> str:
@@ -156,6 +161,7 @@ class SettingsStore:
             s.setValue(f"{seat}/mark", side.mark)
             s.setValue(f"{seat}/name", side.name)
             s.setValue(f"{seat}/extra", side.extra)
+            s.setValue(f"{seat}/origin", side.origin)
         for key in ("rows", "cols", "k", "first"):
             s.setValue(f"board/{key}", getattr(game, key))
         s.sync()

@@ -14,10 +14,10 @@ from PySide6.QtWidgets import (
 from tictactoe_qt.engine.player_spec import MAX_TIME, MIN_TIME, PlayerSpecError
 from tictactoe_qt.engine.saved_game import MAX_MARK_LENGTH, MAX_NAME_LENGTH
 from tictactoe_qt.gui.extra_player_fields import EngineField, PluginOptionsField
-from tictactoe_qt.gui.game_settings import SideSettings, kept_depth, mark_problem
+from tictactoe_qt.gui.game_settings import CHOSEN_IN_DOCK, SideSettings, kept_depth, mark_problem
 from tictactoe_qt.gui.player_choices import (
     PLAYER_CHOICES, PRESETS, is_plugin, matching_preset, player_spec, search_extra,
-    search_options, uses_depth, uses_depth_range, uses_textbook, uses_time,
+    search_options, uses_depth, uses_depth_range, uses_extra, uses_textbook, uses_time,
 )
 from tictactoe_qt.gui.search_player_fields import DepthField, TextbookFields
 
@@ -42,6 +42,8 @@ class SideEditor(QGroupBox):
         self.engine = EngineField(seat)
         self.plugin_options = PluginOptionsField(seat)
         self._last_kind = "human"
+        #: Who chose the engine program or plugin held, by kind (SideSettings.origin).
+        self._origins: dict[str, str] = {}
         self.preset = QComboBox(objectName=f"{seat}Preset")
         self.preset.addItem(self.tr("Custom"), "")
         for preset in PRESETS:
@@ -131,18 +133,24 @@ class SideEditor(QGroupBox):
             extra = self.plugin_options.text().strip()
         if uses_depth_range(kind):
             extra = search_extra(kind, self.depth.depth_range(), self.textbook.options())
+        origin = self._origins.get(kind, "") if uses_extra(kind) else ""
         try:
             spec = player_spec(kind, self.depth.depth(), time, extra=extra)
         except PlayerSpecError:  # no engine program yet, or options that do not parse
-            return SideSettings(kind, None, time, self._valid_mark, self.name.text().strip(), extra)
+            return SideSettings(kind, None, time, self._valid_mark, self.name.text().strip(), extra,
+                                origin)
         return SideSettings(kind, kept_depth(spec), spec.time, self._valid_mark,
-                            self.name.text().strip(), extra)
+                            self.name.text().strip(), extra, origin)
 
     def set_side(self, side: SideSettings) -> None:
         for widget in (self.player, self.time_spin):
             widget.blockSignals(True)
         index = self.player.findData(side.kind)
         self.player.setCurrentIndex(max(index, 0))
+        # Before any field below emits: restoring a player is not the user choosing it.
+        self._last_kind = self.player.currentData()
+        if uses_extra(side.kind):
+            self._origins[side.kind] = side.origin
         depth_range, textbook = None, None
         if uses_depth_range(side.kind):
             try:
@@ -157,7 +165,7 @@ class SideEditor(QGroupBox):
             widget.blockSignals(False)
         self._last_kind = self.player.currentData()
         if side.kind == "engine":
-            self.engine.set_path(side.extra)
+            self.engine.set_path(side.extra, ask_name=side.origin == CHOSEN_IN_DOCK)
         self.plugin_options.setText(side.extra if is_plugin(side.kind) else "")
         self.mark.setText(side.mark)
         self._valid_mark = side.mark
@@ -180,6 +188,7 @@ class SideEditor(QGroupBox):
     @Slot()
     def _on_engine_chosen(self) -> None:
         self.engine_problem = ""
+        self._origins["engine"] = CHOSEN_IN_DOCK
         self._on_type_edited()
 
     @Slot(str)
@@ -192,6 +201,8 @@ class SideEditor(QGroupBox):
         kind = self.player.currentData()
         if kind != self._last_kind:
             self.engine_problem = ""  # a note about an earlier pick no longer applies
+            if is_plugin(kind):
+                self._origins[kind] = CHOSEN_IN_DOCK  # picked in the list by the user
         if kind == "engine" and not self.engine.path and not self.engine.choose():
             # No program chosen: back to the player that was there.
             self.player.blockSignals(True)
@@ -236,7 +247,7 @@ class SideEditor(QGroupBox):
         self.form.setRowVisible(self.engine.name_label, kind == "engine")
         self.form.setRowVisible(self.plugin_options, is_plugin(kind))
         self.form.setRowVisible(self.plugin_options.name_label, is_plugin(kind))
-        self.plugin_options.show_plugin(kind)
+        self.plugin_options.show_plugin(kind, ask_name=self._origins.get(kind) == CHOSEN_IN_DOCK)
         has_presets = kind != "human" and kind != "engine" and not is_plugin(kind)
         self.preset.setVisible(has_presets)
         self.preset_label.setVisible(has_presets)

@@ -43,7 +43,7 @@ class RunFileError(ValueError):
     """Saved run files that cannot be read back; the message names the file and quotes it."""
 
 
-def write_csv(run: RunData, path: str | Path) -> int:
+def write_csv(run: RunData, path: str | Path, *, follow_symlinks: bool = True) -> int:
     """Write one row per game of ``run`` to ``path``; returns the number of rows.
 
     Columns speak of marks, the players as the user chose them: ``starter``
@@ -51,12 +51,14 @@ def write_csv(run: RunData, path: str | Path) -> int:
     and seconds and nodes are X's and O's totals over the game (nodes empty when
     that player did not report them: engines, plugins). ``forfeit`` says
     why the loser forfeited (``O forfeits: <reason>``), empty for a game played out.
+    ``follow_symlinks=False`` (the program's own files) replaces a symlink at ``path``
+    instead of writing its target.
 
     Raises:
         ExportError: the file could not be written.
     """
     try:
-        with atomic_text_writer(path, newline="") as stream:
+        with atomic_text_writer(path, newline="", follow_symlinks=follow_symlinks) as stream:
             writer = csv.writer(stream)
             writer.writerow(CSV_COLUMNS)
             for position in range(run.games):
@@ -97,14 +99,15 @@ def summary_document(run: RunData) -> dict[str, object]:
     }
 
 
-def write_json(run: RunData, path: str | Path) -> None:
-    """Write the run's summary as JSON.
+def write_json(run: RunData, path: str | Path, *, follow_symlinks: bool = True) -> None:
+    """Write the run's summary as JSON (``follow_symlinks`` as for :func:`write_csv`).
 
     Raises:
         ExportError: the file could not be written.
     """
     try:
-        write_text_atomically(path, json.dumps(summary_document(run), indent=2) + "\n")
+        write_text_atomically(path, json.dumps(summary_document(run), indent=2) + "\n",
+                              follow_symlinks=follow_symlinks)
     except (OSError, UnwritableTextError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else error
         raise ExportError(f"cannot write {path}: {reason}") from error

@@ -17,6 +17,7 @@ missing file. No widgets here; the window's side is :mod:`.run_recovery`.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -71,25 +72,37 @@ class RecoverySession:
         """A new, locked, empty session folder in ``root``.
 
         Raises:
-            OSError: the folder cannot be made.
+            OSError: the folder or its lock cannot be made; ``strerror`` says why
+                (no space left on the device, no permission...).
         """
         root.mkdir(parents=True, exist_ok=True)
         for _ in range(100):
-            name = f"session-{os.getpid()}-{secrets.token_hex(4)}"
-            lock = _lock_of(root / name)
+            folder = root / f"session-{os.getpid()}-{secrets.token_hex(4)}"
+            lock = _lock_of(folder)
             # The lock comes first: a window scanning now must not claim the new folder.
-            if lock.tryLock(0) and not (root / name).exists():
-                (root / name).mkdir()
-                return cls(root / name, lock)
-            lock.unlock()
-        raise FileExistsError(f"no free session name in {root}")
+            if not lock.tryLock(0):
+                if lock.error() != QLockFile.LockError.LockFailedError:
+                    raise _why_no_lock(root, lock.error())
+                continue  # the name is taken
+            if os.path.lexists(folder):  # taken too (a symlink counts: never followed)
+                lock.unlock()
+                continue
+            try:
+                folder.mkdir()
+            except OSError:
+                lock.unlock()
+                raise
+            return cls(folder, lock)
+        raise FileExistsError(errno.EEXIST, f"no free session name in {root}")
 
     @classmethod
     def claim_abandoned(cls, root: Path) -> list[RecoverySession]:
         """The session folders in ``root`` whose window is gone, now locked by this one."""
         try:
+            # A symlink is never a session folder: what it points at is not ours.
             folders = sorted(path for path in root.iterdir()
-                             if path.is_dir() and _SESSION_NAME.fullmatch(path.name))
+                             if _SESSION_NAME.fullmatch(path.name) and path.is_dir()
+                             and not path.is_symlink())
         except OSError:
             return []
         claimed = []
@@ -106,8 +119,8 @@ class RecoverySession:
         Raises:
             ExportError: a file could not be written.
         """
-        write_csv(run, self.folder / f"{stem}.csv")
-        write_json(run, self.folder / f"{stem}.json")
+        write_csv(run, self.folder / f"{stem}.csv", follow_symlinks=False)
+        write_json(run, self.folder / f"{stem}.json", follow_symlinks=False)
 
     def write_manifest(self, stems: list[str]) -> None:
         """Record which runs the folder holds, oldest first.
@@ -116,7 +129,8 @@ class RecoverySession:
             OSError: the list could not be written.
         """
         document = {"format": FORMAT_NAME, "version": FORMAT_VERSION, "runs": stems}
-        write_text_atomically(self.folder / MANIFEST, json.dumps(document, indent=1) + "\n")
+        write_text_atomically(self.folder / MANIFEST, json.dumps(document, indent=1) + "\n",
+                              follow_symlinks=False)
 
     def delete_run(self, stem: str) -> None:
         for suffix in (".csv", ".json"):
@@ -188,6 +202,27 @@ def _stems_of(text: str) -> tuple[list[str], str | None]:
     if not isinstance(stems, list) or not all(isinstance(s, str) and _RUN_STEM.fullmatch(s) for s in stems):
         return [], f"{MANIFEST} does not list runs: {excerpt(stems)}"
     return stems, None
+
+
+def _why_no_lock(root: Path, error: QLockFile.LockError) -> OSError:
+    """Why no lock file can be made in ``root``. Qt says only "permission" or "unknown"
+    (a full disk is "unknown"), so a small file written here names the real reason."""
+    if error == QLockFile.LockError.PermissionError:
+        return PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(root))
+    probe = root / f".space-check-{secrets.token_hex(4)}"
+    try:
+        descriptor = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            os.write(descriptor, b"0" * 256)  # about a lock file's size
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
+            probe.unlink(missing_ok=True)
+    except OSError as failure:
+        if failure.errno is not None and not failure.strerror:
+            failure.strerror = os.strerror(failure.errno)
+        return failure
+    return OSError(errno.EIO, "a lock file cannot be written there", str(root))
 
 
 def _lock_of(folder: Path) -> QLockFile:

@@ -19,6 +19,7 @@ question still covers the others.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -86,7 +87,7 @@ class RunRecovery(QObject):
             self.session: RecoverySession | None = RecoverySession.create(self.root)
         except OSError as error:
             self.session = None
-            text = self.tr("Unsaved runs cannot be kept for recovery in %s: %s") % (self.root, error.strerror or error)
+            text = self.tr("Unsaved runs cannot be kept for recovery in %s: %s") % (self.root, _reason(error))
             self.last_message = text
             # Said once the window is built: its start-up clears the status bar.
             QTimer.singleShot(0, self, lambda: self._say(text))
@@ -171,7 +172,7 @@ class RunRecovery(QObject):
         try:
             write(*args)
         except (OSError, UnwritableTextError) as error:
-            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+            reason = _reason(error) if isinstance(error, OSError) else error
             if not self._write_failed:
                 self.problem.emit(self.tr("Unsaved runs cannot be kept for recovery in %s: %s")
                                   % (self.folder, reason))
@@ -217,6 +218,13 @@ class RunRecovery(QObject):
     def _say(self, text: str) -> None:
         self.last_message = text
         self._panel.message.emit(text)
+
+
+def _reason(error: OSError) -> str:
+    """An OS error in people's words: "No space left on device", not "[Errno 28]"."""
+    if error.strerror:
+        return error.strerror
+    return os.strerror(error.errno) if error.errno else str(error)
 
 
 def _bounded(runs: list[RunData]) -> list[RunData]:
