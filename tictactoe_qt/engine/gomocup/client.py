@@ -155,10 +155,11 @@ class ExternalEngine:
             self._ask_about(should_stop)
         if config != self._config:
             if config.rows == config.cols:
-                self._send(f"START {config.rows}")
+                command, argument = "START", f"{config.rows}"
             else:
-                self._send(f"RECTSTART {config.cols},{config.rows}")
-            self._expect_ok("START", START_SECONDS, should_stop)
+                command, argument = "RECTSTART", f"{config.cols},{config.rows}"
+            self._send(f"{command} {argument}")
+            self._expect_ok(command, START_SECONDS, should_stop)
             self._config = config
         else:
             self._send("RESTART")
