@@ -73,7 +73,7 @@ def parse_numbers(text: str, count: int) -> tuple[int, ...]:
     """
     parts = [part.strip() for part in text.split(",", count)]
     if len(parts) != count or not all(_is_number(part) for part in parts):
-        raise ProtocolError(f"expected {count} numbers separated by commas, got {excerpt(text)!r}")
+        raise ProtocolError(f"expected {count} numbers separated by commas, got '{excerpt(text)}'")
     return tuple(int(part) for part in parts)
 
 
