@@ -11,7 +11,7 @@ import pytest
 from .processes import running_with
 from .thinking_log import entries
 
-REFUSAL = ("fake squareonly does not play on a 9x7 board: it answered "
+REFUSAL = ("fake squareonly does not play on a 7x9 board: it answered "
            "'ERROR Rectangular board is not supported.' to RECTSTART")
 
 

@@ -232,7 +232,7 @@ def test_an_engine_seated_on_a_board_it_refuses_is_said_in_one_line(  # noqa: F8
     set_board(window, 7, 9, 5)
     choose(window, "x", "engine")
     window.new_game_action.trigger()
-    qtbot.waitUntil(lambda: "does not play on a 9x7 board" in (window.last_error or ""),
+    qtbot.waitUntil(lambda: "does not play on a 7x9 board" in (window.last_error or ""),
                     timeout=15_000)
     assert "\n" not in window.last_error
     assert "'ERROR Rectangular board is not supported.' to RECTSTART" in window.last_error

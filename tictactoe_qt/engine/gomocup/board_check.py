@@ -50,7 +50,7 @@ def _ask(path: str, config: GameConfig) -> str | None:
     try:
         engine.start(config, _PROBE_TURN_SECONDS)
     except EngineRefusal as refusal:
-        return f"{engine.name} does not play on a {config.cols}x{config.rows} board: it {refusal}"
+        return f"{engine.name} does not play on a {config.size_text} board: it {refusal}"
     except EngineFault:
         return None
     finally:
