@@ -71,3 +71,12 @@ def test_control_bytes_are_never_echoed():
         write_raw(brain, b"START 1\x005\r\n")
         assert brain.answer() == "ERROR expected 1 numbers separated by commas, got '1\\x005'"
         assert brain.close() == 0
+
+
+def test_unicode_digits_in_info_are_one_error_and_change_nothing():
+    with Manager([PBRAIN]) as brain:
+        brain.send("INFO timeout_turn ²")
+        assert brain.answer() == "ERROR INFO timeout_turn needs a whole number, got '²'"
+        brain.send("INFO k ٣")  # int() reads Arabic-Indic digits: 3, yet no manager means it
+        assert brain.answer() == "ERROR INFO k needs a whole number, got '٣'"
+        assert brain.close() == 0

@@ -328,7 +328,8 @@ class Brain:
 
 def _whole_number(key: str, value: str) -> int:
     text = value.strip()
-    if not text.lstrip("-").isdigit() or len(text) > 12:
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()) or len(text) > 12:  # not '²', not '٣'
         raise ProtocolError(f"INFO {key} needs a whole number, got '{excerpt(text)}'")
     return max(int(text), 0)
 
