@@ -159,6 +159,6 @@ def test_a_batch_stopped_mid_thought_stops_the_engine(fake_engine, mode):
     if mode == "thinker":
         assert not any(what.startswith("moved") for _, what in entries(program))  # cut short
     else:
-        log = said(program, pids(program)[0])
+        log = said(program, thinking_pid(program))  # not the board check's brain
         assert log[-5:-3] == ["YXSTOP", "stopped"] and log[-3].startswith("moved")
         assert log[-2:] == ["ABOUT", "END"]  # in step again, then ended politely

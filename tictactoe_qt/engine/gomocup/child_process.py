@@ -90,12 +90,16 @@ def signal_group(process: subprocess.Popen[bytes], number: int) -> None:
 def pump_lines(stream: IO[bytes] | None, put: Callable[[str | None], None]) -> None:
     """Hand each line of ``stream`` to ``put``, then ``None`` at its end.
 
-    A line longer than MAX_LINE comes in pieces, so an engine printing garbage
-    without line breaks cannot fill our memory.
+    A line is cut to its first MAX_LINE bytes and the rest of it skipped, so an
+    engine printing garbage without line breaks cannot fill our memory, and the
+    tail of a long line is never taken for a line of its own.
     """
     try:
         while stream is not None and (raw := stream.readline(MAX_LINE)):
             put(raw.decode("utf-8", "replace").rstrip("\r\n"))
+            rest = raw
+            while len(rest) == MAX_LINE and not rest.endswith(b"\n"):
+                rest = stream.readline(MAX_LINE)  # the rest of an over-long line
     except (OSError, ValueError):
         pass
     put(None)
