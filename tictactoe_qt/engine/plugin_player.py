@@ -11,22 +11,19 @@ from __future__ import annotations
 
 import json
 import os
-import queue
 import random
-import subprocess
 import sys
-import threading
 import time
 from typing import Any
 
 from .board import Board, Move
 from .coordinates import cell_text
 from .errors import PlayerForfeit
-from .gomocup.child_process import die_with_parent, end_child, pump_lines, terminate_child
 from .gomocup.client import END_SECONDS, GRACE_SECONDS, START_SECONDS, TERMINATE_SECONDS
 from .player_log import player_log
 from .player_spec import PlayerSpec, PlayerSpecError
 from .players import PLAYER_FACTORIES
+from .processes import Child, ChildExited, ChildFailed
 from .plugins import discovered_plugins
 from .search_result import SearchResult, SearchStats, ShouldStop, never_stop
 
@@ -47,8 +44,7 @@ class PluginPlayer:
         self.rng = rng
         self.name = spec.kind
         self._log = player_log(lambda: self.name)
-        self._process: subprocess.Popen[bytes] | None = None
-        self._answers: queue.Queue[str | None] = queue.Queue()
+        self._child: Child | None = None
 
     def new_game(self) -> None:
         pass  # the bot is the plugin's own: it sees the whole board every move
@@ -56,7 +52,7 @@ class PluginPlayer:
     def choose(self, board: Board, should_stop: ShouldStop = never_stop) -> SearchResult:
         began = time.perf_counter()
         try:
-            if self._process is None or self._process.poll() is not None:
+            if self._child is None or not self._child.is_running:
                 self._start(should_stop)
             cells = [
                 [board.mark_at(row, col) or "." for col in range(board.config.cols)]
@@ -81,7 +77,7 @@ class PluginPlayer:
         Raises:
             PlayerForfeit: it would not start.
         """
-        if self._process is None or self._process.poll() is not None:
+        if self._child is None or not self._child.is_running:
             try:
                 self._start(never_stop)
             except PlayerForfeit:
@@ -91,20 +87,15 @@ class PluginPlayer:
 
     def close(self) -> None:
         """End the plugin's process. Safe to repeat."""
-        process, self._process = self._process, None
-        if process is not None:
-            end_child(process, _close_input, END_SECONDS)  # the host ends at the end of its input
+        child, self._child = self._child, None
+        if child is not None:  # the host ends at the end of its input
+            child.stop(lambda running: running.close_input(), END_SECONDS)
 
     def _end_now(self) -> None:
         """End the plugin's process without waiting for it to finish its move."""
-        process, self._process = self._process, None
-        if process is not None:
-            terminate_child(process, TERMINATE_SECONDS)
-
-    def __del__(self) -> None:
-        process = getattr(self, "_process", None)
-        if process is not None and process.poll() is None:
-            process.kill()
+        child, self._child = self._child, None
+        if child is not None:
+            child.kill(TERMINATE_SECONDS)
 
     # -- the child ----------------------------------------------------------
     def _start(self, should_stop: ShouldStop) -> None:
@@ -113,63 +104,60 @@ class PluginPlayer:
         # The child finds the same packages (and plugins) as this process does.
         env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
         try:
-            process = subprocess.Popen(
+            child = Child.start(
                 [sys.executable, "-m", "tictactoe_qt.engine.plugin_host", self.spec.kind,
                  json.dumps(options)],
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                env=env, start_new_session=True, preexec_fn=die_with_parent,
+                env=env, on_stderr=self._log,
             )
-        except OSError as error:
-            raise PlayerForfeit(f"{self.name} could not start: {error.strerror or error}") from None
-        self._process = process
-        answers: queue.Queue[str | None] = queue.Queue()
-        self._answers = answers
-        threading.Thread(target=pump_lines, args=(process.stdout, answers.put),
-                         name="plugin-answers", daemon=True).start()
-        threading.Thread(target=pump_lines, args=(process.stderr, self._log_stderr),
-                         name="plugin-stderr", daemon=True).start()
-        ready = self._answer(START_SECONDS, should_stop)
-        if ready is None:
+        except ChildExited as error:
+            raise PlayerForfeit(f"{self.name} {error.reason}") from None
+        self._child = child
+        try:
+            line = child.ready(START_SECONDS, should_stop)
+        except ChildFailed as error:
+            raise PlayerForfeit(f"{self.name} {error.reason}") from None
+        if line is None:
             raise PlayerForfeit(f"{self.name} was stopped while starting")
+        ready = self._parse(line)
         if "ready" not in ready:
             raise PlayerForfeit(f"{self.name} {ready.get('error', 'did not start')}")
         self.name = str(ready["ready"])[:40] or self.name
 
-    def _log_stderr(self, line: str | None) -> None:
-        if line is not None:
-            self._log(f"stderr: {line}")
-
     def _send(self, line: str) -> None:
-        process = self._process
-        assert process is not None and process.stdin is not None
+        child = self._child
+        assert child is not None
         try:
-            process.stdin.write(line.encode() + b"\n")
-            process.stdin.flush()
-        except OSError:
-            raise PlayerForfeit(f"{self.name} {self._exit_reason()}") from None
+            child.send(line + "\n")
+        except ChildFailed as error:
+            raise PlayerForfeit(f"{self.name} {error.reason}") from None
 
     def _answer(self, seconds: float, should_stop: ShouldStop) -> dict[str, Any] | None:
         """The next answer, or ``None`` once ``should_stop`` says so."""
+        child = self._child
+        assert child is not None
         deadline = time.monotonic() + seconds
         while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
+            if time.monotonic() >= deadline:
                 raise PlayerForfeit(f"{self.name} did not answer within {seconds:.1f} s")
             try:
-                line = self._answers.get(timeout=min(remaining, _POLL_SECONDS))
-            except queue.Empty:
+                line = child.read_line(min(deadline, time.monotonic() + _POLL_SECONDS))
+            except ChildExited as error:
+                raise PlayerForfeit(f"{self.name} {error.reason}") from None
+            if line is None:
                 if should_stop():
                     return None
                 continue
-            if line is None:
-                raise PlayerForfeit(f"{self.name} {self._exit_reason()}")
-            try:
-                answer = json.loads(line)
-            except ValueError:
-                answer = None
-            if not isinstance(answer, dict):
-                raise PlayerForfeit(f"{self.name} sent {line[:60]!r}, which is not an answer")
-            return answer
+            return self._parse(line)
+
+    def _parse(self, line: str) -> dict[str, Any]:
+        """The JSON object the host sent on ``line``."""
+        try:
+            answer = json.loads(line)
+        except ValueError:
+            answer = None
+        if not isinstance(answer, dict):
+            raise PlayerForfeit(f"{self.name} sent {line[:60]!r}, which is not an answer")
+        return answer
 
     def _move_of(self, answer: dict[str, Any], board: Board) -> Move:
         if "error" in answer:
@@ -191,21 +179,7 @@ class PluginPlayer:
             )
         return Move(row, col)
 
-    def _exit_reason(self) -> str:
-        process = self._process
-        try:
-            status = process.wait(END_SECONDS) if process is not None else None
-        except subprocess.TimeoutExpired:
-            return "closed its output"
-        if status is not None and status < 0:
-            return f"crashed (signal {-status})"
-        return f"exited (status {status})"
-
 
 def make_plugin_player(spec: PlayerSpec, rng: random.Random) -> PluginPlayer:
     return PluginPlayer(spec, rng)
 
-
-def _close_input(process: subprocess.Popen[bytes]) -> None:
-    if process.stdin is not None:
-        process.stdin.close()
