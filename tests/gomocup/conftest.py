@@ -37,7 +37,7 @@ VANISHING = {
     # A wrapper whose engine is missing: the shell says so on stderr and exits 127.
     "missing": '#!/bin/sh\nexec "$0-engine" "$@"\n',
     # Reads our first line, leaves a helper holding its stdout, and exits.
-    "forker": '#!/bin/sh\necho $$ > "$0.pgid"\nread line\nsleep 1000 &\nexit 0\n',
+    "forker": '#!/bin/sh\necho $$ >> "$0.pgid"\nread line\nsleep 1000 &\nexit 0\n',
 }
 
 
@@ -68,8 +68,9 @@ def group_gone(pgid: int, seconds: float = 5.0) -> list[int]:
 def vanishing_engine(tmp_path):
     """``vanishing_engine(kind)``: the path of a :data:`VANISHING` engine.
 
-    A ``forker`` writes its process group to ``PATH.pgid``; whatever of a group
-    is left at the end is killed (the test asserts it was not).
+    Each run of a ``forker`` adds its process group to ``PATH.pgid`` (see
+    :func:`forker_groups`); whatever of them is left at the end is killed (the
+    test asserts none was).
     """
     made: list[Path] = []
 
@@ -82,9 +83,18 @@ def vanishing_engine(tmp_path):
 
     yield make
     for program in made:
-        for pgid_file in program.parent.glob(f"{program.name}.pgid"):
-            for pid in group_members(int(pgid_file.read_text())):
+        for pgid in forker_groups(str(program)):
+            for pid in group_members(pgid):
                 os.kill(pid, signal.SIGKILL)
+
+
+def forker_groups(path: str) -> list[int]:
+    """The process groups of every run of the ``forker`` engine at ``path``."""
+    try:
+        with open(path + ".pgid") as pgid_file:
+            return [int(line) for line in pgid_file.read().split()]
+    except FileNotFoundError:
+        return []
 
 
 @pytest.fixture

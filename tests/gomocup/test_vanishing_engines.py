@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -15,7 +14,7 @@ from tictactoe_qt.engine.errors import PlayerForfeit
 from tictactoe_qt.engine.gomocup.player import EnginePlayer
 from tictactoe_qt.engine.player_spec import PlayerSpec
 
-from .conftest import group_gone
+from .conftest import forker_groups, group_gone
 
 #: A run that finishes takes seconds; the bug was a hang for good.
 HANG = 90
@@ -59,8 +58,9 @@ def test_an_engine_whose_helper_holds_its_output_forfeits_and_the_helper_is_ende
     assert done.returncode == 0, done.stderr
     assert "Forfeits           3  (games lost by breaking the rules)" in done.stdout
     assert "3 x  X forfeits: pbrain-forker exited at once (status 0)" in done.stdout, done.stdout
-    pgid = int(Path(path + ".pgid").read_text())
-    assert group_gone(pgid) == []  # the helper (sleep 1000) went with its engine's group
+    groups = forker_groups(path)
+    assert len(groups) == 3  # one engine per game: each forfeits as it starts
+    assert [group_gone(pgid) for pgid in groups] == [[]] * 3  # its helper (sleep) went too
 
 
 def test_the_player_forfeits_and_closing_it_never_raises(vanishing_engine):

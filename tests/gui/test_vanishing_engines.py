@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QComboBox, QLabel, QSpinBox
 
-from tests.gomocup.conftest import vanishing_engine  # noqa: F401 - the fixture
+from tests.gomocup.conftest import forker_groups, group_gone, vanishing_engine  # noqa: F401 - the fixture
 
 
 @pytest.fixture
@@ -29,8 +29,7 @@ def seat_engine(window, seat: str) -> None:
     combo.setCurrentIndex(combo.findData("engine"))
 
 
-def test_the_name_probe_says_the_engine_exited_at_once(  # noqa: F811
-        qtbot, window, pick_file, vanishing_engine):
+def test_the_name_probe_says_the_engine_exited_at_once(qtbot, window, pick_file, vanishing_engine):  # noqa: F811
     pick_file(vanishing_engine("missing"))
     seat_engine(window, "o")
     label = window.findChild(QLabel, "oEngineName")
@@ -39,8 +38,7 @@ def test_the_name_probe_says_the_engine_exited_at_once(  # noqa: F811
     assert "not found" in label.text()
 
 
-def test_a_game_against_an_engine_that_exits_at_once_is_its_forfeit(  # noqa: F811
-        qtbot, window, pick_file, vanishing_engine):
+def test_a_game_against_an_engine_that_exits_at_once_is_its_forfeit(qtbot, window, pick_file, vanishing_engine):  # noqa: F811
     pick_file(vanishing_engine("missing"))
     seat_engine(window, "x")
     with qtbot.waitSignal(window.game_over, timeout=30_000) as over:
@@ -52,10 +50,7 @@ def test_a_game_against_an_engine_that_exits_at_once_is_its_forfeit(  # noqa: F8
         "X (External engine) forfeits: pbrain-missing exited at once (status 127): ")
 
 
-def test_a_game_against_an_engine_whose_helper_holds_its_output_is_its_forfeit(  # noqa: F811
-        qtbot, window, pick_file, vanishing_engine):
-    from tests.gomocup.conftest import group_gone
-
+def test_a_game_against_an_engine_whose_helper_holds_its_output_is_its_forfeit(qtbot, window, pick_file, vanishing_engine):  # noqa: F811
     path = vanishing_engine("forker")
     pick_file(path)
     seat_engine(window, "x")
@@ -63,5 +58,5 @@ def test_a_game_against_an_engine_whose_helper_holds_its_output_is_its_forfeit( 
         window.new_game_action.trigger()
     assert over.args == ["o"]
     assert window.controller.forfeited == ("x", "pbrain-forker exited at once (status 0)")
-    with open(path + ".pgid") as pgid_file:
-        assert group_gone(int(pgid_file.read())) == []
+    groups = forker_groups(path)  # the name probe's run, and the game's
+    assert len(groups) >= 2 and [group_gone(pgid) for pgid in groups] == [[]] * len(groups)
