@@ -11,6 +11,7 @@ import pytest
 from tictactoe_qt.engine.board import Board
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.errors import PlayerForfeit
+from tictactoe_qt.engine.gomocup.client import EngineFault, ExternalEngine
 from tictactoe_qt.engine.gomocup.player import EnginePlayer
 from tictactoe_qt.engine.player_spec import PlayerSpec
 
@@ -68,3 +69,16 @@ def test_the_player_forfeits_and_closing_it_never_raises(vanishing_engine):
     with pytest.raises(PlayerForfeit, match=r"pbrain-missing exited at once \(status 127\)"):
         player.choose(Board(GameConfig(7, 7, 5)))
     player.close()
+
+
+def test_a_fresh_start_ends_the_group_of_the_engine_that_went_before(vanishing_engine, engines):
+    path = vanishing_engine("forker")
+    engine = ExternalEngine(path)
+    engines.append(engine)
+    for _ in range(2):
+        with pytest.raises(EngineFault, match=r"exited at once \(status 0\)"):
+            engine.ask_name()
+    first, second = forker_groups(path)
+    assert group_gone(first) == []  # ended when the second started, not left until close
+    engine.close()
+    assert group_gone(second) == []

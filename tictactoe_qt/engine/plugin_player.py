@@ -99,6 +99,8 @@ class PluginPlayer:
 
     # -- the child ----------------------------------------------------------
     def _start(self, should_stop: ShouldStop) -> None:
+        if self._child is not None:  # one that exited: its group may hold helpers
+            self._child.kill(TERMINATE_SECONDS)
         options = dict(self.spec.options)
         env = dict(os.environ)
         # The child finds the same packages (and plugins) as this process does.

@@ -287,6 +287,8 @@ class ExternalEngine:
     # -- pipes ----------------------------------------------------------------
     def _spawn(self) -> None:
         self._config, self._known = None, []  # a fresh engine knows no game yet
+        if self._child is not None:  # one that exited: its group may hold helpers
+            self._child.kill(TERMINATE_SECONDS)
         try:
             self._child = Child.start([self.path], cwd=os.path.dirname(self.path),
                                       on_stderr=self.log, max_line=MAX_LINE)
