@@ -13,15 +13,27 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Signal
 
 from tictactoe_qt.engine.errors import PlayerForfeit
-from tictactoe_qt.engine.gomocup.client import ExternalEngine
+from tictactoe_qt.engine.excerpt import excerpt
+from tictactoe_qt.engine.gomocup.client import EngineFault, EngineUnavailable, ExternalEngine
 from tictactoe_qt.engine.player_spec import PlayerSpec, PlayerSpecError
 
 
 def engine_name(path: str) -> str:
-    """The ``ABOUT`` name of the engine at ``path`` (started, asked, ended)."""
-    engine = ExternalEngine(path)
+    """The ``ABOUT`` name of the engine at ``path`` (started, asked, ended).
+
+    Raises:
+        PlayerForfeit: it would not answer; ``str()`` is a sentence ("The engine
+            exited at once (status 127): ...").
+        PlayerSpecError: it cannot be used at all (a sentence too).
+    """
+    try:
+        engine = ExternalEngine(path)
+    except EngineUnavailable as error:
+        raise PlayerSpecError(f"The engine cannot be used: {error}") from None
     try:
         return engine.ask_name()
+    except EngineFault as fault:
+        raise PlayerForfeit(f"The engine {fault}") from None
     finally:
         engine.close()
 
@@ -64,6 +76,8 @@ class PlayerNameProbe(QObject):
             name = ask_name()
         except (PlayerForfeit, PlayerSpecError) as problem:
             error = str(problem)
+        except Exception as problem:  # noqa: BLE001 - said in the label, not a dead thread
+            error = f"could not ask: {type(problem).__name__}: {excerpt(str(problem), 120)}"
         try:
             self.answered.emit(key, name, error)
         except RuntimeError:  # the window closed meanwhile

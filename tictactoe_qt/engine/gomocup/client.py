@@ -10,9 +10,6 @@ which the caller turns into a lost game: the engine's fault, never ours.
 from __future__ import annotations
 
 import os
-import queue
-import subprocess
-import threading
 import time
 from collections.abc import Callable
 
@@ -21,8 +18,8 @@ from ..config import MAX_SIZE, GameConfig
 from ..errors import PlayerForfeit
 from ..player_spec import PlayerSpecError
 from ..search_result import ShouldStop, never_stop
-from .child_process import die_with_parent, end_child, pump_lines, terminate_child
-from .protocol import ProtocolError, excerpt, format_move, is_about_line, parse_numbers
+from ..processes import Child, ChildExited, ChildFailed, ChildTimeout
+from .protocol import MAX_LINE, ProtocolError, excerpt, format_move, is_about_line, parse_numbers
 
 #: How long an engine may take to start and answer ``START`` (it may load tables).
 START_SECONDS = 10.0
@@ -115,8 +112,7 @@ class ExternalEngine:
         self.path = check_engine_path(path)
         self.log: Log = log or (lambda _line: None)
         self.name = os.path.basename(self.path)
-        self._process: subprocess.Popen[bytes] | None = None
-        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._child: Child | None = None
         self._config: GameConfig | None = None
         #: The moves the engine has seen, as cell indices; ``None`` after a called-off
         #: move, when its board is not known (the next move starts with ``RESTART``).
@@ -127,7 +123,12 @@ class ExternalEngine:
     @property
     def is_running(self) -> bool:
         """True while the engine's process runs (a called-off move may have ended it)."""
-        return self._process is not None and self._process.poll() is None
+        return self._child is not None and self._child.is_running
+
+    @property
+    def pid(self) -> int | None:
+        """The process's id (also its process group's), ``None`` before it started."""
+        return self._child.pid if self._child is not None else None
 
     # -- life cycle -------------------------------------------------------------
     def start(self, config: GameConfig, turn_seconds: float,
@@ -179,30 +180,25 @@ class ExternalEngine:
         Raises:
             EngineFault: the engine would not start or answer.
         """
-        if self._process is None or self._process.poll() is not None:
+        if not self.is_running:
             self._spawn()
             self._ask_about()
         return self.name
 
     def close(self) -> None:
         """Say ``END``, and kill the process if it does not exit at once. Safe to repeat."""
-        process, self._process = self._process, None
+        child, self._child = self._child, None
         self._config = None
-        if process is not None:
-            end_child(process, lambda child: self._write(child, "END"), END_SECONDS)
+        if child is not None:
+            child.stop(lambda running: running.send("END\r\n"), END_SECONDS)
 
     def _end_now(self, why: str) -> None:
         """End the process without asking (it is busy); the next move starts a fresh one."""
-        process, self._process = self._process, None
+        child, self._child = self._child, None
         self._config = None
-        if process is not None:
-            terminate_child(process, TERMINATE_SECONDS)
+        if child is not None:
+            child.kill(TERMINATE_SECONDS)
             self.log(f"ended: {why}")
-
-    def __del__(self) -> None:
-        process = getattr(self, "_process", None)
-        if process is not None and process.poll() is None:
-            process.kill()
 
     # -- play -----------------------------------------------------------------
     def choose(self, board: Board, turn_seconds: float,
@@ -311,34 +307,26 @@ class ExternalEngine:
     # -- pipes ----------------------------------------------------------------
     def _spawn(self) -> None:
         self._config, self._known = None, []  # a fresh engine knows no game yet
+        if self._child is not None:  # one that exited: its group may hold helpers
+            self._child.kill(TERMINATE_SECONDS)
         try:
-            process = subprocess.Popen(
-                [self.path],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                cwd=os.path.dirname(self.path),
-                start_new_session=True,  # a Ctrl+C in our terminal is ours to handle
-                preexec_fn=die_with_parent,
-            )
-        except OSError as error:
-            raise EngineFault(f"could not start: {error.strerror or error}") from None
-        self._process = process
-        lines: queue.Queue[str | None] = queue.Queue()
-        self._lines = lines
-        threading.Thread(target=pump_lines, args=(process.stdout, lines.put),
-                         name="engine-stdout", daemon=True).start()
-        threading.Thread(target=pump_lines, args=(process.stderr, self._log_stderr),
-                         name="engine-stderr", daemon=True).start()
-
-    def _log_stderr(self, line: str | None) -> None:
-        if line is not None:
-            self.log(f"stderr: {line}")
+            self._child = Child.start([self.path], cwd=os.path.dirname(self.path),
+                                      on_stderr=self.log, max_line=MAX_LINE)
+        except ChildExited as error:
+            raise EngineFault(error.reason) from None
 
     def _ask_about(self, should_stop: ShouldStop = never_stop) -> None:
+        """``ABOUT`` as the handshake: the engine's first answer proves it ready."""
         self._send("ABOUT")
-        deadline = time.monotonic() + START_SECONDS
-        line = self._next_line(deadline, "did not answer ABOUT", should_stop)
+        assert self._child is not None
+        try:
+            line = self._child.ready(START_SECONDS, should_stop)
+        except ChildTimeout:
+            raise EngineFault(f"did not answer ABOUT within {START_SECONDS:.0f} s") from None
+        except ChildExited as error:
+            raise EngineFault(error.reason) from None
+        if line is None:
+            raise _CalledOff()
         for pair in line.split(","):
             key, _, value = pair.strip().partition("=")
             if key.strip().lower() == "name" and value.strip().strip('"'):
@@ -371,43 +359,24 @@ class ExternalEngine:
         while True:
             if should_stop():
                 raise _CalledOff()
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                raise EngineFault(overdue)
+            if time.monotonic() >= deadline or self._child is None:
+                raise EngineFault(overdue if self._child is not None else "is not running")
             try:
-                line = self._lines.get(timeout=min(remaining, POLL_SECONDS))
-            except queue.Empty:
-                continue
-            if line is None:
-                raise EngineFault(self._exit_reason())
-            if line.strip():
+                line = self._child.read_line(min(deadline, time.monotonic() + POLL_SECONDS))
+            except ChildExited as error:
+                raise EngineFault(error.reason) from None
+            if line is not None and line.strip():
                 self._answered_at = time.monotonic()
                 return line.strip()
 
-    def _exit_reason(self) -> str:
-        process = self._process
-        try:
-            status = process.wait(END_SECONDS) if process is not None else None
-        except subprocess.TimeoutExpired:
-            return "closed its output"
-        if status is not None and status < 0:
-            return f"crashed (signal {-status})"
-        return f"exited (status {status})"
-
     def _send(self, *lines: str) -> None:
-        process = self._process
-        if process is None:
+        child = self._child
+        if child is None:
             raise EngineFault("is not running")
         settled = self._answered_at + self.settle_seconds - time.monotonic()
         if settled > 0:
             time.sleep(settled)
         try:
-            self._write(process, *lines)
-        except OSError:
-            raise EngineFault(self._exit_reason()) from None
-
-    @staticmethod
-    def _write(process: subprocess.Popen[bytes], *lines: str) -> None:
-        assert process.stdin is not None
-        process.stdin.write("".join(f"{line}\r\n" for line in lines).encode())
-        process.stdin.flush()
+            child.send("".join(f"{line}\r\n" for line in lines))
+        except ChildFailed as error:
+            raise EngineFault(error.reason) from None
