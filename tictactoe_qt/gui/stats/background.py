@@ -12,6 +12,8 @@ import sys
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
+from tictactoe_qt.gui.thread_ends import quit_and_wait, stop_when_destroyed
+
 #: Seconds between a worker's progress reports: at most 10 view refreshes a second.
 PROGRESS_INTERVAL = 0.1
 #: GIL switch interval while a worker runs. Python's default (5 ms) lets a busy
@@ -61,6 +63,8 @@ class BackgroundTask(QObject):
         self._name = name
         self._thread: QThread | None = None
         self._worker: QObject | None = None
+        self._running = _Running()
+        stop_when_destroyed(self, self._running.end)
 
     def is_running(self) -> bool:
         return self._worker is not None
@@ -83,6 +87,7 @@ class BackgroundTask(QObject):
         worker.finished.connect(thread.quit)
         worker.failed.connect(thread.quit)
         self._thread, self._worker = thread, worker
+        self._running.thread, self._running.worker = thread, worker
         _WorkerTuning.enter()
         thread.start()
         self.running_changed.emit(True)
@@ -144,4 +149,23 @@ class BackgroundTask(QObject):
         if self._worker is not None:
             _WorkerTuning.leave()
         self._thread = self._worker = None
+        self._running.thread = self._running.worker = None
         self.running_changed.emit(False)
+
+
+class _Running:
+    """The running worker and its thread, apart from the task: ends them when the task is
+    destroyed without :meth:`BackgroundTask.shutdown` (:func:`.stop_when_destroyed`)."""
+
+    def __init__(self) -> None:
+        self.thread: QThread | None = None
+        self.worker: QObject | None = None
+
+    def end(self) -> None:
+        thread, worker = self.thread, self.worker
+        if thread is None or worker is None:
+            return
+        self.thread = self.worker = None
+        worker.cancel()  # type: ignore[attr-defined]
+        quit_and_wait(thread)
+        _WorkerTuning.leave()
