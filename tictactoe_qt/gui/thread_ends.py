@@ -41,6 +41,15 @@ def stop_when_destroyed(owner: QObject, stop: Callable[[], None]) -> None:
     """Call ``stop()`` when ``owner``'s C++ object is destroyed (in the deleting thread).
 
     ``stop`` must not refer to ``owner``; it must be idempotent, since the
-    owner's own close usually ran it already.
+    owner's own close usually ran it already. It never raises from there: at
+    the application's teardown, objects are deleted in any order, and a C++
+    object already gone (``RuntimeError``) has nothing left running.
     """
-    owner.destroyed.connect(lambda *_args: stop())
+    owner.destroyed.connect(lambda *_args: _stop_quietly(stop))
+
+
+def _stop_quietly(stop: Callable[[], None]) -> None:
+    try:
+        stop()
+    except RuntimeError:  # "Internal C++ object already deleted"
+        pass

@@ -166,6 +166,9 @@ class _Running:
         if thread is None or worker is None:
             return
         self.thread = self.worker = None
-        worker.cancel()  # type: ignore[attr-defined]
+        try:
+            worker.cancel()  # type: ignore[attr-defined]
+        except RuntimeError:  # its C++ object is gone (application teardown)
+            pass
         quit_and_wait(thread)
         _WorkerTuning.leave()

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
 from tictactoe_qt.engine.atomic_file import UnwritableTextError
-from tictactoe_qt.gui.thread_ends import stop_when_destroyed
+from tictactoe_qt.gui.thread_ends import quit_and_wait, stop_when_destroyed
 
 from .recovery_files import RecoverySession, recovery_root
 from .run_data import RunData
@@ -55,7 +55,7 @@ class _SessionReader(QThread):
     def stop(self) -> None:
         """Stop reading and wait until the thread has ended."""
         self.stopping = True
-        self.wait()
+        quit_and_wait(self)
 
     def run(self) -> None:
         for session in self.sessions:
