@@ -52,3 +52,46 @@ def test_windows_closed_and_collected_in_one_process_never_abort(tmp_path) -> No
     while _group_alive(process.pid) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not _group_alive(process.pid), "a child process outlived the program"
+
+
+#: A batch task whose worker ignores the cancel for longer than the shutdown waits.
+DEAF_WORKER_SCRIPT = """
+import gc, sys, time
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Signal, Slot
+from tictactoe_qt.gui.stats.background import BackgroundTask
+
+class DeafWorker(QObject):
+    progress = Signal(object)
+    finished = Signal(object)
+    failed = Signal(str)
+
+    @Slot()
+    def run(self):
+        time.sleep(1.0)  # deaf to cancel()
+        self.finished.emit(None)
+
+    def cancel(self):
+        pass
+
+app = QCoreApplication([])
+owner = QObject()
+task = BackgroundTask("deaf", owner)
+task.start(DeafWorker())
+time.sleep(0.2)
+assert task.shutdown(timeout_ms=50) is None  # it did not stop in time
+owner.deleteLater()
+del owner, task
+QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+gc.collect()
+time.sleep(1.5)  # the worker ends meanwhile
+gc.collect()
+print("done", flush=True)
+"""
+
+
+def test_a_batch_thread_that_outlives_its_shutdown_wait_is_not_deleted_running(tmp_path) -> None:
+    done = subprocess.run([sys.executable, "-c", DEAF_WORKER_SCRIPT], env=settings_env(tmp_path),
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, f"exit {done.returncode}\n{done.stderr[-3000:]}"
+    assert "QThread: Destroyed" not in done.stderr and "Traceback" not in done.stderr, done.stderr
+    assert done.stdout.strip() == "done"

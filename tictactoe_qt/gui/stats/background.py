@@ -7,6 +7,7 @@ they finished with in ``result`` (see :meth:`BackgroundTask.shutdown`).
 
 from __future__ import annotations
 
+import atexit
 import gc
 import sys
 
@@ -116,6 +117,9 @@ class BackgroundTask(QObject):
             signal.disconnect(slot)
         thread.quit()
         stopped = thread.wait(timeout_ms)
+        if not stopped:
+            _keep_until_finished(thread, worker)
+            self._thread = None  # not deleted with this task: it still runs
         self._release()
         return getattr(worker, "result", None) if stopped else None
 
@@ -151,6 +155,23 @@ class BackgroundTask(QObject):
         self._thread = self._worker = None
         self._running.thread = self._running.worker = None
         self.running_changed.emit(False)
+
+
+#: Threads (with their workers) that did not stop within a shutdown's wait: kept until
+#: they have finished, since deleting a running QThread aborts the process.
+_UNFINISHED: list[tuple[QThread, QObject]] = []
+
+
+def _keep_until_finished(thread: QThread, worker: QObject) -> None:
+    thread.setParent(None)
+    _UNFINISHED[:] = [kept for kept in _UNFINISHED if not kept[0].isFinished()]
+    _UNFINISHED.append((thread, worker))
+
+
+@atexit.register
+def _wait_for_unfinished() -> None:
+    for thread, _worker in _UNFINISHED:
+        quit_and_wait(thread)
 
 
 class _Running:
