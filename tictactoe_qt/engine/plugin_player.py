@@ -24,7 +24,6 @@ from .errors import PlayerForfeit
 from .gomocup.client import END_SECONDS, GRACE_SECONDS, START_SECONDS, TERMINATE_SECONDS
 from .player_log import player_log
 from .player_spec import PlayerSpec, PlayerSpecError
-from .players import PLAYER_FACTORIES
 from .processes import Child, ChildExited, ChildFailed
 from .plugins import discovered_plugins, load_seconds
 from .search_result import SearchResult, SearchStats, ShouldStop, never_stop

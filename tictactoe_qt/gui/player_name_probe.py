@@ -3,6 +3,9 @@
 Starting an engine can take seconds (some load opening books), and a plugin
 starts in its own process, so the question runs in a plain Python thread and
 the answer comes back as a queued signal; the process ends once it answered.
+A question still in flight when the probe is destroyed (its window closed)
+ends on its own, and its answer is dropped: a plain thread cannot abort the
+process the way a running QThread does.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from tictactoe_qt.engine.errors import PlayerForfeit
 from tictactoe_qt.engine.excerpt import excerpt
 from tictactoe_qt.engine.gomocup.client import EngineFault, EngineUnavailable, ExternalEngine
 from tictactoe_qt.engine.player_spec import PlayerSpec, PlayerSpecError
+from tictactoe_qt.gui.thread_ends import stop_when_destroyed
 
 
 def engine_name(path: str) -> str:
@@ -57,6 +61,11 @@ class PlayerNameProbe(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._threads: list[threading.Thread] = []
+        # An answer is emitted under this lock, and never once the probe is destroyed:
+        # the C++ object cannot go away in the middle of an emit from another thread.
+        self._emit_lock = threading.Lock()
+        self._gone = threading.Event()
+        stop_when_destroyed(self, _closer(self._emit_lock, self._gone))
 
     def ask(self, key: str, ask_name: Callable[[], str]) -> None:
         """Call ``ask_name`` in the background; its answer comes with ``key``."""
@@ -78,7 +87,18 @@ class PlayerNameProbe(QObject):
             error = str(problem)
         except Exception as problem:  # noqa: BLE001 - said in the label, not a dead thread
             error = f"could not ask: {type(problem).__name__}: {excerpt(str(problem), 120)}"
-        try:
-            self.answered.emit(key, name, error)
-        except RuntimeError:  # the window closed meanwhile
-            pass
+        with self._emit_lock:
+            if self._gone.is_set():
+                return  # the window closed meanwhile
+            try:
+                self.answered.emit(key, name, error)
+            except RuntimeError:  # the C++ object is gone
+                pass
+
+
+def _closer(lock: threading.Lock, gone: threading.Event) -> Callable[[], None]:
+    def close() -> None:
+        with lock:
+            gone.set()
+
+    return close
