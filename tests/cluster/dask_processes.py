@@ -38,13 +38,15 @@ def environment() -> dict[str, str]:
 class DaskProcesses:
     """A scheduler and its workers started by a test; :meth:`stop` ends every one."""
 
-    def __init__(self, log_dir: Path) -> None:
+    def __init__(self, log_dir: Path, protocol: str = "tcp", env: dict[str, str] | None = None) -> None:
         self.log_dir = log_dir
-        self.address = f"tcp://127.0.0.1:{free_port()}"
+        self.address = f"{protocol}://127.0.0.1:{free_port()}"
+        self.env = {**environment(), **(env or {})}
         self.processes: list[subprocess.Popen[bytes]] = []
         self.workers: list[subprocess.Popen[bytes]] = []
         self._start(["scheduler", "--host", "127.0.0.1", "--port", self.address.rsplit(":", 1)[1],
-                     "--no-dashboard", "--dashboard-address", "127.0.0.1:0"], "scheduler", "Scheduler at:")
+                     "--protocol", protocol, "--no-dashboard", "--dashboard-address", "127.0.0.1:0"],
+                    "scheduler", "Scheduler at:")
 
     def add_worker(self, *extra: str) -> subprocess.Popen[bytes]:
         """A worker of one process and one thread (no nanny: killing it loses it)."""
@@ -59,7 +61,7 @@ class DaskProcesses:
         log = self.log_dir / f"{name}.log"
         with log.open("wb") as sink:
             process = subprocess.Popen([sys.executable, "-m", "dask", *args], stdout=sink,
-                                       stderr=subprocess.STDOUT, env=environment(), cwd=ROOT)
+                                       stderr=subprocess.STDOUT, env=self.env, cwd=ROOT)
         self.processes.append(process)
         deadline = time.monotonic() + START_BOUND
         while ready not in log.read_text(errors="replace"):
