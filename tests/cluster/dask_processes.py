@@ -84,3 +84,22 @@ class DaskProcesses:
                 process.wait(timeout=15)
         left = [p.pid for p in self.processes if is_running(p.pid)]
         assert not left, f"dask processes left running: {left}"
+
+    def wait_for_merged_chunks(self, prefix: str, count: int = 1) -> None:
+        """Wait until a client has taken back ``count`` chunks whose keys begin ``prefix``.
+
+        The batch's client lets a chunk go once it has counted it, and the
+        scheduler then forgets it: so many forgotten chunks, so many counted.
+        """
+        from distributed import Client
+
+        def forgotten(dask_scheduler) -> int:  # local, so it travels by value
+            found = dask_scheduler.task_prefixes.get(prefix)
+            return int(found.state_counts["forgotten"]) if found is not None else 0
+
+        with Client(self.address, timeout=START_BOUND) as watcher:
+            deadline = time.monotonic() + START_BOUND
+            while watcher.run_on_scheduler(forgotten) < count:
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"no {prefix} chunk was counted in {START_BOUND} s")
+                time.sleep(0.05)
