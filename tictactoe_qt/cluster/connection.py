@@ -128,9 +128,9 @@ def _reach(address: ClusterAddress, timeout: float) -> ClusterConnection:
                         on_late=_close_client)
     except NotAScheduler as error:
         raise cannot(str(error)) from None
-    except CallTimedOut:
+    except (CallTimedOut, TimeoutError):  # Dask's own timeouts say nothing ("TimeoutError")
         raise cannot(f"it greeted as a Dask scheduler, then did not answer in {timeout:g} s") from None
-    except (OSError, TimeoutError) as error:
+    except OSError as error:
         raise cannot(f"no answer after {timeout:g} s" if "Timed out" in str(error)
                      else _reason(error)) from None
     except Exception as error:  # whatever Dask makes of a peer that is not what it seemed

@@ -45,7 +45,8 @@ def tls_context(address: ClusterAddress) -> ssl.SSLContext | None:
     from distributed.security import Security
 
     try:
-        context = Security().get_connection_args("client").get("ssl_context")
+        settings = Security().get_connection_args("client")  # type: ignore[no-untyped-call]
+        context = settings.get("ssl_context")
     except (OSError, ValueError, ssl.SSLError) as error:
         raise NotAScheduler(f"Dask's TLS settings cannot be used: {_words(error)}") from None
     if context is None:
@@ -76,7 +77,7 @@ def expect_greeting(address: ClusterAddress, timeout: float,
     except NotAScheduler:
         raise
     except socket.gaierror as error:
-        raise NotAScheduler(f"no such host ({_words(error)})") from None
+        raise NotAScheduler(f"no such host ({error.strerror or _words(error)})") from None
     except ConnectionRefusedError:
         raise NotAScheduler(f"nothing listens at that port (connection refused for {timeout:g} s)") from None
     except ssl.SSLError as error:
@@ -134,7 +135,7 @@ def _is_greeting(body: bytes) -> bool:
     if start + sizes[0] > len(body):
         return False
     try:
-        import msgpack
+        import msgpack  # type: ignore[import-untyped]  # comes with distributed
 
         first: Any = msgpack.unpackb(body[start:start + sizes[0]], raw=False, strict_map_key=False)
     except Exception:  # any malformed bytes: msgpack raises several kinds
