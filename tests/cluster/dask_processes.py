@@ -57,6 +57,11 @@ class DaskProcesses:
         self.workers.append(process)
         return process
 
+    def worker_address(self, index: int) -> str:
+        """The address worker ``index`` listens at (as its log says)."""
+        log = (self.log_dir / f"worker{index}.log").read_text(errors="replace")
+        return log.split("Listening to:", 1)[1].split()[0]
+
     def _start(self, args: list[str], name: str, ready: str) -> subprocess.Popen[bytes]:
         log = self.log_dir / f"{name}.log"
         with log.open("wb") as sink:

@@ -54,6 +54,17 @@ def test_a_port_that_is_not_a_scheduler_is_one_line_within_seconds(behaviour, wh
     assert seconds < PROMPT, f"{seconds:.1f} s: {line}"
 
 
+def test_a_workers_port_is_named_as_not_a_scheduler(fresh_dask):
+    fresh_dask.add_worker()
+    address = fresh_dask.worker_address(0)
+    result, seconds = simulate("--cluster", address)
+    line = _one_failing_line(result, 1)
+    assert line.startswith(f"tictactoe-qt simulate: error: cannot reach the Dask scheduler at "
+                           f"'{address}': it speaks Dask's protocol but does not answer as a "
+                           "scheduler (a worker's port?)"), line
+    assert seconds < PROMPT
+
+
 def test_a_refused_port_is_one_line_within_seconds():
     address = f"tcp://127.0.0.1:{free_port()}"
     result, seconds = simulate("--cluster", address)

@@ -133,8 +133,9 @@ def _reach(address: ClusterAddress, timeout: float) -> ClusterConnection:
     except OSError as error:
         raise cannot(f"no answer after {timeout:g} s" if "Timed out" in str(error)
                      else _reason(error)) from None
-    except Exception as error:  # whatever Dask makes of a peer that is not what it seemed
-        raise cannot(f"{type(error).__name__}: {_reason(error)}") from None
+    except Exception as error:  # a Dask server that is no scheduler (a worker, a nanny)
+        raise cannot(f"it speaks Dask's protocol but does not answer as a scheduler (a worker's "
+                     f"port?): {type(error).__name__}: {_reason(error)}") from None
     return ClusterConnection(address, client)
 
 
