@@ -207,6 +207,9 @@ def run_everywhere(client: Any, function: Any, *args: Any) -> dict[str, Any]:
     except CallTimedOut:
         raise ClusterError(f"the cluster's workers did not answer a check in {CHECK_SECONDS:g} s "
                            "(is one frozen?)") from None
+    except (OSError, TimeoutError) as error:  # the scheduler went away meanwhile
+        raise ClusterError(f"the cluster's scheduler went away while its workers were checked: "
+                           f"{_reason(error)}") from None
     finally:
         cloudpickle.unregister_pickle_by_value(probe)
     for worker, result in results.items():

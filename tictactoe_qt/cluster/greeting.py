@@ -117,7 +117,7 @@ def _check_greeting(peer: socket.socket, deadline: float, timeout: float) -> Non
     try:
         body = _read(peer, length, deadline)
     except TimeoutError:
-        raise NotAScheduler(f"its greeting stopped short for {timeout:g} s") from None
+        raise NotAScheduler(f"it began a greeting, then fell silent (nothing more in {timeout:g} s)") from None
     if not _is_greeting(body):
         raise NotAScheduler(f"something else listens there: it does not speak Dask's protocol "
                             f"(it began with {_shown(head + body, peer)})")
