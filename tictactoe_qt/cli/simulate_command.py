@@ -30,6 +30,9 @@ from .arguments import (
 from .cluster_option import add_cluster_argument, cluster_batch
 from .formatting import summary_text
 
+#: Exit status of a batch that ended early without a signal (its cluster went away), as
+#: after Ctrl+C.
+INTERRUPTED = 130
 #: Signals that end a batch early with the games played so far: Ctrl+C, a
 #: polite kill, a closed terminal. The exit status is 128 + the signal number.
 STOP_SIGNALS = tuple(
@@ -116,7 +119,9 @@ def run(args: argparse.Namespace) -> int:
         print()
     else:
         print(summary_text(summary))
-    return 128 + stopped_by[0] if stopped_by else 0
+    if stopped_by:
+        return 128 + stopped_by[0]
+    return INTERRUPTED if summary.cancelled else 0  # a cluster lost mid-batch: as Ctrl+C
 
 
 class ProgressLine:
