@@ -10,6 +10,12 @@ pool. Three rules:
   (``PR_SET_PDEATHSIG``), and a thread watches the parent's pipe.
 * Ctrl+C and hang-ups are the parent's to handle: it stops the batch and
   reports, instead of every worker printing a traceback.
+* SIGTERM does not end a worker: it stops the batch the way the parent's stop
+  does (the shared flag), so a polite kill of the whole process group (a
+  shell's ``kill %1``, a logout) still ends with the games played reported.
+  The pool's own ``terminate()`` of a broken pool becomes the same stop, and
+  the workers leave once their chunk in hand is cut short; SIGKILL and the
+  parent's death still end them at once.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ import sys
 import threading
 from multiprocessing.connection import wait
 from multiprocessing.context import BaseContext
+from types import FrameType
 from typing import Any
 
 #: Never more worker processes than this many per core the process may use
@@ -76,13 +83,19 @@ class StopFlag:
         return bool(self._byte.value)
 
 
-def prepare_worker() -> None:
+_batch_stop: StopFlag | None = None
+
+
+def prepare_worker(stop_flag: StopFlag | None = None) -> None:
     """Set up a freshly started worker process (call first in its initializer).
 
-    A forked worker inherits the parent's signal handlers: SIGTERM goes back
-    to its default, so the pool can end a worker at once (as it does when a
-    sibling dies).
+    A forked worker inherits the parent's signal handlers: they are replaced
+    here. SIGTERM sets ``stop_flag``, the batch's stop request, so the chunk
+    in hand ends after its current game and is reported.
     """
+    global _batch_stop
+    if stop_flag is not None:
+        _batch_stop = stop_flag
     _worker_signals()
     _die_with_parent()
 
@@ -92,19 +105,26 @@ def act_as_worker(signum: int) -> None:
 
     For a parent's signal handler that a forked worker inherited and that ran
     before the worker's set-up: the worker's handling goes in place now, and
-    ``signum`` is delivered again to it (SIGTERM ends the process; Ctrl+C and
-    hang-ups are ignored, as they are the parent's).
+    ``signum`` is delivered again to it (SIGTERM stops the batch once the
+    worker knows its stop flag; Ctrl+C and hang-ups are ignored, as they are
+    the parent's).
     """
     _worker_signals()
     os.kill(os.getpid(), signum)
 
 
 def _worker_signals() -> None:
-    """SIGTERM at its default (the pool ends a worker at once); Ctrl+C and hang-ups ignored."""
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    """SIGTERM stops the batch (see :func:`prepare_worker`); Ctrl+C and hang-ups ignored."""
+    signal.signal(signal.SIGTERM, _stop_batch)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "SIGHUP"):
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
+
+
+def _stop_batch(signum: int, frame: FrameType | None) -> None:
+    """A worker's SIGTERM: the batch's stop request, seen by every worker and the parent."""
+    if _batch_stop is not None:
+        _batch_stop.set()
 
 
 def _die_with_parent() -> None:
