@@ -27,6 +27,7 @@ from . import (
     trace_command,
 )
 from .arguments import CommandFailed, OneLineParser, UsageError, fail
+from .plain_output import use_plain_fallback
 
 PROG = "tictactoe-qt"
 #: Exit status after Ctrl+C, as shells report it.
@@ -53,6 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    use_plain_fallback()  # "µs", "α", "∞" as plain words where the terminal lacks them
     args_list = sys.argv[1:] if argv is None else argv
     parser = build_parser()
     try:
