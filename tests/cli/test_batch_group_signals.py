@@ -20,7 +20,7 @@ import sys
 
 import pytest
 
-from .process_tree import ROOT, command, descendants, environment, wait_for
+from .process_tree import ROOT, command, descendants, environment, group_members, wait_for
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 
@@ -62,12 +62,12 @@ class Session:
         while self._read():
             pass
         out, _ = self.process.communicate(timeout=BOUND)
-        gone = wait_for(lambda: not _group_members(self.process.pid), timeout=BOUND)
-        assert gone, f"left running in the command's group: {_group_members(self.process.pid)}"
+        gone = wait_for(lambda: not group_members(self.process.pid), timeout=BOUND)
+        assert gone, f"left running in the command's group: {group_members(self.process.pid)}"
         return out
 
     def kill_all(self) -> None:
-        if _group_members(self.process.pid):
+        if group_members(self.process.pid):
             os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait(timeout=BOUND)
         os.close(self.master)
@@ -81,20 +81,6 @@ class Session:
             return False
         self.err += chunk.decode(errors="replace")
         return bool(chunk)
-
-
-def _group_members(pgid: int) -> list[int]:
-    """Processes (not zombies) whose process group is ``pgid``."""
-    members = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                fields = open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[2]) == pgid and fields[0] not in ("Z", "X"):
-                members.append(int(entry))
-    return members
 
 
 @pytest.fixture

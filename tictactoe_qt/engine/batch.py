@@ -36,6 +36,7 @@ from .worker_processes import (
     WorkerDiedError,
     default_workers,
     prepare_worker,
+    start_pool_helpers,
     worker_limit,
 )
 
@@ -188,6 +189,7 @@ def _run_in_pool(
     should_stop: ShouldStop,
 ) -> None:
     context = multiprocessing.get_context(start_method())
+    start_pool_helpers(context)
     stop_flag = StopFlag(context)
     pending: Iterator[tuple[int, int]] = iter(chunks)
     running: set[Future[SimulationSummary]] = set()
@@ -224,7 +226,7 @@ def _run_in_pool(
                     summary.cancelled = True
                 submit()
         except BrokenProcessPool:
-            stop_flag.set()  # the pool's terminate() only stops the survivors' chunks
+            stop_flag.abandon()  # the pool's terminate() only stops the survivors' chunks
             _keep_finished_chunks(summary, running)
             summary.cancelled = True
             summary.failure = WORKER_DIED
