@@ -168,3 +168,16 @@ def test_killing_every_worker_reports_the_games_played_with_one_line(args, sessi
         assert seen <= data["games"] == data["x_wins"] + data["o_wins"] + data["draws"] < 20000
     else:
         assert seen <= sum(r["wins"] + r["draws"] + r["losses"] for r in data["ranking"]) // 2
+
+
+def test_sigterm_to_one_worker_stops_the_batch_and_says_so(session):
+    run = session(SIMULATE + ["--json"])
+    seen = run.wait_for_games()
+    workers = sorted(descendants(run.process.pid))
+    os.kill(workers[0], signal.SIGTERM)
+    out = run.finish()
+    assert run.process.returncode == 128 + signal.SIGTERM, run.err
+    assert "a worker process got SIGTERM" in run.err and "Traceback" not in run.err
+    data = json.loads(out)
+    assert data["cancelled"] is True and data["failure"] is None
+    assert seen <= data["games"] == data["x_wins"] + data["o_wins"] + data["draws"] < 20000

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 import time
 
@@ -111,6 +112,11 @@ def run(args: argparse.Namespace) -> int:
     if summary.failure:
         print(f"tictactoe-qt simulate: error: {summary.failure} (the report holds the "
               f"{summary.games:,} games finished before)", file=sys.stderr)
+    elif summary.cancelled and not stopped_by and args.cluster is None:
+        # Only a worker's SIGTERM stops a local batch that this process was not asked to stop.
+        stopped_by.append(signal.SIGTERM)
+        print("tictactoe-qt simulate: a worker process got SIGTERM: the batch stopped (the "
+              f"report holds the {summary.games:,} games finished before)", file=sys.stderr)
     return exit_status(stopped_by, bool(summary.failure))
 
 
