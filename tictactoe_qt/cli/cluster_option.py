@@ -7,8 +7,17 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from tictactoe_qt.cluster import INSTALL_HINT, ClusterError, ClusterLost, ClusterUnavailable
-from tictactoe_qt.cluster.connection import AddressError, ClusterAddress, ClusterConnection
+from tictactoe_qt.cluster import (
+    INSTALL_HINT,
+    ClusterError,
+    ClusterLost,
+    ClusterUnavailable,
+)
+from tictactoe_qt.cluster.connection import (
+    AddressError,
+    ClusterAddress,
+    ClusterConnection,
+)
 from tictactoe_qt.engine.batch import BatchProgress
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
@@ -17,6 +26,7 @@ from tictactoe_qt.engine.simulation_stats import SimulationSummary
 from tictactoe_qt.engine.tournament import TournamentResult, parse_players
 
 from .arguments import CommandFailed, UsageError
+from .stop_signals import first_signal_stops
 
 HELP = ("run on a Dask cluster: a scheduler's tcp://HOST:PORT, or local / local:N for N "
         f"processes here (needs: pip install 'tictactoe-qt[cluster]')")
@@ -90,15 +100,13 @@ def cluster_tournament(args: argparse.Namespace, config: GameConfig) -> Tourname
     """``tournament``'s round robin on ``args.cluster``; the first Ctrl+C keeps the games so far."""
     from tictactoe_qt.cluster.tournament import run_cluster_round_robin
 
-    from .simulate_command import _first_signal_stops
-
     if args.workers != 1:
         raise UsageError("--workers and --cluster do not mix: the cluster's workers play the games")
     check_playable(config, *parse_players(args.player))  # bad entrants: an error before connecting
     connection = open_cluster(args.cluster)
     stopped_by: list[int] = []
     try:
-        with _first_signal_stops(stopped_by):
+        with first_signal_stops(stopped_by):
             return run_cluster_round_robin(connection, config, args.player, args.games,
                                            args.seed, lambda: bool(stopped_by))
     except ClusterLost as lost:
