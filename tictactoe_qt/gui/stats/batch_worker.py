@@ -6,7 +6,7 @@ import threading
 import time
 import traceback
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, wait
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal, Slot
 
+from tictactoe_qt.cluster import ClusterLost
 # Importing ``search`` registers every player kind now, in the GUI thread at
 # start-up: importing the searches inside a worker would hold the GIL too long.
 from tictactoe_qt.engine import random_games, search, simulation  # noqa: F401
@@ -28,6 +29,7 @@ from tictactoe_qt.gui.child_process import failure_text
 from .background import PROGRESS_INTERVAL
 from .batch_chunks import ChunkRequest, ChunkResult, play_chunk
 from .chunk_pool import ChunkPool
+from .cluster_link import ClusterPool
 from .run_data import MAX_GAMES, RunData
 from .run_snapshot import GameRow
 
@@ -86,11 +88,13 @@ class BatchWorker(QObject):
 
     #: A :class:`RunSnapshot`, at most every :data:`PROGRESS_INTERVAL` seconds.
     progress = Signal(object)
-    #: The complete (or cancelled) :class:`RunData`.
+    #: The complete (or cancelled) :class:`RunData`; one whose workers or cluster went
+    #: away mid-batch comes here too, cancelled, with the reason in its ``failure``.
     finished = Signal(object)
+    #: Why the batch failed before any game finished.
     failed = Signal(str)
 
-    def __init__(self, request: BatchRequest, pool: ChunkPool | None = None) -> None:
+    def __init__(self, request: BatchRequest, pool: ChunkPool | ClusterPool | None = None) -> None:
         super().__init__()
         self.request = request
         self.pool = pool
@@ -110,11 +114,10 @@ class BatchWorker(QObject):
     def run(self) -> None:
         try:
             self.result = self._play()  # read by BackgroundTask.shutdown if nobody waits for finished
-            self.finished.emit(self.result)
-        except BrokenProcessPool:
-            if self.pool is not None:
-                self.pool.discard()
-            self.failed.emit(WORKER_DIED)
+            if self.result.failure is not None and self.result.games == 0:
+                self.failed.emit(self.result.failure)
+            else:
+                self.finished.emit(self.result)
         except Exception as error:  # reported to the user, never lost
             traceback.print_exc()
             self.failed.emit(failure_text(error))
@@ -130,12 +133,20 @@ class BatchWorker(QObject):
                 self._stop.wait(COLD_START_DELAY)
             data.workers = self.pool.workers
             try:
-                self._play_in_processes(data, self.pool)
+                if isinstance(self.pool, ClusterPool):
+                    self._play_on_cluster(data, self.pool)
+                else:
+                    self._play_in_processes(data, self.pool)
+            except BrokenProcessPool:  # the games counted before it stay counted
+                self.pool.discard()
+                data.failure = WORKER_DIED
+            except ClusterLost as lost:
+                data.failure = str(lost)
             finally:
                 self.pool.release()
         else:
             self._play_here(data)
-        data.finish(cancelled=data.games < request.games)
+        data.finish(cancelled=data.failure is not None or data.games < request.games)
         return data
 
     def _chunk(self, data: RunData, start: int) -> ChunkRequest | None:
@@ -157,6 +168,33 @@ class BatchWorker(QObject):
                 break
             self._absorb(data, result)
             start = chunk.stop
+
+    def _play_on_cluster(self, data: RunData, pool: ClusterPool) -> None:
+        """Play the chunks on the cluster and count them in order, whatever order they come in.
+
+        Raises:
+            ClusterLost: the cluster went away; the chunks up to the first one missing
+                are counted (a run is a sequence of games without gaps).
+        """
+        early: dict[int, ChunkResult] = {}
+        counted = 0
+
+        def chunks() -> Iterator[ChunkRequest]:
+            start = 0
+            while (chunk := self._chunk(data, start)) is not None:
+                yield chunk
+                start = chunk.stop
+
+        def merge(result: ChunkResult) -> None:
+            nonlocal counted
+            self._chunks.record(result.games, result.seconds)
+            early[result.start] = result
+            while counted in early and not self._stop.is_set():
+                result = early.pop(counted)
+                self._absorb(data, result)
+                counted += result.games
+
+        pool.stream(chunks(), merge, self._stop.is_set)
 
     def _play_in_processes(self, data: RunData, pool: ChunkPool) -> None:
         executor = pool.executor

@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import threading
-from concurrent.futures import Executor
-from typing import Any
+import uuid
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
+from tictactoe_qt.engine.search_result import ShouldStop
 from tictactoe_qt.gui.child_process import failure_text
+
+if TYPE_CHECKING:  # the batch machinery is imported when a batch runs, not at start-up
+    from .batch_chunks import ChunkRequest, ChunkResult
+
+#: Chunks in flight per worker thread (as the CLI's cluster batch keeps).
+IN_FLIGHT_PER_CORE = 2
 
 #: A connection attempt's number, so a late answer to an old attempt is dropped.
 _Attempt = int
@@ -17,15 +25,14 @@ _Attempt = int
 class ClusterPool:
     """A connected cluster in the place of :class:`~.chunk_pool.ChunkPool` for one batch at a time.
 
-    The batch worker submits chunks to :attr:`executor` and gathers them as it
-    does from local processes; Dask plays the chunks of a lost worker again.
+    The batch worker hands its chunks to :meth:`stream`, which watches the
+    cluster as the CLI's batches do; Dask plays the chunks of a lost worker again.
     """
 
     def __init__(self, connection: Any) -> None:
         self.connection = connection
         self.info = connection.info()
         self.workers = max(1, self.info.cores)
-        self._executor: Executor = connection.client.get_executor(pure=False)
         self._busy = threading.Lock()
 
     def try_acquire(self) -> bool:
@@ -37,12 +44,30 @@ class ClusterPool:
     def is_started(self) -> bool:
         return True
 
-    @property
-    def executor(self) -> Executor:
-        return self._executor
+    def stream(self, chunks: Iterator[ChunkRequest], merge: Callable[[ChunkResult], None],
+               should_stop: ShouldStop) -> bool:
+        """Play ``chunks`` on the cluster, a few at a time, and ``merge`` each as it comes back.
+
+        Results come in any order. Returns False when ``should_stop`` ended it early.
+
+        Raises:
+            ClusterLost: the scheduler or every worker went away, or a chunk failed
+                (:func:`~tictactoe_qt.cluster.chunk_stream.stream_chunks`); what was
+                merged before stays merged.
+        """
+        from tictactoe_qt.cluster.chunk_stream import stream_chunks
+
+        from .batch_chunks import play_chunk
+
+        client = self.connection.client
+        batch = uuid.uuid4().hex[:12]
+        futures = (client.submit(play_chunk, chunk, key=f"tictactoe-chunk-{batch}-{chunk.start}",
+                                 pure=False) for chunk in chunks)
+        return stream_chunks(client, str(self.connection.address), futures,
+                             self.workers * IN_FLIGHT_PER_CORE, merge, should_stop)
 
     def stop_chunks(self) -> None:
-        """Nothing to signal: the batch worker cancels the chunks it still waits for."""
+        """Nothing to signal: :meth:`stream` cancels the chunks it still waits for."""
 
     def discard(self) -> None:
         """Nothing to rebuild: Dask replaces lost workers' work itself."""

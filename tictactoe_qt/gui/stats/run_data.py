@@ -70,6 +70,9 @@ class RunData:
     recovered: bool = False
     #: Worker processes that played the games (1: the batch thread).
     workers: int = 1
+    #: Why the batch stopped early when its worker processes or cluster went away
+    #: (one line), else None.
+    failure: str | None = None
     #: Why the loser forfeited, by position, for the games lost by forfeit (few, if any).
     forfeits: dict[int, str] = field(default_factory=dict)
     #: Wins, moves, seconds and nodes so far (its seed and flags are not kept up to date).
@@ -307,6 +310,7 @@ class RunData:
         summary.workers = self.workers
         summary.elapsed_seconds = self.snapshot().elapsed_seconds
         summary.cancelled = self.cancelled
+        summary.failure = self.failure
         return summary
 
     def summary_dict(self) -> dict[str, Any]:

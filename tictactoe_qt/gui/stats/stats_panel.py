@@ -288,6 +288,9 @@ class StatsPanel(QDockWidget):
             format_seconds(snapshot.elapsed_seconds),
             f"{snapshot.games_per_second:,.0f}",
         )
+        if run.failure is not None:  # its workers or cluster went away: say so, keep the games
+            text = self.tr("%s; the %s games finished before are kept") % (
+                run.failure[:1].upper() + run.failure[1:], f"{snapshot.games:,}")
         self.simulate_bar.finish_progress(snapshot.games, text)
         self.message.emit(text)
         self.simulation_finished.emit(run.summary_dict())
