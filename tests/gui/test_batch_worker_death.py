@@ -1,4 +1,4 @@
-"""A batch whose worker process is killed ends with a message, never a hang."""
+"""A batch whose worker process is killed ends with a message and the games so far, never a hang."""
 
 from __future__ import annotations
 
@@ -39,16 +39,18 @@ def _worker_pids(pool: ChunkPool) -> list[int]:
 
 
 @pytest.mark.parametrize("attempt", range(3))
-def test_a_killed_worker_fails_the_batch_with_one_line(qtbot, task, pool, attempt) -> None:
+def test_a_killed_worker_stops_the_batch_with_one_line(qtbot, task, pool, attempt) -> None:
     with qtbot.waitSignal(task.progress, timeout=60_000):
         task.start(BatchWorker(BIG, pool))
     pids = _worker_pids(pool)
     assert pids
     began = time.monotonic()
-    with qtbot.waitSignal(task.failed, timeout=20_000) as failed:
+    with qtbot.waitSignal(task.finished, timeout=20_000) as finished:
         os.kill(pids[attempt % len(pids)], signal.SIGKILL)
     assert time.monotonic() - began < 20
-    message = failed.args[0]
+    run = finished.args[0]
+    assert run.cancelled and 0 < run.games < BIG.games  # the games counted before are kept
+    message = run.failure
     assert "worker process" in message and "\n" not in message and len(message) < 200
     qtbot.waitUntil(lambda: not task.is_running(), timeout=10_000)
 
@@ -56,7 +58,7 @@ def test_a_killed_worker_fails_the_batch_with_one_line(qtbot, task, pool, attemp
 def test_the_pool_works_again_after_a_worker_was_killed(qtbot, task, pool) -> None:
     with qtbot.waitSignal(task.progress, timeout=60_000):
         task.start(BatchWorker(BIG, pool))
-    with qtbot.waitSignal(task.failed, timeout=20_000):
+    with qtbot.waitSignal(task.finished, timeout=20_000):
         os.kill(_worker_pids(pool)[0], signal.SIGKILL)
     qtbot.waitUntil(lambda: not task.is_running(), timeout=10_000)
     small = BatchRequest(GameConfig(4, 4, 3), RANDOM, RANDOM, 2000, seed=5)
