@@ -84,3 +84,5 @@ def test_a_killed_worker_keeps_the_games_with_one_line(qtbot, panel, pool, capfd
     qtbot.waitUntil(lambda: not any(_is_running(pid) for pid in pids), timeout=HANG_MS)
     err = capfd.readouterr().err
     assert "Traceback" not in err, err[-3000:]
+
+

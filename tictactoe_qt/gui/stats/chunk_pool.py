@@ -69,6 +69,9 @@ class ChunkPool:
         """Drop a broken pool; the next batch starts a fresh one."""
         if self._stop_flag is not None:
             self._stop_flag.abandon()  # its surviving workers leave (see StopFlag.abandon)
+        # The next pool gets a flag of its own: clearing this one for the next batch would
+        # call back a survivor that had not yet seen it abandoned.
+        self._stop_flag = None
         executor, self._executor = self._executor, None
         if executor is not None:
             executor.shutdown(wait=False, cancel_futures=True)
