@@ -141,7 +141,9 @@ class _Watch:
         """
         from distributed import KilledWorker
         from distributed.client import FutureCancelledError
+        from distributed.comm.core import CommClosedError
 
+        broke: float | None = None
         while True:
             try:
                 return future.result(timeout=NO_WORKER_SECONDS)
@@ -150,6 +152,15 @@ class _Watch:
                     return None
                 self.scheduler_still_there()
                 self.workers_still_there()
+            except CommClosedError:  # the scheduler's connection broke as the result came back:
+                # a scheduler that died says so within moments (the client's status changes)
+                broke = time.monotonic() if broke is None else broke
+                self.scheduler_still_there()
+                if time.monotonic() - broke >= ANSWER_SECONDS:
+                    self.scheduler_gone = True
+                    self._stop(f"the cluster's scheduler at {self.address} went away: the "
+                               f"connection to it kept breaking for {ANSWER_SECONDS:g} s")
+                time.sleep(POLL_SECONDS)
             except FutureCancelledError as error:
                 self.scheduler_still_there()
                 self._stop(f"the cluster cancelled a chunk ({_words(error.reason)}): the run stopped")
