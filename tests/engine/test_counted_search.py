@@ -17,7 +17,7 @@ from tictactoe_qt.engine.search_result import SearchResult
 from tictactoe_qt.engine.trace import TextbookOptions, TraceSummary, board_events
 from tictactoe_qt.engine.trace.counted_search import counted_search, limited_values
 from tictactoe_qt.engine.trace.options import EVALUATIONS, FORMS, ORDERINGS, SCORINGS
-from tictactoe_qt.engine.trace.textbook_search import textbook_search
+from tests.engine.traced_decision import textbook_search
 
 ALL_OPTIONS = [TextbookOptions(*choice)
                for choice in itertools.product(ORDERINGS, SCORINGS, EVALUATIONS, FORMS)]
