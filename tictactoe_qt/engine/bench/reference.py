@@ -71,6 +71,7 @@ def restart_best_move(board: Board, pruning: bool = True) -> tuple[int, int]:
     """The first best cell on ``board`` and the nodes searched (root included), by alpha-beta
     with the window restarted at each root move (plain minimax without ``pruning``)."""
     result = counted_search(board, "alphabeta" if pruning else "minimax", RESTART_OPTIONS)
+    assert result.move is not None  # the game goes on, and nothing stops the search
     return result.move.index(board.config.cols), result.stats.nodes
 
 
@@ -98,8 +99,8 @@ def searcher_vs_random_game(rng: random.Random, size: int = 3) -> str | None:
             board.push_index(restart_best_move(board)[0])
         else:
             board.push_index(rng.choice(board.legal_indices()))
-    winner = board.outcome().winner
-    return None if winner is None else winner.upper()
+    outcome = board.outcome()
+    return None if outcome is None or outcome.winner is None else outcome.winner.upper()
 
 
 #: The eight lines of the 3x3 board as bitmasks (bit ``3 * row + col``).
@@ -137,4 +138,5 @@ def competent_best_move(x_bits: int, o_bits: int) -> tuple[int, int]:
     for turn in range(len(xs) + len(os)):  # a reachable position: any order replays it
         board.push_index((xs if turn % 2 == 0 else os)[turn // 2])
     result = counted_search(board, "alphabeta", TextbookOptions())
+    assert result.move is not None  # the game goes on, and nothing stops the search
     return result.move.index(3), result.stats.nodes
