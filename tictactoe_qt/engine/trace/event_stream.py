@@ -54,13 +54,22 @@ CHECK_EVERY_NODES = 4096
 class SearchCounts:
     """What one run of the textbook search counted (the root is the first node)."""
 
-    __slots__ = ("nodes", "cutoffs", "deepest", "evaluations", "tt_hits", "value", "best")
+    __slots__ = ("nodes", "cutoffs", "deepest", "evaluations", "tt_hits", "value", "best",
+                 "root_scores")
 
     def __init__(self) -> None:
         self.nodes = self.cutoffs = self.deepest = self.evaluations = self.tt_hits = 0
         #: The root's value (its side to move's) and best move, once it returned.
         self.value: Value = 0
         self.best: Any = None
+        #: ``(move, value for the root's side to move)`` of each root move searched, in order.
+        self.root_scores: list[tuple[Any, Value]] = []
+
+
+#: ``exact_below(state, depth)``: ``(value, nodes below, deepest ply)`` of a node that is
+#: not a leaf, valued by a faster kernel that counts the very nodes the search would
+#: visit, or ``None`` to search it node by node. Only plain minimax without events uses it.
+ExactBelow = Callable[[Any, int], "tuple[Value, int, int] | None"]
 
 
 def trace_events(
@@ -80,11 +89,13 @@ def count_search(
     options: TextbookOptions,
     should_stop: ShouldStop = never_stop,
     counts: SearchCounts | None = None,
+    exact_below: ExactBelow | None = None,
 ) -> SearchCounts:
     """Run the search of :func:`trace_events` without building events; its counts.
 
     Args:
         counts: filled as the search goes, so they stay readable after a stop.
+        exact_below: a kernel for plain minimax's subtrees (see :data:`ExactBelow`).
 
     Raises:
         OptionsError: an unknown algorithm, or options that do not fit it.
@@ -92,7 +103,7 @@ def count_search(
     """
     counts = SearchCounts() if counts is None else counts
     for _ in textbook_run(space, algorithm, options, counts, emit=False,
-                          should_stop=should_stop):
+                          should_stop=should_stop, exact_below=exact_below):
         pass  # nothing is yielded without emit
     return counts
 
@@ -105,6 +116,7 @@ def textbook_run(
     *,
     emit: bool,
     should_stop: ShouldStop = never_stop,
+    exact_below: ExactBelow | None = None,
 ) -> NodeSearch:
     """The one search: yields events when ``emit``, and always fills ``counts``.
 
@@ -117,6 +129,7 @@ def textbook_run(
     options.check_algorithm(algorithm)
     prune = algorithm != "minimax" and options.pruning
     windowed = algorithm != "minimax"
+    kernel = exact_below if algorithm == "minimax" and not emit else None
     strict = options.strict_pruning
     restart = options.root_window_restart
     textbook_form = options.form == "textbook"
@@ -173,6 +186,14 @@ def textbook_run(
                 yield event("leaf", path, depth, value, alpha, beta, kind=kind)
                 yield event("return", path, depth, value, alpha, beta)
             return value
+        if kernel is not None and depth:
+            found = kernel(state, depth)
+            if found is not None:
+                value, below, deepest = found
+                nodes += below
+                if deepest > counts.deepest:
+                    counts.deepest = deepest
+                return value
         preferred = None
         if table is not None:
             entry = table.get(key_of(state))
@@ -210,6 +231,8 @@ def textbook_run(
             else:
                 score = -(yield from node(child_of(state, move), child_path, depth + 1,
                                           -beta, -alpha))
+            if depth == 0:
+                counts.root_scores.append((move, score))
             if score > v:
                 v, best = score, move
             if prune and (v > beta if strict else v >= beta):

@@ -63,11 +63,20 @@ BoardState = tuple[int, int, int, bool]
 class BoardSpace:
     """The game tree below a real position; the side to move there is MAX.
 
+    ``cell_order`` (with ordering ``none``) tries moves in that fixed order instead:
+    the engine's minimax player breaks ties centre, corners, edges this way.
+
     Raises:
         ValueError: the game on ``board`` is already over.
     """
 
-    def __init__(self, board: Board, options: TextbookOptions, depth: int | None = None) -> None:
+    def __init__(
+        self,
+        board: Board,
+        options: TextbookOptions,
+        depth: int | None = None,
+        cell_order: tuple[int, ...] | None = None,
+    ) -> None:
         if board.is_game_over():
             raise ValueError(game_over_text(board.notation(), board.status))
         self.board = board.copy()
@@ -80,6 +89,10 @@ class BoardSpace:
         self._distance = options.scoring == "distance"
         self._centre = self.geometry.centre_order
         self._ordering = options.ordering
+        if cell_order is not None and options.ordering != "none":
+            raise ValueError("a fixed cell order replaces the ordering option; "
+                             f"got ordering {options.ordering!r}")
+        self._cell_order = cell_order
 
         # The search calls leaf and moves at every node: they are closures over
         # local tables, set per instance, so each call costs as little as Python allows.
@@ -109,7 +122,9 @@ class BoardSpace:
         return leaf
 
     def _moves_function(self) -> Callable[[BoardState, int, int | None], list[int]]:
-        full, centre, ordering = self.geometry.full, self._centre, self._ordering
+        full, ordering = self.geometry.full, self._ordering
+        fixed = self._cell_order
+        centre = self._centre if fixed is None else fixed
         wins_with = self.geometry.wins_with
 
         def reading(state: BoardState, depth: int, preferred: int | None) -> list[int]:
@@ -137,6 +152,8 @@ class BoardSpace:
                 cells.insert(0, preferred)
             return cells
 
+        if fixed is not None:
+            return centre_first  # in the fixed order
         return {"none": reading, "centre": centre_first, "wins": wins_first,
                 "table": table_first}[ordering]
 
