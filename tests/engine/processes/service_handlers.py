@@ -1,4 +1,4 @@
-"""Handlers for the child-process tests (imported by the spawned children: no Qt, no pytest)."""
+"""Handlers for the service tests (imported by the spawned children: no Qt, no pytest)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The child-process life cycle shared by the engine and the analysis views.
+"""The request-serving child shared by the game's engine and the analysis views.
 
-Each test states one rule of :class:`ChildProcess`: when it is ready, what
+Each test states one rule of :class:`Service`: when it is ready, what
 stop and kill do (also while it starts or works, and from two threads at
 once), and that a child that dies is an error message, never a hang. Wall
 clock bounds here are generous: they tell "ends promptly" from "hangs".
@@ -14,26 +14,27 @@ import time
 
 import pytest
 
-from tictactoe_qt.gui.child_process import (
+from tictactoe_qt.engine.errors import FAILURE_TEXT_LIMIT, ProcessFailure, failure_text
+from tictactoe_qt.engine.processes import (
     CANCEL_GRACE_SECONDS,
-    ChildCancelledError,
-    ChildError,
-    ChildProcess,
+    Service,
+    ServiceCancelled,
+    ServiceError,
 )
 
-from .child_handlers import dies_while_starting, ready_at_once, slow_to_start
+from .service_handlers import dies_while_starting, ready_at_once, slow_to_start
 
 #: Far longer than any step takes, far shorter than a hang.
-PROMPT = 5.0
+PROMPT = 20.0
 NEVER = lambda: False  # noqa: E731
 
 
 @pytest.fixture
 def make_child():
-    children: list[ChildProcess] = []
+    children: list[Service] = []
 
-    def make(factory=ready_at_once) -> ChildProcess:
-        child = ChildProcess("test", factory)
+    def make(factory=ready_at_once) -> Service:
+        child = Service("test", factory)
         children.append(child)
         return child
 
@@ -58,7 +59,7 @@ def in_thread(function, *args):
     return thread, outcome
 
 
-def busy_request(child: ChildProcess, kind: str):
+def busy_request(child: Service, kind: str):
     """Start a ``kind`` request in a thread; returns once the child works on it."""
     started = threading.Event()
     thread, outcome = in_thread(child.request, (kind, 60), NEVER, lambda _: started.set())
@@ -107,7 +108,7 @@ def test_progress_reaches_the_caller_in_order(make_child):
 
 def test_a_failing_request_is_an_error_and_the_child_lives_on(make_child):
     child = make_child()
-    with pytest.raises(ChildError, match="ValueError: bad input"):
+    with pytest.raises(ServiceError, match="ValueError: bad input"):
         child.request(("raise", "bad input"), NEVER)
     assert child.request(("echo", "still here"), NEVER) == ("ok", "still here")
 
@@ -126,7 +127,7 @@ def test_a_child_ignoring_a_cancel_is_killed_after_the_grace_time(make_child):
     assert child.wait_until_ready()
     pid = child.pid
     started = time.monotonic()
-    with pytest.raises(ChildCancelledError):
+    with pytest.raises(ServiceCancelled):
         child.request(("deaf", 60), lambda: True)
     assert time.monotonic() - started < CANCEL_GRACE_SECONDS + PROMPT
     assert pid_is_gone(pid)
@@ -147,7 +148,7 @@ def test_stop_while_starting_ends_the_child_and_the_wait(make_child):
     waiter.join(PROMPT)
     requester.join(PROMPT)
     assert outcome == [("returned", False)]
-    assert len(answer) == 1 and isinstance(answer[0][1], ChildCancelledError)
+    assert len(answer) == 1 and isinstance(answer[0][1], ServiceCancelled)
     assert not child.is_running and pid_is_gone(pid)
 
 
@@ -163,7 +164,7 @@ def test_stop_while_busy_cancels_the_request_then_ends_the_child(make_child):
     assert not thread.is_alive()
     # The request either got the handler's answer to the cancel or learnt it was stopped.
     assert outcome[0] in (("returned", ("ok", "stopped")),) or isinstance(
-        outcome[0][1], ChildCancelledError)
+        outcome[0][1], ServiceCancelled)
     assert not child.is_running and pid_is_gone(pid)
 
 
@@ -174,7 +175,7 @@ def test_kill_ends_a_busy_child_at_once_and_the_next_request_starts_anew(make_ch
     thread, outcome = busy_request(child, "deaf")
     child.kill()
     thread.join(PROMPT)
-    assert len(outcome) == 1 and isinstance(outcome[0][1], ChildCancelledError)
+    assert len(outcome) == 1 and isinstance(outcome[0][1], ServiceCancelled)
     assert pid_is_gone(pid)
     child.kill()  # idempotent
     assert child.request(("pid", None), NEVER)[1] not in (None, pid)
@@ -183,7 +184,7 @@ def test_kill_ends_a_busy_child_at_once_and_the_next_request_starts_anew(make_ch
 def test_a_child_that_dies_while_working_is_an_error_with_its_exit_code(make_child):
     child = make_child()
     started = time.monotonic()
-    with pytest.raises(ChildError, match=r"the test process stopped unexpectedly \(exit code 7\)"):
+    with pytest.raises(ServiceError, match=r"the test process stopped unexpectedly \(exit code 7\)"):
         child.request(("die", 7), NEVER)
     assert time.monotonic() - started < PROMPT
     assert not child.is_running
@@ -194,7 +195,7 @@ def test_a_child_that_dies_while_starting_is_an_error_not_a_hang(make_child):
     child = make_child(dies_while_starting)
     started = time.monotonic()
     assert not child.wait_until_ready(timeout=60.0)
-    with pytest.raises(ChildError, match=r"exit code 3\) while starting"):
+    with pytest.raises(ServiceError, match=r"exit code 3\) while starting"):
         child.request(("echo", 1), NEVER)
     assert time.monotonic() - started < PROMPT
 
@@ -211,15 +212,13 @@ def test_stop_from_two_threads_at_once_returns_in_both_with_the_child_gone(make_
     assert [result for _, result in stops] == [[("returned", None)]] * 2
     assert pid_is_gone(pid)  # whichever stop returned first, the child had ended
     worker.join(PROMPT)
-    assert isinstance(outcome[0][1], ChildCancelledError)
+    assert isinstance(outcome[0][1], ServiceCancelled)
     child.stop()  # idempotent
     assert not child.is_running
 
 
 def test_a_failure_is_worded_for_people_unless_it_is_unexpected() -> None:
-    from tictactoe_qt.gui.child_process import failure_text
-
-    died = ChildError("the engine process stopped unexpectedly (exit code -9)")
+    died = ServiceError("the engine process stopped unexpectedly (exit code -9)")
     assert failure_text(died) == "the engine process stopped unexpectedly (exit code -9)"
     assert failure_text(KeyError("x")) == "KeyError: 'x'"
 
@@ -227,8 +226,6 @@ def test_a_failure_is_worded_for_people_unless_it_is_unexpected() -> None:
 def test_a_failure_is_one_bounded_line() -> None:
     """A multi-line error (multiprocessing's start-up RuntimeError) filled the status
     line with two cut lines."""
-    from tictactoe_qt.gui.child_process import FAILURE_TEXT_LIMIT, failure_text
-
     text = failure_text(RuntimeError("\n        An attempt has been made\n  to start " + "x " * 200))
     assert "\n" not in text and len(text) <= FAILURE_TEXT_LIMIT
     assert text.startswith("RuntimeError: An attempt has been made to start x x") and text.endswith("…")
