@@ -9,6 +9,7 @@ clock bounds here are generous: they tell "ends promptly" from "hangs".
 from __future__ import annotations
 
 import os
+import signal
 import threading
 import time
 
@@ -22,6 +23,7 @@ from tictactoe_qt.engine.processes import (
     ServiceError,
 )
 
+from .conftest import group_gone
 from .service_handlers import dies_while_starting, ready_at_once, slow_to_start
 
 #: Far longer than any step takes, far shorter than a hang.
@@ -42,6 +44,23 @@ def make_child():
     for child in children:
         child.kill()
         assert not child.is_running
+    assert our_servers() == [], "a service child outlived its test"
+
+
+def our_servers() -> list[int]:
+    """Live children of this process that run the service's child side."""
+    found = []
+    for entry in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[-1].split()
+            with open(f"/proc/{entry}/cmdline", "rb") as cmdline:
+                argv = cmdline.read()
+        except (OSError, ValueError):
+            continue
+        if fields[0] != "Z" and int(fields[1]) == os.getpid() and b"processes.serve" in argv:
+            found.append(int(entry))
+    return found
 
 
 def in_thread(function, *args):
@@ -229,3 +248,101 @@ def test_a_failure_is_one_bounded_line() -> None:
     text = failure_text(RuntimeError("\n        An attempt has been made\n  to start " + "x " * 200))
     assert "\n" not in text and len(text) <= FAILURE_TEXT_LIMIT
     assert text.startswith("RuntimeError: An attempt has been made to start x x") and text.endswith("…")
+
+
+# Hostile children: killed, silent, leaving helpers behind, writing where they should not.
+
+
+def test_a_child_killed_mid_request_is_one_line_naming_it_then_a_fresh_child(make_child):
+    child = make_child()
+    assert child.wait_until_ready()
+    pid = child.pid
+    thread, outcome = busy_request(child, "deaf")
+    os.kill(pid, signal.SIGKILL)  # the OOM killer, or a user's kill -9
+    thread.join(PROMPT)
+    assert len(outcome) == 1 and outcome[0][0] == "raised", outcome
+    error = outcome[0][1]
+    assert isinstance(error, ServiceError) and isinstance(error, ProcessFailure)
+    assert str(error).startswith("the test process stopped unexpectedly (killed by signal 9)")
+    text = failure_text(error)
+    assert text.startswith("the test process") and "\n" not in text and len(text) <= FAILURE_TEXT_LIMIT
+    assert pid_is_gone(pid)
+    assert child.request(("pid", None), NEVER)[1] not in (None, pid)
+
+
+def test_a_child_that_dies_says_what_it_wrote_on_stderr(make_child):
+    child = make_child()
+    with pytest.raises(ServiceError) as raised:
+        child.request(("complain-and-die", "I give up: no more memory"), NEVER)
+    assert str(raised.value) == (
+        "the test process stopped unexpectedly (exit code 5): 'I give up: no more memory'")
+
+
+def test_a_handshake_that_hangs_is_cancellable_and_stop_is_prompt(make_child):
+    child = make_child(slow_to_start)
+    cancel = threading.Event()
+    threading.Timer(0.3, cancel.set).start()
+    began = time.monotonic()
+    assert not child.wait_until_ready(60.0, cancelled=cancel.is_set)
+    with pytest.raises(ServiceCancelled):
+        child.request(("echo", 1), cancel.is_set)
+    assert time.monotonic() - began < PROMPT
+    pid = child.pid
+    assert pid is not None and child.is_running and not child.is_ready
+    began = time.monotonic()
+    child.stop(timeout=0.3)
+    assert time.monotonic() - began < PROMPT
+    assert pid_is_gone(pid) and group_gone(pid) == []
+
+
+def test_a_helper_in_the_childs_group_ends_with_it(make_child):
+    child = make_child()
+    pid = child.pid if child.wait_until_ready() else None
+    helper = child.request(("helper", None), NEVER)[1]
+    assert pid is not None and not pid_is_gone(helper)
+    began = time.monotonic()
+    child.stop()
+    assert time.monotonic() - began < PROMPT
+    assert helper != pid and group_gone(pid) == []  # the helper too (a zombie at most)
+
+
+def test_a_helper_holding_the_pipes_from_its_own_session_blocks_neither_error_nor_stop(make_child):
+    child = make_child()
+    helpers: list = []
+    began = time.monotonic()
+    try:
+        with pytest.raises(ServiceError, match=r"stopped unexpectedly \(exit code 4\)"):
+            child.request(("escapee-and-die", 4), NEVER, helpers.append)
+        assert time.monotonic() - began < PROMPT  # the helper holds the pipes for 1000 s
+        assert helpers and not pid_is_gone(helpers[0])  # out of our reach: its own session
+        began = time.monotonic()
+        child.stop()
+        child.kill()
+        assert time.monotonic() - began < PROMPT
+        assert child.request(("echo", "still serving"), NEVER) == ("ok", "still serving")
+    finally:
+        for pid in helpers:
+            os.kill(pid, signal.SIGKILL)
+
+
+def test_what_a_handler_prints_does_not_break_the_conversation(make_child):
+    child = make_child()
+    assert child.request(("chatty", "answer"), NEVER) == ("ok", "answer")
+    assert child.request(("echo", 2), NEVER) == ("ok", 2)
+
+
+def test_an_answer_longer_than_a_pipe_arrives_whole(make_child):
+    child = make_child()
+    assert child.request(("big", 5_000_000), NEVER) == ("ok", "x" * 5_000_000)
+
+
+def test_a_child_outlives_the_thread_that_started_it(make_child):
+    # Linux sends the parent-death signal when the *thread* that started a child ends:
+    # a worker thread that warmed the child up and finished must not take it along.
+    child = make_child()
+    thread, outcome = in_thread(child.wait_until_ready, PROMPT)
+    thread.join(PROMPT)
+    assert outcome == [("returned", True)]
+    pid = child.pid
+    time.sleep(0.3)
+    assert child.request(("pid", None), NEVER) == ("ok", pid)

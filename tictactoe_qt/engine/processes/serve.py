@@ -18,7 +18,6 @@ so a ``cancel`` reaches the handler's ``should_stop`` while it works.
 
 from __future__ import annotations
 
-import base64
 import os
 import pickle
 import queue
@@ -29,22 +28,9 @@ from collections.abc import Callable
 from typing import Any, BinaryIO
 
 from ..errors import PlayerForfeit
-
-#: ``handle(request, should_stop, report) -> answer``, built in the child; an optional
-#: ``handle.close()`` runs when the child ends (e.g. to end processes the handler started).
-Handler = Callable[[Any, Callable[[], bool], Callable[[object], None]], Any]
+from .messages import Handler, decode, encode
 
 _FINISH = object()
-
-
-def encode(value: object) -> str:
-    """``value`` as one line's worth of text (a pickle in base64)."""
-    return base64.b64encode(pickle.dumps(value, pickle.HIGHEST_PROTOCOL)).decode("ascii")
-
-
-def decode(text: str) -> Any:
-    """The value :func:`encode` made ``text`` from."""
-    return pickle.loads(base64.b64decode(text.encode("ascii"), validate=True))
 
 
 class _Conversation:

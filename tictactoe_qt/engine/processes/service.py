@@ -48,7 +48,7 @@ from ..errors import ProcessFailure
 from ..excerpt import excerpt
 from .child import Child
 from .errors import ChildExited, ChildFailed
-from .serve import Handler, decode, encode
+from .messages import Handler, decode, encode
 
 __all__ = ["CANCEL_GRACE_SECONDS", "Handler", "Service", "ServiceCancelled", "ServiceError"]
 
