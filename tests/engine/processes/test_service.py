@@ -94,6 +94,20 @@ def pid_is_gone(pid: int) -> bool:
     return False
 
 
+def is_live(pid: int, seconds: float = 5.0) -> bool:
+    """Whether ``pid`` still runs (a zombie does not) after ``seconds`` (a kill takes a moment)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                live = stat.read().rsplit(")", 1)[-1].split()[0] != "Z"
+        except OSError:
+            live = False
+        if not live or time.monotonic() > deadline:
+            return live
+        time.sleep(0.02)
+
+
 def test_ready_after_the_handshake_and_requests_reuse_the_child(make_child):
     child = make_child()
     assert not child.is_ready and not child.is_running
@@ -299,11 +313,11 @@ def test_a_helper_in_the_childs_group_ends_with_it(make_child):
     child = make_child()
     pid = child.pid if child.wait_until_ready() else None
     helper = child.request(("helper", None), NEVER)[1]
-    assert pid is not None and not pid_is_gone(helper)
+    assert pid is not None and is_live(helper, 0)
     began = time.monotonic()
     child.stop()
     assert time.monotonic() - began < PROMPT
-    assert helper != pid and group_gone(pid) == []  # the helper too (a zombie at most)
+    assert helper != pid and group_gone(pid) == [] and not is_live(helper)
 
 
 def test_a_helper_holding_the_pipes_from_its_own_session_blocks_neither_error_nor_stop(make_child):
