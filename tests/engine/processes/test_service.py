@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -360,3 +363,23 @@ def test_a_child_outlives_the_thread_that_started_it(make_child):
     pid = child.pid
     time.sleep(0.3)
     assert child.request(("pid", None), NEVER) == ("ok", pid)
+
+
+def test_a_child_dies_with_its_parent(tmp_path):
+    # The window killed (kill -9, a crash): no engine process may live on without it.
+    parent = subprocess.Popen([sys.executable, str(Path(__file__).with_name("service_parent.py"))],
+                              stdout=subprocess.PIPE, text=True, cwd=Path(__file__).parent)
+    try:
+        line = parent.stdout.readline() if parent.stdout else ""
+        assert line.strip().isdigit(), line
+        child = int(line)
+        assert is_live(child, 0)
+    finally:
+        parent.kill()
+        parent.wait()
+        if parent.stdout:
+            parent.stdout.close()
+    orphaned = is_live(child, PROMPT)
+    if orphaned:  # only if the rule failed: never leave it running
+        os.kill(child, signal.SIGKILL)
+    assert not orphaned

@@ -29,6 +29,7 @@ from typing import Any, BinaryIO
 
 from ..errors import PlayerForfeit
 from .messages import Handler, decode, encode
+from .parent_death import set_parent_death_signal
 
 _FINISH = object()
 
@@ -84,7 +85,13 @@ def _answer(talk: _Conversation, handle: Handler, data: str) -> None:
 
 
 def main() -> None:
-    """Set up from the first line, say ``ready``, answer requests until the input ends."""
+    """Set up from the first line, say ``ready``, answer requests until the input ends.
+
+    Arguments: a name for ``ps``, and the parent's pid: the child dies with it.
+    """
+    set_parent_death_signal()
+    if len(sys.argv) > 2 and os.getppid() != int(sys.argv[2]):
+        raise SystemExit("the parent ended before its child started")
     reader = os.fdopen(os.dup(0), "rb")
     writer = os.dup(1)
     null = os.open(os.devnull, os.O_RDONLY)

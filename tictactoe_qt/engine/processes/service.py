@@ -8,7 +8,8 @@ group and reaped by the layer's rules; this module adds the conversation:
 
 * **start** launches the child (idempotent) from one long-lived thread, since
   Linux sends the parent-death signal when the *thread* that started a child
-  ends.
+  ends. The child sets that signal itself, first thing (:mod:`.serve`), so no
+  Python runs between fork and exec in our threaded (Qt) process.
 * **wait_until_ready** starts the child if needed and returns True once it
   said ``ready``; False when cancelled, past the timeout, when it died or was
   stopped. It never hangs on a dead child.
@@ -36,6 +37,7 @@ Locks (none is held while waiting for someone else):
 
 from __future__ import annotations
 
+import os
 import pickle
 import sys
 import threading
@@ -88,8 +90,8 @@ _starter = ThreadPoolExecutor(max_workers=1, thread_name_prefix="service-starter
 
 def _start_child(argv: list[str]) -> Child:
     """Start a child from the starter thread, which lives as long as we do (parent death)."""
-    return _starter.submit(Child.start, argv, on_stderr=_pass_stderr,
-                           max_line=MAX_MESSAGE).result()
+    return _starter.submit(Child.start, argv, on_stderr=_pass_stderr, max_line=MAX_MESSAGE,
+                           dies_with_parent_itself=True).result()
 
 
 def _pass_stderr(line: str) -> None:
@@ -150,7 +152,8 @@ class Service:
             stale, self._session = session, None
             if stale is not None and not stale.ending:
                 stale.child.kill(0)  # died on its own: reap it (it is not running)
-            argv = [sys.executable, "-m", f"{__package__}.serve", self._process_name]
+            argv = [sys.executable, "-m", f"{__package__}.serve", self._process_name,
+                    str(os.getpid())]
             try:
                 child = _start_child(argv)
             except ChildExited as error:
