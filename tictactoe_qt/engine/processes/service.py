@@ -220,6 +220,8 @@ class Service:
             try:
                 line = session.child.read_line(time.monotonic() + POLL_SECONDS)
             except ChildExited as error:
+                if session.ending:  # stopped by another thread while it started
+                    raise ServiceCancelled() from None
                 raise self._failure(session, error, " while starting") from None
             if line == "ready":
                 session.ready = True
@@ -256,13 +258,13 @@ class Service:
             self.kill()
             raise ServiceError(f"the {self.label} process did not start in time") from None
         with self._talk_lock:
-            if session.ending or self._session is not session:
+            if session.ending:
                 raise ServiceCancelled()  # stopped between the handshake and now
             try:
                 kind, data = self._converse(session, message, cancelled, on_progress, abandon)
             except ChildFailed as error:
-                if session.ending or self._session is not session:
-                    raise ServiceCancelled() from None  # stopped or killed by another thread
+                if session.ending:  # stopped or killed by another thread; a death is not
+                    raise ServiceCancelled() from None
                 raise self._failure(session, error if isinstance(error, ChildExited) else None,
                                     "") from None
         return self._answer(session, kind, data)
