@@ -22,7 +22,7 @@ from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.simulation import check_playable
-from tictactoe_qt.engine.worker_processes import WORKER_DIED
+from tictactoe_qt.engine.processes import WORKER_DIED
 from tictactoe_qt.gui.child_process import failure_text
 
 from .background import PROGRESS_INTERVAL
