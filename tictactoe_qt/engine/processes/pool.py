@@ -175,8 +175,14 @@ class WorkerPool:
                     self.workers, mp_context=context, initializer=self._initializer,
                     initargs=(self._flag,),
                 )
-                # The executor's own table of its workers (it adds to it as it starts them).
+                # The executor's own table of its workers.
                 self._processes = self._executor._processes  # type: ignore[assignment]
+                # Every worker now, not one per submit: CPython 3.11's manager
+                # thread waits on the workers it knew when it last woke, so one
+                # started after that could die unnoticed and hang the batch.
+                launch = getattr(self._executor, "_launch_processes", None)
+                if launch is not None:
+                    launch()
             return self._executor
 
     def submit(self, fn: Callable[..., T], /, *args: object) -> Future[T]:
