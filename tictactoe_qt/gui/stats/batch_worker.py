@@ -19,11 +19,11 @@ from PySide6.QtCore import QObject, Signal, Slot
 from tictactoe_qt.engine import random_games, search, simulation  # noqa: F401
 from tictactoe_qt.engine.board import Mark
 from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.errors import failure_text
 from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine.processes import WORKER_DIED
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.simulation import check_playable
-from tictactoe_qt.engine.worker_processes import WORKER_DIED
-from tictactoe_qt.engine.errors import failure_text
 
 from .background import PROGRESS_INTERVAL
 from .batch_chunks import ChunkRequest, ChunkResult, play_chunk
