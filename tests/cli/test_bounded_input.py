@@ -9,7 +9,7 @@ import pytest
 
 from tictactoe_qt.cli.main import main
 from tictactoe_qt.engine.batch import MAX_BATCH_GAMES
-from tictactoe_qt.engine.worker_processes import worker_limit
+from tictactoe_qt.engine.processes import worker_limit
 
 from .process_tree import command, environment
 

@@ -161,7 +161,7 @@ def _at_least(count: int, pids: set[int]) -> set[int]:
 
 
 def test_too_many_workers_start_no_more_processes_than_the_cap(spawned):
-    from tictactoe_qt.engine.worker_processes import worker_limit
+    from tictactoe_qt.engine.processes import worker_limit
 
     args = [*ENDLESS[:-4], "--workers", "400", "--seed", "1", "--json"]
     process, _ = _start_with_workers(command(*args), spawned)

@@ -59,14 +59,13 @@ def test_a_killed_worker_keeps_the_games_with_one_line(qtbot, panel, pool, capfd
     panel.simulate_bar.seed_box.setValue(3)
     assert panel.start_simulation()
     qtbot.waitUntil(lambda: panel.simulate_bar.progress_bar.value() > 0, timeout=HANG_MS)
-    # The executor's own table: with a fork server the workers are not our children.
-    pids = list(pool.executor._processes)  # noqa: SLF001
+    pids = pool.pids()
     with qtbot.waitSignal(panel.simulation_finished, timeout=HANG_MS) as finished:
         os.kill(pids[0], signal.SIGKILL)
 
     status = panel.simulate_bar.status_label.text()
-    line = re.fullmatch(r"A worker process died; the batch stopped; the ([\d,]+) games finished "
-                        r"before are kept", status)
+    line = re.fullmatch(r"A worker process died(?: \(pid \d+[^)]*\))?; the batch stopped; the "
+                        r"([\d,]+) games finished before are kept", status)
     assert line, status
     runs = panel.run_list.runs()
     assert len(runs) == 1

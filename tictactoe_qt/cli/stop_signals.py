@@ -5,7 +5,7 @@ terminal all mean "stop and report"; the exit status is 128 + the number of
 the first signal. Worker processes get these signals too when they are sent
 to the process group: they leave the stop to this process (SIGTERM in a
 worker sets the batch's stop flag; see
-:mod:`~tictactoe_qt.engine.worker_processes`).
+:mod:`~tictactoe_qt.engine.processes`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
 
-from tictactoe_qt.engine.worker_processes import act_as_worker
+from tictactoe_qt.engine.processes import act_as_worker
 
 #: Exit status of a command stopped early without a signal of its own (its cluster went
 #: away, a search was interrupted), as after Ctrl+C.

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from tictactoe_qt.engine.excerpt import excerpt
-from tictactoe_qt.engine.worker_processes import default_workers, worker_limit
+from tictactoe_qt.engine.processes import default_workers, worker_limit
 
 #: ``local`` alone: one worker process per core; ``local:N``: N, at most :func:`worker_limit`.
 LOCAL = "local"

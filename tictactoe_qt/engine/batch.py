@@ -9,12 +9,9 @@ totals are the same whatever the number of workers; only the timings differ.
 
 from __future__ import annotations
 
-import multiprocessing
-import sys
-import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import overload
 
@@ -30,14 +27,13 @@ from .simulation import (
     uses_rank_path,
 )
 from .simulation_stats import SimulationSummary
-from .worker_processes import (
-    StopFlag,
-    WORKER_DIED,
+from .processes import (
     WorkerDiedError,
+    WorkerPool,
     default_workers,
-    prepare_worker,
-    start_pool_helpers,
+    start_method,
     worker_limit,
+    worker_should_stop,
 )
 
 __all__ = [
@@ -54,21 +50,6 @@ _CHUNKS_PER_WORKER = 8
 #: Most games in one batch: a few minutes per core on the fastest route
 #: (random players, millions of games a second), far longer for any search.
 MAX_BATCH_GAMES = 1_000_000_000
-_stop_flag: StopFlag | None = None
-
-
-def start_method() -> str:
-    """How to start workers: ``fork`` (fast) only from a single-threaded process.
-
-    Forking a process that runs other threads (a Qt GUI, say) can copy a lock
-    some thread holds and deadlock the child; then a fresh interpreter is used
-    (forkserver, or spawn), which re-imports the main module: scripts that call
-    :func:`run_batch` from a thread need the usual ``if __name__ == "__main__":``.
-    """
-    methods = multiprocessing.get_all_start_methods()
-    if "fork" in methods and threading.active_count() == 1 and "PySide6" not in sys.modules:
-        return "fork"
-    return "forkserver" if "forkserver" in methods else "spawn"
 
 
 class ChunkBounds(Sequence[tuple[int, int]]):
@@ -188,51 +169,41 @@ def _run_in_pool(
     progress: BatchProgress | None,
     should_stop: ShouldStop,
 ) -> None:
-    context = multiprocessing.get_context(start_method())
-    start_pool_helpers(context)
-    stop_flag = StopFlag(context)
+    pool = WorkerPool(summary.workers)
     pending: Iterator[tuple[int, int]] = iter(chunks)
     running: set[Future[SimulationSummary]] = set()
-    with ProcessPoolExecutor(
-        summary.workers, mp_context=context, initializer=_init_worker, initargs=(stop_flag,)
-    ) as pool:
 
-        def submit() -> None:
-            while len(running) < 2 * summary.workers:
-                bounds = next(pending, None)
-                if bounds is None:
-                    return
-                start, stop = bounds
-                running.add(
-                    pool.submit(
-                        _summarize_in_worker, summary.config, specs, start, stop,
-                        summary.seed, summary.swap,
-                    )
-                )
+    def submit() -> None:
+        while len(running) < 2 * summary.workers:
+            bounds = next(pending, None)
+            if bounds is None:
+                return
+            start, stop = bounds
+            running.add(pool.submit(
+                _summarize_in_worker, summary.config, specs, start, stop, summary.seed, summary.swap,
+            ))
 
-        try:
+    try:
+        submit()
+        while running:
+            done, _ = wait(running, timeout=0.05, return_when=FIRST_COMPLETED)
+            for future in done:
+                running.discard(future)
+                summary.merge(future.result())
+                if progress is not None:
+                    progress(summary.games, games)
+            if should_stop() or pool.stop_requested():  # a worker's SIGTERM is a stop request too
+                pool.stop()
+                pending = iter(())
+                summary.cancelled = True
             submit()
-            while running:
-                done, _ = wait(running, timeout=0.05, return_when=FIRST_COMPLETED)
-                for future in done:
-                    running.discard(future)
-                    summary.merge(future.result())
-                    if progress is not None:
-                        progress(summary.games, games)
-                # A worker's SIGTERM sets the flag too (see worker_processes).
-                if should_stop() or stop_flag.is_set():
-                    stop_flag.set()
-                    pending = iter(())
-                    summary.cancelled = True
-                submit()
-        except BrokenProcessPool:
-            stop_flag.abandon()  # the pool's terminate() only stops the survivors' chunks
-            _keep_finished_chunks(summary, running)
-            summary.cancelled = True
-            summary.failure = WORKER_DIED
-        except BaseException:
-            stop_flag.set()  # let the workers wind down before the pool shuts
-            raise
+    except BrokenProcessPool:
+        died = pool.discard()
+        _keep_finished_chunks(summary, running)
+        summary.cancelled = True
+        summary.failure = str(died)
+    finally:
+        pool.shutdown()
 
 
 def _keep_finished_chunks(
@@ -244,19 +215,6 @@ def _keep_finished_chunks(
             summary.merge(future.result())
 
 
-def _init_worker(stop_flag: StopFlag) -> None:
-    global _stop_flag
-    _stop_flag = stop_flag
-    # Ctrl+C is the parent's to handle: it sets the stop flag, which ends
-    # the chunks in hand promptly, instead of every worker printing a traceback.
-    # A worker's own SIGTERM sets the same flag.
-    prepare_worker(stop_flag)
-
-
-def _worker_should_stop() -> bool:
-    return _stop_flag is not None and _stop_flag.is_set()
-
-
 def _summarize_in_worker(
     config: GameConfig,
     specs: tuple[PlayerSpec, PlayerSpec],
@@ -265,4 +223,4 @@ def _summarize_in_worker(
     seed: int,
     swap: bool,
 ) -> SimulationSummary:
-    return summarize_games(config, *specs, start, stop, seed, swap, _worker_should_stop)
+    return summarize_games(config, *specs, start, stop, seed, swap, worker_should_stop)

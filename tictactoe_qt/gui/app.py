@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from tictactoe_qt import __version__
 from tictactoe_qt.assets import resource_path
-from tictactoe_qt.engine.worker_processes import start_resource_tracker
+from tictactoe_qt.engine.processes import start_resource_tracker
 
 APP_NAME = "tictactoe-qt"
 ORGANIZATION = "tictactoe-qt"

@@ -34,6 +34,36 @@ rules, each proven in ``tests/engine/processes``:
   :class:`ChildExited` (a :class:`~..errors.ProcessFailure`) naming the
   program, its exit status or signal, and a bounded excerpt of its stderr;
   never a traceback, never silence.
+
+Batch worker pools (:class:`WorkerPool`; :mod:`.pool` starts them,
+:mod:`.workers` is what runs in them) follow rules of their own:
+
+* **Ready.** A pool starts on first use: ``fork`` from a single-threaded
+  process, else a fork server (:func:`start_method`). Its helpers (resource
+  tracker, fork server) start with the group's stop signals blocked
+  (:func:`start_pool_helpers`), so a signal to the group never ends them.
+  Each worker runs :func:`prepare_worker` first: it unblocks those signals
+  and dies with its parent (parent-death signal, and a thread watching the
+  parent's pipe).
+* **Stop.** One :class:`StopFlag` per pool, shared bytes without a lock (a
+  worker killed mid-read can leave nothing held). :meth:`WorkerPool.stop`
+  sets it; chunks poll it between games (:func:`worker_should_stop`).
+* **Group signals.** A worker takes SIGTERM as "stop the batch" (it sets the
+  flag, which the parent sees in :meth:`WorkerPool.stop_requested`) and
+  ignores SIGINT and SIGHUP: those are the parent's, which stops the batch
+  and reports the games played.
+* **Broken pool.** When a worker dies, :meth:`WorkerPool.discard` names it in
+  a :class:`WorkerDiedError` (a :class:`~..errors.ProcessFailure`: pid and
+  signal, one line), abandons the flag (:meth:`StopFlag.abandon`: survivors
+  leave at once, whatever lock the dead one held) and ends the pool; the
+  next use starts a fresh one.
+* **Kill, reap.** :meth:`WorkerPool.shutdown` (and ``discard``) stops the
+  chunks, gives the workers a grace to leave, SIGKILLs the rest (children
+  they started through this package die with them), and only returns once
+  every worker is reaped: no worker is left, whatever it was doing.
+* **Locks.** The pool's lock guards its executor, flag and worker table:
+  starting, discarding and shutting down, from any thread. Reserving a pool
+  for one batch at a time is its owner's (the window's ``ChunkPool``).
 """
 
 from __future__ import annotations
@@ -41,11 +71,32 @@ from __future__ import annotations
 from .child import SLICE_SECONDS, Child
 from .errors import ChildExited, ChildFailed, ChildTimeout
 from .parent_death import die_with_parent, set_parent_death_signal
-from .service import CANCEL_GRACE_SECONDS, Handler, Service, ServiceCancelled, ServiceError
+from .pool import (
+    MIN_WORKER_LIMIT,
+    WORKER_DIED,
+    WorkerDiedError,
+    WorkerPool,
+    default_workers,
+    start_method,
+    start_pool_helpers,
+    start_resource_tracker,
+    worker_limit,
+)
+from .service import (
+    CANCEL_GRACE_SECONDS,
+    Handler,
+    Service,
+    ServiceCancelled,
+    ServiceError,
+)
+from .stop_flag import StopFlag
+from .workers import act_as_worker, prepare_worker, worker_should_stop
 
 __all__ = [
     "CANCEL_GRACE_SECONDS",
+    "MIN_WORKER_LIMIT",
     "SLICE_SECONDS",
+    "WORKER_DIED",
     "Child",
     "ChildExited",
     "ChildFailed",
@@ -54,6 +105,17 @@ __all__ = [
     "Service",
     "ServiceCancelled",
     "ServiceError",
+    "StopFlag",
+    "WorkerDiedError",
+    "WorkerPool",
+    "act_as_worker",
+    "default_workers",
     "die_with_parent",
+    "prepare_worker",
     "set_parent_death_signal",
+    "start_method",
+    "start_pool_helpers",
+    "start_resource_tracker",
+    "worker_limit",
+    "worker_should_stop",
 ]

@@ -16,7 +16,7 @@ from tictactoe_qt.engine.board import Mark
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
 from tictactoe_qt.engine.search_result import ShouldStop
-from tictactoe_qt.engine.worker_processes import StopFlag, prepare_worker
+from tictactoe_qt.engine.processes import StopFlag, prepare_worker
 
 from .run_snapshot import game_row
 

@@ -20,11 +20,11 @@ from tictactoe_qt.cluster import ClusterLost
 from tictactoe_qt.engine import random_games, search, simulation  # noqa: F401
 from tictactoe_qt.engine.board import Mark
 from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.errors import failure_text
 from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine.processes import WORKER_DIED
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.simulation import check_playable
-from tictactoe_qt.engine.worker_processes import WORKER_DIED
-from tictactoe_qt.engine.errors import failure_text
 
 from .background import PROGRESS_INTERVAL
 from .batch_chunks import ChunkRequest, ChunkResult, play_chunk
@@ -138,8 +138,8 @@ class BatchWorker(QObject):
                 else:
                     self._play_in_processes(data, self.pool)
             except BrokenProcessPool:  # the games counted before it stay counted
-                self.pool.discard()
-                data.failure = WORKER_DIED
+                died = self.pool.discard()  # names the worker that died, when it is known
+                data.failure = str(died) if died is not None else WORKER_DIED
             except ClusterLost as lost:
                 data.failure = str(lost)
             finally:
