@@ -37,7 +37,7 @@ def bound_text(value: Any) -> str:
 def event_text(event: Mapping[str, Any], form: str) -> str:
     """One event as an indented line."""
     kind = event["event"]
-    indent = "  " * event["depth"]
+    indent = "  " * int(event["depth"])
     where = path_text(event["path"])
     window = ""
     if "alpha" in event:
