@@ -20,7 +20,7 @@ from tictactoe_qt.gui.board_snapshot import BoardSnapshot
 from tictactoe_qt.gui.board_widget import BoardWidget
 from tictactoe_qt.gui.main_window import MainWindow
 
-from .waits import HANG_MS
+from .waits import HANG_MS, SOLVE_BUDGET_SECONDS
 
 
 def snapshot_of(board: Board) -> BoardSnapshot:
@@ -56,7 +56,7 @@ def show(qtbot, board_widget, overlay, board: Board) -> None:
 
 
 def expected_notes(board: Board) -> dict[tuple[int, int], str]:
-    analysis = analyze(board, time_budget=1.0)
+    analysis = analyze(board, time_budget=SOLVE_BUDGET_SECONDS)
     notes = {}
     for value in analysis.moves:
         note = note_for(board.turn, value.result, value.plies, value.exact)

@@ -18,6 +18,8 @@ from tictactoe_qt.engine.coordinates import cell_text, short_cell_text
 from tictactoe_qt.engine.trace import TextbookOptions
 from tictactoe_qt.gui.analysis.tree_model import MOVE, NOTE, VALUE, WINDOW
 
+from .waits import SOLVE_BUDGET_SECONDS
+
 from .seating import start
 
 #: The first mover, the second mover.
@@ -37,7 +39,7 @@ def play(window, click_cell, *cells: tuple[int, int]) -> None:
 def expected_values(window) -> dict[tuple[int, int], tuple[str | None, int | None]]:
     """``analyze``'s (winning board side or "draw", plies) of every move of the shown position."""
     return {(v.move.row, v.move.col): (v.result, v.plies)
-            for v in analyze(window.controller.board, time_budget=2.0).moves}
+            for v in analyze(window.controller.board, time_budget=SOLVE_BUDGET_SECONDS).moves}
 
 
 def winner_name(result: str, first_name: str, second_name: str) -> str:

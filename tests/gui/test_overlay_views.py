@@ -24,7 +24,7 @@ from tictactoe_qt.gui.analysis.overlay_layer import OverlayLayer
 from tictactoe_qt.gui.board_widget import BoardWidget
 
 from .test_analysis_overlay import snapshot_of
-from .waits import HANG_MS
+from .waits import HANG_MS, SOLVE_BUDGET_SECONDS
 
 #: O to move: the centre has the best average (+.167) but loses; (2, 2) holds the draw.
 FOOLED = "x.o/.../.x."
@@ -101,7 +101,7 @@ def test_each_view_shows_the_players_numbers_its_pick_and_the_exact_values(
     played = make_player(view_spec(kind, board), seed=view.seed).choose(board).move
     assert data.best == (played.row, played.col)
     exact = {(v.move.row, v.move.col): note_for(board.turn, v.result, v.plies, v.exact).text
-             for v in analyze(board, time_budget=1.0).moves}
+             for v in analyze(board, time_budget=SOLVE_BUDGET_SECONDS).moves}
     assert {cell: note.aside for cell, note in data.notes.items()} == exact
     legend = data.legend()
     assert legend.startswith(view.title + ", O to move.")
