@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, Signal, Slot
 
 from tictactoe_qt.cluster import ClusterLost
+
 # Importing ``search`` registers every player kind now, in the GUI thread at
 # start-up: importing the searches inside a worker would hold the GIL too long.
 from tictactoe_qt.engine import random_games, search, simulation  # noqa: F401

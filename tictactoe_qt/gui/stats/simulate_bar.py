@@ -15,8 +15,8 @@ from PySide6.QtWidgets import (
 )
 
 from .count_progress_bar import CountProgressBar
-from .run_data import MAX_GAMES
 from .number_format import format_seconds
+from .run_data import MAX_GAMES
 
 NO_SEED = -1
 
