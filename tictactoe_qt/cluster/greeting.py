@@ -45,7 +45,7 @@ def tls_context(address: ClusterAddress) -> ssl.SSLContext | None:
     from distributed.security import Security
 
     try:
-        settings = Security().get_connection_args("client")  # type: ignore[no-untyped-call]
+        settings = Security().get_connection_args("client")
         context = settings.get("ssl_context")
     except (OSError, ValueError, ssl.SSLError) as error:
         raise NotAScheduler(f"Dask's TLS settings cannot be used: {_words(error)}") from None

@@ -236,11 +236,14 @@ class BatchWorker(QObject):
         if result.endings is not None:
             size = random_games.BLOCK_GAMES
             for first in range(0, len(result.endings), size):
-                self._burst(lambda: data.add_endings(result.endings[first : first + size], result.move_seconds))
+                # _burst calls the work at once; the default only makes the binding explicit.
+                self._burst(lambda first=first: data.add_endings(
+                    result.endings[first : first + size], result.move_seconds))
         else:
             rows = result.rows or []
             for first in range(0, len(rows), ROWS_PER_BURST):
-                self._burst(lambda: [data.add(GameRow(*row)) for row in rows[first : first + ROWS_PER_BURST]])  # type: ignore[arg-type]
+                self._burst(lambda first=first: [
+                    data.add(GameRow(*row)) for row in rows[first : first + ROWS_PER_BURST]])  # type: ignore[arg-type]
         now = time.perf_counter()
         if now - self._last_report >= PROGRESS_INTERVAL:
             self._last_report = now
