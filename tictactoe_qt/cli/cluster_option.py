@@ -138,5 +138,5 @@ def _check_players(connection: ClusterConnection, specs: list[PlayerSpec]) -> No
 def _close_quietly(connection: Any) -> None:
     try:
         connection.close()
-    except Exception:  # pragma: no cover - the scheduler went away first
+    except Exception:  # noqa: BLE001 - best-effort close; the scheduler may be gone. pragma: no cover
         pass

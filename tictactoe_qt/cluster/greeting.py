@@ -138,7 +138,7 @@ def _is_greeting(body: bytes) -> bool:
         import msgpack  # type: ignore[import-untyped]  # comes with distributed
 
         first: Any = msgpack.unpackb(body[start:start + sizes[0]], raw=False, strict_map_key=False)
-    except Exception:  # any malformed bytes: msgpack raises several kinds
+    except Exception:  # noqa: BLE001 - a peer's bytes: msgpack documents that other exceptions can be raised
         return False
     return isinstance(first, dict) and "python" in first
 

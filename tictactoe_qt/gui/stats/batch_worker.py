@@ -119,7 +119,7 @@ class BatchWorker(QObject):
                 self.failed.emit(self.result.failure)
             else:
                 self.finished.emit(self.result)
-        except Exception as error:  # reported to the user, never lost
+        except Exception as error:  # noqa: BLE001 - worker thread boundary: reported to the user, never lost
             traceback.print_exc()
             self.failed.emit(failure_text(error))
 

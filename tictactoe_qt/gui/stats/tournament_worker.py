@@ -64,7 +64,7 @@ class TournamentWorker(QObject):
                 should_stop=self._stop.is_set,
                 progress=self._report,
             )
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 - worker thread boundary: one line for the user
             traceback.print_exc()
             self.failed.emit(failure_text(error))
             return
