@@ -51,7 +51,7 @@ def one_line(message: str) -> str:
 #: Characters that start a new line somewhere (those ``str.splitlines`` splits at).
 _LINE_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 #: Longer than any excerpt with its quotes and escapes.
-_LONG_WORD = re.compile(r"\S{%d,}" % (4 * EXCERPT_LIMIT))
+_LONG_WORD = re.compile(rf"\S{{{4 * EXCERPT_LIMIT},}}")
 #: Characters of an error message at most (a last resort: words are cut first).
 MAX_MESSAGE = 500
 

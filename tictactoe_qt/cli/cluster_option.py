@@ -29,7 +29,7 @@ from .arguments import CommandFailed, UsageError
 from .stop_signals import first_signal_stops
 
 HELP = ("run on a Dask cluster: a scheduler's tcp://HOST:PORT, or local / local:N for N "
-        f"processes here (needs: pip install 'tictactoe-qt[cluster]')")
+        "processes here (needs: pip install 'tictactoe-qt[cluster]')")
 
 
 def add_cluster_argument(parser: argparse.ArgumentParser) -> None:
@@ -138,5 +138,5 @@ def _check_players(connection: ClusterConnection, specs: list[PlayerSpec]) -> No
 def _close_quietly(connection: Any) -> None:
     try:
         connection.close()
-    except Exception:  # pragma: no cover - the scheduler went away first
+    except Exception:  # noqa: BLE001 - best-effort close; the scheduler may be gone. pragma: no cover
         pass

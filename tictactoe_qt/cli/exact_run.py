@@ -27,7 +27,6 @@ from tictactoe_qt.engine.search.progress import Progress, SearchProgress, progre
 from tictactoe_qt.engine.solved_cache import SolvedCache
 
 from .arguments import UsageError
-from .stop_signals import INTERRUPTED
 
 #: How an exact run is stopped from the command line, ending the long-solve note.
 CTRL_C_HINT = "Ctrl+C stops it with the best answer so far."

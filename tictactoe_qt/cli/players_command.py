@@ -14,7 +14,11 @@ import json
 
 from tictactoe_qt.engine.gomocup.client import MAX_ENGINE_SIZE, MIN_ENGINE_SIZE
 from tictactoe_qt.engine.player_spec import (
-    DEPTH_RANGE_KINDS, OPTIONS, PLAYER_KINDS, TEXTBOOK_CHOICES, TEXTBOOK_KINDS,
+    DEPTH_RANGE_KINDS,
+    OPTIONS,
+    PLAYER_KINDS,
+    TEXTBOOK_CHOICES,
+    TEXTBOOK_KINDS,
 )
 from tictactoe_qt.engine.plugin_check import PluginCheck, check_plugins
 from tictactoe_qt.engine.plugins import GROUP, discovered_plugins

@@ -7,7 +7,7 @@ import json
 import sys
 import time
 from dataclasses import replace
-from math import factorial, perm
+from math import perm
 
 from tictactoe_qt.engine.board import Board
 from tictactoe_qt.engine.errors import PlayerForfeit

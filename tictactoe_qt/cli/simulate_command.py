@@ -11,8 +11,8 @@ import time
 from tictactoe_qt.engine.batch import MAX_BATCH_GAMES, run_batch, worker_limit
 from tictactoe_qt.engine.duration_text import duration_text
 from tictactoe_qt.engine.excerpt import excerpt
-from tictactoe_qt.engine.simulation import check_playable
 from tictactoe_qt.engine.processes import MIN_WORKER_LIMIT
+from tictactoe_qt.engine.simulation import check_playable
 
 from .arguments import (
     add_size_arguments,

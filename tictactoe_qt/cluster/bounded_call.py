@@ -30,7 +30,7 @@ def within(seconds: float, call: Callable[..., T], *args: Any,
     def run() -> None:
         try:
             value = call(*args, **kwargs)
-        except BaseException as error:  # handed to the caller, whatever it is
+        except BaseException as error:  # noqa: BLE001 - thread boundary: handed to the caller, whatever it is
             outcome["error"] = error
             done.set()
             return

@@ -168,7 +168,7 @@ class _Watch:
                 self._stop(f"the workers playing one chunk died {_words(error.allowed_failures + 1)} "
                            f"times, and Dask gave it up ({excerpt(str(error.last_worker.address))} "
                            f"was the last)")
-            except Exception as error:  # the chunk raised on its worker: a line, not a traceback
+            except Exception as error:  # noqa: BLE001 - the chunk raised on its worker: a line, not a traceback
                 self._stop(f"a chunk failed on the cluster: {type(error).__name__}: {_words(error)}")
 
     @staticmethod

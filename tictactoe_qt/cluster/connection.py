@@ -133,7 +133,7 @@ def _reach(address: ClusterAddress, timeout: float) -> ClusterConnection:
     except OSError as error:
         raise cannot(f"no answer after {timeout:g} s" if "Timed out" in str(error)
                      else _reason(error)) from None
-    except Exception as error:  # a Dask server that is no scheduler (a worker, a nanny)
+    except Exception as error:  # noqa: BLE001 - a Dask server that is no scheduler (a worker, a nanny)
         raise cannot(f"it speaks Dask's protocol but does not answer as a scheduler (a worker's "
                      f"port?): {type(error).__name__}: {_reason(error)}") from None
     return ClusterConnection(address, client)
@@ -159,7 +159,7 @@ def _close_client(client: Any) -> None:
     """Close a client whose connection came too late to be used."""
     try:
         client.close(timeout=CONNECT_TIMEOUT)
-    except Exception:  # the scheduler it reached is going or gone
+    except Exception:  # noqa: BLE001 - best-effort close: the scheduler it reached is going or gone
         pass
 
 

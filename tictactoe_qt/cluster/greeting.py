@@ -45,7 +45,7 @@ def tls_context(address: ClusterAddress) -> ssl.SSLContext | None:
     from distributed.security import Security
 
     try:
-        settings = Security().get_connection_args("client")  # type: ignore[no-untyped-call]
+        settings = Security().get_connection_args("client")
         context = settings.get("ssl_context")
     except (OSError, ValueError, ssl.SSLError) as error:
         raise NotAScheduler(f"Dask's TLS settings cannot be used: {_words(error)}") from None
@@ -138,7 +138,7 @@ def _is_greeting(body: bytes) -> bool:
         import msgpack  # type: ignore[import-untyped]  # comes with distributed
 
         first: Any = msgpack.unpackb(body[start:start + sizes[0]], raw=False, strict_map_key=False)
-    except Exception:  # any malformed bytes: msgpack raises several kinds
+    except Exception:  # noqa: BLE001 - a peer's bytes: msgpack documents that other exceptions can be raised
         return False
     return isinstance(first, dict) and "python" in first
 

@@ -11,10 +11,10 @@ from typing import Any
 from tictactoe_qt.engine import random_games
 from tictactoe_qt.engine.batch import chunk_bounds
 from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.move_by_move import fresh_player_games
 from tictactoe_qt.engine.player_spec import PlayerSpec
 from tictactoe_qt.engine.plugins import GROUP
 from tictactoe_qt.engine.search_result import ShouldStop, never_stop
-from tictactoe_qt.engine.move_by_move import fresh_player_games
 from tictactoe_qt.engine.simulation import (
     check_playable,
     resolve_seed,

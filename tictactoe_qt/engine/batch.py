@@ -17,16 +17,8 @@ from typing import overload
 
 from . import random_games
 from .config import GameConfig
-from .player_spec import PlayerSpec
-from .search_result import ShouldStop, never_stop
 from .move_by_move import fresh_player_games, new_players
-from .simulation import (
-    computer_spec,
-    resolve_seed,
-    summarize_games,
-    uses_rank_path,
-)
-from .simulation_stats import SimulationSummary
+from .player_spec import PlayerSpec
 from .processes import (
     WorkerDiedError,
     WorkerPool,
@@ -35,6 +27,14 @@ from .processes import (
     worker_limit,
     worker_should_stop,
 )
+from .search_result import ShouldStop, never_stop
+from .simulation import (
+    computer_spec,
+    resolve_seed,
+    summarize_games,
+    uses_rank_path,
+)
+from .simulation_stats import SimulationSummary
 
 __all__ = [
     "MAX_BATCH_GAMES", "BatchProgress", "WorkerDiedError", "chunk_bounds", "default_workers",

@@ -5,7 +5,8 @@ numbered for people: ``child 2``, also from 1. The window, the command line's te
 and README all name cells this way. Machine formats keep the engine's 0-based
 indices: :class:`~tictactoe_qt.engine.board.Move`, the JSON ``[row, col]``
 pairs of ``analyze``/``search`` and the ``moves`` of saved games, and
-``Move.parse("r,c")``, and the child indices of ``trace --json``. Wherever such raw indices are shown, the base is named.
+``Move.parse("r,c")``, and the child indices of ``trace --json``. Wherever such
+raw indices are shown, the base is named.
 """
 
 from __future__ import annotations

@@ -20,8 +20,8 @@ from .errors import IllegalMoveError, PlayerForfeit
 from .geometry import geometry_for, iter_bits
 from .player_spec import PlayerSpec
 from .players import Player, close_player, make_player
-from .seating import Seating
 from .search_result import ShouldStop
+from .seating import Seating
 
 _SEED_RANGE = 1 << 64
 _GAME_BITS = 40

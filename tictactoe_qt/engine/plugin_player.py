@@ -24,8 +24,8 @@ from .errors import PlayerForfeit
 from .gomocup.client import END_SECONDS, GRACE_SECONDS, START_SECONDS, TERMINATE_SECONDS
 from .player_log import player_log
 from .player_spec import PlayerSpec, PlayerSpecError
-from .processes import Child, ChildExited, ChildFailed
 from .plugins import discovered_plugins, load_seconds
+from .processes import Child, ChildExited, ChildFailed
 from .search_result import SearchResult, SearchStats, ShouldStop, never_stop
 
 #: How often a waiting move checks ``should_stop``.

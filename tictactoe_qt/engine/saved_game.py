@@ -26,7 +26,6 @@ import reprlib
 import stat
 import unicodedata
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any
 
 from .atomic_file import UnwritableTextError, write_text_atomically

@@ -31,10 +31,10 @@ from .config import GameConfig
 from .game_record import GameRecord
 from .geometry import geometry_for
 from .move_by_move import new_players, play_range
-from .player_spec import PlayerSpec
 from .playable import check_playable
-from .seating import Seating
+from .player_spec import PlayerSpec
 from .search_result import ShouldStop, never_stop
+from .seating import Seating
 from .simulation_stats import PlayerTotals, SimulationSummary
 
 __all__ = [

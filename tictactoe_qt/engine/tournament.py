@@ -14,7 +14,7 @@ from itertools import combinations
 from typing import Any
 
 from .config import GameConfig
-from .player_spec import PlayerSpec, PlayerSpecError
+from .player_spec import PlayerSpec
 from .search_result import ShouldStop, never_stop
 
 #: ``progress(games_done, games_total)`` after every game.

@@ -18,7 +18,10 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 from tictactoe_qt.engine.gomocup.client import (
-    MAX_ENGINE_SIZE, MIN_ENGINE_SIZE, EngineUnavailable, check_engine_path,
+    MAX_ENGINE_SIZE,
+    MIN_ENGINE_SIZE,
+    EngineUnavailable,
+    check_engine_path,
 )
 from tictactoe_qt.engine.player_spec import PlayerSpec, PlayerSpecError
 from tictactoe_qt.gui.player_choices import is_plugin

@@ -15,7 +15,13 @@ from dataclasses import replace
 from PySide6.QtCore import QObject, Signal, Slot
 
 from tictactoe_qt.engine import (
-    Board, Move, Player, PlayerSpec, PlayerSpecError, SearchResult, make_player,
+    Board,
+    Move,
+    Player,
+    PlayerSpec,
+    PlayerSpecError,
+    SearchResult,
+    make_player,
 )
 from tictactoe_qt.engine.saved_game import SavedGame
 from tictactoe_qt.engine.seating import Seating
@@ -27,7 +33,10 @@ from tictactoe_qt.gui.game_settings import SEATS, GameSettings, SideSettings
 from tictactoe_qt.gui.hints import Hints
 from tictactoe_qt.gui.player_choices import depth_cap_note, kind_label, player_spec
 from tictactoe_qt.gui.search_worker import (
-    FORFEIT_PREFIX, SearchRequest, SearchThread, runs_in_engine_process,
+    FORFEIT_PREFIX,
+    SearchRequest,
+    SearchThread,
+    runs_in_engine_process,
 )
 
 

@@ -12,7 +12,12 @@ from PySide6.QtCore import QCoreApplication
 
 from tictactoe_qt.engine import Board, GameConfig, Mark, Move, PlayerSpec, PlayerSpecError
 from tictactoe_qt.engine.saved_game import (
-    DEFAULT_MARKS, MAX_MARK_LENGTH, SavedGame, SavedPlayer, text_length, text_problem,
+    DEFAULT_MARKS,
+    MAX_MARK_LENGTH,
+    SavedGame,
+    SavedPlayer,
+    text_length,
+    text_problem,
 )
 from tictactoe_qt.gui.player_choices import player_spec, uses_depth_range, uses_extra
 

@@ -12,15 +12,21 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QIcon, QKeySequence
 from PySide6.QtWidgets import (
-    QDockWidget, QFileDialog, QFrame, QMainWindow, QMessageBox, QScrollArea, QWidget,
+    QDockWidget,
+    QFileDialog,
+    QFrame,
+    QMainWindow,
+    QMessageBox,
+    QScrollArea,
+    QWidget,
 )
 
 from tictactoe_qt.assets import resource_path
 from tictactoe_qt.engine.saved_game import SavedGameError, read_game_file, write_game_file
+from tictactoe_qt.gui import game_texts
 from tictactoe_qt.gui.analysis.install import install_analysis
 from tictactoe_qt.gui.board_widget import BoardWidget
 from tictactoe_qt.gui.dock_layout import LAYOUT_VERSION, DockColumn, restore_dock_layout
-from tictactoe_qt.gui import game_texts
 from tictactoe_qt.gui.game_controller import GameController
 from tictactoe_qt.gui.game_over_banner import GameOverBanner
 from tictactoe_qt.gui.game_settings import SEATS, GameSettings

@@ -19,12 +19,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QCoreApplication, QT_TRANSLATE_NOOP
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from tictactoe_qt.engine import GameConfig, PlayerSpec
 from tictactoe_qt.engine.geometry import geometry_for
 from tictactoe_qt.engine.player_spec import (
-    DEFAULT_TIME, DEPTH_RANGE_KINDS, OPTIONS, PLUGIN_OPTIONS, TEXTBOOK_KINDS, PlayerSpecError,
+    DEFAULT_TIME,
+    DEPTH_RANGE_KINDS,
+    OPTIONS,
+    PLUGIN_OPTIONS,
+    TEXTBOOK_KINDS,
+    PlayerSpecError,
 )
 from tictactoe_qt.engine.plugins import discovered_plugins
 from tictactoe_qt.engine.trace.options import TextbookOptions

@@ -23,7 +23,11 @@ from tictactoe_qt.engine.player_spec import PlayerSpec
 from tictactoe_qt.engine.plugins import discovered_plugins
 from tictactoe_qt.engine.saved_game import engine_path_problem
 from tictactoe_qt.gui.game_settings import (
-    ALLOWED_FROM_FILE, CHOSEN_IN_DOCK, SEATS, GameSettings, SideSettings,
+    ALLOWED_FROM_FILE,
+    CHOSEN_IN_DOCK,
+    SEATS,
+    GameSettings,
+    SideSettings,
 )
 from tictactoe_qt.gui.player_choices import kind_label, uses_extra
 

@@ -10,8 +10,18 @@ from __future__ import annotations
 
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import (
-    QComboBox, QDockWidget, QFormLayout, QFrame, QGroupBox, QHBoxLayout, QLabel, QPushButton,
-    QScrollArea, QSpinBox, QVBoxLayout, QWidget,
+    QComboBox,
+    QDockWidget,
+    QFormLayout,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
 )
 
 from tictactoe_qt.engine import MAX_SIZE, MIN_SIZE, GameConfig

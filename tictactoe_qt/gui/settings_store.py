@@ -20,16 +20,32 @@ from tictactoe_qt.engine import GameConfig, InvalidConfigError, PlayerSpec, Play
 from tictactoe_qt.engine.excerpt import excerpt
 from tictactoe_qt.engine.player_spec import MAX_TIME, MIN_TIME
 from tictactoe_qt.engine.saved_game import (
-    DEFAULT_MARKS, MAX_DEPTH, MAX_NAME_LENGTH, text_length, text_problem,
+    DEFAULT_MARKS,
+    MAX_DEPTH,
+    MAX_NAME_LENGTH,
+    text_length,
+    text_problem,
 )
 from tictactoe_qt.gui.analysis.overlay_choice import (
-    OverlayChoice, checked_depth_limit, checked_view,
+    OverlayChoice,
+    checked_depth_limit,
+    checked_view,
 )
 from tictactoe_qt.gui.game_settings import (
-    ALLOWED_FROM_FILE, CHOSEN_IN_DOCK, SEATS, GameSettings, SideSettings, kept_depth, mark_problem,
+    ALLOWED_FROM_FILE,
+    CHOSEN_IN_DOCK,
+    SEATS,
+    GameSettings,
+    SideSettings,
+    kept_depth,
+    mark_problem,
 )
 from tictactoe_qt.gui.player_choices import (
-    choice_for, player_spec, search_options, uses_depth_range, uses_extra,
+    choice_for,
+    player_spec,
+    search_options,
+    uses_depth_range,
+    uses_extra,
 )
 
 T = TypeVar("T")

@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
-    QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QWidget,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QWidget,
 )
 
 from tictactoe_qt.engine.player_spec import MAX_TIME, MIN_TIME, PlayerSpecError
@@ -16,8 +23,18 @@ from tictactoe_qt.engine.saved_game import MAX_MARK_LENGTH, MAX_NAME_LENGTH
 from tictactoe_qt.gui.extra_player_fields import EngineField, PluginOptionsField
 from tictactoe_qt.gui.game_settings import CHOSEN_IN_DOCK, SideSettings, kept_depth, mark_problem
 from tictactoe_qt.gui.player_choices import (
-    PLAYER_CHOICES, PRESETS, is_plugin, matching_preset, player_spec, search_extra,
-    search_options, uses_depth, uses_depth_range, uses_extra, uses_textbook, uses_time,
+    PLAYER_CHOICES,
+    PRESETS,
+    is_plugin,
+    matching_preset,
+    player_spec,
+    search_extra,
+    search_options,
+    uses_depth,
+    uses_depth_range,
+    uses_extra,
+    uses_textbook,
+    uses_time,
 )
 from tictactoe_qt.gui.search_player_fields import DepthField, TextbookFields
 

@@ -374,7 +374,7 @@ def run_brain(stdin: IO[bytes], stdout: IO[str], version: str, k: int = DEFAULT_
             break
         try:
             brain.handle(line)
-        except Exception as error:  # a bug of ours must not kill the brain mid-match
+        except Exception as error:  # noqa: BLE001 - a bug of ours must not kill the brain mid-match
             traceback.print_exc(file=sys.stderr)
             write(f"ERROR internal error: {one_line(excerpt(repr(error), 200))}")
     return 0

@@ -17,8 +17,8 @@ from ..board import Board, Move
 from ..config import MAX_SIZE, GameConfig
 from ..errors import PlayerForfeit
 from ..player_spec import PlayerSpecError
-from ..search_result import ShouldStop, never_stop
 from ..processes import Child, ChildExited, ChildFailed, ChildTimeout
+from ..search_result import ShouldStop, never_stop
 from .protocol import MAX_LINE, ProtocolError, excerpt, format_move, is_about_line, parse_numbers
 
 #: How long an engine may take to start and answer ``START`` (it may load tables).

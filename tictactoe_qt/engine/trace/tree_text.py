@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Union
 
 from ..coordinates import child_path_text
 
 #: A parsed tree: a leaf value, or the list of a node's children.
-Tree = Union[int, float, list["Tree"]]
+Tree = int | float | list["Tree"]
 
 #: Bounds that keep a typed tree a practice tree (and the parser safe).
 MAX_TREE_CHARS = 100_000

@@ -35,8 +35,9 @@ from tictactoe_qt.engine.comparison import (
     ComparisonRow,
     SizeEstimate,
 )
-from tictactoe_qt.gui.analysis import search_jobs
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
+from tictactoe_qt.engine.trace import TextbookOptions
+from tictactoe_qt.gui.analysis import search_jobs
 from tictactoe_qt.gui.analysis.comparison_cells import (
     move_tip,
     note_text,
@@ -62,7 +63,6 @@ from tictactoe_qt.gui.analysis.comparison_table import (
 from tictactoe_qt.gui.analysis.dock_body import DockBody
 from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
 from tictactoe_qt.gui.analysis.table_first_splitter import TableFirstSplitter
-from tictactoe_qt.engine.trace import TextbookOptions
 from tictactoe_qt.gui.textbook_options_bar import TextbookOptionsBar
 
 

@@ -21,13 +21,13 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
+from tictactoe_qt.engine.errors import failure_text
 from tictactoe_qt.gui.analysis.job_process import (
     JobCancelledError,
     JobFunction,
     JobProcess,
     JobProcessError,
 )
-from tictactoe_qt.engine.errors import failure_text
 from tictactoe_qt.gui.thread_ends import quit_and_wait, stop_when_destroyed
 
 CANCELLED = "cancelled"

@@ -53,7 +53,7 @@ def paint_notes(painter: QPainter, theme: BoardTheme, data: OverlayData,
     # Unknown cells are greyed and hatched: no value, unlike a middling grey heat.
     unknown = QBrush(with_alpha(theme.text, 45), Qt.BrushStyle.BDiagPattern)
     unknown_fill = with_alpha(theme.text, 18)
-    for cell, note, rect in cells:
+    for _, note, rect in cells:
         inset = rect.width() * 0.06
         if note.kind == "unknown":
             painter.setBrush(unknown_fill)

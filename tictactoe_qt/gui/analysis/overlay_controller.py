@@ -26,7 +26,7 @@ from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.value_notation import plies_text
 from tictactoe_qt.gui.analysis import search_jobs
 from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
-from tictactoe_qt.gui.analysis.overlay_choice import VIEWS, checked_view
+from tictactoe_qt.gui.analysis.overlay_choice import checked_view
 from tictactoe_qt.gui.analysis.overlay_data import OverlayData, with_visits
 from tictactoe_qt.gui.analysis.overlay_layer import OverlayLayer
 from tictactoe_qt.gui.analysis.overlay_views import PLAYER_NAMES

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QCoreApplication, QObject, QT_TRANSLATE_NOOP
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu
 
-from tictactoe_qt.gui.analysis.overlay_choice import MAX_DEPTH_LIMIT as MAX_DEPTH, VIEWS
+from tictactoe_qt.gui.analysis.overlay_choice import MAX_DEPTH_LIMIT as MAX_DEPTH
+from tictactoe_qt.gui.analysis.overlay_choice import VIEWS
 from tictactoe_qt.gui.analysis.overlay_controller import AnalysisOverlay
 
 VIEW_TIPS = {

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from tictactoe_qt.engine import Board, other
+from tictactoe_qt.engine.evaluation import open_lines_text
 from tictactoe_qt.engine.player_views import (
     PlayerView,
     minimax_badge,
@@ -23,7 +24,6 @@ from tictactoe_qt.engine.player_views import (
     view_badge,
     view_text,
 )
-from tictactoe_qt.engine.evaluation import open_lines_text
 from tictactoe_qt.engine.search.depth_limited import DepthLimitedValues
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.value_notation import plies_text

@@ -9,9 +9,9 @@ process imports this module.
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from tictactoe_qt.engine import Board, GameConfig

@@ -22,7 +22,12 @@ from tictactoe_qt.engine.trace import TextbookOptions
 from tictactoe_qt.engine.tree_explorer import ScoreView, TreeChild, move_text
 from tictactoe_qt.engine.tree_values import NodeValue
 from tictactoe_qt.engine.value_notation import (
-    MINUS_INFINITY, PLUS_INFINITY, heuristic_text, outcome_text, plies_text, window_text,
+    MINUS_INFINITY,
+    PLUS_INFINITY,
+    heuristic_text,
+    outcome_text,
+    plies_text,
+    window_text,
 )
 from tictactoe_qt.gui.analysis import tree_jobs
 from tictactoe_qt.gui.analysis.job_runner import JobRunner

@@ -115,7 +115,8 @@ class BarChart:
         colors = self._colors
         if colors is None:
             return
-        entries = [(color, "\u25a0", self._names.name_of_mark(seat)) for color, seat in zip((colors.x, colors.o), SEATS)]
+        entries = [(color, "\u25a0", self._names.name_of_mark(seat))
+                   for color, seat in zip((colors.x, colors.o), SEATS)]
         notes = "".join(f"&nbsp;&nbsp;&nbsp;{html.escape(self._names.name_of_mark(seat))}: {NOT_REPORTED}"
                         for seat in self._unreported)
         self.plot.legend.setText(legend_html(entries) + notes, color=colors.foreground.name())

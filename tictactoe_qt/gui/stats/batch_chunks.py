@@ -15,8 +15,8 @@ from tictactoe_qt.engine import random_games, simulation
 from tictactoe_qt.engine.board import Mark
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
-from tictactoe_qt.engine.search_result import ShouldStop
 from tictactoe_qt.engine.processes import StopFlag, prepare_worker
+from tictactoe_qt.engine.search_result import ShouldStop
 
 from .run_snapshot import game_row
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, Signal, Slot
 
 from tictactoe_qt.cluster import ClusterLost
+
 # Importing ``search`` registers every player kind now, in the GUI thread at
 # start-up: importing the searches inside a worker would hold the GIL too long.
 from tictactoe_qt.engine import random_games, search, simulation  # noqa: F401
@@ -118,7 +119,7 @@ class BatchWorker(QObject):
                 self.failed.emit(self.result.failure)
             else:
                 self.finished.emit(self.result)
-        except Exception as error:  # reported to the user, never lost
+        except Exception as error:  # noqa: BLE001 - worker thread boundary: reported to the user, never lost
             traceback.print_exc()
             self.failed.emit(failure_text(error))
 
@@ -235,11 +236,14 @@ class BatchWorker(QObject):
         if result.endings is not None:
             size = random_games.BLOCK_GAMES
             for first in range(0, len(result.endings), size):
-                self._burst(lambda: data.add_endings(result.endings[first : first + size], result.move_seconds))
+                # _burst calls the work at once; the default only makes the binding explicit.
+                self._burst(lambda first=first: data.add_endings(
+                    result.endings[first : first + size], result.move_seconds))
         else:
             rows = result.rows or []
             for first in range(0, len(rows), ROWS_PER_BURST):
-                self._burst(lambda: [data.add(GameRow(*row)) for row in rows[first : first + ROWS_PER_BURST]])  # type: ignore[arg-type]
+                self._burst(lambda first=first: [
+                    data.add(GameRow(*row)) for row in rows[first : first + ROWS_PER_BURST]])  # type: ignore[arg-type]
         now = time.perf_counter()
         if now - self._last_report >= PROGRESS_INTERVAL:
             self._last_report = now

@@ -11,11 +11,10 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
+from pyqtgraph.exporters import ImageExporter
 from PySide6.QtCore import QEventLoop, QSize, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
-
-from pyqtgraph.exporters import ImageExporter
 
 from .charts import DASH_NAMES, StatsCharts
 from .run_snapshot import RunSnapshot

@@ -272,8 +272,10 @@ class StatsCharts(QWidget):
             for i, run in enumerate(self._runs)
             if i
         ]
-        main = f'<span style="color:{self.colors.run(0).name()}"><b>{self._runs[0].tag if self._runs else ""}</b></span>'
-        text = self.tr("Solid lines and filled bars: %s. Overlays: %s.") % (main, ", ".join(overlays)) if overlays else ""
+        tag = self._runs[0].tag if self._runs else ""
+        main = f'<span style="color:{self.colors.run(0).name()}"><b>{tag}</b></span>'
+        text = (self.tr("Solid lines and filled bars: %s. Overlays: %s.") % (main, ", ".join(overlays))
+                if overlays else "")
         if text != self.overlay_key.text():
             self.overlay_key.setText(text)
             self.overlay_key.setToolTip(text)

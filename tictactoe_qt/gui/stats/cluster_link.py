@@ -118,7 +118,7 @@ class ClusterLink(QObject):
         except (ClusterError, AddressError) as error:
             self._answered.emit(attempt, None, str(error))
             return
-        except Exception as error:  # shown to the user, never lost
+        except Exception as error:  # noqa: BLE001 - connect thread boundary: shown to the user, never lost
             self._answered.emit(attempt, None, failure_text(error))
             return
         self._answered.emit(attempt, pool, "")

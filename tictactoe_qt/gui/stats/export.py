@@ -17,9 +17,11 @@ from PySide6.QtCore import QBuffer, QIODevice
 from PySide6.QtGui import QImage
 
 from tictactoe_qt.engine.atomic_file import (
-    UnwritableTextError, atomic_text_writer, write_bytes_atomically, write_text_atomically,
+    UnwritableTextError,
+    atomic_text_writer,
+    write_bytes_atomically,
+    write_text_atomically,
 )
-
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.excerpt import excerpt
 from tictactoe_qt.engine.player_spec import PlayerSpec

@@ -197,7 +197,8 @@ def _stems_of(text: str) -> tuple[list[str], str | None]:
     if not isinstance(document, dict) or document.get("format") != FORMAT_NAME:
         return [], f"{MANIFEST} is not a list of unsaved runs: {excerpt(text)}"
     if document.get("version") != FORMAT_VERSION:
-        return [], f"{MANIFEST} was written by another version of the program (version {excerpt(document.get('version'))})"
+        version = excerpt(document.get("version"))
+        return [], f"{MANIFEST} was written by another version of the program (version {version})"
     stems = document.get("runs")
     if not isinstance(stems, list) or not all(isinstance(s, str) and _RUN_STEM.fullmatch(s) for s in stems):
         return [], f"{MANIFEST} does not list runs: {excerpt(stems)}"

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import (
 )
 
 from .count_progress_bar import CountProgressBar
-from .run_data import MAX_GAMES
 from .number_format import format_seconds
+from .run_data import MAX_GAMES
 
 NO_SEED = -1
 
@@ -131,7 +131,8 @@ class SimulateBar(QWidget):
         """Progress with speed and time left."""
         self.progress_bar.setValue(games)
         if eta is None or games == 0:  # no game has ended yet: no speed to go by
-            self.status_label.setText(self.tr("%s of %s games, time left: estimating…") % (f"{games:,}", f"{planned:,}"))
+            self.status_label.setText(
+                self.tr("%s of %s games, time left: estimating…") % (f"{games:,}", f"{planned:,}"))
             return
         speed = f"{rate:,.0f}" if rate >= 10 else f"{rate:.2g}"
         self.status_label.setText(self.tr("%s games/s, about %s left") % (speed, format_seconds(eta)))

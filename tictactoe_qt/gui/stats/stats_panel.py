@@ -23,17 +23,17 @@ from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from . import chart_loader
 from .background import BackgroundTask
 from .charts_page import ChartsPage
+from .emit_guard import guard_emit_refcount
 from .export import ExportError, write_csv
 from .export_choices import ExportChoices
 from .match import Match, default_match
 from .number_format import format_seconds
 from .report_table import ReportTable
 from .run_data import RunData
-from .run_snapshot import GameRow, RunSnapshot
 from .run_list import RunList
-from .runs_page import RunsPage
 from .run_on_bar import RunOnBar
-from .emit_guard import guard_emit_refcount
+from .run_snapshot import GameRow, RunSnapshot
+from .runs_page import RunsPage
 from .simulate_bar import SimulateBar
 from .tournament_view import TournamentView
 

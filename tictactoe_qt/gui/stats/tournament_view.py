@@ -88,7 +88,8 @@ class TournamentView(QWidget):
             if not plugin.broken:
                 self._add_player_item(plugin.name, checked=False)
         self.new_player = QLineEdit(objectName="tournamentNewPlayer")
-        self.new_player.setPlaceholderText(self.tr("add a player, e.g. minimax:depth=4 or engine:path=/path/to/pbrain-x"))
+        self.new_player.setPlaceholderText(
+            self.tr("add a player, e.g. minimax:depth=4 or engine:path=/path/to/pbrain-x"))
         self.new_player.returnPressed.connect(self.add_player_from_text)
         add_button = QPushButton(self.tr("Add"))
         add_button.clicked.connect(self.add_player_from_text)
@@ -267,7 +268,8 @@ class TournamentView(QWidget):
                 set_header(index, header_item)
         header = self.cross_table.horizontalHeader()
         metrics = header.fontMetrics()
-        widest = max((metrics.horizontalAdvance(line) for n in names for line in wrapped_name(n).split("\n")), default=0)
+        widest = max((metrics.horizontalAdvance(line) for n in names for line in wrapped_name(n).split("\n")),
+                     default=0)
         header.setMinimumSectionSize(widest + HEADER_PADDING)
         # Rows keep their two lines (name and score) in a short dock: the table scrolls instead.
         rows = self.cross_table.verticalHeader()

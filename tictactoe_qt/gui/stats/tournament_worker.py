@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, Signal, Slot
 
 from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.errors import failure_text
 from tictactoe_qt.engine.player_spec import PlayerSpec
 from tictactoe_qt.engine.tournament import parse_players, round_robin
-from tictactoe_qt.engine.errors import failure_text
 
 from .background import PROGRESS_INTERVAL
 
@@ -64,7 +64,7 @@ class TournamentWorker(QObject):
                 should_stop=self._stop.is_set,
                 progress=self._report,
             )
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 - worker thread boundary: one line for the user
             traceback.print_exc()
             self.failed.emit(failure_text(error))
             return

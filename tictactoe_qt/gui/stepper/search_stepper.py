@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from tictactoe_qt.engine.trace.event_stream import Event
 
-from .session import END, PAUSED, Stop, StepperSession
+from .session import END, PAUSED, StepperSession, Stop
 from .trace_setup import TraceSetup, board_setup, tree_setup
 
 #: GUI-thread time per slice of a long run.

@@ -22,6 +22,7 @@ from tictactoe_qt.gui.board_theme import BoardTheme, blend
 from .drawn_nodes import PRUNED, DrawNode
 from .role_sides import RoleSides
 from .trace_tree import Key
+
 PRUNED_GREY = QColor("#9a9996")
 CURRENT = QColor("#e66100")
 RIGHT, WRONG = QColor("#26a269"), QColor("#c01c28")

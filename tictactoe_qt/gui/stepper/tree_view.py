@@ -12,10 +12,9 @@ Export writes SVG, PNG or Graphviz DOT, atomically.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-
-from collections.abc import Callable
 
 from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QWheelEvent
@@ -26,8 +25,8 @@ from tictactoe_qt.engine.atomic_file import write_bytes_atomically, write_text_a
 from tictactoe_qt.gui.board_theme import BoardTheme
 
 from .drawn_nodes import DrawNode, dot_text, layout
-from .trace_tree import Key
 from .role_sides import RoleSides
+from .trace_tree import Key
 from .tree_painting import RoleColours, TreeItem, edge_pen, role_colours
 
 #: Auto-fit never shrinks the drawing below this scale (bigger trees scroll).
