@@ -22,7 +22,6 @@ from tictactoe_qt.gui.stats.bar_charts import NOT_REPORTED
 from tictactoe_qt.gui.stats.export import read_run, write_json
 from tictactoe_qt.gui.stats.watch_series import move_stats_text
 
-from tests.gomocup.conftest import fake_engine  # noqa: F401 - the fixture
 from tests.gui.test_external_players import (  # noqa: F401
     choose, panel, pick_file, run_batch, set_board, watch_series,
 )
