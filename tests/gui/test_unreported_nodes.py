@@ -74,10 +74,9 @@ def test_a_batch_with_an_engine_says_its_nodes_were_not_reported(  # noqa: F811
     assert list(bars.bars[1].opts["height"]) == [0.0]  # no bar for O
     assert "O: not reported" in bars.plot.legend.text
     assert NOT_REPORTED not in panel.charts.time_bars.plot.legend.text
-    os.makedirs("/tmp/unknownnodes", exist_ok=True)
-    panel.grab().save("/tmp/unknownnodes/stats_panel_engine.png")
+    panel.grab().save(str(tmp_path / "stats_panel_engine.png"))
     panel.tabs.setCurrentWidget(panel.report)
-    panel.grab().save("/tmp/unknownnodes/stats_report_engine.png")
+    panel.grab().save(str(tmp_path / "stats_report_engine.png"))
 
     csv_path, json_path = tmp_path / "games.csv", tmp_path / "summary.json"
     panel.export_results(csv_path)
