@@ -9,6 +9,7 @@ import os
 import uuid
 
 import pytest
+from hypothesis import settings
 
 from tictactoe_qt.engine.gomocup.client import ExternalEngine
 from tictactoe_qt.engine.player_log import LOG_ENV
@@ -17,6 +18,11 @@ from tests.gomocup.fake_engines import fake_engine_program
 from tests.gomocup.processes import PROCESS_TAG_ENV
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# No per-example time limit: on a shared, loaded machine Hypothesis's 200 ms deadline
+# turns a slow moment into a failure ("Flaky"); the properties are about values, not speed.
+settings.register_profile("tests", deadline=None)
+settings.load_profile("tests")
 
 #: Attempts after the first for a ``timing`` test: another job stealing the
 #: CPU can cause one slow run, while a real freeze fails every attempt.
