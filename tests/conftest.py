@@ -6,6 +6,7 @@ people's runs on the same machine without seeing each other's files or processes
 """
 
 import os
+import signal
 import uuid
 
 import pytest
@@ -14,8 +15,8 @@ from hypothesis import settings
 from tictactoe_qt.engine.gomocup.client import ExternalEngine
 from tictactoe_qt.engine.player_log import LOG_ENV
 
-from tests.gomocup.fake_engines import fake_engine_program
-from tests.gomocup.processes import PROCESS_TAG_ENV
+from tests.gomocup.fake_engines import fake_engine_program, forker_groups, vanishing_engine_program
+from tests.gomocup.processes import PROCESS_TAG_ENV, group_members
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -71,6 +72,29 @@ def fake_engine(tmp_path):
         return fake_engine_program(tmp_path, mode)
 
     return make
+
+
+@pytest.fixture
+def vanishing_engine(tmp_path):
+    """``vanishing_engine(kind)``: the path of an engine that goes at once
+    (see ``VANISHING`` in ``tests/gomocup/fake_engines.py``).
+
+    Each run of a ``forker`` adds its process group to ``PATH.pgid`` (see
+    ``forker_groups``); whatever of them is left at the end is killed (the
+    test asserts none was).
+    """
+    made = []
+
+    def make(kind: str) -> str:
+        program = vanishing_engine_program(tmp_path, kind)
+        made.append(program)
+        return str(program)
+
+    yield make
+    for program in made:
+        for pgid in forker_groups(str(program)):
+            for pid in group_members(pgid):
+                os.kill(pid, signal.SIGKILL)
 
 
 @pytest.fixture

@@ -16,7 +16,14 @@ Usage: ``python fake_brain.py MODE`` where MODE is one of
   ``YXSTOP`` is unknown to it. It thinks for its whole turn (``INFO timeout_turn``), or
   for the seconds written in ``PROGRAM.think`` if that file exists (read at each move);
 * ``stoppable``: like thinker, but reads its input while thinking and stops on ``YXSTOP``
-  (the Yixin extension), answering its move at once.
+  (the Yixin extension), answering its move at once;
+* ``hasty``: like good, but for HASTY_SECONDS after each move it is still "thinking", as
+  Rapfi is for an instant: a command arriving then loses its first word, and the rest
+  (``8,6`` of ``TURN 8,6``) is read as a command: ``ERROR Unknown command: 8,6``;
+* ``scripted``: answers each move with the next answer in ``PROGRAM.answers`` (raw bytes,
+  written as they are; a blank line separates the answers to successive moves), then
+  plays as good once they run out;
+* ``squareonly``: like good, but answers ``RECTSTART`` with ``ERROR``, as Rapfi does.
 
 Every mode appends each line it receives, and ``think``/``stopped``/``moved`` marks, to
 ``PROGRAM.log`` (PROGRAM: the second argument), each line ``pid<TAB>what``.
@@ -30,6 +37,9 @@ import sys
 import threading
 import time
 
+#: How long a hasty brain drops the first word of a command after answering a move.
+HASTY_SECONDS = 1.0
+
 
 def main() -> None:
     mode = sys.argv[1] if len(sys.argv) > 1 else "good"
@@ -39,6 +49,11 @@ def main() -> None:
     turn_ms = 5000
     taken: set[tuple[int, int]] = set()
     last: tuple[int, int] | None = None
+    answered_at = float("-inf")
+    scripted: list[bytes] = []
+    if mode == "scripted" and sys.argv[2:]:
+        with open(sys.argv[2] + ".answers", "rb") as answers:
+            scripted = answers.read().split(b"\n\n")
     board_lines: list[str] | None = None
     lines: queue.Queue[str | None] = queue.Queue()
 
@@ -80,7 +95,11 @@ def main() -> None:
                 return
 
     def move() -> None:
-        nonlocal last
+        nonlocal last, answered_at
+        if mode == "scripted" and scripted:
+            sys.stdout.buffer.write(scripted.pop(0) + b"\n")
+            sys.stdout.flush()
+            return
         if mode == "slow":
             time.sleep(30)
         if mode in ("thinker", "stoppable"):
@@ -108,6 +127,7 @@ def main() -> None:
         last = cell
         record(f"moved {cell[0]},{cell[1]}")
         say(f"{cell[0]},{cell[1]}")
+        answered_at = time.monotonic()
 
     threading.Thread(target=read, daemon=True).start()
     while (line := lines.get()) is not None:
@@ -122,6 +142,11 @@ def main() -> None:
             else:
                 board_lines.append(line)
             continue
+        if mode == "hasty" and time.monotonic() - answered_at < HASTY_SECONDS:
+            line = line.partition(" ")[2]  # the word is lost; the rest reads as a command
+            record(f"dropped a word, left {line!r}")
+            if not line:
+                continue
         word, _, argument = line.partition(" ")
         word = word.upper()
         if word == "START":
@@ -133,6 +158,8 @@ def main() -> None:
             width = height = int(argument)
             taken.clear()
             say("OK")
+        elif word == "RECTSTART" and mode == "squareonly":
+            say("ERROR Rectangular board is not supported.")
         elif word == "RECTSTART":
             width, height = (int(v) for v in argument.split(","))
             taken.clear()
@@ -159,6 +186,8 @@ def main() -> None:
             return
         elif word == "YXSTOP" and mode == "stoppable":
             pass  # nothing to stop: the move is out already
+        elif mode == "hasty":
+            say(f"ERROR Unknown command: {word}")
         else:
             say(f"UNKNOWN {word}")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 
 #: Set to a fresh value for each test (``tests/conftest.py``); the processes it starts
 #: inherit it, so other tests' processes (parallel workers, other users) are not counted.
@@ -40,3 +41,26 @@ def running_with(text: str) -> list[int]:
         if text in command and state != "Z" and (tag is None or _carries(entry, tag)):
             pids.append(int(entry))
     return pids
+
+
+def group_members(pgid: int) -> list[int]:
+    """Live (not zombie) processes in process group ``pgid``, read from /proc."""
+    members = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat_file:
+                    fields = stat_file.read().rsplit(")", 1)[-1].split()
+            except OSError:
+                continue
+            if fields[0] != "Z" and int(fields[2]) == pgid:
+                members.append(int(entry))
+    return members
+
+
+def group_gone(pgid: int, seconds: float = 5.0) -> list[int]:
+    """:func:`group_members` once it is empty, or after ``seconds`` (a kill takes a moment)."""
+    deadline = time.monotonic() + seconds
+    while (left := group_members(pgid)) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return left

@@ -136,15 +136,15 @@ def test_our_own_brain_stops_on_yxstop_and_keeps_its_process(engines):
     """``pbrain-tictactoe-qt`` as the external engine: a 60 s think called off, then play on."""
     program = str(Path(sys.executable).with_name("pbrain-tictactoe-qt"))
     engine = started_engine(engines, program)
-    pid = engine._process.pid
+    pid = engine.pid
     call_off = threading.Event()
     threading.Timer(0.5, call_off.set).start()  # while it thinks (or before: same answer)
     assert engine.choose(board_with((7, 7)), LONG_THOUGHT, call_off.is_set) is None
-    assert engine.is_running and engine._process.pid == pid  # stopped, not ended
+    assert engine.is_running and engine.pid == pid  # stopped, not ended
     engine.start(GOMOKU, 0.3)
     move = engine.choose(board_with((7, 7), (0, 0), (8, 8)), 0.3)
     assert move is not None and move not in (Move(7, 7), Move(0, 0), Move(8, 8))
-    assert engine._process.pid == pid
+    assert engine.pid == pid
 
 
 @pytest.mark.parametrize("mode", ["stoppable", "thinker"])
@@ -159,6 +159,6 @@ def test_a_batch_stopped_mid_thought_stops_the_engine(fake_engine, mode):
     if mode == "thinker":
         assert not any(what.startswith("moved") for _, what in entries(program))  # cut short
     else:
-        log = said(program, pids(program)[0])
+        log = said(program, thinking_pid(program))  # not the board check's brain
         assert log[-5:-3] == ["YXSTOP", "stopped"] and log[-3].startswith("moved")
         assert log[-2:] == ["ABOUT", "END"]  # in step again, then ended politely

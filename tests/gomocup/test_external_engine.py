@@ -110,7 +110,7 @@ def test_messages_and_stderr_go_to_the_log_never_taken_for_moves(engines, fake_e
 
 def test_close_ends_the_process_even_a_busy_one(engines, fake_engine):
     engine = start(engines, fake_engine("slow"), turn=0.1)
-    pid = engine._process.pid
+    pid = engine.pid
     with pytest.raises(EngineFault):
         engine.choose(Board(GOMOKU), 0.1)
     engine.close()

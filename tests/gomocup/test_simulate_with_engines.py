@@ -77,15 +77,13 @@ def test_an_engine_is_started_on_gomocup_freestyle_20x20(fake_engine):
     assert running_with(path) == []
 
 
-def test_an_engine_that_refuses_20x20_forfeits_and_the_report_says_why(fake_engine):
+def test_an_engine_that_refuses_20x20_is_one_line_before_any_game(fake_engine):
     path = fake_engine("renju")
     done = simulate("--x", f"engine:path={path}", "--o", "random", "--size", "20", "--k", "5",
                     "--games", "2", "--seed", "4", "--json")
-    assert done.returncode == 0, done.stderr
-    data = json.loads(done.stdout)
-    assert data["forfeits"] == 2 and data["x"]["forfeits"] == 2
-    (reason,) = data["forfeit_reasons"]
-    assert "ERROR unsupported size 20" in reason and "START" in reason
+    assert done.returncode == 2 and done.stdout == ""
+    (line,) = done.stderr.strip().splitlines()
+    assert "does not play on a 20x20 board" in line and "ERROR unsupported size 20" in line
     assert running_with(path) == []
 
 

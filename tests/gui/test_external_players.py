@@ -222,3 +222,19 @@ def test_watch_plays_a_series_with_an_engine_and_ends_it(  # noqa: F811
     assert run.games == 2 and not run.cancelled
     window.close()
     qtbot.waitUntil(lambda: running_with(path) == [], timeout=10_000)
+
+
+def test_an_engine_seated_on_a_board_it_refuses_is_said_in_one_line(  # noqa: F811
+        qtbot, window, pick_file, fake_engine):
+    path = fake_engine("squareonly")
+    pick_file(path)
+    set_board(window, 7, 9, 5)
+    choose(window, "x", "engine")
+    window.new_game_action.trigger()
+    qtbot.waitUntil(lambda: "does not play on a 7x9 board" in (window.last_error or ""),
+                    timeout=15_000)
+    assert "\n" not in window.last_error
+    assert "'ERROR Rectangular board is not supported.' to RECTSTART" in window.last_error
+    assert window.controller.forfeited is None
+    window.close()
+    qtbot.waitUntil(lambda: running_with(path) == [], timeout=10_000)

@@ -25,7 +25,7 @@ def test_a_plugin_thinking_about_a_called_off_move_is_ended(plugin_path, monkeyp
         # Called off once the plugin says (on its stderr) that it is thinking.
         thinking = lambda: log.exists() and "thinking about" in log.read_text()  # noqa: E731
         result = player.choose(Board(GameConfig(3, 3, 3)), thinking)
-        process = player._process
+        process = player._child
         assert result.cancelled and result.move is None
         assert process is None  # ended, not left to finish its 30 s
         assert running_with("plugin_host sleeper") == []

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import select
 import sys
 
 from tictactoe_qt import __version__
@@ -74,10 +75,24 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"{PROG} {args.command}: interrupted", file=sys.stderr)
         return INTERRUPTED
-    except BrokenPipeError:
+    except BrokenPipeError as error:
+        if not stdout_is_closed():  # some other pipe broke: say so, in one line
+            fail(f"{PROG} {args.command}", f"a pipe to another process broke ({error.strerror})")
+            return FAILED
         # Piped into e.g. `head`, which stopped reading: not worth a traceback.
         # Point stdout at devnull so the flush at exit does not fail again.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 1
     return status
+
+
+def stdout_is_closed() -> bool:
+    """True when nobody reads our stdout any more (its pipe's reader closed it)."""
+    try:
+        poller = select.poll()
+        poller.register(sys.stdout.fileno(), select.POLLOUT)
+        events = poller.poll(0)
+    except (AttributeError, OSError, ValueError):  # no poll, or stdout is not a real file
+        return False
+    return any(event & (select.POLLERR | select.POLLHUP) for _, event in events)

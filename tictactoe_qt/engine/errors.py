@@ -23,3 +23,12 @@ class PlayerForfeit(Exception):
     External engines (:class:`~tictactoe_qt.engine.gomocup.client.EngineFault`)
     and Python plugins raise it; the simulation runner turns it into a lost game.
     """
+
+
+class ProcessFailure(RuntimeError):
+    """A child process we started (an engine, a plugin host) exited, was killed, or
+    stopped answering. ``str()`` names the program and says what happened.
+
+    Raised by :mod:`tictactoe_qt.engine.processes`; callers that play games turn
+    it into a :class:`PlayerForfeit`.
+    """

@@ -13,22 +13,18 @@ from __future__ import annotations
 
 import json
 import os
-import queue
 import random
-import subprocess
 import sys
-import threading
 import time
 from typing import Any
 
 from .board import Board, Move
 from .coordinates import cell_text
 from .errors import PlayerForfeit
-from .gomocup.child_process import die_with_parent, end_child, pump_lines, terminate_child
 from .gomocup.client import END_SECONDS, GRACE_SECONDS, START_SECONDS, TERMINATE_SECONDS
 from .player_log import player_log
 from .player_spec import PlayerSpec, PlayerSpecError
-from .players import PLAYER_FACTORIES
+from .processes import Child, ChildExited, ChildFailed
 from .plugins import discovered_plugins, load_seconds
 from .search_result import SearchResult, SearchStats, ShouldStop, never_stop
 
@@ -49,8 +45,7 @@ class PluginPlayer:
         self.rng = rng
         self.name = spec.kind
         self._log = player_log(lambda: self.name)
-        self._process: subprocess.Popen[bytes] | None = None
-        self._answers: queue.Queue[str | None] = queue.Queue()
+        self._child: Child | None = None
         #: Why the plugin did not load, once it failed to: each later game forfeits at once.
         self._load_failure: str | None = None
 
@@ -62,7 +57,7 @@ class PluginPlayer:
         try:
             if self._load_failure is not None:
                 raise PlayerForfeit(self._load_failure)
-            if self._process is None or self._process.poll() is not None:
+            if self._child is None or not self._child.is_running:
                 self._start(should_stop)
             cells = [
                 [board.mark_at(row, col) or "." for col in range(board.config.cols)]
@@ -89,7 +84,7 @@ class PluginPlayer:
         """
         if self._load_failure is not None:
             raise PlayerForfeit(self._load_failure)
-        if self._process is None or self._process.poll() is not None:
+        if self._child is None or not self._child.is_running:
             try:
                 self._start(never_stop)
             except PlayerForfeit:
@@ -99,98 +94,89 @@ class PluginPlayer:
 
     def close(self) -> None:
         """End the plugin's process. Safe to repeat."""
-        process, self._process = self._process, None
-        if process is not None:
-            end_child(process, _close_input, END_SECONDS)  # the host ends at the end of its input
+        child, self._child = self._child, None
+        if child is not None:  # the host ends at the end of its input
+            child.stop(lambda running: running.close_input(), END_SECONDS)
 
     def _end_now(self) -> None:
         """End the plugin's process without waiting for it to finish its move."""
-        process, self._process = self._process, None
-        if process is not None:
-            terminate_child(process, TERMINATE_SECONDS)
-
-    def __del__(self) -> None:
-        process = getattr(self, "_process", None)
-        if process is not None and process.poll() is None:
-            process.kill()
+        child, self._child = self._child, None
+        if child is not None:
+            child.kill(TERMINATE_SECONDS)
 
     # -- the child ----------------------------------------------------------
     def _start(self, should_stop: ShouldStop) -> None:
+        if self._child is not None:  # one that exited: its group may hold helpers
+            self._child.kill(TERMINATE_SECONDS)
         options = dict(self.spec.options)
         env = dict(os.environ)
         # The child finds the same packages (and plugins) as this process does.
         env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
         try:
-            process = subprocess.Popen(
+            child = Child.start(
                 [sys.executable, "-m", "tictactoe_qt.engine.plugin_host", self.spec.kind,
                  json.dumps(options)],
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                env=env, start_new_session=True, preexec_fn=die_with_parent,
+                env=env, on_stderr=self._log,
             )
-        except OSError as error:
-            raise PlayerForfeit(f"{self.name} could not start: {error.strerror or error}") from None
-        self._process = process
-        answers: queue.Queue[str | None] = queue.Queue()
-        self._answers = answers
-        threading.Thread(target=pump_lines, args=(process.stdout, answers.put),
-                         name="plugin-answers", daemon=True).start()
-        threading.Thread(target=pump_lines, args=(process.stderr, self._log_stderr),
-                         name="plugin-stderr", daemon=True).start()
-        self._await_ready(should_stop)
+        except ChildExited as error:
+            raise PlayerForfeit(f"{self.name} {error.reason}") from None
+        self._child = child
+        self._await_ready(child, should_stop)
 
-    def _await_ready(self, should_stop: ShouldStop) -> None:
+    def _await_ready(self, child: Child, should_stop: ShouldStop) -> None:
         """Wait for the host to load the plugin; a plugin that fails to is remembered.
 
         The host enforces :func:`~.plugins.load_seconds` itself; the wait here
         also covers starting Python, and holds only a host that cannot answer.
         """
         try:
-            ready = self._answer(load_seconds() + START_SECONDS, should_stop)
-        except PlayerForfeit as forfeit:  # it exited, or its host is stuck
-            self._load_failure = f"{forfeit} while loading"
+            line = child.ready(load_seconds() + START_SECONDS, should_stop)
+        except ChildFailed as error:  # it exited, or its host is stuck
+            self._load_failure = f"{self.name} {error.reason} while loading"
             raise PlayerForfeit(self._load_failure) from None
-        if ready is None:
+        if line is None:
             raise PlayerForfeit(f"{self.name} was stopped while starting")
+        ready = self._parse(line)
         if "ready" not in ready:
             self._load_failure = f"{self.name} {_cut(str(ready.get('error', 'did not start')))}"
             raise PlayerForfeit(self._load_failure)
         self.name = str(ready["ready"])[:40] or self.name
 
-    def _log_stderr(self, line: str | None) -> None:
-        if line is not None:
-            self._log(f"stderr: {line}")
-
     def _send(self, line: str) -> None:
-        process = self._process
-        assert process is not None and process.stdin is not None
+        child = self._child
+        assert child is not None
         try:
-            process.stdin.write(line.encode() + b"\n")
-            process.stdin.flush()
-        except OSError:
-            raise PlayerForfeit(f"{self.name} {self._exit_reason()}") from None
+            child.send(line + "\n")
+        except ChildFailed as error:
+            raise PlayerForfeit(f"{self.name} {error.reason}") from None
 
     def _answer(self, seconds: float, should_stop: ShouldStop) -> dict[str, Any] | None:
         """The next answer, or ``None`` once ``should_stop`` says so."""
+        child = self._child
+        assert child is not None
         deadline = time.monotonic() + seconds
         while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
+            if time.monotonic() >= deadline:
                 raise PlayerForfeit(f"{self.name} did not answer within {seconds:.1f} s")
             try:
-                line = self._answers.get(timeout=min(remaining, _POLL_SECONDS))
-            except queue.Empty:
+                line = child.read_line(min(deadline, time.monotonic() + _POLL_SECONDS))
+            except ChildExited as error:
+                raise PlayerForfeit(f"{self.name} {error.reason}") from None
+            if line is None:
                 if should_stop():
                     return None
                 continue
-            if line is None:
-                raise PlayerForfeit(f"{self.name} {self._exit_reason()}")
-            try:
-                answer = json.loads(line)
-            except ValueError:
-                answer = None
-            if not isinstance(answer, dict):
-                raise PlayerForfeit(f"{self.name} sent {line[:60]!r}, which is not an answer")
-            return answer
+            return self._parse(line)
+
+    def _parse(self, line: str) -> dict[str, Any]:
+        """The JSON object the host sent on ``line``."""
+        try:
+            answer = json.loads(line)
+        except ValueError:
+            answer = None
+        if not isinstance(answer, dict):
+            raise PlayerForfeit(f"{self.name} sent {line[:60]!r}, which is not an answer")
+        return answer
 
     def _move_of(self, answer: dict[str, Any], board: Board) -> Move:
         if "error" in answer:
@@ -216,16 +202,6 @@ class PluginPlayer:
         return (f"{self.name} returned ({row}, {col}), off the {rows}x{cols} board "
                 "(answers count from 0)")
 
-    def _exit_reason(self) -> str:
-        process = self._process
-        try:
-            status = process.wait(END_SECONDS) if process is not None else None
-        except subprocess.TimeoutExpired:
-            return "closed its output"
-        if status is not None and status < 0:
-            return f"crashed (signal {-status})"
-        return f"exited (status {status})"
-
 
 def make_plugin_player(spec: PlayerSpec, rng: random.Random) -> PluginPlayer:
     return PluginPlayer(spec, rng)
@@ -234,8 +210,3 @@ def make_plugin_player(spec: PlayerSpec, rng: random.Random) -> PluginPlayer:
 def _cut(text: str, limit: int = 160) -> str:
     flat = " ".join(text.split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
-
-
-def _close_input(process: subprocess.Popen[bytes]) -> None:
-    if process.stdin is not None:
-        process.stdin.close()

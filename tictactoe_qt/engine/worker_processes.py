@@ -18,11 +18,12 @@ import ctypes
 import multiprocessing
 import os
 import signal
-import sys
 import threading
 from multiprocessing.connection import wait
 from multiprocessing.context import BaseContext
 from typing import Any
+
+from .processes import set_parent_death_signal
 
 #: Never more worker processes than this many per core the process may use
 #: (a few more than the cores only cost memory; hundreds exhaust the machine).
@@ -32,7 +33,6 @@ MIN_WORKER_LIMIT = 4
 #: One line for the user when a worker process died under a batch (killed, or
 #: out of memory); short enough for the window's status line.
 WORKER_DIED = "a worker process died; the batch stopped"
-_PR_SET_PDEATHSIG = 1
 
 
 class WorkerDiedError(RuntimeError):
@@ -117,21 +117,11 @@ def _die_with_parent() -> None:
     a sibling forked later holds it open too, so alone it ends forked workers
     one after another.
     """
-    if sys.platform.startswith("linux"):
-        _set_parent_death_signal(signal.SIGKILL)
+    set_parent_death_signal(signal.SIGKILL)
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_exit_when_gone, args=(parent.sentinel,), daemon=True,
                          name="parent-watch").start()
-
-
-def _set_parent_death_signal(signum: int) -> bool:
-    """``prctl(PR_SET_PDEATHSIG, signum)``; False when it is not available."""
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        return bool(libc.prctl(_PR_SET_PDEATHSIG, signum, 0, 0, 0) == 0)
-    except (OSError, AttributeError):  # pragma: no cover - an unusual libc
-        return False
 
 
 def _exit_when_gone(sentinel: int) -> None:

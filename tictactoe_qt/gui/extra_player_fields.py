@@ -90,7 +90,7 @@ class EngineField(QWidget):
         if error:
             self._names.pop(path, None)
             if path == self.path:
-                self.name_label.setText(self.tr("The engine did not answer: {0}").format(error))
+                self.name_label.setText(error)  # a sentence: "The engine exited at once ..."
             return
         self._names[path] = name
         if path == self.path:

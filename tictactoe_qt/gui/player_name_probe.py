@@ -3,6 +3,9 @@
 Starting an engine can take seconds (some load opening books), and a plugin
 starts in its own process, so the question runs in a plain Python thread and
 the answer comes back as a queued signal; the process ends once it answered.
+A question still in flight when the probe is destroyed (its window closed)
+ends on its own, and its answer is dropped: a plain thread cannot abort the
+process the way a running QThread does.
 """
 
 from __future__ import annotations
@@ -13,15 +16,28 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Signal
 
 from tictactoe_qt.engine.errors import PlayerForfeit
-from tictactoe_qt.engine.gomocup.client import ExternalEngine
+from tictactoe_qt.engine.excerpt import excerpt
+from tictactoe_qt.engine.gomocup.client import EngineFault, EngineUnavailable, ExternalEngine
 from tictactoe_qt.engine.player_spec import PlayerSpec, PlayerSpecError
+from tictactoe_qt.gui.thread_ends import stop_when_destroyed
 
 
 def engine_name(path: str) -> str:
-    """The ``ABOUT`` name of the engine at ``path`` (started, asked, ended)."""
-    engine = ExternalEngine(path)
+    """The ``ABOUT`` name of the engine at ``path`` (started, asked, ended).
+
+    Raises:
+        PlayerForfeit: it would not answer; ``str()`` is a sentence ("The engine
+            exited at once (status 127): ...").
+        PlayerSpecError: it cannot be used at all (a sentence too).
+    """
+    try:
+        engine = ExternalEngine(path)
+    except EngineUnavailable as error:
+        raise PlayerSpecError(f"The engine cannot be used: {error}") from None
     try:
         return engine.ask_name()
+    except EngineFault as fault:
+        raise PlayerForfeit(f"The engine {fault}") from None
     finally:
         engine.close()
 
@@ -45,6 +61,11 @@ class PlayerNameProbe(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._threads: list[threading.Thread] = []
+        # An answer is emitted under this lock, and never once the probe is destroyed:
+        # the C++ object cannot go away in the middle of an emit from another thread.
+        self._emit_lock = threading.Lock()
+        self._gone = threading.Event()
+        stop_when_destroyed(self, _closer(self._emit_lock, self._gone))
 
     def ask(self, key: str, ask_name: Callable[[], str]) -> None:
         """Call ``ask_name`` in the background; its answer comes with ``key``."""
@@ -64,7 +85,20 @@ class PlayerNameProbe(QObject):
             name = ask_name()
         except (PlayerForfeit, PlayerSpecError) as problem:
             error = str(problem)
-        try:
-            self.answered.emit(key, name, error)
-        except RuntimeError:  # the window closed meanwhile
-            pass
+        except Exception as problem:  # noqa: BLE001 - said in the label, not a dead thread
+            error = f"could not ask: {type(problem).__name__}: {excerpt(str(problem), 120)}"
+        with self._emit_lock:
+            if self._gone.is_set():
+                return  # the window closed meanwhile
+            try:
+                self.answered.emit(key, name, error)
+            except RuntimeError:  # the C++ object is gone
+                pass
+
+
+def _closer(lock: threading.Lock, gone: threading.Event) -> Callable[[], None]:
+    def close() -> None:
+        with lock:
+            gone.set()
+
+    return close

@@ -25,6 +25,7 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 from tictactoe_qt.engine import Board, Player, SearchResult
 from tictactoe_qt.gui.child_process import failure_text
 from tictactoe_qt.gui.engine_process import EngineProcess
+from tictactoe_qt.gui.thread_ends import quit_and_wait, stop_when_destroyed
 
 _request_ids = count(1)
 #: How a failure that is a player's forfeit starts (the controller ends the game on it).
@@ -110,6 +111,8 @@ class SearchThread(QObject):
     Use :meth:`submit` from the GUI thread; connect to ``worker.finished`` and
     ``worker.failed``. :meth:`stop` cancels what is running and waits for the
     thread, so no ``QThread: Destroyed while thread is still running`` abort.
+    It runs on close, and also when this object is destroyed without a close
+    (see :mod:`.thread_ends`).
     """
 
     _submit = Signal(object)
@@ -129,6 +132,8 @@ class SearchThread(QObject):
         self._outstanding: dict[int, SearchRequest] = {}
         self.worker.finished.connect(self._forget)
         self.worker.failed.connect(self._forget_failed)
+        self._end = _SearchThreadEnd(self.thread, self.worker, self._outstanding)
+        stop_when_destroyed(self, self._end)
         self.thread.start()
         _LIVE_THREADS.add(self)
 
@@ -164,14 +169,28 @@ class SearchThread(QObject):
 
     def stop(self) -> None:
         """Cancel everything, quit and wait for the thread, then end the engine (idempotent)."""
-        self.cancel_all()
-        self.worker.stopping.set()
-        if self.thread.isRunning():
-            self.thread.requestInterruption()
-            self.thread.quit()
-            self.thread.wait()
-        self.worker.engine.stop()
+        self._end()
         _LIVE_THREADS.discard(self)
+
+
+class _SearchThreadEnd:
+    """Stops one :class:`SearchThread`'s work without referring to the SearchThread, so
+    it can run when that object is destroyed (:func:`.stop_when_destroyed`)."""
+
+    def __init__(self, thread: QThread, worker: SearchWorker,
+                 outstanding: dict[int, SearchRequest]) -> None:
+        self._thread = thread
+        self._stopping = worker.stopping
+        self._engine = worker.engine
+        self._outstanding = outstanding
+
+    def __call__(self) -> None:
+        for request in self._outstanding.values():
+            request.cancel()
+        self._outstanding.clear()
+        self._stopping.set()  # a warm-up or a search returns within a poll
+        quit_and_wait(self._thread)
+        self._engine.stop()
 
 
 _LIVE_THREADS: weakref.WeakSet[SearchThread] = weakref.WeakSet()

@@ -41,6 +41,8 @@ from .protocol import (
 DEFAULT_K = 5
 #: Rule bits of ``INFO rule`` that we cannot play: exactly five, continuous game, renju, caro.
 _UNSUPPORTED_RULES = {1: "exactly five", 2: "continuous game", 4: "renju", 8: "caro"}
+#: Command lines read ahead of the one being carried out, at most (each up to MAX_LINE).
+_MAX_QUEUED_LINES = 1024
 #: Past the budget, how long a search may run before the brain stops it regardless.
 _HARD_STOP_GRACE = 0.25
 
@@ -79,17 +81,14 @@ class Brain:
         self.board: Board | None = None
         self._searcher: PerfectSearcher | None = None
         self._board_lines: list[str] | None = None  # collecting BOARD ... DONE
+        self._board_refused = False  # more stones than cells came: the rest waits for DONE
 
     # -- the command loop's one entry ----------------------------------------
     def handle(self, line: str) -> None:
         """Carry out one command line, writing its answers."""
         line = line.strip()
         if self._board_lines is not None:
-            if line.upper() == "DONE":
-                lines, self._board_lines = self._board_lines, None
-                self._answer(lambda: self._play_board(lines))
-            elif line:
-                self._board_lines.append(line)
+            self._collect_board_line(self._board_lines, line)
             return
         if not line:
             return
@@ -208,6 +207,31 @@ class Brain:
     def _board(self, _: str) -> None:
         self._need_size()
         self._board_lines = []
+        self._board_refused = False
+
+    def _collect_board_line(self, lines: list[str], line: str) -> None:
+        """One line inside ``BOARD ... DONE``: kept up to the board's cells, refused past them.
+
+        A board holds at most rows x cols stones; past that one ``ERROR`` answers
+        the block, the lines are dropped and the rest is ignored up to ``DONE``.
+        """
+        if line.upper() == "DONE":
+            self._board_lines = None
+            if self._board_refused:
+                self._board_refused = False
+            else:
+                self._answer(lambda: self._play_board(lines))
+            return
+        if not line or self._board_refused:
+            return
+        rows, cols = self._need_size()
+        if len(lines) < rows * cols:
+            lines.append(line)
+            return
+        lines.clear()
+        self._board_refused = True
+        self.write(f"ERROR BOARD lists more than the {rows * cols} stones a {cols}x{rows} board "
+                   "holds; the block is ignored up to DONE")
 
     def _play_board(self, lines: list[str]) -> None:
         rows, cols = self._need_size()
@@ -227,7 +251,7 @@ class Brain:
             elif field == CONTINUOUS:
                 raise ProtocolError("continuous games (field 3) are not supported")
             else:
-                raise ProtocolError(f"unknown field {field} in BOARD line {excerpt(line)!r}")
+                raise ProtocolError(f"unknown field {field} in BOARD line '{excerpt(line)}'")
         if len(own) == len(theirs):
             first, second = own, theirs
         elif len(theirs) == len(own) + 1:
@@ -304,8 +328,9 @@ class Brain:
 
 def _whole_number(key: str, value: str) -> int:
     text = value.strip()
-    if not text.lstrip("-").isdigit() or len(text) > 12:
-        raise ProtocolError(f"INFO {key} needs a whole number, got {excerpt(text)!r}")
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()) or len(text) > 12:  # not '²', not '٣'
+        raise ProtocolError(f"INFO {key} needs a whole number, got '{excerpt(text)}'")
     return max(int(text), 0)
 
 
@@ -317,7 +342,8 @@ def run_brain(stdin: IO[bytes], stdout: IO[str], version: str, k: int = DEFAULT_
     makes it answer at once; answers go out one line each, flushed at once.
     """
     stop, hurry = threading.Event(), threading.Event()
-    lines: queue.Queue[str | None] = queue.Queue()
+    # Bounded: a manager that floods us while we think waits on its pipe instead.
+    lines: queue.Queue[str | None] = queue.Queue(maxsize=_MAX_QUEUED_LINES)
 
     def read() -> None:
         for line in _input_lines(stdin):

@@ -19,6 +19,7 @@ from ..player_log import player_log
 from ..player_spec import PlayerSpec
 from ..players import PLAYER_FACTORIES
 from ..search_result import SearchResult, SearchStats, ShouldStop, never_stop
+from .board_check import check_engine_accepts
 from .client import EngineFault, ExternalEngine, check_engine_board, check_engine_path
 
 
@@ -71,9 +72,13 @@ class EnginePlayer:
 
 
 def check_engine_spec(spec: PlayerSpec, config: GameConfig) -> None:
-    """Raise :class:`~.client.EngineUnavailable` unless ``spec``'s engine can play ``config``."""
+    """Raise :class:`~.client.EngineUnavailable` unless ``spec``'s engine can play ``config``.
+
+    The engine is asked once whether it plays the board (:func:`~.board_check.check_engine_accepts`).
+    """
     check_engine_path(spec.path or "")
     check_engine_board(config)
+    check_engine_accepts(spec.path or "", config)
 
 
 PLAYER_FACTORIES["engine"] = EnginePlayer

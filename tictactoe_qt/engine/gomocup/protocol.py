@@ -40,9 +40,24 @@ class Command:
 
 
 def excerpt(text: str, limit: int = EXCERPT) -> str:
-    """``text`` on one line, cut to ``limit`` characters with an ellipsis."""
-    flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+    """``text`` on one line, cut to ``limit`` characters with an ellipsis.
+
+    Control and other unprintable characters (a NUL, an escape) are written as
+    ``\\x00``-style escapes, so an echo never carries them to the reader.
+    """
+    head = text[: limit * 4]  # enough to show; a huge line is not copied whole
+    flat = " ".join(head.split())
+    shown = "".join(char if char.isprintable() else _escaped(char) for char in flat)
+    if len(shown) <= limit and len(head) == len(text):
+        return shown
+    return shown[: limit - 1] + "…"
+
+
+def _escaped(char: str) -> str:
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def one_line(text: str) -> str:
@@ -56,10 +71,15 @@ def parse_numbers(text: str, count: int) -> tuple[int, ...]:
     Raises:
         ProtocolError: the text is not exactly that.
     """
-    parts = [part.strip() for part in text.split(",")]
-    if len(parts) != count or not all(part.isdigit() and len(part) <= 6 for part in parts):
-        raise ProtocolError(f"expected {count} numbers separated by commas, got {excerpt(text)!r}")
+    parts = [part.strip() for part in text.split(",", count)]
+    if len(parts) != count or not all(_is_number(part) for part in parts):
+        raise ProtocolError(f"expected {count} numbers separated by commas, got '{excerpt(text)}'")
     return tuple(int(part) for part in parts)
+
+
+def _is_number(text: str) -> bool:
+    """ASCII digits only: ``"²".isdigit()`` is true, yet ``int("²")`` fails."""
+    return 0 < len(text) <= 6 and text.isascii() and text.isdigit()
 
 
 def parse_point(text: str, rows: int, cols: int) -> Move:

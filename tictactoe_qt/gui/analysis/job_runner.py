@@ -6,7 +6,8 @@ A job is a module-level function over engine objects, called in the child as
 tagged with it, so a view can drop answers for a position it no longer shows.
 The worker thread only waits on a pipe, so the GUI thread keeps the GIL.
 The child starts on the first job (or :meth:`JobRunner.warm_up`); the thread
-is quit and waited, and the child ended, on :meth:`JobRunner.stop`.
+is quit and waited, and the child ended, on :meth:`JobRunner.stop`, and also
+when the runner is destroyed without it (see :mod:`..thread_ends`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from tictactoe_qt.gui.analysis.job_process import (
     JobProcessError,
 )
 from tictactoe_qt.gui.child_process import failure_text
+from tictactoe_qt.gui.thread_ends import quit_and_wait, stop_when_destroyed
 
 CANCELLED = "cancelled"
 _job_ids = count(1)
@@ -108,6 +110,8 @@ class JobRunner(QObject):
         self._worker.failed.connect(self._failed)
         self._pending: dict[int, Job] = {}
         self._stopped = False
+        self._end = _RunnerEnd(self.thread, self.process, self._stopping, self._pending)
+        stop_when_destroyed(self, self._end)
         self.thread.start()
         _LIVE_RUNNERS.add(self)
 
@@ -155,14 +159,27 @@ class JobRunner(QObject):
     def stop(self) -> None:
         """Cancel everything, quit and wait for the thread, end the child (idempotent)."""
         self._stopped = True
-        self.cancel()
-        self._stopping.set()
-        if self.thread.isRunning():
-            self.thread.requestInterruption()
-            self.thread.quit()
-            self.thread.wait()
-        self.process.stop()
+        self._end()
         _LIVE_RUNNERS.discard(self)
+
+
+class _RunnerEnd:
+    """Stops one :class:`JobRunner`'s work without referring to the runner, so it can
+    run when the runner is destroyed (:func:`.stop_when_destroyed`)."""
+
+    def __init__(self, thread: QThread, process: JobProcess, stopping: threading.Event,
+                 pending: dict[int, Job]) -> None:
+        self._thread = thread
+        self._process = process
+        self._stopping = stopping
+        self._pending = pending
+
+    def __call__(self) -> None:
+        for job in list(self._pending.values()):
+            job.cancel_event.set()
+        self._stopping.set()  # a warm-up or a running job returns within a poll
+        quit_and_wait(self._thread)
+        self._process.stop()
 
 
 _LIVE_RUNNERS: weakref.WeakSet[JobRunner] = weakref.WeakSet()

@@ -7,10 +7,13 @@ they finished with in ``result`` (see :meth:`BackgroundTask.shutdown`).
 
 from __future__ import annotations
 
+import atexit
 import gc
 import sys
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from tictactoe_qt.gui.thread_ends import quit_and_wait, stop_when_destroyed
 
 #: Seconds between a worker's progress reports: at most 10 view refreshes a second.
 PROGRESS_INTERVAL = 0.1
@@ -61,6 +64,8 @@ class BackgroundTask(QObject):
         self._name = name
         self._thread: QThread | None = None
         self._worker: QObject | None = None
+        self._running = _Running()
+        stop_when_destroyed(self, self._running.end)
 
     def is_running(self) -> bool:
         return self._worker is not None
@@ -83,6 +88,7 @@ class BackgroundTask(QObject):
         worker.finished.connect(thread.quit)
         worker.failed.connect(thread.quit)
         self._thread, self._worker = thread, worker
+        self._running.thread, self._running.worker = thread, worker
         _WorkerTuning.enter()
         thread.start()
         self.running_changed.emit(True)
@@ -111,6 +117,9 @@ class BackgroundTask(QObject):
             signal.disconnect(slot)
         thread.quit()
         stopped = thread.wait(timeout_ms)
+        if not stopped:
+            _keep_until_finished(thread, worker)
+            self._thread = None  # not deleted with this task: it still runs
         self._release()
         return getattr(worker, "result", None) if stopped else None
 
@@ -144,4 +153,43 @@ class BackgroundTask(QObject):
         if self._worker is not None:
             _WorkerTuning.leave()
         self._thread = self._worker = None
+        self._running.thread = self._running.worker = None
         self.running_changed.emit(False)
+
+
+#: Threads (with their workers) that did not stop within a shutdown's wait: kept until
+#: they have finished, since deleting a running QThread aborts the process.
+_UNFINISHED: list[tuple[QThread, QObject]] = []
+
+
+def _keep_until_finished(thread: QThread, worker: QObject) -> None:
+    thread.setParent(None)
+    _UNFINISHED[:] = [kept for kept in _UNFINISHED if not kept[0].isFinished()]
+    _UNFINISHED.append((thread, worker))
+
+
+@atexit.register
+def _wait_for_unfinished() -> None:
+    for thread, _worker in _UNFINISHED:
+        quit_and_wait(thread)
+
+
+class _Running:
+    """The running worker and its thread, apart from the task: ends them when the task is
+    destroyed without :meth:`BackgroundTask.shutdown` (:func:`.stop_when_destroyed`)."""
+
+    def __init__(self) -> None:
+        self.thread: QThread | None = None
+        self.worker: QObject | None = None
+
+    def end(self) -> None:
+        thread, worker = self.thread, self.worker
+        if thread is None or worker is None:
+            return
+        self.thread = self.worker = None
+        try:
+            worker.cancel()  # type: ignore[attr-defined]
+        except RuntimeError:  # its C++ object is gone (application teardown)
+            pass
+        quit_and_wait(thread)
+        _WorkerTuning.leave()

@@ -11,6 +11,7 @@ needs (a tenth of a second the window need not wait for either).
 
 from __future__ import annotations
 
+import atexit
 import importlib
 from collections.abc import Callable
 
@@ -129,6 +130,11 @@ def finish_loading(timeout_ms: int = WAIT_MS) -> None:
     """Wait for a load in progress (before the window closes: no thread outlives it)."""
     if _loader is not None and _loader.import_thread.isRunning():
         _loader.import_thread.wait(timeout_ms)
+
+
+# No application quit (a test run, a script) still waits for the import: the thread
+# must not be running when the interpreter frees it at exit.
+atexit.register(finish_loading)
 
 
 def start_after_first_frame(widget: QWidget) -> None:

@@ -25,7 +25,9 @@ class _FirstFrameHook(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
         if watched is self._window and event.type() == QEvent.Type.Paint:
             watched.removeEventFilter(self)
-            QTimer.singleShot(0, self._call)
+            # With ``self`` as context: a window deleted before the timer fires takes
+            # the call with it (no call on a wrapper whose C++ object is gone).
+            QTimer.singleShot(0, self, self._call)
         return False
 
     @Slot()

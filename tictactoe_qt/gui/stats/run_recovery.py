@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
 from tictactoe_qt.engine.atomic_file import UnwritableTextError
+from tictactoe_qt.gui.thread_ends import quit_and_wait, stop_when_destroyed
 
 from .recovery_files import RecoverySession, recovery_root
 from .run_data import RunData
@@ -51,6 +52,11 @@ class _SessionReader(QThread):
         #: ``(session, runs, problem)`` for each folder read.
         self.results: list[tuple[RecoverySession, list[RunData], str | None]] = []
         self.stopping = False
+
+    def stop(self) -> None:
+        """Stop reading and wait until the thread has ended."""
+        self.stopping = True
+        quit_and_wait(self)
 
     def run(self) -> None:
         for session in self.sessions:
@@ -94,6 +100,7 @@ class RunRecovery(QObject):
         panel.unsaved_changed.connect(self.sync)
         self._reader = _SessionReader(RecoverySession.claim_abandoned(self.root))
         self._reader.finished.connect(self._on_read)
+        stop_when_destroyed(self, self._reader.stop)  # also without close(): no running QThread is freed
         #: The runs brought back, once they are shown (None while reading).
         self.recovered_count: int | None = None
         if self._reader.sessions:
@@ -152,8 +159,7 @@ class RunRecovery(QObject):
         """
         if self._closed:
             return
-        self._reader.stopping = True
-        self._reader.wait()
+        self._reader.stop()
         if self._keep and unfinished is not None and unfinished.games:
             self.sync((unfinished,))
         self._closed = True

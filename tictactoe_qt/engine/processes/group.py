@@ -1,0 +1,73 @@
+"""A child's process group: its state without reaping it, and ending the whole group.
+
+The child leads a group of its own (it starts in a new session), so its pid
+names the group. While the child is not reaped, that number cannot be given
+to another process; so the layer learns the child's state with ``WNOWAIT``
+(the zombie stays), signals the group, and only then reaps.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import time
+
+#: How often waiting for an exit looks again.
+POLL_SECONDS = 0.01
+
+
+def exit_status(process: subprocess.Popen[bytes]) -> int | None:
+    """The child's exit status (``-N`` for signal N), ``None`` while it runs; never reaps."""
+    if process.returncode is not None:
+        return process.returncode
+    try:
+        state = os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+    except ChildProcessError:  # reaped elsewhere
+        return process.poll()
+    if state is None or state.si_pid == 0:
+        return None
+    if state.si_code == os.CLD_EXITED:
+        return state.si_status
+    return -state.si_status
+
+
+def wait_exit(process: subprocess.Popen[bytes], seconds: float) -> int | None:
+    """:func:`exit_status` once the child exits, or ``None`` after ``seconds``; never reaps."""
+    deadline = time.monotonic() + seconds
+    while (status := exit_status(process)) is None and time.monotonic() < deadline:
+        time.sleep(POLL_SECONDS)
+    return status
+
+
+def signal_group(process: subprocess.Popen[bytes], signum: int) -> None:
+    """Send ``signum`` to the child's whole group (grandchildren too), until it is reaped."""
+    if process.returncode is not None:
+        return  # reaped: its number may be someone else's by now
+    try:
+        os.killpg(process.pid, signum)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def end_group(process: subprocess.Popen[bytes], grace: float) -> int:
+    """End the child's group and reap the child; returns its exit status.
+
+    A running child gets SIGTERM (with the rest of its group) and ``grace``
+    seconds; then the group gets SIGKILL, which also ends helpers left behind by
+    a child that already exited. Only then is the child reaped.
+    """
+    if exit_status(process) is None:
+        signal_group(process, signal.SIGTERM)
+        wait_exit(process, grace)
+    signal_group(process, signal.SIGKILL)
+    return process.wait()
+
+
+def describe_status(status: int | None) -> str:
+    """``exited (status 3)``, ``crashed (signal 9)``, or ``closed its output``."""
+    if status is None:
+        return "closed its output"
+    if status >= 0:
+        return f"exited (status {status})"
+    return f"crashed (signal {-status})"
