@@ -48,6 +48,21 @@ def descendants(pid: int) -> set[int]:
     return found
 
 
+def group_members(pgid: int) -> list[int]:
+    """Processes (not zombies) whose process group is ``pgid``."""
+    members = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            fields = stat.rsplit(")", 1)[1].split()
+            if int(fields[2]) == pgid and fields[0] not in ("Z", "X"):
+                members.append(int(entry))
+    return members
+
+
 def is_running(pid: int) -> bool:
     """True while ``pid`` exists and is not a zombie waiting to be reaped."""
     try:

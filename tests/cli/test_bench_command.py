@@ -46,5 +46,5 @@ def test_text_table_lists_targets_and_speedups(capsys, monkeypatch):
     monkeypatch.setattr(runner, "ROWS", runner.ROWS[1:2])
     assert main(["bench", "--quick"]) == 0
     out = capsys.readouterr().out
-    assert "| work | target | ours | textbook reference | speed-up |" in out
+    assert "| work | target | ours | window-restart reference | speed-up |" in out
     assert "alpha-beta without table" in out and "x |" in out

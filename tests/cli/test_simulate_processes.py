@@ -80,15 +80,17 @@ def test_a_stop_signal_reports_the_games_so_far_and_ends_every_worker(signum, sp
 
 
 @pytest.mark.parametrize("attempt", range(4))
-def test_a_killed_worker_ends_the_run_with_one_line(attempt, spawned):
-    process, workers = _start_with_workers(command(*ENDLESS), spawned)
+def test_a_killed_worker_ends_the_run_with_one_line_and_a_report(attempt, spawned):
+    process, workers = _start_with_workers(command(*ENDLESS, "--json"), spawned)
     victim = sorted(workers)[attempt % 2]
     os.kill(victim, signal.SIGKILL)
     out, err = _finish(process, spawned)
     assert process.returncode == 1
     lines = err.strip().splitlines()
     assert len(lines) == 1 and "worker process" in lines[0], err
-    assert "Traceback" not in err and out == ""
+    assert "Traceback" not in err
+    data = json.loads(out)  # the games of the chunks that came back (none, this early)
+    assert data["cancelled"] is True and data["failure"] and data["games"] < 1_000_000
     _assert_all_ended(workers)
 
 
@@ -96,10 +98,10 @@ def test_a_killed_worker_ends_the_run_with_one_line(attempt, spawned):
 #: own set-up runs (the pool ends the other workers when one dies).
 EARLY_SIGNALLED_WORKER = textwrap.dedent("""
     import os, signal
-    from tictactoe_qt.cli.simulate_command import _first_signal_stops
+    from tictactoe_qt.cli.stop_signals import first_signal_stops
 
     stopped_by = []
-    with _first_signal_stops(stopped_by):
+    with first_signal_stops(stopped_by):
         pid = os.fork()
         if pid == 0:
             for signum in (signal.SIGHUP, signal.SIGINT, signal.SIGTERM):
@@ -111,13 +113,14 @@ EARLY_SIGNALLED_WORKER = textwrap.dedent("""
 
 
 def test_a_worker_signalled_before_its_set_up_acts_as_a_worker(tmp_path):
-    """It ignores hang-ups and Ctrl+C and dies on SIGTERM, without reporting a stop
-    (a killed worker's sibling printed 'stopping on SIGTERM' under load)."""
+    """It ignores hang-ups and Ctrl+C, and SIGTERM before it knows the batch's stop
+    flag, without reporting a stop (a killed worker's sibling printed 'stopping on
+    SIGTERM' under load)."""
     script = tmp_path / "early.py"
     script.write_text(EARLY_SIGNALLED_WORKER)
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
                           timeout=BOUND)
-    assert done.stdout.split() == ["SIGTERM", "[]"], done.stderr
+    assert done.stdout.split() == ["False", "[]"], done.stderr
     assert done.stderr == ""
 
 

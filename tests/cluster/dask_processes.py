@@ -47,14 +47,15 @@ def environment() -> dict[str, str]:
 class DaskProcesses:
     """A scheduler and its workers started by a test; :meth:`stop` ends every one."""
 
-    def __init__(self, log_dir: Path) -> None:
+    def __init__(self, log_dir: Path, protocol: str = "tcp", env: dict[str, str] | None = None) -> None:
         self.log_dir = log_dir
+        self.env = {**environment(), **(env or {})}
         self.processes: list[subprocess.Popen[bytes]] = []
         self.workers: list[subprocess.Popen[bytes]] = []
         # Port 0: the scheduler binds a free port itself (no race with parallel tests).
-        self._start(["scheduler", "--host", "127.0.0.1", "--port", "0",
+        self._start(["scheduler", "--host", "127.0.0.1", "--port", "0", "--protocol", protocol,
                      "--no-dashboard", "--dashboard-address", "127.0.0.1:0"], "scheduler", "Scheduler at:")
-        found = re.search(r"Scheduler at:\s*(tcp://127\.0\.0\.1:\d+)",
+        found = re.search(rf"Scheduler at:\s*({protocol}://127\.0\.0\.1:\d+)",
                           (log_dir / "scheduler.log").read_text(errors="replace"))
         assert found, "the scheduler did not say its address"
         self.address = found.group(1)
@@ -68,11 +69,16 @@ class DaskProcesses:
         self.workers.append(process)
         return process
 
+    def worker_address(self, index: int) -> str:
+        """The address worker ``index`` listens at (as its log says)."""
+        log = (self.log_dir / f"worker{index}.log").read_text(errors="replace")
+        return log.split("Listening to:", 1)[1].split()[0]
+
     def _start(self, args: list[str], name: str, ready: str) -> subprocess.Popen[bytes]:
         log = self.log_dir / f"{name}.log"
         with log.open("wb") as sink:
             process = subprocess.Popen([sys.executable, "-m", "dask", *args], stdout=sink,
-                                       stderr=subprocess.STDOUT, env=environment(), cwd=ROOT)
+                                       stderr=subprocess.STDOUT, env=self.env, cwd=ROOT)
         self.processes.append(process)
         deadline = time.monotonic() + START_BOUND
         while ready not in log.read_text(errors="replace"):
@@ -95,3 +101,22 @@ class DaskProcesses:
                 process.wait(timeout=15)
         left = [p.pid for p in self.processes if is_running(p.pid)]
         assert not left, f"dask processes left running: {left}"
+
+    def wait_for_merged_chunks(self, prefix: str, count: int = 1) -> None:
+        """Wait until a client has taken back ``count`` chunks whose keys begin ``prefix``.
+
+        The batch's client lets a chunk go once it has counted it, and the
+        scheduler then forgets it: so many forgotten chunks, so many counted.
+        """
+        from distributed import Client
+
+        def forgotten(dask_scheduler) -> int:  # local, so it travels by value
+            found = dask_scheduler.task_prefixes.get(prefix)
+            return int(found.state_counts["forgotten"]) if found is not None else 0
+
+        with Client(self.address, timeout=START_BOUND) as watcher:
+            deadline = time.monotonic() + START_BOUND
+            while watcher.run_on_scheduler(forgotten) < count:
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"no {prefix} chunk was counted in {START_BOUND} s")
+                time.sleep(0.05)

@@ -85,15 +85,21 @@ def _address_of(client, pid: int) -> str:
                 if client.run(os.getpid, workers=[address])[address] == pid)
 
 
-def test_a_cluster_whose_workers_all_died_is_an_error_not_a_hang(fresh_dask):
-    from tictactoe_qt.cluster import ClusterError
+def test_a_cluster_whose_workers_all_died_stops_with_the_games_so_far(fresh_dask):
+    from tictactoe_qt.cluster import ClusterLost
 
     only = fresh_dask.add_worker()
+    seen: list[int] = []
     with connect(ClusterAddress.parse(fresh_dask.address)) as connection:
         def progress(done: int, total: int) -> None:
+            seen.append(done)
             if only.poll() is None:
                 os.kill(only.pid, signal.SIGKILL)
 
-        with pytest.raises(ClusterError, match="every worker of the cluster has gone"):
+        with pytest.raises(ClusterLost, match=r"^every worker of the cluster at 'tcp://127\.0\.0\.1:"
+                           r"\d+' has gone, and none joined in 10 s$") as lost:
             run_cluster_batch(connection, BOARD, "random", "minimax:depth=1", GAMES, seed=5,
                               progress=progress)
+    partial = lost.value.partial
+    assert partial.cancelled and 0 < partial.games == seen[-1] < GAMES
+    assert partial.games == partial.x_wins + partial.o_wins + partial.draws

@@ -102,3 +102,53 @@ def test_an_unreachable_cluster_says_so_and_simulate_waits(qtbot, panel):
     assert failed.args[0].startswith("cannot reach the Dask scheduler at 'tcp://127.0.0.1:")
     assert not panel.start_simulation()
     assert panel.simulate_bar.status_label.text() == failed.args[0]
+
+
+@pytest.mark.parametrize(("behaviour", "why", "takes_seconds"), [
+    ("silent", "it accepted the connection but sent nothing in 5 s", True),
+    ("junk", "something else listens there: it does not speak Dask's protocol", False),
+    ("greets_then_silent", "it greeted as a Dask scheduler, then did not answer", True),
+])
+def test_connect_to_a_port_that_is_not_a_scheduler_says_the_cli_line_without_blocking(
+        qtbot, panel, behaviour, why, takes_seconds):
+    from PySide6.QtCore import QTimer
+
+    from . import fake_servers
+
+    bar = panel.run_on_bar
+    ticks: list[int] = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(1))
+    timer.start(20)
+    with fake_servers.FakeServer(getattr(fake_servers, behaviour)) as server:
+        bar.address_edit.setText(server.address)
+        with qtbot.waitSignal(bar.link.failed, timeout=BOUND) as failed:
+            bar.place_box.setCurrentIndex(DASK_CLUSTER)
+            # Connect returned at once: the attempt runs beside the GUI, which shows it.
+            assert bar.status_label.text() == f"Connecting to {server.address}…"
+    timer.stop()
+    assert failed.args[0].startswith(f"cannot reach the Dask scheduler at '{server.address}': {why}")
+    assert bar.status_label.text() == failed.args[0] and "\n" not in failed.args[0]
+    if takes_seconds:  # 5 s and more of waiting for the peer: the event loop ran all along
+        assert len(ticks) > 10
+    assert not panel.start_simulation()
+
+
+@pytest.mark.parametrize(("address", "why"), [
+    ("udp://127.0.0.1:8786", "'udp://' does not reach a Dask scheduler"),
+    ("tcp://127.0.0.1:18786/x", "nothing may follow the port of a scheduler's address"),
+])
+def test_connect_to_a_malformed_address_says_what_form_it_needs(qtbot, panel, address, why):
+    import argparse
+
+    from tictactoe_qt.cli.cluster_option import cluster_address
+
+    bar = panel.run_on_bar
+    bar.address_edit.setText(address)
+    with qtbot.waitSignal(bar.link.failed, timeout=BOUND) as failed:
+        bar.place_box.setCurrentIndex(DASK_CLUSTER)
+    assert why in failed.args[0]
+    with pytest.raises(argparse.ArgumentTypeError) as cli_error:  # what --cluster says for it
+        cluster_address(address)
+    assert failed.args[0] == str(cli_error.value)
+    assert bar.status_label.text() == failed.args[0]

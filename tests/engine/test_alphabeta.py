@@ -16,10 +16,12 @@ from .prompt_stop import assert_stops_promptly_with_a_legal_move
 from .sample_positions import immediate_wins, open_positions, reachable_open_positions
 
 FLAGS = [
+    {"ordering": False, "capped_window": False},
     {"ordering": False},
     {"ordering": "centre"},
+    {"ordering": "centre", "capped_window": False},
     {"ordering": True},
-    {"ordering": False, "transposition": True},
+    {"ordering": False, "capped_window": False, "transposition": True},
     {"ordering": True, "transposition": True},
     {"ordering": "centre", "symmetry": True},
     {"ordering": True, "transposition": True, "symmetry": True},
@@ -38,7 +40,8 @@ def test_each_improvement_visits_fewer_nodes() -> None:
     counts = [
         alphabeta_search(Board(), **flags).stats.nodes  # type: ignore[arg-type]
         for flags in (
-            {"ordering": False},
+            {"ordering": False, "capped_window": False},
+            {"ordering": "centre", "capped_window": False},
             {"ordering": "centre"},
             {"ordering": "wins"},
             {"ordering": "wins", "transposition": True},
@@ -123,6 +126,25 @@ def test_takes_the_fastest_win() -> None:
     result = alphabeta_search(Board.from_notation("xx./oo./..."))
     assert result.move == Move(0, 2)
     assert result.score == WIN_SCORE - 1
+
+
+@pytest.mark.parametrize("notation", ["...|...|...", "x..|.o.|...", "xo.|.x.|..o"])
+@pytest.mark.parametrize("capped", [False, True])
+def test_capped_window_means_what_the_textbook_option_means(notation: str, capped: bool) -> None:
+    ordering = "none"  # the engine's centre-first order (corners before edges) is its own
+    from tictactoe_qt.engine.trace import TextbookOptions
+    from tictactoe_qt.engine.trace.counted_search import counted_search
+
+    board = Board.from_notation(notation.replace("|", "/"))
+    engine = alphabeta_search(board, ordering=ordering, capped_window=capped)
+    options = TextbookOptions(ordering=ordering, scoring="distance", capped_window=capped)
+    textbook = counted_search(board, "alphabeta", options)
+    assert (engine.stats.nodes, engine.score) == (textbook.stats.nodes, textbook.score)
+
+
+def test_wins_ordering_without_a_capped_window_is_refused() -> None:
+    with pytest.raises(ValueError, match="needs capped_window"):
+        alphabeta_search(Board(), ordering="wins", capped_window=False)
 
 
 def test_unknown_ordering_is_rejected_with_its_name() -> None:
@@ -242,6 +264,6 @@ def test_search_counts_match_a_textbook_alphabeta(notation: str, ordering: bool 
     textbook alpha-beta above, in the same move order."""
     board = Board.from_notation(notation)
     pruned, visited = textbook_pruned(board, ordering)
-    result = alphabeta_search(board, ordering=ordering)
+    result = alphabeta_search(board, ordering=ordering, capped_window=ordering is not False)
     assert result.stats.nodes == visited
     assert result.stats.cutoffs == len({path[:-1] for path in pruned})

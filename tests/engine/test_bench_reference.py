@@ -27,8 +27,11 @@ def test_its_move_keeps_the_value_of_every_open_3x3_position() -> None:
         assert kept == value, board.notation()
 
 
-def test_it_is_not_the_textbook_reference() -> None:
+def test_the_first_reference_restarts_the_window_at_each_root_move() -> None:
+    from tictactoe_qt.engine import Board
     from tictactoe_qt.engine.bench import reference
 
-    _, textbook_nodes = reference.best_move(reference.new_grid(), "X")
-    assert textbook_nodes == 30_710 != competent_best_move(0, 0)[1]
+    _, restarted_nodes = reference.restart_best_move(Board())
+    assert restarted_nodes == 30_710 != competent_best_move(0, 0)[1]
+    assert reference.restart_best_move(Board(), pruning=False)[1] == 549_946
+    assert reference.RESTART_NAME == "alpha-beta, window restarted at each root move"

@@ -17,7 +17,7 @@ from tictactoe_qt.engine.search_result import SearchResult
 from tictactoe_qt.engine.trace import TextbookOptions, TraceSummary, board_events
 from tictactoe_qt.engine.trace.counted_search import counted_search, limited_values
 from tictactoe_qt.engine.trace.options import EVALUATIONS, FORMS, ORDERINGS, SCORINGS
-from tictactoe_qt.engine.trace.textbook_search import textbook_search
+from tests.engine.traced_decision import textbook_search
 
 ALL_OPTIONS = [TextbookOptions(*choice)
                for choice in itertools.product(ORDERINGS, SCORINGS, EVALUATIONS, FORMS)]
@@ -115,3 +115,26 @@ def test_limited_values_are_the_traced_minimax_values_at_the_limit(board: Board)
                 if options.scoring == "distance" and abs(below) > 100:
                     continue  # a win below counts its plies from the child, not the root
                 assert value((cell,), lambda: False) == -below
+
+
+@pytest.mark.parametrize("board", SAMPLES[1:4], ids=lambda b: b.notation())
+def test_window_switches_keep_the_value_and_trace_what_they_count(board: Board) -> None:
+    plain = counted_search(board, "alphabeta", TextbookOptions())
+    minimax = counted_search(board, "minimax", TextbookOptions())
+    switches = [TextbookOptions(root_window_restart=True), TextbookOptions(strict_pruning=True),
+                TextbookOptions(pruning=False), TextbookOptions(capped_window=True)]
+    for options in switches:
+        counted = counted_search(board, "alphabeta", options)
+        traced = textbook_search(board, "alphabeta", options)
+        assert facts(counted) == facts(traced), options.label()
+        assert counted.score == plain.score, options.label()
+    assert counted_search(board, "alphabeta", switches[2]).stats.nodes == minimax.stats.nodes
+    strict = counted_search(board, "alphabeta", switches[1]).stats.nodes
+    assert plain.stats.nodes <= strict <= minimax.stats.nodes
+
+
+def test_the_restarted_window_is_the_course_codes_30710_nodes() -> None:
+    options = TextbookOptions(root_window_restart=True)
+    assert counted_search(Board(), "alphabeta", options).stats.nodes == 30_710
+    assert TraceSummary().consume(board_events(Board(), "alphabeta", options)).nodes == 30_710
+    assert "window restarted at each root move" in options.label()

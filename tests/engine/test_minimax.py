@@ -8,13 +8,10 @@ from hypothesis import strategies as st
 
 from tictactoe_qt.engine import Board, GameConfig, Move, make_player
 from tictactoe_qt.engine.search.minimax import minimax_search
-from tictactoe_qt.engine.search.minimax_solvers import (
-    MinimaxCounters,
-    depth_limited_solver,
-    full_depth_solver,
-)
-from tictactoe_qt.engine.search.move_tables import move_tables
-from tictactoe_qt.engine.search_result import never_stop
+from tictactoe_qt.engine.search.minimax import ENGINE_OPTIONS
+from tictactoe_qt.engine.search.move_tables import search_order
+from tictactoe_qt.engine.trace import BoardSpace
+from tictactoe_qt.engine.trace.event_stream import count_search
 from tictactoe_qt.engine.search_result import WIN_SCORE
 
 from .prompt_stop import assert_stops_promptly_with_a_legal_move
@@ -144,17 +141,16 @@ def test_there_are_4520_open_positions_and_minimax_never_skips_an_immediate_win(
     assert skipped == []
 
 
-def test_the_inline_solver_agrees_with_the_general_one_from_move_three_on() -> None:
-    # The table-driven solver plays the last plies inline; the general one
-    # recurses node by node. Values and nodes per depth must be identical.
-    tables = move_tables(GameConfig())
-    assert tables is not None
+def test_the_kernel_counts_and_values_what_the_textbook_search_visits() -> None:
+    # The table-driven kernel values subtrees below the root's moves in one call
+    # each; the textbook search, node by node, must find the same numbers.
     for board in (board for board in reachable_open_positions() if board.ply >= 3):
-        me, opp = board.bits[board.side], board.bits[1 - board.side]
-        fast, general = MinimaxCounters(9), MinimaxCounters(9)
-        fast_value = full_depth_solver(tables, fast.levels, never_stop)(me, opp, 0)
-        general_value = depth_limited_solver(board.geometry, general, never_stop, 99)(me, opp, 0)
-        assert (fast_value, fast.levels) == (general_value, general.levels), board.notation()
+        fast = minimax_search(board)
+        space = BoardSpace(board, ENGINE_OPTIONS, cell_order=search_order(board.geometry))
+        plain = count_search(space, "minimax", ENGINE_OPTIONS)
+        assert (fast.stats.nodes, fast.stats.max_ply, fast.score) == (
+            plain.nodes, plain.deepest, plain.value), board.notation()
+        assert list(fast.move_scores.values()) == [score for _, score in plain.root_scores]
 
 
 @pytest.mark.parametrize("depth", [1, 2])
@@ -215,9 +211,15 @@ def test_a_stop_after_the_search_only_shortens_the_principal_variation() -> None
     minimax_search(board, should_stop=count_calls)
     total = calls
     calls = 0
+    # The polls of the search itself, without the re-searches of the principal variation.
+    from tictactoe_qt.engine.search import minimax
+    from tictactoe_qt.engine.trace.event_stream import SearchCounts
+
+    minimax._search(board, None, count_calls, SearchCounts())
+    search_polls = calls
+    calls = 0
     # Counting again, but asking to stop from the first poll of the re-search
     # that rebuilds the principal variation (the search itself polls first).
-    search_polls = 9 * 8 * 7  # nodes with six empty cells, where the solver polls
 
     def stop_late() -> bool:
         nonlocal calls
@@ -227,7 +229,7 @@ def test_a_stop_after_the_search_only_shortens_the_principal_variation() -> None
     assert total > search_polls
     result = minimax_search(board, should_stop=stop_late)
     assert not result.cancelled and result.exact and result.stats.nodes == 549_946
-    assert 2 <= len(result.pv) < 9
+    assert 1 <= len(result.pv) < 9 and result.pv[0] == result.move
 
 
 def test_should_stop_cancels_a_depth_limited_search() -> None:

@@ -14,7 +14,7 @@ from tictactoe_qt.engine.players import make_player
 from tictactoe_qt.engine.search.minimax import minimax_search
 from tictactoe_qt.engine.simulation import check_playable
 from tictactoe_qt.engine.trace.options import TextbookOptions
-from tictactoe_qt.engine.trace.textbook_search import textbook_search
+from tests.engine.traced_decision import textbook_search
 
 POSITION = "x../.o./..."
 

@@ -18,7 +18,7 @@ from tictactoe_qt.engine.players import make_player
 from tictactoe_qt.engine.search.alphabeta import alphabeta_search
 from tictactoe_qt.engine.search.minimax import minimax_search
 from tictactoe_qt.engine.trace.options import TextbookOptions
-from tictactoe_qt.engine.trace.textbook_search import textbook_search
+from tests.engine.traced_decision import textbook_search
 
 #: (player spec, position, k or None, the CLI's search arguments).
 CASES = [

@@ -20,7 +20,7 @@ from tictactoe_qt.engine.trace import (
 )
 from tictactoe_qt.engine.trace.event_stream import trace_events
 from tictactoe_qt.engine.trace.size import minimax_size
-from tictactoe_qt.engine.trace.textbook_search import textbook_search
+from tests.engine.traced_decision import textbook_search
 from tictactoe_qt.engine.trace.tree_text import MAX_TREE_CHARS, MAX_TREE_DEPTH
 
 

@@ -128,7 +128,7 @@ def test_negamax_with_distance_scores_counts_what_the_engine_counts(notation, k,
     """Reading order and the engine's scores: the engine's own alpha-beta and minimax."""
     board = Board.from_notation(notation, k)
     options = TextbookOptions(ordering="none", scoring="distance", form="negamax")
-    engine = alphabeta_search(board, depth, ordering="none")
+    engine = alphabeta_search(board, depth, ordering="none", capped_window=False)
     summary = traced(board, options=options, depth=depth)
     assert (summary.nodes, summary.cutoffs, summary.value) == (
         engine.stats.nodes, engine.stats.cutoffs, engine.score)

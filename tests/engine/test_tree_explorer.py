@@ -14,7 +14,7 @@ from tictactoe_qt.engine.tree_explorer import (
     trace_alphabeta,
 )
 from tictactoe_qt.engine.trace import TextbookOptions
-from tictactoe_qt.engine.trace.textbook_search import textbook_search
+from tests.engine.traced_decision import textbook_search
 from tictactoe_qt.engine.tree_values import ValueOracle
 
 #: The scores the independent search below uses: sooner wins score higher.

@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 TIMEOUT_S = 120
@@ -25,6 +26,29 @@ def settings_env(folder: Path) -> dict[str, str]:
                PYTHONPATH=str(Path(__file__).resolve().parents[2]))
     env.pop(FOLDER_VARIABLE, None)  # the program finds its data folder as it would for a user
     return env
+
+
+def group_members(pgid: int) -> list[int]:
+    """Processes (not zombies) whose process group is ``pgid`` (Linux's /proc; as the CLI tests'
+    process_tree, which this package cannot import)."""
+    members = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == pgid and fields[0] not in ("Z", "X"):
+                members.append(int(entry))
+    return members
+
+
+def wait_until_group_gone(pgid: int, timeout: float) -> list[int]:
+    """Wait until no process of group ``pgid`` runs; those still running at ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while (left := group_members(pgid)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return left
 
 
 def recovery_folder(folder: Path) -> Path:

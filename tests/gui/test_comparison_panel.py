@@ -220,7 +220,7 @@ def test_the_textbook_rows_count_what_the_cli_search_counts(qtbot, dock, notatio
     import json
 
     from tictactoe_qt.engine.trace import TextbookOptions
-    from tictactoe_qt.engine.trace.textbook_search import textbook_search
+    from tests.engine.traced_decision import textbook_search
 
     board = Board.from_notation(notation, k=k)
     depth = None if board.geometry.cells - board.ply <= 9 else 3

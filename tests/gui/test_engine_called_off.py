@@ -117,6 +117,6 @@ def test_a_process_killed_mid_thought_is_one_clear_line_never_a_hang(  # noqa: F
     else:
         assert window.last_error == (
             "O (External engine) could not move: the engine process stopped unexpectedly "
-            "(exit code -9). Undo or start a new game.")
+            "(killed by signal 9). Undo or start a new game.")
     assert "\n" not in window.last_error
     qtbot.waitUntil(lambda: running_with(program) == [], timeout=PROMPT_MS)

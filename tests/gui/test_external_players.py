@@ -230,11 +230,10 @@ def test_an_engine_seated_on_a_board_it_refuses_is_said_in_one_line(  # noqa: F8
     pick_file(path)
     set_board(window, 7, 9, 5)
     choose(window, "x", "engine")
-    window.new_game_action.trigger()
-    qtbot.waitUntil(lambda: "does not play on a 7x9 board" in (window.last_error or ""),
-                    timeout=15_000)
-    assert "\n" not in window.last_error
-    assert "'ERROR Rectangular board is not supported.' to RECTSTART" in window.last_error
-    assert window.controller.forfeited is None
+    window.new_game_action.trigger()  # X moves first: the engine is started to play
+    qtbot.waitUntil(lambda: window.controller.forfeited is not None, timeout=15_000)
+    seat, reason = window.controller.forfeited
+    assert seat == "x" and "\n" not in reason
+    assert "'ERROR Rectangular board is not supported.' to RECTSTART" in reason
     window.close()
     qtbot.waitUntil(lambda: running_with(path) == [], timeout=10_000)

@@ -6,11 +6,24 @@ empties the recovery folder."""
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
 
-from .fresh_process import TIMEOUT_S, recovery_folder, settings_env, window_script
+import pytest
+
+from tictactoe_qt.gui.stats.stats_panel import SMALL_BATCH
+
+from .fresh_process import (
+    TIMEOUT_S,
+    group_members,
+    recovery_folder,
+    settings_env,
+    settings_file,
+    wait_until_group_gone,
+    window_script,
+)
 
 #: ``play <games> <x> <o>``: plays a batch, prints "ready <games so far>" when it finished
 #: (``finished``) or once some games of it are done (``playing``), then waits for a signal.
@@ -125,3 +138,48 @@ def test_runs_come_back_after_a_crash(tmp_path) -> None:
     assert [path.suffix for path in recovery_folder(tmp_path).iterdir()] in ([".lock", ""], ["", ".lock"])
     back = _restart(env)
     assert back["count"] == 1 and back["runs"][0]["games"] == 80
+
+
+def _run_until_group_signal(env, number: int, *args: str) -> tuple[int, str]:
+    """As :func:`_run_until_signal`, with the window in its own session and ``number`` sent to
+    its whole process group (a logout, a shell's ``kill %1``): the fork server and the batch's
+    worker processes get it too. Returns the games played by then and the window's stderr."""
+    process = subprocess.Popen([sys.executable, "-c", SCRIPT, *args], env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    try:
+        line = process.stdout.readline().split()
+        assert line[:1] == ["ready"], process.stderr.read()
+        os.killpg(process.pid, number)
+        _, err = process.communicate(timeout=TIMEOUT_S)
+        left = wait_until_group_gone(process.pid, TIMEOUT_S)
+        assert not left, f"left running in the window's group: {left}"
+    finally:
+        if group_members(process.pid):
+            os.killpg(process.pid, signal.SIGKILL)
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 0, err
+    assert "Traceback" not in err, err
+    return int(line[1]), err
+
+
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT],
+                         ids=["SIGTERM", "SIGHUP", "SIGINT"])
+def test_a_batch_stopped_by_a_signal_to_the_window_group_comes_back(tmp_path, number) -> None:
+    # Both sides human: the window starts no engine process, so the group is the window and
+    # the batch's fork server, resource tracker and worker processes.
+    conf = settings_file(tmp_path)
+    conf.parent.mkdir(parents=True)
+    conf.write_text("[x]\nkind=human\n\n[o]\nkind=human\n", encoding="utf-8")
+    env = settings_env(tmp_path)
+    # More games than the dock plays in its own thread: worker processes play them.
+    games = SMALL_BATCH * 5
+    played, _ = _run_until_group_signal(env, number, "playing", str(games), "mcts:iterations=300",
+                                        "random")
+    back = _restart(env)
+    assert back["count"] == 1, back
+    run = back["runs"][0]
+    assert played <= run["games"] <= games
+    assert run["cancelled"] == (run["games"] < games)

@@ -253,7 +253,7 @@ def test_a_new_run_of_the_program_plays_the_saved_options(tmp_path):
 
 def test_the_windows_ai_plays_the_textbook_search_at_a_drawn_depth(qtbot):
     from tictactoe_qt.engine.trace.options import TextbookOptions
-    from tictactoe_qt.engine.trace.textbook_search import textbook_search
+    from tests.engine.traced_decision import textbook_search
 
     side = SideSettings("alphabeta", 4, mark="O", extra="depth=2-4,ordering=centre")
     controller = GameController(GameSettings(SideSettings("human", mark="X"), side))

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from tictactoe_qt.engine import Board
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.trace import TextbookOptions
-from tictactoe_qt.engine.trace.textbook_search import textbook_search
+from tests.engine.traced_decision import textbook_search
 from tictactoe_qt.engine.tree_explorer import trace_alphabeta
 from tictactoe_qt.gui.analysis.job_runner import JobRunner
 from tictactoe_qt.gui.analysis.tree_explorer_dock import TreeExplorerDock

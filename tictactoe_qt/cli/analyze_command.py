@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from contextlib import nullcontext
 from collections.abc import Iterator
+from contextlib import nullcontext
 from typing import Any
 
 from tictactoe_qt.engine.board import Board
@@ -15,7 +15,6 @@ from tictactoe_qt.engine.excerpt import excerpt
 
 from .arguments import UsageError, add_k_argument, time_budget
 from .exact_run import (
-    INTERRUPTED,
     InterruptibleRun,
     add_cache_argument,
     check_exact_size,
@@ -25,6 +24,7 @@ from .exact_run import (
     warn_if_long,
 )
 from .formatting import analysis_text
+from .stop_signals import INTERRUPTED
 
 #: Exit status when at least one board could not be analysed.
 BAD_BOARD = 1
@@ -97,7 +97,10 @@ def _answer(text: str, args: argparse.Namespace, searchers: dict[GameConfig, Any
     if searcher is None:
         searcher = searchers[board.config] = _new_searcher(board.config)
     if args.exact:
-        from tictactoe_qt.engine.exact_analysis import analyze_exactly, analyze_exactly_cached
+        from tictactoe_qt.engine.exact_analysis import (
+            analyze_exactly,
+            analyze_exactly_cached,
+        )
 
         check_exact_size(board)
         warn_if_long(board)

@@ -7,8 +7,17 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from tictactoe_qt.cluster import INSTALL_HINT, ClusterError, ClusterUnavailable
-from tictactoe_qt.cluster.connection import AddressError, ClusterAddress, ClusterConnection
+from tictactoe_qt.cluster import (
+    INSTALL_HINT,
+    ClusterError,
+    ClusterLost,
+    ClusterUnavailable,
+)
+from tictactoe_qt.cluster.connection import (
+    AddressError,
+    ClusterAddress,
+    ClusterConnection,
+)
 from tictactoe_qt.engine.batch import BatchProgress
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
@@ -17,6 +26,7 @@ from tictactoe_qt.engine.simulation_stats import SimulationSummary
 from tictactoe_qt.engine.tournament import TournamentResult, parse_players
 
 from .arguments import CommandFailed, UsageError
+from .stop_signals import first_signal_stops
 
 HELP = ("run on a Dask cluster: a scheduler's tcp://HOST:PORT, or local / local:N for N "
         f"processes here (needs: pip install 'tictactoe-qt[cluster]')")
@@ -48,7 +58,11 @@ def open_cluster(address: ClusterAddress) -> ClusterConnection:
         raise UsageError(INSTALL_HINT) from None
     except ClusterError as error:
         raise CommandFailed(str(error)) from None
-    info = connection.info()
+    try:
+        info = connection.info()
+    except ClusterError as error:
+        _close_quietly(connection)
+        raise CommandFailed(str(error)) from None
     dashboard = f"; dashboard {info.dashboard}" if info.dashboard else ""
     print(f"cluster {address}: {info}{dashboard}", file=sys.stderr, flush=True)
     return connection
@@ -56,7 +70,11 @@ def open_cluster(address: ClusterAddress) -> ClusterConnection:
 
 def cluster_batch(args: argparse.Namespace, config: GameConfig, progress: BatchProgress | None,
                   should_stop: Callable[[], bool]) -> SimulationSummary:
-    """``simulate``'s batch on ``args.cluster``."""
+    """``simulate``'s batch on ``args.cluster``.
+
+    A cluster lost mid-batch is one line on stderr, and the summary of the games
+    finished before, marked ``cancelled`` (as after Ctrl+C).
+    """
     if args.workers != 1:
         raise UsageError("--workers and --cluster do not mix: the cluster's workers play the games")
     try:
@@ -68,6 +86,10 @@ def cluster_batch(args: argparse.Namespace, config: GameConfig, progress: BatchP
         _check_players(connection, [args.x, args.o])
         return run_cluster_batch(connection, config, args.x, args.o, args.games, args.seed,
                                  args.swap, progress, should_stop)
+    except ClusterLost as lost:
+        _say_lost(args.command, lost, progress is not None)
+        partial: SimulationSummary = lost.partial
+        return partial
     except ClusterError as error:
         raise CommandFailed(str(error)) from None
     finally:
@@ -78,21 +100,30 @@ def cluster_tournament(args: argparse.Namespace, config: GameConfig) -> Tourname
     """``tournament``'s round robin on ``args.cluster``; the first Ctrl+C keeps the games so far."""
     from tictactoe_qt.cluster.tournament import run_cluster_round_robin
 
-    from .simulate_command import _first_signal_stops
-
     if args.workers != 1:
         raise UsageError("--workers and --cluster do not mix: the cluster's workers play the games")
     check_playable(config, *parse_players(args.player))  # bad entrants: an error before connecting
     connection = open_cluster(args.cluster)
     stopped_by: list[int] = []
     try:
-        with _first_signal_stops(stopped_by):
+        with first_signal_stops(stopped_by):
             return run_cluster_round_robin(connection, config, args.player, args.games,
                                            args.seed, lambda: bool(stopped_by))
+    except ClusterLost as lost:
+        _say_lost(args.command, lost)
+        partial: TournamentResult = lost.partial
+        return partial
     except ClusterError as error:
         raise CommandFailed(str(error)) from None
     finally:
         _close_quietly(connection)
+
+
+def _say_lost(command: str, lost: ClusterLost, after_progress: bool = False) -> None:
+    """The one line for a cluster lost mid-run; the games finished before are printed next."""
+    start = "\n" if after_progress else ""  # below the progress line, not on it
+    print(f"{start}tictactoe-qt {command}: stopped: {lost}; the games finished before are "
+          "reported", file=sys.stderr, flush=True)
 
 
 def _check_players(connection: ClusterConnection, specs: list[PlayerSpec]) -> None:

@@ -18,14 +18,17 @@ from types import FrameType, TracebackType
 from typing import Any, TextIO
 
 from tictactoe_qt.engine.board import Board
-from tictactoe_qt.engine.exact_limits import EXACT_MAX_EMPTY, exact_size_estimate, long_solve_note
+from tictactoe_qt.engine.exact_limits import (
+    EXACT_MAX_EMPTY,
+    exact_size_estimate,
+    long_solve_note,
+)
 from tictactoe_qt.engine.search.progress import Progress, SearchProgress, progress_text
 from tictactoe_qt.engine.solved_cache import SolvedCache
 
 from .arguments import UsageError
+from .stop_signals import INTERRUPTED
 
-#: Exit status after Ctrl+C, as shells report it.
-INTERRUPTED = 130
 #: How an exact run is stopped from the command line, ending the long-solve note.
 CTRL_C_HINT = "Ctrl+C stops it with the best answer so far."
 

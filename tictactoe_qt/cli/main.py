@@ -28,10 +28,10 @@ from . import (
     trace_command,
 )
 from .arguments import CommandFailed, OneLineParser, UsageError, fail
+from .plain_output import use_plain_fallback
+from .stop_signals import INTERRUPTED
 
 PROG = "tictactoe-qt"
-#: Exit status after Ctrl+C, as shells report it.
-INTERRUPTED = 130
 #: Exit status when a command could not finish (a worker process died, say).
 FAILED = 1
 
@@ -54,6 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    use_plain_fallback()  # "µs", "α", "∞" as plain words where the terminal lacks them
     args_list = sys.argv[1:] if argv is None else argv
     parser = build_parser()
     try:

@@ -15,8 +15,8 @@ from tictactoe_qt.engine.excerpt import excerpt
 from tictactoe_qt.engine.player_spec import PlayerSpec, PlayerSpecError, human_refused
 from tictactoe_qt.engine.players import PLAYER_FACTORIES, close_player, make_player
 from tictactoe_qt.engine.plugins import discovered_plugins
-from tictactoe_qt.engine.simulation import check_playable
 from tictactoe_qt.engine.search_result import SearchResult, ShouldStop, never_stop
+from tictactoe_qt.engine.simulation import check_playable
 from tictactoe_qt.engine.value_notation import game_over_text
 
 from .arguments import (
@@ -29,7 +29,6 @@ from .arguments import (
     time_budget,
 )
 from .exact_run import (
-    INTERRUPTED,
     InterruptibleRun,
     add_cache_argument,
     check_exact_size,
@@ -39,6 +38,7 @@ from .exact_run import (
     warn_if_long,
 )
 from .formatting import search_text
+from .stop_signals import INTERRUPTED
 from .trace_command import (
     add_textbook_arguments,
     textbook_decision,

@@ -4,22 +4,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import signal
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from types import FrameType
 
 from tictactoe_qt.engine.batch import MAX_BATCH_GAMES, run_batch, worker_limit
 from tictactoe_qt.engine.duration_text import duration_text
 from tictactoe_qt.engine.excerpt import excerpt
 from tictactoe_qt.engine.simulation import check_playable
-from tictactoe_qt.engine.worker_processes import MIN_WORKER_LIMIT, WorkerDiedError, act_as_worker
+from tictactoe_qt.engine.worker_processes import MIN_WORKER_LIMIT
 
 from .arguments import (
-    CommandFailed,
     add_size_arguments,
     config_from,
     non_negative_int,
@@ -29,12 +24,10 @@ from .arguments import (
 )
 from .cluster_option import add_cluster_argument, cluster_batch
 from .formatting import summary_text
+from .stop_signals import INTERRUPTED, exit_status, first_signal_stops
 
-#: Signals that end a batch early with the games played so far: Ctrl+C, a
-#: polite kill, a closed terminal. The exit status is 128 + the signal number.
-STOP_SIGNALS = tuple(
-    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
-)
+#: Seconds between redraws of the progress line.
+PROGRESS_INTERVAL = 0.1
 
 DESCRIPTION = """\
 Play N games between two computer players and report wins, draws, times,
@@ -48,7 +41,8 @@ With --swap the players take turns at moving first; each keeps its mark, so
 x_wins and the "x" block are always the --x player's (first_mover_wins counts
 the games the first mover won).
 The same --seed gives the same totals whatever --workers is.
-Ctrl+C, SIGTERM or SIGHUP stop the batch and report the games played so far.
+Ctrl+C, SIGTERM or SIGHUP (to the command or its whole process group) stop
+the batch and report the games played so far, as does a worker process that dies.
 With --cluster the chunks run on a Dask cluster (pip install 'tictactoe-qt[cluster]'),
 with the same totals as --workers 1 for the same --seed."""
 
@@ -96,19 +90,16 @@ def run(args: argparse.Namespace) -> int:
         print(f"note: using {limit} worker processes, not {args.workers:,}: at most one per "
               f"core (at least {MIN_WORKER_LIMIT}) run at once here", file=sys.stderr)
     stopped_by: list[int] = []
-    show_progress = sys.stderr.isatty() and not args.json
+    show_progress = sys.stderr.isatty()  # stdout keeps the report (or the JSON) alone
     progress = ProgressLine() if show_progress else None
-    with _first_signal_stops(stopped_by):
-        try:
-            if args.cluster is not None:
-                summary = cluster_batch(args, config, progress, lambda: bool(stopped_by))
-            else:
-                summary = run_batch(
-                    config, args.x, args.o, args.games, args.seed, args.swap, args.workers,
-                    progress=progress, should_stop=lambda: bool(stopped_by),
-                )
-        except WorkerDiedError as error:
-            raise CommandFailed(str(error)) from None
+    with first_signal_stops(stopped_by):
+        if args.cluster is not None:
+            summary = cluster_batch(args, config, progress, lambda: bool(stopped_by))
+        else:
+            summary = run_batch(
+                config, args.x, args.o, args.games, args.seed, args.swap, args.workers,
+                progress=progress, should_stop=lambda: bool(stopped_by),
+            )
     if show_progress:
         print("\r\033[K", end="", file=sys.stderr, flush=True)
     if args.json:
@@ -116,18 +107,36 @@ def run(args: argparse.Namespace) -> int:
         print()
     else:
         print(summary_text(summary))
-    return 128 + stopped_by[0] if stopped_by else 0
+    if summary.failure:
+        print(f"tictactoe-qt simulate: error: {summary.failure} (the report holds the "
+              f"{summary.games:,} games finished before)", file=sys.stderr)
+    elif summary.cancelled and not stopped_by and args.cluster is None:
+        # Only a worker's SIGTERM stops a local batch that this process was not asked to stop.
+        stopped_by.append(signal.SIGTERM)
+        print("tictactoe-qt simulate: a worker process got SIGTERM: the batch stopped (the "
+              f"report holds the {summary.games:,} games finished before)", file=sys.stderr)
+    if summary.cancelled and not stopped_by and not summary.failure:
+        return INTERRUPTED  # a cluster lost mid-batch: as Ctrl+C
+    return exit_status(stopped_by, bool(summary.failure))
 
 
 class ProgressLine:
-    """``progress(done, total)`` for a batch: games done and the time left, on one stderr line."""
+    """``progress(done, total)`` for a batch: games done and the time left, on one stderr line.
+
+    Redrawn at most every :data:`PROGRESS_INTERVAL` seconds (and at the end),
+    however often it is told: a tournament tells it after every game.
+    """
 
     def __init__(self) -> None:
         self._began = time.perf_counter()
+        self._shown = -PROGRESS_INTERVAL
 
     def __call__(self, done: int, total: int) -> None:
-        print(f"\r\033[K  {progress_text(done, total, time.perf_counter() - self._began)}",
-              end="", file=sys.stderr, flush=True)
+        now = time.perf_counter() - self._began
+        if now - self._shown < PROGRESS_INTERVAL and done < total:
+            return
+        self._shown = now
+        print(f"\r\033[K  {progress_text(done, total, now)}", end="", file=sys.stderr, flush=True)
 
 
 def progress_text(done: int, total: int, seconds: float) -> str:
@@ -136,39 +145,3 @@ def progress_text(done: int, total: int, seconds: float) -> str:
     if 0 < done < total and seconds > 0:
         text += f", about {duration_text(seconds * (total - done) / done)} left"
     return text
-
-
-@contextmanager
-def _first_signal_stops(stopped_by: list[int]) -> Iterator[None]:
-    """The first stop signal ends the batch with the games played so far; a second one quits.
-
-    The number of the first signal is appended to ``stopped_by``. Worker
-    processes ignore these signals (a terminal sends Ctrl+C and hang-ups to
-    them too): the batch winds them down, so none is left behind.
-    """
-    owner = os.getpid()
-
-    def on_signal(signum: int, frame: FrameType | None) -> None:
-        if os.getpid() != owner:
-            # A worker forked with this handler, signalled before its set-up ran (the
-            # pool ends the others when one dies): it must not report a stop.
-            act_as_worker(signum)
-            return
-        if stopped_by:
-            raise KeyboardInterrupt
-        stopped_by.append(signum)
-        again = "Ctrl+C again" if signum == signal.SIGINT else "a second signal"
-        print(f"\nstopping on {signal.Signals(signum).name}: the games so far will be "
-              f"reported ({again} quits now)", file=sys.stderr, flush=True)
-
-    previous: dict[int, object] = {}
-    try:
-        for signum in STOP_SIGNALS:
-            previous[signum] = signal.signal(signum, on_signal)
-    except ValueError:  # not the main thread: leave the signals alone
-        pass
-    try:
-        yield
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)  # type: ignore[arg-type]

@@ -8,7 +8,6 @@ import sys
 
 from tictactoe_qt.engine.tournament import TournamentResult, round_robin
 
-from .cluster_option import add_cluster_argument, cluster_tournament
 from .arguments import (
     add_size_arguments,
     config_from,
@@ -17,10 +16,11 @@ from .arguments import (
     positive_int,
     seed_int,
 )
+from .cluster_option import add_cluster_argument, cluster_tournament
 from .formatting import forfeit_lines
+from .simulate_command import ProgressLine
+from .stop_signals import INTERRUPTED, exit_status, first_signal_stops
 
-#: Exit status when the tournament was stopped early.
-INTERRUPTED = 130
 #: Player names longer than this are cut in the cross table (the ranking keeps them whole).
 NAME_WIDTH = 28
 
@@ -32,7 +32,10 @@ plugin, or an external engine: engine:path=/path/to/pbrain-x[,time=S].
 Prints the cross table (each row's score against each column: share of
 points, +wins =draws -losses) and the ranking, as the Statistics dock's
 Tournament tab shows them. A player that breaks the rules loses that game
-by forfeit. The same --seed gives the same table whatever --workers is."""
+by forfeit. The same --seed gives the same table whatever --workers is.
+Ctrl+C, SIGTERM or SIGHUP (to the command or its whole process group) stop
+the tournament and print the table of the games played so far, as does a
+worker process that dies."""
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -56,18 +59,31 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     config = config_from(args)
+    stopped_by: list[int] = []
+    show_progress = sys.stderr.isatty()  # stdout keeps the report (or the JSON) alone
     if args.cluster is not None:
         result = cluster_tournament(args, config)
     else:
-        result = round_robin(config, args.player, args.games, seed=args.seed, workers=args.workers)
+        with first_signal_stops(stopped_by):
+            result = round_robin(
+                config, args.player, args.games, seed=args.seed,
+                should_stop=lambda: bool(stopped_by),
+                progress=ProgressLine() if show_progress else None, workers=args.workers,
+            )
+    if show_progress:
+        print("\r\033[K", end="", file=sys.stderr, flush=True)
     if args.json:
         print(json.dumps(result.as_dict()))
     else:
         print(tournament_text(result, args.seed))
-    if result.cancelled:
+    if result.failure:
+        print(f"tictactoe-qt tournament: error: {result.failure} (the table holds the "
+              f"{result.games_played:,} games finished before)", file=sys.stderr)
+    elif result.cancelled:
         print("tictactoe-qt tournament: stopped early", file=sys.stderr)
+    if result.cancelled and not stopped_by and not result.failure:
         return INTERRUPTED
-    return 0
+    return exit_status(stopped_by, bool(result.failure))
 
 
 def tournament_text(result: TournamentResult, seed: int | None = None) -> str:

@@ -9,12 +9,23 @@ Dask may play it again when a worker is lost, without changing the totals.
 
 from __future__ import annotations
 
+from typing import Any
+
 #: One line for people without the extra.
 INSTALL_HINT = "--cluster needs Dask's scheduler: pip install 'tictactoe-qt[cluster]'"
 
 
 class ClusterError(RuntimeError):
     """The cluster cannot run the batch (unreachable, wrong versions, a missing engine)."""
+
+
+class ClusterLost(ClusterError):
+    """The cluster stopped serving mid-run (its scheduler or every worker went away, or a
+    chunk failed); ``partial`` is the summary or table of the games finished before."""
+
+    def __init__(self, message: str, partial: Any = None) -> None:
+        super().__init__(message)
+        self.partial = partial
 
 
 class ClusterUnavailable(ClusterError):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from tictactoe_qt.engine import random_games
@@ -21,16 +21,13 @@ from tictactoe_qt.engine.simulation import (
 )
 from tictactoe_qt.engine.simulation_stats import SimulationSummary
 
-from . import ClusterError
+from . import ClusterLost
+from .chunk_stream import stream_chunks
 from .connection import ClusterConnection
 
 #: Chunks in flight per worker thread: enough to keep every worker busy while
 #: results travel back, few enough that the client holds little at any time.
 IN_FLIGHT_PER_CORE = 2
-#: Seconds between looks at ``should_stop`` while no chunk finishes.
-POLL_SECONDS = 0.1
-#: Seconds without a finished chunk before checking that the cluster still has workers.
-NO_WORKER_SECONDS = 5.0
 
 
 def run_cluster_batch(
@@ -51,6 +48,10 @@ def run_cluster_batch(
     client's memory stays bounded however long the batch. A lost worker's
     chunks are played again by Dask elsewhere. Once ``should_stop`` is true the
     chunks not yet finished are cancelled and the summary is marked ``cancelled``.
+
+    Raises:
+        ClusterLost: the scheduler or every worker went away, or a chunk failed; its
+            ``partial`` is the summary of the chunks finished before, marked ``cancelled``.
     """
     if not 0 <= games <= MAX_BATCH_GAMES:
         raise ValueError(f"the number of games must be from 0 to {MAX_BATCH_GAMES:,}, got {games:,}")
@@ -64,9 +65,15 @@ def run_cluster_batch(
     summary.workers = cores
     began = time.perf_counter()
     submit = _submitter(connection.client, config, specs, batch_seed, swap)
-    _stream(connection.client, summary, map(submit, chunks), cores * IN_FLIGHT_PER_CORE,
-            games, progress, should_stop)
-    summary.elapsed_seconds = time.perf_counter() - began
+    try:
+        _stream(connection, summary, map(submit, chunks), cores * IN_FLIGHT_PER_CORE,
+                games, progress, should_stop)
+    except ClusterLost as lost:
+        summary.cancelled = True
+        lost.partial = summary
+        raise
+    finally:
+        summary.elapsed_seconds = time.perf_counter() - began
     return summary
 
 
@@ -82,86 +89,13 @@ def _submitter(client: Any, config: GameConfig, specs: tuple[PlayerSpec, PlayerS
     return submit
 
 
-def _stream(client: Any, summary: SimulationSummary, futures: Iterator[Any], limit: int,
-            games: int, progress: BatchProgress | None, should_stop: ShouldStop) -> None:
+def _stream(connection: ClusterConnection, summary: SimulationSummary, futures: Iterator[Any],
+            limit: int, games: int, progress: BatchProgress | None, should_stop: ShouldStop) -> None:
     def merge(part: SimulationSummary) -> None:
         summary.merge(part)
         if progress is not None:
             progress(summary.games, games)
 
-    if not stream_chunks(client, futures, limit, merge, should_stop):
+    if not stream_chunks(connection.client, str(connection.address), futures, limit, merge,
+                         should_stop):
         summary.cancelled = True
-
-
-def stream_chunks(client: Any, futures: Iterator[Any], limit: int,
-                  merge: Callable[[Any], None], should_stop: ShouldStop) -> bool:
-    """Keep ``limit`` of ``futures`` in flight and ``merge`` each result as it finishes.
-
-    Results come in any order (their sums do not care). Each future is let go
-    once merged, so the client holds at most ``limit`` at a time. Returns
-    False when ``should_stop`` ended it early (the rest is cancelled).
-    """
-    from distributed import as_completed
-
-    finished = as_completed()
-    running: set[Any] = set()
-
-    def top_up() -> None:
-        while len(running) < limit:
-            future = next(futures, None)
-            if future is None:
-                return
-            running.add(future)
-            finished.add(future)
-
-    try:
-        top_up()
-        heard = time.monotonic()
-        while running:
-            if should_stop():
-                return False
-            arrived = finished.next_batch(block=False) or _wait_a_little(finished)
-            for future in arrived:
-                result = _result(client, future, should_stop)
-                if result is None:
-                    return False
-                running.discard(future)
-                merge(result)
-                future.release()
-            if arrived:
-                heard = time.monotonic()
-            elif time.monotonic() - heard > NO_WORKER_SECONDS:
-                heard = time.monotonic()
-                _check_workers_left(client)
-            top_up()
-        return True
-    finally:
-        if running:  # stopped, interrupted or failed: nothing more is played for us
-            client.cancel(list(running), force=True)
-
-
-def _result(client: Any, future: Any, should_stop: ShouldStop) -> Any:
-    """The future's result; None once ``should_stop``.
-
-    A result kept on a worker that dies before it is fetched is computed
-    again elsewhere, so even a finished future may have to wait.
-    """
-    from distributed import TimeoutError as DaskTimeout
-
-    while True:
-        try:
-            return future.result(timeout=NO_WORKER_SECONDS)
-        except (DaskTimeout, TimeoutError):
-            if should_stop():
-                return None
-            _check_workers_left(client)
-
-
-def _check_workers_left(client: Any) -> None:
-    if not client.nthreads():  # Dask would wait for a worker forever
-        raise ClusterError("every worker of the cluster has gone; the batch stopped")
-
-
-def _wait_a_little(finished: Any) -> list[Any]:
-    time.sleep(POLL_SECONDS)
-    return list(finished.next_batch(block=False))

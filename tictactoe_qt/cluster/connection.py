@@ -9,45 +9,19 @@ from urllib.request import urlopen
 
 from tictactoe_qt import __version__
 from tictactoe_qt.engine.excerpt import excerpt
-from tictactoe_qt.engine.worker_processes import default_workers, worker_limit
 
 from . import ClusterError, probe, require_distributed
+from .address import LOCAL, AddressError, ClusterAddress
+from .bounded_call import CallTimedOut, within
+from .greeting import NotAScheduler, expect_greeting, tls_context
+
+__all__ = ["LOCAL", "AddressError", "ClusterAddress", "ClusterConnection", "ClusterInfo", "connect"]
 
 #: Seconds to reach a scheduler (and to wait for its first worker) before giving up.
 CONNECT_TIMEOUT = 5.0
-#: ``local`` alone: one worker process per core; ``local:N``: N, at most :func:`worker_limit`.
-LOCAL = "local"
-
-
-class AddressError(ValueError):
-    """An address that is neither ``local``, ``local:N`` nor a scheduler's."""
-
-
-@dataclass(frozen=True)
-class ClusterAddress:
-    """Where to run: a scheduler's address, or a local cluster of ``local_workers`` processes."""
-
-    scheduler: str | None = None
-    local_workers: int = 0
-
-    @classmethod
-    def parse(cls, text: str) -> ClusterAddress:
-        """``tcp://host:8786``, ``host:8786``, ``local`` or ``local:N``."""
-        text = text.strip()
-        if text == LOCAL:
-            return cls(local_workers=min(default_workers(), worker_limit()))
-        if text.startswith(LOCAL + ":"):
-            count = text[len(LOCAL) + 1 :]
-            if not count.isdigit() or not 1 <= int(count) <= worker_limit():
-                raise AddressError(f"local:N needs N from 1 to {worker_limit()}, got {excerpt(text)}")
-            return cls(local_workers=int(count))
-        host = text.split("://", 1)[-1]
-        if not host or " " in text or ":" not in host:
-            raise AddressError(f"a cluster is tcp://HOST:PORT, local or local:N, got {excerpt(text)}")
-        return cls(scheduler=text)
-
-    def __str__(self) -> str:
-        return self.scheduler or f"{LOCAL}:{self.local_workers}"
+#: Seconds for every worker to answer a check (milliseconds when well; a frozen worker
+#: never answers, and Dask would wait for it for good).
+CHECK_SECONDS = 20.0
 
 
 @dataclass(frozen=True)
@@ -71,7 +45,16 @@ class ClusterConnection:
         self._cluster = cluster
 
     def info(self) -> ClusterInfo:
-        threads = self.client.nthreads()
+        """The workers and cores now.
+
+        Raises:
+            ClusterError: the scheduler did not answer in :data:`CONNECT_TIMEOUT` s.
+        """
+        try:
+            threads = self.client.nthreads(callback_timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError):
+            raise ClusterError(f"the Dask scheduler at {excerpt(str(self.address))} did not say "
+                               f"what workers it has in {CONNECT_TIMEOUT:g} s") from None
         return ClusterInfo(len(threads), sum(threads.values()), self._dashboard())
 
     def _dashboard(self) -> str | None:
@@ -84,9 +67,12 @@ class ClusterConnection:
             return None
 
     def close(self) -> None:
-        """Disconnect, and end the local cluster's worker processes."""
+        """Disconnect (within a bound, even from a frozen scheduler), and end the local
+        cluster's worker processes."""
         try:
-            self.client.close(timeout=CONNECT_TIMEOUT)
+            within(2 * CONNECT_TIMEOUT, self.client.close, timeout=CONNECT_TIMEOUT)
+        except CallTimedOut:
+            pass  # the client is left to its daemon thread; nothing of ours runs there
         finally:
             if self._cluster is not None:
                 self._cluster.close(timeout=CONNECT_TIMEOUT)
@@ -101,43 +87,86 @@ class ClusterConnection:
 def connect(address: ClusterAddress, timeout: float = CONNECT_TIMEOUT) -> ClusterConnection:
     """Reach the scheduler (or start the local cluster) and check every worker.
 
+    Each step with a remote peer is bounded by ``timeout`` seconds: the
+    scheduler's greeting (read on a plain socket first, see :mod:`.greeting`),
+    Dask's own connection, the first worker and the version check. A Dask
+    call that overruns is left to finish in a daemon thread (and its client
+    closed then), so neither the caller nor the process's exit waits for it.
+
     Raises:
         ClusterUnavailable: ``distributed`` is not installed.
-        ClusterError: the scheduler cannot be reached, has no workers, or a
-            worker runs another version of tictactoe-qt (or none).
+        ClusterError: one line naming the address: not a scheduler, unreachable,
+            silent, no workers, or a worker that runs another version of
+            tictactoe-qt (or none).
     """
     require_distributed()
-    from distributed import Client, LocalCluster
-
     _quiet_dask_logs()
     _give_up_on_lost_workers_after(timeout)
-    cluster = None
+    if address.scheduler is None:
+        connection = _start_local(address, timeout)
+    else:
+        connection = _reach(address, timeout)
     try:
-        if address.scheduler is None:
-            cluster = LocalCluster(n_workers=address.local_workers, threads_per_worker=1,
-                                   processes=True, dashboard_address=":0")
-            client = Client(cluster, timeout=timeout)
-        else:
-            client = Client(address.scheduler, timeout=timeout)
-    except (OSError, TimeoutError) as error:
-        if cluster is not None:
-            cluster.close()
-        why = f"no answer after {timeout:g} s" if "Timed out" in str(error) else _reason(error)
-        raise ClusterError(f"cannot reach the Dask scheduler at {excerpt(str(address))}: {why}") from None
-    connection = ClusterConnection(address, client, cluster)
-    try:
-        _wait_for_workers(client, address, timeout)
-        check_versions(client)
+        _wait_for_workers(connection.client, address, timeout)
+        check_versions(connection.client)
     except BaseException:
         connection.close()
         raise
     return connection
 
 
+def _reach(address: ClusterAddress, timeout: float) -> ClusterConnection:
+    """A client of the scheduler at ``address``, once it has greeted as a Dask scheduler."""
+    from distributed import Client
+
+    def cannot(why: str) -> ClusterError:
+        return ClusterError(f"cannot reach the Dask scheduler at {excerpt(str(address))}: {why}")
+
+    try:
+        expect_greeting(address, timeout, tls_context(address))
+        client = within(timeout, Client, address.scheduler, timeout=timeout,
+                        on_late=_close_client)
+    except NotAScheduler as error:
+        raise cannot(str(error)) from None
+    except (CallTimedOut, TimeoutError):  # Dask's own timeouts say nothing ("TimeoutError")
+        raise cannot(f"it greeted as a Dask scheduler, then did not answer in {timeout:g} s") from None
+    except OSError as error:
+        raise cannot(f"no answer after {timeout:g} s" if "Timed out" in str(error)
+                     else _reason(error)) from None
+    except Exception as error:  # a Dask server that is no scheduler (a worker, a nanny)
+        raise cannot(f"it speaks Dask's protocol but does not answer as a scheduler (a worker's "
+                     f"port?): {type(error).__name__}: {_reason(error)}") from None
+    return ClusterConnection(address, client)
+
+
+def _start_local(address: ClusterAddress, timeout: float) -> ClusterConnection:
+    """A cluster of ``address.local_workers`` processes on this machine, and its client."""
+    from distributed import Client, LocalCluster
+
+    try:
+        cluster = LocalCluster(n_workers=address.local_workers, threads_per_worker=1,
+                               processes=True, dashboard_address=":0")
+    except (OSError, TimeoutError) as error:
+        raise ClusterError(f"cannot start the local Dask cluster {address}: {_reason(error)}") from None
+    try:
+        return ClusterConnection(address, Client(cluster, timeout=timeout), cluster)
+    except BaseException:
+        cluster.close()
+        raise
+
+
+def _close_client(client: Any) -> None:
+    """Close a client whose connection came too late to be used."""
+    try:
+        client.close(timeout=CONNECT_TIMEOUT)
+    except Exception:  # the scheduler it reached is going or gone
+        pass
+
+
 def _wait_for_workers(client: Any, address: ClusterAddress, timeout: float) -> None:
     try:
-        client.wait_for_workers(1, timeout=timeout)
-    except (OSError, TimeoutError):
+        within(timeout + CONNECT_TIMEOUT, client.wait_for_workers, 1, timeout=timeout)
+    except (OSError, TimeoutError, CallTimedOut):
         raise ClusterError(f"the Dask scheduler at {excerpt(str(address))} has no workers "
                            f"after {timeout:g} s: start some with `dask worker {address}`") from None
 
@@ -173,7 +202,14 @@ def run_everywhere(client: Any, function: Any, *args: Any) -> dict[str, Any]:
 
     cloudpickle.register_pickle_by_value(probe)
     try:
-        results: dict[str, Any] = client.run(function, *args, on_error="return")
+        results: dict[str, Any] = within(CHECK_SECONDS, client.run, function, *args,
+                                         on_error="return")
+    except CallTimedOut:
+        raise ClusterError(f"the cluster's workers did not answer a check in {CHECK_SECONDS:g} s "
+                           "(is one frozen?)") from None
+    except (OSError, TimeoutError) as error:  # the scheduler went away meanwhile
+        raise ClusterError(f"the cluster's scheduler went away while its workers were checked: "
+                           f"{_reason(error)}") from None
     finally:
         cloudpickle.unregister_pickle_by_value(probe)
     for worker, result in results.items():

@@ -30,7 +30,9 @@ from tictactoe_qt.engine.tournament import (
     parse_players,
 )
 
-from .batch import IN_FLIGHT_PER_CORE, stream_chunks
+from . import ClusterLost
+from .batch import IN_FLIGHT_PER_CORE
+from .chunk_stream import stream_chunks
 from .connection import ClusterConnection, check_available
 
 
@@ -54,6 +56,8 @@ def run_cluster_round_robin(
         TournamentError: fewer than 2 games per pairing or bad entrants.
         PlayerSpecError: an engine or plugin that cannot play here.
         ClusterError: a worker lacks an engine program or a plugin.
+        ClusterLost: the scheduler or every worker went away, or a chunk failed; its
+            ``partial`` is the table of the games finished before, marked ``cancelled``.
     """
     if games_per_pairing < 2:
         raise TournamentError(
@@ -75,11 +79,19 @@ def run_cluster_round_robin(
         if progress is not None:
             progress(done[0], total)
 
-    finished = stream_chunks(connection.client, _chunks(connection.client, config, specs, parts, cores),
-                             cores * IN_FLIGHT_PER_CORE, merge, should_stop)
+    lost: ClusterLost | None = None
+    try:
+        finished = stream_chunks(connection.client, str(connection.address),
+                                 _chunks(connection.client, config, specs, parts, cores),
+                                 cores * IN_FLIGHT_PER_CORE, merge, should_stop)
+    except ClusterLost as error:
+        finished, lost = False, error
     for (x_index, o_index), summary in parts.items():
         _add(result, x_index, o_index, summary)
     result.cancelled = not finished or any(s.cancelled for s in parts.values())
+    if lost is not None:
+        lost.partial = result
+        raise lost
     return result
 
 

@@ -32,9 +32,11 @@ from .simulation import (
 from .simulation_stats import SimulationSummary
 from .worker_processes import (
     StopFlag,
+    WORKER_DIED,
     WorkerDiedError,
     default_workers,
     prepare_worker,
+    start_pool_helpers,
     worker_limit,
 )
 
@@ -136,11 +138,14 @@ def run_batch(
             moves); once true the summary holds the games finished so far and
             is marked ``cancelled``.
 
+    A worker process that dies (killed, out of memory) ends the batch too:
+    the summary holds the games of the chunks that came back, is marked
+    ``cancelled``, and its ``failure`` says what happened.
+
     Raises:
         PlayerSpecError: a spec is bad or names a human.
         ValueError: ``games`` is negative or above :data:`MAX_BATCH_GAMES`, or
             ``workers`` is negative.
-        WorkerDiedError: a worker process died (killed, say); the games are lost.
     """
     if games < 0:
         raise ValueError(f"the number of games must not be negative, got {games}")
@@ -183,21 +188,8 @@ def _run_in_pool(
     progress: BatchProgress | None,
     should_stop: ShouldStop,
 ) -> None:
-    try:
-        _play_chunks_in_pool(summary, specs, chunks, games, progress, should_stop)
-    except BrokenProcessPool:
-        raise WorkerDiedError() from None
-
-
-def _play_chunks_in_pool(
-    summary: SimulationSummary,
-    specs: tuple[PlayerSpec, PlayerSpec],
-    chunks: ChunkBounds,
-    games: int,
-    progress: BatchProgress | None,
-    should_stop: ShouldStop,
-) -> None:
     context = multiprocessing.get_context(start_method())
+    start_pool_helpers(context)
     stop_flag = StopFlag(context)
     pending: Iterator[tuple[int, int]] = iter(chunks)
     running: set[Future[SimulationSummary]] = set()
@@ -218,8 +210,8 @@ def _play_chunks_in_pool(
                     )
                 )
 
-        submit()
         try:
+            submit()
             while running:
                 done, _ = wait(running, timeout=0.05, return_when=FIRST_COMPLETED)
                 for future in done:
@@ -227,14 +219,29 @@ def _play_chunks_in_pool(
                     summary.merge(future.result())
                     if progress is not None:
                         progress(summary.games, games)
-                if should_stop():
+                # A worker's SIGTERM sets the flag too (see worker_processes).
+                if should_stop() or stop_flag.is_set():
                     stop_flag.set()
                     pending = iter(())
                     summary.cancelled = True
                 submit()
+        except BrokenProcessPool:
+            stop_flag.abandon()  # the pool's terminate() only stops the survivors' chunks
+            _keep_finished_chunks(summary, running)
+            summary.cancelled = True
+            summary.failure = WORKER_DIED
         except BaseException:
             stop_flag.set()  # let the workers wind down before the pool shuts
             raise
+
+
+def _keep_finished_chunks(
+    summary: SimulationSummary, futures: set[Future[SimulationSummary]]
+) -> None:
+    """Merge the chunks that came back before the pool broke (their games were played)."""
+    for future in futures:
+        if future.done() and not future.cancelled() and future.exception() is None:
+            summary.merge(future.result())
 
 
 def _init_worker(stop_flag: StopFlag) -> None:
@@ -242,7 +249,8 @@ def _init_worker(stop_flag: StopFlag) -> None:
     _stop_flag = stop_flag
     # Ctrl+C is the parent's to handle: it sets the stop flag, which ends
     # the chunks in hand promptly, instead of every worker printing a traceback.
-    prepare_worker()
+    # A worker's own SIGTERM sets the same flag.
+    prepare_worker(stop_flag)
 
 
 def _worker_should_stop() -> bool:

@@ -32,3 +32,20 @@ class ProcessFailure(RuntimeError):
     Raised by :mod:`tictactoe_qt.engine.processes`; callers that play games turn
     it into a :class:`PlayerForfeit`.
     """
+
+
+#: The longest failure text a status line gets (a longer message is cut).
+FAILURE_TEXT_LIMIT = 160
+
+
+def failure_text(error: BaseException) -> str:
+    """A worker's failure in people's words, on one line of at most :data:`FAILURE_TEXT_LIMIT`.
+
+    A :class:`ProcessFailure` already says what happened ("the engine process
+    stopped unexpectedly (killed by signal 9)"); anything else is unexpected
+    and keeps its type name for a bug report. It is shown in a status line.
+    """
+    text = str(error) if isinstance(error, ProcessFailure) else f"{type(error).__name__}: {error}"
+    text = " ".join(text.split())
+    cut = len(text) > FAILURE_TEXT_LIMIT
+    return text[:FAILURE_TEXT_LIMIT - 1].rstrip() + "…" if cut else text

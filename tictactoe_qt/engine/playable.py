@@ -7,8 +7,12 @@ from .player_spec import PlayerSpec, PlayerSpecError
 from .plugins import discovered_plugins
 
 
-def check_playable(config: GameConfig, *specs: PlayerSpec) -> None:
+def check_playable(config: GameConfig, *specs: PlayerSpec, ask_engines: bool = True) -> None:
     """Refuse, before any game, players that cannot play ``config`` at all.
+
+    With ``ask_engines`` false an engine's program is checked but not started
+    (the window, whose GUI thread must not wait on a program's start-up): a
+    board the engine refuses then shows when it first plays.
 
     Raises:
         PlayerSpecError: an external engine whose program is missing or not
@@ -20,7 +24,7 @@ def check_playable(config: GameConfig, *specs: PlayerSpec) -> None:
 
     for spec in specs:
         if spec.kind == "engine":
-            check_engine_spec(spec, config)
+            check_engine_spec(spec, config, ask=ask_engines)
         elif spec.is_plugin:
             info = discovered_plugins().get(spec.kind)
             if info is not None and info.error:

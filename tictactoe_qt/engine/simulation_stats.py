@@ -130,6 +130,8 @@ class SimulationSummary:
     workers: int = 1
     #: True when the batch was stopped before all games were played.
     cancelled: bool = False
+    #: Why the batch ended early without being asked to (a worker process died), or None.
+    failure: str | None = None
     #: Games lost by forfeit (counted in the wins of the other player too).
     forfeits: int = 0
     #: How often each forfeit reason came up (the first :data:`MAX_REASONS` reasons).
@@ -220,6 +222,7 @@ class SimulationSummary:
         self.plies += other.plies
         self.move_seconds += other.move_seconds
         self.cancelled = self.cancelled or other.cancelled
+        self.failure = self.failure or other.failure
         for mine, theirs in zip(self.players, other.players):
             mine.merge(theirs)
 
@@ -283,4 +286,5 @@ class SimulationSummary:
             "swap": self.swap,
             "workers": self.workers,
             "cancelled": self.cancelled,
+            "failure": self.failure,
         }

@@ -87,6 +87,8 @@ class TournamentResult:
     #: ``scores[(row, col)]`` is player ``row``'s score against player ``col``.
     scores: dict[tuple[int, int], PairingScore] = field(default_factory=dict)
     cancelled: bool = False
+    #: Why the round robin ended early without being asked to (a worker process died), or None.
+    failure: str | None = None
     #: Games each player (by index) lost by forfeit.
     forfeits: dict[int, int] = field(default_factory=dict)
     #: How often each forfeit reason came up (bounded like a simulation's).
@@ -143,6 +145,7 @@ class TournamentResult:
             "players": list(self.players),
             "games_per_pairing": self.games_per_pairing,
             "cancelled": self.cancelled,
+            "failure": self.failure,
             "cross_table": [
                 [
                     None if row == col else _score_dict(self.score(row, col))
@@ -208,7 +211,8 @@ def round_robin(
 
     Reproducible for a given ``seed``, whatever ``workers`` is. When
     ``should_stop`` turns true the games played so far are kept and the
-    result is marked ``cancelled``. A player that forfeits (an external
+    result is marked ``cancelled``; so it is when a worker process dies, with
+    ``failure`` saying so. A player that forfeits (an external
     engine or plugin breaking the rules) loses that game.
 
     Args:
@@ -301,6 +305,7 @@ def _play_in_batch(
     result.add_forfeits(o_index, o_totals.forfeits, {r: n for r, n in reasons.items() if r.startswith("O")})
     if summary.cancelled or should_stop():
         result.cancelled = True
+    result.failure = result.failure or summary.failure
     return summary.games
 
 

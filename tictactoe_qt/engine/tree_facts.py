@@ -1,9 +1,8 @@
 """Facts about the whole game tree of a board, counted by enumeration.
 
-Nothing here is a pasted number: the counts come from walking the tree
-level by level. Each distinct position is expanded once and carries how
-many move sequences reach it, so the 3x3 tree's 549,946 nodes cost only
-its 5,478 positions. The no-early-stop tree is the same walk with wins
+Nothing here is a pasted number: the counts come from the program's one tree
+counter, :func:`.tree_counts.walk_levels`, so the 3x3 tree's 549,946 nodes cost
+only its 5,478 positions. The no-early-stop tree is the same walk with wins
 ignored, so play goes on until the board is full.
 """
 
@@ -18,12 +17,11 @@ from .config import GameConfig
 from .geometry import Geometry, geometry_for
 from .search_result import ShouldStop, never_stop
 from .side_names import BOARD_NAMES, SideNames
+from .tree_counts import CHECK_EVERY_POSITIONS, walk_levels
 
 #: Boards with more cells than this are refused: 3x4 (12 cells) takes a few
 #: seconds, and each further cell multiplies the work several times over.
 MAX_COUNT_CELLS = 12
-#: Positions expanded between two ``should_stop`` polls.
-CHECK_EVERY_POSITIONS = 4096
 
 
 class CountCancelled(Exception):
@@ -112,8 +110,10 @@ def count_tree(config: GameConfig, should_stop: ShouldStop = never_stop) -> Tree
         if ticks[0] % CHECK_EVERY_POSITIONS == 0 and should_stop():
             raise CountCancelled(f"counting {config} was cancelled")
 
-    game = _walk(geometry, stop_at_wins=True, poll=poll)
-    full_walk = _walk(geometry, stop_at_wins=False, poll=poll)
+    game = walk_levels(geometry, 0, 0, True, keep_positions=True, should_stop=should_stop)
+    full_walk = walk_levels(geometry, 0, 0, True, stop_at_wins=False, should_stop=should_stop)
+    if game.stopped or full_walk.stopped:
+        raise CountCancelled(f"counting {config} was cancelled")
     return TreeFacts(
         config=config,
         nodes=sum(game.nodes_per_depth),
@@ -129,79 +129,6 @@ def count_tree(config: GameConfig, should_stop: ShouldStop = never_stop) -> Tree
         positions_per_depth=tuple(game.positions_per_depth),
         games_ending_per_depth=tuple(game.games_ending_per_depth),
     )
-
-
-@dataclass
-class _Walk:
-    #: Keys ``x_bits << cells | o_bits`` of every position seen.
-    positions: set[int] = field(default_factory=set)
-    nodes_per_depth: list[int] = field(default_factory=list)
-    positions_per_depth: list[int] = field(default_factory=list)
-    games_ending_per_depth: list[int] = field(default_factory=list)
-    terminal_positions: int = 0
-    x_wins: int = 0
-    o_wins: int = 0
-    draws: int = 0
-
-
-def _walk(geometry: Geometry, stop_at_wins: bool, poll: Callable[[], None]) -> _Walk:
-    """Expand the tree level by level, merging equal positions and adding up their paths."""
-    walk = _Walk()
-    full = geometry.full
-    shift = geometry.cells
-    low_mask = full
-    no_lines: tuple[int, ...] = ()
-    cells = [
-        (1 << cell, geometry.cell_line_masks[cell] if stop_at_wins else no_lines)
-        for cell in range(shift)
-    ]
-    # Positions are keyed x_bits << cells | o_bits, with the number of move
-    # sequences reaching them; every position in a layer is still in play.
-    layer: dict[int, int] = {0: 1}
-    walk.positions.add(0)
-    walk.nodes_per_depth.append(1)
-    walk.positions_per_depth.append(1)
-    walk.games_ending_per_depth.append(0)
-    for depth in range(shift):
-        o_moves = depth & 1
-        next_layer: dict[int, int] = {}
-        ended = nodes = 0
-        terminal_before = walk.terminal_positions
-        for key, paths in layer.items():
-            poll()
-            x, o = key >> shift, key & low_mask
-            mover = o if o_moves else x
-            occupied = x | o
-            for bit, masks in cells:
-                if occupied & bit:
-                    continue
-                nodes += paths
-                moved = mover | bit
-                child = key | bit if o_moves else key | bit << shift
-                won = False
-                for mask in masks:
-                    if moved & mask == mask:
-                        won = True
-                        break
-                if won or occupied | bit == full:
-                    if child not in walk.positions:
-                        walk.positions.add(child)
-                        walk.terminal_positions += 1
-                    ended += paths
-                    if not won:
-                        walk.draws += paths
-                    elif o_moves:
-                        walk.o_wins += paths
-                    else:
-                        walk.x_wins += paths
-                else:
-                    next_layer[child] = next_layer.get(child, 0) + paths
-        walk.positions.update(next_layer)
-        walk.nodes_per_depth.append(nodes)
-        walk.games_ending_per_depth.append(ended)
-        walk.positions_per_depth.append(len(next_layer) + walk.terminal_positions - terminal_before)
-        layer = next_layer
-    return walk
 
 
 def _symmetry_classes(geometry: Geometry, positions: set[int], poll: Callable[[], None]) -> int:

@@ -2,7 +2,7 @@
 
 Scores follow :mod:`search_result`: from the side to move's view, a forced
 win in ``p`` plies is ``WIN_SCORE - p``. Small positions are solved exactly
-by a memoised minimax; bigger ones fall back to the perfect engine under a
+by the program's one memoised solver (:func:`memoised_value`); bigger ones fall back to the perfect engine under a
 time budget, and then to a shallow heuristic search (open lines).
 """
 
@@ -13,9 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import Board, Mark, other
+from .evaluation import open_lines_score
 from .geometry import Geometry
 from .search_result import MATE_THRESHOLD, WIN_SCORE, ShouldStop, never_stop
 from .side_names import BOARD_NAMES, SideNames
+from .trace.options import TextbookOptions
 
 #: The memoised solver gives up beyond this many distinct positions.
 MAX_SOLVED_POSITIONS = 250_000
@@ -27,6 +29,10 @@ MAX_SOLVED_EMPTY_CELLS = 12
 
 class SolveBudgetExceeded(Exception):
     """The exact solver met more positions than it may store."""
+
+
+class SolveCancelled(Exception):
+    """``should_stop`` asked the exact solver to end."""
 
 
 @dataclass(frozen=True)
@@ -91,102 +97,113 @@ def parent_score(child_score: float) -> float:
     return value
 
 
-def open_lines_balance(geometry: Geometry, own: int, opp: int) -> int:
-    """E(n) = M(n) - O(n): lines still open for ``own`` minus those open for ``opp``."""
-    balance = 0
-    for mask in geometry.lines:
-        if not mask & opp:
-            balance += 1
-        if not mask & own:
-            balance -= 1
-    return balance
-
-
 def solve_exact(
     board: Board,
-    memo: dict[tuple[int, int], int],
+    memo: dict[int, int],
     max_positions: int = MAX_SOLVED_POSITIONS,
 ) -> int:
-    """Exact minimax score of ``board`` for the side to move (memoised).
+    """Exact minimax score of ``board`` for the side to move (memoised in ``memo``).
 
     Raises:
         SolveBudgetExceeded: the memo would grow past ``max_positions``.
     """
     geometry = board.geometry
-    last = board.history[-1] if board.history else -1
-    return _solve(geometry, board.bits[0], board.bits[1], board.side, last, memo, max_positions)
-
-
-def _solve(
-    geometry: Geometry,
-    x: int,
-    o: int,
-    side: int,
-    last: int,
-    memo: dict[tuple[int, int], int],
-    max_positions: int,
-) -> int:
-    mover_bits = o if side == 0 else x
-    if last >= 0 and geometry.wins_with(mover_bits, last):
+    if board.history and geometry.wins_with(board.bits[board.side ^ 1], board.history[-1]):
         return -WIN_SCORE
-    empty = geometry.full & ~(x | o)
-    if not empty:
+    if board.occupied == geometry.full:
         return 0
-    key = (x, o)
-    known = memo.get(key)
-    if known is not None:
-        return known
-    if len(memo) >= max_positions:
-        raise SolveBudgetExceeded(f"more than {max_positions} positions")
-    best = -WIN_SCORE - 1
-    while empty:
-        low = empty & -empty
-        empty ^= low
-        cell = low.bit_length() - 1
-        if side == 0:
-            child = _solve(geometry, x | low, o, 1, cell, memo, max_positions)
-        else:
-            child = _solve(geometry, x, o | low, 0, cell, memo, max_positions)
-        value = int(parent_score(child))
-        if value > best:
-            best = value
-    memo[key] = best
-    return best
+    me, opp = board.bits[board.side], board.bits[board.side ^ 1]
+    return memoised_value(geometry, me, opp, board.side == 0, memo, max_positions=max_positions)
+
+
+def memoised_value(
+    geometry: Geometry,
+    me: int,
+    opp: int,
+    x_to_move: bool,
+    memo: dict[int, int],
+    *,
+    has_line: list[bool] | None = None,
+    max_positions: int | None = None,
+    best_cells: dict[tuple[int, int], tuple[int, int]] | None = None,
+    should_stop: ShouldStop = never_stop,
+) -> int:
+    """The program's one memoised exact solver: negamax over the game graph, each position once.
+
+    Values a position still in play for the side to move (``me``): ``WIN_SCORE - p`` for
+    a win in ``p`` plies, counted from that position, so a value holds whatever the
+    path to it. ``memo`` maps ``x_bits << cells | o_bits`` to values and may be shared
+    between calls. Moves are tried centre first; with ``best_cells`` every position
+    valued gets ``(x_bits, o_bits) -> (value, first best cell)``. ``has_line`` (a
+    lookup table for a small board) replaces the line check through the moved cell.
+
+    Raises:
+        SolveBudgetExceeded: the memo would grow past ``max_positions``.
+        SolveCancelled: ``should_stop`` said so (polled every 1,024 new positions).
+    """
+    cells, full = geometry.cells, geometry.full
+    order = [(1 << cell, geometry.cell_line_masks[cell]) for cell in geometry.centre_order]
+    win1 = WIN_SCORE - 1
+    threshold = MATE_THRESHOLD
+    budget = max_positions
+
+    def value(me: int, opp: int, x_to_move: bool) -> int:
+        if len(memo) & 0x3FF == 0 and should_stop():
+            raise SolveCancelled
+        if budget is not None and len(memo) >= budget:
+            raise SolveBudgetExceeded(f"more than {budget} positions")
+        occupied = me | opp
+        best = -WIN_SCORE - 1
+        best_bit = 0
+        for bit, masks in order:
+            if occupied & bit:
+                continue
+            mine = me | bit
+            if has_line is not None:
+                won = has_line[mine]
+            else:
+                won = False
+                for mask in masks:
+                    if mine & mask == mask:
+                        won = True
+                        break
+            if won:
+                score = win1
+            elif mine | opp == full:
+                score = 0
+            else:
+                child_key = mine << cells | opp if x_to_move else opp << cells | mine
+                child = memo.get(child_key)
+                if child is None:
+                    child = value(opp, mine, not x_to_move)
+                # One ply further from the end, seen from this side.
+                score = 1 - child if child >= threshold else (
+                    -child - 1 if child <= -threshold else -child)
+            if score > best:
+                best, best_bit = score, bit
+        key = me << cells | opp if x_to_move else opp << cells | me
+        memo[key] = best
+        if best_cells is not None:
+            position = (me, opp) if x_to_move else (opp, me)
+            best_cells[position] = (best, best_bit.bit_length() - 1)
+        return best
+
+    return value(me, opp, x_to_move)
 
 
 def heuristic_value(board: Board, depth: int) -> int:
-    """Depth-limited negamax alpha-beta with E(n) at the horizon; side-to-move view."""
-    geometry = board.geometry
-    last = board.history[-1] if board.history else -1
-    window = WIN_SCORE + 1
-    return _heuristic(geometry, list(board.bits), board.side, last, depth, -window, window)
+    """Depth-limited negamax alpha-beta with E(n) at the horizon; side-to-move view.
 
-
-def _heuristic(
-    geometry: Geometry, bits: list[int], side: int, last: int, depth: int, alpha: int, beta: int
-) -> int:
-    if last >= 0 and geometry.wins_with(bits[side ^ 1], last):
-        return -WIN_SCORE
-    empty = geometry.full & ~(bits[0] | bits[1])
-    if not empty:
-        return 0
+    The textbook search (:func:`.trace.counted_search.counted_search`: centre first,
+    distance scoring, open-lines evaluation); depth 0 is E(n) itself.
+    """
     if depth == 0:
-        return open_lines_balance(geometry, bits[side], bits[side ^ 1])
-    best = -WIN_SCORE - 1
-    for cell in geometry.centre_order:
-        if not empty >> cell & 1:
-            continue
-        bits[side] |= 1 << cell
-        child = _heuristic(geometry, bits, side ^ 1, cell, depth - 1, -beta, -alpha)
-        bits[side] &= ~(1 << cell)
-        value = int(parent_score(child))
-        if value > best:
-            best = value
-            if value > alpha:
-                alpha = value
-                if alpha >= beta:
-                    break
-    return best
+        return open_lines_score(board.geometry, board.bits[board.side],
+                                board.bits[board.side ^ 1])
+    from .trace.counted_search import counted_search  # late: the trace loads the players
+
+    options = TextbookOptions(ordering="centre", scoring="distance", form="negamax")
+    return int(counted_search(board, "alphabeta", options, depth).score)
 
 
 class ValueOracle:
@@ -201,7 +218,7 @@ class ValueOracle:
     def __init__(self, heuristic_depth: int = 2, perfect_budget: float = 0.2) -> None:
         self.heuristic_depth = heuristic_depth
         self.perfect_budget = perfect_budget
-        self._memo: dict[tuple[int, int], int] = {}
+        self._memo: dict[int, int] = {}
         self._perfect: Any = None
 
     def value(self, board: Board, should_stop: ShouldStop = never_stop) -> NodeValue:

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from tictactoe_qt import __version__
 from tictactoe_qt.assets import resource_path
+from tictactoe_qt.engine.worker_processes import start_resource_tracker
 
 APP_NAME = "tictactoe-qt"
 ORGANIZATION = "tictactoe-qt"
@@ -52,6 +53,9 @@ def close_on_termination(window: QWidget) -> QTimer:
     """Close ``window`` cleanly on SIGTERM, SIGHUP (the terminal closed) or Ctrl+C
     (SIGINT), so settings are saved and every child process ends.
 
+    The same signals sent to the whole process group reach the child
+    processes too; the shared resource tracker is started deaf to them.
+
     Python runs signal handlers only between bytecodes, never while Qt's
     event loop waits in C++: the returned timer wakes the interpreter up
     regularly so the handler runs promptly.
@@ -69,6 +73,9 @@ def close_on_termination(window: QWidget) -> QTimer:
 
     for number in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         signal.signal(number, handle)
+    # Child processes share multiprocessing's resource tracker: started deaf to these
+    # signals, it outlives one sent to the whole process group (a logout).
+    start_resource_tracker()
     timer = QTimer(window, interval=SIGNAL_POLL_MS)
     timer.timeout.connect(lambda: None)
     timer.start()

@@ -4,7 +4,8 @@ A search in a Python thread shares the interpreter lock with the GUI thread,
 and every paint then waits for it. A child process has its own interpreter:
 the GUI stays smooth however long the search runs. The child rebuilds players
 from their spec and keeps them (and their tables) between moves. Its life
-cycle (ready, stop, kill, a child that dies) is :class:`.ChildProcess`'s.
+cycle (ready, stop, kill, a child that dies) is the process layer's
+:class:`~tictactoe_qt.engine.processes.Service`.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tictactoe_qt.engine import Board, GameConfig, PlayerSpec, SearchResult
-from tictactoe_qt.gui.child_process import ChildCancelledError, ChildError, ChildProcess
+from tictactoe_qt.engine.processes import Service, ServiceCancelled, ServiceError
 
 #: Players kept in the child between searches (least recently used dropped first).
 MAX_CACHED_PLAYERS = 8
@@ -24,7 +25,7 @@ ENGINE_NICENESS = 5
 FORGET_PLAYERS = ("forget",)
 
 #: The search raised in the engine process, or the process died or did not start.
-EngineProcessError = ChildError
+EngineProcessError = ServiceError
 
 
 class _SearchHandler:
@@ -69,7 +70,7 @@ class _SearchHandler:
         self._players.clear()
 
 
-class EngineProcess(ChildProcess):
+class EngineProcess(Service):
     """One child process that runs one search at a time (from one worker thread)."""
 
     def __init__(self) -> None:
@@ -89,7 +90,7 @@ class EngineProcess(ChildProcess):
         config: GameConfig = board.config
         try:
             status, answer = self.request((key, spec, config, list(board.history)), cancelled)
-        except ChildCancelledError:
+        except ServiceCancelled:
             status, answer = "cancelled", None
         if status == "ok" and isinstance(answer, SearchResult):
             return answer
@@ -105,5 +106,5 @@ class EngineProcess(ChildProcess):
             return
         try:
             self.request(FORGET_PLAYERS, cancelled=lambda: False)
-        except (ChildCancelledError, ChildError):
+        except (ServiceCancelled, ServiceError):
             pass  # a child that died or was stopped took its players with it

@@ -234,7 +234,9 @@ class GameController(QObject):
             self.message.emit(self.tr("{0}: {1}").format(seat.upper(), note))
         try:
             spec = player_spec(side.kind, side.depth, side.time, self.board.config, side.extra)
-            check_playable(self.board.config, spec)  # an engine's program and board, up front
+            # An engine's program and board shape, up front; it is started only to play
+            # (never on this thread), so a board it refuses shows as its first move's forfeit.
+            check_playable(self.board.config, spec, ask_engines=False)
             return make_player(spec)
         except PlayerSpecError as error:
             self.error.emit(self.tr("{0}: {1} is not available ({2}); Random plays instead.")

@@ -1,1 +1,1 @@
-"""The benchmark behind ``tictactoe-qt bench``: issue 3's table beside a textbook engine."""
+"""The benchmark behind ``tictactoe-qt bench``: issue 3's table beside the textbook search."""

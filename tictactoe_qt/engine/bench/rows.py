@@ -25,7 +25,7 @@ class BenchRow:
     target: str
     ours: str = ""
     reference: str = ""
-    #: How many times faster ours is than the textbook reference, when both ran.
+    #: How many times faster ours is than the first reference (:mod:`.reference`), when both ran.
     speedup: float | None = None
     #: The competent reference's figure (max-value/min-value alpha-beta in reading
     #: order, as OpenSpiel's Python one), and how many times faster ours is.

@@ -1,4 +1,4 @@
-"""Run the benchmark table of issue 3, each figure beside the textbook reference's.
+"""Run the benchmark table of issue 3, each figure beside its reference's (:mod:`.reference`).
 
 A row whose engine part is missing is reported as skipped, and a row that
 fails is reported with its error: the benchmark itself never crashes.

@@ -77,9 +77,9 @@ def plain_minimax(settings: BenchSettings) -> BenchRow:
         row.note = "; ".join(filter(None, [row.note, "reference skipped in --quick"]))
         return row
     ref_seconds, (_, ref_nodes) = timed(
-        lambda: reference.best_move(reference.new_grid(), "X", pruning=False)
+        lambda: reference.restart_best_move(Board(TIC_TAC_TOE), pruning=False)
     )
-    row.reference = f"{duration_text(ref_seconds)}, {ref_nodes:,} nodes"
+    row.reference = f"{duration_text(ref_seconds)}, {ref_nodes:,} nodes (textbook minimax)"
     row.speedup = speedup(ref_seconds, seconds)
     row.figures.update(reference_seconds=ref_seconds, reference_nodes=ref_nodes)
     return row
@@ -98,9 +98,9 @@ def plain_alphabeta(settings: BenchSettings) -> BenchRow:
     row.met = seconds <= 0.002 and nodes <= 7_300
     row.note = busy_machine_note(row.met, cpu_seconds <= 0.002 and nodes <= 7_300)
     ref_seconds, (_, ref_nodes) = median_timed(
-        lambda: reference.best_move(reference.new_grid(), "X"), 1 if settings.quick else 3
+        lambda: reference.restart_best_move(Board(TIC_TAC_TOE)), 1 if settings.quick else 3
     )
-    row.reference = f"{duration_text(ref_seconds)}, {ref_nodes:,} nodes"
+    row.reference = f"{duration_text(ref_seconds)}, {ref_nodes:,} nodes ({reference.RESTART_NAME})"
     row.speedup = speedup(ref_seconds, seconds)
     row.figures = {"seconds": seconds, "cpu_seconds": cpu_seconds, "nodes": nodes,
                    "reference_seconds": ref_seconds, "reference_nodes": ref_nodes}
@@ -141,7 +141,7 @@ def perfect_cold(settings: BenchSettings) -> BenchRow:
     row.met = seconds <= 0.001 and nodes <= 250
     cpu_note = busy_machine_note(row.met, cpu_seconds <= 0.001 and nodes <= 250)
     row.figures = {"seconds": seconds, "cpu_seconds": cpu_seconds, "nodes": nodes}
-    row.note = "; ".join(filter(None, [cpu_note, "reference: the textbook alpha-beta row"]))
+    row.note = "; ".join(filter(None, [cpu_note, "reference: the alpha-beta row's"]))
     _add_competent(row, settings, seconds, [(0, 0)])
     return row
 
@@ -197,16 +197,15 @@ def solve_all(settings: BenchSettings) -> BenchRow:
                    "positions": len(solutions), "checked": checked}
     _add_competent(row, settings, seconds, [(b.bits[0], b.bits[1]) for b in positions])
     if settings.quick:
-        row.note += "; textbook reference skipped in --quick"
+        row.note += f"; reference ({reference.RESTART_NAME}) skipped in --quick"
         return row
 
-    def textbook() -> None:
+    def restarted() -> None:
         for board in positions:
-            grid = [[(board.mark_at(r, c) or " ").upper() for c in range(3)] for r in range(3)]
-            reference.best_move(grid, board.turn.upper())
+            reference.restart_best_move(board)
 
-    ref_seconds, _ = timed(textbook)
-    row.reference = f"{duration_text(ref_seconds)} (textbook alpha-beta)"
+    ref_seconds, _ = timed(restarted)
+    row.reference = f"{duration_text(ref_seconds)} ({reference.RESTART_NAME})"
     row.speedup = speedup(ref_seconds, seconds)
     row.figures["reference_seconds"] = ref_seconds
     return row
@@ -229,7 +228,7 @@ def perfect_4x4(settings: BenchSettings) -> BenchRow:
     rest_met = result.stats.nodes <= 20_000 and exact_draw and (peak_mb is None or peak_mb <= 60)
     row.met = seconds <= 0.1 and rest_met
     row.note = busy_machine_note(row.met, cpu_seconds <= 0.1 and rest_met)
-    row.reference = "not run: textbook alpha-beta does not finish in minutes"
+    row.reference = f"not run: {reference.RESTART_NAME} does not finish in minutes"
     row.figures = {"seconds": seconds, "cpu_seconds": cpu_seconds,
                    "nodes": result.stats.nodes, "peak_mb": peak_mb,
                    "exact": result.exact, "result": result.result}

@@ -77,7 +77,7 @@ def perfect_vs_random(settings: BenchSettings) -> BenchRow:
     row.ours = (f"{ours:,.0f} games/s in one process ({per_cpu:,.0f} per CPU-second), "
                 f"{two:,.0f} with 2 workers; "
                 f"perfect lost {losses} of {summary.games + pooled.games:,}")
-    row.reference = f"{textbook:,.1f} games/s (textbook alpha-beta vs random.choice)"
+    row.reference = f"{textbook:,.1f} games/s ({reference.RESTART_NAME} vs random.choice)"
     row.speedup = ours / textbook
     row.met = max(ours, two) >= 20_000 and losses == 0
     row.note = "speed-up for one process; 2 workers include starting them" + (

@@ -71,14 +71,16 @@ class EnginePlayer:
         self.engine.close()
 
 
-def check_engine_spec(spec: PlayerSpec, config: GameConfig) -> None:
+def check_engine_spec(spec: PlayerSpec, config: GameConfig, ask: bool = True) -> None:
     """Raise :class:`~.client.EngineUnavailable` unless ``spec``'s engine can play ``config``.
 
-    The engine is asked once whether it plays the board (:func:`~.board_check.check_engine_accepts`).
+    With ``ask``, the engine is also started once and asked whether it plays the
+    board (:func:`~.board_check.check_engine_accepts`).
     """
     check_engine_path(spec.path or "")
     check_engine_board(config)
-    check_engine_accepts(spec.path or "", config)
+    if ask:
+        check_engine_accepts(spec.path or "", config)
 
 
 PLAYER_FACTORIES["engine"] = EnginePlayer

@@ -1,7 +1,10 @@
 """Child processes we start, talk to in lines, stop, kill and reap. No Qt.
 
 Engines (:mod:`..gomocup.client`) and plugin hosts (:mod:`..plugin_player`)
-run as a :class:`Child`. The rules, each proven in ``tests/engine/processes``:
+run as a :class:`Child`; the game's engine process and the analysis views'
+children as a :class:`Service` (a :class:`Child` that answers pickled
+requests, one at a time; its conversation and locks in :mod:`.service`). The
+rules, each proven in ``tests/engine/processes``:
 
 * **Start.** A child starts in a session, hence a process group, of its own,
   and dies with us: :func:`die_with_parent` (``PR_SET_PDEATHSIG``, written
@@ -38,13 +41,19 @@ from __future__ import annotations
 from .child import SLICE_SECONDS, Child
 from .errors import ChildExited, ChildFailed, ChildTimeout
 from .parent_death import die_with_parent, set_parent_death_signal
+from .service import CANCEL_GRACE_SECONDS, Handler, Service, ServiceCancelled, ServiceError
 
 __all__ = [
+    "CANCEL_GRACE_SECONDS",
     "SLICE_SECONDS",
     "Child",
     "ChildExited",
     "ChildFailed",
     "ChildTimeout",
+    "Handler",
+    "Service",
+    "ServiceCancelled",
+    "ServiceError",
     "die_with_parent",
     "set_parent_death_signal",
 ]

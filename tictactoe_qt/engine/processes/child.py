@@ -66,8 +66,12 @@ class Child:
     @classmethod
     def start(cls, argv: Sequence[str], *, cwd: str | None = None,
               env: Mapping[str, str] | None = None, on_stderr: Log | None = None,
-              max_line: int = CHUNK) -> Child:
+              max_line: int = CHUNK, dies_with_parent_itself: bool = False) -> Child:
         """Start ``argv`` in a session (and process group) of its own, dying with us.
+
+        ``dies_with_parent_itself``: the program calls :func:`set_parent_death_signal`
+        first thing (our own Python children do), so no Python runs between fork
+        and exec, which may deadlock in a process with other threads (Qt's).
 
         Raises:
             ChildExited: the program could not be started at all (``status`` None).
@@ -78,7 +82,7 @@ class Child:
                 list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE, bufsize=0, cwd=cwd, env=env,
                 start_new_session=True,  # its own group: Ctrl+C in our terminal is ours
-                preexec_fn=die_with_parent,
+                preexec_fn=None if dies_with_parent_itself else die_with_parent,
             )
         except OSError as error:
             raise ChildExited(program, f"could not start: {error.strerror or error}",

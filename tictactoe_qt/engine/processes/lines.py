@@ -21,6 +21,7 @@ class LineBuffer:
     def __init__(self, max_line: int) -> None:
         self.max_line = max_line
         self._pending = bytearray()
+        self._searched = 0  # bytes of ``_pending`` known to hold no line break
         self._lines: deque[str] = deque()
         self._skipping = False  # inside the rest of a line already cut
 
@@ -28,12 +29,15 @@ class LineBuffer:
         """Add ``data``; complete lines become available to :meth:`pop`."""
         self._pending += data
         while True:
-            end = self._pending.find(b"\n", 0, self.max_line)
+            # Look only at bytes not searched before: a long line comes in many pieces.
+            end = self._pending.find(b"\n", self._searched, self.max_line)
             if end < 0 and len(self._pending) < self.max_line:
+                self._searched = len(self._pending)
                 return
             cut = end + 1 if end >= 0 else self.max_line
             raw = bytes(self._pending[:cut])
             del self._pending[:cut]
+            self._searched = 0
             if not self._skipping:
                 self._lines.append(raw.decode("utf-8", "replace").rstrip("\r\n"))
             self._skipping = end < 0

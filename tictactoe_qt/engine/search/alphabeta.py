@@ -4,14 +4,15 @@ It returns minimax's value on every position, usually after far fewer nodes.
 The flags switch on the classic improvements one at a time, so the
 comparison panel can show what each one buys:
 
-* ``ordering``: ``False`` (or ``"none"``) is the textbook search in
-  row-major order. ``"centre"`` tries moves centre-first (see
-  :func:`.move_tables.search_order`) and caps beta at the best score still
+* ``ordering`` only reorders moves: ``False`` (or ``"none"``) is row-major
+  order, ``"centre"`` centre-first (see :func:`.move_tables.search_order`),
+  ``True`` (or ``"wins"``, the default) centre-first after an immediate win.
+  (The fast small-board search values a reply that wins at once without
+  calling itself, counting exactly the nodes that call would.)
+* ``capped_window`` (on by default): beta starts at the best score still
   possible here (a win with this move), so finding a winning move ends the
-  node. ``True`` (or ``"wins"``, the default) also tries an immediate win
-  before any other move. (The fast small-board search values a reply that
-  wins at once without calling itself, counting exactly the nodes that call
-  would.)
+  node. It is a window rule, the textbook search's ``capped_window`` option;
+  with it off and ``ordering`` none this is the textbook alpha-beta.
 * ``transposition``: a table of finished positions with exact, lower-bound
   or upper-bound values, so a position reached by another move order is not
   searched again.
@@ -69,6 +70,7 @@ def alphabeta_search(
     depth: int | None = None,
     *,
     ordering: bool | str = True,
+    capped_window: bool = True,
     transposition: bool = False,
     symmetry: bool = False,
     should_stop: ShouldStop = never_stop,
@@ -78,17 +80,22 @@ def alphabeta_search(
     Args:
         board: the position; it is read, never changed.
         depth: how many plies to look ahead; ``None`` searches to the end.
-        ordering: ``False``, ``True``/``"centre"`` or ``"wins"`` (see the module notes).
+        ordering: ``False``/``"none"``, ``"centre"`` or ``True``/``"wins"`` (module notes).
+        capped_window: cap beta at the quickest win still possible (module notes).
         transposition: keep a table of searched positions.
         symmetry: key the table on the canonical position (implies a table).
         should_stop: polled every few thousand nodes; when it returns true the
             search stops and returns its best move so far.
 
     Raises:
-        ValueError: ``depth`` is less than 1 or ``ordering`` is unknown.
+        ValueError: ``depth`` is less than 1, ``ordering`` is unknown, or ``wins``
+            without ``capped_window``.
     """
     check_depth(depth)
     mode = ordering_name(ordering)
+    if mode == "wins" and not capped_window:
+        raise ValueError("the wins ordering ends a node at its winning move, which needs "
+                         "capped_window; choose ordering none or centre to search uncapped")
     start = time.perf_counter()
     if board.is_game_over():
         return game_over_result("alphabeta", board, depth, start)
@@ -98,11 +105,12 @@ def alphabeta_search(
     full_depth = depth is None or depth >= geometry.cells - board.ply
     pair = None
     if full_depth and not transposition and not symmetry:
-        pair = fast_search(board, mode, counters, should_stop)
+        pair = fast_search(board, mode, capped_window, counters, should_stop)
     if pair is None:
         table: dict[int, tuple[int, int]] | None = {} if transposition or symmetry else None
         limit = None if full_depth else depth
-        pair = general_search(geometry, mode, counters, should_stop, limit, table, symmetry)
+        pair = general_search(geometry, mode, capped_window, counters, should_stop, limit,
+                              table, symmetry)
     search, flush = pair
     cancelled = False
     score = 0

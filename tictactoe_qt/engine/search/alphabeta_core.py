@@ -52,9 +52,11 @@ class AlphaBetaCounters:
 
 
 def fast_search(
-    board: Board, ordering: str, counters: AlphaBetaCounters, should_stop: ShouldStop
+    board: Board, ordering: str, capped: bool, counters: AlphaBetaCounters,
+    should_stop: ShouldStop,
 ) -> SearchPair | None:
-    """A table-driven search for small boards, full depth, no transposition table.
+    """A table-driven search for small boards, full depth, no transposition table;
+    ``capped`` starts beta at the quickest win still possible (see :mod:`.alphabeta`).
 
     Returns ``None`` when the board is too big for the tables.
     """
@@ -65,7 +67,6 @@ def fast_search(
     winning_cells = tables.winning_cells
     empties = tables.empty_cells(centre_first=ordering != "none")
     full = tables.full
-    capped = ordering != "none"
     wins_first = ordering == "wins"
     best_moves = counters.best_moves
     nodes = counters.nodes
@@ -156,19 +157,20 @@ def fast_search(
 def general_search(
     geometry: Geometry,
     ordering: str,
+    capped: bool,
     counters: AlphaBetaCounters,
     should_stop: ShouldStop,
     limit: int | None,
     table: dict[int, tuple[int, int]] | None,
     symmetry: bool,
 ) -> SearchPair:
-    """Alpha-beta on any board, with an optional depth cut-off and table."""
+    """Alpha-beta on any board, with an optional depth cut-off and table; ``capped``
+    starts beta at the quickest win still possible (see :mod:`.alphabeta`)."""
     order = [(1 << cell, geometry.cell_line_masks[cell]) for cell in cell_order(geometry, ordering)]
     full = geometry.full
     shift = geometry.cells
     symmetries = range(len(geometry.symmetries))
     transform = geometry.transform
-    capped = ordering != "none"
     wins_first = ordering == "wins"
     best_moves = counters.best_moves
     nodes = counters.nodes

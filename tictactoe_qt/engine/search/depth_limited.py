@@ -83,7 +83,8 @@ def depth_limited_values(
 
     for limit in range(1, min(depth, len(cells)) + 1):
         counters = AlphaBetaCounters()
-        search, flush = general_search(geometry, "wins", counters, stop, limit, {}, False)
+        search, flush = general_search(geometry, "wins", True, counters, stop, limit, {},
+                                       False)
         scores: list[tuple[int, int]] = []
         evaluated = False
         try:

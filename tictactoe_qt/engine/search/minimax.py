@@ -1,19 +1,16 @@
-"""Plain minimax: the textbook search without pruning.
+"""Plain minimax: the textbook search without pruning, the engine's way.
 
-Every position of the game tree below the root is visited and counted, so
-from the empty 3x3 board the search sees exactly 549,946 nodes. Scores are
-negamax style (from the side to move) and count plies from the root: a win
-``p`` plies away scores ``WIN_SCORE - p``, so a sooner win beats a later one
-and a later loss beats a sooner one. At a depth cut-off the seed heuristic
-E(n) of :mod:`tictactoe_qt.engine.evaluation` scores the position.
+It is the program's one textbook search (:mod:`..trace.event_stream`) with the
+engine's options: no pruning, scores from the side to move counting plies from
+the root (a win ``p`` plies away scores ``WIN_SCORE - p``, so a sooner win beats
+a later one), E(n) of :mod:`..evaluation` at a depth cut-off, and ties going to
+the first move in centre, corners, edges order (:func:`.move_tables.search_order`),
+so the search is deterministic. Every position of the tree below the root is
+visited and counted: from the empty 3x3 board exactly 549,946 nodes.
 
-Ties between equally good moves go to the first in centre-first order
-(:func:`.move_tables.search_order`: centre, corners, edges on 3x3), so the
-search is deterministic.
-
-The speed comes from doing the same work with less Python (see
-:mod:`.minimax_solvers`): bitboards, a "has a line" table for small boards,
-and the last four plies evaluated in one call. No node is skipped.
+The speed comes from the table-driven kernel of :mod:`.minimax_solvers`, which
+values each subtree below the root's moves on a small board searched to the end
+(the last four plies in one call) and counts exactly the nodes it stands for.
 """
 
 from __future__ import annotations
@@ -22,29 +19,27 @@ import random
 import time
 
 from ..board import Board, Move
-from ..evaluation import open_lines_score
 from ..player_spec import PlayerSpec
 from ..players import PLAYER_FACTORIES
 from ..search_result import (
     MATE_THRESHOLD,
-    WIN_SCORE,
     SearchResult,
     SearchStats,
     ShouldStop,
     exact_fields,
     never_stop,
 )
+from ..trace.event_stream import ExactBelow, SearchCounts, count_search
+from ..trace.options import TextbookOptions
+from ..trace.spaces import BoardSpace, BoardState
 from .cancellation import SearchCancelled
 from .depth_player import DepthSearchPlayer
-from .minimax_solvers import (
-    MinimaxCounters,
-    best_of,
-    principal_tail,
-    scored_children,
-    solver_factory,
-)
-from .move_tables import search_order
+from .minimax_solvers import full_depth_solver
+from .move_tables import move_tables, search_order
 from .result_building import first_free_cell, game_over_result, moves_from_cells
+
+#: The engine's minimax as options of the textbook search.
+ENGINE_OPTIONS = TextbookOptions(scoring="distance", evaluation="open-lines", form="negamax")
 
 
 def minimax_search(
@@ -63,52 +58,28 @@ def minimax_search(
     """
     check_depth(depth)
     start = time.perf_counter()
-    geometry = board.geometry
     if board.is_game_over():
         return game_over_result("minimax", board, depth, start)
-    me, opp = board.bits[board.side], board.bits[1 - board.side]
-    make_solver = solver_factory(geometry, depth, geometry.cells - board.ply, should_stop)
-    counters = MinimaxCounters(geometry.cells)
-    counters.levels[0] = 1
-    value = make_solver(counters)
-
-    root_scores: list[tuple[int, int]] = []
-    replies: dict[int, int] = {}
+    geometry = board.geometry
+    counts = SearchCounts()
     cancelled = False
     try:
-        for cell in search_order(geometry):
-            bit = 1 << cell
-            if (me | opp) & bit:
-                continue
-            mine = me | bit
-            counters.levels[1] += 1
-            if geometry.wins_with(mine, cell):
-                score = WIN_SCORE - 1
-            elif mine | opp == geometry.full:
-                score = 0
-            elif depth == 1:
-                counters.evaluations[0] += 1
-                score = -open_lines_score(geometry, opp, mine)
-            else:
-                # Two levels here, so the reply of the principal variation is known.
-                children = scored_children(geometry, opp, mine, 1, value, counters.levels)
-                replies[cell], reply_score = best_of(children)
-                score = -reply_score
-            root_scores.append((cell, score))
+        _search(board, depth, should_stop, counts)
     except SearchCancelled:
         cancelled = True
-    stats = _stats(counters, depth, start)
+    stats = SearchStats(nodes=counts.nodes, max_ply=counts.deepest, depth=depth,
+                        elapsed_seconds=time.perf_counter() - start)
+    root_scores = counts.root_scores
     if not root_scores:
         move = Move.from_index(first_free_cell(board), geometry.cols)
         return SearchResult("minimax", move, 0, exact=False, pv=[move], stats=stats, cancelled=True)
-
-    best_cell, best_score = best_of(root_scores)
-    pv_cells = [best_cell]
-    if best_cell in replies and not cancelled:
-        pv_cells.append(replies[best_cell])
-        after = (me | 1 << best_cell, opp | 1 << replies[best_cell])
-        pv_cells += principal_tail(geometry, *after, make_solver)
-    exact = not cancelled and (counters.evaluations[0] == 0 or abs(best_score) >= MATE_THRESHOLD)
+    best_cell, best_score = root_scores[0]
+    for cell, score in root_scores:
+        if score > best_score:
+            best_cell, best_score = cell, score
+    pv_cells = [best_cell] if cancelled else _principal_variation(board, depth, best_cell,
+                                                                   should_stop)
+    exact = not cancelled and (counts.evaluations == 0 or abs(best_score) >= MATE_THRESHOLD)
     result, plies = exact_fields(board, best_score) if exact else (None, None)
     moves = moves_from_cells(board, [cell for cell, _ in root_scores])
     return SearchResult(
@@ -125,6 +96,52 @@ def minimax_search(
     )
 
 
+def _search(board: Board, depth: int | None, should_stop: ShouldStop,
+            counts: SearchCounts) -> None:
+    """The textbook search with the engine's options, the kernel taking whole subtrees."""
+    space = BoardSpace(board, ENGINE_OPTIONS, depth, cell_order=search_order(board.geometry))
+    count_search(space, "minimax", ENGINE_OPTIONS, should_stop, counts,
+                 exact_below=_kernel(board, depth, should_stop))
+
+
+def _kernel(board: Board, depth: int | None, should_stop: ShouldStop) -> ExactBelow | None:
+    """The table-driven kernel for the subtrees of a small board searched to the end."""
+    tables = move_tables(board.config)
+    empty = board.geometry.cells - board.ply
+    if tables is None or (depth is not None and depth < empty):
+        return None
+    levels = [0] * (empty + 4)
+    value = full_depth_solver(tables, levels, should_stop)
+
+    def exact_below(state: BoardState, ply: int) -> tuple[int, int, int]:
+        max_bits, min_bits, _, max_to_move = state
+        me, opp = (max_bits, min_bits) if max_to_move else (min_bits, max_bits)
+        levels[:] = [0] * len(levels)
+        found = value(me, opp, ply)
+        deepest = max((d for d, count in enumerate(levels) if count), default=ply)
+        return found, sum(levels), deepest
+
+    return exact_below
+
+
+def _principal_variation(board: Board, depth: int | None, first: int,
+                         should_stop: ShouldStop) -> list[int]:
+    """The best line from ``board`` starting with ``first``, each reply searched again
+    (uncounted); a stop request, or the depth limit, just ends the line."""
+    work = board.copy()
+    cells = [first]
+    work.push_index(first)
+    while not work.is_game_over() and (depth is None or len(cells) < depth):
+        counts = SearchCounts()
+        try:
+            _search(work, None if depth is None else depth - len(cells), should_stop, counts)
+        except SearchCancelled:
+            break
+        cells.append(counts.best)
+        work.push_index(counts.best)
+    return cells
+
+
 def check_depth(depth: int | None) -> None:
     """Reject a depth limit below one ply.
 
@@ -133,15 +150,6 @@ def check_depth(depth: int | None) -> None:
     """
     if depth is not None and (not isinstance(depth, int) or depth < 1):
         raise ValueError(f"depth must be 1 or more (or None for unlimited), got {depth!r}")
-
-
-def _stats(counters: MinimaxCounters, depth: int | None, start: float) -> SearchStats:
-    return SearchStats(
-        nodes=counters.nodes,
-        max_ply=counters.max_ply,
-        depth=depth,
-        elapsed_seconds=time.perf_counter() - start,
-    )
 
 
 def _minimax_player(spec: PlayerSpec, rng: random.Random) -> DepthSearchPlayer:

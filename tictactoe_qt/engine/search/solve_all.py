@@ -1,8 +1,9 @@
 """Solve every reachable position of a tiny board at once (3x3 takes milliseconds).
 
-A memoised negamax over the whole game graph: each position is valued once,
-whatever the move order that reached it, and every move of every position
-is looked at (so every reachable position is reached). The result can fill
+The program's one memoised solver (:func:`..tree_values.memoised_value`) over
+the whole game graph: each position is valued once, whatever the move order
+that reached it, and every move of every position is looked at (so every
+reachable position is reached). The result can fill
 a :class:`~.perfect.PerfectSearcher`'s book, so that every later move on
 that board is a lookup. :func:`solution_errors` checks such a result from
 scratch, position by position.
@@ -15,17 +16,16 @@ from functools import lru_cache
 from ..config import GameConfig
 from ..geometry import geometry_for
 from ..search_result import WIN_SCORE, ShouldStop, never_stop
+from ..tree_values import SolveCancelled, memoised_value
 from .move_tables import move_tables
+
+__all__ = ["MAX_CELLS", "SolveCancelled", "Solutions", "solution_errors", "solve_every_position"]
 
 #: Largest board (in cells) this will solve; 3x4 already has over a hundred thousand positions.
 MAX_CELLS = 12
 
 #: ``(x_bits, o_bits) -> (score, best cell)`` for every reachable position still in play.
 Solutions = dict[tuple[int, int], tuple[int, int]]
-
-
-class SolveCancelled(Exception):
-    """``should_stop`` asked the solve to end."""
 
 
 def solve_every_position(config: GameConfig, should_stop: ShouldStop = never_stop) -> Solutions:
@@ -40,45 +40,10 @@ def solve_every_position(config: GameConfig, should_stop: ShouldStop = never_sto
         SolveCancelled: ``should_stop`` returned ``True``.
     """
     _check_size(config)
-    cells = config.cells
-    has_line, empty_bits, full = _solve_tables(config)
-    memo: dict[int, int] = {}
+    has_line, _, _ = _solve_tables(config)
     best_cells: Solutions = {}
-    win1 = WIN_SCORE - 1
-    threshold = WIN_SCORE // 2
-
-    def value(me: int, opp: int, x_to_move: bool) -> int:
-        if len(memo) & 0x3FF == 0 and should_stop():
-            raise SolveCancelled
-        best = -WIN_SCORE
-        best_bit = 0
-        for bit in empty_bits[me | opp]:
-            mine = me | bit
-            if has_line[mine]:
-                score = win1
-            elif mine | opp == full:
-                score = 0
-            else:
-                child = memo.get(opp << cells | mine)
-                if child is None:
-                    child = value(opp, mine, not x_to_move)
-                # One ply further from the end, seen from this side.
-                if child > threshold:
-                    score = 1 - child
-                elif child < -threshold:
-                    score = -child - 1
-                else:
-                    score = -child
-            if score > best:
-                best, best_bit = score, bit
-        memo[me << cells | opp] = best
-        if x_to_move:
-            best_cells[(me, opp)] = (best, best_bit.bit_length() - 1)
-        else:
-            best_cells[(opp, me)] = (best, best_bit.bit_length() - 1)
-        return best
-
-    value(0, 0, True)
+    memoised_value(geometry_for(config), 0, 0, True, {}, has_line=has_line,
+                   best_cells=best_cells, should_stop=should_stop)
     return best_cells
 
 

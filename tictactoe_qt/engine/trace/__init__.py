@@ -86,6 +86,9 @@ def tree_space(tree: str | list[Tree], algorithm: str, options: TextbookOptions)
     if algorithm == "alphabeta-tt":
         raise OptionsError("a textbook tree has no repeated positions: use alphabeta, not "
                            "alphabeta-tt")
+    if options.capped_window:
+        raise OptionsError("a textbook tree has no best score to cap the window at; "
+                           "capped_window needs a board")
     if options.ordering != "none":
         raise OptionsError(f"a textbook tree is searched left to right; ordering "
                            f"{options.ordering!r} needs a board")

@@ -1,16 +1,10 @@
-"""The traced searches without their events: the same nodes and cut-offs, many times faster.
+"""The textbook search's answer as a :class:`SearchResult`, and its helpers for the tree view.
 
-:func:`counted_search` walks exactly the tree that :func:`.board_events` streams
-for the same algorithm and :class:`.TextbookOptions` (same move order, same
-windows, same cut-offs, same table), but as plain recursion over bitboards that
-only counts. ``search`` with textbook options, the players that take them and
-Compare use it; tests hold it to the trace's counts (:mod:`.textbook_search`) over
-many positions and every option set. It is written once, in the negamax form: both forms visit the same
-nodes and give the root the same value (the side to move's), and a table keyed by
-``(MAX's cells, MIN's cells)`` holds the same entries in either view.
-
-:func:`limited_values` gives the depth-limited minimax value of positions below a
-root, as a traced search with a depth limit would back them up.
+:func:`counted_search` is what ``search`` with textbook options, the players that
+take them and Compare run: :func:`.event_stream.count_search`, the very search
+``trace`` prints, with no event built. :func:`move_order` orders moves as the
+search does, and :func:`limited_values` gives the depth-limited minimax value of
+positions below a root, as a traced search with a depth limit would back them up.
 """
 
 from __future__ import annotations
@@ -18,21 +12,27 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ..board import Board, Move
+from ..board import Board, Move, other
 from ..evaluation import open_lines_score
 from ..geometry import Geometry, iter_bits
-from ..search_result import WIN_SCORE, SearchResult, SearchStats, ShouldStop, never_stop
 from ..search.cancellation import SearchCancelled
+from ..search.result_building import first_free_cell
+from ..search_result import (
+    MATE_THRESHOLD,
+    WIN_SCORE,
+    SearchResult,
+    SearchStats,
+    ShouldStop,
+    exact_fields,
+    never_stop,
+)
 from . import board_space
+from .event_stream import SearchCounts, count_search
 from .options import TextbookOptions
-from .textbook_search import decision
 
-#: Nodes between two ``should_stop`` polls.
+#: Positions between two ``should_stop`` polls of :func:`limited_values`.
 CHECK_EVERY_NODES = 4096
 INFINITY = float("inf")
-EXACT, LOWER, UPPER = 0, 1, 2
-#: No depth limit.
-UNLIMITED = 1 << 30
 
 Value = int | float
 MoveOrder = Callable[[int, int, int | None], list[int]]
@@ -84,14 +84,6 @@ def move_order(geometry: Geometry, ordering: str) -> MoveOrder:
             "table": table_first}[ordering]
 
 
-class _Counts:
-    __slots__ = ("nodes", "cutoffs", "deepest", "evaluations", "tt_hits", "next_check")
-
-    def __init__(self) -> None:
-        self.nodes = self.cutoffs = self.deepest = self.evaluations = self.tt_hits = 0
-        self.next_check = CHECK_EVERY_NODES
-
-
 def counted_search(
     board: Board,
     algorithm: str,
@@ -99,118 +91,59 @@ def counted_search(
     depth: int | None = None,
     should_stop: ShouldStop = never_stop,
 ) -> SearchResult:
-    """What :func:`.textbook_search` answers (move, value, nodes, cut-offs), much faster.
+    """The move ``algorithm`` picks on ``board`` with ``options``, with the trace's counts.
+
+    It is :func:`.event_stream.count_search`: the trace's own search with no event
+    built, so the nodes and cut-offs are the trace's by construction.
 
     Raises:
         OptionsError: an unknown algorithm or a misfit option.
         ValueError: a depth below 1, or a finished game.
     """
-    board_space(board, algorithm, options, depth)  # the same checks and errors as the trace
+    space = board_space(board, algorithm, options, depth)
     start = time.perf_counter()
-    geometry = board.geometry
-    line_masks, full = geometry.cell_line_masks, geometry.full
-    limit = UNLIMITED if depth is None else depth
-    distance = options.scoring == "distance"
-    win = WIN_SCORE if distance else 1
-    zero = options.evaluation == "zero"
-    order = move_order(geometry, options.ordering)
-    counts = _Counts()
-    table: dict[tuple[int, int], tuple[Value, int, int]] | None = (
-        {} if algorithm == "alphabeta-tt" else None)
-
-    # One function per algorithm, with the leaf test and the counting written out:
-    # a call per node is most of the cost in Python. The root (``last`` -1) is never
-    # a leaf: the game is still going on there.
-    def minimax(me: int, opp: int, last: int, d: int) -> tuple[Value, int]:
-        counts.nodes += 1
-        if d > counts.deepest:
-            counts.deepest = d
-        if counts.nodes >= counts.next_check:
-            counts.next_check = counts.nodes + CHECK_EVERY_NODES
-            if should_stop():
-                raise SearchCancelled
-        if last >= 0:
-            for mask in line_masks[last]:  # did the side that just moved win?
-                if opp & mask == mask:
-                    return (d - win if distance else -win), -1
-            if me | opp == full:
-                return 0, -1
-        if d >= limit:
-            counts.evaluations += 1
-            return (0 if zero else open_lines_score(geometry, me, opp)), -1
-        best_value: Value = -INFINITY
-        best = -1
-        for cell in order(me, opp, None):
-            score = -minimax(opp, me | 1 << cell, cell, d + 1)[0]
-            if score > best_value:
-                best_value, best = score, cell
-        return best_value, best
-
-    def alphabeta(me: int, opp: int, last: int, d: int, alpha: Value,
-                  beta: Value) -> tuple[Value, int]:
-        counts.nodes += 1
-        if d > counts.deepest:
-            counts.deepest = d
-        if counts.nodes >= counts.next_check:
-            counts.next_check = counts.nodes + CHECK_EVERY_NODES
-            if should_stop():
-                raise SearchCancelled
-        if last >= 0:
-            for mask in line_masks[last]:
-                if opp & mask == mask:
-                    return (d - win if distance else -win), -1
-            if me | opp == full:
-                return 0, -1
-        if d >= limit:
-            counts.evaluations += 1
-            return (0 if zero else open_lines_score(geometry, me, opp)), -1
-        preferred = None
-        if table is not None:
-            key = (opp, me) if d & 1 else (me, opp)
-            entry = table.get(key)
-            if entry is not None:
-                known, bound, preferred = entry
-                if bound == EXACT or (bound == LOWER and known >= beta) \
-                        or (bound == UPPER and known <= alpha):
-                    counts.tt_hits += 1
-                    return known, preferred
-        window_alpha = alpha
-        moves = order(me, opp, preferred)
-        v: Value = -INFINITY
-        best = moves[0]
-        last_position = len(moves) - 1
-        position = 0
-        for cell in moves:
-            score = -alphabeta(opp, me | 1 << cell, cell, d + 1, -beta, -alpha)[0]
-            if score > v:
-                v, best = score, cell
-                if v >= beta:
-                    if position < last_position:
-                        counts.cutoffs += 1
-                    break
-                if v > alpha:
-                    alpha = v
-            position += 1
-        if table is not None:
-            bound = UPPER if v <= window_alpha else LOWER if v >= beta else EXACT
-            table[(opp, me) if d & 1 else (me, opp)] = (v, bound, best)
-        return v, best
-
-    me, opp = board.bits[board.side], board.bits[1 - board.side]
     cancelled = False
+    counts = SearchCounts()
     try:
-        if algorithm == "minimax":
-            value, best = minimax(me, opp, -1, 0)
-        else:
-            value, best = alphabeta(me, opp, -1, 0, -INFINITY, INFINITY)
+        count_search(space, algorithm, options, should_stop, counts)
     except SearchCancelled:
-        cancelled, value, best = True, 0, -1
+        cancelled = True
     stats = SearchStats(nodes=counts.nodes, cutoffs=counts.cutoffs, max_ply=counts.deepest,
                         depth=depth, tt_hits=counts.tt_hits,
                         elapsed_seconds=time.perf_counter() - start)
-    move = None if cancelled else Move.from_index(best, board.config.cols)
-    return decision(board, algorithm, options, move, value, stats,
+    move = None if cancelled else Move.from_index(counts.best, board.config.cols)
+    return decision(board, algorithm, options, move, counts.value, stats,
                     exact=counts.evaluations == 0)
+
+
+def decision(
+    board: Board,
+    algorithm: str,
+    options: TextbookOptions,
+    best: Move | None,
+    value: float,
+    stats: SearchStats,
+    exact: bool,
+) -> SearchResult:
+    """A textbook search's answer as a :class:`SearchResult` (``best`` ``None``: cancelled).
+
+    ``exact`` says no position was valued by the evaluation at the depth limit.
+    """
+    if best is None:
+        move = Move.from_index(first_free_cell(board), board.config.cols)
+        return SearchResult(algorithm, move, 0, exact=False, pv=[move], stats=stats,
+                            cancelled=True)
+    result: str | None = None
+    plies: int | None = None
+    if exact and options.scoring == "distance" and abs(value) >= MATE_THRESHOLD:
+        result, plies = exact_fields(board, value)
+    elif exact:
+        # Textbook scores say who wins, not when.
+        result = board.turn if value > 0 else other(board.turn) if value < 0 else "draw"
+        if value == 0:
+            plies = board.geometry.cells - board.ply
+    return SearchResult(algorithm, best, value, exact=exact, result=result, plies=plies,
+                        pv=[best], stats=stats)
 
 
 def limited_values(

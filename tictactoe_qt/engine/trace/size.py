@@ -2,9 +2,9 @@
 
 Plain minimax visits every node, so its events are counted exactly: each node
 makes ``enter`` and ``return`` and each leaf also ``leaf``. Node counts come from
-one pass over the distinct positions (a position's subtree does not depend on the
-moves that reached it), bounded so that a hopeless tree is known to be too big
-without being walked. Alpha-beta visits a subset of those nodes and adds at most
+the program's tree counter (:func:`..tree_counts.walk_levels`: each distinct
+position once), bounded so that a hopeless tree is known to be too big without
+being walked. Alpha-beta visits a subset of those nodes and adds at most
 one ``alpha``/``beta`` event per child and one ``cutoff`` per inner node, so four
 events per minimax node bound it; when that bound is too high, the real stream
 is counted (not kept) up to the limit.
@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from math import perm
 from typing import Any
 
-from .event_stream import Event
+from ..tree_counts import walk_levels
+from .event_stream import Event, trace_events
+from .options import TextbookOptions
 from .spaces import BoardSpace, SearchSpace
 
 #: The ``--max-events`` default.
@@ -70,32 +72,26 @@ class TraceTooLarge(ValueError):
 
 
 def minimax_size(space: SearchSpace[Any, Any], budget: int) -> tuple[int, int] | None:
-    """``(nodes, leaves)`` of the unpruned tree, or ``None`` past ``budget`` distinct nodes."""
-    seen: dict[Any, tuple[int, int]] = {}
+    """``(nodes, leaves)`` of the unpruned tree, or ``None`` past ``budget`` distinct nodes.
 
-    def count(state: Any, depth: int) -> tuple[int, int]:
-        key = space.key(state)
-        known = seen.get(key)
-        if known is not None:
-            return known
-        if len(seen) >= budget:
-            raise _OverBudget
-        if space.leaf(state, depth) is not None:
-            result = (1, 1)
-        else:
-            nodes, leaves = 1, 0
-            for move in space.moves(state, depth, None):
-                child_nodes, child_leaves = count(space.child(state, move), depth + 1)
-                nodes += child_nodes
-                leaves += child_leaves
-            result = (nodes, leaves)
-        seen[key] = result
-        return result
-
-    try:
-        return count(space.root, 0)
-    except _OverBudget:
+    A board's tree is counted by the program's tree counter
+    (:func:`..tree_counts.walk_levels`); a textbook tree, small by construction, by
+    running the minimax trace itself.
+    """
+    if not isinstance(space, BoardSpace):
+        leaves = nodes = 0
+        for event in trace_events(space, "minimax", TextbookOptions()):
+            kind = event["event"]
+            nodes += kind == "enter"
+            leaves += kind == "leaf"
+            if nodes > budget:
+                return None
+        return nodes, leaves
+    walk = walk_levels(space.geometry, space.root[0], space.root[1], True,
+                       max_depth=space.depth_limit, max_positions=budget)
+    if walk.truncated:
         return None
+    return sum(walk.nodes_per_depth), sum(walk.games_ending_per_depth) + walk.open_at_limit
 
 
 def check_size(
@@ -144,10 +140,6 @@ def check_size(
         if counted > limit:
             raise TraceTooLarge(what, SizeEstimate(limit, exact=False, at_least=True), limit)
     return SizeEstimate(counted, exact=True)
-
-
-class _OverBudget(Exception):
-    pass
 
 
 def _quick_node_bound(space: SearchSpace[Any, Any]) -> int | None:

@@ -9,7 +9,7 @@ and MAX moves at even depths.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Generic, Protocol, TypeVar
 
 from ..board import Board
@@ -51,6 +51,9 @@ class SearchSpace(Protocol, Generic[S, M]):
     def key(self, state: S) -> Hashable:
         """A transposition-table key for the node."""
 
+    def best_possible(self, depth: int) -> Value:
+        """The most the side to move at ``depth`` can score (its own view): a win next move."""
+
 
 #: A board node: (MAX's cells, MIN's cells, the cell just played or -1 at the root,
 #: whether MAX is to move).
@@ -60,11 +63,20 @@ BoardState = tuple[int, int, int, bool]
 class BoardSpace:
     """The game tree below a real position; the side to move there is MAX.
 
+    ``cell_order`` (with ordering ``none``) tries moves in that fixed order instead:
+    the engine's minimax player breaks ties centre, corners, edges this way.
+
     Raises:
         ValueError: the game on ``board`` is already over.
     """
 
-    def __init__(self, board: Board, options: TextbookOptions, depth: int | None = None) -> None:
+    def __init__(
+        self,
+        board: Board,
+        options: TextbookOptions,
+        depth: int | None = None,
+        cell_order: tuple[int, ...] | None = None,
+    ) -> None:
         if board.is_game_over():
             raise ValueError(game_over_text(board.notation(), board.status))
         self.board = board.copy()
@@ -77,43 +89,73 @@ class BoardSpace:
         self._distance = options.scoring == "distance"
         self._centre = self.geometry.centre_order
         self._ordering = options.ordering
+        if cell_order is not None and options.ordering != "none":
+            raise ValueError("a fixed cell order replaces the ordering option; "
+                             f"got ordering {options.ordering!r}")
+        self._cell_order = cell_order
 
-    def leaf(self, state: BoardState, depth: int) -> Leaf | None:
-        max_bits, min_bits, last, max_to_move = state
-        geometry = self.geometry
-        if last >= 0:
-            max_moved = not max_to_move
-            if geometry.wins_with(max_bits if max_moved else min_bits, last):
-                win = self._win - depth if self._distance else self._win
-                return ("utility", win if max_moved else -win)
-            if max_bits | min_bits == geometry.full:
-                return ("utility", 0)
-        if self.depth_limit is not None and depth >= self.depth_limit:
-            if self.options.evaluation == "zero":
-                return ("evaluation", 0)
-            return ("evaluation", open_lines_score(geometry, max_bits, min_bits))
-        return None
+        # The search calls leaf and moves at every node: they are closures over
+        # local tables, set per instance, so each call costs as little as Python allows.
+        self.leaf = self._leaf_function()
+        self.moves = self._moves_function()
 
-    def moves(self, state: BoardState, depth: int, preferred: int | None) -> list[int]:
-        max_bits, min_bits, _, max_to_move = state
-        empty = self.geometry.full & ~(max_bits | min_bits)
-        ordering = self._ordering
-        if ordering == "centre":
-            return [cell for cell in self._centre if empty >> cell & 1]
-        cells = iter_bits(empty)
-        if ordering == "wins":
+    def _leaf_function(self) -> Callable[[BoardState, int], Leaf | None]:
+        line_masks, full = self.geometry.cell_line_masks, self.geometry.full
+        geometry, limit = self.geometry, self.depth_limit
+        win, distance = self._win, self._distance
+        zero = self.options.evaluation == "zero"
+
+        def leaf(state: BoardState, depth: int) -> Leaf | None:
+            max_bits, min_bits, last, max_to_move = state
+            if last >= 0:
+                mover = min_bits if max_to_move else max_bits
+                for mask in line_masks[last]:
+                    if mover & mask == mask:
+                        score = win - depth if distance else win
+                        return ("utility", -score if max_to_move else score)
+                if max_bits | min_bits == full:
+                    return ("utility", 0)
+            if limit is not None and depth >= limit:
+                return ("evaluation", 0 if zero else open_lines_score(geometry, max_bits, min_bits))
+            return None
+
+        return leaf
+
+    def _moves_function(self) -> Callable[[BoardState, int, int | None], list[int]]:
+        full, ordering = self.geometry.full, self._ordering
+        fixed = self._cell_order
+        centre = self._centre if fixed is None else fixed
+        wins_with = self.geometry.wins_with
+
+        def reading(state: BoardState, depth: int, preferred: int | None) -> list[int]:
+            return iter_bits(full & ~(state[0] | state[1]))
+
+        def centre_first(state: BoardState, depth: int, preferred: int | None) -> list[int]:
+            empty = full & ~(state[0] | state[1])
+            return [cell for cell in centre if empty >> cell & 1]
+
+        def wins_first(state: BoardState, depth: int, preferred: int | None) -> list[int]:
+            max_bits, min_bits, _, max_to_move = state
+            cells = iter_bits(full & ~(max_bits | min_bits))
             mover, opponent = (max_bits, min_bits) if max_to_move else (min_bits, max_bits)
-            wins_with = self.geometry.wins_with
             wins = [c for c in cells if wins_with(mover | 1 << c, c)]
             blocks = [c for c in cells if wins_with(opponent | 1 << c, c) and c not in wins]
             if not wins and not blocks:
                 return cells
             first = set(wins) | set(blocks)
             return wins + blocks + [c for c in cells if c not in first]
-        if ordering == "table" and preferred is not None:
-            cells.remove(preferred)
-            cells.insert(0, preferred)
-        return cells
+
+        def table_first(state: BoardState, depth: int, preferred: int | None) -> list[int]:
+            cells = iter_bits(full & ~(state[0] | state[1]))
+            if preferred is not None:
+                cells.remove(preferred)
+                cells.insert(0, preferred)
+            return cells
+
+        if fixed is not None:
+            return centre_first  # in the fixed order
+        return {"none": reading, "centre": centre_first, "wins": wins_first,
+                "table": table_first}[ordering]
 
     def child(self, state: BoardState, move: int) -> BoardState:
         max_bits, min_bits, _, max_to_move = state
@@ -126,6 +168,9 @@ class BoardSpace:
 
     def key(self, state: BoardState) -> Hashable:
         return state[0], state[1]
+
+    def best_possible(self, depth: int) -> Value:
+        return self._win - depth - 1 if self._distance else self._win
 
 
 class TreeSpace:
@@ -150,3 +195,6 @@ class TreeSpace:
 
     def key(self, state: Tree) -> Hashable:
         return id(state)
+
+    def best_possible(self, depth: int) -> Value:
+        return float("inf")  # a tree's leaves may hold any number

@@ -5,8 +5,9 @@ A job is a module-level function called as
 result are pickled, so they must be plain engine objects, never widgets. The
 child is spawned on first use, runs one job at a time, and keeps whatever
 its jobs cache (searchers, explorers) until it is stopped. Its life cycle
-(ready, stop, kill, a child that dies) is :class:`.ChildProcess`'s. This
-module has no Qt, because the child imports it.
+(ready, stop, kill, a child that dies) is the process layer's
+:class:`~tictactoe_qt.engine.processes.Service`. This module has no Qt,
+because the child imports it.
 """
 
 from __future__ import annotations
@@ -14,16 +15,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tictactoe_qt.gui.child_process import ChildCancelledError, ChildError, ChildProcess
+from tictactoe_qt.engine.processes import Service, ServiceCancelled, ServiceError
 
 JobFunction = Callable[..., Any]
 #: Analysis runs below the window and below the game's own AI (niceness 5).
 ANALYSIS_NICENESS = 10
 
 #: The job was cancelled before it answered.
-JobCancelledError = ChildCancelledError
+JobCancelledError = ServiceCancelled
 #: The job raised in the child, or the child died or did not start.
-JobProcessError = ChildError
+JobProcessError = ServiceError
 
 
 def _job_handler() -> Callable[[Any, Callable[[], bool], Callable[[object], None]], Any]:
@@ -38,7 +39,7 @@ def _job_handler() -> Callable[[Any, Callable[[], bool], Callable[[object], None
     return run_job
 
 
-class JobProcess(ChildProcess):
+class JobProcess(Service):
     """One child process that runs one job at a time, for one worker thread."""
 
     def __init__(self, name: str = "tictactoe-analysis") -> None:

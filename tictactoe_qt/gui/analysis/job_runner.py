@@ -27,7 +27,7 @@ from tictactoe_qt.gui.analysis.job_process import (
     JobProcess,
     JobProcessError,
 )
-from tictactoe_qt.gui.child_process import failure_text
+from tictactoe_qt.engine.errors import failure_text
 from tictactoe_qt.gui.thread_ends import quit_and_wait, stop_when_destroyed
 
 CANCELLED = "cancelled"

@@ -64,7 +64,7 @@ def init_process(stop_flag: StopFlag) -> None:
     """Set up a worker process: the batch's stop flag, a low priority, dying with the app."""
     global _stop_flag
     _stop_flag = stop_flag
-    prepare_worker()
+    prepare_worker(stop_flag)  # SIGTERM in a worker stops the batch, as the window's Stop does
     if hasattr(os, "nice"):
         os.nice(WORKER_NICENESS)
 

@@ -23,7 +23,7 @@ from tictactoe_qt.engine.player_spec import PlayerSpec
 from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
 from tictactoe_qt.engine.simulation import check_playable
 from tictactoe_qt.engine.worker_processes import WORKER_DIED
-from tictactoe_qt.gui.child_process import failure_text
+from tictactoe_qt.engine.errors import failure_text
 
 from .background import PROGRESS_INTERVAL
 from .batch_chunks import ChunkRequest, ChunkResult, play_chunk

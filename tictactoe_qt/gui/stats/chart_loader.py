@@ -18,7 +18,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 from PySide6.QtWidgets import QWidget
 
-from tictactoe_qt.gui.child_process import failure_text
+from tictactoe_qt.engine.errors import failure_text
 
 from .first_frame import call_after_first_frame
 

@@ -12,7 +12,7 @@ import threading
 from concurrent.futures import ProcessPoolExecutor
 
 from tictactoe_qt.engine.batch import default_workers, start_method
-from tictactoe_qt.engine.worker_processes import StopFlag
+from tictactoe_qt.engine.worker_processes import StopFlag, start_pool_helpers
 
 from .batch_chunks import init_process
 
@@ -53,6 +53,7 @@ class ChunkPool:
             if context.get_start_method() == "forkserver":
                 # Only batch workers use the fork server: see worker_server.
                 context.set_forkserver_preload([f"{__package__}.worker_server"])
+            start_pool_helpers(context)  # a signal to the window's group leaves them running
             self._stop_flag = StopFlag(context)
             self._executor = ProcessPoolExecutor(
                 self.workers, mp_context=context, initializer=init_process, initargs=(self._stop_flag,)
@@ -66,6 +67,8 @@ class ChunkPool:
 
     def discard(self) -> None:
         """Drop a broken pool; the next batch starts a fresh one."""
+        if self._stop_flag is not None:
+            self._stop_flag.abandon()  # its surviving workers leave (see StopFlag.abandon)
         executor, self._executor = self._executor, None
         if executor is not None:
             executor.shutdown(wait=False, cancel_futures=True)

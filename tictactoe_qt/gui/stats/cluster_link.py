@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from tictactoe_qt.gui.child_process import failure_text
+from tictactoe_qt.engine.errors import failure_text
 
 #: A connection attempt's number, so a late answer to an old attempt is dropped.
 _Attempt = int

@@ -12,7 +12,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
 from tictactoe_qt.engine.tournament import parse_players, round_robin
-from tictactoe_qt.gui.child_process import failure_text
+from tictactoe_qt.engine.errors import failure_text
 
 from .background import PROGRESS_INTERVAL
 

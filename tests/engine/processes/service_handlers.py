@@ -1,8 +1,10 @@
-"""Handlers for the child-process tests (imported by the spawned children: no Qt, no pytest)."""
+"""Handlers for the service tests (imported by the spawned children: no Qt, no pytest)."""
 
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -34,7 +36,31 @@ def _handle(message: Any, should_stop: Callable[[], bool], report: Callable[[obj
         raise ValueError(value)
     if kind == "die":
         os._exit(value)
+    if kind == "complain-and-die":  # says why on stderr, then exits 5
+        print(value, file=sys.stderr, flush=True)
+        os._exit(5)
+    if kind == "chatty":  # prints to stdout, where a careless protocol would read it
+        print("hello from the handler\n" * 3, flush=True)
+        return value
+    if kind == "big":  # an answer far longer than a pipe's buffer
+        return "x" * value
+    if kind == "helper":  # leaves a helper in our group that holds every pipe we hold
+        return _helper(new_session=False).pid
+    if kind == "escapee-and-die":  # a helper in a session of its own holds our pipes; we die
+        report(_helper(new_session=True).pid)
+        time.sleep(0.2)
+        os._exit(value)
     raise AssertionError(f"unknown request {kind}")
+
+
+def _helper(new_session: bool) -> subprocess.Popen[bytes]:
+    """``sleep 1000`` holding every descriptor we have open (the protocol's pipes too)."""
+    for name in os.listdir("/proc/self/fd"):
+        try:
+            os.set_inheritable(int(name), True)
+        except OSError:
+            pass
+    return subprocess.Popen(["sleep", "1000"], close_fds=False, start_new_session=new_session)
 
 
 def ready_at_once() -> Callable[..., Any]:

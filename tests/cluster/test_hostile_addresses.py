@@ -1,0 +1,136 @@
+"""``--cluster`` at addresses that are not a Dask scheduler: one line within seconds, never a hang."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+
+import pytest
+
+from . import fake_servers
+from .dask_processes import ROOT, environment, refused_address
+
+BATCH = ["simulate", "--x", "random", "--o", "random", "--games", "10", "--seed", "1"]
+#: Seconds a command may take (a hang fails; the slowest bad address takes about 5 s).
+BOUND = 60
+#: Seconds within which a bad address must have given its line: generous against a
+#: loaded machine, far below the hang it replaces (README promises one line after 5 s).
+PROMPT = 30
+
+
+def simulate(*args: str, env: dict[str, str] | None = None) -> tuple[subprocess.CompletedProcess[str], float]:
+    began = time.monotonic()
+    result = subprocess.run([sys.executable, "-m", "tictactoe_qt", *BATCH, *args],
+                            capture_output=True, text=True, env=env or environment(), cwd=ROOT,
+                            timeout=BOUND)
+    return result, time.monotonic() - began
+
+
+def _one_failing_line(result: subprocess.CompletedProcess[str], status: int) -> str:
+    assert result.returncode == status, result.stderr
+    assert result.stdout == ""
+    assert "Traceback" not in result.stderr and result.stderr.count("\n") == 1, result.stderr
+    return result.stderr.strip()
+
+
+@pytest.mark.parametrize(("behaviour", "why"), [
+    (fake_servers.silent, "it accepted the connection but sent nothing in 5 s"),
+    (fake_servers.http, "it accepted the connection but sent nothing in 5 s"),
+    (fake_servers.junk, "something else listens there: it does not speak Dask's protocol"),
+    (fake_servers.greets_then_silent, "it greeted as a Dask scheduler, then did not answer"),
+    (fake_servers.hangs_up, "it closed the connection without a word"),
+])
+def test_a_port_that_is_not_a_scheduler_is_one_line_within_seconds(behaviour, why):
+    with fake_servers.FakeServer(behaviour) as server:
+        result, seconds = simulate("--cluster", server.address)
+        assert server.connections >= 1  # it really was asked
+    line = _one_failing_line(result, 1)
+    assert line.startswith(f"tictactoe-qt simulate: error: cannot reach the Dask scheduler at "
+                           f"'{server.address}': {why}"), line
+    assert seconds < PROMPT, f"{seconds:.1f} s: {line}"
+
+
+def test_a_workers_port_is_named_as_not_a_scheduler(fresh_dask):
+    fresh_dask.add_worker()
+    address = fresh_dask.worker_address(0)
+    result, seconds = simulate("--cluster", address)
+    line = _one_failing_line(result, 1)
+    assert line.startswith(f"tictactoe-qt simulate: error: cannot reach the Dask scheduler at "
+                           f"'{address}': it speaks Dask's protocol but does not answer as a "
+                           "scheduler (a worker's port?)"), line
+    assert seconds < PROMPT
+
+
+def test_a_refused_port_is_one_line_within_seconds():
+    with refused_address() as address:
+        result, seconds = simulate("--cluster", address)
+    line = _one_failing_line(result, 1)
+    assert line.endswith(f"at '{address}': nothing listens at that port (connection refused for 5 s)")
+    assert seconds < PROMPT
+
+
+@pytest.mark.parametrize(("address", "why"), [
+    ("udp://127.0.0.1:8786", "'udp://' does not reach a Dask scheduler"),
+    ("http://127.0.0.1:8787", "'http://' does not reach a Dask scheduler"),
+    ("tcp://127.0.0.1:18786/x", "nothing may follow the port of a scheduler's address, but '/x'"),
+    ("tcp://127.0.0.1:8786x", "nothing may follow the port of a scheduler's address, but 'x'"),
+    ("tcp://127.0.0.1:0", "a port is a number from 1 to 65535"),
+    ("tcp://127.0.0.1", "the port is missing"),
+    ("tcp://:8786", "a cluster is tcp://HOST:PORT"),
+])
+def test_a_malformed_address_is_a_usage_line_before_any_connection(address, why):
+    result, seconds = simulate("--cluster", address)
+    line = _one_failing_line(result, 2)
+    assert line.startswith("tictactoe-qt simulate: error: argument --cluster: "), line
+    assert why in line
+    assert seconds < PROMPT
+
+
+def test_tls_without_certificates_says_what_to_configure():
+    with fake_servers.FakeServer(fake_servers.silent) as server:
+        address = server.address.replace("tcp://", "tls://")
+        result, seconds = simulate("--cluster", address)
+        assert server.connections == 0  # nothing was sent anywhere without certificates
+    line = _one_failing_line(result, 1)
+    assert f"at '{address}': tls:// needs Dask's TLS certificates" in line
+    assert seconds < PROMPT
+
+
+def test_tls_to_a_peer_that_does_not_speak_it_is_one_line(tmp_path):
+    env = {**environment(), **_tls_settings(tmp_path)}
+    with fake_servers.FakeServer(fake_servers.junk) as server:
+        address = server.address.replace("tcp://", "tls://")
+        result, seconds = simulate("--cluster", address, env=env)
+    line = _one_failing_line(result, 1)
+    assert f"at '{address}': the TLS handshake failed" in line, line
+    assert seconds < PROMPT
+
+
+def _tls_settings(folder) -> dict[str, str]:
+    """Dask's TLS settings, as environment variables, for a fresh self-signed certificate."""
+    if shutil.which("openssl") is None:
+        pytest.skip("needs the openssl command to make a certificate")
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", "/CN=tictactoe-qt-test", "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True, timeout=BOUND)
+    prefix = "DASK_DISTRIBUTED__COMM__TLS__"
+    return {prefix + "CA_FILE": str(cert),
+            **{f"{prefix}{role}__{part}": str(path) for role in ("CLIENT", "SCHEDULER", "WORKER")
+               for part, path in (("CERT", cert), ("KEY", key))}}
+
+
+def test_a_tls_scheduler_with_certificates_runs_the_batch(tmp_path):
+    from .dask_processes import DaskProcesses
+
+    settings = _tls_settings(tmp_path)
+    dask = DaskProcesses(tmp_path, protocol="tls", env=settings)
+    try:
+        dask.add_worker()
+        result, _ = simulate("--cluster", dask.address, "--json", env={**environment(), **settings})
+    finally:
+        dask.stop()
+    assert result.returncode == 0, result.stderr
+    assert f"cluster {dask.address}: 1 worker, 1 core" in result.stderr

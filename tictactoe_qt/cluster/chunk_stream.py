@@ -1,0 +1,176 @@
+"""A bounded stream of chunks on the cluster, watched for a scheduler or workers that go away."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from typing import Any, NoReturn
+
+from tictactoe_qt.engine.excerpt import excerpt
+from tictactoe_qt.engine.search_result import ShouldStop
+
+from . import ClusterLost
+from .bounded_call import CallTimedOut, within
+
+#: Seconds between looks at ``should_stop`` while no chunk finishes.
+POLL_SECONDS = 0.1
+#: Seconds without a finished chunk before asking the scheduler whether it still has workers.
+NO_WORKER_SECONDS = 5.0
+#: Seconds the scheduler may take to answer that question (or to cancel chunks) before it
+#: counts as gone: a frozen scheduler keeps its connections open and never replies.
+ANSWER_SECONDS = 5.0
+#: Seconds a cluster may be without any worker before the run stops: a nanny brings a lost
+#: worker back in a second or two; after this long nobody is bringing one back, and Dask
+#: itself would wait for one forever.
+WORKERLESS_SECONDS = 10.0
+#: ``Client.status`` while its scheduler is there.
+_RUNNING = "running"
+
+
+def stream_chunks(client: Any, address: str, futures: Iterator[Any], limit: int,
+                  merge: Callable[[Any], None], should_stop: ShouldStop) -> bool:
+    """Keep ``limit`` of ``futures`` in flight and ``merge`` each result as it finishes.
+
+    Results come in any order (their sums do not care). Each future is let go
+    once merged, so the client holds at most ``limit`` at a time. Returns
+    False when ``should_stop`` ended it early (the rest is cancelled).
+
+    Raises:
+        ClusterLost: the scheduler at ``address`` went away or stopped answering,
+            every worker was gone for :data:`WORKERLESS_SECONDS`, or a chunk failed
+            (Dask gives a chunk up after its workers died a few times). Everything
+            merged before it stays merged.
+    """
+    from distributed import as_completed
+
+    watch = _Watch(client, address)
+    finished = as_completed()
+    running: set[Any] = set()
+
+    def top_up() -> None:
+        while len(running) < limit:
+            future = next(futures, None)
+            if future is None:
+                return
+            running.add(future)
+            finished.add(future)
+
+    try:
+        top_up()
+        while running:
+            if should_stop():
+                return False
+            watch.scheduler_still_there()
+            arrived = finished.next_batch(block=False) or _wait_a_little(finished)
+            failure: ClusterLost | None = None
+            for future in arrived:
+                try:
+                    result = watch.result(future, should_stop)
+                except ClusterLost as lost:  # the other chunks that came back still count
+                    failure = failure or lost
+                    continue
+                if result is None:
+                    return False
+                running.discard(future)
+                merge(result)
+                future.release()
+            if failure is not None:
+                raise failure
+            if arrived:
+                watch.heard_back()
+            else:
+                watch.workers_still_there()
+            top_up()
+        return True
+    finally:
+        if running and not watch.scheduler_gone:  # stopped or interrupted: nothing more is played for us
+            try:
+                within(ANSWER_SECONDS, client.cancel, list(running), force=True)
+            except (CallTimedOut, OSError, TimeoutError):
+                pass  # the scheduler went as we stopped: nothing is played for us either
+
+
+class _Watch:
+    """Tells a cluster that is slow from one that is gone, and says which in one line."""
+
+    def __init__(self, client: Any, address: str) -> None:
+        self.client = client
+        self.address = excerpt(address)
+        self.scheduler_gone = False
+        self._heard = time.monotonic()
+        self._workerless_since: float | None = None
+
+    def heard_back(self) -> None:
+        self._heard = time.monotonic()
+        self._workerless_since = None
+
+    def scheduler_still_there(self) -> None:
+        """Dask cancels every future the moment its client loses the scheduler."""
+        if self.client.status != _RUNNING:
+            self.scheduler_gone = True
+            self._stop(f"the cluster's scheduler at {self.address} went away: the connection "
+                       f"to it was lost")
+
+    def workers_still_there(self) -> None:
+        """Ask for the workers after :data:`NO_WORKER_SECONDS` of silence, each second once none is left."""
+        now = time.monotonic()
+        wait = NO_WORKER_SECONDS if self._workerless_since is None else 1.0
+        if now - self._heard < wait:
+            return
+        self._heard = now
+        try:
+            threads = self.client.nthreads(callback_timeout=ANSWER_SECONDS)
+        except (OSError, TimeoutError):
+            self.scheduler_still_there()
+            self.scheduler_gone = True
+            self._stop(f"the cluster's scheduler at {self.address} stopped answering: no reply "
+                       f"in {ANSWER_SECONDS:g} s")
+        if threads:
+            self._workerless_since = None
+        elif self._workerless_since is None:
+            self._workerless_since = now
+        elif now - self._workerless_since >= WORKERLESS_SECONDS:
+            self._stop(f"every worker of the cluster at {self.address} has gone, and none "
+                       f"joined in {WORKERLESS_SECONDS:g} s")
+
+    def result(self, future: Any, should_stop: ShouldStop) -> Any:
+        """The future's result; None once ``should_stop``.
+
+        A result kept on a worker that dies before it is fetched is computed
+        again elsewhere, so even a finished future may have to wait.
+        """
+        from distributed import KilledWorker
+        from distributed.client import FutureCancelledError
+
+        while True:
+            try:
+                return future.result(timeout=NO_WORKER_SECONDS)
+            except TimeoutError:  # Dask's TimeoutError is this one
+                if should_stop():
+                    return None
+                self.scheduler_still_there()
+                self.workers_still_there()
+            except FutureCancelledError as error:
+                self.scheduler_still_there()
+                self._stop(f"the cluster cancelled a chunk ({_words(error.reason)}): the run stopped")
+            except KilledWorker as error:
+                self._stop(f"the workers playing one chunk died {_words(error.allowed_failures + 1)} "
+                           f"times, and Dask gave it up ({excerpt(str(error.last_worker.address))} "
+                           f"was the last)")
+            except Exception as error:  # the chunk raised on its worker: a line, not a traceback
+                self._stop(f"a chunk failed on the cluster: {type(error).__name__}: {_words(error)}")
+
+    @staticmethod
+    def _stop(reason: str) -> NoReturn:
+        raise ClusterLost(reason)
+
+
+def _wait_a_little(finished: Any) -> list[Any]:
+    time.sleep(POLL_SECONDS)
+    return list(finished.next_batch(block=False))
+
+
+def _words(value: object) -> str:
+    """A value or error message on one short line."""
+    text = " ".join(str(value).split()) or type(value).__name__
+    return text if len(text) <= 120 else text[:117] + "..."
