@@ -1,10 +1,29 @@
-"""Shared test setup: Qt renders offscreen unless the caller chose a platform."""
+"""Shared test setup: Qt renders offscreen unless the caller chose a platform.
+
+Every test gets its own folders (solved cache, recovery, engine log) and its own
+process tag, so tests can run in parallel (``pytest -n``) and next to other
+people's runs on the same machine without seeing each other's files or processes.
+"""
 
 import os
+import signal
+import uuid
 
 import pytest
+from hypothesis import settings
+
+from tictactoe_qt.engine.gomocup.client import ExternalEngine
+from tictactoe_qt.engine.player_log import LOG_ENV
+
+from tests.gomocup.fake_engines import fake_engine_program, forker_groups, vanishing_engine_program
+from tests.gomocup.processes import PROCESS_TAG_ENV, group_members
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# No per-example time limit: on a shared, loaded machine Hypothesis's 200 ms deadline
+# turns a slow moment into a failure ("Flaky"); the properties are about values, not speed.
+settings.register_profile("tests", deadline=None)
+settings.load_profile("tests")
 
 #: Attempts after the first for a ``timing`` test: another job stealing the
 #: CPU can cause one slow run, while a real freeze fails every attempt.
@@ -26,6 +45,65 @@ def isolated_recovery(tmp_path_factory, monkeypatch):
     folder = tmp_path_factory.mktemp("recovery")
     monkeypatch.setenv("TICTACTOE_QT_RECOVERY_DIR", str(folder))
     return folder
+
+
+@pytest.fixture(autouse=True)
+def process_tag(monkeypatch):
+    """A tag in the environment that every process the test starts inherits; the process
+    checks (:func:`tests.gomocup.processes.running_with`) look only at processes that carry it."""
+    tag = uuid.uuid4().hex
+    monkeypatch.setenv(PROCESS_TAG_ENV, tag)
+    return tag
+
+
+@pytest.fixture(autouse=True)
+def no_engine_log(monkeypatch):
+    """Each test starts without an engine log; one the window creates is dropped afterwards
+    (else the first test of a worker process would choose the log of every later one)."""
+    monkeypatch.delenv(LOG_ENV, raising=False)
+
+
+@pytest.fixture
+def fake_engine(tmp_path):
+    """``fake_engine(mode)``: the path of an executable that runs the fake brain in ``mode``
+    (see ``tests/gomocup/fake_brain.py``); the brain gets that path as an extra argument."""
+
+    def make(mode: str = "good") -> str:
+        return fake_engine_program(tmp_path, mode)
+
+    return make
+
+
+@pytest.fixture
+def vanishing_engine(tmp_path):
+    """``vanishing_engine(kind)``: the path of an engine that goes at once
+    (see ``VANISHING`` in ``tests/gomocup/fake_engines.py``).
+
+    Each run of a ``forker`` adds its process group to ``PATH.pgid`` (see
+    ``forker_groups``); whatever of them is left at the end is killed (the
+    test asserts none was).
+    """
+    made = []
+
+    def make(kind: str) -> str:
+        program = vanishing_engine_program(tmp_path, kind)
+        made.append(program)
+        return str(program)
+
+    yield make
+    for program in made:
+        for pgid in forker_groups(str(program)):
+            for pid in group_members(pgid):
+                os.kill(pid, signal.SIGKILL)
+
+
+@pytest.fixture
+def engines():
+    """A list for the engines a test starts; each is closed at the end."""
+    started: list[ExternalEngine] = []
+    yield started
+    for engine in started:
+        engine.close()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -7,11 +7,9 @@ import subprocess
 import sys
 import json
 
-import pytest
 
 from tictactoe_qt.cli.main import main
 
-pytest.importorskip("tictactoe_qt.engine.analysis")
 KEYS = {"board", "to_move", "status", "result", "plies", "best", "moves", "exact"}
 
 

@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import json
 
-import pytest
 
 from tictactoe_qt.cli.main import main
-
-pytest.importorskip("tictactoe_qt.engine.tree_facts")
 
 
 def test_json_reports_the_3x3_tree(capsys):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from tictactoe_qt.cli.main import main
+from tictactoe_qt.engine import Board
+from tictactoe_qt.engine.search.minimax import minimax_search
 
 ROOT = Path(__file__).resolve().parents[2]
 AIMA_TREE = "[[3,12,8],[2,4,6],[14,5,2]]"
@@ -69,18 +72,27 @@ def test_past_max_events_the_trace_is_refused_with_its_size():
     assert done.returncode == 2 and "more than 1,000 events" in done.stderr
 
 
-@pytest.mark.slow
-def test_plain_minimax_from_the_empty_board_streams_with_a_higher_limit(tmp_path):
+def test_a_trace_streams_whole_up_to_its_max_events_and_is_refused_one_below(tmp_path):
+    """The limit is exact: ``--max-events`` at the trace's size streams every event (one
+    JSON line each, then the summary); one less refuses it. The empty board's 1,355,060
+    events against the default limit are above; its 549,946 nodes are the engine tests'."""
+    board = "x../.o./..."
+    args = ("trace", "--algorithm", "minimax", "--board", board, "--json", "--max-events")
+    refused = run_cli(*args, "10")
+    assert refused.returncode == 2
+    size = int(re.search(r"exactly ([\d,]+) events", refused.stderr)[1].replace(",", ""))
+    assert size > 10_000
+    assert run_cli(*args, str(size - 1)).returncode == 2
     out = tmp_path / "trace.jsonl"
     with out.open("w") as handle:
-        done = run_cli("trace", "--algorithm", "minimax", "--json", "--max-events", "1400000",
-                       stdout=handle)
+        done = run_cli(*args, str(size), stdout=handle)
     assert done.returncode == 0, done.stderr
-    with out.open() as handle:
-        count = sum(1 for _ in handle)
-    last = json.loads(out.read_text().rsplit("\n", 2)[-2])
-    assert count == 1_355_060 + 1
-    assert last == {"summary": True, "value": 0, "best": [0, 0], "nodes": 549_946, "cutoffs": 0}
+    lines = out.read_text().splitlines()
+    assert len(lines) == size + 1
+    last = json.loads(lines[-1])
+    assert last.keys() == {"summary", "value", "best", "nodes", "cutoffs"}
+    nodes = minimax_search(Board.from_notation(board)).stats.nodes
+    assert (last["value"], last["nodes"], last["cutoffs"]) == (0, nodes, 0)
 
 
 @pytest.mark.parametrize(
@@ -100,7 +112,9 @@ def test_plain_minimax_from_the_empty_board_streams_with_a_higher_limit(tmp_path
         # A move tree bound past a float's range (it crashed with OverflowError).
         (["--algorithm", "alphabeta", "--size", "15", "--k", "5"],
          "would have up to about 1.4e+434 events, more than the limit of 1,000,000"),
-        (["--algorithm", "minimax", "--size", "19", "--k", "5"], "up to about 1.2e+769 events"),
+        # A low limit refuses it without first counting half a million positions.
+        (["--algorithm", "minimax", "--size", "19", "--k", "5", "--max-events", "1000"],
+         "up to about 1.2e+769 events"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(argv, message):

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,10 +28,16 @@ def is_running(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+@contextmanager
+def refused_address() -> Iterator[str]:
+    """A ``tcp://127.0.0.1:PORT`` address where nothing listens, for as long as the block runs.
+
+    The port stays bound (never listening), so a connection is refused and no other
+    process (a parallel test's scheduler) can take it meanwhile.
+    """
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        yield f"tcp://127.0.0.1:{holder.getsockname()[1]}"
 
 
 def environment() -> dict[str, str]:
@@ -40,13 +49,16 @@ class DaskProcesses:
 
     def __init__(self, log_dir: Path, protocol: str = "tcp", env: dict[str, str] | None = None) -> None:
         self.log_dir = log_dir
-        self.address = f"{protocol}://127.0.0.1:{free_port()}"
         self.env = {**environment(), **(env or {})}
         self.processes: list[subprocess.Popen[bytes]] = []
         self.workers: list[subprocess.Popen[bytes]] = []
-        self._start(["scheduler", "--host", "127.0.0.1", "--port", self.address.rsplit(":", 1)[1],
-                     "--protocol", protocol, "--no-dashboard", "--dashboard-address", "127.0.0.1:0"],
-                    "scheduler", "Scheduler at:")
+        # Port 0: the scheduler binds a free port itself (no race with parallel tests).
+        self._start(["scheduler", "--host", "127.0.0.1", "--port", "0", "--protocol", protocol,
+                     "--no-dashboard", "--dashboard-address", "127.0.0.1:0"], "scheduler", "Scheduler at:")
+        found = re.search(rf"Scheduler at:\s*({protocol}://127\.0\.0\.1:\d+)",
+                          (log_dir / "scheduler.log").read_text(errors="replace"))
+        assert found, "the scheduler did not say its address"
+        self.address = found.group(1)
 
     def add_worker(self, *extra: str) -> subprocess.Popen[bytes]:
         """A worker of one process and one thread (no nanny: killing it loses it)."""

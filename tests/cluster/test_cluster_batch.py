@@ -12,12 +12,10 @@ import pytest
 from tictactoe_qt.engine.batch import run_batch
 from tictactoe_qt.engine.config import GameConfig
 
-distributed = pytest.importorskip("distributed")
+from tictactoe_qt.cluster.batch import IN_FLIGHT_PER_CORE, run_cluster_batch
+from tictactoe_qt.cluster.connection import ClusterAddress, connect
 
-from tictactoe_qt.cluster.batch import IN_FLIGHT_PER_CORE, run_cluster_batch  # noqa: E402
-from tictactoe_qt.cluster.connection import ClusterAddress, connect  # noqa: E402
-
-from .totals import totals  # noqa: E402
+from .totals import totals
 
 #: 4x4, k=3: players start fresh every 200 games, so 3,000 games make 15 chunks.
 BOARD = GameConfig(4, 4, 3)

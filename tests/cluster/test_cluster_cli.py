@@ -8,14 +8,11 @@ import subprocess
 import sys
 import time
 
-import pytest
 
 from tictactoe_qt import __version__
 
-from .dask_processes import ROOT, environment, free_port
+from .dask_processes import ROOT, environment, refused_address
 from .totals import totals
-
-pytest.importorskip("distributed")
 
 BATCH = ["simulate", "--x", "random", "--o", "minimax:depth=1", "--size", "4", "--k", "3",
          "--games", "1000", "--seed", "7", "--swap", "--json"]
@@ -45,8 +42,9 @@ def test_a_local_cluster_gives_the_same_totals():
 
 
 def test_an_unreachable_scheduler_is_one_line_within_seconds():
-    began = time.monotonic()
-    result = simulate(*BATCH, "--cluster", f"tcp://127.0.0.1:{free_port()}")
+    with refused_address() as address:
+        began = time.monotonic()
+        result = simulate(*BATCH, "--cluster", address)
     assert time.monotonic() - began < 20  # 5 s to connect, plus starting Python
     assert result.returncode == 1 and result.stdout == ""
     assert result.stderr.count("\n") == 1, result.stderr

@@ -20,8 +20,6 @@ from tictactoe_qt.cli.main import INTERRUPTED
 
 from .dask_processes import ROOT, environment
 
-pytest.importorskip("distributed")
-
 #: About 3,000 games (a few seconds) per chunk, 17 chunks: time to lose the cluster mid-batch.
 GAMES = 50_000
 BATCH = ["simulate", "--x", "random", "--o", "minimax:depth=1", "--size", "4", "--k", "3",

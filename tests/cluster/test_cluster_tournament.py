@@ -6,11 +6,8 @@ import json
 import subprocess
 import sys
 
-import pytest
 
 from .dask_processes import ROOT, environment
-
-pytest.importorskip("distributed")
 
 BOUND = 60
 ROUND_ROBIN = ["tournament", "--player", "random", "--player", "minimax:depth=1",

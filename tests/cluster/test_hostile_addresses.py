@@ -10,9 +10,7 @@ import time
 import pytest
 
 from . import fake_servers
-from .dask_processes import ROOT, environment, free_port
-
-pytest.importorskip("distributed")
+from .dask_processes import ROOT, environment, refused_address
 
 BATCH = ["simulate", "--x", "random", "--o", "random", "--games", "10", "--seed", "1"]
 #: Seconds a command may take (a hang fails; the slowest bad address takes about 5 s).
@@ -66,8 +64,8 @@ def test_a_workers_port_is_named_as_not_a_scheduler(fresh_dask):
 
 
 def test_a_refused_port_is_one_line_within_seconds():
-    address = f"tcp://127.0.0.1:{free_port()}"
-    result, seconds = simulate("--cluster", address)
+    with refused_address() as address:
+        result, seconds = simulate("--cluster", address)
     line = _one_failing_line(result, 1)
     assert line.endswith(f"at '{address}': nothing listens at that port (connection refused for 5 s)")
     assert seconds < PROMPT

@@ -11,12 +11,10 @@ from tictactoe_qt.engine.batch import run_batch
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
 
-pytest.importorskip("distributed")
+from tictactoe_qt.gui.stats.run_on_bar import DASK_CLUSTER, THIS_COMPUTER, RunOnBar
+from tictactoe_qt.gui.stats.stats_panel import StatsPanel
 
-from tictactoe_qt.gui.stats.run_on_bar import DASK_CLUSTER, THIS_COMPUTER, RunOnBar  # noqa: E402
-from tictactoe_qt.gui.stats.stats_panel import StatsPanel  # noqa: E402
-
-from .totals import totals  # noqa: E402
+from .totals import totals
 
 MATCH = (GameConfig(4, 4, 3), PlayerSpec("random"), PlayerSpec.parse("minimax:depth=1"))
 GAMES = 2400
@@ -95,11 +93,11 @@ def test_the_choice_and_address_are_remembered(qtbot, panel, two_workers):
 
 
 def test_an_unreachable_cluster_says_so_and_simulate_waits(qtbot, panel):
-    from .dask_processes import free_port
+    from .dask_processes import refused_address
 
     bar = panel.run_on_bar
-    bar.address_edit.setText(f"tcp://127.0.0.1:{free_port()}")
-    with qtbot.waitSignal(bar.link.failed, timeout=BOUND) as failed:
+    with refused_address() as address, qtbot.waitSignal(bar.link.failed, timeout=BOUND) as failed:
+        bar.address_edit.setText(address)
         bar.place_box.setCurrentIndex(DASK_CLUSTER)
     assert failed.args[0].startswith("cannot reach the Dask scheduler at 'tcp://127.0.0.1:")
     assert not panel.start_simulation()

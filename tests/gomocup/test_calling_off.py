@@ -20,7 +20,7 @@ from tictactoe_qt.engine.gomocup.player import EnginePlayer
 from tictactoe_qt.engine.player_spec import PlayerSpec
 from tictactoe_qt.engine.simulation import run_games
 
-from .conftest import FAKE_BRAIN
+from .fake_engines import FAKE_BRAIN
 from .processes import running_with
 from .thinking_log import entries, gone, pids, said, think_for, thinking_pid
 

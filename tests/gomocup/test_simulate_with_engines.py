@@ -87,8 +87,8 @@ def test_an_engine_that_refuses_20x20_is_one_line_before_any_game(fake_engine):
     assert running_with(path) == []
 
 
-@pytest.mark.skipif(not PBRAIN.exists(), reason="pbrain-tictactoe-qt is not installed here")
 def test_our_brain_plays_our_perfect_player_through_the_protocol():
+    assert PBRAIN.exists(), f"{PBRAIN} is missing: install the project (pip install -e '.[test]')"
     done = simulate("--x", f"engine:path={PBRAIN},time=0.1", "--o", "perfect:time=0.1",
                     "--size", "7", "--k", "5", "--games", "1", "--seed", "2", "--json",
                     timeout=180)

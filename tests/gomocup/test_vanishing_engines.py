@@ -15,7 +15,8 @@ from tictactoe_qt.engine.gomocup.client import EngineFault, ExternalEngine
 from tictactoe_qt.engine.gomocup.player import EnginePlayer
 from tictactoe_qt.engine.player_spec import PlayerSpec
 
-from .conftest import forker_groups, group_gone
+from .fake_engines import forker_groups
+from .processes import group_gone
 
 #: A run that finishes takes seconds; the bug was a hang for good.
 HANG = 90

@@ -5,8 +5,6 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QSettings, Qt
 
-from tictactoe_qt.engine import PlayerSpecError, make_player
-
 
 @pytest.fixture(autouse=True)
 def lazy_engine_process(monkeypatch):
@@ -33,19 +31,6 @@ def isolated_settings(qapp, tmp_path):
     qapp.setOrganizationName("tictactoe-qt-tests")
     qapp.setApplicationName("tictactoe-qt")
     yield tmp_path / "cfg"
-
-
-@pytest.fixture
-def requires_player():
-    """``requires_player(kind)`` skips the test, saying why, when the engine lacks that player."""
-
-    def check(kind: str) -> None:
-        try:
-            make_player(kind)
-        except PlayerSpecError as error:
-            pytest.skip(f"the {kind} player is not in the engine yet: {error}")
-
-    return check
 
 
 @pytest.fixture

@@ -43,9 +43,7 @@ def show_every_analysis_view(window) -> None:
 
 
 @pytest.mark.timing
-def test_gui_never_stalls_with_every_analysis_view_busy_during_a_search(
-        qtbot, window, requires_player):
-    requires_player("perfect")
+def test_gui_never_stalls_with_every_analysis_view_busy_during_a_search(qtbot, window):
     views = window.analysis
     show_every_analysis_view(window)
     qtbot.waitUntil(lambda: views.tree.is_on_screen() and not views.comparison.visibleRegion().isEmpty())

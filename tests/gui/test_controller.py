@@ -228,8 +228,7 @@ def test_game_over_reports_the_winning_seat_and_line(qtbot, controller):
     assert c.snapshot().to_move is None
 
 
-def test_hint_finds_the_winning_move(qtbot, controller, requires_player):
-    requires_player("perfect")
+def test_hint_finds_the_winning_move(qtbot, controller):
     c = controller(game(o=HUMAN_O))
     for cell in [(0, 0), (1, 0), (0, 1), (1, 1)]:
         c.play(*cell)
@@ -241,8 +240,7 @@ def test_hint_finds_the_winning_move(qtbot, controller, requires_player):
     assert c.snapshot().hint is None
 
 
-def test_unaffordable_depth_is_capped_with_a_message(qtbot, controller, requires_player):
-    requires_player("minimax")
+def test_unaffordable_depth_is_capped_with_a_message(qtbot, controller):
     c = GameController(game(o=SideSettings("minimax", depth=None, mark="O"), rows=7, cols=7, k=4))
     try:
         with qtbot.waitSignal(c.message) as blocker:

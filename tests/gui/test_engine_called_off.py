@@ -14,7 +14,6 @@ import pytest
 from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QSpinBox
 
 
-from tests.gomocup.conftest import fake_engine  # noqa: F401 - the fixture
 from tests.gomocup.processes import running_with
 from tests.gomocup.thinking_log import gone, pids, said, think_for, thinking_pid
 

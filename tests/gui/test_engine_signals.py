@@ -9,7 +9,6 @@ import sys
 
 import pytest
 
-from tests.gomocup.conftest import fake_engine  # noqa: F401 - the fixture
 from tests.gomocup.processes import running_with
 from tests.gomocup.thinking_log import gone, think_for
 

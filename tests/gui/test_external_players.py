@@ -13,7 +13,6 @@ from tictactoe_qt.engine.player_spec import PlayerSpec
 from tictactoe_qt.gui.settings_store import SettingsStore
 from tictactoe_qt.gui.stats.stats_panel import StatsPanel
 
-from tests.gomocup.conftest import fake_engine  # noqa: F401 - the fixture
 from tests.gomocup.processes import running_with
 
 SMALL_GOMOKU = GameConfig(7, 7, 5)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QComboBox, QSpinBox
 
-from tests.gomocup.conftest import fake_engine  # noqa: F401 - the fixture
 
 
 @pytest.mark.parametrize("mode", ["offboard", "crash"])

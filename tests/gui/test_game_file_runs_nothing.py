@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QComboBox, QLabel, QMessageBox
 from tictactoe_qt.gui.main_window import MainWindow
 from tictactoe_qt.gui.settings_store import SettingsStore
 
-from tests.gomocup.conftest import FAKE_BRAIN
+from tests.gomocup.fake_engines import FAKE_BRAIN
 from tests.gomocup.processes import running_with
 
 from .waits import HANG_MS

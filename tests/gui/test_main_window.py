@@ -75,8 +75,7 @@ def test_depth_zero_reads_unlimited_and_time_is_in_seconds(window):
 
 
 @pytest.mark.parametrize("kind", AI_KINDS)
-def test_click_to_play_against_each_ai(qtbot, window, click_cell, requires_player, kind):
-    requires_player(kind)
+def test_click_to_play_against_each_ai(qtbot, window, click_cell, kind):
     new_game(window, x="human", o=kind)
     results = []
     window.game_over.connect(results.append)
@@ -103,8 +102,7 @@ def test_occupied_cell_click_is_ignored_with_a_hint(qtbot, window, click_cell):
     assert "taken" in window.statusBar().currentMessage()
 
 
-def test_clicks_during_the_ai_turn_are_ignored(qtbot, window, click_cell, requires_player):
-    requires_player("perfect")
+def test_clicks_during_the_ai_turn_are_ignored(qtbot, window, click_cell):
     window.findChild(QDoubleSpinBox, "xTime").setValue(1.0)
     new_game(window, x="perfect", o="human", rows=9, cols=9, k=5)
     qtbot.waitUntil(lambda: window.status_panel.busy.isVisible())
@@ -138,8 +136,7 @@ def test_undo_and_redo_actions_against_an_ai(qtbot, window, click_cell):
     assert window.position() == after
 
 
-def test_hint_is_highlighted_on_the_board(qtbot, window, click_cell, requires_player):
-    requires_player("perfect")
+def test_hint_is_highlighted_on_the_board(qtbot, window, click_cell):
     new_game(window, o="human")
     for cell in [(0, 0), (1, 0), (0, 1), (1, 1)]:
         click_cell(window.board, *cell)
@@ -235,8 +232,7 @@ def test_window_is_shown_within_a_second(qtbot):
 
 
 @pytest.mark.timing
-def test_gui_never_stalls_during_a_one_second_search_on_15x15(qtbot, window, requires_player):
-    requires_player("perfect")
+def test_gui_never_stalls_during_a_one_second_search_on_15x15(qtbot, window):
     config = GameConfig(15, 15, 5)
     moves = tuple(Move(*m) for m in [(7, 7), (7, 8), (8, 8), (6, 6), (8, 6), (9, 9)])
     players = {"x": SavedPlayer(PlayerSpec("perfect", time=1.0)), "o": SavedPlayer()}

@@ -88,7 +88,7 @@ def hue_is_near(colour: QColor, expected: str) -> bool:
 
 
 def test_forced_wins_from_a_search_that_is_not_exact_read_as_wins(
-        qtbot, window, click_cell) -> None:
+        qtbot, window, click_cell, tmp_path) -> None:
     start(window, 7, 7, 4)
     play(window, click_cell, (3, 3), (3, 4), (2, 2), (4, 4))
     views = window.analysis
@@ -116,14 +116,14 @@ def test_forced_wins_from_a_search_that_is_not_exact_read_as_wins(
     # Painted as a win and a loss, the way exact values are, not as grey heat.
     blank = colour_at(window, (2, 4))
     qtbot.waitUntil(lambda: colour_at(window, (6, 6)) != blank, timeout=HANG_MS)  # all painted
-    window.grab().save("/tmp/matescores/test_mate_cells.png")
+    window.grab().save(str(tmp_path / "test_mate_cells.png"))
     assert hue_is_near(colour_at(window, (2, 4)), KIND_COLOURS["win"])
     assert hue_is_near(colour_at(window, (0, 0)), KIND_COLOURS["win"])
     assert hue_is_near(colour_at(window, (5, 4)), KIND_COLOURS["loss"])
 
 
 def test_the_legend_stays_exact_after_undo_and_redo_to_a_solved_position(
-        qtbot, window, click_cell) -> None:
+        qtbot, window, click_cell, tmp_path) -> None:
     start(window, 4, 4, 3)
     play(window, click_cell, (0, 0), (1, 1), (3, 3), (2, 2))
     views = window.analysis
@@ -142,7 +142,7 @@ def test_the_legend_stays_exact_after_undo_and_redo_to_a_solved_position(
                                   for note in data.notes.values())
         assert views.legend.text() == data.legend()
         assert views.legend.text().startswith(f"Exact: Solved to the end, {data.mover} to move")
-    window.grab().save("/tmp/matescores/test_after_redo.png")
+    window.grab().save(str(tmp_path / "test_after_redo.png"))
 
 
 def test_a_players_view_shows_a_forced_win_small_beside_its_number() -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import html
 import re
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -17,9 +16,6 @@ from PySide6.QtWidgets import QComboBox, QLineEdit, QPushButton, QSpinBox
 
 from .seating import start
 from .waits import HANG_MS
-
-SHOTS = Path("/tmp/statsmarks")
-
 
 @pytest.fixture
 def window(shown_window):
@@ -69,7 +65,8 @@ def run_list_headers(panel) -> list[str]:
     return [header.text(c) for c in range(panel.run_list.columnCount())]
 
 
-def test_marks_a_and_b_with_o_first_name_the_players_in_every_stats_view(qtbot, window) -> None:
+def test_marks_a_and_b_with_o_first_name_the_players_in_every_stats_view(
+        qtbot, window, tmp_path) -> None:
     start(qtbot, window, "o", {"x": "A", "o": "B"})
     random_players(window)
     panel = window.stats_panel
@@ -95,13 +92,12 @@ def test_marks_a_and_b_with_o_first_name_the_players_in_every_stats_view(qtbot, 
     assert "A wins" in outcome_legend and "B wins" in outcome_legend, outcome_legend
     assert "X wins" not in outcome_legend and "O wins" not in outcome_legend, outcome_legend
     assert time_legend == ["\u25a0", "A", "\u25a0", "B"], time_legend
-    SHOTS.mkdir(exist_ok=True)
-    window.grab().save(str(SHOTS / "marks_ab_charts.png"))
+    window.grab().save(str(tmp_path / "marks_ab_charts.png"))
     panel.tabs.setCurrentIndex(1)
-    window.grab().save(str(SHOTS / "marks_ab_report.png"))
+    window.grab().save(str(tmp_path / "marks_ab_report.png"))
 
 
-def test_a_kept_run_keeps_the_marks_it_was_played_with(qtbot, window) -> None:
+def test_a_kept_run_keeps_the_marks_it_was_played_with(qtbot, window, tmp_path) -> None:
     start(qtbot, window, "o", {"x": "A", "o": "B"})
     random_players(window)
     simulate(qtbot, window)
@@ -119,9 +115,8 @@ def test_a_kept_run_keeps_the_marks_it_was_played_with(qtbot, window) -> None:
     titles = report_titles(panel)
     assert "C/A wins" in titles, titles
     assert panel.report.horizontalHeaderItem(0).text().endswith("B first")
-    SHOTS.mkdir(exist_ok=True)
     panel.tabs.setCurrentIndex(1)
-    window.grab().save(str(SHOTS / "marks_kept_report.png"))
+    window.grab().save(str(tmp_path / "marks_kept_report.png"))
 
 
 def test_default_marks_with_o_first_still_say_x_and_o(qtbot, window) -> None:

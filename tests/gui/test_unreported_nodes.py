@@ -22,7 +22,6 @@ from tictactoe_qt.gui.stats.bar_charts import NOT_REPORTED
 from tictactoe_qt.gui.stats.export import read_run, write_json
 from tictactoe_qt.gui.stats.watch_series import move_stats_text
 
-from tests.gomocup.conftest import fake_engine  # noqa: F401 - the fixture
 from tests.gui.test_external_players import (  # noqa: F401
     choose, panel, pick_file, run_batch, set_board, watch_series,
 )
@@ -75,10 +74,9 @@ def test_a_batch_with_an_engine_says_its_nodes_were_not_reported(  # noqa: F811
     assert list(bars.bars[1].opts["height"]) == [0.0]  # no bar for O
     assert "O: not reported" in bars.plot.legend.text
     assert NOT_REPORTED not in panel.charts.time_bars.plot.legend.text
-    os.makedirs("/tmp/unknownnodes", exist_ok=True)
-    panel.grab().save("/tmp/unknownnodes/stats_panel_engine.png")
+    panel.grab().save(str(tmp_path / "stats_panel_engine.png"))
     panel.tabs.setCurrentWidget(panel.report)
-    panel.grab().save("/tmp/unknownnodes/stats_report_engine.png")
+    panel.grab().save(str(tmp_path / "stats_report_engine.png"))
 
     csv_path, json_path = tmp_path / "games.csv", tmp_path / "summary.json"
     panel.export_results(csv_path)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QComboBox, QLabel, QSpinBox
 
-from tests.gomocup.conftest import forker_groups, group_gone, vanishing_engine  # noqa: F401 - the fixture
+from tests.gomocup.fake_engines import forker_groups
+from tests.gomocup.processes import group_gone
 
 
 @pytest.fixture
