@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import io
+import json
 import subprocess
 import sys
-import json
-
 
 from tictactoe_qt.cli.main import main
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-
 from tictactoe_qt.cli.main import main
 
 

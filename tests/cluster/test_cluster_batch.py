@@ -9,11 +9,10 @@ import time
 
 import pytest
 
-from tictactoe_qt.engine.batch import run_batch
-from tictactoe_qt.engine.config import GameConfig
-
 from tictactoe_qt.cluster.batch import IN_FLIGHT_PER_CORE, run_cluster_batch
 from tictactoe_qt.cluster.connection import ClusterAddress, connect
+from tictactoe_qt.engine.batch import run_batch
+from tictactoe_qt.engine.config import GameConfig
 
 from .totals import totals
 

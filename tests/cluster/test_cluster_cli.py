@@ -8,7 +8,6 @@ import subprocess
 import sys
 import time
 
-
 from tictactoe_qt import __version__
 
 from .dask_processes import ROOT, environment, refused_address

@@ -6,7 +6,6 @@ import json
 import subprocess
 import sys
 
-
 from .dask_processes import ROOT, environment
 
 BOUND = 60

@@ -10,7 +10,6 @@ from PySide6.QtCore import QSettings
 from tictactoe_qt.engine.batch import run_batch
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_spec import PlayerSpec
-
 from tictactoe_qt.gui.stats.run_on_bar import DASK_CLUSTER, THIS_COMPUTER, RunOnBar
 from tictactoe_qt.gui.stats.stats_panel import StatsPanel
 

@@ -19,10 +19,10 @@ from tictactoe_qt.engine.player_spec import PlayerSpec
 
 pytest.importorskip("distributed")
 
-from tictactoe_qt.gui.stats.recovery_files import MANIFEST  # noqa: E402
-from tictactoe_qt.gui.stats.run_on_bar import DASK_CLUSTER  # noqa: E402
-from tictactoe_qt.gui.stats.run_recovery import RunRecovery  # noqa: E402
-from tictactoe_qt.gui.stats.stats_panel import StatsPanel  # noqa: E402
+from tictactoe_qt.gui.stats.recovery_files import MANIFEST
+from tictactoe_qt.gui.stats.run_on_bar import DASK_CLUSTER
+from tictactoe_qt.gui.stats.run_recovery import RunRecovery
+from tictactoe_qt.gui.stats.stats_panel import StatsPanel
 
 MATCH = (GameConfig(4, 4, 3), PlayerSpec("random"), PlayerSpec.parse("minimax:depth=1"))
 #: Minutes of play: the cluster is always lost mid-batch.

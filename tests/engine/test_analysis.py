@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -16,7 +16,7 @@ from .time_bounds import HANG_SECONDS, spent
 KEYS = {"board", "to_move", "status", "result", "plies", "best", "moves", "exact"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def outcome(x_bits: int, o_bits: int, rows: int, cols: int, k: int) -> tuple[str, int]:
     """Exhaustive ``(result, plies)`` of a position with best play (winner hurries)."""
     board = Board(GameConfig(rows, cols, k))

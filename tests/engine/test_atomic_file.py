@@ -14,7 +14,11 @@ from pathlib import Path
 import pytest
 
 from tictactoe_qt.engine.atomic_file import (
-    STALE_SECONDS, UnwritableTextError, atomic_text_writer, write_bytes_atomically, write_text_atomically,
+    STALE_SECONDS,
+    UnwritableTextError,
+    atomic_text_writer,
+    write_bytes_atomically,
+    write_text_atomically,
 )
 
 ROOT = Path(__file__).resolve().parents[2]

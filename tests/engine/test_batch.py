@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from tictactoe_qt.engine.batch import chunk_bounds, run_batch
 from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.player_spec import PlayerSpec
 from tictactoe_qt.engine.move_by_move import fresh_player_games
+from tictactoe_qt.engine.player_spec import PlayerSpec
 from tictactoe_qt.engine.simulation import summarize_games
 from tictactoe_qt.engine.simulation_stats import SimulationSummary
 

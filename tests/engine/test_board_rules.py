@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 
 from tictactoe_qt.engine import (
-    MAX_SIZE, Board, GameConfig, IllegalMoveError, InvalidConfigError, Move,
+    MAX_SIZE,
+    Board,
+    GameConfig,
+    IllegalMoveError,
+    InvalidConfigError,
+    Move,
 )
 
 

@@ -12,12 +12,12 @@ import random
 
 import pytest
 
+from tests.engine.traced_decision import textbook_search
 from tictactoe_qt.engine import Board, GameConfig
 from tictactoe_qt.engine.search_result import SearchResult
 from tictactoe_qt.engine.trace import TextbookOptions, TraceSummary, board_events
 from tictactoe_qt.engine.trace.counted_search import counted_search, limited_values
 from tictactoe_qt.engine.trace.options import EVALUATIONS, FORMS, ORDERINGS, SCORINGS
-from tests.engine.traced_decision import textbook_search
 
 ALL_OPTIONS = [TextbookOptions(*choice)
                for choice in itertools.product(ORDERINGS, SCORINGS, EVALUATIONS, FORMS)]

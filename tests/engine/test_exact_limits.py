@@ -7,8 +7,7 @@ import doctest
 
 import pytest
 
-from tictactoe_qt.engine import Board, GameConfig
-from tictactoe_qt.engine import exact_limits
+from tictactoe_qt.engine import Board, GameConfig, exact_limits
 from tictactoe_qt.engine.exact_limits import (
     EXACT_MAX_EMPTY,
     MEASURED_QUICK_EMPTY,

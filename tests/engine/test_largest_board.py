@@ -6,7 +6,11 @@ import pytest
 
 from tictactoe_qt.engine.config import MAX_SIZE, GameConfig
 from tictactoe_qt.engine.pattern_eval import (
-    HISTOGRAM_FIELD_BITS, accumulator_of, line_codes, pattern_tables_for, weighted_sums,
+    HISTOGRAM_FIELD_BITS,
+    accumulator_of,
+    line_codes,
+    pattern_tables_for,
+    weighted_sums,
 )
 
 

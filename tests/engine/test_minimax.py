@@ -7,12 +7,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tictactoe_qt.engine import Board, GameConfig, Move, make_player
-from tictactoe_qt.engine.search.minimax import minimax_search
-from tictactoe_qt.engine.search.minimax import ENGINE_OPTIONS
+from tictactoe_qt.engine.search.minimax import ENGINE_OPTIONS, minimax_search
 from tictactoe_qt.engine.search.move_tables import search_order
+from tictactoe_qt.engine.search_result import WIN_SCORE
 from tictactoe_qt.engine.trace import BoardSpace
 from tictactoe_qt.engine.trace.event_stream import count_search
-from tictactoe_qt.engine.search_result import WIN_SCORE
 
 from .prompt_stop import assert_stops_promptly_with_a_legal_move
 from .sample_positions import immediate_wins, open_positions, reachable_open_positions

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -23,7 +23,7 @@ def exhaustive_solver(config: GameConfig) -> Callable[[int, int], int]:
     """``value(me, opp)``: the exact score for the side owning ``me``, to move."""
     geometry = Board(config).geometry
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(me: int, opp: int) -> int:
         empty = geometry.full & ~(me | opp)
         if not empty:

@@ -17,8 +17,8 @@ from tictactoe_qt.engine.player_views import (
 from tictactoe_qt.engine.search.depth_limited import depth_limited_values
 from tictactoe_qt.engine.search.minimax import minimax_search
 from tictactoe_qt.engine.search.move_tables import search_order
-from tictactoe_qt.engine.side_names import SideNames
 from tictactoe_qt.engine.seating import O_FIRST
+from tictactoe_qt.engine.side_names import SideNames
 
 POSITIONS_3X3 = [".../.../...", "x../.o./...", "xo./.x./..o", "x.o/.o./x..", "xx./oo./..."]
 

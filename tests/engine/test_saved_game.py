@@ -11,7 +11,12 @@ from hypothesis import strategies as st
 
 from tictactoe_qt.engine import MAX_SIZE, GameConfig, Move, PlayerSpec
 from tictactoe_qt.engine.saved_game import (
-    MAX_DEPTH, MAX_FILE_BYTES, SavedGame, SavedGameError, SavedPlayer, read_game_file,
+    MAX_DEPTH,
+    MAX_FILE_BYTES,
+    SavedGame,
+    SavedGameError,
+    SavedPlayer,
+    read_game_file,
     write_game_file,
 )
 
@@ -233,7 +238,8 @@ def test_a_lone_surrogate_mark_is_an_error_before_the_old_file_is_touched(tmp_pa
     write_game_file(path, sample())
     before = path.read_bytes()
     broken = SavedGame(players={"x": SavedPlayer(mark="\udcff")})
-    with pytest.raises(SavedGameError, match=r"player X's mark can't be saved: it holds a broken character \(U\+DCFF\)"):
+    complaint = r"player X's mark can't be saved: it holds a broken character \(U\+DCFF\)"
+    with pytest.raises(SavedGameError, match=complaint):
         write_game_file(path, broken)
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["g.json"]

@@ -12,13 +12,13 @@ import json
 
 import pytest
 
+from tests.engine.traced_decision import textbook_search
 from tictactoe_qt.cli.main import main
 from tictactoe_qt.engine import Board
 from tictactoe_qt.engine.players import make_player
 from tictactoe_qt.engine.search.alphabeta import alphabeta_search
 from tictactoe_qt.engine.search.minimax import minimax_search
 from tictactoe_qt.engine.trace.options import TextbookOptions
-from tests.engine.traced_decision import textbook_search
 
 #: (player spec, position, k or None, the CLI's search arguments).
 CASES = [

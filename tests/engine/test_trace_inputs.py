@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.engine.traced_decision import textbook_search
 from tictactoe_qt.engine import Board, GameConfig
 from tictactoe_qt.engine.trace import (
     OptionsError,
@@ -20,7 +21,6 @@ from tictactoe_qt.engine.trace import (
 )
 from tictactoe_qt.engine.trace.event_stream import trace_events
 from tictactoe_qt.engine.trace.size import minimax_size
-from tests.engine.traced_decision import textbook_search
 from tictactoe_qt.engine.trace.tree_text import MAX_TREE_CHARS, MAX_TREE_DEPTH
 
 

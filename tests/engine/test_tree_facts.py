@@ -9,7 +9,6 @@ import pytest
 from tictactoe_qt.engine import GameConfig
 from tictactoe_qt.engine.tree_facts import CountCancelled, TreeFacts, count_tree
 
-
 LINES_3X3 = [[(r, 0), (r, 1), (r, 2)] for r in range(3)] + [
     [(0, c), (1, c), (2, c)] for c in range(3)
 ] + [

@@ -41,12 +41,12 @@ def wait_until(check: Callable[[], object], what: str) -> None:
         wait(20)
 
 
-def choose(window, seat: str, kind: str) -> None:  # noqa: ANN001 - a MainWindow
+def choose(window, seat: str, kind: str) -> None:
     combo = window.findChild(QComboBox, f"{seat}Player")
     combo.setCurrentIndex(combo.findData(kind))
 
 
-def play_ai_moves(window) -> None:  # noqa: ANN001
+def play_ai_moves(window) -> None:
     """X random against O alpha-beta (in the engine process), to the end of the game."""
     choose(window, "x", "random")
     choose(window, "o", "alphabeta")
@@ -55,20 +55,20 @@ def play_ai_moves(window) -> None:  # noqa: ANN001
     wait_until(lambda: window.controller.result() is not None, "the AI game ended")
 
 
-def step(window, steps: int = STEPS) -> None:  # noqa: ANN001
+def step(window, steps: int = STEPS) -> None:
     stepper = window.search_stepper
     stepper.load("alphabeta", ".../.../...")
     for _ in range(steps):
         stepper.step()
 
 
-def show_overlay(window) -> None:  # noqa: ANN001
+def show_overlay(window) -> None:
     views = window.analysis
     views.overlay_action.setChecked(True)
     wait_until(lambda: views.layer.data is not None, "the overlay showed its analysis")
 
 
-def run_batch(window, games: int, wait_for_end: bool = True) -> None:  # noqa: ANN001
+def run_batch(window, games: int, wait_for_end: bool = True) -> None:
     choose(window, "x", "random")
     choose(window, "o", "random")
     window.findChild(QSpinBox, "simGames").setValue(games)
@@ -77,7 +77,7 @@ def run_batch(window, games: int, wait_for_end: bool = True) -> None:  # noqa: A
         wait_until(lambda: not window.stats_panel.is_simulating(), "the batch ended")
 
 
-def close_and_delete(window) -> None:  # noqa: ANN001
+def close_and_delete(window) -> None:
     """Close as pytest-qt does (close, deleteLater), let the deletion happen, collect."""
     window.close()
     window.deleteLater()

@@ -7,8 +7,7 @@ import random
 import pytest
 from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QSpinBox
 
-from tictactoe_qt.engine import Board
-from tictactoe_qt.engine import Move
+from tictactoe_qt.engine import Board, Move
 from tictactoe_qt.engine.analysis import Analysis, MoveValue, analyze
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.search.mcts import mcts_search

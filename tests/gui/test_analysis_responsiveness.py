@@ -7,7 +7,6 @@ import os
 import subprocess
 import sys
 import textwrap
-import time
 
 import pytest
 from PySide6.QtCore import Qt

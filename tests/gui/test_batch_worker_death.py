@@ -35,7 +35,7 @@ def pool():
 
 def _worker_pids(pool: ChunkPool) -> list[int]:
     # The executor's own table: with a fork server the workers are not our children.
-    return list(pool.executor._processes)  # noqa: SLF001
+    return list(pool.executor._processes)
 
 
 @pytest.mark.parametrize("attempt", range(3))

@@ -40,7 +40,8 @@ def snapshot(x_seconds: float, o_seconds: float, x_nodes: int = 9, o_nodes: int 
         "o": PlayerTotals("perfect", moves=9, seconds=9 * o_seconds, nodes=9 * o_nodes),
     }
     curve = ((1, 1.0, 0.0, 0.0), (games, 0.2, 0.6, 0.2))
-    return replace(base, players=players, games=games, curve=curve, histogram=(0, 0, 0, 0, 0, 2, 4, 2, 2), finished=True)
+    return replace(base, players=players, games=games, curve=curve,
+                   histogram=(0, 0, 0, 0, 0, 2, 4, 2, 2), finished=True)
 
 
 def wheel(widget, modifiers=NO_KEYS, notches: int = -3) -> None:

@@ -9,7 +9,6 @@ import textwrap
 
 import pytest
 
-
 SCRIPT = textwrap.dedent(
     """
     import sys, time

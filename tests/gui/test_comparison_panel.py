@@ -219,8 +219,8 @@ def test_the_textbook_rows_count_what_the_cli_search_counts(qtbot, dock, notatio
     import itertools
     import json
 
-    from tictactoe_qt.engine.trace import TextbookOptions
     from tests.engine.traced_decision import textbook_search
+    from tictactoe_qt.engine.trace import TextbookOptions
 
     board = Board.from_notation(notation, k=k)
     depth = None if board.geometry.cells - board.ply <= 9 else 3

@@ -16,7 +16,13 @@ from PySide6.QtWidgets import QComboBox, QPushButton, QSpinBox
 from tictactoe_qt.engine.comparison import VARIANTS
 from tictactoe_qt.engine.coordinates import cell_text
 from tictactoe_qt.gui.analysis.comparison_table import (
-    CUTOFFS, MIN_ROWS, MOVE, NODES, NOTE, TIME, VALUE,
+    CUTOFFS,
+    MIN_ROWS,
+    MOVE,
+    NODES,
+    NOTE,
+    TIME,
+    VALUE,
 )
 
 from .waits import HANG_MS

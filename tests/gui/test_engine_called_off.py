@@ -13,7 +13,6 @@ import signal
 import pytest
 from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QSpinBox
 
-
 from tests.gomocup.processes import running_with
 from tests.gomocup.thinking_log import gone, pids, said, think_for, thinking_pid
 
@@ -49,7 +48,7 @@ def engine_thinking(qtbot, window, program: str) -> int:
 
 
 @pytest.mark.parametrize("mode", ["stoppable", "thinker"])
-def test_after_undo_mid_thought_the_next_move_is_answered_at_once(  # noqa: F811
+def test_after_undo_mid_thought_the_next_move_is_answered_at_once(
         qtbot, window, monkeypatch, fake_engine, mode):
     program = fake_engine(mode)
     seat_engine(window, monkeypatch, program)
@@ -76,7 +75,7 @@ def test_after_undo_mid_thought_the_next_move_is_answered_at_once(  # noqa: F811
 
 
 @pytest.mark.parametrize("mode", ["stoppable", "thinker"])
-def test_new_game_with_other_players_mid_thought_ends_the_engine(  # noqa: F811
+def test_new_game_with_other_players_mid_thought_ends_the_engine(
         qtbot, window, monkeypatch, fake_engine, mode):
     program = fake_engine(mode)
     seat_engine(window, monkeypatch, program)
@@ -91,7 +90,7 @@ def test_new_game_with_other_players_mid_thought_ends_the_engine(  # noqa: F811
 
 
 @pytest.mark.parametrize("mode", ["stoppable", "thinker"])
-def test_closing_mid_thought_ends_every_process(  # noqa: F811
+def test_closing_mid_thought_ends_every_process(
         qtbot, window, monkeypatch, fake_engine, mode):
     program = fake_engine(mode)
     seat_engine(window, monkeypatch, program)
@@ -103,7 +102,7 @@ def test_closing_mid_thought_ends_every_process(  # noqa: F811
 
 
 @pytest.mark.parametrize("victim", ["engine", "search process"])
-def test_a_process_killed_mid_thought_is_one_clear_line_never_a_hang(  # noqa: F811
+def test_a_process_killed_mid_thought_is_one_clear_line_never_a_hang(
         qtbot, window, monkeypatch, fake_engine, victim):
     program = fake_engine("thinker")
     seat_engine(window, monkeypatch, program)

@@ -37,7 +37,7 @@ SCRIPT = window_script("""
 
 @pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGINT, signal.SIGHUP])
 @pytest.mark.parametrize("mode", ["stoppable", "thinker"])
-def test_a_signal_mid_thought_ends_the_engine_and_the_search_process(  # noqa: F811
+def test_a_signal_mid_thought_ends_the_engine_and_the_search_process(
         tmp_path, fake_engine, mode, number) -> None:
     program = fake_engine(mode)
     think_for(program, 60)

@@ -7,13 +7,12 @@ import csv
 import pytest
 from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QSpinBox
 
+from tests.gomocup.processes import running_with
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.player_log import LOG_ENV
 from tictactoe_qt.engine.player_spec import PlayerSpec
 from tictactoe_qt.gui.settings_store import SettingsStore
 from tictactoe_qt.gui.stats.stats_panel import StatsPanel
-
-from tests.gomocup.processes import running_with
 
 SMALL_GOMOKU = GameConfig(7, 7, 5)
 
@@ -62,7 +61,7 @@ def watch_series(qtbot, window, x: str, o: str, games: int):
     return added.args[0]
 
 
-def test_external_engine_is_picked_in_a_file_dialog_and_named_by_about(  # noqa: F811
+def test_external_engine_is_picked_in_a_file_dialog_and_named_by_about(
         qtbot, window, pick_file, fake_engine):
     path = fake_engine("good")
     pick_file(path)
@@ -92,7 +91,7 @@ def test_a_file_that_is_not_a_program_is_refused_and_the_choice_undone(window, p
     assert "is not executable" in window.settings_dock.sides["o"].note.text()
 
 
-def test_an_engine_plays_and_is_ended_on_new_game_and_on_close(  # noqa: F811
+def test_an_engine_plays_and_is_ended_on_new_game_and_on_close(
         qtbot, window, pick_file, fake_engine):
     path = fake_engine("good")
     pick_file(path)
@@ -114,7 +113,7 @@ def test_an_engine_plays_and_is_ended_on_new_game_and_on_close(  # noqa: F811
     qtbot.waitUntil(lambda: running_with(path) == [], timeout=10_000)
 
 
-def test_an_engine_fault_in_play_is_a_forfeit_with_its_reason(  # noqa: F811
+def test_an_engine_fault_in_play_is_a_forfeit_with_its_reason(
         qtbot, window, pick_file, fake_engine):
     pick_file(fake_engine("offboard"))
     set_board(window, 7, 7, 5)
@@ -149,7 +148,7 @@ def run_batch(qtbot, panel, x: str, o: str, games: int) -> dict:
     return finished.args[0]
 
 
-def test_a_batch_counts_forfeits_in_report_and_csv(qtbot, panel, fake_engine, tmp_path):  # noqa: F811
+def test_a_batch_counts_forfeits_in_report_and_csv(qtbot, panel, fake_engine, tmp_path):
     path = fake_engine("crash")
     summary = run_batch(qtbot, panel, "random", f"engine:path={path}", 3)
     assert summary["forfeits"] == 3 and summary["o"]["forfeits"] == 3
@@ -164,7 +163,7 @@ def test_a_batch_counts_forfeits_in_report_and_csv(qtbot, panel, fake_engine, tm
     assert running_with(path) == []
 
 
-def test_engine_messages_and_stderr_are_in_the_log_the_user_opens(  # noqa: F811
+def test_engine_messages_and_stderr_are_in_the_log_the_user_opens(
         qtbot, panel, fake_engine):
     path = fake_engine("chatty")
     run_batch(qtbot, panel, f"engine:path={path}", "random", 2)
@@ -187,7 +186,7 @@ def test_an_unusable_engine_stops_the_batch_before_it_starts(qtbot, panel):
     assert "no engine at /no/such/pbrain" in panel.simulate_bar.status_label.text()
 
 
-def test_the_tournament_tab_plays_an_engine_and_counts_its_forfeits(  # noqa: F811
+def test_the_tournament_tab_plays_an_engine_and_counts_its_forfeits(
         qtbot, panel, fake_engine):
     good, crash = fake_engine("good"), fake_engine("crash")
     panel.set_match_source(lambda: (SMALL_GOMOKU, PlayerSpec("random"), PlayerSpec("random")))
@@ -206,7 +205,7 @@ def test_the_tournament_tab_plays_an_engine_and_counts_its_forfeits(  # noqa: F8
     assert running_with(good) == running_with(crash) == []
 
 
-def test_the_tournament_tab_refuses_an_engine_on_a_board_it_does_not_play(panel, fake_engine):  # noqa: F811
+def test_the_tournament_tab_refuses_an_engine_on_a_board_it_does_not_play(panel, fake_engine):
     panel.set_match_source(lambda: (GameConfig(3, 3, 3), PlayerSpec("random"), PlayerSpec("random")))
     view = panel.tournament
     view.set_players(["random", f"engine:path={fake_engine('good')}"])
@@ -214,7 +213,7 @@ def test_the_tournament_tab_refuses_an_engine_on_a_board_it_does_not_play(panel,
     assert "k=5" in view.message.text()
 
 
-def test_watch_plays_a_series_with_an_engine_and_ends_it(  # noqa: F811
+def test_watch_plays_a_series_with_an_engine_and_ends_it(
         qtbot, window, pick_file, fake_engine):
     path = fake_engine("good")
     pick_file(path)
@@ -224,7 +223,7 @@ def test_watch_plays_a_series_with_an_engine_and_ends_it(  # noqa: F811
     qtbot.waitUntil(lambda: running_with(path) == [], timeout=10_000)
 
 
-def test_an_engine_seated_on_a_board_it_refuses_is_said_in_one_line(  # noqa: F811
+def test_an_engine_seated_on_a_board_it_refuses_is_said_in_one_line(
         qtbot, window, pick_file, fake_engine):
     path = fake_engine("squareonly")
     pick_file(path)

@@ -6,10 +6,9 @@ import pytest
 from PySide6.QtWidgets import QComboBox, QSpinBox
 
 
-
 @pytest.mark.parametrize("mode", ["offboard", "crash"])
 def test_an_engine_forfeit_prints_no_traceback(qtbot, shown_window, monkeypatch, capfd,
-                                               fake_engine, mode):  # noqa: F811
+                                               fake_engine, mode):
     path = fake_engine(mode)
     monkeypatch.setattr("tictactoe_qt.gui.extra_player_fields.QFileDialog.getOpenFileName",
                         lambda *args, **kwargs: (path, ""))

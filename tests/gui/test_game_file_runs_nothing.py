@@ -17,11 +17,10 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QMessageBox
 
-from tictactoe_qt.gui.main_window import MainWindow
-from tictactoe_qt.gui.settings_store import SettingsStore
-
 from tests.gomocup.fake_engines import FAKE_BRAIN
 from tests.gomocup.processes import running_with
+from tictactoe_qt.gui.main_window import MainWindow
+from tictactoe_qt.gui.settings_store import SettingsStore
 
 from .waits import HANG_MS
 

@@ -7,11 +7,12 @@ printed times (``pytest -s``) are the measurement.
 
 from __future__ import annotations
 
-import pytest
 import os
 import subprocess
 import sys
 import textwrap
+
+import pytest
 
 #: Launch to first frame, in CPU seconds of the process: the issue's 1 s, with room for a slow machine.
 GENEROUS_LAUNCH_SECONDS = 3.0

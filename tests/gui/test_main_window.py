@@ -9,7 +9,12 @@ import pytest
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
-    QApplication, QComboBox, QDockWidget, QDoubleSpinBox, QLineEdit, QPushButton, QSpinBox,
+    QApplication,
+    QComboBox,
+    QDoubleSpinBox,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
 )
 
 from tictactoe_qt.engine import GameConfig, Move, PlayerSpec

@@ -41,7 +41,7 @@ def test_both_bars_write_each_ai_move_time_alike(qtbot, window) -> None:
             assert window.watch_series.next_move()
         seconds = moved.args[1].stats.elapsed_seconds
         expected = duration_text(seconds)
-        qtbot.waitUntil(lambda: watch_time(window) == expected, timeout=HANG_MS)
+        qtbot.waitUntil(lambda expected=expected: watch_time(window) == expected, timeout=HANG_MS)
         assert status_time(window) == watch_time(window) == expected
         assert seconds > 0 and not expected.startswith("0 ")
         assert "0.00 s" not in window.status_panel.stats.text()

@@ -18,9 +18,8 @@ from tictactoe_qt.engine.coordinates import cell_text, short_cell_text
 from tictactoe_qt.engine.trace import TextbookOptions
 from tictactoe_qt.gui.analysis.tree_model import MOVE, NOTE, VALUE, WINDOW
 
-from .waits import SOLVE_BUDGET_SECONDS
-
 from .seating import start
+from .waits import SOLVE_BUDGET_SECONDS
 
 #: The first mover, the second mover.
 SEATINGS = {"x": ("X", "O"), "o": ("O", "X")}

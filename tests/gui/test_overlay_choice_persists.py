@@ -9,10 +9,15 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from tictactoe_qt.gui.analysis.overlay_choice import (
-    MAX_DEPTH_LIMIT, VIEWS, OverlayChoice, checked_depth_limit, checked_view,
+    MAX_DEPTH_LIMIT,
+    VIEWS,
+    OverlayChoice,
+    checked_depth_limit,
+    checked_view,
 )
 from tictactoe_qt.gui.main_window import MainWindow
 from tictactoe_qt.gui.settings_store import SettingsStore
+
 from .fresh_process import run_script, settings_env, settings_file
 
 

@@ -19,8 +19,8 @@ from tictactoe_qt.engine.player_views import (
 from tictactoe_qt.engine.search.minimax import minimax_search
 from tictactoe_qt.gui.analysis.overlay_controller import AnalysisOverlay
 from tictactoe_qt.gui.analysis.overlay_data import CellNote, OverlayData, note_for
-from tictactoe_qt.gui.analysis.overlay_views import depth_caption
 from tictactoe_qt.gui.analysis.overlay_layer import OverlayLayer
+from tictactoe_qt.gui.analysis.overlay_views import depth_caption
 from tictactoe_qt.gui.board_widget import BoardWidget
 
 from .test_analysis_overlay import snapshot_of

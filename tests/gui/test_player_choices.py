@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 
 from tictactoe_qt.gui.player_choices import (
-    PLAYER_CHOICES, PRESETS, capped_depth, matching_preset, uses_depth, uses_time,
+    PLAYER_CHOICES,
+    PRESETS,
+    capped_depth,
+    matching_preset,
+    uses_depth,
+    uses_time,
 )
 
 

@@ -208,7 +208,8 @@ def test_a_recovery_folder_that_cannot_be_made_is_said_once(qtbot, shown_window,
     window = shown_window()
     random_players(window)
     message = window.stats_panel.recovery.last_message
-    assert message == f"Unsaved runs cannot be kept for recovery in {tmp_path / 'blocked' / 'recovery'}: Not a directory"
+    folder = tmp_path / "blocked" / "recovery"
+    assert message == f"Unsaved runs cannot be kept for recovery in {folder}: Not a directory"
     qtbot.waitUntil(lambda: window.statusBar().currentMessage() == message, timeout=HANG_MS)
     simulate(qtbot, window, 30)  # everything else works; the close question still guards the run
     assert [run.games for run in window.stats_panel.unsaved_runs()] == [30]

@@ -13,14 +13,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QByteArray, QPoint, QSettings
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QLineEdit, QSpinBox
+from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox
 
 from tictactoe_qt.engine.config import MAX_SIZE
 from tictactoe_qt.engine.saved_game import MAX_DEPTH, MAX_NAME_LENGTH, text_length, text_problem
+from tictactoe_qt.gui.game_settings import GameSettings, SideSettings, mark_problem
 from tictactoe_qt.gui.main_window import MainWindow
 from tictactoe_qt.gui.player_choices import choice_for
 from tictactoe_qt.gui.settings_dock import SettingsDock
-from tictactoe_qt.gui.game_settings import GameSettings, SideSettings, mark_problem
 from tictactoe_qt.gui.settings_store import SettingsStore
 
 

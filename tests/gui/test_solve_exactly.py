@@ -219,7 +219,7 @@ def test_a_bar_left_open_does_not_come_back_with_the_next_window(qtbot, shown_wi
 def test_the_overlay_shows_a_solved_position_exactly_from_the_cache():
     # Once solved (Solve exactly, analyze --exact), the overlay's own analysis reads the
     # answer back: a budget far too short to prove anything still gives every cell exact.
-    from tictactoe_qt.engine import Board, GameConfig
+    from tictactoe_qt.engine import GameConfig
     from tictactoe_qt.engine.exact_analysis import analyze_exactly_cached
     from tictactoe_qt.engine.side_names import BOARD_NAMES
     from tictactoe_qt.engine.solved_cache import SolvedCache

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QComboBox, QLineEdit, QPushButton, QSpinBox
 from .seating import start
 from .waits import HANG_MS
 
+
 @pytest.fixture
 def window(shown_window):
     return shown_window((1400, 950))

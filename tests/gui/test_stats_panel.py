@@ -17,7 +17,8 @@ from tictactoe_qt.gui.stats.stats_panel import StatsPanel
 from .gui_thread_gaps import STALL_LIMIT_SECONDS, gui_thread_gaps
 from .waits import HANG_MS
 
-SIMULATE_KEYS = {"games", "x_wins", "o_wins", "draws", "x", "o", "avg_game_seconds", "avg_game_length", "elapsed_seconds"}
+SIMULATE_KEYS = {"games", "x_wins", "o_wins", "draws", "x", "o", "avg_game_seconds", "avg_game_length",
+                 "elapsed_seconds"}
 PLAYER_KEYS = {"wins", "avg_move_seconds", "avg_moves_to_win", "avg_nodes_per_move"}
 
 

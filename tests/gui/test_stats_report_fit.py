@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
+
 from .test_stats_panel import hidden_panel, panel, simulate, use_match  # noqa: F401 (fixtures)
 
 EXACT_ODDS = "Exact odds of random play (X / O / draw)"
 
 
-def shown_report(qtbot, panel, width: int):  # noqa: F811
+def shown_report(qtbot, panel, width: int):
     panel.tabs.setCurrentWidget(panel.report)
     panel.resize(width, 650)
     qtbot.waitUntil(lambda: panel.report.width() > 0 and panel.report.isVisible())
@@ -16,7 +17,7 @@ def shown_report(qtbot, panel, width: int):  # noqa: F811
 
 
 @pytest.mark.parametrize("width", [420, 520, 900])
-def test_every_figure_and_head_fits_its_column(qtbot, panel, width) -> None:  # noqa: F811
+def test_every_figure_and_head_fits_its_column(qtbot, panel, width) -> None:
     use_match(panel)
     simulate(qtbot, panel, 300)
     report = shown_report(qtbot, panel, width)
@@ -35,7 +36,7 @@ def test_every_figure_and_head_fits_its_column(qtbot, panel, width) -> None:  # 
     assert header.length() >= report.viewport().width()
 
 
-def test_a_dock_too_narrow_for_the_figures_scrolls_to_them(qtbot, panel) -> None:  # noqa: F811
+def test_a_dock_too_narrow_for_the_figures_scrolls_to_them(qtbot, panel) -> None:
     use_match(panel)
     simulate(qtbot, panel, 300)
     report = shown_report(qtbot, panel, 300)
@@ -46,7 +47,7 @@ def test_a_dock_too_narrow_for_the_figures_scrolls_to_them(qtbot, panel) -> None
     assert bar.maximum() + report.viewport().width() >= header.length()
 
 
-def test_run_heads_break_before_vs_so_a_narrow_dock_shows_a_whole_column(qtbot, panel) -> None:  # noqa: F811
+def test_run_heads_break_before_vs_so_a_narrow_dock_shows_a_whole_column(qtbot, panel) -> None:
     use_match(panel, "random", "alphabeta:depth=1")
     simulate(qtbot, panel, 40)
     report = shown_report(qtbot, panel, 420)

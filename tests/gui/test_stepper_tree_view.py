@@ -8,7 +8,6 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QImage
 
-
 AIMA_TREE = "[[3,12,8],[2,4,6],[14,5,2]]"
 
 

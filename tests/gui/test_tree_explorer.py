@@ -5,16 +5,21 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
+from tests.engine.traced_decision import textbook_search
 from tictactoe_qt.engine import Board
 from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.trace import TextbookOptions
-from tests.engine.traced_decision import textbook_search
 from tictactoe_qt.engine.tree_explorer import trace_alphabeta
 from tictactoe_qt.gui.analysis.job_runner import JobRunner
 from tictactoe_qt.gui.analysis.tree_explorer_dock import TreeExplorerDock
 from tictactoe_qt.gui.analysis.tree_jobs import TreeRequest
 from tictactoe_qt.gui.analysis.tree_model import (
-    NOTE, PLIES, ROWS_PER_BATCH, VALUE, WINDOW, GameTreeModel,
+    NOTE,
+    PLIES,
+    ROWS_PER_BATCH,
+    VALUE,
+    WINDOW,
+    GameTreeModel,
 )
 
 from .waits import HANG_MS
@@ -183,7 +188,7 @@ def test_the_tree_counts_what_the_cli_counts_for_the_chosen_options(qtbot, dock)
         dock.mode.setCurrentIndex(dock.mode.findData(mode))
         bar = dock.options_bar
         bar.set_options(TextbookOptions(ordering, "distance", "open-lines", form))
-        qtbot.waitUntil(lambda: dock.model.summary is not None
+        qtbot.waitUntil(lambda bar=bar: dock.model.summary is not None
                         and dock.model.request.options == bar.options(), timeout=HANG_MS)
         done = subprocess.run(
             [sys.executable, "-m", "tictactoe_qt", "search", "--algorithm", mode, "--board",

@@ -16,15 +16,19 @@ import sys
 import pytest
 from PySide6.QtWidgets import QLabel
 
+from tests.gui.test_external_players import (  # noqa: F401
+    choose,
+    panel,
+    pick_file,
+    run_batch,
+    set_board,
+    watch_series,
+)
 from tictactoe_qt.engine.board import Move
 from tictactoe_qt.engine.search_result import SearchResult, SearchStats
 from tictactoe_qt.gui.stats.bar_charts import NOT_REPORTED
 from tictactoe_qt.gui.stats.export import read_run, write_json
 from tictactoe_qt.gui.stats.watch_series import move_stats_text
-
-from tests.gui.test_external_players import (  # noqa: F401
-    choose, panel, pick_file, run_batch, set_board, watch_series,
-)
 
 
 @pytest.fixture
@@ -32,7 +36,7 @@ def window(shown_window):
     return shown_window(move_delay=0)
 
 
-def test_the_status_bar_shows_no_node_count_for_an_engine_move(  # noqa: F811
+def test_the_status_bar_shows_no_node_count_for_an_engine_move(
         qtbot, window, pick_file, fake_engine):
     path = fake_engine("good")
     pick_file(path)
@@ -49,7 +53,7 @@ def test_the_status_bar_shows_no_node_count_for_an_engine_move(  # noqa: F811
     assert not [text for text in shown if "node" in text]  # "1 node" was a made-up count
 
 
-def test_a_watched_series_with_an_engine_says_its_nodes_were_not_reported(  # noqa: F811
+def test_a_watched_series_with_an_engine_says_its_nodes_were_not_reported(
         qtbot, window, pick_file, fake_engine):
     pick_file(fake_engine("good"))
     run = watch_series(qtbot, window, "random", "engine", 1)
@@ -57,7 +61,7 @@ def test_a_watched_series_with_an_engine_says_its_nodes_were_not_reported(  # no
     assert window.stats_panel.report.text_at("O average nodes per move") == "not reported"
 
 
-def test_a_batch_with_an_engine_says_its_nodes_were_not_reported(  # noqa: F811
+def test_a_batch_with_an_engine_says_its_nodes_were_not_reported(
         qtbot, panel, fake_engine, tmp_path):
     path = fake_engine("good")
     panel.resize(1100, 900)
@@ -108,7 +112,7 @@ def simulate(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_simulate_says_an_engines_nodes_were_not_reported(fake_engine):  # noqa: F811
+def test_simulate_says_an_engines_nodes_were_not_reported(fake_engine):
     path = fake_engine("good")
     spec = ("--x", "random", "--o", f"engine:path={path}", "--games", "2", "--size", "7",
             "--k", "5", "--seed", "1")
@@ -120,7 +124,7 @@ def test_simulate_says_an_engines_nodes_were_not_reported(fake_engine):  # noqa:
     assert data["o"]["avg_nodes_per_move"] is None and data["x"]["avg_nodes_per_move"] == 1.0
 
 
-def test_search_with_an_engine_says_nodes_not_reported(fake_engine):  # noqa: F811
+def test_search_with_an_engine_says_nodes_not_reported(fake_engine):
     path = fake_engine("good")
     args = [sys.executable, "-m", "tictactoe_qt", "search", "--algorithm", f"engine:path={path}",
             "--size", "7", "--k", "5"]

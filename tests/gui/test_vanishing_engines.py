@@ -30,7 +30,7 @@ def seat_engine(window, seat: str) -> None:
     combo.setCurrentIndex(combo.findData("engine"))
 
 
-def test_the_name_probe_says_the_engine_exited_at_once(qtbot, window, pick_file, vanishing_engine):  # noqa: F811
+def test_the_name_probe_says_the_engine_exited_at_once(qtbot, window, pick_file, vanishing_engine):
     pick_file(vanishing_engine("missing"))
     seat_engine(window, "o")
     label = window.findChild(QLabel, "oEngineName")
@@ -39,7 +39,7 @@ def test_the_name_probe_says_the_engine_exited_at_once(qtbot, window, pick_file,
     assert "not found" in label.text()
 
 
-def test_a_game_against_an_engine_that_exits_at_once_is_its_forfeit(qtbot, window, pick_file, vanishing_engine):  # noqa: F811
+def test_a_game_against_an_engine_that_exits_at_once_is_its_forfeit(qtbot, window, pick_file, vanishing_engine):
     pick_file(vanishing_engine("missing"))
     seat_engine(window, "x")
     with qtbot.waitSignal(window.game_over, timeout=30_000) as over:
@@ -51,7 +51,8 @@ def test_a_game_against_an_engine_that_exits_at_once_is_its_forfeit(qtbot, windo
         "X (External engine) forfeits: pbrain-missing exited at once (status 127): ")
 
 
-def test_a_game_against_an_engine_whose_helper_holds_its_output_is_its_forfeit(qtbot, window, pick_file, vanishing_engine):  # noqa: F811
+def test_a_game_against_an_engine_whose_helper_holds_its_output_is_its_forfeit(
+        qtbot, window, pick_file, vanishing_engine):
     path = vanishing_engine("forker")
     pick_file(path)
     seat_engine(window, "x")

@@ -9,7 +9,6 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QDockWidget, QPushButton, QSpinBox
 
-from tictactoe_qt.gui.main_window import MainWindow
 from tictactoe_qt.gui.stats.watch_series import SPEEDS
 
 from .waits import HANG_MS
@@ -42,7 +41,7 @@ def test_step_mode_plays_one_move_per_next(qtbot, window) -> None:
     assert moves_on_board(window) == 0
     for expected in (1, 2, 3):
         assert window.watch_series.next_move()
-        qtbot.waitUntil(lambda: moves_on_board(window) == expected, timeout=HANG_MS)
+        qtbot.waitUntil(lambda expected=expected: moves_on_board(window) == expected, timeout=HANG_MS)
         qtbot.wait(50)
         assert moves_on_board(window) == expected  # and no further on its own
     assert window.watch_controls.next_button.isEnabled()

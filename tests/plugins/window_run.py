@@ -17,8 +17,8 @@ import time
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QSettings  # noqa: E402
-from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QLineEdit, QSpinBox  # noqa: E402
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QLineEdit, QSpinBox
 
 
 def wait_until(app: QApplication, check, seconds: float = 30.0) -> bool:

@@ -17,8 +17,8 @@ import time
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QSettings, QTimer  # noqa: E402
-from PySide6.QtWidgets import QApplication, QComboBox  # noqa: E402
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QApplication, QComboBox
 
 
 def wait_until(app: QApplication, check, seconds: float = 60.0) -> bool:

@@ -41,7 +41,7 @@ def main(argv: list[str]) -> int:
     null = os.open(os.devnull, os.O_RDONLY)
     os.dup2(null, 0)
     os.close(null)
-    sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - for the process's life
+    sys.stdin = open(os.devnull, encoding="utf-8")
     said = threading.Lock()
 
     def say(message: dict[str, Any]) -> None:

@@ -10,9 +10,9 @@ import sys
 import threading
 import time
 
-from tictactoe_qt.engine.processes import Service
-
 from service_handlers import ready_at_once  # type: ignore[import-not-found]
+
+from tictactoe_qt.engine.processes import Service
 
 if __name__ == "__main__":
     service = Service("orphan", ready_at_once)

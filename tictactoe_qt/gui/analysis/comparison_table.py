@@ -93,11 +93,11 @@ class ComparisonTable(QTableWidget):
         return self.rows_height(max(len(VARIANTS), self.rowCount())) \
             + (scroll.sizeHint().height() if scroll.maximum() > 0 else 0)
 
-    def sizeHint(self) -> QSize:  # noqa: N802 (Qt name)
+    def sizeHint(self) -> QSize:
         hint = super().sizeHint()
         return QSize(hint.width(), self.full_height())
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt name)
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.fit_columns()
 

@@ -39,7 +39,7 @@ class TableFirstSplitter(QSplitter):
         if self.sizes() != [height, room - height]:
             self.setSizes([height, max(0, room - height)])
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt name)
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.share_height()
 

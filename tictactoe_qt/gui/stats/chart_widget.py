@@ -119,7 +119,7 @@ class ChartWidget(pg.PlotWidget):
         """True after a click on the chart, until the pointer leaves it: the wheel zooms."""
         return self._engaged
 
-    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 (Qt name)
+    def wheelEvent(self, event: QWheelEvent) -> None:
         if self._engaged or event.modifiers() & Qt.KeyboardModifier.ControlModifier:
             super().wheelEvent(event)
             return
@@ -140,19 +140,19 @@ class ChartWidget(pg.PlotWidget):
             widget = widget.parentWidget()
         return widget
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt name)
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         self._engaged = True
         super().mousePressEvent(event)
 
-    def leaveEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt name)
+    def leaveEvent(self, event: QEvent) -> None:
         self._engaged = False
         super().leaveEvent(event)
 
-    def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt name)
+    def focusOutEvent(self, event: QFocusEvent) -> None:
         self._engaged = False
         super().focusOutEvent(event)
 
-    def resizeEvent(self, event: QResizeEvent | None) -> None:  # noqa: N802 (Qt name)
+    def resizeEvent(self, event: QResizeEvent | None) -> None:
         super().resizeEvent(event)
         button = self.__dict__.get("reset_button")  # pyqtgraph resizes during __init__
         if button is None:

@@ -22,7 +22,7 @@ class _FirstFrameHook(QObject):
         self._callback = callback
         window.installEventFilter(self)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self._window and event.type() == QEvent.Type.Paint:
             watched.removeEventFilter(self)
             # With ``self`` as context: a window deleted before the timer fires takes

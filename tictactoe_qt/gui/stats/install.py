@@ -48,7 +48,7 @@ class _CloseGuard(QObject):
         super().__init__(window)
         self._window = window
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self._window and event.type() == QEvent.Type.Close:
             self._window.watch_series.stop()
             self._window.stats_panel.shutdown()

@@ -136,7 +136,7 @@ class ReportTable(QTableWidget):
                 item.setToolTip(text)  # the whole figure, should a narrow dock cut it
         self._fit_columns()
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._fit_columns()
 

@@ -160,7 +160,7 @@ class TournamentView(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(splitter)
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt name)
+    def resizeEvent(self, event: QResizeEvent) -> None:
         # Side by side when there is room; in a narrow dock, controls above results.
         wide = event.size().width() >= NARROW_WIDTH
         self._splitter.setOrientation(Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical)

@@ -55,7 +55,7 @@ class UnsavedRunsQuestion(QObject):
         self.dialog: QMessageBox | None = None
         window.installEventFilter(self)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self._window and event.type() == QEvent.Type.Close and not self.may_close():
             event.ignore()  # the window stays open while the user answers
             return True
