@@ -73,15 +73,19 @@ def test_run_steps_on_a_timer_and_pause_stops_it(qtbot, dock):
 
 
 def test_one_step_with_its_paint_is_quick(qtbot, dock):
-    """Measured, not asserted tightly: the issue asks for under 16 ms on a usual machine."""
+    """Measured, not asserted tightly: under 16 ms is the aim on a usual machine.
+
+    Counted in this thread's CPU time, which another process busy on the core does
+    not inflate (wall time read 0.9 s for a 10 ms step under a loaded parallel run).
+    """
     stepper = dock.stepper
     stepper.load("alphabeta", ".../.../...")
     for _ in range(3000):  # deep in the search, with a full shown tree
         stepper.session.step()
     worst = 0.0
     for _ in range(30):
-        start = time.perf_counter()
+        start = time.thread_time()
         stepper.step()
         dock.repaint()
-        worst = max(worst, time.perf_counter() - start)
+        worst = max(worst, time.thread_time() - start)
     assert worst < 0.25  # generous: only catches a step that redraws everything slowly

@@ -10,6 +10,7 @@ shared across batches and reserved by one at a time.
 
 from __future__ import annotations
 
+import atexit
 import threading
 
 from tictactoe_qt.engine.processes import WorkerPool, default_workers
@@ -18,6 +19,8 @@ from .batch_chunks import init_process
 
 #: Never more worker processes than this, however many cores.
 MAX_WORKERS = 4
+#: Seconds the workers have at exit to finish their game before they are killed.
+EXIT_GRACE_SECONDS = 2.0
 
 
 class ChunkPool(WorkerPool):
@@ -52,4 +55,7 @@ def shared_pool() -> ChunkPool:
     global _shared
     if _shared is None:
         _shared = ChunkPool()
+        # Registered after multiprocessing's own exit hook, so it runs first: that hook
+        # joins every child, and would wait forever on workers nobody told to leave.
+        atexit.register(_shared.shutdown, EXIT_GRACE_SECONDS)
     return _shared
