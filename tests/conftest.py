@@ -14,8 +14,8 @@ from hypothesis import settings
 
 from tests.gomocup.fake_engines import fake_engine_program, forker_groups, vanishing_engine_program
 from tests.gomocup.processes import PROCESS_TAG_ENV, group_members
-from tictactoe_qt.engine.gomocup.client import ExternalEngine
-from tictactoe_qt.engine.player_log import LOG_ENV
+from tictactoe_qt.engine.gomocup import ExternalEngine
+from tictactoe_qt.engine.players import LOG_ENV
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 

@@ -5,9 +5,7 @@ from __future__ import annotations
 import json
 
 from tictactoe_qt.cli.main import main
-from tictactoe_qt.engine.bench import runner
-from tictactoe_qt.engine.bench.rows import BenchRow
-from tictactoe_qt.engine.bench.search_rows import BenchSettings
+from tictactoe_qt.engine.bench import BenchRow, BenchSettings, runner
 
 
 def test_quick_json_has_a_row_per_target(capsys):

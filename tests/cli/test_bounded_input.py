@@ -8,7 +8,7 @@ import subprocess
 import pytest
 
 from tictactoe_qt.cli.main import main
-from tictactoe_qt.engine.batch import MAX_BATCH_GAMES
+from tictactoe_qt.engine.play import MAX_BATCH_GAMES
 from tictactoe_qt.engine.processes import worker_limit
 
 from .process_tree import command, environment
@@ -92,7 +92,7 @@ def test_too_many_games_are_refused_before_any_game_is_played():
 
 
 def test_chunks_are_built_lazily():
-    from tictactoe_qt.engine.batch import chunk_bounds
+    from tictactoe_qt.engine.play import chunk_bounds
 
     games = 10**18  # 3.8 trillion chunks: as a list, far more memory than any machine has
     chunks = chunk_bounds(games, 2, 1)

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tictactoe_qt import __version__
-from tictactoe_qt.engine.config import MAX_SIZE
+from tictactoe_qt.engine.game import MAX_SIZE
 
 from .gomocup_manager import Manager
 

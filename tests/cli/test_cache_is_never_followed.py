@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 from tictactoe_qt.cli.main import main
-from tictactoe_qt.engine.atomic_file import write_text_atomically
-from tictactoe_qt.engine.solved_cache import FILE_NAME
+from tictactoe_qt.engine import write_text_atomically
+from tictactoe_qt.engine.analysis import FILE_NAME
 
 VICTIM_TEXT = '{"mine": "a file the cache must never overwrite"}\n'
 

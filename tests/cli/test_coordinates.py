@@ -8,8 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tictactoe_qt.engine import Move
-from tictactoe_qt.engine.coordinates import cell_text, line_text, move_text
+from tictactoe_qt.engine.game import Move, cell_text, line_text, move_text
 
 ROOT = Path(__file__).resolve().parents[2]
 

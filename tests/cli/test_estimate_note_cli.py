@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tictactoe_qt.engine.trace.options import ESTIMATE_NOTE
+from tictactoe_qt.engine.players import ESTIMATE_NOTE
 
 from .test_trace_command import run_cli
 

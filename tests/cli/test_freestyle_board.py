@@ -7,7 +7,7 @@ import json
 import pytest
 
 from tictactoe_qt.cli.main import main
-from tictactoe_qt.engine.config import MAX_SIZE
+from tictactoe_qt.engine.game import MAX_SIZE
 
 #: Gomocup's freestyle board: every command plays it.
 FREESTYLE = 20

@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine.players import PlayerSpec
 
 
 def _players() -> str:

@@ -127,8 +127,9 @@ def test_a_worker_signalled_before_its_set_up_acts_as_a_worker(tmp_path):
 #: A batch run from a process with a second thread: workers come from a fork server.
 FORKSERVER_BATCH = textwrap.dedent("""
     import threading
-    from tictactoe_qt.engine.batch import run_batch, start_method
-    from tictactoe_qt.engine.config import GameConfig
+    from tictactoe_qt.engine.play import run_batch
+    from tictactoe_qt.engine.processes import start_method
+    from tictactoe_qt.engine.game import GameConfig
 
     if __name__ == "__main__":
         threading.Thread(target=threading.Event().wait, daemon=True).start()

@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 from tictactoe_qt.cli.main import main
-from tictactoe_qt.engine.solved_cache import FILE_NAME, FOLDER_VARIABLE
+from tictactoe_qt.engine.analysis import FILE_NAME, FOLDER_VARIABLE
 
 SEARCH = ["search", "--algorithm", "perfect", "--exact", "--size", "4x4", "--k", "4", "--json"]
 ANALYZE = ["analyze", "--exact", "--k", "4", "--json", "x.../.o../..x./...."]

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from tictactoe_qt.cli.main import main
-from tictactoe_qt.engine import Board
-from tictactoe_qt.engine.search.minimax import minimax_search
+from tictactoe_qt.engine.game import Board
+from tictactoe_qt.engine.search import minimax_search
 
 ROOT = Path(__file__).resolve().parents[2]
 AIMA_TREE = "[[3,12,8],[2,4,6],[14,5,2]]"

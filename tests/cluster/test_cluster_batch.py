@@ -11,8 +11,8 @@ import pytest
 
 from tictactoe_qt.cluster.batch import IN_FLIGHT_PER_CORE, run_cluster_batch
 from tictactoe_qt.cluster.connection import ClusterAddress, connect
-from tictactoe_qt.engine.batch import run_batch
-from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.game import GameConfig
+from tictactoe_qt.engine.play import run_batch
 
 from .totals import totals
 

@@ -7,9 +7,9 @@ import csv
 import pytest
 from PySide6.QtCore import QSettings
 
-from tictactoe_qt.engine.batch import run_batch
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine.game import GameConfig
+from tictactoe_qt.engine.play import run_batch
+from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.gui.stats.run_on_bar import DASK_CLUSTER, THIS_COMPUTER, RunOnBar
 from tictactoe_qt.gui.stats.stats_panel import StatsPanel
 

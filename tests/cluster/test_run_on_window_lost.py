@@ -14,8 +14,8 @@ import re
 import pytest
 from PySide6.QtCore import QSettings
 
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine.game import GameConfig
+from tictactoe_qt.engine.players import PlayerSpec
 
 pytest.importorskip("distributed")
 

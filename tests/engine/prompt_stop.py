@@ -5,8 +5,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from tictactoe_qt.engine import Board
-from tictactoe_qt.engine.search_result import SearchResult
+from tictactoe_qt.engine import SearchResult
+from tictactoe_qt.engine.game import Board
 
 from .time_bounds import HANG_SECONDS, spent
 

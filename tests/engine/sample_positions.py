@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from tictactoe_qt.engine import Board, GameConfig, Move
+from tictactoe_qt.engine.game import Board, GameConfig, Move
 
 
 def board_from(cells: list[int], config: GameConfig = GameConfig()) -> Board:

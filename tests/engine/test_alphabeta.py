@@ -6,11 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tictactoe_qt.engine import Board, GameConfig, Move, make_player
-from tictactoe_qt.engine.search.alphabeta import alphabeta_search
-from tictactoe_qt.engine.search.minimax import minimax_search
-from tictactoe_qt.engine.search.move_tables import search_order
-from tictactoe_qt.engine.search_result import WIN_SCORE
+from tictactoe_qt.engine import WIN_SCORE
+from tictactoe_qt.engine.game import Board, GameConfig, Move
+from tictactoe_qt.engine.players import make_player
+from tictactoe_qt.engine.search import alphabeta_search, minimax_search, search_order
 
 from .prompt_stop import assert_stops_promptly_with_a_legal_move
 from .sample_positions import immediate_wins, open_positions, reachable_open_positions
@@ -132,8 +131,8 @@ def test_takes_the_fastest_win() -> None:
 @pytest.mark.parametrize("capped", [False, True])
 def test_capped_window_means_what_the_textbook_option_means(notation: str, capped: bool) -> None:
     ordering = "none"  # the engine's centre-first order (corners before edges) is its own
-    from tictactoe_qt.engine.trace import TextbookOptions
-    from tictactoe_qt.engine.trace.counted_search import counted_search
+    from tictactoe_qt.engine.players import TextbookOptions
+    from tictactoe_qt.engine.teaching import counted_search
 
     board = Board.from_notation(notation.replace("|", "/"))
     engine = alphabeta_search(board, ordering=ordering, capped_window=capped)

@@ -7,9 +7,9 @@ from functools import cache
 
 import pytest
 
-from tictactoe_qt.engine import Board, GameConfig, Move
 from tictactoe_qt.engine.analysis import analyze
-from tictactoe_qt.engine.search.perfect import PerfectSearcher
+from tictactoe_qt.engine.game import Board, GameConfig, Move
+from tictactoe_qt.engine.search import PerfectSearcher
 
 from .time_bounds import HANG_SECONDS, spent
 

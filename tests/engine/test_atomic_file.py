@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tictactoe_qt.engine.atomic_file import (
+from tictactoe_qt.engine import (
     STALE_SECONDS,
     UnwritableTextError,
     atomic_text_writer,
@@ -89,8 +89,8 @@ def run_python(code: str, *args: str, **kwargs) -> subprocess.Popen[str]:
 
 
 LONG_GAME = """
-from tictactoe_qt.engine import GameConfig, Move
-from tictactoe_qt.engine.saved_game import SavedGame, SavedPlayer, write_game_file
+from tictactoe_qt.engine.game import GameConfig, Move
+from tictactoe_qt.engine.game import SavedGame, SavedPlayer, write_game_file
 
 def long_game(moves):
     config = GameConfig(19, 19, 19)
@@ -106,7 +106,7 @@ def long_game(moves):
 FILE_SIZE_LIMIT = LONG_GAME + """
 import resource, signal, sys
 from pathlib import Path
-from tictactoe_qt.engine.atomic_file import atomic_text_writer
+from tictactoe_qt.engine import atomic_text_writer
 path = Path(sys.argv[1])
 write_game_file(path, long_game(3))
 old_size = path.stat().st_size
@@ -136,7 +136,7 @@ def test_a_file_size_limit_leaves_the_old_save_intact(tmp_path):
     out, err = child.communicate(timeout=60)
     assert child.returncode == 0, err
     assert out.splitlines() == ["save refused: File too large", "csv refused: File too large"]
-    from tictactoe_qt.engine.saved_game import read_game_file
+    from tictactoe_qt.engine.game import read_game_file
 
     assert len(read_game_file(path).moves) == 3  # the old save, whole
     assert leftovers(tmp_path) == []
@@ -157,7 +157,7 @@ while True:
 
 @pytest.mark.slow
 def test_killing_the_process_in_the_middle_of_saves_never_leaves_a_broken_file(tmp_path):
-    from tictactoe_qt.engine.saved_game import read_game_file
+    from tictactoe_qt.engine.game import read_game_file
 
     chance = random.Random(9)
     path = tmp_path / "game.json"

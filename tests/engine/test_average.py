@@ -6,9 +6,9 @@ from fractions import Fraction
 
 import pytest
 
-from tictactoe_qt.engine import Board, Move, make_player
-from tictactoe_qt.engine.search.average import average_search
-from tictactoe_qt.engine.search.minimax import minimax_search
+from tictactoe_qt.engine.game import Board, Move
+from tictactoe_qt.engine.players import make_player
+from tictactoe_qt.engine.search import average_search, minimax_search
 
 from .sample_positions import immediate_wins, reachable_open_positions
 

@@ -6,12 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tictactoe_qt.engine.batch import chunk_bounds, run_batch
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.move_by_move import fresh_player_games
-from tictactoe_qt.engine.player_spec import PlayerSpec
-from tictactoe_qt.engine.simulation import summarize_games
-from tictactoe_qt.engine.simulation_stats import SimulationSummary
+from tictactoe_qt.engine.game import GameConfig
+from tictactoe_qt.engine.play import SimulationSummary, chunk_bounds, fresh_player_games, run_batch, summarize_games
+from tictactoe_qt.engine.players import PlayerSpec
 
 TIC_TAC_TOE = GameConfig()
 RANDOM = PlayerSpec("random")
@@ -99,7 +96,7 @@ def test_bad_counts_are_refused():
 def test_a_batch_started_from_a_thread_gives_the_same_totals():
     import threading
 
-    from tictactoe_qt.engine.batch import start_method
+    from tictactoe_qt.engine.processes import start_method
 
     config = GameConfig(4, 4, 3)
     found: dict[str, object] = {}
@@ -126,8 +123,8 @@ def test_the_default_ai_gives_equal_totals_on_any_worker_count():
 
 
 def test_an_unregistered_player_fails_before_any_worker_starts(monkeypatch):
-    from tictactoe_qt.engine import players
-    from tictactoe_qt.engine.player_spec import PlayerSpecError
+    from tictactoe_qt.engine.players import PlayerSpecError
+    from tictactoe_qt.engine.players import registry as players
 
     players.make_player("random")
     monkeypatch.delitem(players.PLAYER_FACTORIES, "alphabeta")

@@ -1,8 +1,7 @@
 """The bench's per-node row: the 5x5 solve's cost per node beside the main loop's."""
 
-from tictactoe_qt.engine.bench import exact_rows
-from tictactoe_qt.engine.bench.search_rows import BenchSettings
-from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.bench import BenchSettings, exact_rows
+from tictactoe_qt.engine.game import GameConfig
 
 
 def test_the_row_is_skipped_without_the_5x5_solve(monkeypatch):

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from tictactoe_qt.engine import GameConfig
-from tictactoe_qt.engine.bench.reference import competent_best_move
-from tictactoe_qt.engine.bench.search_rows import reachable_positions
-from tictactoe_qt.engine.search.perfect import PerfectSearcher
+from tictactoe_qt.engine.bench import competent_best_move, reachable_positions
+from tictactoe_qt.engine.game import GameConfig
+from tictactoe_qt.engine.search import PerfectSearcher
 
 
 def test_it_visits_18297_nodes_from_the_empty_board_as_openspiel_does() -> None:
@@ -28,8 +27,8 @@ def test_its_move_keeps_the_value_of_every_open_3x3_position() -> None:
 
 
 def test_the_first_reference_restarts_the_window_at_each_root_move() -> None:
-    from tictactoe_qt.engine import Board
     from tictactoe_qt.engine.bench import reference
+    from tictactoe_qt.engine.game import Board
 
     _, restarted_nodes = reference.restart_best_move(Board())
     assert restarted_nodes == 30_710 != competent_best_move(0, 0)[1]

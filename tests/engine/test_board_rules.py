@@ -4,14 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tictactoe_qt.engine import (
-    MAX_SIZE,
-    Board,
-    GameConfig,
-    IllegalMoveError,
-    InvalidConfigError,
-    Move,
-)
+from tictactoe_qt.engine import IllegalMoveError, InvalidConfigError
+from tictactoe_qt.engine.game import MAX_SIZE, Board, GameConfig, Move
 
 
 def play(board: Board, *cells: tuple[int, int]) -> Board:

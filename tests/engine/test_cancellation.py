@@ -5,9 +5,9 @@ from __future__ import annotations
 import threading
 import time
 
-from tictactoe_qt.engine import Board, GameConfig
-from tictactoe_qt.engine.search.perfect import PerfectSearcher
-from tictactoe_qt.engine.search_result import SearchResult
+from tictactoe_qt.engine import SearchResult
+from tictactoe_qt.engine.game import Board, GameConfig
+from tictactoe_qt.engine.search import PerfectSearcher
 
 from .time_bounds import HANG_SECONDS, cpu_clock_of, spent
 

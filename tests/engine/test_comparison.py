@@ -8,22 +8,24 @@ import time
 
 import pytest
 
-from tictactoe_qt.engine.board import Board
-from tictactoe_qt.engine.comparison import (
+from tictactoe_qt.engine.analysis import (
     VARIANTS,
     VARIANTS_BY_KEY,
     ComparisonRow,
     compare,
+    count_text,
     estimate_tree,
     knuth_estimate,
+    ratio_text,
     run_variant,
+    summary,
+    values_agree,
 )
-from tictactoe_qt.engine.comparison_text import count_text, ratio_text, summary, values_agree
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.duration_text import duration_text
-from tictactoe_qt.engine.search.alphabeta import alphabeta_search
-from tictactoe_qt.engine.search.minimax import minimax_search
-from tictactoe_qt.engine.trace import TextbookOptions, TraceSummary, board_events
+from tictactoe_qt.engine.game import Board, GameConfig
+from tictactoe_qt.engine.players import TextbookOptions
+from tictactoe_qt.engine.search import alphabeta_search, minimax_search
+from tictactoe_qt.engine.teaching import TraceSummary, board_events
+from tictactoe_qt.engine.text import duration_text
 
 from .time_bounds import HANG_SECONDS, spent
 

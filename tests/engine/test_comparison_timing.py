@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tictactoe_qt.engine import comparison
-from tictactoe_qt.engine.board import Board
-from tictactoe_qt.engine.comparison import QUICK_SECONDS, TIMING_RUNS, VARIANTS, compare
+from tictactoe_qt.engine.analysis import QUICK_SECONDS, TIMING_RUNS, VARIANTS, compare, comparison
+from tictactoe_qt.engine.game import Board
 
 
 @pytest.fixture

@@ -13,11 +13,10 @@ import random
 import pytest
 
 from tests.engine.traced_decision import textbook_search
-from tictactoe_qt.engine import Board, GameConfig
-from tictactoe_qt.engine.search_result import SearchResult
-from tictactoe_qt.engine.trace import TextbookOptions, TraceSummary, board_events
-from tictactoe_qt.engine.trace.counted_search import counted_search, limited_values
-from tictactoe_qt.engine.trace.options import EVALUATIONS, FORMS, ORDERINGS, SCORINGS
+from tictactoe_qt.engine import SearchResult
+from tictactoe_qt.engine.game import Board, GameConfig
+from tictactoe_qt.engine.players import EVALUATIONS, FORMS, ORDERINGS, SCORINGS, TextbookOptions
+from tictactoe_qt.engine.teaching import TraceSummary, board_events, counted_search, limited_values
 
 ALL_OPTIONS = [TextbookOptions(*choice)
                for choice in itertools.product(ORDERINGS, SCORINGS, EVALUATIONS, FORMS)]

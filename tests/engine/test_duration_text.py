@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tictactoe_qt.engine.duration_text import DAY, HOUR, YEAR, duration_text
+from tictactoe_qt.engine.text import DAY, HOUR, YEAR, duration_text
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tictactoe_qt.engine.duration_text import (
+from tictactoe_qt.engine.text import (
     HOURS,
     MICROSECONDS,
     MILLISECONDS,

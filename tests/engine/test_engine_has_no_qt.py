@@ -15,7 +15,7 @@ names = [engine.__name__]
 for info in pkgutil.walk_packages(engine.__path__, engine.__name__ + "."):
     importlib.import_module(info.name)
     names.append(info.name)
-from tictactoe_qt.engine import make_player
+from tictactoe_qt.engine.players import make_player
 for kind in ("random", "minimax", "alphabeta", "average", "perfect", "mcts"):
     make_player(kind, seed=1)
 forbidden = sorted(
@@ -37,7 +37,7 @@ def probe() -> dict[str, list[str]]:
 
 def test_every_engine_module_was_imported(probe: dict[str, list[str]]) -> None:
     assert "tictactoe_qt.engine.search.minimax" in probe["imported"]
-    assert "tictactoe_qt.engine.tree_facts" in probe["imported"]
+    assert "tictactoe_qt.engine.teaching.tree_facts" in probe["imported"]
 
 
 def test_engine_imports_no_qt_and_no_gui(probe: dict[str, list[str]]) -> None:

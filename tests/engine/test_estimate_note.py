@@ -13,9 +13,8 @@ import itertools
 import pytest
 from hypothesis import assume, given, settings
 
-from tictactoe_qt.engine import Board, GameConfig, Move
-from tictactoe_qt.engine.trace.counted_search import counted_search
-from tictactoe_qt.engine.trace.options import (
+from tictactoe_qt.engine.game import Board, GameConfig, Move
+from tictactoe_qt.engine.players import (
     ESTIMATE_NOTE,
     ESTIMATE_NOTE_SHORT,
     EVALUATIONS,
@@ -24,6 +23,7 @@ from tictactoe_qt.engine.trace.options import (
     estimate_note,
     estimates_can_outrank_wins,
 )
+from tictactoe_qt.engine.teaching import counted_search
 
 from .sample_positions import immediate_wins, open_positions
 

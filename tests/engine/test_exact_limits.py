@@ -7,14 +7,15 @@ import doctest
 
 import pytest
 
-from tictactoe_qt.engine import Board, GameConfig, exact_limits
-from tictactoe_qt.engine.exact_limits import (
+from tictactoe_qt.engine.analysis import (
     EXACT_MAX_EMPTY,
     MEASURED_QUICK_EMPTY,
     beyond_measured,
+    exact_limits,
     exact_size_estimate,
     long_solve_note,
 )
+from tictactoe_qt.engine.game import Board, GameConfig
 
 
 def empty_board(rows: int, cols: int, k: int) -> Board:

@@ -13,8 +13,8 @@ import itertools
 
 import pytest
 
-from tictactoe_qt.engine import Board, GameConfig
-from tictactoe_qt.engine.exact_analysis import analyze_exactly
+from tictactoe_qt.engine.analysis import analyze_exactly
+from tictactoe_qt.engine.game import Board, GameConfig
 
 
 def positions(config: GameConfig, plies: int) -> list[Board]:
@@ -73,7 +73,7 @@ def _assert_played_out(board: Board, result: str, plies: int, line) -> None:
 def test_the_searchers_own_won_line_ends_in_the_win(config, plies, step, how):
     """What `search --algorithm perfect` prints: 'X wins in 5 plies' came with a
     two-move line (the search stores no move where a threat ends a node)."""
-    from tictactoe_qt.engine.search.perfect import PerfectSearcher
+    from tictactoe_qt.engine.search import PerfectSearcher
 
     checked = 0
     for board in positions(config, plies)[::step]:

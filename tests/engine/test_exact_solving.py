@@ -13,10 +13,8 @@ from itertools import product
 
 import pytest
 
-from tictactoe_qt.engine import Board, GameConfig
-from tictactoe_qt.engine.search.negamax import NegamaxRun
-from tictactoe_qt.engine.search.perfect import PerfectSearcher
-from tictactoe_qt.engine.search.transposition import SOLVED_DEPTH
+from tictactoe_qt.engine.game import Board, GameConfig
+from tictactoe_qt.engine.search import SOLVED_DEPTH, NegamaxRun, PerfectSearcher
 
 K4 = GameConfig(4, 4, 4)
 

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tictactoe_qt.engine.board import Board, Move
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.excerpt import EXCERPT_LIMIT, excerpt
-from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine import EXCERPT_LIMIT
+from tictactoe_qt.engine.excerpt import excerpt
+from tictactoe_qt.engine.game import Board, GameConfig, Move
+from tictactoe_qt.engine.players import PlayerSpec
 
 #: Room for the excerpt's escapes (``\\U0001f600`` is ten characters for one).
 MAX_EXCERPT = 10 * EXCERPT_LIMIT + 40

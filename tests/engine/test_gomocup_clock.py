@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tictactoe_qt.engine.gomocup.clock import MAX_BUDGET, MIN_BUDGET, TimeControl
+from tictactoe_qt.engine.gomocup import MAX_BUDGET, MIN_BUDGET, TimeControl
 
 
 def test_the_turn_limit_leaves_room_for_input_and_output():

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tictactoe_qt.engine.config import MAX_SIZE, GameConfig
-from tictactoe_qt.engine.pattern_eval import (
+from tictactoe_qt.engine.game import MAX_SIZE, GameConfig
+from tictactoe_qt.engine.search import (
     HISTOGRAM_FIELD_BITS,
     accumulator_of,
     line_codes,

@@ -6,11 +6,9 @@ import random
 
 import pytest
 
-from tictactoe_qt.engine.board import Board, Move
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.player_spec import PlayerSpecError
-from tictactoe_qt.engine.players import make_player
-from tictactoe_qt.engine.search.mcts import MctsResult, mcts_search
+from tictactoe_qt.engine.game import Board, GameConfig, Move
+from tictactoe_qt.engine.players import PlayerSpecError, make_player
+from tictactoe_qt.engine.search import MctsResult, mcts_search
 
 from .time_bounds import HANG_SECONDS, spent
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import random
 
-from tictactoe_qt.engine import Board, GameConfig, make_player
-from tictactoe_qt.engine.board import Move
-from tictactoe_qt.engine.search.mcts import MctsTree, mcts_search
-from tictactoe_qt.engine.search.mcts_playout import build_playout
+from tictactoe_qt.engine.game import Board, GameConfig, Move
+from tictactoe_qt.engine.players import make_player
+from tictactoe_qt.engine.search import MctsTree, build_playout, mcts_search
 
 
 def test_a_proven_win_ends_the_search_early_and_is_played() -> None:

@@ -6,12 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tictactoe_qt.engine import Board, GameConfig, Move, make_player
-from tictactoe_qt.engine.search.minimax import ENGINE_OPTIONS, minimax_search
-from tictactoe_qt.engine.search.move_tables import search_order
-from tictactoe_qt.engine.search_result import WIN_SCORE
-from tictactoe_qt.engine.trace import BoardSpace
-from tictactoe_qt.engine.trace.event_stream import count_search
+from tictactoe_qt.engine import WIN_SCORE
+from tictactoe_qt.engine.game import Board, GameConfig, Move
+from tictactoe_qt.engine.players import make_player
+from tictactoe_qt.engine.search import ENGINE_OPTIONS, minimax_search, search_order
+from tictactoe_qt.engine.teaching import BoardSpace, count_search
 
 from .prompt_stop import assert_stops_promptly_with_a_legal_move
 from .sample_positions import immediate_wins, open_positions, reachable_open_positions
@@ -212,7 +211,7 @@ def test_a_stop_after_the_search_only_shortens_the_principal_variation() -> None
     calls = 0
     # The polls of the search itself, without the re-searches of the principal variation.
     from tictactoe_qt.engine.search import minimax
-    from tictactoe_qt.engine.trace.event_stream import SearchCounts
+    from tictactoe_qt.engine.teaching import SearchCounts
 
     minimax._search(board, None, count_calls, SearchCounts())
     search_polls = calls

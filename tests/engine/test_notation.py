@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tictactoe_qt.engine import Board, GameConfig, InvalidConfigError, NotationError
+from tictactoe_qt.engine import InvalidConfigError, NotationError
+from tictactoe_qt.engine.game import Board, GameConfig
 
 
 @st.composite

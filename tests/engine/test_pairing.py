@@ -11,12 +11,16 @@ import random
 
 import pytest
 
-from tictactoe_qt.engine import Board, GameConfig
-from tictactoe_qt.engine.geometry import geometry_for
-from tictactoe_qt.engine.pattern_eval import line_codes, pattern_tables_for
-from tictactoe_qt.engine.search import negamax_core
-from tictactoe_qt.engine.search.pairing import build_pairing, has_pairing, unforced_cells
-from tictactoe_qt.engine.search.perfect import PerfectSearcher
+from tictactoe_qt.engine.game import Board, GameConfig, geometry_for
+from tictactoe_qt.engine.search import (
+    PerfectSearcher,
+    build_pairing,
+    has_pairing,
+    line_codes,
+    negamax_core,
+    pattern_tables_for,
+    unforced_cells,
+)
 
 from .test_exact_solving import SlowSolver
 

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tictactoe_qt.engine import Board, GameConfig, make_player
-from tictactoe_qt.engine.search.perfect import PerfectSearcher
-from tictactoe_qt.engine.search.perfect_player import PerfectPlayer
-from tictactoe_qt.engine.search.solve_all import SolveCancelled, solve_every_position
-from tictactoe_qt.engine.search_result import WIN_SCORE, exact_fields
+from tictactoe_qt.engine import WIN_SCORE, exact_fields
+from tictactoe_qt.engine.game import Board, GameConfig
+from tictactoe_qt.engine.players import make_player
+from tictactoe_qt.engine.search import PerfectPlayer, PerfectSearcher, solve_every_position
+from tictactoe_qt.engine.teaching import SolveCancelled
 
 TTT = GameConfig(3, 3, 3)
 

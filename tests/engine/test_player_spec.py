@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from tictactoe_qt.engine.config import MAX_SIZE
-from tictactoe_qt.engine.player_spec import (
+from tictactoe_qt.engine.game import MAX_SIZE
+from tictactoe_qt.engine.players import (
     COMPUTER_KINDS,
     PLAYER_KINDS,
     PlayerSpec,
     PlayerSpecError,
+    TextbookOptions,
 )
-from tictactoe_qt.engine.trace.options import TextbookOptions
 
 
 def test_options_parse_into_the_spec():

@@ -4,21 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from tictactoe_qt.engine import Board, GameConfig, Move, make_player
-from tictactoe_qt.engine.player_views import (
+from tictactoe_qt.engine.game import O_FIRST, Board, GameConfig, Move
+from tictactoe_qt.engine.players import (
     MCTS_SEED,
     average_badge,
+    make_player,
     minimax_badge,
     player_view,
     view_refusal,
     view_spec,
     view_title,
 )
-from tictactoe_qt.engine.search.depth_limited import depth_limited_values
-from tictactoe_qt.engine.search.minimax import minimax_search
-from tictactoe_qt.engine.search.move_tables import search_order
-from tictactoe_qt.engine.seating import O_FIRST
-from tictactoe_qt.engine.side_names import SideNames
+from tictactoe_qt.engine.search import depth_limited_values, minimax_search, search_order
+from tictactoe_qt.engine.text import SideNames
 
 POSITIONS_3X3 = [".../.../...", "x../.o./...", "xo./.x./..o", "x.o/.o./x..", "xx./oo./..."]
 

@@ -9,12 +9,9 @@ import sys
 import pytest
 
 from tests.engine.traced_decision import textbook_search
-from tictactoe_qt.engine import Board, GameConfig
-from tictactoe_qt.engine.player_spec import PlayerSpec, PlayerSpecError
-from tictactoe_qt.engine.players import make_player
-from tictactoe_qt.engine.search.minimax import minimax_search
-from tictactoe_qt.engine.simulation import check_playable
-from tictactoe_qt.engine.trace.options import TextbookOptions
+from tictactoe_qt.engine.game import Board, GameConfig
+from tictactoe_qt.engine.players import PlayerSpec, PlayerSpecError, TextbookOptions, check_playable, make_player
+from tictactoe_qt.engine.search import minimax_search
 
 POSITION = "x../.o./..."
 

@@ -9,16 +9,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tictactoe_qt.engine import MAX_SIZE, GameConfig, Move, PlayerSpec
-from tictactoe_qt.engine.saved_game import (
+from tictactoe_qt.engine.game import (
     MAX_DEPTH,
     MAX_FILE_BYTES,
+    MAX_SIZE,
+    GameConfig,
+    Move,
     SavedGame,
     SavedGameError,
     SavedPlayer,
     read_game_file,
     write_game_file,
 )
+from tictactoe_qt.engine.players import PlayerSpec
 
 #: An error names the problem in one line and quotes at most a short excerpt.
 MAX_MESSAGE = 200

@@ -6,10 +6,9 @@ import math
 
 import pytest
 
-from tictactoe_qt.engine import Board, GameConfig
+from tictactoe_qt.engine.game import Board, GameConfig
+from tictactoe_qt.engine.search import PerfectSearcher, plan_runs, solve_fits
 from tictactoe_qt.engine.search import progress as progress_module
-from tictactoe_qt.engine.search.perfect import PerfectSearcher
-from tictactoe_qt.engine.search.schedule import plan_runs, solve_fits
 
 NEAR = (0,) * 361  # any near-stone masks: only whether there are some matters here
 

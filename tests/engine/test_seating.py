@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tictactoe_qt.engine.board import Board, Move
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.seating import O_FIRST, X_FIRST, Seating
+from tictactoe_qt.engine.game import O_FIRST, X_FIRST, Board, GameConfig, Move, Seating
 
 
 def test_x_first_is_the_boards_own_naming():

@@ -8,19 +8,17 @@ from fractions import Fraction
 
 import pytest
 
-from tictactoe_qt.engine import move_by_move, random_games, simulation
-from tictactoe_qt.engine.board import Move
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.geometry import Geometry, geometry_for
-from tictactoe_qt.engine.player_spec import PlayerSpec, PlayerSpecError
-from tictactoe_qt.engine.seating import Seating
-from tictactoe_qt.engine.simulation import (
-    GameRecord,
+from tictactoe_qt.engine.game import GameConfig, GameRecord, Geometry, Move, Seating, geometry_for
+from tictactoe_qt.engine.play import (
     SimulationSummary,
+    move_by_move,
     play_move_by_move,
+    random_games,
     run_games,
+    simulation,
     summarize_games,
 )
+from tictactoe_qt.engine.players import PlayerSpec, PlayerSpecError
 
 TIC_TAC_TOE = GameConfig()
 RANDOM = PlayerSpec("random")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.search.solve_all import solution_errors, solve_every_position
+from tictactoe_qt.engine.game import GameConfig
+from tictactoe_qt.engine.search import solution_errors, solve_every_position
 
 TTT = GameConfig(3, 3, 3)
 

@@ -11,21 +11,19 @@ import time
 
 import pytest
 
-from tictactoe_qt.engine.board import Board
-from tictactoe_qt.engine.exact_analysis import (
-    analyze_exactly,
-    analyze_exactly_cached,
-    solve_exactly,
-)
-from tictactoe_qt.engine.solved_cache import (
+from tictactoe_qt.engine.analysis import (
     FILE_NAME,
     FOLDER_VARIABLE,
     FORMAT_NAME,
     FORMAT_VERSION,
     SolvedCache,
     SolvedPosition,
+    analyze_exactly,
+    analyze_exactly_cached,
     default_folder,
+    solve_exactly,
 )
+from tictactoe_qt.engine.game import Board
 
 #: A 4x4 k=4 position that takes a real (if short) proof.
 POSITION = "x.../.o../..../...."
@@ -202,8 +200,8 @@ def test_clear_deletes_the_file(tmp_path):
 #: these positions are symmetric: only the identity keeps a rectangle's corner).
 WRITER = """
 import sys
-from tictactoe_qt.engine.board import Board
-from tictactoe_qt.engine.solved_cache import SolvedCache, SolvedPosition
+from tictactoe_qt.engine.game import Board
+from tictactoe_qt.engine.analysis import SolvedCache, SolvedPosition
 cache = SolvedCache(sys.argv[1])
 first, count = int(sys.argv[2]), int(sys.argv[3])
 print("started", flush=True)
@@ -263,7 +261,7 @@ def test_a_writer_killed_at_any_moment_leaves_the_old_or_the_new_file(tmp_path):
 def test_an_oversized_file_is_ignored_with_both_limits_explained(tmp_path):
     """'at most 2,097,152 bytes' (cache info) and 'over 4,194,304 bytes' (this warning)
     read as two limits for one thing: the warning now relates them."""
-    from tictactoe_qt.engine.solved_cache import MAX_BYTES, MAX_FILE_BYTES
+    from tictactoe_qt.engine.analysis import MAX_BYTES, MAX_FILE_BYTES
 
     messages: list[str] = []
     cache = SolvedCache(tmp_path, warn=messages.append)

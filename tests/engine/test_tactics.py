@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tictactoe_qt.engine import Board, GameConfig
-from tictactoe_qt.engine.search import threats
-from tictactoe_qt.engine.search.perfect import PerfectSearcher
-from tictactoe_qt.engine.search_result import WIN_SCORE
+from tictactoe_qt.engine import WIN_SCORE
+from tictactoe_qt.engine.game import Board, GameConfig
+from tictactoe_qt.engine.search import PerfectSearcher, threats
 
 BUDGET = 0.2
 Cell = tuple[int, int]

@@ -14,11 +14,9 @@ import pytest
 
 from tests.engine.traced_decision import textbook_search
 from tictactoe_qt.cli.main import main
-from tictactoe_qt.engine import Board
-from tictactoe_qt.engine.players import make_player
-from tictactoe_qt.engine.search.alphabeta import alphabeta_search
-from tictactoe_qt.engine.search.minimax import minimax_search
-from tictactoe_qt.engine.trace.options import TextbookOptions
+from tictactoe_qt.engine.game import Board
+from tictactoe_qt.engine.players import TextbookOptions, make_player
+from tictactoe_qt.engine.search import alphabeta_search, minimax_search
 
 #: (player spec, position, k or None, the CLI's search arguments).
 CASES = [
@@ -98,9 +96,8 @@ def test_the_table_ordering_searches_with_a_table():
 
 
 def test_a_saved_game_keeps_the_search_options():
-    from tictactoe_qt.engine import GameConfig, Move
-    from tictactoe_qt.engine.player_spec import PlayerSpec
-    from tictactoe_qt.engine.saved_game import SavedGame, SavedPlayer
+    from tictactoe_qt.engine.game import GameConfig, Move, SavedGame, SavedPlayer
+    from tictactoe_qt.engine.players import PlayerSpec
 
     specs = {"x": PlayerSpec.parse("alphabeta:depth=1-10,ordering=table,form=negamax"),
              "o": PlayerSpec.parse("average:depth=2-3")}

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.player_spec import PlayerSpecError
-from tictactoe_qt.engine.tournament import (
+from tictactoe_qt.engine.game import GameConfig
+from tictactoe_qt.engine.play import (
     PairingScore,
     TournamentError,
     pairing_games,
     round_robin,
 )
+from tictactoe_qt.engine.players import PlayerSpecError
 
 TIC_TAC_TOE = GameConfig(3, 3, 3)
 PLAYERS = ["random", "minimax:depth=2", "perfect"]

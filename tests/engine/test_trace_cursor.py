@@ -4,15 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tictactoe_qt.engine import Board
-from tictactoe_qt.engine.trace import (
-    TextbookOptions,
-    TraceCursor,
-    board_events,
-    line_for,
-    pseudocode,
-    tree_events,
-)
+from tictactoe_qt.engine.game import Board
+from tictactoe_qt.engine.players import TextbookOptions
+from tictactoe_qt.engine.teaching import TraceCursor, board_events, line_for, tree_events
+from tictactoe_qt.engine.teaching.trace import pseudocode
 
 AIMA_TREE = "[[3,12,8],[2,4,6],[14,5,2]]"
 

@@ -9,14 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tictactoe_qt.engine import Board, GameConfig
-from tictactoe_qt.engine.trace import (
-    OptionsError,
-    TextbookOptions,
-    TraceSummary,
-    board_events,
-    tree_events,
-)
+from tictactoe_qt.engine.game import Board, GameConfig
+from tictactoe_qt.engine.players import OptionsError, TextbookOptions
+from tictactoe_qt.engine.teaching import TraceSummary, board_events, tree_events
 
 from .sample_positions import board_from
 

@@ -5,23 +5,23 @@ from __future__ import annotations
 import pytest
 
 from tests.engine.traced_decision import textbook_search
-from tictactoe_qt.engine import Board, GameConfig
-from tictactoe_qt.engine.trace import (
-    OptionsError,
-    TextbookOptions,
+from tictactoe_qt.engine.game import Board, GameConfig
+from tictactoe_qt.engine.players import OptionsError, TextbookOptions
+from tictactoe_qt.engine.teaching import (
+    MAX_TREE_CHARS,
+    MAX_TREE_DEPTH,
     TraceSummary,
     TraceTooLarge,
     TreeTextError,
     board_events,
     board_space,
     check_size,
+    minimax_size,
     parse_tree,
+    trace_events,
     tree_events,
     tree_space,
 )
-from tictactoe_qt.engine.trace.event_stream import trace_events
-from tictactoe_qt.engine.trace.size import minimax_size
-from tictactoe_qt.engine.trace.tree_text import MAX_TREE_CHARS, MAX_TREE_DEPTH
 
 
 def test_a_tree_parses_with_mixed_depths_and_numbers():

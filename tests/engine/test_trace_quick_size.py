@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tictactoe_qt.engine.board import Board
-from tictactoe_qt.engine.trace import TextbookOptions, board_events, board_space
-from tictactoe_qt.engine.trace.quick_size import earliest_end, events_at_least
+from tictactoe_qt.engine.game import Board
+from tictactoe_qt.engine.players import TextbookOptions
+from tictactoe_qt.engine.teaching import board_events, board_space, earliest_end, events_at_least
 
 POSITIONS = [".../.../...", "x../.../...", "x../.o./...", "xo./.x./...", "xx./oo./...",
              "..../..../..../x..o", "xo.x/o.../..../...."]

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from tictactoe_qt.engine import Board
-from tictactoe_qt.engine.search.alphabeta import alphabeta_search
-from tictactoe_qt.engine.search.minimax import minimax_search
-from tictactoe_qt.engine.trace import TextbookOptions, TraceSummary, board_events
+from tictactoe_qt.engine.game import Board
+from tictactoe_qt.engine.players import TextbookOptions
+from tictactoe_qt.engine.search import alphabeta_search, minimax_search
+from tictactoe_qt.engine.teaching import TraceSummary, board_events
 
 from .sample_positions import reachable_open_positions
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tictactoe_qt.engine import Board, GameConfig
-from tictactoe_qt.engine.search.perfect import PerfectSearcher
-from tictactoe_qt.engine.search.transposition import (
+from tictactoe_qt.engine.game import Board, GameConfig
+from tictactoe_qt.engine.search import (
     SYMMETRY_MAX_CELLS,
+    PerfectSearcher,
     TranspositionTable,
     symmetry_keys_for,
 )

@@ -5,17 +5,16 @@ from __future__ import annotations
 import pytest
 
 from tests.engine.traced_decision import textbook_search
-from tictactoe_qt.engine.board import Board, Move
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.search_result import WIN_SCORE
-from tictactoe_qt.engine.trace import TextbookOptions
-from tictactoe_qt.engine.tree_explorer import (
+from tictactoe_qt.engine import WIN_SCORE
+from tictactoe_qt.engine.game import Board, GameConfig, Move
+from tictactoe_qt.engine.players import TextbookOptions
+from tictactoe_qt.engine.teaching import (
     GameTreeExplorer,
     TraceTooLargeError,
+    ValueOracle,
     count_per_depth,
     trace_alphabeta,
 )
-from tictactoe_qt.engine.tree_values import ValueOracle
 
 #: The scores the independent search below uses: sooner wins score higher.
 DISTANCE = TextbookOptions(scoring="distance")

@@ -6,8 +6,8 @@ from math import perm
 
 import pytest
 
-from tictactoe_qt.engine import GameConfig
-from tictactoe_qt.engine.tree_facts import CountCancelled, TreeFacts, count_tree
+from tictactoe_qt.engine.game import GameConfig
+from tictactoe_qt.engine.teaching import CountCancelled, TreeFacts, count_tree
 
 LINES_3X3 = [[(r, 0), (r, 1), (r, 2)] for r in range(3)] + [
     [(0, c), (1, c), (2, c)] for c in range(3)

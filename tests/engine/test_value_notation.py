@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from tictactoe_qt.engine import Board
+from tictactoe_qt.engine import MATE_THRESHOLD, WIN_SCORE
 from tictactoe_qt.engine.analysis import MoveValue, analyze
-from tictactoe_qt.engine.board import Move
-from tictactoe_qt.engine.search_result import MATE_THRESHOLD, WIN_SCORE
-from tictactoe_qt.engine.seating import O_FIRST
-from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
-from tictactoe_qt.engine.tree_values import NodeValue
-from tictactoe_qt.engine.value_notation import (
+from tictactoe_qt.engine.game import O_FIRST, Board, Move
+from tictactoe_qt.engine.teaching import NodeValue
+from tictactoe_qt.engine.text import (
+    BOARD_NAMES,
+    SideNames,
     compact_score,
     forced_outcome,
     heuristic_badge,

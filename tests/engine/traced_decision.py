@@ -1,6 +1,6 @@
 """A decision read off the trace's own events: the yardstick the counted path is held to.
 
-The counted path (:func:`~tictactoe_qt.engine.trace.counted_search.counted_search`)
+The counted path (:func:`~tictactoe_qt.engine.teaching.trace.counted_search.counted_search`)
 runs the same search without building events; this helper counts the events
 ``trace`` prints instead, so a test can compare the two.
 """
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import time
 
-from tictactoe_qt.engine.board import Board, Move
-from tictactoe_qt.engine.search_result import SearchResult, SearchStats, ShouldStop, never_stop
-from tictactoe_qt.engine.trace import TextbookOptions, TraceSummary, board_events
-from tictactoe_qt.engine.trace.counted_search import decision
+from tictactoe_qt.engine import SearchResult, SearchStats, ShouldStop, never_stop
+from tictactoe_qt.engine.game import Board, Move
+from tictactoe_qt.engine.players import TextbookOptions
+from tictactoe_qt.engine.teaching import TraceSummary, board_events, decision
 
 
 def textbook_search(

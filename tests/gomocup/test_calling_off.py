@@ -13,12 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from tictactoe_qt.engine.board import Board, Move
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.gomocup.client import ExternalEngine
-from tictactoe_qt.engine.gomocup.player import EnginePlayer
-from tictactoe_qt.engine.player_spec import PlayerSpec
-from tictactoe_qt.engine.simulation import run_games
+from tictactoe_qt.engine.game import Board, GameConfig, Move
+from tictactoe_qt.engine.gomocup import EnginePlayer, ExternalEngine
+from tictactoe_qt.engine.play import run_games
+from tictactoe_qt.engine.players import PlayerSpec
 
 from .fake_engines import FAKE_BRAIN
 from .processes import running_with

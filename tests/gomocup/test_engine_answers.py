@@ -15,9 +15,8 @@ import sys
 
 import pytest
 
-from tictactoe_qt.engine.board import Board, Move
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.gomocup.client import EngineFault, ExternalEngine
+from tictactoe_qt.engine.game import Board, GameConfig, Move
+from tictactoe_qt.engine.gomocup import EngineFault, ExternalEngine
 
 from .fake_brain import HASTY_SECONDS
 from .processes import running_with

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.gomocup.client import EngineUnavailable
-from tictactoe_qt.engine.player_spec import PlayerSpec
-from tictactoe_qt.engine.simulation import run_games, summarize_games
-from tictactoe_qt.engine.simulation_stats import SimulationSummary
+from tictactoe_qt.engine.game import GameConfig
+from tictactoe_qt.engine.gomocup import EngineUnavailable
+from tictactoe_qt.engine.play import SimulationSummary, run_games, summarize_games
+from tictactoe_qt.engine.players import PlayerSpec
 
 from .processes import running_with
 

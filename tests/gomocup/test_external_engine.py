@@ -6,9 +6,8 @@ import os
 
 import pytest
 
-from tictactoe_qt.engine.board import Board, Move
-from tictactoe_qt.engine.config import MAX_SIZE, GameConfig
-from tictactoe_qt.engine.gomocup.client import (
+from tictactoe_qt.engine.game import MAX_SIZE, Board, GameConfig, Move
+from tictactoe_qt.engine.gomocup import (
     EngineFault,
     EngineUnavailable,
     ExternalEngine,

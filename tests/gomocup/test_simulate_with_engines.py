@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tictactoe_qt.engine.config import MAX_SIZE
+from tictactoe_qt.engine.game import MAX_SIZE
 
 from .processes import running_with
 

@@ -8,12 +8,10 @@ import sys
 
 import pytest
 
-from tictactoe_qt.engine.board import Board
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.errors import PlayerForfeit
-from tictactoe_qt.engine.gomocup.client import EngineFault, ExternalEngine
-from tictactoe_qt.engine.gomocup.player import EnginePlayer
-from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine import PlayerForfeit
+from tictactoe_qt.engine.game import Board, GameConfig
+from tictactoe_qt.engine.gomocup import EngineFault, EnginePlayer, ExternalEngine
+from tictactoe_qt.engine.players import PlayerSpec
 
 from .fake_engines import forker_groups
 from .processes import group_gone

@@ -7,10 +7,9 @@ import random
 import pytest
 from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QSpinBox
 
-from tictactoe_qt.engine import Board, Move
 from tictactoe_qt.engine.analysis import Analysis, MoveValue, analyze
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.search.mcts import mcts_search
+from tictactoe_qt.engine.game import Board, GameConfig, Move
+from tictactoe_qt.engine.search import mcts_search
 from tictactoe_qt.gui.analysis.install import AnalysisViews, install_analysis
 from tictactoe_qt.gui.analysis.overlay_controller import AnalysisOverlay
 from tictactoe_qt.gui.analysis.overlay_data import note_for, overlay_from_analysis

@@ -11,8 +11,8 @@ import textwrap
 import pytest
 from PySide6.QtCore import Qt
 
-from tictactoe_qt.engine import GameConfig, Move, PlayerSpec
-from tictactoe_qt.engine.saved_game import SavedGame, SavedPlayer
+from tictactoe_qt.engine.game import GameConfig, Move, SavedGame, SavedPlayer
+from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.gui.main_window import MainWindow
 
 from .gui_thread_gaps import STALL_LIMIT_SECONDS, GuiThreadGaps
@@ -131,8 +131,8 @@ CLOSE_SCRIPT = textwrap.dedent(
     app = QApplication([])
     app.setOrganizationName("tictactoe-qt-tests")
     app.setApplicationName("tictactoe-qt")
-    from tictactoe_qt.engine import GameConfig, Move
-    from tictactoe_qt.engine.saved_game import SavedGame
+    from tictactoe_qt.engine.game import GameConfig, Move
+    from tictactoe_qt.engine.game import SavedGame
     from tictactoe_qt.gui.main_window import MainWindow
 
     window = MainWindow()

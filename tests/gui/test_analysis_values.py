@@ -9,9 +9,9 @@ import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QComboBox, QSpinBox
 
-from tictactoe_qt.engine import Board, GameConfig
 from tictactoe_qt.engine.analysis import analyze
-from tictactoe_qt.engine.value_notation import outcome_badge
+from tictactoe_qt.engine.game import Board, GameConfig
+from tictactoe_qt.engine.text import outcome_badge
 from tictactoe_qt.gui.analysis.overlay_data import overlay_from_analysis
 from tictactoe_qt.gui.analysis.overlay_layer import OverlayLayer
 from tictactoe_qt.gui.analysis.tree_model import PLIES, VALUE

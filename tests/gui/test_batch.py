@@ -6,9 +6,9 @@ import time
 
 import pytest
 
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.player_spec import PlayerSpec
-from tictactoe_qt.engine.simulation import summarize_games
+from tictactoe_qt.engine.game import GameConfig
+from tictactoe_qt.engine.play import summarize_games
+from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.gui.stats.background import BackgroundTask
 from tictactoe_qt.gui.stats.batch_worker import BatchRequest, BatchRequestError, BatchWorker
 from tictactoe_qt.gui.stats.run_data import RunData
@@ -151,7 +151,7 @@ def test_bad_requests_are_refused_with_a_reason(games, x, message) -> None:
 
 
 def test_worker_failure_is_reported_not_lost(qtbot, task, monkeypatch) -> None:
-    import tictactoe_qt.engine.simulation as simulation
+    import tictactoe_qt.engine.play.simulation as simulation
 
     def broken(*args, **kwargs):
         raise RuntimeError("engine exploded")

@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine.game import GameConfig
+from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.gui.stats.background import BackgroundTask
 from tictactoe_qt.gui.stats.batch_worker import BatchRequest, BatchWorker
 from tictactoe_qt.gui.stats.chunk_pool import ChunkPool

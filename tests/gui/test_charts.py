@@ -9,9 +9,9 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QImage, QWheelEvent
 from PySide6.QtWidgets import QApplication, QFileDialog, QSpinBox
 
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.player_spec import PlayerSpec
-from tictactoe_qt.engine.simulation_stats import PlayerTotals
+from tictactoe_qt.engine.game import GameConfig
+from tictactoe_qt.engine.play import PlayerTotals
+from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.gui.stats.run_data import RunData
 from tictactoe_qt.gui.stats.run_snapshot import RunSnapshot
 from tictactoe_qt.gui.stats.stats_panel import StatsPanel

@@ -22,8 +22,9 @@ SCRIPT = textwrap.dedent(
     app.setApplicationName("tictactoe-qt")
     from tictactoe_qt.gui.main_window import MainWindow
 
-    from tictactoe_qt.engine import GameConfig, Move, PlayerSpec
-    from tictactoe_qt.engine.saved_game import SavedGame, SavedPlayer
+    from tictactoe_qt.engine.game import GameConfig, Move
+    from tictactoe_qt.engine.players import PlayerSpec
+    from tictactoe_qt.engine.game import SavedGame, SavedPlayer
 
     window = MainWindow()
     window.show()

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tictactoe_qt.engine import Board
-from tictactoe_qt.engine.trace import TextbookOptions
-from tictactoe_qt.engine.trace.options import CHOICES
+from tictactoe_qt.engine.game import Board
+from tictactoe_qt.engine.players import CHOICES, TextbookOptions
 from tictactoe_qt.gui.analysis.comparison_panel import ComparisonDock
 
 ENGINE_ROWS = " The engine rows run the engine's own searches."

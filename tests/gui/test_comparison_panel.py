@@ -8,10 +8,9 @@ import sys
 
 import pytest
 
-from tictactoe_qt.engine import Board
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.duration_text import duration_text, duration_unit
-from tictactoe_qt.engine.search.minimax import minimax_search
+from tictactoe_qt.engine.game import Board, GameConfig
+from tictactoe_qt.engine.search import minimax_search
+from tictactoe_qt.engine.text import duration_text, duration_unit
 from tictactoe_qt.gui.analysis.comparison_panel import ComparisonDock
 from tictactoe_qt.gui.textbook_options_bar import choices_text
 
@@ -220,7 +219,7 @@ def test_the_textbook_rows_count_what_the_cli_search_counts(qtbot, dock, notatio
     import json
 
     from tests.engine.traced_decision import textbook_search
-    from tictactoe_qt.engine.trace import TextbookOptions
+    from tictactoe_qt.engine.players import TextbookOptions
 
     board = Board.from_notation(notation, k=k)
     depth = None if board.geometry.cells - board.ply <= 9 else 3
@@ -259,7 +258,7 @@ def test_the_textbook_rows_count_what_the_cli_search_counts(qtbot, dock, notatio
 
 
 def test_changing_the_options_marks_the_results_outdated(qtbot, dock) -> None:
-    from tictactoe_qt.engine.trace import TextbookOptions
+    from tictactoe_qt.engine.players import TextbookOptions
 
     dock.set_position(Board.from_notation("x../.o./..."))
     run_and_wait(qtbot, dock)

@@ -13,8 +13,8 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QComboBox, QPushButton, QSpinBox
 
-from tictactoe_qt.engine.comparison import VARIANTS
-from tictactoe_qt.engine.coordinates import cell_text
+from tictactoe_qt.engine.analysis import VARIANTS
+from tictactoe_qt.engine.game import cell_text
 from tictactoe_qt.gui.analysis.comparison_table import (
     CUTOFFS,
     MIN_ROWS,

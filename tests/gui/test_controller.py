@@ -7,8 +7,9 @@ import time
 
 import pytest
 
-from tictactoe_qt.engine import Move, PlayerSpec, SearchResult
-from tictactoe_qt.engine.saved_game import SavedGame
+from tictactoe_qt.engine import SearchResult
+from tictactoe_qt.engine.game import Move, SavedGame
+from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.gui import game_controller
 from tictactoe_qt.gui.game_controller import GameController
 from tictactoe_qt.gui.game_settings import GameSettings, SideSettings

@@ -10,8 +10,8 @@ import signal
 
 import pytest
 
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine.game import GameConfig
+from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.gui.stats import chunk_pool
 from tictactoe_qt.gui.stats.chunk_pool import ChunkPool
 from tictactoe_qt.gui.stats.recovery_files import MANIFEST

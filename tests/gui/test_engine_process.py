@@ -7,7 +7,8 @@ import time
 
 import pytest
 
-from tictactoe_qt.engine import Board, GameConfig, Move, PlayerSpec
+from tictactoe_qt.engine.game import Board, GameConfig, Move
+from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.gui.engine_process import EngineProcess, EngineProcessError
 
 

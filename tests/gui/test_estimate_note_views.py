@@ -12,8 +12,8 @@ import pytest
 from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox, QWidget
 
-from tictactoe_qt.engine import Board
-from tictactoe_qt.engine.trace.options import ESTIMATE_NOTE, TextbookOptions
+from tictactoe_qt.engine.game import Board
+from tictactoe_qt.engine.players import ESTIMATE_NOTE, TextbookOptions
 from tictactoe_qt.gui.analysis.comparison_panel import ComparisonDock
 from tictactoe_qt.gui.analysis.tree_explorer_dock import TreeExplorerDock
 from tictactoe_qt.gui.settings_dock import SettingsDock

@@ -16,8 +16,8 @@ EXPORT_AT_A_FILE_SIZE_LIMIT = textwrap.dedent(
     """
     import resource, signal, sys
     from pathlib import Path
-    from tictactoe_qt.engine.config import GameConfig
-    from tictactoe_qt.engine.player_spec import PlayerSpec
+    from tictactoe_qt.engine.game import GameConfig
+    from tictactoe_qt.engine.players import PlayerSpec
     from tictactoe_qt.gui.stats.export import ExportError, write_csv, write_json
     from tictactoe_qt.gui.stats.run_data import RunData
 

@@ -8,9 +8,8 @@ import pytest
 from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QSpinBox
 
 from tests.gomocup.processes import running_with
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.player_log import LOG_ENV
-from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine.game import GameConfig
+from tictactoe_qt.engine.players import LOG_ENV, PlayerSpec
 from tictactoe_qt.gui.settings_store import SettingsStore
 from tictactoe_qt.gui.stats.stats_panel import StatsPanel
 

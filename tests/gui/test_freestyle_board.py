@@ -8,7 +8,7 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QComboBox, QMessageBox, QSpinBox
 
-from tictactoe_qt.engine.config import MAX_SIZE
+from tictactoe_qt.engine.game import MAX_SIZE
 from tictactoe_qt.gui.main_window import MainWindow
 
 #: Gomocup's freestyle board.

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QComboBox, QFileDialog, QMessageBox
 
-from tictactoe_qt.engine.saved_game import MAX_DEPTH, read_game_file
+from tictactoe_qt.engine.game import MAX_DEPTH, read_game_file
 from tictactoe_qt.gui.main_window import MainWindow
 
 from .waits import HANG_MS

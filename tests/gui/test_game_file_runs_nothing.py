@@ -139,8 +139,8 @@ def test_a_relative_engine_path_is_refused_in_one_line_never_resolved(
 
 
 def test_saving_writes_the_engine_path_absolute(window, tmp_path, monkeypatch):
-    from tictactoe_qt.engine.player_spec import PlayerSpec
-    from tictactoe_qt.engine.saved_game import SavedGame, SavedPlayer, write_game_file
+    from tictactoe_qt.engine.game import SavedGame, SavedPlayer, write_game_file
+    from tictactoe_qt.engine.players import PlayerSpec
 
     monkeypatch.chdir(tmp_path)
     game = SavedGame(players={"o": SavedPlayer(PlayerSpec.parse("engine:path=bin/pbrain-x"))})
@@ -270,8 +270,8 @@ def test_the_question_names_the_file_a_link_really_runs(window, tmp_path, questi
 
 def test_a_recovered_run_that_names_an_engine_starts_nothing(qtbot, shown_window, tmp_path,
                                                              isolated_recovery):
-    from tictactoe_qt.engine.config import GameConfig
-    from tictactoe_qt.engine.player_spec import PlayerSpec
+    from tictactoe_qt.engine.game import GameConfig
+    from tictactoe_qt.engine.players import PlayerSpec
     from tictactoe_qt.gui.stats.recovery_files import RecoverySession
     from tictactoe_qt.gui.stats.run_data import RunData
     from tictactoe_qt.gui.stats.run_snapshot import GameRow

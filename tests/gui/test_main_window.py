@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
-from tictactoe_qt.engine import GameConfig, Move, PlayerSpec
-from tictactoe_qt.engine.saved_game import SavedGame, SavedPlayer
+from tictactoe_qt.engine.game import GameConfig, Move, SavedGame, SavedPlayer
+from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.gui.board_widget import BoardWidget
 from tictactoe_qt.gui.main_window import MainWindow
 from tictactoe_qt.gui.settings_dock import SettingsDock

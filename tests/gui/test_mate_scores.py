@@ -13,11 +13,11 @@ import pytest
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QSpinBox
 
-from tictactoe_qt.engine import Board, Move
+from tictactoe_qt.engine import WIN_SCORE
 from tictactoe_qt.engine.analysis import Analysis, MoveValue
-from tictactoe_qt.engine.player_views import player_view
-from tictactoe_qt.engine.search.depth_limited import depth_limited_values
-from tictactoe_qt.engine.search_result import WIN_SCORE
+from tictactoe_qt.engine.game import Board, Move
+from tictactoe_qt.engine.players import player_view
+from tictactoe_qt.engine.search import depth_limited_values
 from tictactoe_qt.gui.analysis.overlay_style import KIND_COLOURS
 from tictactoe_qt.gui.analysis.overlay_views import (
     overlay_from_depth_limited,

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QComboBox
 
-from tictactoe_qt.engine.duration_text import duration_text
-from tictactoe_qt.engine.search_result import SearchResult, SearchStats
+from tictactoe_qt.engine import SearchResult, SearchStats
+from tictactoe_qt.engine.text import duration_text
 from tictactoe_qt.gui.stats.watch_series import SPEEDS, move_stats_text
 from tictactoe_qt.gui.status_panel import describe_search
 

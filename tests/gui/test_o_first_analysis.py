@@ -14,8 +14,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit
 
 from tictactoe_qt.engine.analysis import analyze
-from tictactoe_qt.engine.coordinates import cell_text, short_cell_text
-from tictactoe_qt.engine.trace import TextbookOptions
+from tictactoe_qt.engine.game import cell_text, short_cell_text
+from tictactoe_qt.engine.players import TextbookOptions
 from tictactoe_qt.gui.analysis.tree_model import MOVE, NOTE, VALUE, WINDOW
 
 from .seating import start

@@ -15,8 +15,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QPushButton, QSpinBox
 
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.simulation import run_games
+from tictactoe_qt.engine.game import GameConfig
+from tictactoe_qt.engine.play import run_games
 from tictactoe_qt.gui.stats.export import save_charts, write_json
 from tictactoe_qt.gui.stats.watch_series import SPEEDS
 

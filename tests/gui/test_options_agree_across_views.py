@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox
 
-from tictactoe_qt.engine.trace import TextbookOptions
+from tictactoe_qt.engine.players import TextbookOptions
 from tictactoe_qt.gui.textbook_options_bar import choices_text
 
 from .waits import HANG_MS

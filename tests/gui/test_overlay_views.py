@@ -7,16 +7,17 @@ import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QComboBox, QPushButton, QSpinBox
 
-from tictactoe_qt.engine import Board, GameConfig, make_player
 from tictactoe_qt.engine.analysis import analyze
-from tictactoe_qt.engine.player_views import (
+from tictactoe_qt.engine.game import Board, GameConfig
+from tictactoe_qt.engine.players import (
     VIEW_KINDS,
+    make_player,
     minimax_badge,
     player_view,
     view_badge,
     view_spec,
 )
-from tictactoe_qt.engine.search.minimax import minimax_search
+from tictactoe_qt.engine.search import minimax_search
 from tictactoe_qt.gui.analysis.overlay_controller import AnalysisOverlay
 from tictactoe_qt.gui.analysis.overlay_data import CellNote, OverlayData, note_for
 from tictactoe_qt.gui.analysis.overlay_layer import OverlayLayer

@@ -55,7 +55,7 @@ def test_affordable_depths_are_kept_and_other_players_untouched():
 
 
 def test_search_options_travel_as_spec_text_and_drop_what_a_type_does_not_use():
-    from tictactoe_qt.engine.trace.options import TextbookOptions
+    from tictactoe_qt.engine.players import TextbookOptions
     from tictactoe_qt.gui.player_choices import search_extra, search_options
 
     centre = TextbookOptions(ordering="centre")
@@ -76,8 +76,8 @@ def test_a_random_depth_or_textbook_search_is_no_preset():
 
 
 def test_a_range_past_the_boards_cells_plays_to_the_end_in_the_window():
-    from tictactoe_qt.engine import GameConfig
-    from tictactoe_qt.engine.simulation import check_playable
+    from tictactoe_qt.engine.game import GameConfig
+    from tictactoe_qt.engine.players import check_playable
     from tictactoe_qt.gui.player_choices import player_spec
 
     spec = player_spec("minimax", 30, 1.0, GameConfig(), "depth=20-30")
@@ -86,7 +86,7 @@ def test_a_range_past_the_boards_cells_plays_to_the_end_in_the_window():
 
 
 def test_the_cap_note_of_a_range_names_the_depths_drawn():
-    from tictactoe_qt.engine import GameConfig
+    from tictactoe_qt.engine.game import GameConfig
     from tictactoe_qt.gui.player_choices import depth_cap_note
 
     note = depth_cap_note("alphabeta", 10, GameConfig(7, 7, 4), "depth=1-10")

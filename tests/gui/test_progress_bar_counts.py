@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QProgressBar
 
-from tictactoe_qt.engine.config import GameConfig
+from tictactoe_qt.engine.game import GameConfig
 from tictactoe_qt.gui.stats.simulate_bar import SimulateBar
 from tictactoe_qt.gui.stats.tournament_view import TournamentView
 

@@ -31,8 +31,8 @@ from .fresh_process import (
 #: discarding them.
 SCRIPT = window_script("""
     import json
-    from tictactoe_qt.engine.config import GameConfig
-    from tictactoe_qt.engine.player_spec import PlayerSpec
+    from tictactoe_qt.engine.game import GameConfig
+    from tictactoe_qt.engine.players import PlayerSpec
     from tictactoe_qt.gui.stats.match import Match
     from tictactoe_qt.gui.stats.unsaved_runs import CloseChoice, UnsavedRunsQuestion
 

@@ -45,8 +45,8 @@ def test_every_figure_column_shows_whole_in_the_default_dock(qtbot, shown_window
 def test_a_cancelled_run_keeps_every_figure_column_whole(qtbot, shown_window) -> None:
     """Seen in a real window: a batch cut short by a signal came back as
     '190,536 (cancelled)' in Games, which pushed O wins and Draws behind a scroll bar."""
-    from tictactoe_qt.engine.config import GameConfig
-    from tictactoe_qt.engine.player_spec import PlayerSpec
+    from tictactoe_qt.engine.game import GameConfig
+    from tictactoe_qt.engine.players import PlayerSpec
     from tictactoe_qt.gui.stats.run_data import RunData
 
     window = shown_window()

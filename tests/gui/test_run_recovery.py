@@ -11,8 +11,8 @@ import json
 import pytest
 from PySide6.QtWidgets import QComboBox, QFileDialog, QLabel, QPushButton, QSpinBox
 
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine.game import GameConfig
+from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.gui.stats.recovery_files import MANIFEST, RecoverySession
 from tictactoe_qt.gui.stats.run_data import RunData
 from tictactoe_qt.gui.stats.run_snapshot import GameRow

@@ -16,8 +16,8 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox
 
-from tictactoe_qt.engine import Board, GameConfig
-from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine.game import Board, GameConfig
+from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.gui.game_controller import GameController
 from tictactoe_qt.gui.game_settings import GameSettings, SideSettings
 from tictactoe_qt.gui.main_window import MainWindow
@@ -253,7 +253,7 @@ def test_a_new_run_of_the_program_plays_the_saved_options(tmp_path):
 
 def test_the_windows_ai_plays_the_textbook_search_at_a_drawn_depth(qtbot):
     from tests.engine.traced_decision import textbook_search
-    from tictactoe_qt.engine.trace.options import TextbookOptions
+    from tictactoe_qt.engine.players import TextbookOptions
 
     side = SideSettings("alphabeta", 4, mark="O", extra="depth=2-4,ordering=centre")
     controller = GameController(GameSettings(SideSettings("human", mark="X"), side))

@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
-from tictactoe_qt.engine.trace import TraceTooLarge
+from tictactoe_qt.engine.teaching import TraceTooLarge
 from tictactoe_qt.gui.main_window import MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -219,7 +219,7 @@ def test_search_this_position_sizes_in_the_background_and_loads(qtbot, window):
 
 
 def test_search_this_position_refuses_a_big_board_with_the_estimate(qtbot, dock):
-    from tictactoe_qt.engine.board import Board
+    from tictactoe_qt.engine.game import Board
 
     dock.set_position(Board.from_notation("..../..../..../...."))
     dock.choices.algorithm.setCurrentIndex(dock.choices.algorithm.findData("minimax"))

@@ -15,8 +15,7 @@ from PySide6.QtCore import QByteArray, QPoint, QSettings
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox
 
-from tictactoe_qt.engine.config import MAX_SIZE
-from tictactoe_qt.engine.saved_game import MAX_DEPTH, MAX_NAME_LENGTH, text_length, text_problem
+from tictactoe_qt.engine.game import MAX_DEPTH, MAX_NAME_LENGTH, MAX_SIZE, text_length, text_problem
 from tictactoe_qt.gui.game_settings import GameSettings, SideSettings, mark_problem
 from tictactoe_qt.gui.main_window import MainWindow
 from tictactoe_qt.gui.player_choices import choice_for

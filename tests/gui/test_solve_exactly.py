@@ -15,9 +15,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QPushButton, QSpinBox
 
-from tictactoe_qt.engine.exact_analysis import analyze_exactly
-from tictactoe_qt.engine.side_names import SideNames
-from tictactoe_qt.engine.value_notation import outcome_badge
+from tictactoe_qt.engine.analysis import analyze_exactly
+from tictactoe_qt.engine.text import SideNames, outcome_badge
 from tictactoe_qt.gui import game_texts
 
 #: Seconds a solve of a small board may take on a loaded machine, at most.
@@ -219,10 +218,9 @@ def test_a_bar_left_open_does_not_come_back_with_the_next_window(qtbot, shown_wi
 def test_the_overlay_shows_a_solved_position_exactly_from_the_cache():
     # Once solved (Solve exactly, analyze --exact), the overlay's own analysis reads the
     # answer back: a budget far too short to prove anything still gives every cell exact.
-    from tictactoe_qt.engine import GameConfig
-    from tictactoe_qt.engine.exact_analysis import analyze_exactly_cached
-    from tictactoe_qt.engine.side_names import BOARD_NAMES
-    from tictactoe_qt.engine.solved_cache import SolvedCache
+    from tictactoe_qt.engine.analysis import SolvedCache, analyze_exactly_cached
+    from tictactoe_qt.engine.game import GameConfig
+    from tictactoe_qt.engine.text import BOARD_NAMES
     from tictactoe_qt.gui.analysis import search_jobs
 
     config = GameConfig(5, 4, 4)

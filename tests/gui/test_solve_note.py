@@ -12,8 +12,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QLabel
 
-from tictactoe_qt.engine import Board, GameConfig
-from tictactoe_qt.engine.exact_limits import long_solve_note
+from tictactoe_qt.engine.analysis import long_solve_note
+from tictactoe_qt.engine.game import Board, GameConfig
 from tictactoe_qt.gui.analysis.solve_bar import fitted_lines
 
 from .test_solve_exactly import SOLVE_MS, play, start

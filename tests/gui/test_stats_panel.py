@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QDockWidget, QPushButton, QSpinBox
 
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine.game import GameConfig
+from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.gui.stats.export import CSV_COLUMNS, ExportError
 from tictactoe_qt.gui.stats.stats_panel import StatsPanel
 

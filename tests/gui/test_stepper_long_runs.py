@@ -9,9 +9,10 @@ import pytest
 from PySide6.QtCore import Qt
 
 from tests.gui.gui_thread_gaps import gui_thread_gaps
-from tictactoe_qt.engine import Board
-from tictactoe_qt.engine.search.minimax import minimax_search
-from tictactoe_qt.engine.trace import TextbookOptions, TraceSummary, board_events
+from tictactoe_qt.engine.game import Board
+from tictactoe_qt.engine.players import TextbookOptions
+from tictactoe_qt.engine.search import minimax_search
+from tictactoe_qt.engine.teaching import TraceSummary, board_events
 from tictactoe_qt.gui.stepper.session import KEEP
 from tictactoe_qt.gui.stepper.trace_tree import DEFAULT_LIMIT
 

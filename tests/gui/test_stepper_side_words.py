@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QPushButton
 
-from tictactoe_qt.engine.evaluation import open_lines_text
+from tictactoe_qt.engine.search import open_lines_text
 from tictactoe_qt.gui.analysis.overlay_views import depth_caption
 from tictactoe_qt.gui.analysis.tree_model import WINDOW
 

@@ -3,8 +3,8 @@ and Back restores it exactly."""
 
 from __future__ import annotations
 
-from tictactoe_qt.engine.board import Board
-from tictactoe_qt.engine.trace import board_events, tree_events
+from tictactoe_qt.engine.game import Board
+from tictactoe_qt.engine.teaching import board_events, tree_events
 from tictactoe_qt.gui.stepper.session import StepperSession
 from tictactoe_qt.gui.stepper.trace_tree import PRUNED, TraceTree
 

@@ -6,9 +6,8 @@ import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor
 
-from tictactoe_qt.engine.board import Board
-from tictactoe_qt.engine.seating import O_FIRST
-from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
+from tictactoe_qt.engine.game import O_FIRST, Board
+from tictactoe_qt.engine.text import BOARD_NAMES, SideNames
 from tictactoe_qt.gui.board_theme import BoardTheme
 from tictactoe_qt.gui.stepper.preview_board import PreviewBoard
 

@@ -6,10 +6,9 @@ import pytest
 from PySide6.QtCore import Qt
 
 from tests.engine.traced_decision import textbook_search
-from tictactoe_qt.engine import Board
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.trace import TextbookOptions
-from tictactoe_qt.engine.tree_explorer import trace_alphabeta
+from tictactoe_qt.engine.game import Board, GameConfig
+from tictactoe_qt.engine.players import TextbookOptions
+from tictactoe_qt.engine.teaching import trace_alphabeta
 from tictactoe_qt.gui.analysis.job_runner import JobRunner
 from tictactoe_qt.gui.analysis.tree_explorer_dock import TreeExplorerDock
 from tictactoe_qt.gui.analysis.tree_jobs import TreeRequest

@@ -24,8 +24,8 @@ from tests.gui.test_external_players import (  # noqa: F401
     set_board,
     watch_series,
 )
-from tictactoe_qt.engine.board import Move
-from tictactoe_qt.engine.search_result import SearchResult, SearchStats
+from tictactoe_qt.engine import SearchResult, SearchStats
+from tictactoe_qt.engine.game import Move
 from tictactoe_qt.gui.stats.bar_charts import NOT_REPORTED
 from tictactoe_qt.gui.stats.export import read_run, write_json
 from tictactoe_qt.gui.stats.watch_series import move_stats_text

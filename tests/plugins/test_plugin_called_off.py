@@ -6,12 +6,8 @@ import os
 import sys
 
 from tests.gomocup.processes import running_with
-from tictactoe_qt.engine.board import Board
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.player_log import LOG_ENV
-from tictactoe_qt.engine.player_spec import PlayerSpec
-from tictactoe_qt.engine.plugin_player import PluginPlayer
-from tictactoe_qt.engine.plugins import discovered_plugins
+from tictactoe_qt.engine.game import Board, GameConfig
+from tictactoe_qt.engine.players import LOG_ENV, PlayerSpec, PluginPlayer, discovered_plugins
 
 
 def test_a_plugin_thinking_about_a_called_off_move_is_ended(plugin_path, monkeypatch, tmp_path):

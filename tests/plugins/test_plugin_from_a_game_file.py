@@ -17,7 +17,7 @@ from tests.gui.fresh_process import run_script, settings_env, window_script
 SCRIPT = window_script("""
     import json
     from PySide6.QtWidgets import QMessageBox
-    from tictactoe_qt.engine import plugin_player
+    from tictactoe_qt.engine.players import plugin_player
 
     made = []
     real_start = plugin_player.PluginPlayer._start
@@ -78,4 +78,4 @@ def test_a_plugin_named_by_a_file_runs_only_when_allowed(plugin_path, tmp_path, 
         assert shown["o"] == "greedy" and shown["label"].startswith("Not started yet")
     else:
         assert shown["o"] == "perfect"
-    assert running_with("tictactoe_qt.engine.plugin_host") == []
+    assert running_with("tictactoe_qt.engine.players.plugin_host") == []

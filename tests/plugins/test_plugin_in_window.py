@@ -28,4 +28,4 @@ def test_a_plugin_is_offered_in_the_dock_and_plays_a_game_in_the_window(plugin_p
     assert "no_such_module_anywhere" in broken["tooltip"]
     assert seen["plugin_label"] == "Calls itself: Greedy example"  # its own name attribute
     assert seen["finished"] and seen["plies"] >= 5
-    assert running_with("tictactoe_qt.engine.plugin_host") == []
+    assert running_with("tictactoe_qt.engine.players.plugin_host") == []

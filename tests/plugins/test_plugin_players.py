@@ -63,7 +63,7 @@ def test_a_plugin_that_breaks_the_rules_loses_by_forfeit(cli, plugin, reason):
     assert done.returncode == 0, done.stderr
     assert "Forfeits           2  (games lost by breaking the rules)" in done.stdout
     assert re.search(rf"\b[12] x  O forfeits: {reason}", done.stdout), done.stdout
-    assert running_with("tictactoe_qt.engine.plugin_host") == []
+    assert running_with("tictactoe_qt.engine.players.plugin_host") == []
 
 
 def test_a_broken_plugin_is_a_one_line_error_before_any_game(cli):

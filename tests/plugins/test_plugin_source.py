@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from tictactoe_qt.engine.plugin_source import MAX_SOURCE_BYTES, ModuleFacts, module_facts
+from tictactoe_qt.engine.players import MAX_SOURCE_BYTES, ModuleFacts, module_facts
 
 EXITS = 'raise SystemExit("this module must never run")\n'
 

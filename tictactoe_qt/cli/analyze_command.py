@@ -9,9 +9,8 @@ from collections.abc import Iterator
 from contextlib import nullcontext
 from typing import Any
 
-from tictactoe_qt.engine.board import Board
-from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.excerpt import excerpt
+from tictactoe_qt.engine.game import Board, GameConfig
 
 from .arguments import UsageError, add_k_argument, time_budget
 from .exact_run import (
@@ -97,7 +96,7 @@ def _answer(text: str, args: argparse.Namespace, searchers: dict[GameConfig, Any
     if searcher is None:
         searcher = searchers[board.config] = _new_searcher(board.config)
     if args.exact:
-        from tictactoe_qt.engine.exact_analysis import (
+        from tictactoe_qt.engine.analysis import (
             analyze_exactly,
             analyze_exactly_cached,
         )
@@ -149,7 +148,7 @@ def _report_bad_board(text: str, message: str, as_json: bool) -> None:
 def _new_searcher(config: GameConfig) -> Any:
     """A perfect searcher to share between boards of one size (its table stays warm)."""
     try:
-        from tictactoe_qt.engine.search.perfect import PerfectSearcher
+        from tictactoe_qt.engine.search import PerfectSearcher
     except ImportError:
         return None
     return PerfectSearcher(config)

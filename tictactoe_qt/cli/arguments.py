@@ -7,10 +7,10 @@ import re
 import sys
 from typing import NoReturn
 
-from tictactoe_qt.engine.board import Board
-from tictactoe_qt.engine.config import MAX_SIZE, MIN_SIZE, GameConfig
-from tictactoe_qt.engine.excerpt import EXCERPT_LIMIT, excerpt
-from tictactoe_qt.engine.player_spec import MAX_TIME, MIN_TIME, PlayerSpec, PlayerSpecError
+from tictactoe_qt.engine import EXCERPT_LIMIT
+from tictactoe_qt.engine.excerpt import excerpt
+from tictactoe_qt.engine.game import MAX_SIZE, MIN_SIZE, Board, GameConfig
+from tictactoe_qt.engine.players import MAX_TIME, MIN_TIME, PlayerSpec, PlayerSpecError
 
 #: Exit status for bad arguments (as argparse uses).
 USAGE_ERROR = 2

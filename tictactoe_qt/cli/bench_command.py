@@ -6,9 +6,7 @@ import argparse
 import json
 import sys
 
-from tictactoe_qt.engine.bench.rows import BenchRow
-from tictactoe_qt.engine.bench.runner import machine_facts, run_bench
-from tictactoe_qt.engine.bench.search_rows import BenchSettings
+from tictactoe_qt.engine.bench import BenchRow, BenchSettings, machine_facts, run_bench
 
 from .arguments import positive_int
 

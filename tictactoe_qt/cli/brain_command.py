@@ -11,8 +11,8 @@ import argparse
 import sys
 
 from tictactoe_qt import __version__
-from tictactoe_qt.engine.config import MAX_SIZE, MIN_SIZE
-from tictactoe_qt.engine.gomocup.brain import DEFAULT_K, run_brain
+from tictactoe_qt.engine.game import MAX_SIZE, MIN_SIZE
+from tictactoe_qt.engine.gomocup import DEFAULT_K, run_brain
 
 from .arguments import OneLineParser
 

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from tictactoe_qt.engine.solved_cache import (
+from tictactoe_qt.engine.analysis import (
     FOLDER_VARIABLE,
     MAX_BYTES,
     MAX_ENTRIES,

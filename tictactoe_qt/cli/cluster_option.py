@@ -18,12 +18,9 @@ from tictactoe_qt.cluster.connection import (
     ClusterAddress,
     ClusterConnection,
 )
-from tictactoe_qt.engine.batch import BatchProgress
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.player_spec import PlayerSpec
-from tictactoe_qt.engine.simulation import check_playable
-from tictactoe_qt.engine.simulation_stats import SimulationSummary
-from tictactoe_qt.engine.tournament import TournamentResult, parse_players
+from tictactoe_qt.engine.game import GameConfig
+from tictactoe_qt.engine.play import BatchProgress, SimulationSummary, TournamentResult, parse_players
+from tictactoe_qt.engine.players import PlayerSpec, check_playable
 
 from .arguments import CommandFailed, UsageError
 from .stop_signals import first_signal_stops
@@ -129,7 +126,7 @@ def _say_lost(command: str, lost: ClusterLost, after_progress: bool = False) -> 
 def _check_players(connection: ClusterConnection, specs: list[PlayerSpec]) -> None:
     """External engines and plugins must be on every worker (else one line: who lacks what)."""
     from tictactoe_qt.cluster.connection import check_available
-    from tictactoe_qt.engine.plugins import GROUP
+    from tictactoe_qt.engine.players import GROUP
 
     check_available(connection.client, sorted({s.path or "" for s in specs if s.kind == "engine"}),
                     sorted({s.kind for s in specs if s.is_plugin}), GROUP)

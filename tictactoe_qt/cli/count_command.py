@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from tictactoe_qt.engine.tree_facts import MAX_COUNT_CELLS
+from tictactoe_qt.engine.teaching import MAX_COUNT_CELLS
 
 from .arguments import UsageError, add_size_arguments, config_from
 from .formatting import facts_text
@@ -27,7 +27,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run(args: argparse.Namespace) -> int:
     config = config_from(args)
     try:
-        from tictactoe_qt.engine.tree_facts import count_tree, fact_label
+        from tictactoe_qt.engine.teaching import count_tree, fact_label
     except ImportError:
         raise UsageError("tree counting is not available in this build") from None
     try:

@@ -6,7 +6,7 @@ best answer so far (``exact: false``) and the command exits with status 130;
 a second Ctrl+C interrupts at once. :func:`progress_printer` rewrites one
 line on stderr when stderr is a terminal, so JSON on stdout stays clean;
 :func:`warn_if_long` says there, once before the solve starts, when it may run
-for hours (:func:`tictactoe_qt.engine.exact_limits.long_solve_note`).
+for hours (:func:`tictactoe_qt.engine.analysis.exact_limits.long_solve_note`).
 """
 
 from __future__ import annotations
@@ -17,14 +17,14 @@ import sys
 from types import FrameType, TracebackType
 from typing import Any, TextIO
 
-from tictactoe_qt.engine.board import Board
-from tictactoe_qt.engine.exact_limits import (
+from tictactoe_qt.engine.analysis import (
     EXACT_MAX_EMPTY,
+    SolvedCache,
     exact_size_estimate,
     long_solve_note,
 )
-from tictactoe_qt.engine.search.progress import Progress, SearchProgress, progress_text
-from tictactoe_qt.engine.solved_cache import SolvedCache
+from tictactoe_qt.engine.game import Board
+from tictactoe_qt.engine.search import Progress, SearchProgress, progress_text
 
 from .arguments import UsageError
 

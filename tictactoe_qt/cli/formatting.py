@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tictactoe_qt.engine.board import Board, Move
-from tictactoe_qt.engine.coordinates import cell_text, column_number, line_text, row_number
-from tictactoe_qt.engine.duration_text import duration_text
-from tictactoe_qt.engine.side_names import BOARD_NAMES
-from tictactoe_qt.engine.simulation_stats import PlayerTotals, SimulationSummary
-from tictactoe_qt.engine.value_notation import (
+from tictactoe_qt.engine.game import Board, Move, cell_text, column_number, line_text, row_number
+from tictactoe_qt.engine.play import PlayerTotals, SimulationSummary
+from tictactoe_qt.engine.text import (
     BADGE_KEY,
+    BOARD_NAMES,
     PLIES,
+    duration_text,
     forced_outcome,
     heuristic_badge,
     heuristic_text,
@@ -70,7 +69,7 @@ def result_text(result: str | None, plies: int | None) -> str:
 
 
 def cell_value(move: Mapping[str, Any], mover: str) -> str:
-    """A short value for one cell (see :mod:`~tictactoe_qt.engine.value_notation`):
+    """A short value for one cell (see :mod:`~tictactoe_qt.engine.text.value_notation`):
     ``X3``, ``D``, a heuristic score such as ``+1.2k`` (``mover``'s view, ``X7`` when it is
     a forced win), or ``?`` when never valued."""
     if move["result"] is not None or move.get("score") is None:

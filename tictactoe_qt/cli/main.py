@@ -11,9 +11,9 @@ import select
 import sys
 
 from tictactoe_qt import __version__
-from tictactoe_qt.engine.errors import InvalidConfigError, NotationError
-from tictactoe_qt.engine.player_spec import PlayerSpecError
-from tictactoe_qt.engine.tournament import TournamentError
+from tictactoe_qt.engine import InvalidConfigError, NotationError
+from tictactoe_qt.engine.play import TournamentError
+from tictactoe_qt.engine.players import PlayerSpecError
 
 from . import (
     analyze_command,

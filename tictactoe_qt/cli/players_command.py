@@ -12,16 +12,18 @@ from __future__ import annotations
 import argparse
 import json
 
-from tictactoe_qt.engine.gomocup.client import MAX_ENGINE_SIZE, MIN_ENGINE_SIZE
-from tictactoe_qt.engine.player_spec import (
+from tictactoe_qt.engine.gomocup import MAX_ENGINE_SIZE, MIN_ENGINE_SIZE
+from tictactoe_qt.engine.players import (
     DEPTH_RANGE_KINDS,
+    GROUP,
     OPTIONS,
     PLAYER_KINDS,
     TEXTBOOK_CHOICES,
     TEXTBOOK_KINDS,
+    PluginCheck,
+    check_plugins,
+    discovered_plugins,
 )
-from tictactoe_qt.engine.plugin_check import PluginCheck, check_plugins
-from tictactoe_qt.engine.plugins import GROUP, discovered_plugins
 
 #: What each built-in kind is, in a few words.
 DESCRIPTIONS = {

@@ -9,15 +9,20 @@ import time
 from dataclasses import replace
 from math import perm
 
-from tictactoe_qt.engine.board import Board
-from tictactoe_qt.engine.errors import PlayerForfeit
+from tictactoe_qt.engine import PlayerForfeit, SearchResult, ShouldStop, never_stop
 from tictactoe_qt.engine.excerpt import excerpt
-from tictactoe_qt.engine.player_spec import PlayerSpec, PlayerSpecError, human_refused
-from tictactoe_qt.engine.players import PLAYER_FACTORIES, close_player, make_player
-from tictactoe_qt.engine.plugins import discovered_plugins
-from tictactoe_qt.engine.search_result import SearchResult, ShouldStop, never_stop
-from tictactoe_qt.engine.simulation import check_playable
-from tictactoe_qt.engine.value_notation import game_over_text
+from tictactoe_qt.engine.game import Board
+from tictactoe_qt.engine.players import (
+    PLAYER_FACTORIES,
+    PlayerSpec,
+    PlayerSpecError,
+    check_playable,
+    close_player,
+    discovered_plugins,
+    human_refused,
+    make_player,
+)
+from tictactoe_qt.engine.text import game_over_text
 
 from .arguments import (
     UsageError,
@@ -171,7 +176,7 @@ def _run_exact(name: str, board: Board, args: argparse.Namespace) -> int:
     if uses_textbook_options(args):
         raise UsageError("--exact does not take the textbook options")
     check_exact_size(board)
-    from tictactoe_qt.engine.exact_analysis import solve_exactly
+    from tictactoe_qt.engine.analysis import solve_exactly
 
     progress = progress_printer()
     with InterruptibleRun() as interruptible:
@@ -205,19 +210,19 @@ def search(
         raise UsageError(human_refused())
     try:
         if name == "minimax":
-            from tictactoe_qt.engine.search.minimax import minimax_search
+            from tictactoe_qt.engine.search import minimax_search
 
             return minimax_search(board, depth, should_stop)
         if name == "alphabeta":
-            from tictactoe_qt.engine.search.alphabeta import alphabeta_search
+            from tictactoe_qt.engine.search import alphabeta_search
 
             return alphabeta_search(board, depth, should_stop=should_stop)
         if name == "average":
-            from tictactoe_qt.engine.search.average import average_search
+            from tictactoe_qt.engine.search import average_search
 
             return average_search(board, depth, should_stop)
         if name == "perfect":
-            from tictactoe_qt.engine.search.perfect import PerfectSearcher
+            from tictactoe_qt.engine.search import PerfectSearcher
 
             budget = 1.0 if seconds is None else seconds
             return PerfectSearcher(board.config).search(board, budget, depth, should_stop)

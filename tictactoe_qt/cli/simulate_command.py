@@ -8,11 +8,11 @@ import signal
 import sys
 import time
 
-from tictactoe_qt.engine.batch import MAX_BATCH_GAMES, run_batch, worker_limit
-from tictactoe_qt.engine.duration_text import duration_text
 from tictactoe_qt.engine.excerpt import excerpt
-from tictactoe_qt.engine.processes import MIN_WORKER_LIMIT
-from tictactoe_qt.engine.simulation import check_playable
+from tictactoe_qt.engine.play import MAX_BATCH_GAMES, run_batch
+from tictactoe_qt.engine.players import check_playable
+from tictactoe_qt.engine.processes import MIN_WORKER_LIMIT, worker_limit
+from tictactoe_qt.engine.text import duration_text
 
 from .arguments import (
     add_size_arguments,

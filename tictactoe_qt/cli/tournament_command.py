@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from tictactoe_qt.engine.tournament import TournamentResult, round_robin
+from tictactoe_qt.engine.play import TournamentResult, round_robin
 
 from .arguments import (
     add_size_arguments,

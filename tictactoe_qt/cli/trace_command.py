@@ -9,33 +9,33 @@ import textwrap
 from collections.abc import Iterator
 from typing import Any
 
-from tictactoe_qt.engine.board import Board
+from tictactoe_qt.engine import SearchResult, ShouldStop
 from tictactoe_qt.engine.excerpt import excerpt
-from tictactoe_qt.engine.search_result import SearchResult, ShouldStop
-from tictactoe_qt.engine.side_names import BOARD_NAMES
-from tictactoe_qt.engine.trace import (
+from tictactoe_qt.engine.game import Board
+from tictactoe_qt.engine.players import (
     ALGORITHMS,
-    DEFAULT_MAX_EVENTS,
-    Event,
+    EVALUATIONS,
+    FORMS,
+    ORDERINGS,
+    SCORINGS,
     OptionsError,
     TextbookOptions,
+    estimate_note,
+)
+from tictactoe_qt.engine.teaching import (
+    DEFAULT_MAX_EVENTS,
+    Event,
     TraceSummary,
     TraceTooLarge,
     TreeTextError,
     board_space,
     check_size,
+    counted_search,
+    excerpt_at,
+    trace_events,
     tree_space,
 )
-from tictactoe_qt.engine.trace.counted_search import counted_search
-from tictactoe_qt.engine.trace.event_stream import trace_events
-from tictactoe_qt.engine.trace.options import (
-    EVALUATIONS,
-    FORMS,
-    ORDERINGS,
-    SCORINGS,
-    estimate_note,
-)
-from tictactoe_qt.engine.trace.tree_text import excerpt_at
+from tictactoe_qt.engine.text import BOARD_NAMES
 
 from .arguments import UsageError, add_k_argument, add_size_argument, board_from, positive_int
 from .trace_text import event_text, head_text, options_label, summary_text

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tictactoe_qt.engine.coordinates import cell_text, child_text, short_cell_text, short_child_text
-from tictactoe_qt.engine.trace import TextbookOptions, TraceSummary
-from tictactoe_qt.engine.value_notation import infinity_text, window_text
+from tictactoe_qt.engine.game import cell_text, child_text, short_cell_text, short_child_text
+from tictactoe_qt.engine.players import TextbookOptions
+from tictactoe_qt.engine.teaching import TraceSummary
+from tictactoe_qt.engine.text import infinity_text, window_text
 
 
 def step_text(step: Any) -> str:

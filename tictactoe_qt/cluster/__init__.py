@@ -2,7 +2,7 @@
 
 Nothing here is imported by the core program until ``--cluster`` (or the
 window's "Run on: Dask cluster") asks for it, so the core install stays free
-of Dask. The chunks are the batch runner's own (:mod:`tictactoe_qt.engine.batch`):
+of Dask. The chunks are the batch runner's own (:mod:`tictactoe_qt.engine.play.batch`):
 a chunk depends only on (seed, game indices), so any worker may play it, and
 Dask may play it again when a worker is lost, without changing the totals.
 """

@@ -7,19 +7,22 @@ import uuid
 from collections.abc import Iterator
 from typing import Any
 
-from tictactoe_qt.engine import random_games
-from tictactoe_qt.engine.batch import MAX_BATCH_GAMES, BatchProgress, chunk_bounds
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.move_by_move import fresh_player_games, new_players
-from tictactoe_qt.engine.player_spec import PlayerSpec
-from tictactoe_qt.engine.search_result import ShouldStop, never_stop
-from tictactoe_qt.engine.simulation import (
+from tictactoe_qt.engine import ShouldStop, never_stop
+from tictactoe_qt.engine.game import GameConfig
+from tictactoe_qt.engine.play import (
+    MAX_BATCH_GAMES,
+    BatchProgress,
+    SimulationSummary,
+    chunk_bounds,
     computer_spec,
+    fresh_player_games,
+    new_players,
+    random_games,
     resolve_seed,
     summarize_games,
     uses_rank_path,
 )
-from tictactoe_qt.engine.simulation_stats import SimulationSummary
+from tictactoe_qt.engine.players import PlayerSpec
 
 from . import ClusterLost
 from .chunk_stream import stream_chunks

@@ -8,27 +8,23 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import Any
 
-from tictactoe_qt.engine import random_games
-from tictactoe_qt.engine.batch import chunk_bounds
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.move_by_move import fresh_player_games
-from tictactoe_qt.engine.player_spec import PlayerSpec
-from tictactoe_qt.engine.plugins import GROUP
-from tictactoe_qt.engine.search_result import ShouldStop, never_stop
-from tictactoe_qt.engine.simulation import (
-    check_playable,
+from tictactoe_qt.engine import ShouldStop, never_stop
+from tictactoe_qt.engine.game import GameConfig
+from tictactoe_qt.engine.play import (
+    SimulationSummary,
+    TournamentError,
+    TournamentProgress,
+    TournamentResult,
+    chunk_bounds,
+    fresh_player_games,
+    pairing_games,
+    parse_players,
+    random_games,
     resolve_seed,
     summarize_games,
     uses_rank_path,
 )
-from tictactoe_qt.engine.simulation_stats import SimulationSummary
-from tictactoe_qt.engine.tournament import (
-    TournamentError,
-    TournamentProgress,
-    TournamentResult,
-    pairing_games,
-    parse_players,
-)
+from tictactoe_qt.engine.players import GROUP, PlayerSpec, check_playable
 
 from . import ClusterLost
 from .batch import IN_FLIGHT_PER_CORE

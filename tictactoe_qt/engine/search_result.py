@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .board import Board, Mark, Move, other
+from .game.board import Board, Mark, Move, other
 
 WIN_SCORE = 1_000_000_000
 #: Scores beyond this (in size) are forced wins or losses.

@@ -22,7 +22,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from tictactoe_qt.engine.coordinates import cell_text
+from tictactoe_qt.engine.game import cell_text
 from tictactoe_qt.gui.board_snapshot import BoardSnapshot, Cell
 from tictactoe_qt.gui.board_theme import BoardTheme, with_alpha
 from tictactoe_qt.gui.mark_painter import paint_mark

@@ -14,7 +14,9 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from tictactoe_qt.engine import Board, GameConfig, PlayerSpec, SearchResult
+from tictactoe_qt.engine import SearchResult
+from tictactoe_qt.engine.game import Board, GameConfig
+from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.engine.processes import Service, ServiceCancelled, ServiceError
 
 #: Players kept in the child between searches (least recently used dropped first).
@@ -36,8 +38,7 @@ class _SearchHandler:
     """
 
     def __init__(self) -> None:
-        from tictactoe_qt.engine import make_player
-        from tictactoe_qt.engine.players import close_player
+        from tictactoe_qt.engine.players import close_player, make_player
 
         self._make_player = make_player
         self._close_player = close_player

@@ -17,13 +17,13 @@ import os
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
-from tictactoe_qt.engine.gomocup.client import (
+from tictactoe_qt.engine.gomocup import (
     MAX_ENGINE_SIZE,
     MIN_ENGINE_SIZE,
     EngineUnavailable,
     check_engine_path,
 )
-from tictactoe_qt.engine.player_spec import PlayerSpec, PlayerSpecError
+from tictactoe_qt.engine.players import PlayerSpec, PlayerSpecError
 from tictactoe_qt.gui.player_choices import is_plugin
 from tictactoe_qt.gui.player_name_probe import PlayerNameProbe, engine_name, plugin_name
 

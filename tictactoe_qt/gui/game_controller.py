@@ -14,18 +14,9 @@ from dataclasses import replace
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from tictactoe_qt.engine import (
-    Board,
-    Move,
-    Player,
-    PlayerSpec,
-    PlayerSpecError,
-    SearchResult,
-    make_player,
-)
-from tictactoe_qt.engine.saved_game import SavedGame
-from tictactoe_qt.engine.seating import Seating
-from tictactoe_qt.engine.simulation import check_playable
+from tictactoe_qt.engine import SearchResult
+from tictactoe_qt.engine.game import Board, Move, SavedGame, Seating
+from tictactoe_qt.engine.players import Player, PlayerSpec, PlayerSpecError, check_playable, make_player
 from tictactoe_qt.gui import game_texts
 from tictactoe_qt.gui.ai_turns import AiTurns
 from tictactoe_qt.gui.board_snapshot import BoardSnapshot

@@ -10,15 +10,19 @@ from dataclasses import dataclass, field, replace
 
 from PySide6.QtCore import QCoreApplication
 
-from tictactoe_qt.engine import Board, GameConfig, Mark, Move, PlayerSpec, PlayerSpecError
-from tictactoe_qt.engine.saved_game import (
+from tictactoe_qt.engine.game import (
     DEFAULT_MARKS,
     MAX_MARK_LENGTH,
+    Board,
+    GameConfig,
+    Mark,
+    Move,
     SavedGame,
     SavedPlayer,
     text_length,
     text_problem,
 )
+from tictactoe_qt.engine.players import PlayerSpec, PlayerSpecError
 from tictactoe_qt.gui.player_choices import player_spec, uses_depth_range, uses_extra
 
 #: The two seats, X's and O's, as every game setting and view keys them (marks are separate).

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
-from tictactoe_qt.engine.side_names import SideNames
+from tictactoe_qt.engine.text import SideNames
 from tictactoe_qt.gui.game_settings import SEATS
 from tictactoe_qt.gui.player_choices import kind_label
 
 if TYPE_CHECKING:
-    from tictactoe_qt.engine.seating import Seating
+    from tictactoe_qt.engine.game import Seating
     from tictactoe_qt.gui.game_controller import GameController
     from tictactoe_qt.gui.game_settings import GameSettings
 

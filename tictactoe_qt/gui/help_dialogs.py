@@ -6,7 +6,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from tictactoe_qt import __version__
-from tictactoe_qt.engine import MAX_SIZE, GameConfig
+from tictactoe_qt.engine.game import MAX_SIZE, GameConfig
 
 
 def rules_text(config: GameConfig) -> str:

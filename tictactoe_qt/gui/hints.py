@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 
-from tictactoe_qt.engine import Move, Player, PlayerSpec, PlayerSpecError, SearchResult, make_player
-from tictactoe_qt.engine.coordinates import move_text
+from tictactoe_qt.engine import SearchResult
+from tictactoe_qt.engine.game import Move, move_text
+from tictactoe_qt.engine.players import Player, PlayerSpec, PlayerSpecError, make_player
 from tictactoe_qt.gui.player_choices import capped_depth
 from tictactoe_qt.gui.search_worker import SearchRequest, SearchThread
 

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from tictactoe_qt.assets import resource_path
-from tictactoe_qt.engine.saved_game import SavedGameError, read_game_file, write_game_file
+from tictactoe_qt.engine.game import SavedGameError, read_game_file, write_game_file
 from tictactoe_qt.gui import game_texts
 from tictactoe_qt.gui.analysis.install import install_analysis
 from tictactoe_qt.gui.board_widget import BoardWidget

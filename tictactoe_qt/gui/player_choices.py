@@ -21,18 +21,18 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
-from tictactoe_qt.engine import GameConfig, PlayerSpec
-from tictactoe_qt.engine.geometry import geometry_for
-from tictactoe_qt.engine.player_spec import (
+from tictactoe_qt.engine.game import GameConfig, geometry_for
+from tictactoe_qt.engine.players import (
     DEFAULT_TIME,
     DEPTH_RANGE_KINDS,
     OPTIONS,
     PLUGIN_OPTIONS,
     TEXTBOOK_KINDS,
+    PlayerSpec,
     PlayerSpecError,
+    TextbookOptions,
+    discovered_plugins,
 )
-from tictactoe_qt.engine.plugins import discovered_plugins
-from tictactoe_qt.engine.trace.options import TextbookOptions
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,8 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from tictactoe_qt.engine.excerpt import excerpt
-from tictactoe_qt.engine.player_spec import PlayerSpec
-from tictactoe_qt.engine.plugins import discovered_plugins
-from tictactoe_qt.engine.saved_game import engine_path_problem
+from tictactoe_qt.engine.game import engine_path_problem
+from tictactoe_qt.engine.players import PlayerSpec, discovered_plugins
 from tictactoe_qt.gui.game_settings import (
     ALLOWED_FROM_FILE,
     CHOSEN_IN_DOCK,

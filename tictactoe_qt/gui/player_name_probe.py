@@ -15,10 +15,10 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Signal
 
-from tictactoe_qt.engine.errors import PlayerForfeit
+from tictactoe_qt.engine import PlayerForfeit
 from tictactoe_qt.engine.excerpt import excerpt
-from tictactoe_qt.engine.gomocup.client import EngineFault, EngineUnavailable, ExternalEngine
-from tictactoe_qt.engine.player_spec import PlayerSpec, PlayerSpecError
+from tictactoe_qt.engine.gomocup import EngineFault, EngineUnavailable, ExternalEngine
+from tictactoe_qt.engine.players import PlayerSpec, PlayerSpecError
 from tictactoe_qt.gui.thread_ends import stop_when_destroyed
 
 
@@ -44,7 +44,7 @@ def engine_name(path: str) -> str:
 
 def plugin_name(spec: PlayerSpec) -> str:
     """The ``name`` the plugin of ``spec`` gives itself (started, asked, ended)."""
-    from tictactoe_qt.engine.plugin_player import PluginPlayer
+    from tictactoe_qt.engine.players import PluginPlayer
 
     player = PluginPlayer(spec)
     try:

@@ -11,8 +11,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from tictactoe_qt.engine import Board, GameConfig, Move, PlayerSpec, make_player
-from tictactoe_qt.engine.saved_game import SavedGame, SavedPlayer
+from tictactoe_qt.engine.game import Board, GameConfig, Move, SavedGame, SavedPlayer
+from tictactoe_qt.engine.players import PlayerSpec, make_player
 
 WINDOW_SIZE = (940, 620)
 

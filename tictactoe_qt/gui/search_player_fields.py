@@ -14,9 +14,8 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QSpinBox, QWidget
 
-from tictactoe_qt.engine.player_spec import TEXTBOOK_CHOICES
-from tictactoe_qt.engine.saved_game import MAX_DEPTH
-from tictactoe_qt.engine.trace.options import TextbookOptions, estimate_note
+from tictactoe_qt.engine.game import MAX_DEPTH
+from tictactoe_qt.engine.players import TEXTBOOK_CHOICES, TextbookOptions, estimate_note
 
 #: The depth a fresh random range ends at (the course report's 1 to 10).
 DEFAULT_RANGE = (1, 10)

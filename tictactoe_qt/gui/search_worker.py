@@ -22,8 +22,9 @@ from itertools import count
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from tictactoe_qt.engine import Board, Player, SearchResult
-from tictactoe_qt.engine.errors import failure_text
+from tictactoe_qt.engine import SearchResult, failure_text
+from tictactoe_qt.engine.game import Board
+from tictactoe_qt.engine.players import Player
 from tictactoe_qt.gui.engine_process import EngineProcess
 from tictactoe_qt.gui.thread_ends import quit_and_wait, stop_when_destroyed
 

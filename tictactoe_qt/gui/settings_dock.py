@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tictactoe_qt.engine import MAX_SIZE, MIN_SIZE, GameConfig
-from tictactoe_qt.engine.gomocup.client import EngineUnavailable, check_engine_board
+from tictactoe_qt.engine.game import MAX_SIZE, MIN_SIZE, GameConfig
+from tictactoe_qt.engine.gomocup import EngineUnavailable, check_engine_board
 from tictactoe_qt.gui.game_settings import SEATS, GameSettings
 from tictactoe_qt.gui.glyphs import missing_glyph_note
 from tictactoe_qt.gui.player_choices import depth_cap_note

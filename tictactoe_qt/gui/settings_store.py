@@ -16,16 +16,17 @@ from typing import TypeVar
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QSettings
 
-from tictactoe_qt.engine import GameConfig, InvalidConfigError, PlayerSpec, PlayerSpecError
+from tictactoe_qt.engine import InvalidConfigError
 from tictactoe_qt.engine.excerpt import excerpt
-from tictactoe_qt.engine.player_spec import MAX_TIME, MIN_TIME
-from tictactoe_qt.engine.saved_game import (
+from tictactoe_qt.engine.game import (
     DEFAULT_MARKS,
     MAX_DEPTH,
     MAX_NAME_LENGTH,
+    GameConfig,
     text_length,
     text_problem,
 )
+from tictactoe_qt.engine.players import MAX_TIME, MIN_TIME, PlayerSpec, PlayerSpecError
 from tictactoe_qt.gui.analysis.overlay_choice import (
     OverlayChoice,
     checked_depth_limit,

@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tictactoe_qt.engine.player_spec import MAX_TIME, MIN_TIME, PlayerSpecError
-from tictactoe_qt.engine.saved_game import MAX_MARK_LENGTH, MAX_NAME_LENGTH
+from tictactoe_qt.engine.game import MAX_MARK_LENGTH, MAX_NAME_LENGTH
+from tictactoe_qt.engine.players import MAX_TIME, MIN_TIME, PlayerSpecError
 from tictactoe_qt.gui.extra_player_fields import EngineField, PluginOptionsField
 from tictactoe_qt.gui.game_settings import CHOSEN_IN_DOCK, SideSettings, kept_depth, mark_problem
 from tictactoe_qt.gui.player_choices import (

@@ -6,7 +6,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QWidget
 
 from tictactoe_qt.engine import SearchResult
-from tictactoe_qt.engine.duration_text import duration_text
+from tictactoe_qt.engine.text import duration_text
 
 
 def describe_search(result: SearchResult) -> str:

@@ -2,12 +2,12 @@
 
 The stepper, the game tree and Compare all show this bar, so the same choices
 read the same way everywhere and give the same counts
-(:class:`~tictactoe_qt.engine.trace.TextbookOptions` is the one owner of what
+(:class:`~tictactoe_qt.engine.teaching.trace.TextbookOptions` is the one owner of what
 they mean). The bar only reports: :attr:`TextbookOptionsBar.changed` carries the
 new options. Told the depth limit (:meth:`TextbookOptionsBar.set_depth_limit`), it
 also says, on a line of its own that it always keeps room for, when the chosen
 options let the search prefer an estimate to a win (the engine's
-:func:`~tictactoe_qt.engine.trace.options.estimates_can_outrank_wins` decides).
+:func:`~tictactoe_qt.engine.players.textbook_options.estimates_can_outrank_wins` decides).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from PySide6.QtCore import QCoreApplication, Signal, Slot
 from PySide6.QtGui import QResizeEvent, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from tictactoe_qt.engine.trace.options import (
+from tictactoe_qt.engine.players import (
     ESTIMATE_NOTE_SHORT,
     EVALUATIONS,
     FORMS,

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from tictactoe_qt.engine.errors import ProcessFailure
+from tictactoe_qt.engine import ProcessFailure
 from tictactoe_qt.engine.processes import Child, ChildExited, ChildTimeout
 
 from .conftest import FAKE_CHILD, group_gone

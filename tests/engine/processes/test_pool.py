@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tictactoe_qt.engine.errors import ProcessFailure
+from tictactoe_qt.engine import ProcessFailure
 from tictactoe_qt.engine.processes import WorkerDiedError, WorkerPool
 
 from .conftest import group_gone

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tictactoe_qt.engine.errors import FAILURE_TEXT_LIMIT, ProcessFailure, failure_text
+from tictactoe_qt.engine import FAILURE_TEXT_LIMIT, ProcessFailure, failure_text
 from tictactoe_qt.engine.processes import (
     CANCEL_GRACE_SECONDS,
     Service,

@@ -19,9 +19,9 @@ import subprocess
 import sys
 import time
 
-from ..board import Board
-from ..config import GameConfig
-from ..duration_text import duration_text
+from ..game.board import Board
+from ..game.config import GameConfig
+from ..text.durations import duration_text
 from .rows import BenchRow, busy_machine_note, median_wall_and_cpu, wall_and_cpu_text
 from .search_rows import BenchSettings
 
@@ -140,8 +140,8 @@ LOADED_MOVES = 3
 
 
 def loaded_answer_time(settings: BenchSettings) -> BenchRow:
-    from ..player_spec import PlayerSpec
-    from ..players import make_player
+    from ..players.player_spec import PlayerSpec
+    from ..players.registry import make_player
     from ..search import perfect_player  # noqa: F401 (registers the player)
 
     budget = settings.budget

@@ -15,9 +15,9 @@ import random
 import time
 from typing import Any
 
-from ..board import Board
-from ..config import GameConfig
-from ..duration_text import duration_text
+from ..game.board import Board
+from ..game.config import GameConfig
+from ..text.durations import duration_text
 from .rows import BenchRow
 from .search_rows import BenchSettings
 

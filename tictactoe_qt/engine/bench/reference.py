@@ -1,7 +1,7 @@
 """The benchmark's yardsticks: the textbook search run as course code and as OpenSpiel run it.
 
 Both searches are the program's one textbook search
-(:func:`~tictactoe_qt.engine.trace.counted_search.counted_search`: +1/0/-1 scores,
+(:func:`~tictactoe_qt.engine.teaching.trace.counted_search.counted_search`: +1/0/-1 scores,
 moves in reading order, no table), so what they count is what ``trace`` shows:
 
 * :func:`restart_best_move`: alpha-beta, window restarted at each root move, as
@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import random
 
-from ..board import Board
-from ..config import GameConfig
-from ..trace.counted_search import counted_search
-from ..trace.options import TextbookOptions
+from ..game.board import Board
+from ..game.config import GameConfig
+from ..players.textbook_options import TextbookOptions
+from ..teaching.trace.counted_search import counted_search
 
 #: The bench's first reference, in the words every view shows it with.
 RESTART_NAME = "alpha-beta, window restarted at each root move"

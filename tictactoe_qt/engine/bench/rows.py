@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from ..duration_text import duration_text
+from ..text.durations import duration_text
 
 T = TypeVar("T")
 

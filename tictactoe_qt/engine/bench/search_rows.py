@@ -8,9 +8,9 @@ import tracemalloc
 from dataclasses import dataclass
 from functools import partial
 
-from ..board import Board
-from ..config import MAX_SIZE, GameConfig
-from ..duration_text import duration_text
+from ..game.board import Board
+from ..game.config import MAX_SIZE, GameConfig
+from ..text.durations import duration_text
 from . import reference
 from .rows import (
     BenchRow,

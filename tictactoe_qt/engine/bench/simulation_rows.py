@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 import statistics
 
-from ..batch import run_batch
-from ..config import GameConfig
-from ..duration_text import duration_text
-from ..player_spec import PlayerSpec
-from ..simulation import play_move_by_move
+from ..game.config import GameConfig
+from ..play.batch import run_batch
+from ..play.simulation import play_move_by_move
+from ..players.player_spec import PlayerSpec
+from ..text.durations import duration_text
 from . import reference
 from .rows import BenchRow, median_wall_and_cpu, timed
 from .search_rows import TIC_TAC_TOE, BenchSettings

@@ -5,8 +5,34 @@ Coordinates on the wire are ``x,y`` = column,row, counted from 0. See
 :mod:`.brain` for our engine speaking it as a brain.
 """
 
-from .brain import Brain, run_brain
-from .clock import TimeControl
+from .brain import DEFAULT_K, Brain, run_brain
+from .client import (
+    MAX_ENGINE_SIZE,
+    MIN_ENGINE_SIZE,
+    EngineFault,
+    EngineUnavailable,
+    ExternalEngine,
+    check_engine_board,
+    check_engine_path,
+)
+from .clock import MAX_BUDGET, MIN_BUDGET, TimeControl
+from .player import EnginePlayer
 from .protocol import ProtocolError
 
-__all__ = ["Brain", "ProtocolError", "TimeControl", "run_brain"]
+__all__ = [
+    "DEFAULT_K",
+    "MAX_BUDGET",
+    "MAX_ENGINE_SIZE",
+    "MIN_BUDGET",
+    "MIN_ENGINE_SIZE",
+    "Brain",
+    "EngineFault",
+    "EnginePlayer",
+    "EngineUnavailable",
+    "ExternalEngine",
+    "ProtocolError",
+    "TimeControl",
+    "check_engine_board",
+    "check_engine_path",
+    "run_brain",
+]

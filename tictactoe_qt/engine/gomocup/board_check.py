@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import threading
 
-from ..config import GameConfig
+from ..game.config import GameConfig
 from .client import EngineFault, EngineRefusal, EngineUnavailable, ExternalEngine, check_engine_path
 
 #: A short turn for the probe: it plays no move.

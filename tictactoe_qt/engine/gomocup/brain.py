@@ -17,8 +17,8 @@ import traceback
 from collections.abc import Callable, Iterator
 from typing import IO
 
-from ..board import Board, Move
-from ..config import MAX_SIZE, MIN_SIZE, GameConfig
+from ..game.board import Board, Move
+from ..game.config import MAX_SIZE, MIN_SIZE, GameConfig
 from ..search.perfect import PerfectSearcher
 from .clock import TimeControl
 from .protocol import (

@@ -13,10 +13,10 @@ import os
 import time
 from collections.abc import Callable
 
-from ..board import Board, Move
-from ..config import MAX_SIZE, GameConfig
 from ..errors import PlayerForfeit
-from ..player_spec import PlayerSpecError
+from ..game.board import Board, Move
+from ..game.config import MAX_SIZE, GameConfig
+from ..players.player_spec import PlayerSpecError
 from ..processes import Child, ChildExited, ChildFailed, ChildTimeout
 from ..search_result import ShouldStop, never_stop
 from .protocol import MAX_LINE, ProtocolError, excerpt, format_move, is_about_line, parse_numbers

@@ -12,12 +12,11 @@ from __future__ import annotations
 import random
 import time
 
-from ..board import Board
-from ..config import GameConfig
 from ..errors import PlayerForfeit
-from ..player_log import player_log
-from ..player_spec import PlayerSpec
-from ..players import PLAYER_FACTORIES
+from ..game.board import Board
+from ..game.config import GameConfig
+from ..players.player_log import player_log
+from ..players.player_spec import PlayerSpec
 from ..search_result import SearchResult, SearchStats, ShouldStop, never_stop
 from .board_check import check_engine_accepts
 from .client import EngineFault, ExternalEngine, check_engine_board, check_engine_path
@@ -83,4 +82,5 @@ def check_engine_spec(spec: PlayerSpec, config: GameConfig, ask: bool = True) ->
         check_engine_accepts(spec.path or "", config)
 
 
-PLAYER_FACTORIES["engine"] = EnginePlayer
+#: The players defined here, by kind; players/registry.py collects them.
+PLAYERS = {"engine": EnginePlayer}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..board import Move
+from ..game.board import Move
 
 #: The longest command line read whole; managers may cut longer ones, so do we.
 MAX_LINE = 4096

@@ -1,6 +1,6 @@
 """Child processes we start, talk to in lines, stop, kill and reap. No Qt.
 
-Engines (:mod:`..gomocup.client`) and plugin hosts (:mod:`..plugin_player`)
+Engines (:mod:`..gomocup.client`) and plugin hosts (:mod:`..players.plugin_player`)
 run as a :class:`Child`; the game's engine process and the analysis views'
 children as a :class:`Service` (a :class:`Child` that answers pickled
 requests, one at a time; its conversation and locks in :mod:`.service`). The

@@ -1,6 +1,6 @@
 """A pool of worker processes for batch chunks: started, stopped, killed and reaped here.
 
-The command line starts one per batch (:mod:`..batch`); the window shares one
+The command line starts one per batch (:mod:`..play.batch`); the window shares one
 across its batches (``gui.stats.chunk_pool``). The rules are the package's
 (see :mod:`.`, "Pools").
 """

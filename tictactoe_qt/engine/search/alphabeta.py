@@ -29,9 +29,8 @@ from __future__ import annotations
 import random
 import time
 
-from ..board import Board, Move
-from ..player_spec import PlayerSpec
-from ..players import PLAYER_FACTORIES
+from ..game.board import Board, Move
+from ..players.player_spec import PlayerSpec
 from ..search_result import (
     MATE_THRESHOLD,
     SearchResult,
@@ -155,4 +154,5 @@ def _alphabeta_player(spec: PlayerSpec, rng: random.Random) -> DepthSearchPlayer
     return DepthSearchPlayer(spec, rng, search)
 
 
-PLAYER_FACTORIES["alphabeta"] = _alphabeta_player
+#: The players defined here, by kind; players/registry.py collects them.
+PLAYERS = {"alphabeta": _alphabeta_player}

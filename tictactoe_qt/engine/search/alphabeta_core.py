@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..board import Board
-from ..evaluation import open_lines_score
-from ..geometry import Geometry
+from ..game.board import Board
+from ..game.geometry import Geometry
 from ..search_result import WIN_SCORE, ShouldStop
 from .cancellation import SearchCancelled
+from .evaluation import open_lines_score
 from .minimax_solvers import INFINITY
 from .move_tables import move_tables, search_order
 

@@ -24,14 +24,13 @@ import random
 import time
 from fractions import Fraction
 
-from ..board import Board, Move
-from ..evaluation import open_lines_score
-from ..geometry import Geometry
-from ..player_spec import PlayerSpec
-from ..players import PLAYER_FACTORIES
+from ..game.board import Board, Move
+from ..game.geometry import Geometry
+from ..players.player_spec import PlayerSpec
 from ..search_result import SearchResult, SearchStats, ShouldStop, exact_fields, never_stop, win_in
 from .cancellation import SearchCancelled
 from .depth_player import DepthSearchPlayer
+from .evaluation import open_lines_score
 from .minimax import check_depth
 from .move_tables import search_order
 from .result_building import first_free_cell, game_over_result, moves_from_cells
@@ -170,4 +169,5 @@ def _average_player(spec: PlayerSpec, rng: random.Random) -> DepthSearchPlayer:
     return DepthSearchPlayer(spec, rng, search)
 
 
-PLAYER_FACTORIES["average"] = _average_player
+#: The players defined here, by kind; players/registry.py collects them.
+PLAYERS = {"average": _average_player}

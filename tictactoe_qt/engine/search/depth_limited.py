@@ -1,7 +1,7 @@
 """Every root move's depth-limited minimax value: what a search to ``depth`` plies sees.
 
 At the cut-off a position is scored by the seed heuristic E(n) = M(n) - O(n)
-(:mod:`tictactoe_qt.engine.evaluation`), the way :func:`.minimax.minimax_search`
+(:mod:`tictactoe_qt.engine.search.evaluation`), the way :func:`.minimax.minimax_search`
 scores it, and a win ``p`` plies away scores ``WIN_SCORE - p``. Each move's
 reply is searched by alpha-beta with a full window, so the value of every
 move is exactly plain minimax's at that depth (not a bound), for a fraction
@@ -15,11 +15,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..board import Board, Move
-from ..evaluation import open_lines_score
+from ..game.board import Board, Move
 from ..search_result import WIN_SCORE, ShouldStop, never_stop
 from .alphabeta_core import AlphaBetaCounters, general_search, principal_variation
 from .cancellation import SearchCancelled
+from .evaluation import open_lines_score
 from .minimax import check_depth
 from .minimax_solvers import INFINITY
 from .move_tables import search_order

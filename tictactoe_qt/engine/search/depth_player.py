@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..board import Board
-from ..player_spec import PlayerSpec
+from ..game.board import Board
+from ..players.player_spec import PlayerSpec
 from ..search_result import SearchResult, ShouldStop, never_stop
 
 #: ``search(board, depth, should_stop)``.
@@ -35,7 +35,7 @@ class DepthSearchPlayer:
         if self.spec.depth_range is not None:
             depth = self.rng.randint(*self.spec.depth_range)
         if self.spec.textbook is not None:
-            from ..trace.counted_search import counted_search
+            from ..teaching.trace.counted_search import counted_search
 
             return counted_search(board, self.spec.search_algorithm, self.spec.textbook, depth,
                                   should_stop)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..geometry import Geometry
+from ..game.geometry import Geometry
 from ..search_result import MATE_THRESHOLD, WIN_SCORE
 
 _INFINITY = WIN_SCORE + 1_000

@@ -22,11 +22,10 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from ..board import Board, Move
-from ..config import GameConfig
-from ..geometry import iter_bits
-from ..player_spec import PlayerSpec
-from ..players import PLAYER_FACTORIES
+from ..game.board import Board, Move
+from ..game.config import GameConfig
+from ..game.geometry import iter_bits
+from ..players.player_spec import PlayerSpec
 from ..search_result import SearchResult, SearchStats, ShouldStop, never_stop
 from .mcts_playout import Playout, build_playout
 
@@ -335,4 +334,5 @@ class MctsPlayer:
         self.tree.clear()
 
 
-PLAYER_FACTORIES["mcts"] = MctsPlayer
+#: The players defined here, by kind; players/registry.py collects them.
+PLAYERS = {"mcts": MctsPlayer}

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..geometry import Geometry
+from ..game.geometry import Geometry
 
 #: ``playout(bits, side, empty cells, rng) -> (winner side or None, moves played)``.
 Playout = Callable[[list[int], int, list[int], random.Random], tuple[int | None, int]]

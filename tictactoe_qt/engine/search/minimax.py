@@ -1,9 +1,9 @@
 """Plain minimax: the textbook search without pruning, the engine's way.
 
-It is the program's one textbook search (:mod:`..trace.event_stream`) with the
+It is the program's one textbook search (:mod:`..teaching.trace.event_stream`) with the
 engine's options: no pruning, scores from the side to move counting plies from
 the root (a win ``p`` plies away scores ``WIN_SCORE - p``, so a sooner win beats
-a later one), E(n) of :mod:`..evaluation` at a depth cut-off, and ties going to
+a later one), E(n) of :mod:`.evaluation` at a depth cut-off, and ties going to
 the first move in centre, corners, edges order (:func:`.move_tables.search_order`),
 so the search is deterministic. Every position of the tree below the root is
 visited and counted: from the empty 3x3 board exactly 549,946 nodes.
@@ -18,9 +18,9 @@ from __future__ import annotations
 import random
 import time
 
-from ..board import Board, Move
-from ..player_spec import PlayerSpec
-from ..players import PLAYER_FACTORIES
+from ..game.board import Board, Move
+from ..players.player_spec import PlayerSpec
+from ..players.textbook_options import TextbookOptions
 from ..search_result import (
     MATE_THRESHOLD,
     SearchResult,
@@ -29,9 +29,8 @@ from ..search_result import (
     exact_fields,
     never_stop,
 )
-from ..trace.event_stream import ExactBelow, SearchCounts, count_search
-from ..trace.options import TextbookOptions
-from ..trace.spaces import BoardSpace, BoardState
+from ..teaching.trace.event_stream import ExactBelow, SearchCounts, count_search
+from ..teaching.trace.spaces import BoardSpace, BoardState
 from .cancellation import SearchCancelled
 from .depth_player import DepthSearchPlayer
 from .minimax_solvers import full_depth_solver
@@ -159,4 +158,5 @@ def _minimax_player(spec: PlayerSpec, rng: random.Random) -> DepthSearchPlayer:
     return DepthSearchPlayer(spec, rng, search)
 
 
-PLAYER_FACTORIES["minimax"] = _minimax_player
+#: The players defined here, by kind; players/registry.py collects them.
+PLAYERS = {"minimax": _minimax_player}

@@ -1,7 +1,7 @@
 """Move ordering for the ``perfect`` search: the most urgent cells first.
 
 A cell's urgency is the sum, over the lines through it, of a per-line-code
-bonus (:attr:`..pattern_eval.PatternTables.order_bonus`): a line the move turns
+bonus (:attr:`.pattern_eval.PatternTables.order_bonus`): a line the move turns
 into a threat weighs more than everything else together, then blocks and
 growth by the number of marks, with centre-first ties.
 
@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..config import MAX_SIZE
-from ..pattern_eval import PatternTables
+from ..game.config import MAX_SIZE
+from .pattern_eval import PatternTables
 from .threats import makes_two_winning_cells
 
 #: ``ordered(candidates, side, occupied, bonus) -> cells``, most urgent first, or

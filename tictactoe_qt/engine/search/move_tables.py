@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from functools import cached_property, lru_cache
 
-from ..config import GameConfig
-from ..geometry import Geometry, geometry_for
+from ..game.config import GameConfig
+from ..game.geometry import Geometry, geometry_for
 
 #: Boards up to this many cells (3x4) get the table-driven fast paths. The
 #: tables have 2**cells entries: 4x4's would take a noticeable pause to build

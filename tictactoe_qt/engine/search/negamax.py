@@ -5,9 +5,9 @@ See :mod:`.negamax_core` for the search itself.
 
 from __future__ import annotations
 
-from ..pattern_eval import PatternTables, accumulator_of, line_codes
 from ..search_result import ShouldStop
 from .negamax_core import INFINITY, SearchAborted, build_negamax
+from .pattern_eval import PatternTables, accumulator_of, line_codes
 from .transposition import SymmetryKeys, TranspositionTable
 
 __all__ = ["INFINITY", "NegamaxRun", "SearchAborted"]

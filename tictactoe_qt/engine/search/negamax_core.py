@@ -2,7 +2,7 @@
 
 :func:`build_negamax` binds every table to one closure, because local and
 closure lookups are what make pure Python fast. The closure keeps, per search
-call: the code of every line (see :mod:`..pattern_eval`), the threat lines of
+call: the code of every line (see :mod:`.pattern_eval`), the threat lines of
 each side (one mark from completion, none of the opponent's), the accumulator
 (weighted open-lines sums and open-line histograms), and the packed symmetry
 integer of :mod:`.transposition`. A move updates them with a few lookups per
@@ -48,7 +48,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ..pattern_eval import (
+from ..search_result import MATE_THRESHOLD, WIN_SCORE, ShouldStop
+from .endgame import build_endgame
+from .move_ordering import build_move_ordering
+from .pairing import build_pairing
+from .pattern_eval import (
     HISTOGRAM_FIELD_BITS,
     HISTOGRAM_SHIFT,
     SUM_BITS,
@@ -56,10 +60,6 @@ from ..pattern_eval import (
     TEMPO_WEIGHT,
     PatternTables,
 )
-from ..search_result import MATE_THRESHOLD, WIN_SCORE, ShouldStop
-from .endgame import build_endgame
-from .move_ordering import build_move_ordering
-from .pairing import build_pairing
 from .threats import first_empty
 from .transposition import EXACT, LOWER, SOLVED_DEPTH, UPPER, SymmetryKeys, TranspositionTable
 

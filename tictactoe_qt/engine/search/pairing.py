@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..geometry import Geometry
+from ..game.geometry import Geometry
 
 #: Pair choices one pairing search may try before giving up.
 PAIRING_STEPS = 64

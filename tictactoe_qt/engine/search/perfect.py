@@ -24,11 +24,10 @@ from __future__ import annotations
 
 import time
 
-from ..board import Board, Move
-from ..config import GameConfig
-from ..geometry import geometry_for
-from ..pattern_eval import pattern_tables_for
-from ..player_spec import MAX_TIME
+from ..game.board import Board, Move
+from ..game.config import GameConfig
+from ..game.geometry import geometry_for
+from ..players.player_spec import MAX_TIME
 from ..search_result import (
     WIN_SCORE,
     SearchResult,
@@ -39,6 +38,7 @@ from ..search_result import (
 )
 from .negamax import NegamaxRun, SearchAborted
 from .null_window_iteration import search_iteration
+from .pattern_eval import pattern_tables_for
 from .progress import Progress, ProgressWatch
 from .schedule import plan_runs
 from .solve_all import SolveCancelled, solve_every_position

@@ -5,9 +5,8 @@ from __future__ import annotations
 import random
 import time
 
-from ..board import Board
-from ..player_spec import PlayerSpec
-from ..players import PLAYER_FACTORIES
+from ..game.board import Board
+from ..players.player_spec import PlayerSpec
 from ..search_result import SearchResult, ShouldStop, never_stop
 from .perfect import PerfectSearcher
 
@@ -38,4 +37,5 @@ class PerfectPlayer:
             self._searcher.new_game()
 
 
-PLAYER_FACTORIES["perfect"] = PerfectPlayer
+#: The players defined here, by kind; players/registry.py collects them.
+PLAYERS = {"perfect": PerfectPlayer}

@@ -12,10 +12,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..board import Move
-from ..coordinates import cell_text
-from ..duration_text import duration_text
+from ..game.board import Move
+from ..game.coordinates import cell_text
 from ..search_result import ShouldStop
+from ..text.durations import duration_text
 
 #: Seconds between two progress reports.
 REPORT_SECONDS = 0.25

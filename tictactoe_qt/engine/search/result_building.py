@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from ..board import Board, Move
+from ..game.board import Board, Move
 from ..search_result import WIN_SCORE, SearchResult, SearchStats
 from .move_tables import search_order
 

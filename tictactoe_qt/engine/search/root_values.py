@@ -15,8 +15,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..board import Board
-from ..player_spec import MAX_TIME
+from ..game.board import Board
+from ..players.player_spec import MAX_TIME
 from ..search_result import MATE_THRESHOLD, ShouldStop
 from .negamax import NegamaxRun, SearchAborted
 from .perfect import PerfectSearcher

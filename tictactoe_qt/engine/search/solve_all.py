@@ -1,6 +1,6 @@
 """Solve every reachable position of a tiny board at once (3x3 takes milliseconds).
 
-The program's one memoised solver (:func:`..tree_values.memoised_value`) over
+The program's one memoised solver (:func:`..teaching.tree_values.memoised_value`) over
 the whole game graph: each position is valued once, whatever the move order
 that reached it, and every move of every position is looked at (so every
 reachable position is reached). The result can fill
@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..config import GameConfig
-from ..geometry import geometry_for
+from ..game.config import GameConfig
+from ..game.geometry import geometry_for
 from ..search_result import WIN_SCORE, ShouldStop, never_stop
-from ..tree_values import SolveCancelled, memoised_value
+from ..teaching.tree_values import SolveCancelled, memoised_value
 from .move_tables import move_tables
 
 __all__ = ["MAX_CELLS", "SolveCancelled", "Solutions", "solution_errors", "solve_every_position"]

@@ -7,8 +7,8 @@ win; :func:`played_out` finishes it with those same forced moves.
 
 from __future__ import annotations
 
-from ..board import Board, Move
-from ..geometry import Geometry
+from ..game.board import Board, Move
+from ..game.geometry import Geometry
 from .threats import winning_cells
 from .transposition import SymmetryKeys, TranspositionTable
 

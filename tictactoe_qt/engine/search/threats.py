@@ -7,7 +7,7 @@ rare paths and the tests; the hot loop keeps threat lines incrementally.
 
 from __future__ import annotations
 
-from ..geometry import Geometry
+from ..game.geometry import Geometry
 
 
 def winning_cells(geometry: Geometry, own_bits: int, opp_bits: int) -> int:

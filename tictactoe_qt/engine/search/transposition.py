@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..config import GameConfig
-from ..geometry import geometry_for
+from ..game.config import GameConfig
+from ..game.geometry import geometry_for
 
 #: Largest board (in cells) keyed by the symmetry-canonical form (7x7 = 49).
 SYMMETRY_MAX_CELLS = 49

@@ -5,21 +5,19 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from tictactoe_qt.engine import Board, Move
-from tictactoe_qt.engine.comparison import VARIANTS, ComparisonRow, SizeEstimate
-from tictactoe_qt.engine.coordinates import move_text, short_cell_text
-from tictactoe_qt.engine.duration_text import (
+from tictactoe_qt.engine import MATE_THRESHOLD, SearchResult
+from tictactoe_qt.engine.analysis import VARIANTS, ComparisonRow, SizeEstimate
+from tictactoe_qt.engine.game import Board, Move, move_text, short_cell_text
+from tictactoe_qt.engine.players import TextbookOptions
+from tictactoe_qt.engine.teaching import NodeValue
+from tictactoe_qt.engine.text import (
+    BOARD_NAMES,
     MILLISECONDS,
+    SideNames,
     TimeUnit,
+    badge_key,
     duration_text,
     duration_unit,
-)
-from tictactoe_qt.engine.search_result import MATE_THRESHOLD, SearchResult
-from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
-from tictactoe_qt.engine.trace import TextbookOptions
-from tictactoe_qt.engine.tree_values import NodeValue
-from tictactoe_qt.engine.value_notation import (
-    badge_key,
     heuristic_badge,
     heuristic_text,
     outcome_badge,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QVBoxLayout, QWidget
 
-from tictactoe_qt.engine.comparison import VARIANTS, ComparisonRow
+from tictactoe_qt.engine.analysis import VARIANTS, ComparisonRow
 from tictactoe_qt.gui.analysis.comparison_cells import metric_texts, metric_values, time_unit
 from tictactoe_qt.gui.analysis.comparison_chart import ComparisonChart
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from tictactoe_qt.engine.comparison import ComparisonRow, SizeEstimate
-from tictactoe_qt.engine.comparison_text import summary, values_agree
+from tictactoe_qt.engine.analysis import ComparisonRow, SizeEstimate, summary, values_agree
 
 
 def _tr(text: str) -> str:

@@ -28,15 +28,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tictactoe_qt.engine import Board
-from tictactoe_qt.engine.comparison import (
+from tictactoe_qt.engine.analysis import (
     DEFAULT_OPTIONS,
     VARIANTS,
     ComparisonRow,
     SizeEstimate,
 )
-from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
-from tictactoe_qt.engine.trace import TextbookOptions
+from tictactoe_qt.engine.game import Board
+from tictactoe_qt.engine.players import TextbookOptions
+from tictactoe_qt.engine.text import BOARD_NAMES, SideNames
 from tictactoe_qt.gui.analysis import search_jobs
 from tictactoe_qt.gui.analysis.comparison_cells import (
     move_tip,

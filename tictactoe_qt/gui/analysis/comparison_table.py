@@ -13,7 +13,7 @@ from PySide6.QtCore import QCoreApplication, QSize, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QWidget
 
-from tictactoe_qt.engine.comparison import VARIANTS
+from tictactoe_qt.engine.analysis import VARIANTS
 
 HEADERS = ("Algorithm", "Nodes", "Cut-offs", "Time", "Move", "Value", "Note")
 NODES, CUTOFFS, TIME, MOVE, VALUE, NOTE = range(1, len(HEADERS))

@@ -21,7 +21,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from tictactoe_qt.engine.errors import failure_text
+from tictactoe_qt.engine import failure_text
 from tictactoe_qt.gui.analysis.job_process import (
     JobCancelledError,
     JobFunction,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tictactoe_qt.engine.player_views import VIEW_KINDS
+from tictactoe_qt.engine.players import VIEW_KINDS
 
 #: What the cells can show: the analysis's values, or a player's view.
 VIEWS = ("values",) + VIEW_KINDS

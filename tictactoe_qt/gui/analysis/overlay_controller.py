@@ -19,11 +19,9 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from tictactoe_qt.engine import Board
-from tictactoe_qt.engine.coordinates import cell_text
-from tictactoe_qt.engine.player_views import view_refusal
-from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
-from tictactoe_qt.engine.value_notation import plies_text
+from tictactoe_qt.engine.game import Board, cell_text
+from tictactoe_qt.engine.players import view_refusal
+from tictactoe_qt.engine.text import BOARD_NAMES, SideNames, plies_text
 from tictactoe_qt.gui.analysis import search_jobs
 from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
 from tictactoe_qt.gui.analysis.overlay_choice import checked_view

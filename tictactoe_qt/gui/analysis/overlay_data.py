@@ -1,7 +1,7 @@
 """What the analysis overlay paints, built from the engine's ``analyze``.
 
 Plain data, no widgets: each empty cell gets a short note in the engine's
-notation (:mod:`tictactoe_qt.engine.value_notation`: 'X3' X wins in 3 plies
+notation (:mod:`tictactoe_qt.engine.text.value_notation`: 'X3' X wins in 3 plies
 counting the move, solved or a forced win the search proved, 'D' draw, or a
 heuristic score with a heat between 0 and 1 by rank; '?' when the search never
 valued it), the principal variation
@@ -16,11 +16,12 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tictactoe_qt.engine import Board
-from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
-from tictactoe_qt.engine.value_notation import (
+from tictactoe_qt.engine.game import Board
+from tictactoe_qt.engine.text import (
+    BOARD_NAMES,
     UNKNOWN_BADGE,
     UNKNOWN_TEXT,
+    SideNames,
     forced_outcome,
     heuristic_badge,
     heuristic_text,

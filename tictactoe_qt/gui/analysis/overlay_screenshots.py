@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tictactoe_qt.engine import GameConfig, Move, PlayerSpec
-from tictactoe_qt.engine.saved_game import SavedGame, SavedPlayer
+from tictactoe_qt.engine.game import GameConfig, Move, SavedGame, SavedPlayer
+from tictactoe_qt.engine.players import PlayerSpec
 
 WINDOW_SIZE = (1060, 700)
 TIMEOUT_MS = 60_000

@@ -7,7 +7,7 @@ Plain data, no widgets, like :mod:`.overlay_data`:
   depth-limited value, never as the game's result; the exact value, where
   it is at hand, goes small beneath it.
 * :func:`overlay_from_player_view` paints the number a player chooses by
-  (:mod:`tictactoe_qt.engine.player_views`) large, the exact value small
+  (:mod:`tictactoe_qt.engine.players.player_views`) large, the exact value small
   beside it where the analysis solved the move, and outlines the player's pick.
 """
 
@@ -15,18 +15,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from tictactoe_qt.engine import Board, other
-from tictactoe_qt.engine.evaluation import open_lines_text
-from tictactoe_qt.engine.player_views import (
+from tictactoe_qt.engine.game import Board, other
+from tictactoe_qt.engine.players import (
     PlayerView,
     minimax_badge,
     minimax_text,
     view_badge,
     view_text,
 )
-from tictactoe_qt.engine.search.depth_limited import DepthLimitedValues
-from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
-from tictactoe_qt.engine.value_notation import plies_text
+from tictactoe_qt.engine.search import DepthLimitedValues, open_lines_text
+from tictactoe_qt.engine.text import BOARD_NAMES, SideNames, plies_text
 from tictactoe_qt.gui.analysis.overlay_data import (
     Cell,
     CellNote,
@@ -139,7 +137,7 @@ def overlay_from_player_view(board: Board, view: PlayerView, analysis: Any,
 
     Args:
         board: the position.
-        view: :func:`~tictactoe_qt.engine.player_views.player_view`'s answer.
+        view: :func:`~tictactoe_qt.engine.players.player_views.player_view`'s answer.
         analysis: the engine's ``analyze`` of ``board`` (its solved moves are shown small).
         names: the game's seating and marks.
     """

@@ -14,17 +14,20 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from tictactoe_qt.engine import Board, GameConfig
-from tictactoe_qt.engine.analysis import analyze
-from tictactoe_qt.engine.comparison import DEFAULT_OPTIONS, compare, estimate_tree
-from tictactoe_qt.engine.exact_analysis import cached_analysis
-from tictactoe_qt.engine.player_views import ViewKind, player_view
-from tictactoe_qt.engine.search.depth_limited import depth_limited_values
-from tictactoe_qt.engine.search.perfect import PerfectSearcher
-from tictactoe_qt.engine.search_result import ShouldStop
-from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
-from tictactoe_qt.engine.solved_cache import SolvedCache, default_folder
-from tictactoe_qt.engine.trace import TextbookOptions
+from tictactoe_qt.engine import ShouldStop
+from tictactoe_qt.engine.analysis import (
+    DEFAULT_OPTIONS,
+    SolvedCache,
+    analyze,
+    cached_analysis,
+    compare,
+    default_folder,
+    estimate_tree,
+)
+from tictactoe_qt.engine.game import Board, GameConfig
+from tictactoe_qt.engine.players import TextbookOptions, ViewKind, player_view
+from tictactoe_qt.engine.search import PerfectSearcher, depth_limited_values
+from tictactoe_qt.engine.text import BOARD_NAMES, SideNames
 from tictactoe_qt.gui.analysis.overlay_data import OverlayData, overlay_from_analysis
 from tictactoe_qt.gui.analysis.overlay_views import (
     overlay_from_depth_limited,
@@ -164,7 +167,7 @@ def overlay_player_view(
     Args:
         config: the board shape.
         history: the moves played so far.
-        kind: whose view (:data:`~tictactoe_qt.engine.player_views.VIEW_KINDS`).
+        kind: whose view (:data:`~tictactoe_qt.engine.players.player_views.VIEW_KINDS`).
         time_budget: seconds for the analysis behind the exact values.
         analyze_function: a replacement for the engine's ``analyze`` (tests).
         names: the game's seating and marks.

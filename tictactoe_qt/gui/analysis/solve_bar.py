@@ -4,7 +4,7 @@ It floats in the room the board always leaves free below itself (the game-over
 banner's room, :mod:`tictactoe_qt.gui.game_over_banner`), so showing or hiding it
 never moves or resizes the board, and it never covers a cell. A solve past the
 sizes measured to finish adds a third row, the engine's note that it may run for
-hours (:func:`tictactoe_qt.engine.exact_limits.long_solve_note`): the strip grows
+hours (:func:`tictactoe_qt.engine.analysis.exact_limits.long_solve_note`): the strip grows
 up into the free room below the cells, the note wrapped to the lines that fit
 there, its brief form when it does not fit, elided as a last resort; whole in
 its tooltip.
@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tictactoe_qt.engine.duration_text import duration_text
-from tictactoe_qt.engine.search.progress import SearchProgress, progress_text
+from tictactoe_qt.engine.search import SearchProgress, progress_text
+from tictactoe_qt.engine.text import duration_text
 from tictactoe_qt.gui.analysis.solve_jobs import SolveAnswer
 from tictactoe_qt.gui.board_theme import strip_style
 from tictactoe_qt.gui.game_over_banner import foot_gap

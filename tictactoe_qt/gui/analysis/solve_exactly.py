@@ -5,7 +5,7 @@ a :class:`.job_runner.JobRunner` worker thread, never the GUI thread), passes
 its progress on, and drops answers for a position no longer shown. A position
 too big to solve is refused with an estimate, and one past the sizes measured to
 finish starts with a note that it may run for hours
-(:mod:`tictactoe_qt.engine.exact_limits`, the rule the command line follows too).
+(:mod:`tictactoe_qt.engine.analysis.exact_limits`, the rule the command line follows too).
 :class:`.solve_bar.SolveBar` is the strip under the board while it runs: a busy bar,
 the progress line (depth, nodes, nodes/s, elapsed, best move so far) and Cancel;
 then the answer, or why there is none. The answer fills the analysis overlay,
@@ -21,14 +21,14 @@ from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow
 
-from tictactoe_qt.engine import Board
-from tictactoe_qt.engine.exact_limits import (
+from tictactoe_qt.engine.analysis import (
     EXACT_MAX_EMPTY,
     exact_size_estimate,
     long_solve_note,
 )
-from tictactoe_qt.engine.search.progress import SearchProgress
-from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
+from tictactoe_qt.engine.game import Board
+from tictactoe_qt.engine.search import SearchProgress
+from tictactoe_qt.engine.text import BOARD_NAMES, SideNames
 from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
 from tictactoe_qt.gui.analysis.solve_bar import SolveBar
 from tictactoe_qt.gui.analysis.solve_jobs import SolveAnswer, solve_exactly_job

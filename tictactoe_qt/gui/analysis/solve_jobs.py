@@ -13,12 +13,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from tictactoe_qt.engine import GameConfig
-from tictactoe_qt.engine.exact_analysis import analyze_exactly, analyze_exactly_cached
-from tictactoe_qt.engine.search_result import ShouldStop
-from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
-from tictactoe_qt.engine.solved_cache import SolvedCache
-from tictactoe_qt.engine.value_notation import outcome_text
+from tictactoe_qt.engine import ShouldStop
+from tictactoe_qt.engine.analysis import SolvedCache, analyze_exactly, analyze_exactly_cached
+from tictactoe_qt.engine.game import GameConfig
+from tictactoe_qt.engine.text import BOARD_NAMES, SideNames, outcome_text
 from tictactoe_qt.gui.analysis.overlay_data import OverlayData, overlay_from_analysis
 from tictactoe_qt.gui.analysis.search_jobs import board_from, searcher_for
 

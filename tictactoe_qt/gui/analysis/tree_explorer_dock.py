@@ -36,11 +36,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tictactoe_qt.engine import Board, Move
-from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
-from tictactoe_qt.engine.tree_counts import DepthCounts
-from tictactoe_qt.engine.tree_explorer import move_text
-from tictactoe_qt.engine.value_notation import plies_text
+from tictactoe_qt.engine.game import Board, Move
+from tictactoe_qt.engine.teaching import DepthCounts, move_text
+from tictactoe_qt.engine.text import BOARD_NAMES, SideNames, plies_text
 from tictactoe_qt.gui.analysis import tree_jobs
 from tictactoe_qt.gui.analysis.dock_body import DockBody
 from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner

@@ -15,14 +15,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tictactoe_qt.engine import Board, GameConfig
-from tictactoe_qt.engine.search_result import ShouldStop
-from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
-from tictactoe_qt.engine.trace import TextbookOptions
-from tictactoe_qt.engine.tree_counts import DepthCounts
-from tictactoe_qt.engine.tree_explorer import GameTreeExplorer, Path, TreeChild
-from tictactoe_qt.engine.tree_facts import fact_label
-from tictactoe_qt.engine.tree_values import NodeValue
+from tictactoe_qt.engine import ShouldStop
+from tictactoe_qt.engine.game import Board, GameConfig
+from tictactoe_qt.engine.players import TextbookOptions
+from tictactoe_qt.engine.teaching import DepthCounts, GameTreeExplorer, NodeValue, Path, TreeChild, fact_label
+from tictactoe_qt.engine.text import BOARD_NAMES, SideNames
 from tictactoe_qt.gui.analysis.search_jobs import board_from
 from tictactoe_qt.gui.stepper.trace_setup import NAMES
 
@@ -145,7 +142,7 @@ def tree_facts(
     """The ``count`` command's facts for the empty board (its ``--json`` object),
     or a sentence saying why they are not available."""
     try:
-        module = importlib.import_module("tictactoe_qt.engine.tree_facts")
+        module = importlib.import_module("tictactoe_qt.engine.teaching.tree_facts")
         facts = module.count_tree(config, should_stop=should_stop)
     except (ImportError, ValueError) as error:
         # The first clause is the reason; the rest can hold 100-digit numbers.

@@ -16,14 +16,14 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistent
 from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
-from tictactoe_qt.engine import Board
-from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
-from tictactoe_qt.engine.trace import TextbookOptions
-from tictactoe_qt.engine.tree_explorer import ScoreView, TreeChild, move_text
-from tictactoe_qt.engine.tree_values import NodeValue
-from tictactoe_qt.engine.value_notation import (
+from tictactoe_qt.engine.game import Board
+from tictactoe_qt.engine.players import TextbookOptions
+from tictactoe_qt.engine.teaching import NodeValue, ScoreView, TreeChild, move_text
+from tictactoe_qt.engine.text import (
+    BOARD_NAMES,
     MINUS_INFINITY,
     PLUS_INFINITY,
+    SideNames,
     heuristic_text,
     outcome_text,
     plies_text,
@@ -331,7 +331,7 @@ def pruned_colour() -> QColor:
 
 
 def value_text(value: NodeValue, plies: int | None, names: SideNames = BOARD_NAMES) -> str:
-    """The engine's long form (:mod:`~tictactoe_qt.engine.value_notation`), the overlay's
+    """The engine's long form (:mod:`~tictactoe_qt.engine.text.value_notation`), the overlay's
     tooltip for the same move: 'O wins in 6 plies' with ``plies`` counted from the
     row's parent position, the move included; or a heuristic score for the first mover
     with its depth. ``names`` writes the players."""

@@ -19,8 +19,7 @@ from collections.abc import Callable, Sequence
 import pyqtgraph as pg
 from PySide6.QtGui import QFont
 
-from tictactoe_qt.engine.duration_text import TimeUnit
-from tictactoe_qt.engine.side_names import BOARD_NAMES
+from tictactoe_qt.engine.text import BOARD_NAMES, TimeUnit
 from tictactoe_qt.gui.game_settings import SEATS
 
 from .chart_style import ChartColors, legend_html, translucent

@@ -11,12 +11,11 @@ import os
 import time
 from dataclasses import dataclass
 
-from tictactoe_qt.engine import random_games, simulation
-from tictactoe_qt.engine.board import Mark
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine import ShouldStop
+from tictactoe_qt.engine.game import GameConfig, Mark
+from tictactoe_qt.engine.play import random_games, simulation
+from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.engine.processes import StopFlag, prepare_worker
-from tictactoe_qt.engine.search_result import ShouldStop
 
 from .run_snapshot import game_row
 

@@ -15,17 +15,18 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, Signal, Slot
 
 from tictactoe_qt.cluster import ClusterLost
+from tictactoe_qt.engine import (
+    failure_text,
+    search,  # noqa: F401
+)
+from tictactoe_qt.engine.game import GameConfig, Mark
 
 # Importing ``search`` registers every player kind now, in the GUI thread at
 # start-up: importing the searches inside a worker would hold the GIL too long.
-from tictactoe_qt.engine import random_games, search, simulation  # noqa: F401
-from tictactoe_qt.engine.board import Mark
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.errors import failure_text
-from tictactoe_qt.engine.player_spec import PlayerSpec
+from tictactoe_qt.engine.play import random_games, simulation
+from tictactoe_qt.engine.players import PlayerSpec, check_playable
 from tictactoe_qt.engine.processes import WORKER_DIED
-from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
-from tictactoe_qt.engine.simulation import check_playable
+from tictactoe_qt.engine.text import BOARD_NAMES, SideNames
 
 from .background import PROGRESS_INTERVAL
 from .batch_chunks import ChunkRequest, ChunkResult, play_chunk

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 from PySide6.QtWidgets import QWidget
 
-from tictactoe_qt.engine.errors import failure_text
+from tictactoe_qt.engine import failure_text
 
 from .first_frame import call_after_first_frame
 
@@ -40,7 +40,7 @@ class _ImportThread(QThread):
         self.error: str | None = None
 
     def run(self) -> None:
-        from tictactoe_qt.engine.config import GameConfig
+        from tictactoe_qt.engine.game import GameConfig
 
         from . import batch_worker  # noqa: F401 (loaded for the first batch)
         from .run_snapshot import exact_random_rates

@@ -21,7 +21,7 @@ from PySide6.QtCore import QEvent, QTimer, Slot
 from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from tictactoe_qt.engine.duration_text import duration_unit
+from tictactoe_qt.engine.text import duration_unit
 
 from .bar_charts import BarChart
 from .chart_style import ChartColors, style_plot

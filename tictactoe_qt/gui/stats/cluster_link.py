@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
-from tictactoe_qt.engine.errors import failure_text
-from tictactoe_qt.engine.search_result import ShouldStop
+from tictactoe_qt.engine import ShouldStop, failure_text
 
 if TYPE_CHECKING:  # the batch machinery is imported when a batch runs, not at start-up
     from .batch_chunks import ChunkRequest, ChunkResult

@@ -1,7 +1,7 @@
 """The engine log: what external engines and plugins said (``MESSAGE`` lines, stderr).
 
 Every process that plays (the engine child, batch workers) appends to one
-file named by :data:`~tictactoe_qt.engine.player_log.LOG_ENV`, which
+file named by :data:`~tictactoe_qt.engine.players.player_log.LOG_ENV`, which
 :func:`start_engine_log` sets before any of them starts. The log is read
 only when the user opens it, so collecting it never touches the GUI thread.
 """
@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tictactoe_qt.engine.player_log import LOG_ENV, read_log_tail
+from tictactoe_qt.engine.players import LOG_ENV, read_log_tail
 
 
 def start_engine_log() -> str:

@@ -16,17 +16,16 @@ from typing import Any
 from PySide6.QtCore import QBuffer, QIODevice
 from PySide6.QtGui import QImage
 
-from tictactoe_qt.engine.atomic_file import (
+from tictactoe_qt.engine import (
     UnwritableTextError,
     atomic_text_writer,
     write_bytes_atomically,
     write_text_atomically,
 )
-from tictactoe_qt.engine.config import GameConfig
 from tictactoe_qt.engine.excerpt import excerpt
-from tictactoe_qt.engine.player_spec import PlayerSpec
-from tictactoe_qt.engine.seating import Seating
-from tictactoe_qt.engine.side_names import SideNames
+from tictactoe_qt.engine.game import GameConfig, Seating
+from tictactoe_qt.engine.players import PlayerSpec
+from tictactoe_qt.engine.text import SideNames
 
 from .run_data import RunData
 from .run_snapshot import SIDES, GameRow

@@ -8,8 +8,8 @@ from typing import Any
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 
-from tictactoe_qt.engine.player_spec import PlayerSpec
-from tictactoe_qt.engine.seating import Seating
+from tictactoe_qt.engine.game import Seating
+from tictactoe_qt.engine.players import PlayerSpec
 
 from .match import Match
 from .run_recovery import RunRecovery

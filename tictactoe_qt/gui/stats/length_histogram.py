@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import pyqtgraph as pg
 from PySide6.QtCore import QObject
 
-from tictactoe_qt.engine.value_notation import PLIES
+from tictactoe_qt.engine.text import PLIES
 
 from .bar_charts import nice_ceiling
 from .chart_style import RUN_DASHES, ChartColors, translucent

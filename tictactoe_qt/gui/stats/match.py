@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from tictactoe_qt.engine.board import Mark
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.player_spec import PlayerSpec
-from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
+from tictactoe_qt.engine.game import GameConfig, Mark
+from tictactoe_qt.engine.players import PlayerSpec
+from tictactoe_qt.engine.text import BOARD_NAMES, SideNames
 
 
 class Match(NamedTuple):

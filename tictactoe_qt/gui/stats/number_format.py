@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tictactoe_qt.engine.duration_text import TimeUnit, duration_in, duration_text
+from tictactoe_qt.engine.text import TimeUnit, duration_in, duration_text
 
 DASH = "\u2013"
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import pyqtgraph as pg
 from PySide6.QtCore import QObject
 
-from tictactoe_qt.engine.side_names import BOARD_NAMES
+from tictactoe_qt.engine.text import BOARD_NAMES
 
 from .chart_style import RUN_DASHES, ChartColors, legend_html, translucent
 from .chart_widget import LABEL_OVERHANG, SHARE_BOTTOM, SHARE_TOP, ChartWidget

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLockFile, QStandardPaths
 
-from tictactoe_qt.engine.atomic_file import write_text_atomically
+from tictactoe_qt.engine import write_text_atomically
 from tictactoe_qt.engine.excerpt import excerpt
 
 from .export import RunFileError, read_run, write_csv, write_json

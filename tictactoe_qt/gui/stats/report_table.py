@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
-from tictactoe_qt.engine.value_notation import PLIES
+from tictactoe_qt.engine.text import PLIES
 
 from .number_format import format_number, format_percent, format_rate, format_seconds
 from .run_snapshot import DRAW, O_WON, X_WON, RunSnapshot, joined_names

@@ -15,13 +15,10 @@ from bisect import bisect_right
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tictactoe_qt.engine import random_games
-from tictactoe_qt.engine.board import Mark
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.player_spec import PlayerSpec
-from tictactoe_qt.engine.seating import Seating
-from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
-from tictactoe_qt.engine.simulation_stats import PlayerTotals, SimulationSummary
+from tictactoe_qt.engine.game import GameConfig, Mark, Seating
+from tictactoe_qt.engine.play import PlayerTotals, SimulationSummary, random_games
+from tictactoe_qt.engine.players import PlayerSpec
+from tictactoe_qt.engine.text import BOARD_NAMES, SideNames
 
 from .run_snapshot import DRAW, O_WON, SIDES, X_WON, GameRow, RunSnapshot, exact_random_rates
 

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
-from tictactoe_qt.engine.atomic_file import UnwritableTextError
+from tictactoe_qt.engine import UnwritableTextError
 from tictactoe_qt.gui.thread_ends import quit_and_wait, stop_when_destroyed
 
 from .recovery_files import RecoverySession, recovery_root

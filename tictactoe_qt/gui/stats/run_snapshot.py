@@ -12,12 +12,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from tictactoe_qt.engine import random_games
-from tictactoe_qt.engine.board import MARKS, Mark
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.game_record import total_nodes
-from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
-from tictactoe_qt.engine.simulation_stats import PlayerTotals
+from tictactoe_qt.engine.game import MARKS, GameConfig, Mark, total_nodes
+from tictactoe_qt.engine.play import PlayerTotals, random_games
+from tictactoe_qt.engine.text import BOARD_NAMES, SideNames
 
 #: The players of a run, by the mark the user gave them.
 SIDES = MARKS

@@ -23,11 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.player_spec import PlayerSpec, PlayerSpecError
-from tictactoe_qt.engine.plugins import discovered_plugins
-from tictactoe_qt.engine.simulation import check_playable
-from tictactoe_qt.engine.tournament import TournamentResult
+from tictactoe_qt.engine.game import GameConfig
+from tictactoe_qt.engine.play import TournamentResult
+from tictactoe_qt.engine.players import PlayerSpec, PlayerSpecError, check_playable, discovered_plugins
 
 from .background import BackgroundTask
 from .chart_style import is_dark

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from tictactoe_qt.engine.config import GameConfig
-from tictactoe_qt.engine.errors import failure_text
-from tictactoe_qt.engine.player_spec import PlayerSpec
-from tictactoe_qt.engine.tournament import parse_players, round_robin
+from tictactoe_qt.engine import failure_text
+from tictactoe_qt.engine.game import GameConfig
+from tictactoe_qt.engine.play import parse_players, round_robin
+from tictactoe_qt.engine.players import PlayerSpec
 
 from .background import PROGRESS_INTERVAL
 

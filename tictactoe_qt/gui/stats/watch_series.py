@@ -12,8 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal, Slot
 
-from tictactoe_qt.engine.board import Mark
-from tictactoe_qt.engine.game_record import total_nodes
+from tictactoe_qt.engine.game import Mark, total_nodes
 from tictactoe_qt.gui.game_texts import seat_mark
 
 from .match import Match

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tictactoe_qt.engine.value_notation import window_text
+from tictactoe_qt.engine.text import window_text
 
 from .move_names import step_short
 from .role_sides import RoleSides, role_word

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tictactoe_qt.engine.evaluation import open_lines_text
-from tictactoe_qt.engine.value_notation import window_text
+from tictactoe_qt.engine.search import open_lines_text
+from tictactoe_qt.engine.text import window_text
 
 from .move_names import path_text, step_text
 from .role_sides import RoleSides, player_word

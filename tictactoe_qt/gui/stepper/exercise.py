@@ -13,8 +13,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from tictactoe_qt.engine.trace import tree_events
-from tictactoe_qt.engine.trace.tree_text import Tree, parse_tree
+from tictactoe_qt.engine.teaching import Tree, parse_tree, tree_events
 
 from .trace_tree import Key, path_key
 

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tictactoe_qt.engine.trace import TreeTextError
+from tictactoe_qt.engine.teaching import TreeTextError
 
 from .drawn_nodes import DrawNode
 from .exercise import Answer, Prediction, check, random_tree_text, solve

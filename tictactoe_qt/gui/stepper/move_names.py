@@ -1,6 +1,6 @@
 """How the stepper names moves for people, in the program's one convention.
 
-Board moves read ``row 2, column 3`` (:mod:`tictactoe_qt.engine.coordinates`
+Board moves read ``row 2, column 3`` (:mod:`tictactoe_qt.engine.game.coordinates`
 owns that, and tree children's numbers too); tree moves read ``child 2`` (also from 1). The JSON events keep the
 engine's 0-based ``[row, col]`` and child indices, as ``trace --json`` prints them.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tictactoe_qt.engine.coordinates import cell_text, child_text, short_cell_text, short_child_text
+from tictactoe_qt.engine.game import cell_text, child_text, short_cell_text, short_child_text
 
 
 def step_text(step: Any) -> str:

@@ -12,10 +12,9 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
-from tictactoe_qt.engine.board import Board, Mark, other
-from tictactoe_qt.engine.evaluation import open_lines_text
-from tictactoe_qt.engine.geometry import iter_bits
-from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames
+from tictactoe_qt.engine.game import Board, Mark, iter_bits, other
+from tictactoe_qt.engine.search import open_lines_text
+from tictactoe_qt.engine.text import BOARD_NAMES, SideNames
 from tictactoe_qt.gui.board_snapshot import BoardSnapshot
 from tictactoe_qt.gui.board_theme import BoardTheme, with_alpha
 from tictactoe_qt.gui.board_widget import BoardWidget

@@ -1,7 +1,7 @@
 """Which player is MAX and which is MIN in a traced position, for colours and words.
 
 Plain Python. The traced board knows the side to move at the root (MAX); the
-game's :class:`~tictactoe_qt.engine.side_names.SideNames` (the one owner of
+game's :class:`~tictactoe_qt.engine.text.side_names.SideNames` (the one owner of
 mark<->side) says which player plays it and how it is written. The views
 colour MAX and MIN nodes with those players' mark colours and name them in
 legends and tooltips. A textbook tree has no players: it has no
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tictactoe_qt.engine.board import Mark, other
-from tictactoe_qt.engine.side_names import SideNames
+from tictactoe_qt.engine.game import Mark, other
+from tictactoe_qt.engine.text import SideNames
 
 
 @dataclass(frozen=True)

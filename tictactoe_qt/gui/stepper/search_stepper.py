@@ -17,7 +17,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
-from tictactoe_qt.engine.trace.event_stream import Event
+from tictactoe_qt.engine.teaching import Event
 
 from .session import END, PAUSED, StepperSession, Stop
 from .trace_setup import TraceSetup, board_setup, tree_setup

@@ -1,7 +1,7 @@
 """One stepped trace: the events shown so far and the tree the stepper shows, forward and back.
 
 Plain Python, so the stepper's logic is tested without a window. It works like
-the engine's :class:`~tictactoe_qt.engine.trace.TraceCursor` (a bounded window
+the engine's :class:`~tictactoe_qt.engine.teaching.trace.TraceCursor` (a bounded window
 of recent events for Back, a replay from the start past it), but keeps each
 shown event, and what it changed in the shown tree, as nested tuples of plain
 values. Python's collector untracks such tuples, so a long run leaves nothing
@@ -19,8 +19,7 @@ from collections.abc import Callable, Iterator
 from itertools import islice
 from typing import Any
 
-from tictactoe_qt.engine.trace import TraceSummary
-from tictactoe_qt.engine.trace.event_stream import Event
+from tictactoe_qt.engine.teaching import Event, TraceSummary
 
 from .trace_tree import Key, TraceTree, Undo
 

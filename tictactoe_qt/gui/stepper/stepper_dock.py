@@ -34,9 +34,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tictactoe_qt.engine.board import Board
-from tictactoe_qt.engine.side_names import BOARD_NAMES, SideNames, board_text
-from tictactoe_qt.engine.trace import line_for, pseudocode
+from tictactoe_qt.engine.game import Board
+from tictactoe_qt.engine.teaching import line_for
+from tictactoe_qt.engine.teaching.trace import pseudocode
+from tictactoe_qt.engine.text import BOARD_NAMES, SideNames, board_text
 from tictactoe_qt.gui.analysis.dock_body import DockBody
 
 from .drawn_nodes import from_trace

@@ -11,19 +11,20 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from tictactoe_qt.engine.board import Board, Mark
-from tictactoe_qt.engine.trace import (
-    OptionsError,
+from tictactoe_qt.engine.game import Board, Mark
+from tictactoe_qt.engine.players import OptionsError, TextbookOptions
+from tictactoe_qt.engine.teaching import (
+    Event,
     SizeEstimate,
-    TextbookOptions,
     TraceTooLarge,
+    Tree,
     board_space,
     check_size,
+    events_at_least,
+    parse_tree,
+    trace_events,
     tree_space,
 )
-from tictactoe_qt.engine.trace.event_stream import Event, trace_events
-from tictactoe_qt.engine.trace.quick_size import events_at_least
-from tictactoe_qt.engine.trace.tree_text import Tree, parse_tree
 
 #: The longest trace the stepper takes: plain minimax from the empty 3x3 board
 #: (1,355,060 events) fits.

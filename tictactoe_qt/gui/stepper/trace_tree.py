@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tictactoe_qt.engine.value_notation import infinity_text
+from tictactoe_qt.engine.text import infinity_text
 
 #: A node's key: its path from the root as a tuple (board steps become ``(row, col)``).
 Key = tuple[Any, ...]

@@ -21,7 +21,7 @@ from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QWheelEvent
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QToolTip, QWidget
 
-from tictactoe_qt.engine.atomic_file import write_bytes_atomically, write_text_atomically
+from tictactoe_qt.engine import write_bytes_atomically, write_text_atomically
 from tictactoe_qt.gui.board_theme import BoardTheme
 
 from .drawn_nodes import DrawNode, dot_text, layout

@@ -1,0 +1,46 @@
+"""Many games: simulations, batches over worker processes, tournaments, random games."""
+
+from .batch import MAX_BATCH_GAMES, BatchProgress, chunk_bounds, run_batch
+from .move_by_move import fresh_player_games, new_players
+from .simulation import (
+    computer_spec,
+    play_move_by_move,
+    resolve_seed,
+    run_games,
+    summarize_games,
+    uses_rank_path,
+)
+from .simulation_stats import PlayerTotals, SimulationSummary
+from .tournament import (
+    PairingScore,
+    TournamentError,
+    TournamentProgress,
+    TournamentResult,
+    pairing_games,
+    parse_players,
+    round_robin,
+)
+
+__all__ = [
+    "MAX_BATCH_GAMES",
+    "BatchProgress",
+    "PairingScore",
+    "PlayerTotals",
+    "SimulationSummary",
+    "TournamentError",
+    "TournamentProgress",
+    "TournamentResult",
+    "chunk_bounds",
+    "computer_spec",
+    "fresh_player_games",
+    "new_players",
+    "pairing_games",
+    "parse_players",
+    "play_move_by_move",
+    "resolve_seed",
+    "round_robin",
+    "run_batch",
+    "run_games",
+    "summarize_games",
+    "uses_rank_path",
+]

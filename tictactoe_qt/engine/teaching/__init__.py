@@ -1,0 +1,72 @@
+"""Textbook searches traced step by step, and the game tree shown to learners."""
+
+from .trace import board_events, board_space, tree_events, tree_space
+from .trace.counted_search import counted_search, decision, limited_values
+from .trace.cursor import TraceCursor
+from .trace.event_stream import Event, SearchCounts, count_search, trace_events
+from .trace.pseudocode import line_for
+from .trace.quick_size import earliest_end, events_at_least
+from .trace.size import DEFAULT_MAX_EVENTS, SizeEstimate, TraceTooLarge, check_size, minimax_size
+from .trace.spaces import BoardSpace
+from .trace.summary import TraceSummary
+from .trace.tree_text import (
+    MAX_TREE_CHARS,
+    MAX_TREE_DEPTH,
+    Tree,
+    TreeTextError,
+    excerpt_at,
+    parse_tree,
+)
+from .tree_counts import DepthCounts, count_per_depth
+from .tree_explorer import GameTreeExplorer, TreeChild
+from .tree_facts import MAX_COUNT_CELLS, CountCancelled, TreeFacts, count_tree, fact_label
+from .tree_trace import Path, ScoreView, TraceTooLargeError, move_text, trace_alphabeta
+from .tree_values import NodeValue, SolveCancelled, ValueOracle
+
+__all__ = [
+    "DEFAULT_MAX_EVENTS",
+    "MAX_COUNT_CELLS",
+    "MAX_TREE_CHARS",
+    "MAX_TREE_DEPTH",
+    "BoardSpace",
+    "CountCancelled",
+    "DepthCounts",
+    "Event",
+    "GameTreeExplorer",
+    "NodeValue",
+    "Path",
+    "ScoreView",
+    "SearchCounts",
+    "SizeEstimate",
+    "SolveCancelled",
+    "TraceCursor",
+    "TraceSummary",
+    "TraceTooLarge",
+    "TraceTooLargeError",
+    "Tree",
+    "TreeChild",
+    "TreeFacts",
+    "TreeTextError",
+    "ValueOracle",
+    "board_events",
+    "board_space",
+    "check_size",
+    "count_per_depth",
+    "count_search",
+    "count_tree",
+    "counted_search",
+    "decision",
+    "earliest_end",
+    "events_at_least",
+    "excerpt_at",
+    "fact_label",
+    "limited_values",
+    "line_for",
+    "minimax_size",
+    "move_text",
+    "parse_tree",
+    "trace_alphabeta",
+    "trace_events",
+    "tree_events",
+    "tree_space",
+]

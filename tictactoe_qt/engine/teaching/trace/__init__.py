@@ -1,0 +1,108 @@
+"""Traced searches: minimax and alpha-beta as lazy event streams, for stepping and teaching.
+
+:func:`board_events` and :func:`tree_events` give the events of one search, one
+at a time (:mod:`.event_stream` lists them); :class:`TraceSummary` totals them;
+:func:`check_size` refuses a trace too long to step; :class:`TraceCursor` steps a
+trace forward and back in bounded memory; :func:`pseudocode` and :func:`line_for`
+give the running line. The settings that change what a search visits are one
+value, :class:`TextbookOptions`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...game.board import Board
+from ...players.textbook_options import ALGORITHMS, OptionsError, TextbookOptions
+from .cursor import TraceCursor
+from .event_stream import Event, trace_events
+from .pseudocode import line_for, pseudocode
+from .size import DEFAULT_MAX_EVENTS, SizeEstimate, TraceTooLarge, check_size
+from .spaces import BoardSpace, TreeSpace
+from .summary import TraceSummary
+from .tree_text import Tree, TreeTextError, parse_tree
+
+__all__ = [
+    "ALGORITHMS",
+    "DEFAULT_MAX_EVENTS",
+    "BoardSpace",
+    "Event",
+    "OptionsError",
+    "SizeEstimate",
+    "TextbookOptions",
+    "TraceCursor",
+    "TraceSummary",
+    "TraceTooLarge",
+    "TreeSpace",
+    "TreeTextError",
+    "board_events",
+    "board_space",
+    "check_size",
+    "line_for",
+    "parse_tree",
+    "pseudocode",
+    "tree_events",
+    "tree_space",
+]
+
+
+def board_space(
+    board: Board, algorithm: str, options: TextbookOptions, depth: int | None = None
+) -> BoardSpace:
+    """The game tree below ``board`` as ``algorithm`` with ``options`` searches it.
+
+    Raises:
+        OptionsError: an unknown algorithm or a misfit option.
+        ValueError: a depth below 1, or a finished game.
+    """
+    options.check_algorithm(algorithm)
+    if depth is not None and depth < 1:
+        raise OptionsError(f"the depth limit must be 1 or more, got {depth}")
+    return BoardSpace(board, options, depth)
+
+
+def board_events(
+    board: Board, algorithm: str, options: TextbookOptions | None = None,
+    depth: int | None = None,
+) -> Iterator[Event]:
+    """The events of ``algorithm`` searching ``board`` (the side to move is MAX).
+
+    Raises:
+        OptionsError: an unknown algorithm or a misfit option.
+        ValueError: a depth below 1, or a finished game.
+    """
+    options = options or TextbookOptions()
+    return trace_events(board_space(board, algorithm, options, depth), algorithm, options)
+
+
+def tree_space(tree: str | list[Tree], algorithm: str, options: TextbookOptions) -> TreeSpace:
+    """A textbook tree (text or parsed) to search with ``algorithm``.
+
+    Raises:
+        TreeTextError: the text is not a tree.
+        OptionsError: options that mean nothing on an abstract tree.
+    """
+    options.check_algorithm(algorithm)
+    if algorithm == "alphabeta-tt":
+        raise OptionsError("a textbook tree has no repeated positions: use alphabeta, not "
+                           "alphabeta-tt")
+    if options.capped_window:
+        raise OptionsError("a textbook tree has no best score to cap the window at; "
+                           "capped_window needs a board")
+    if options.ordering != "none":
+        raise OptionsError(f"a textbook tree is searched left to right; ordering "
+                           f"{options.ordering!r} needs a board")
+    return TreeSpace(parse_tree(tree) if isinstance(tree, str) else tree)
+
+
+def tree_events(
+    tree: str | list[Tree], algorithm: str, options: TextbookOptions | None = None
+) -> Iterator[Event]:
+    """The events of ``algorithm`` on a textbook tree; paths are child indices.
+
+    Raises:
+        TreeTextError: the text is not a tree.
+        OptionsError: options that mean nothing on an abstract tree.
+    """
+    options = options or TextbookOptions()
+    return trace_events(tree_space(tree, algorithm, options), algorithm, options)
