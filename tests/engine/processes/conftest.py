@@ -5,38 +5,14 @@ from __future__ import annotations
 import os
 import signal
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
+from tests.gomocup.processes import group_gone
 from tictactoe_qt.engine.processes import Child
 
 FAKE_CHILD = Path(__file__).with_name("fake_child.py")
-
-
-def group_members(pgid: int) -> list[int]:
-    """Live (not zombie) processes in process group ``pgid``, read from /proc."""
-    members = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as stat:
-                fields = stat.read().rsplit(")", 1)[-1].split()
-        except OSError:
-            continue
-        if fields[0] != "Z" and int(fields[2]) == pgid:
-            members.append(int(entry))
-    return members
-
-
-def group_gone(pgid: int, seconds: float = 5.0) -> list[int]:
-    """:func:`group_members` once it is empty, or after ``seconds`` (a kill takes a moment)."""
-    deadline = time.monotonic() + seconds
-    while (left := group_members(pgid)) and time.monotonic() < deadline:
-        time.sleep(0.02)
-    return left
 
 
 @pytest.fixture
