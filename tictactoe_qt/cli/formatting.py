@@ -262,13 +262,3 @@ def facts_text(title: str, data: Mapping[str, Any],
         else:
             lines.append(label + f"{value!s:>12}")
     return "\n".join(lines)
-
-
-def table_text(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    """A plain-text table with columns padded to fit."""
-    widths = [max(len(str(row[i])) for row in [headers, *rows]) for i in range(len(headers))]
-    out = ["  ".join(f"{h:<{w}}" for h, w in zip(headers, widths)).rstrip()]
-    out.append("  ".join("-" * w for w in widths))
-    for row in rows:
-        out.append("  ".join(f"{str(v):<{w}}" for v, w in zip(row, widths)).rstrip())
-    return "\n".join(out)

@@ -203,10 +203,6 @@ class PluginPlayer:
                 "(answers count from 0)")
 
 
-def make_plugin_player(spec: PlayerSpec, rng: random.Random) -> PluginPlayer:
-    return PluginPlayer(spec, rng)
-
-
 def _cut(text: str, limit: int = 160) -> str:
     flat = " ".join(text.split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"

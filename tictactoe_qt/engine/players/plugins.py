@@ -76,11 +76,6 @@ def discovered_plugins() -> dict[str, PluginInfo]:
     return found
 
 
-def plugin_names() -> tuple[str, ...]:
-    """The names of installed plugins, broken ones included, sorted."""
-    return tuple(sorted(discovered_plugins()))
-
-
 def load_seconds() -> float:
     """How long a plugin's host waits for it to import and build its bot.
 

@@ -180,15 +180,3 @@ def accumulator_of(tables: PatternTables, codes: list[int]) -> int:
 def weighted_sums(accumulator: int) -> tuple[int, int]:
     """``(x_sum, o_sum)``: each side's weighted open-lines sum, read from an accumulator."""
     return (accumulator >> SUM_BITS) & SUM_MASK, accumulator & SUM_MASK
-
-
-def pattern_score(config: GameConfig, own_bits: int, opp_bits: int) -> int:
-    """The weighted open-lines evaluation of a position for the owner of ``own_bits``.
-
-    Each line with none of the opponent's marks adds ``4 ** n`` (``n`` own
-    marks); each line with none of the owner's marks subtracts ``4 ** n``.
-    An empty line adds and subtracts 1: with all weights 1 this is E(n).
-    """
-    tables = pattern_tables_for(config)
-    own_sum, opp_sum = weighted_sums(accumulator_of(tables, line_codes(tables, own_bits, opp_bits)))
-    return own_sum - opp_sum

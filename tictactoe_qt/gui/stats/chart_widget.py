@@ -88,10 +88,6 @@ class ChartWidget(pg.PlotWidget):
     def home_range(self, axis: str) -> tuple[float, float] | None:
         return self._home.get(axis)
 
-    def is_moved(self) -> bool:
-        """True while the user's zoom or pan is shown instead of the home view."""
-        return self._moved
-
     @Slot()
     def reset_view(self) -> None:
         """Show the home ranges again."""
@@ -114,10 +110,6 @@ class ChartWidget(pg.PlotWidget):
         self.reset_button.setEnabled(True)
 
     # The mouse ----------------------------------------------------------------
-
-    def is_engaged(self) -> bool:
-        """True after a click on the chart, until the pointer leaves it: the wheel zooms."""
-        return self._engaged
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         if self._engaged or event.modifiers() & Qt.KeyboardModifier.ControlModifier:

@@ -55,9 +55,6 @@ class ChartsPage(QScrollArea):
         elif self._stale:
             self.redraw_needed.emit()
 
-    def is_seen(self) -> bool:
-        return self._seen
-
     def draw(self, runs: Sequence[RunSnapshot], gradually: bool = False) -> None:
         """Draw ``runs`` (first solid, the rest overlaid) if the charts are seen, else later."""
         if self.charts is None or not self._seen:
