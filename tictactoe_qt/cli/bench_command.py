@@ -11,7 +11,7 @@ from tictactoe_qt.engine.bench import BenchRow, BenchSettings, machine_facts, ru
 from .arguments import positive_int
 
 DESCRIPTION = """\
-Measure the engine against the targets of the strong-engine issue: searches,
+Measure the engine against its speed targets: searches,
 exact solving, time budgets, simulation speed and multi-core batches. Times
 are medians over repeats, wall clock with this process's CPU time beside it.
 Beside each figure stand, where they apply, the figures of two references run

@@ -76,7 +76,7 @@ class MainWindow(QMainWindow):
         self.connect_views()
         install_stats(self)  # stats dock, Watch toolbar, Simulate menu
         self.analysis = install_analysis(self)  # overlay (Ctrl+A), comparison, game tree, stepper
-        self.search_stepper = self.analysis.stepper.stepper  # the scripting contract of issue 10
+        self.search_stepper = self.analysis.stepper.stepper  # scripts and tests step the search through this name
         # Last of the close watchers: a close refused to save runs stops nothing.
         self.unsaved_runs_question = ask_before_closing(self, self.stats_panel)
         self.menuBar().addAction(self.help_menu.menuAction())  # moves Help after Simulate

@@ -106,7 +106,8 @@ class Analysis:
     search: SearchResult | None = field(default=None, compare=False, repr=False)
 
     def as_dict(self) -> dict[str, Any]:
-        """The keys of issue 2, plus ``score`` and ``depth`` when the value is not exact."""
+        """The JSON of ``analyze --json`` (board, to_move, status, result, plies, ...), plus
+        ``score`` and ``depth`` when the value is not exact."""
         data: dict[str, Any] = {
             "board": self.board,
             "to_move": self.to_move,

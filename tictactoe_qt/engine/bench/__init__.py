@@ -1,4 +1,4 @@
-"""The benchmark behind ``tictactoe-qt bench``: issue 3's table beside the textbook search."""
+"""The benchmark behind ``tictactoe-qt bench``: each speed target beside the textbook search."""
 
 from .reference import competent_best_move
 from .rows import BenchRow

@@ -1,9 +1,9 @@
-"""Benchmark rows of issue 11: exact solves, cost per node, the budget under load.
+"""Benchmark rows of exact play: exact solves, cost per node, the budget under load.
 
 Each exact row solves an empty board cold with :meth:`.PerfectSearcher.solve`
 (every cell, to the end, no time limit) and reports the wall clock, this
 process's CPU time, nodes and the answer. The per-node row reports the 5x5
-solve's cost per node as the issue asks; since the pairing proofs a node may
+solve's cost per node as its target asks; since the pairing proofs a node may
 run one, so nodes are some 30 times fewer and several times dearer. Beside it
 stands the main loop's cost per node, read from the 6x6 k=4 solve (proofs
 there only with at most 16 empty cells: rare) with the load average beside
@@ -27,13 +27,14 @@ from .search_rows import BenchSettings
 
 #: Figures of the last solve per board, for the per-node row.
 _SOLVES: dict[GameConfig, dict[str, float]] = {}
-#: What the perfect search cost per node on 20-to-36-cell boards before issue 11.
+#: What the perfect search cost per node on 20-to-36-cell boards: the baseline that the
+#: "halved" target is measured against.
 US_PER_NODE_BEFORE = 3.2
 #: The 5x5 k=4 exact solve before the pairing proofs: nodes and CPU seconds
 #: (2026-11-24, a busy machine).
 NODES_5X5_BEFORE = 469_644
 CPU_SECONDS_5X5_BEFORE = 2.87
-#: What the main loop cost per node before issue 11, on a quiet machine.
+#: What the main loop cost per node at that baseline, on a quiet machine.
 US_PER_NODE_SHIPPED = (3.2, 4.1)
 #: The board whose exact solve measures the main loop: proofs are rare there.
 LOOP_BOARD = GameConfig(6, 6, 4)

@@ -1,4 +1,4 @@
-"""Benchmark rows of our MCTS against OpenSpiel's Python ``MCTSBot`` (issue 11).
+"""Benchmark rows of our MCTS against OpenSpiel's Python ``MCTSBot``.
 
 They run only where ``open-spiel`` is installed (the optional ``bench`` extra:
 ``pip install 'tictactoe-qt[bench]'``); elsewhere they are skipped with a

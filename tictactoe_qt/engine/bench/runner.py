@@ -1,4 +1,4 @@
-"""Run the benchmark table of issue 3, each figure beside its reference's (:mod:`.reference`).
+"""Run the benchmark table, each figure beside its reference's (:mod:`.reference`).
 
 A row whose engine part is missing is reported as skipped, and a row that
 fails is reported with its error: the benchmark itself never crashes.
@@ -19,7 +19,7 @@ from .search_rows import BenchSettings
 
 RowMaker = Callable[[BenchSettings], BenchRow]
 
-#: (work, target, maker) in the order of issue 3's table, then issue 11's.
+#: (work, target, maker): the single searches and simulations, then exact play and MCTS.
 ROWS: tuple[tuple[str, str, RowMaker], ...] = (
     ("plain minimax, empty 3x3", "<= 0.08 s", search_rows.plain_minimax),
     ("alpha-beta without table, empty 3x3", "<= 7,300 nodes, <= 2 ms",

@@ -1,4 +1,4 @@
-"""Benchmark rows that time single searches (issue 3's table, top half)."""
+"""Benchmark rows that time single searches (the table's top half)."""
 
 from __future__ import annotations
 

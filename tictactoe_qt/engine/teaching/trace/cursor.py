@@ -3,7 +3,7 @@
 Event streams only go forward. :class:`TraceCursor` keeps the most recent events
 it showed (a bounded window) and, to go back further, replays the stream from the
 start; streams are deterministic, so the replay shows the same events. Memory
-stays bounded however long the trace, as the issue asks of the stepper.
+stays bounded however long the trace: the stepper may walk millions of events.
 """
 
 from __future__ import annotations
