@@ -13,22 +13,12 @@ import json
 import os
 import sys
 import tempfile
-import time
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QComboBox
-
-
-def wait_until(app: QApplication, check, seconds: float = 60.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        app.processEvents()
-        if check():
-            return True
-        time.sleep(0.01)
-    return False
+from window_run import wait_until  # this script's folder is on sys.path
 
 
 def main(out: str, plugin: str | None = None) -> int:
@@ -61,7 +51,7 @@ def main(out: str, plugin: str | None = None) -> int:
         timer.timeout.connect(lambda: ticks.__setitem__(0, ticks[0] + 1))
         timer.start(50)
         window.new_game_action.trigger()
-        result["finished"] = wait_until(app, lambda: bool(over))
+        result["finished"] = wait_until(app, lambda: bool(over), seconds=60.0)
         timer.stop()
         result["ticks"] = ticks[0]
         result["status"] = window.statusBar().currentMessage()
