@@ -77,7 +77,7 @@ def test_chart_shows_the_table_numbers_on_a_log_scale(qtbot, dock) -> None:
 
 def test_plain_minimax_on_empty_5x5_is_refused_and_explained(qtbot, dock) -> None:
     dock.set_position(Board(GameConfig(5, 5, 4)))
-    dock.depth.setCurrentIndex(0)  # to the end
+    dock.depth_box.setCurrentIndex(0)  # to the end
     run_and_wait(qtbot, dock)
     assert dock.rows[0].status == "refused"
     note = dock.table.item(0, 6).text()
@@ -90,7 +90,7 @@ def test_a_tree_too_big_for_a_float_says_more_than_never_inf_or_forever(qtbot, d
     """15x15: the Knuth estimate overflowed to 'about inf positions' and 'about forever'."""
     dock.perfect_budget = 0.1
     dock.set_position(Board(GameConfig(15, 15, 5)))
-    dock.depth.setCurrentIndex(0)  # to the end
+    dock.depth_box.setCurrentIndex(0)  # to the end
     run_and_wait(qtbot, dock)
     refused = [row for row, data in enumerate(dock.rows) if data.status == "refused"]
     assert len(refused) == 5  # every row but Perfect, which runs under its budget
@@ -106,7 +106,7 @@ def test_a_tree_too_big_for_a_float_says_more_than_never_inf_or_forever(qtbot, d
 
 def test_position_change_cancels_a_running_comparison(qtbot, dock) -> None:
     dock.set_position(Board(GameConfig(5, 5, 4)))
-    dock.depth.setCurrentIndex(5)  # depth 5: seconds of plain minimax
+    dock.depth_box.setCurrentIndex(5)  # depth 5: seconds of plain minimax
     dock.capped.setChecked(True)  # never refused, however slow the machine
     dock.cap.setValue(60)
     dock.run()
@@ -224,7 +224,7 @@ def test_the_textbook_rows_count_what_the_cli_search_counts(qtbot, dock, notatio
     board = Board.from_notation(notation, k=k)
     depth = None if board.geometry.cells - board.ply <= 9 else 3
     dock.set_position(board)
-    dock.depth.setCurrentIndex(dock.depth.findData(depth))
+    dock.depth_box.setCurrentIndex(dock.depth_box.findData(depth))
     combos = list(itertools.product(("none", "centre", "wins", "table"), ("textbook", "distance"),
                                     ("zero", "open-lines"), ("textbook", "negamax")))
     # Every option set once over the sample positions, and each position a spread of them.
@@ -274,7 +274,7 @@ def test_a_heuristic_value_says_its_depth_in_the_note(qtbot, dock) -> None:
     """A review saw +43 in the overlay (depth 7) and -105 in Compare for one 7x7 move,
     with nothing in the table saying at what depth Compare's number was read."""
     dock.set_position(Board.from_notation("x../.../..."))
-    dock.depth.setCurrentIndex(dock.depth.findData(2))
+    dock.depth_box.setCurrentIndex(dock.depth_box.findData(2))
     run_and_wait(qtbot, dock)
     notes = table_column(dock, 6)
     values = table_column(dock, 5)
@@ -284,6 +284,6 @@ def test_a_heuristic_value_says_its_depth_in_the_note(qtbot, dock) -> None:
     for row in heuristic:
         depth = dock.rows[row].result.stats.depth
         assert notes[row].startswith(f"depth {depth}: "), (row, notes[row])
-    dock.depth.setCurrentIndex(dock.depth.findData(None))
+    dock.depth_box.setCurrentIndex(dock.depth_box.findData(None))
     run_and_wait(qtbot, dock)
     assert not any(note.startswith("depth ") for note in table_column(dock, 6))

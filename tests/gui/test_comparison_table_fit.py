@@ -43,7 +43,7 @@ def compared(request, qtbot, shown_window, click_cell):
     dock.show()
     dock.raise_()
     qtbot.waitExposed(dock)
-    dock.depth.setCurrentIndex(dock.depth.findData(request.param))
+    dock.depth_box.setCurrentIndex(dock.depth_box.findData(request.param))
     qtbot.waitUntil(dock.run_button.isEnabled, timeout=HANG_MS)
     dock.run_button.click()
     qtbot.waitUntil(lambda: not dock.is_running() and dock.table.rowCount() == len(VARIANTS),
@@ -124,7 +124,7 @@ def test_figures_move_and_value_read_in_full(qtbot, compared) -> None:
     for column in (NODES, CUTOFFS, TIME, MOVE, VALUE):
         widest = max(metrics.horizontalAdvance(text) for text in cells(table, column))
         assert table.horizontalHeader().sectionSize(column) > widest, column
-    if dock.depth.currentData() is None:  # the winning replies, and O's best defence
+    if dock.depth_box.currentData() is None:  # the winning replies, and O's best defence
         assert set(cells(table, MOVE)) <= {"r1c2", "r1c3", "r2c1", "r1c1"}
     for row in range(table.rowCount()):
         move = table.item(row, MOVE).text()
@@ -153,7 +153,7 @@ def test_a_wider_dock_shows_the_whole_note(qtbot, compared) -> None:
 def test_a_depth_limited_value_is_short_with_the_long_form_in_its_tooltip(
         qtbot, compared) -> None:
     _window, dock = compared
-    assert dock.depth.currentData() == 2
+    assert dock.depth_box.currentData() == 2
     table = dock.table
     heuristic = [number for number, row in enumerate(dock.rows)
                  if row.result is not None and not row.result.exact]
@@ -196,7 +196,7 @@ def test_7x7_counts_and_a_depth_limit_fit_the_default_window(qtbot, shown_window
     dock.show()
     dock.raise_()
     qtbot.waitExposed(dock)
-    dock.depth.setCurrentIndex(dock.depth.findData(3))
+    dock.depth_box.setCurrentIndex(dock.depth_box.findData(3))
     qtbot.waitUntil(dock.run_button.isEnabled, timeout=HANG_MS)
     dock.run_button.click()
     qtbot.waitUntil(lambda: not dock.is_running() and dock.table.rowCount() == len(VARIANTS),

@@ -89,9 +89,9 @@ def tree(qtbot):
 
 def test_the_game_tree_notes_it_for_depth_limited_textbook_values(qtbot, tree):
     tree.set_position(Board.from_notation("x../.o./..."))
-    assert tree.depth.value() == 0 and not note_shown(tree.options_bar)
+    assert tree.depth_box.value() == 0 and not note_shown(tree.options_bar)
     view_top = top(tree.view, tree)
-    tree.depth.setValue(3)
+    tree.depth_box.setValue(3)
     assert note_shown(tree.options_bar)  # minimax values use the scoring too
     assert top(tree.view, tree) == view_top
     choose(tree.mode, "alphabeta")
@@ -104,7 +104,7 @@ def test_the_game_tree_notes_it_for_depth_limited_textbook_values(qtbot, tree):
 
 def test_a_bigger_board_opens_the_tree_at_a_depth_limit_with_the_note(qtbot, tree):
     tree.set_position(Board.from_notation("x.../.o../..../....", k=3))
-    assert tree.depth.value() == 3
+    assert tree.depth_box.value() == 3
     assert note_shown(tree.options_bar)
 
 
@@ -117,14 +117,14 @@ def test_compare_notes_it_only_when_a_depth_limit_is_set(qtbot):
     try:
         dock.set_position(Board.from_notation("x../.o./..."))
         table_top = top(dock.table, dock)
-        depth_top = top(dock.depth, dock)
+        depth_top = top(dock.depth_box, dock)
         assert not note_shown(dock.options_bar)
-        choose(dock.depth, 2)
+        choose(dock.depth_box, 2)
         assert note_shown(dock.options_bar)
         # Compare keeps no blank line for the note (its table needs the room): the note
         # pushes the table down, while the depth box the user works stays put.
         qtbot.waitUntil(lambda: top(dock.table, dock) > table_top, timeout=2000)
-        assert top(dock.depth, dock) == depth_top
+        assert top(dock.depth_box, dock) == depth_top
         dock.options_bar.set_options(TextbookOptions("centre", "distance"))
         assert not note_shown(dock.options_bar)
     finally:

@@ -184,7 +184,7 @@ def test_closing_the_window_mid_solve_ends_the_thread_and_the_child(qtbot, windo
     qtbot.waitUntil(lambda: process.is_ready, timeout=SOLVE_MS)
     pid = process.pid
     window.close()
-    assert not solve.solver.runner.thread.isRunning()
+    assert not solve.solver.runner.worker_thread.isRunning()
     assert not process.is_running
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)

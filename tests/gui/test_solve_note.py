@@ -44,7 +44,7 @@ def test_an_empty_7x7_k5_solve_shows_the_note_and_cancel_still_ends_it(qtbot, sh
     qtbot.waitUntil(lambda: not solve.solver.runner.is_busy(), timeout=10_000)  # child stopped
     runner = solve.solver.runner
     window.close()  # the thread is quit and waited, the child ended: no hang, no abort
-    assert not runner.thread.isRunning() and not runner.process.is_running
+    assert not runner.worker_thread.isRunning() and not runner.process.is_running
 
 
 def test_a_position_within_the_measured_sizes_has_no_note(qtbot, shown_window, click_cell):

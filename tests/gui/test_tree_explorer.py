@@ -181,7 +181,7 @@ def test_the_tree_counts_what_the_cli_counts_for_the_chosen_options(qtbot, dock)
 
     board = Board.from_notation("xo../.x../..o./....", k=3)
     dock.set_position(board)
-    dock.depth.setValue(3)
+    dock.depth_box.setValue(3)
     for mode, ordering, form in (("alphabeta", "centre", "negamax"),
                                  ("alphabeta-tt", "table", "textbook")):
         dock.mode.setCurrentIndex(dock.mode.findData(mode))
@@ -209,7 +209,7 @@ def test_the_tree_counts_what_the_cli_counts_for_the_chosen_options(qtbot, dock)
 def test_with_a_depth_limit_the_value_column_is_depth_limited(qtbot, dock) -> None:
     board = Board.from_notation("x.../.o../..../....", k=3)
     dock.set_position(board)
-    dock.depth.setValue(2)
+    dock.depth_box.setValue(2)
     root = root_index(dock)
     qtbot.waitUntil(lambda: dock.model.rowCount(root) > 0
                     and dock.model.request.depth == 2, timeout=HANG_MS)
@@ -227,7 +227,7 @@ def test_with_a_depth_limit_the_value_column_is_depth_limited(qtbot, dock) -> No
     qtbot.waitUntil(lambda: dock.model.index(0, VALUE).data() not in ("", None),
                     timeout=HANG_MS)
     assert dock.model.index(0, VALUE).data() == f"{max(explorer_values):+d} for X"
-    dock.depth.setValue(0)  # to the end: the exact values again
+    dock.depth_box.setValue(0)  # to the end: the exact values again
     qtbot.waitUntil(lambda: dock.model.request.depth is None, timeout=HANG_MS)
     assert dock.model.headerData(VALUE, Qt.Orientation.Horizontal) == "Minimax value"
 
@@ -235,7 +235,7 @@ def test_with_a_depth_limit_the_value_column_is_depth_limited(qtbot, dock) -> No
 def test_a_depth_limit_of_1_reads_1_ply(qtbot, dock) -> None:
     """'1 ply', never '1 plies', in the column head, its tooltip and the line under the tree."""
     dock.set_position(Board.from_notation("x.../.o../..../....", k=3))
-    dock.depth.setValue(1)
+    dock.depth_box.setValue(1)
     qtbot.waitUntil(lambda: dock.model.rowCount(root_index(dock)) > 0
                     and dock.model.request.depth == 1, timeout=HANG_MS)
     assert dock.model.headerData(VALUE, Qt.Orientation.Horizontal) == "Value (depth-limited, 1 ply)"
@@ -247,13 +247,13 @@ def test_a_depth_limit_of_1_reads_1_ply(qtbot, dock) -> None:
 def test_minimax_values_name_only_the_options_that_change_them(qtbot, dock) -> None:
     dock.set_position(Board.from_notation("x.../.o../..../....", k=3))
     dock.options_bar.set_options(TextbookOptions("centre", "distance", "zero", "negamax"))
-    dock.depth.setValue(2)
+    dock.depth_box.setValue(2)
     qtbot.waitUntil(lambda: dock.model.request is not None
                     and dock.model.request.depth == 2, timeout=HANG_MS)
     # Ordering and form reorder or rewrite the search; the minimax values stay the same.
     assert dock.options_label.text() == (
         "Numbers from: Minimax values, depth limit 2; scoring distance, evaluation zero")
-    dock.depth.setValue(0)
+    dock.depth_box.setValue(0)
     qtbot.waitUntil(lambda: dock.model.request.depth is None, timeout=HANG_MS)
     assert dock.options_label.text() == ("Numbers from: Minimax values, to the end: "
                                          "the exact game values, whatever the options")
@@ -261,7 +261,7 @@ def test_minimax_values_name_only_the_options_that_change_them(qtbot, dock) -> N
 
 def test_screenshot_of_the_options_and_a_depth_limited_tree(qtbot, dock, tmp_path) -> None:
     dock.set_position(Board.from_notation("x.../.o../..../....", k=3))
-    dock.depth.setValue(2)
+    dock.depth_box.setValue(2)
     dock.mode.setCurrentIndex(1)
     wait_trace(qtbot, dock)
     root = root_index(dock)

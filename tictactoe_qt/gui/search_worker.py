@@ -122,20 +122,20 @@ class SearchThread(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.thread = QThread()
-        self.thread.setObjectName("searchThread")
+        self.worker_thread = QThread()
+        self.worker_thread.setObjectName("searchThread")
         self.worker = SearchWorker()
-        self.worker.moveToThread(self.thread)
-        self.thread.finished.connect(self.worker.deleteLater)
+        self.worker.moveToThread(self.worker_thread)
+        self.worker_thread.finished.connect(self.worker.deleteLater)
         self._submit.connect(self.worker.run)
         self._warm_up.connect(self.worker.warm_up)
         self._forget_players.connect(self.worker.forget_players)
         self._outstanding: dict[int, SearchRequest] = {}
         self.worker.finished.connect(self._forget)
         self.worker.failed.connect(self._forget_failed)
-        self._end = _SearchThreadEnd(self.thread, self.worker, self._outstanding)
+        self._end = _SearchThreadEnd(self.worker_thread, self.worker, self._outstanding)
         stop_when_destroyed(self, self._end)
-        self.thread.start()
+        self.worker_thread.start()
         _LIVE_THREADS.add(self)
 
     def submit(self, request: SearchRequest) -> SearchRequest:

@@ -64,6 +64,7 @@ from tictactoe_qt.gui.analysis.dock_body import DockBody
 from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
 from tictactoe_qt.gui.analysis.table_first_splitter import TableFirstSplitter
 from tictactoe_qt.gui.textbook_options_bar import TextbookOptionsBar
+from tictactoe_qt.gui.widget_parts import body_layout, header_item
 
 
 class ComparisonDock(QDockWidget):
@@ -104,11 +105,11 @@ class ComparisonDock(QDockWidget):
         body = self.body = DockBody(self)
         layout = QVBoxLayout(body)
         controls = QHBoxLayout()
-        self.depth = QComboBox(objectName="comparisonDepth")
-        self.depth.addItem(self.tr("to the end"), None)
+        self.depth_box = QComboBox(objectName="comparisonDepth")
+        self.depth_box.addItem(self.tr("to the end"), None)
         for depth in range(1, 10):
-            self.depth.addItem(self.tr("depth {0}").format(depth), depth)
-        self.depth.setToolTip(self.tr("How many plies every algorithm looks ahead"))
+            self.depth_box.addItem(self.tr("depth {0}").format(depth), depth)
+        self.depth_box.setToolTip(self.tr("How many plies every algorithm looks ahead"))
         self.run_button = QPushButton(self.tr("Run"), objectName="comparisonRun")
         self.stop_button = QPushButton(self.tr("Stop"), objectName="comparisonStop")
         self.stop_button.setEnabled(False)
@@ -117,7 +118,7 @@ class ComparisonDock(QDockWidget):
         self.cap = QDoubleSpinBox(objectName="comparisonCap", suffix=" s", decimals=0)
         self.cap.setRange(1, 600)
         self.cap.setValue(10)
-        for widget in (self.depth, self.run_button, self.stop_button):
+        for widget in (self.depth_box, self.run_button, self.stop_button):
             controls.addWidget(widget)
         controls.addStretch(1)
         layout.addLayout(controls)
@@ -156,12 +157,12 @@ class ComparisonDock(QDockWidget):
         self.stop_button.clicked.connect(self.stop)
         self.chart_box.metric_choice.currentIndexChanged.connect(self._update_chart)
         self.options_bar.changed.connect(self._on_options_changed)
-        self.depth.currentIndexChanged.connect(self._show_depth)
+        self.depth_box.currentIndexChanged.connect(self._show_depth)
         self._show_options_label()
 
     def preferred_width(self) -> int:
         """The dock width that shows every column, the buttons and the chart's labels."""
-        layout = self.body.layout()
+        layout = body_layout(self.body)
         margins = layout.contentsMargins()
         return max(preferred_table_width(self.table) + margins.left() + margins.right(),
                    layout.sizeHint().width())
@@ -207,7 +208,7 @@ class ComparisonDock(QDockWidget):
     def _show_depth(self) -> None:
         """The options bar's note follows the depth limit set for the textbook rows."""
         empty = None if self.board is None else self.board.empty.bit_count()
-        self.options_bar.set_depth_limit(self.depth.currentData(), empty)
+        self.options_bar.set_depth_limit(self.depth_box.currentData(), empty)
 
     def is_outdated(self) -> bool:
         """True when the table shows results of another position, or other options,
@@ -256,7 +257,7 @@ class ComparisonDock(QDockWidget):
         if self.board is None or self.board.is_game_over():
             return
         self.stop()
-        board, depth = self.board.copy(), self.depth.currentData()
+        board, depth = self.board.copy(), self.depth_box.currentData()
         capped, cap = self.capped.isChecked(), self.cap.value()
         options = self.options_bar.options()
         self.rows = []
@@ -315,7 +316,7 @@ class ComparisonDock(QDockWidget):
         self.table.insertRow(number)
         to_move, names = self.results_board.turn, self.results_names
         cells = [*row_cells(row, to_move, names), self._note(row)]
-        self.table.horizontalHeaderItem(VALUE).setToolTip(value_key(to_move, names))
+        header_item(self.table, VALUE).setToolTip(value_key(to_move, names))
         tip = self.tr("{0}: {1}.\n{2}").format(row.title, row.options_text(),
                                                row.message or row.variant.explanation)
         for column, text in enumerate(cells):

@@ -14,6 +14,7 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QWidget
 
 from tictactoe_qt.engine.analysis import VARIANTS
+from tictactoe_qt.gui.widget_parts import header_item
 
 HEADERS = ("Algorithm", "Nodes", "Cut-offs", "Time", "Move", "Value", "Note")
 NODES, CUTOFFS, TIME, MOVE, VALUE, NOTE = range(1, len(HEADERS))
@@ -52,7 +53,7 @@ class ComparisonTable(QTableWidget):
         self.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.horizontalHeaderItem(MOVE).setToolTip(
+        header_item(self, MOVE).setToolTip(
             tr("ComparisonDock", "The row and column, counted from 1: r2c3 is row 2, column 3"))
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
@@ -67,8 +68,9 @@ class ComparisonTable(QTableWidget):
 
     def natural_width(self, column: int) -> int:
         """The width that shows ``column``'s header and every cell in full."""
-        widest = max((self.fontMetrics().horizontalAdvance(self.item(row, column).text())
-                      for row in range(self.rowCount()) if self.item(row, column) is not None), default=0)
+        cells = (self.item(row, column) for row in range(self.rowCount()))
+        widest = max((self.fontMetrics().horizontalAdvance(cell.text()) for cell in cells if cell is not None),
+                     default=0)
         return max(self.horizontalHeader().sectionSizeHint(column), widest + PADDING)
 
     def fit_columns(self) -> None:

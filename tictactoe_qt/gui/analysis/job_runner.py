@@ -96,13 +96,13 @@ class JobRunner(QObject):
 
     def __init__(self, name: str, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.thread = QThread()
-        self.thread.setObjectName(name)
+        self.worker_thread = QThread()
+        self.worker_thread.setObjectName(name)
         self._worker = _JobWorker(name)
         # Kept here too: the worker object is deleted with its thread.
         self.process, self._stopping = self._worker.process, self._worker.stopping
-        self._worker.moveToThread(self.thread)
-        self.thread.finished.connect(self._worker.deleteLater)
+        self._worker.moveToThread(self.worker_thread)
+        self.worker_thread.finished.connect(self._worker.deleteLater)
         self._submit.connect(self._worker.run)
         self._warm_up.connect(self._worker.warm_up)
         self._worker.progress.connect(self._progress)
@@ -110,9 +110,9 @@ class JobRunner(QObject):
         self._worker.failed.connect(self._failed)
         self._pending: dict[int, Job] = {}
         self._stopped = False
-        self._end = _RunnerEnd(self.thread, self.process, self._stopping, self._pending)
+        self._end = _RunnerEnd(self.worker_thread, self.process, self._stopping, self._pending)
         stop_when_destroyed(self, self._end)
-        self.thread.start()
+        self.worker_thread.start()
         _LIVE_RUNNERS.add(self)
 
     def submit(self, function: JobFunction, *args: Any) -> int:

@@ -15,12 +15,12 @@ chooses by, with the exact values small beside them).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import QObject, Signal, Slot
 
 from tictactoe_qt.engine.game import Board, cell_text
-from tictactoe_qt.engine.players import view_refusal
+from tictactoe_qt.engine.players import ViewKind, view_refusal
 from tictactoe_qt.engine.text import BOARD_NAMES, SideNames, plies_text
 from tictactoe_qt.gui.analysis import search_jobs
 from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
@@ -205,7 +205,7 @@ class AnalysisOverlay(QObject):
             return
         config, history = board.config, tuple(board.history)
         budget = time_budget_for(board, self.time_budget)
-        refusal = None if self.view == "values" else view_refusal(self.view, board)
+        refusal = None if self.view == "values" else view_refusal(cast(ViewKind, self.view), board)
         if refusal is not None:
             self.status.emit(refusal + ".")
         elif self.view != "values":

@@ -31,6 +31,7 @@ from tictactoe_qt.engine.text import duration_text
 from tictactoe_qt.gui.analysis.solve_jobs import SolveAnswer
 from tictactoe_qt.gui.board_theme import strip_style
 from tictactoe_qt.gui.game_over_banner import foot_gap
+from tictactoe_qt.gui.widget_parts import body_layout
 
 #: Room kept between the strip and the edges of the board widget.
 EDGE = 8
@@ -215,10 +216,10 @@ class SolveBar(QFrame):
             return 0  # no room at all: the note stays in the tooltip
         self.note.setText("\n".join(lines))
         self.note.show()
-        return spacing + len(lines) * metrics.lineSpacing()
+        return int(spacing + len(lines) * metrics.lineSpacing())
 
     def _margins_across(self) -> int:
-        margins = self.contentsMargins() + self.layout().contentsMargins()
+        margins = self.contentsMargins() + body_layout(self).contentsMargins()
         return margins.left() + margins.right() + 2
 
     def _restyle(self) -> None:

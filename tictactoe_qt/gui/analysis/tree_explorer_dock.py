@@ -45,6 +45,7 @@ from tictactoe_qt.gui.analysis.job_runner import CANCELLED, JobRunner
 from tictactoe_qt.gui.analysis.tree_jobs import TreeRequest, TreeSummary
 from tictactoe_qt.gui.analysis.tree_model import NOTE, GameTreeModel
 from tictactoe_qt.gui.textbook_options_bar import TextbookOptionsBar
+from tictactoe_qt.gui.widget_parts import body_layout
 
 #: Width the note column asks for; longer notes show in full as tooltips.
 NOTE_WIDTH = 140
@@ -103,14 +104,14 @@ class TreeExplorerDock(QDockWidget):
         self.mode.addItem(self.tr("Alpha-beta + table"), "alphabeta-tt")
         self.mode.setToolTip(self.tr("Alpha-beta mode runs the traced alpha-beta search from "
                                      "the root, with the options below"))
-        self.depth = QSpinBox(objectName="treeDepth")
-        self.depth.setRange(0, 12)
-        self.depth.setSpecialValueText(self.tr("to the end"))
-        self.depth.setPrefix(self.tr("depth "))
-        self.depth.setToolTip(self.tr("The depth limit of the values and of alpha-beta "
+        self.depth_box = QSpinBox(objectName="treeDepth")
+        self.depth_box.setRange(0, 12)
+        self.depth_box.setSpecialValueText(self.tr("to the end"))
+        self.depth_box.setPrefix(self.tr("depth "))
+        self.depth_box.setToolTip(self.tr("The depth limit of the values and of alpha-beta "
                                       "('to the end' = exact values, the whole game)"))
         controls.addWidget(self.mode)
-        controls.addWidget(self.depth)
+        controls.addWidget(self.depth_box)
         controls.addStretch(1)
         layout.addLayout(controls)
         # A second row: the dock stays narrow enough. The stepper and Compare show the same bar.
@@ -155,15 +156,15 @@ class TreeExplorerDock(QDockWidget):
         self.setWidget(body)
         self.mode.currentIndexChanged.connect(self._on_mode)
         self.options_bar.changed.connect(self._rebuild)
-        self.depth.valueChanged.connect(self._show_depth)
-        self.depth.valueChanged.connect(self._rebuild)
+        self.depth_box.valueChanged.connect(self._show_depth)
+        self.depth_box.valueChanged.connect(self._rebuild)
 
     def preferred_width(self) -> int:
         """The dock width that shows every column of the tree and the controls."""
         header = self.view.header()
         columns = sum(header.sectionSize(c) for c in range(NOTE)) + NOTE_WIDTH
         tree = columns + self.view.verticalScrollBar().sizeHint().width() + 2 * self.view.frameWidth()
-        layout = self.body.layout()
+        layout = body_layout(self.body)
         margins = layout.contentsMargins()
         return max(tree + margins.left() + margins.right(), layout.sizeHint().width())
 
@@ -181,9 +182,9 @@ class TreeExplorerDock(QDockWidget):
             return
         self.board = board.copy()
         cells = board.geometry.cells
-        self.depth.blockSignals(True)
-        self.depth.setValue(default_depth(cells))
-        self.depth.blockSignals(False)
+        self.depth_box.blockSignals(True)
+        self.depth_box.setValue(default_depth(cells))
+        self.depth_box.blockSignals(False)
         self._show_depth()
         if self.is_on_screen():
             self._rebuild()
@@ -212,10 +213,10 @@ class TreeExplorerDock(QDockWidget):
     def _show_depth(self) -> None:
         """The options bar's note follows the depth limit (minimax values use it too)."""
         empty = None if self.board is None else self.board.empty.bit_count()
-        self.options_bar.set_depth_limit(self.depth.value() or None, empty)
+        self.options_bar.set_depth_limit(self.depth_box.value() or None, empty)
 
     def alphabeta_mode(self) -> bool:
-        return self.mode.currentData() != "minimax"
+        return bool(self.mode.currentData() != "minimax")
 
     @Slot()
     def _on_mode(self) -> None:
@@ -244,7 +245,7 @@ class TreeExplorerDock(QDockWidget):
             self.status.setText(self.tr("The game is over: there is no tree below this position."))
             return
         algorithm = self.mode.currentData() if self.alphabeta_mode() else None
-        self.request = TreeRequest.for_board(self.board, algorithm, self.depth.value() or None,
+        self.request = TreeRequest.for_board(self.board, algorithm, self.depth_box.value() or None,
                                              self.options_bar.options())
         self.options_label.setText(self.tr("Numbers from: {0}").format(self.request.label()))
         if algorithm is not None:
@@ -261,7 +262,7 @@ class TreeExplorerDock(QDockWidget):
         self._submit("counts", tree_jobs.depth_counts, self.request)
         if summary is None and self.request.depth is None:
             self.status.setText(self.tr("Exact minimax values of every move from here."))
-        elif summary is None:
+        elif summary is None and self.request.depth is not None:
             self.status.setText(self.tr("Depth-limited minimax values ({0}) of every "
                                         "move from here.").format(plies_text(self.request.depth)))
         else:
@@ -284,7 +285,7 @@ class TreeExplorerDock(QDockWidget):
     def _show_facts(self) -> None:
         """The current board's tree facts, once counted, naming the players as :attr:`names`."""
         config = None if self.board is None else self.board.config
-        if config in self._facts_cache:
+        if config is not None and config in self._facts_cache:
             self.facts.setText(tree_jobs.tree_facts_text(config, self._facts_cache[config],
                                                          self.names))
 

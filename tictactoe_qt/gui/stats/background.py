@@ -51,6 +51,23 @@ class _WorkerTuning:
             gc.unfreeze()
 
 
+class BackgroundWorker(QObject):
+    """A worker run once in its own thread: it reports ``progress(object)`` and ends
+    with ``finished(object)`` or ``failed(str)``; ``cancel`` is called from any thread."""
+
+    progress = Signal(object)
+    finished = Signal(object)
+    failed = Signal(str)
+
+    def run(self) -> None:
+        """Do the work, in the worker's thread."""
+        raise NotImplementedError
+
+    def cancel(self) -> None:
+        """Ask :meth:`run` to stop soon and report what it did so far."""
+        raise NotImplementedError
+
+
 class BackgroundTask(QObject):
     """Owns the thread of the current worker and forwards its signals."""
 
@@ -63,14 +80,14 @@ class BackgroundTask(QObject):
         super().__init__(parent)
         self._name = name
         self._thread: QThread | None = None
-        self._worker: QObject | None = None
+        self._worker: BackgroundWorker | None = None
         self._running = _Running()
         stop_when_destroyed(self, self._running.end)
 
     def is_running(self) -> bool:
         return self._worker is not None
 
-    def start(self, worker: QObject) -> None:
+    def start(self, worker: BackgroundWorker) -> None:
         """Run ``worker`` in a new thread.
 
         Raises:
@@ -180,7 +197,7 @@ class _Running:
 
     def __init__(self) -> None:
         self.thread: QThread | None = None
-        self.worker: QObject | None = None
+        self.worker: BackgroundWorker | None = None
 
     def end(self) -> None:
         thread, worker = self.thread, self.worker
@@ -188,7 +205,7 @@ class _Running:
             return
         self.thread = self.worker = None
         try:
-            worker.cancel()  # type: ignore[attr-defined]
+            worker.cancel()
         except RuntimeError:  # its C++ object is gone (application teardown)
             pass
         quit_and_wait(thread)

@@ -11,8 +11,9 @@ from concurrent.futures import Future, wait
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from functools import partial
 
-from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtCore import Signal, Slot
 
 from tictactoe_qt.cluster import ClusterLost
 from tictactoe_qt.engine import (
@@ -28,7 +29,7 @@ from tictactoe_qt.engine.players import PlayerSpec, check_playable
 from tictactoe_qt.engine.processes import WORKER_DIED
 from tictactoe_qt.engine.text import BOARD_NAMES, SideNames
 
-from .background import PROGRESS_INTERVAL
+from .background import PROGRESS_INTERVAL, BackgroundWorker
 from .batch_chunks import ChunkRequest, ChunkResult, play_chunk
 from .chunk_pool import ChunkPool
 from .cluster_link import ClusterPool
@@ -80,7 +81,7 @@ class BatchRequest:
         )
 
 
-class BatchWorker(QObject):
+class BatchWorker(BackgroundWorker):
     """Runs one batch; lives in a worker thread and never touches widgets.
 
     With a :class:`ChunkPool` the games are played in worker processes and
@@ -234,17 +235,14 @@ class BatchWorker(QObject):
         painting crawls (every hand-over of the lock costs it up to a switch
         interval), so the thread works at most about a third of the time.
         """
-        if result.endings is not None:
+        endings, rows = result.endings, result.rows or []
+        if endings is not None:
             size = random_games.BLOCK_GAMES
-            for first in range(0, len(result.endings), size):
-                # _burst calls the work at once; the default only makes the binding explicit.
-                self._burst(lambda first=first: data.add_endings(
-                    result.endings[first : first + size], result.move_seconds))
+            for first in range(0, len(endings), size):
+                self._burst(partial(data.add_endings, endings[first : first + size], result.move_seconds))
         else:
-            rows = result.rows or []
             for first in range(0, len(rows), ROWS_PER_BURST):
-                self._burst(lambda first=first: [
-                    data.add(GameRow(*row)) for row in rows[first : first + ROWS_PER_BURST]])  # type: ignore[arg-type]
+                self._burst(partial(_add_rows, data, rows[first : first + ROWS_PER_BURST]))
         now = time.perf_counter()
         if now - self._last_report >= PROGRESS_INTERVAL:
             self._last_report = now
@@ -281,3 +279,9 @@ class ChunkSizer:
             self._size = blocks * random_games.BLOCK_GAMES
         else:
             self._size = max(1, min(4 * self._size, MAX_ROWS_PER_CHUNK, round(wanted)))
+
+
+def _add_rows(data: RunData, rows: list[tuple[object, ...]]) -> None:
+    """Count finished games given as :class:`GameRow` fields."""
+    for row in rows:
+        data.add(GameRow(*row))  # type: ignore[arg-type]  # rows are GameRow fields, pickled as tuples

@@ -53,9 +53,9 @@ class RunData:
     names: SideNames = BOARD_NAMES
     number: int = 0
     #: The mark that moved first in each game (an index into SIDES).
-    starters: array = field(default_factory=lambda: array("b"))
-    winners: array = field(default_factory=lambda: array("b"))
-    lengths: array = field(default_factory=lambda: array("H"))
+    starters: array[int] = field(default_factory=lambda: array("b"))
+    winners: array[int] = field(default_factory=lambda: array("b"))
+    lengths: array[int] = field(default_factory=lambda: array("H"))
     seconds: dict[str, array] = field(default_factory=lambda: {s: array("d") for s in SIDES})
     nodes: dict[str, array] = field(default_factory=lambda: {s: array("q") for s in SIDES})
     first_index: int = 0

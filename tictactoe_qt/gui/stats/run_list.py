@@ -166,7 +166,8 @@ class RunList(QTreeWidget):
             self.selection_changed.emit()
 
     def _items(self) -> list[QTreeWidgetItem]:
-        return [self.topLevelItem(i) for i in range(self.topLevelItemCount())]
+        items = (self.topLevelItem(i) for i in range(self.topLevelItemCount()))
+        return [item for item in items if item is not None]
 
     def _numbers(self) -> list[int]:
         return [self._number(item) for item in self._items()]

@@ -31,7 +31,7 @@ class GameRow(NamedTuple):
     over the game (nodes ``None`` when that player did not report them).
     """
 
-    index: int
+    index: int  # type: ignore[assignment]  # the CSV column's name; tuple.index is not used
     starter: Mark
     winner: Mark | None
     length: int

@@ -95,7 +95,7 @@ class SimulateBar(QWidget):
         return None if value == NO_SEED else value
 
     def swap(self) -> bool:
-        return self.swap_box.isChecked()
+        return bool(self.swap_box.isChecked())
 
     def set_match_text(self, text: str) -> None:
         self.match_label.setText(self.tr("Match: %s") % text)

@@ -7,14 +7,14 @@ import time
 import traceback
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtCore import Signal, Slot
 
 from tictactoe_qt.engine import failure_text
 from tictactoe_qt.engine.game import GameConfig
 from tictactoe_qt.engine.play import parse_players, round_robin
 from tictactoe_qt.engine.players import PlayerSpec
 
-from .background import PROGRESS_INTERVAL
+from .background import PROGRESS_INTERVAL, BackgroundWorker
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ class TournamentRequest:
         parse_players(self.players)
 
 
-class TournamentWorker(QObject):
+class TournamentWorker(BackgroundWorker):
     """Runs one tournament; never touches widgets."""
 
     #: ``(games_done, games_total)``, at most every :data:`PROGRESS_INTERVAL` seconds.
