@@ -82,7 +82,7 @@ class SettingsStore:
         problems: list[str] = []
         version = self._value("version", problems)
         if version is not None and _whole_or_none(version) != SETTINGS_VERSION:
-            problems.append(f"version {_excerpt(version)}")
+            problems.append(f"version {excerpt(version)}")
             return GameSettings(), problems
         defaults = GameSettings()
         sides = {seat: self._load_side(seat, defaults.side(seat), problems) for seat in SEATS}
@@ -249,7 +249,7 @@ def _as_int(raw: object) -> int:
         return raw
     if isinstance(raw, str) and _WHOLE.fullmatch(raw):
         return int(raw)
-    raise ValueError(f"not a whole number: {_excerpt(raw)}")
+    raise ValueError(f"not a whole number: {excerpt(raw)}")
 
 
 def _as_depth(raw: object) -> int:
@@ -262,7 +262,7 @@ def _as_depth(raw: object) -> int:
 def _as_time(raw: object) -> float:
     """Seconds, finite, rounded to what the dock shows (hundredths)."""
     if isinstance(raw, bool) or not isinstance(raw, (int, float, str)):
-        raise ValueError(f"not a number: {_excerpt(raw)}")
+        raise ValueError(f"not a number: {excerpt(raw)}")
     if isinstance(raw, str) and len(raw) > 32:
         raise ValueError("too long for a number")
     seconds = float(raw)
@@ -273,7 +273,7 @@ def _as_time(raw: object) -> float:
 
 def _as_text(raw: object) -> str:
     if not isinstance(raw, str):
-        raise ValueError(f"not text: {_excerpt(raw)}")
+        raise ValueError(f"not text: {excerpt(raw)}")
     return raw
 
 
@@ -287,7 +287,7 @@ def _as_extra(raw: object) -> str:
 def _as_kind(raw: object) -> str:
     kind = _as_text(raw)
     if choice_for(kind) is None:
-        raise ValueError(f"unknown player type {_excerpt(kind)}")
+        raise ValueError(f"unknown player type {excerpt(kind)}")
     return kind
 
 
@@ -307,17 +307,11 @@ def _as_switch(raw: object) -> bool:
         return raw
     if isinstance(raw, str) and raw.strip().lower() in ("true", "false"):
         return raw.strip().lower() == "true"
-    raise ValueError(f"not on or off: {_excerpt(raw)}")
+    raise ValueError(f"not on or off: {excerpt(raw)}")
 
 
 def _as_seat(raw: object) -> str:
     seat = _as_text(raw)
     if seat not in SEATS:
-        raise ValueError(f"not a player: {_excerpt(seat)}")
+        raise ValueError(f"not a player: {excerpt(seat)}")
     return seat
-
-
-def _excerpt(raw: object) -> str:
-    """A short, one-line quote of a stored value for a note."""
-    text = " ".join(repr(raw)[:200].split())
-    return text if len(text) <= 24 else text[:23] + "…"

@@ -43,6 +43,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..excerpt import excerpt
+
 ORDERINGS = ("none", "centre", "wins", "table")
 SCORINGS = ("textbook", "distance")
 EVALUATIONS = ("zero", "open-lines")
@@ -89,7 +91,7 @@ class TextbookOptions:
             value = getattr(self, name)
             if value not in choices:
                 raise OptionsError(
-                    f"unknown {name} {_excerpt(value)}; choose from {', '.join(choices)}"
+                    f"unknown {name} {excerpt(value)}; choose from {', '.join(choices)}"
                 )
 
     @classmethod
@@ -121,7 +123,7 @@ class TextbookOptions:
         """
         if algorithm not in ALGORITHMS:
             raise OptionsError(
-                f"unknown algorithm {_excerpt(algorithm)}; choose from {', '.join(ALGORITHMS)}"
+                f"unknown algorithm {excerpt(algorithm)}; choose from {', '.join(ALGORITHMS)}"
             )
         if self.ordering == "table" and algorithm != "alphabeta-tt":
             raise OptionsError(
@@ -176,11 +178,3 @@ def estimate_note(
 
 def _clean(text: str | None, default: str) -> str:
     return default if text is None else text.strip().lower()
-
-
-def _excerpt(text: object, limit: int = 40) -> str:
-    """``text`` quoted, cut to ``limit`` characters so an error stays one short line."""
-    shown = str(text)
-    if len(shown) > limit:
-        shown = shown[:limit] + "..."
-    return repr(shown.replace("\n", " "))
