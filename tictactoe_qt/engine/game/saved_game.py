@@ -33,6 +33,7 @@ from ..errors import InvalidConfigError
 from ..players.player_spec import PlayerSpec, PlayerSpecError
 from .board import MARKS, Board, Mark, Move
 from .config import MAX_SIZE, GameConfig
+from .json_nesting import too_deep_at
 
 FORMAT = "tictactoe-qt/game"
 VERSION = 1
@@ -131,7 +132,7 @@ class SavedGame:
         Raises:
             SavedGameError: the text is not a valid game file.
         """
-        if _nesting_exceeds(text, MAX_JSON_NESTING):
+        if too_deep_at(text, MAX_JSON_NESTING) is not None:
             raise SavedGameError(
                 f"it is not a game file: its JSON is nested too deeply (more than "
                 f"{MAX_JSON_NESTING} levels)"
@@ -359,29 +360,3 @@ def _read_first(raw: object) -> Mark:
         if raw == mark:
             return mark
     raise SavedGameError(f"'first' must be 'x' or 'o', got {_excerpt(raw)}")
-
-
-def _nesting_exceeds(text: str, limit: int) -> bool:
-    """Whether JSON ``text`` opens more than ``limit`` arrays or objects at once.
-
-    Brackets inside strings do not count. Malformed text is left to the parser.
-    """
-    depth = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            if depth > limit:
-                return True
-        elif char in "]}":
-            depth -= 1
-    return False

@@ -11,6 +11,7 @@ import json
 import math
 
 from ...game.coordinates import child_path_text
+from ...game.json_nesting import too_deep_at
 
 #: A parsed tree: a leaf value, or the list of a node's children.
 Tree = int | float | list["Tree"]
@@ -70,17 +71,12 @@ def excerpt_at(text: str, position: int, width: int = 30) -> str:
 
 
 def _check_nesting(text: str) -> None:
-    depth = 0
-    for position, char in enumerate(text):
-        if char == "[":
-            depth += 1
-            if depth > MAX_TREE_DEPTH:
-                raise TreeTextError(
-                    f"the tree is nested deeper than {MAX_TREE_DEPTH} levels at character "
-                    f"{position + 1} near {excerpt_at(text, position)}"
-                )
-        elif char == "]":
-            depth -= 1
+    position = too_deep_at(text, MAX_TREE_DEPTH)
+    if position is not None:
+        raise TreeTextError(
+            f"the tree is nested deeper than {MAX_TREE_DEPTH} levels at character "
+            f"{position + 1} near {excerpt_at(text, position)}"
+        )
 
 
 def _refuse_constant(name: str) -> float:
