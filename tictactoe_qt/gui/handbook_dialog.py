@@ -80,8 +80,9 @@ class HandbookBrowser(QTextBrowser):
         return image
 
     def doSetSource(self, name: QUrl,
-                    type: QTextDocument.ResourceType = QTextDocument.ResourceType.UnknownResource) -> None:  # noqa: A002
-        super().doSetSource(name, type)
+                    kind: QTextDocument.ResourceType = QTextDocument.ResourceType.UnknownResource) -> None:
+        """Open ``name``, and show the heading its fragment names."""
+        super().doSetSource(name, kind)
         if name.hasFragment():
             self.scroll_to_heading(name.fragment())
 
