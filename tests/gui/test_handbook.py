@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QKeySequence, QTextCursor
 from PySide6.QtWidgets import QApplication
 
-from tictactoe_qt.gui.handbook_dialog import HandbookDialog
+from tictactoe_qt.gui.handbook_dialog import IMAGE_SIZE, HandbookDialog
 from tictactoe_qt.handbook import PAGES, page_title
 
 #: Milliseconds a page may take to show (a loaded machine; only a hang reaches it).
@@ -102,5 +102,5 @@ def test_screenshots_are_found_in_the_installed_copy_when_the_checkout_has_none(
     dialog = open_by_f1(window, qtbot)
     missing = QUrl.fromLocalFile(str(tmp_path / "resources" / "screenshots" / "exercise.png"))
     image = dialog.browser.loadResource(2, missing)  # QTextDocument.ImageResource
-    assert not image.isNull() and image.width() <= 600
+    assert not image.isNull() and image.width() <= IMAGE_SIZE.width() and image.height() <= IMAGE_SIZE.height()
     assert not Path(missing.toLocalFile()).exists()

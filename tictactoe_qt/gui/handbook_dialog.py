@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QUrl, Slot
+from PySide6.QtCore import QSize, Qt, QUrl, Slot
 from PySide6.QtGui import QImage, QTextBlock, QTextDocument
 from PySide6.QtWidgets import (
     QDialog,
@@ -28,8 +28,9 @@ from PySide6.QtWidgets import (
 from tictactoe_qt.assets import resource_path
 from tictactoe_qt.handbook import PAGES, page_path, page_title
 
-#: Widest a screenshot is shown, in pixels, so a page never scrolls sideways.
-IMAGE_WIDTH = 600
+#: Largest a screenshot is shown, in pixels: a page never scrolls sideways for one,
+#: and the text around it stays in view.
+IMAGE_SIZE = QSize(600, 460)
 #: Where the pages' screenshots are: in a checkout ``resources/screenshots``, in a wheel
 #: the package's own copy (found by :func:`~tictactoe_qt.assets.resource_path`).
 SCREENSHOTS = "screenshots"
@@ -65,7 +66,7 @@ class HandbookBrowser(QTextBrowser):
 
     def loadResource(self, kind: int, name: QUrl) -> object:
         """Screenshots come from the shipped copy when the checkout's is absent, at most
-        :data:`IMAGE_WIDTH` wide."""
+        :data:`IMAGE_SIZE`."""
         if kind != QTextDocument.ResourceType.ImageResource.value or not name.isLocalFile():
             return super().loadResource(kind, name)
         path = Path(name.toLocalFile())
@@ -75,8 +76,9 @@ class HandbookBrowser(QTextBrowser):
             except FileNotFoundError:
                 return super().loadResource(kind, name)
         image = QImage(str(path))
-        if image.width() > IMAGE_WIDTH:
-            image = image.scaledToWidth(IMAGE_WIDTH, mode=Qt.TransformationMode.SmoothTransformation)
+        if image.width() > IMAGE_SIZE.width() or image.height() > IMAGE_SIZE.height():
+            image = image.scaled(IMAGE_SIZE, Qt.AspectRatioMode.KeepAspectRatio,
+                                 Qt.TransformationMode.SmoothTransformation)
         return image
 
     def doSetSource(self, name: QUrl,
