@@ -49,8 +49,8 @@ def test_search_text_uses_the_window_names_and_json_keeps_indices():
     assert f"best line    r{first[0] + 1}c{first[1] + 1}" in text
 
 
-def test_readme_states_the_convention():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "### Coordinates" in readme
-    assert "row 1, column 1** is the top-left cell" in readme
-    assert "count from 0" in readme
+def test_the_handbook_states_the_convention():
+    playing = (ROOT / "tictactoe_qt" / "handbook" / "playing.md").read_text(encoding="utf-8")
+    assert "## Coordinates" in playing
+    assert "row 1, column 1** is the top-left cell" in playing
+    assert "count from 0" in playing

@@ -91,11 +91,11 @@ def test_a_tournament_mixes_built_ins_plugins_and_a_forfeiting_plugin(cli):
     assert data["cross_table"][3][0] == {"wins": 0, "draws": 0, "losses": 4}
 
 
-def test_the_readme_example_plugin_is_the_one_tested_and_plays(cli):
-    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+def test_the_handbook_example_plugin_is_the_one_tested_and_plays(cli):
+    page = (Path(__file__).parents[2] / "tictactoe_qt" / "handbook" / "own-ai.md").read_text(encoding="utf-8")
     folder = Path(__file__).with_name("readme_bot")
     for name, fence in (("my_bot.py", "python"), ("pyproject.toml", "toml")):
-        assert f"```{fence}\n{(folder / name).read_text()}```" in readme, name
+        assert f"```{fence}\n{(folder / name).read_text()}```" in page, name
     first = json.loads(cli("search", "--algorithm", "mybot", "--size", "3", "--json").stdout)
     assert first["move"] == [1, 1]
     edge = json.loads(cli("search", "--algorithm", "mybot:edges=yes", "--size", "3",

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from tictactoe_qt import __version__
 from tictactoe_qt.assets import resource_path
 from tictactoe_qt.engine.processes import start_resource_tracker
+from tictactoe_qt.gui.display_check import missing_display
 
 APP_NAME = "tictactoe-qt"
 ORGANIZATION = "tictactoe-qt"
@@ -83,7 +84,13 @@ def close_on_termination(window: QWidget) -> QTimer:
 
 
 def run(argv: list[str] | None = None) -> int:
-    """Create the application, show the window and run the event loop."""
+    """Create the application, show the window and run the event loop.
+
+    Without a display to open on, says so in one line and returns 1 (Qt would abort).
+    """
+    if QApplication.instance() is None and (problem := missing_display()):
+        print(f"{APP_NAME}: {problem}", file=sys.stderr)
+        return 1
     app = QApplication.instance() or QApplication(sys.argv if argv is None else [APP_NAME, *argv])
     configure_application(app)  # type: ignore[arg-type]
     sys.excepthook = report_unexpected_error

@@ -1,4 +1,4 @@
-"""The Help menu's Rules and About boxes."""
+"""The Help menu: the handbook (F1), and the Rules and About boxes."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from tictactoe_qt import __version__
 from tictactoe_qt.engine.game import MAX_SIZE, GameConfig
+from tictactoe_qt.gui.handbook_dialog import HandbookDialog
 
 
 def rules_text(config: GameConfig) -> str:
@@ -46,3 +47,14 @@ def show_about(parent: QWidget) -> None:
             "<p>MIT licence. Built with Qt for Python.</p>",
         ).format(__version__, MAX_SIZE),
     )
+
+
+def show_handbook(parent: QWidget) -> HandbookDialog:
+    """Open the handbook beside ``parent`` (one per window: a second F1 raises it)."""
+    dialog = parent.findChild(HandbookDialog)
+    if dialog is None:
+        dialog = HandbookDialog(parent)
+    dialog.show()
+    dialog.raise_()
+    dialog.activateWindow()
+    return dialog

@@ -30,7 +30,7 @@ from tictactoe_qt.gui.dock_layout import LAYOUT_VERSION, DockColumn, restore_doc
 from tictactoe_qt.gui.game_controller import GameController
 from tictactoe_qt.gui.game_over_banner import GameOverBanner
 from tictactoe_qt.gui.game_settings import SEATS, GameSettings
-from tictactoe_qt.gui.help_dialogs import show_about, show_rules
+from tictactoe_qt.gui.help_dialogs import show_about, show_handbook, show_rules
 from tictactoe_qt.gui.player_consent import allowed_from_file, trusted_on_restore
 from tictactoe_qt.gui.settings_dock import SettingsDock
 from tictactoe_qt.gui.settings_store import SettingsStore
@@ -117,8 +117,9 @@ class MainWindow(QMainWindow):
                                   QKeySequence.StandardKey.Open, "document-open")
         self.quit_action = action("actionQuit", self.tr("&Quit"), self.close,
                                   QKeySequence.StandardKey.Quit, "application-exit")
-        self.rules_action = action("actionRules", self.tr("&Rules"), self.show_rules,
-                                   QKeySequence.StandardKey.HelpContents, "help-contents")
+        self.handbook_action = action("actionHandbook", self.tr("&Handbook"), self.show_handbook,
+                                      QKeySequence.StandardKey.HelpContents, "help-contents")
+        self.rules_action = action("actionRules", self.tr("&Rules"), self.show_rules)
         self.about_action = action("actionAbout", self.tr("&About"), self.show_about,
                                    None, "help-about")
         self.theme_actions = {}
@@ -143,7 +144,7 @@ class MainWindow(QMainWindow):
         theme = self.view_menu.addMenu(self.tr("&Theme"))
         theme.addActions(list(self.theme_actions.values()))
         self.help_menu = self.menuBar().addMenu(self.tr("&Help"))
-        self.help_menu.addActions([self.rules_action, self.about_action])
+        self.help_menu.addActions([self.handbook_action, self.rules_action, self.about_action])
 
     def create_tool_bar(self) -> None:
         self.tool_bar = self.addToolBar(self.tr("Game"))
@@ -398,6 +399,10 @@ class MainWindow(QMainWindow):
         return True
 
     # -- help ------------------------------------------------------------------------------
+    @Slot()
+    def show_handbook(self) -> None:
+        show_handbook(self)
+
     @Slot()
     def show_rules(self) -> None:
         show_rules(self, self.controller.settings.config())
