@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
-from PySide6.QtGui import QImage, QWheelEvent
+from PySide6.QtGui import QFontMetricsF, QImage, QWheelEvent
 from PySide6.QtWidgets import QApplication, QFileDialog, QSpinBox
 
 from tictactoe_qt.engine.game import GameConfig
@@ -270,3 +270,25 @@ def test_other_runs_show_whole_and_a_finished_live_run_keeps_its_zoom(qtbot, pan
     shown(qtbot, panel, [other])
     assert plot.viewRange() == [pytest.approx(list(r)) for r in (plot.home_range("x"), plot.home_range("y"))]
     assert not plot.reset_button.isEnabled()
+
+
+def test_bar_groups_read_oldest_first_and_name_their_players(qtbot, panel) -> None:
+    """Runs come newest first; under the bars they read left to right as played,
+    each group named by its run and players, every name within its group's room."""
+    newest = replace(snapshot(8e-6, 1e-6, x_nodes=60, o_nodes=1), tag="#2", label="#2 minimax vs random")
+    newest.players["x"].spec, newest.players["o"].spec = "minimax:depth=2", "random"
+    oldest = replace(snapshot(40e-6, 38e-6, x_nodes=300, o_nodes=280), tag="#1")  # random vs perfect
+    shown(qtbot, panel, [newest, oldest])
+    for bars in panel.charts.bar_charts():
+        axis = bars.plot.getAxis("bottom")
+        ticks = sorted(axis._tickLevels[0])
+        names = [text for _position, text in ticks]
+        assert names[0].startswith("#1") and "random" in names[0] and "perfect" in names[0], names
+        assert names[1].startswith("#2") and "minimax" in names[1] and "random" in names[1], names
+        x_bar, _o_bar = bars.bars
+        heights = list(x_bar.opts["height"])
+        assert heights[0] > heights[1], "the first group is not the oldest run's"
+        view = bars.plot.getViewBox()
+        room = view.width() / (view.viewRange()[0][1] - view.viewRange()[0][0])
+        metrics = QFontMetricsF(axis.style["tickFont"] or axis.font())
+        assert all(metrics.horizontalAdvance(line) <= room for name in names for line in name.split("\n"))
