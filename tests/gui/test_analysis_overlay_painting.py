@@ -94,3 +94,34 @@ def test_an_analysis_dropped_while_its_big_picture_is_painted_in_slices_is_never
     layer.set_data(data)
     qtbot.waitUntil(layer.picture_ready)
     assert painted_alpha(layer, (7, 7)) > 0
+
+
+@pytest.mark.parametrize("marks", [{"x": "X", "o": "O"}, {"x": "\U0001f431", "o": "B"}],
+                         ids=["vector", "emoji-and-letter"])
+def test_mcts_visit_counts_never_cover_a_mark(qtbot, layer, marks) -> None:
+    """An MCTS count in a cell now holding a mark (the move the search chose) is drawn
+    clear of the mark's ink: the overlay leaves every pixel of every mark alone."""
+    board = layer.parent()
+    cells = ("x", None, None, None, "o", None, None, None, "o")
+    with_marks = BoardSnapshot(cells=cells, marks=marks, to_move="x")
+    visits = {(0, 0): 5469, (1, 1): 48_213, (2, 2): 12, (0, 1): 800, (2, 0): 3}
+    board.set_snapshot(with_marks)
+    layer.set_data(OverlayData("x../.o./..o", visits=visits))
+    qtbot.waitUntil(lambda: layer._analysis_pixmap(theme_of(layer)) is not None)
+    overlay = layer._analysis_pixmap(theme_of(layer)).toImage()
+    assert layer.geometry() == board.rect()
+    layer.hide()
+    marked = board.grab().toImage()
+    board.set_snapshot(BoardSnapshot(cells=(None,) * 9, marks=marks, to_move="x"))
+    blank = board.grab().toImage()
+    for cell in ((0, 0), (1, 1), (2, 2)):
+        rect = board.cell_rect(*cell)
+        ink = [(x, y) for y in range(rect.top(), rect.bottom() + 1) for x in range(rect.left(), rect.right() + 1)
+               if max(abs(a - b) for a, b in zip(marked.pixelColor(x, y).getRgb()[:3],
+                                                 blank.pixelColor(x, y).getRgb()[:3])) > 24]
+        assert len(ink) > rect.width(), f"no mark found in {cell}"
+        counted = [(x, y) for x, y in ink if overlay.pixelColor(x, y).alpha() > 0]
+        assert not counted, f"the overlay covers the mark in {cell} at {counted[:5]}"
+        painted = [1 for y in range(rect.top(), rect.bottom() + 1) for x in range(rect.left(), rect.right() + 1)
+                   if overlay.pixelColor(x, y).alpha() > 0]
+        assert len(painted) > 20, f"no visit count drawn in {cell}"
