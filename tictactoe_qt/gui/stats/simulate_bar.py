@@ -144,12 +144,15 @@ class SimulateBar(QWidget):
         """
         self.progress_bar.setValue(games)
         self._samples.append((elapsed, games))
-        eta = steady_time_left(self._samples, planned)
-        if eta is None or games == 0:  # no game has ended yet, or the pace is still settling
+        if games == 0:  # no game has ended yet: no speed to go by
             self.status_label.setText(
                 self.tr("%s of %s games, time left: estimating…") % (f"{games:,}", f"{planned:,}"))
             return
         speed = f"{rate:,.0f}" if rate >= 10 else f"{rate:.2g}"
+        eta = steady_time_left(self._samples, planned)
+        if eta is None:  # the pace is still settling
+            self.status_label.setText(self.tr("%s games/s, time left: estimating…") % speed)
+            return
         self.status_label.setText(self.tr("%s games/s, about %s left") % (speed, format_seconds(eta)))
 
     def finish_progress(self, games: int, text: str) -> None:
