@@ -18,6 +18,7 @@ from tictactoe_qt.gui.analysis.overlay_style import (
     ASIDE_SHARE,
     KIND_COLOURS,
     KIND_COLOURS_DARK,
+    MIN_FONT_PIXELS,
     MIN_SCORE_CELL,
     MIN_TEXT_CELL,
     badge_circle,
@@ -121,9 +122,10 @@ def paint_aside(painter: QPainter, theme: BoardTheme, rect: QRectF, note: CellNo
 
 
 def sized_font(painter: QPainter, pixels: float, bold: bool = True) -> QFont:
-    """The painter's font at ``pixels`` pixels (at least 7), bold unless told otherwise."""
+    """The painter's font at ``pixels`` pixels (at least :data:`MIN_FONT_PIXELS`), bold
+    unless told otherwise."""
     font = QFont(painter.font())
-    font.setPixelSize(max(7, int(pixels)))
+    font.setPixelSize(max(MIN_FONT_PIXELS, int(pixels)))
     font.setBold(bold)
     return font
 
@@ -176,9 +178,11 @@ def paint_visits(painter: QPainter, theme: BoardTheme, visits: dict[Cell, int],
         text = f"n={count}"
         if occupied(cell):
             label = visits_corner(rect)
-            painter.setFont(sized_font(painter, min(rect.height() * 0.14, label.height() * 0.8),
-                                       bold=False))
-            painter.drawText(label, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, text)
+            pixels = min(rect.height() * 0.14, label.height() * 0.8)
+            if pixels >= MIN_FONT_PIXELS:  # else too small to read: the bar says it
+                painter.setFont(sized_font(painter, pixels, bold=False))
+                painter.drawText(label, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                                 text)
             continue
         painter.setFont(sized_font(painter, rect.height() * 0.14, bold=False))
         label = rect.adjusted(0, 0, -rect.width() * 0.08, -rect.height() * 0.16)
