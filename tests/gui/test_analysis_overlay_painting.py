@@ -94,3 +94,35 @@ def test_an_analysis_dropped_while_its_big_picture_is_painted_in_slices_is_never
     layer.set_data(data)
     qtbot.waitUntil(layer.picture_ready)
     assert painted_alpha(layer, (7, 7)) > 0
+
+
+@pytest.mark.parametrize(("marks", "size"), [({"x": "X", "o": "O"}, 3), ({"x": "\U0001f431", "o": "B"}, 3),
+                                            ({"x": "X", "o": "O"}, 15)],
+                         ids=["vector", "emoji-and-letter", "small-cells"])
+def test_mcts_visit_counts_never_cover_a_mark(qtbot, layer, marks, size) -> None:
+    """An MCTS count in a cell now holding a mark (the move the search chose) is drawn
+    clear of the mark's ink: the overlay leaves every pixel of every mark alone."""
+    board = layer.parent()
+    cells = ["x" if i == 0 else "o" if i in (size + 1, size * size - 1) else None for i in range(size * size)]
+    with_marks = BoardSnapshot(rows=size, cols=size, cells=tuple(cells), marks=marks, to_move="x")
+    visits = {(0, 0): 5469, (1, 1): 48_213, (size - 1, size - 1): 12_000, (0, 1): 800, (2, 0): 3}
+    board.set_snapshot(with_marks)
+    layer.set_data(OverlayData("x../.o./..o", visits=visits))
+    qtbot.waitUntil(lambda: layer._analysis_pixmap(theme_of(layer)) is not None)
+    overlay = layer._analysis_pixmap(theme_of(layer)).toImage()
+    assert layer.geometry() == board.rect()
+    layer.hide()
+    marked = board.grab().toImage()
+    board.set_snapshot(BoardSnapshot(rows=size, cols=size, cells=(None,) * size**2, marks=marks, to_move="x"))
+    blank = board.grab().toImage()
+    for cell in ((0, 0), (1, 1), (size - 1, size - 1)):
+        rect = board.cell_rect(*cell)
+        ink = [(x, y) for y in range(rect.top(), rect.bottom() + 1) for x in range(rect.left(), rect.right() + 1)
+               if max(abs(a - b) for a, b in zip(marked.pixelColor(x, y).getRgb()[:3],
+                                                 blank.pixelColor(x, y).getRgb()[:3])) > 24]
+        assert len(ink) > rect.width(), f"no mark found in {cell}"
+        counted = [(x, y) for x, y in ink if overlay.pixelColor(x, y).alpha() > 0]
+        assert not counted, f"the overlay covers the mark in {cell} at {counted[:5]}"
+        painted = [1 for y in range(rect.top(), rect.bottom() + 1) for x in range(rect.left(), rect.right() + 1)
+                   if overlay.pixelColor(x, y).alpha() > 0]
+        assert len(painted) > 4, f"no visit count drawn in {cell}"

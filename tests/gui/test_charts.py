@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
-from PySide6.QtGui import QImage, QWheelEvent
+from PySide6.QtGui import QFontMetricsF, QImage, QWheelEvent
 from PySide6.QtWidgets import QApplication, QFileDialog, QSpinBox
 
 from tictactoe_qt.engine.game import GameConfig
@@ -103,12 +103,34 @@ def test_a_click_lets_the_plain_wheel_zoom_until_the_pointer_leaves(qtbot, panel
     assert panel.charts_page.verticalScrollBar().value() > 0
 
 
-def test_share_axes_stop_at_100_even_zoomed_out(qtbot, panel) -> None:
+def test_share_axes_stop_near_100_even_zoomed_out(qtbot, panel) -> None:
     shown(qtbot, panel, [snapshot(1e-6, 1e-6)])
     for plot in (panel.charts.outcome_plot, panel.charts.length_plot):
-        assert plot.viewRange()[1][1] <= 100
+        assert plot.viewRange()[1][1] <= 110
         wheel(plot.viewport(), CTRL, notches=-10)  # towards the user: zoom out
-        assert plot.viewRange()[1][1] <= 100, plot.objectName()
+        assert plot.viewRange()[1][1] <= 110, plot.objectName()
+
+
+def test_an_all_draw_run_draws_its_lines_clear_of_the_axis_frame(qtbot, panel) -> None:
+    """Draws at 100 % and both wins at 0 % stay whole lines inside the plot, a few
+    pixels from its top and bottom edges, and 100 is still a labelled tick."""
+    all_draws = replace(snapshot(1e-6, 1e-6), curve=((1, 0.0, 0.0, 1.0), (10, 0.0, 0.0, 1.0)),
+                        outcomes=(0, 0, 10), histogram=(0,) * 9 + (10,))
+    shown(qtbot, panel, [all_draws])
+    plot = panel.charts.outcome_plot
+    view = plot.getViewBox()
+    frame = view.sceneBoundingRect()
+    top = view.mapViewToScene(QPointF(0, 100)).y()
+    bottom = view.mapViewToScene(QPointF(0, 0)).y()
+    assert top - frame.top() >= 5, "the 100 % line runs into the top of the plot"
+    assert frame.bottom() - bottom >= 5, "the 0 % lines run into the bottom of the plot"
+    draws = panel.charts.outcome_lines()[2]
+    assert list(draws.getData()[1]) == [100.0, 100.0]
+    ticks = [value for value, _text in plot.getAxis("left")._tickLevels[0]]
+    assert 100 in ticks
+    lengths = panel.charts.length_plot.getViewBox()
+    bar_top = lengths.mapViewToScene(QPointF(9, 100)).y()
+    assert bar_top - lengths.sceneBoundingRect().top() >= 5, "a 100 % bar fills the plot to its frame"
 
 
 def test_legends_sit_outside_the_plotted_data(qtbot, panel) -> None:
@@ -248,3 +270,25 @@ def test_other_runs_show_whole_and_a_finished_live_run_keeps_its_zoom(qtbot, pan
     shown(qtbot, panel, [other])
     assert plot.viewRange() == [pytest.approx(list(r)) for r in (plot.home_range("x"), plot.home_range("y"))]
     assert not plot.reset_button.isEnabled()
+
+
+def test_bar_groups_read_oldest_first_and_name_their_players(qtbot, panel) -> None:
+    """Runs come newest first; under the bars they read left to right as played,
+    each group named by its run and players, every name within its group's room."""
+    newest = replace(snapshot(8e-6, 1e-6, x_nodes=60, o_nodes=1), tag="#2", label="#2 minimax vs random")
+    newest.players["x"].spec, newest.players["o"].spec = "minimax:depth=2", "random"
+    oldest = replace(snapshot(40e-6, 38e-6, x_nodes=300, o_nodes=280), tag="#1")  # random vs perfect
+    shown(qtbot, panel, [newest, oldest])
+    for bars in panel.charts.bar_charts():
+        axis = bars.plot.getAxis("bottom")
+        ticks = sorted(axis._tickLevels[0])
+        names = [text for _position, text in ticks]
+        assert names[0].startswith("#1") and "random" in names[0] and "perfect" in names[0], names
+        assert names[1].startswith("#2") and "minimax" in names[1] and "random" in names[1], names
+        x_bar, _o_bar = bars.bars
+        heights = list(x_bar.opts["height"])
+        assert heights[0] > heights[1], "the first group is not the oldest run's"
+        view = bars.plot.getViewBox()
+        room = view.width() / (view.viewRange()[0][1] - view.viewRange()[0][0])
+        metrics = QFontMetricsF(axis.style["tickFont"] or axis.font())
+        assert all(metrics.horizontalAdvance(line) <= room for name in names for line in name.split("\n"))

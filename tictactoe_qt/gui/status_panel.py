@@ -39,6 +39,9 @@ class StatusPanel(QWidget):
         self.busy.setTextVisible(False)
         self.busy.hide()
         self.stats = QLabel(objectName="searchStats")
+        self.stats.setToolTip(self.tr(
+            "A node is one position the search looked at; depth is how many moves ahead it "
+            "looked; the time is the search's own."))
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 6, 0)
         layout.addWidget(self.stats)

@@ -18,13 +18,14 @@ from tictactoe_qt.gui.analysis.overlay_style import (
     ASIDE_SHARE,
     KIND_COLOURS,
     KIND_COLOURS_DARK,
+    MIN_FONT_PIXELS,
     MIN_SCORE_CELL,
     MIN_TEXT_CELL,
     badge_circle,
     heat_colour,
 )
 from tictactoe_qt.gui.board_theme import BoardTheme, with_alpha
-from tictactoe_qt.gui.mark_painter import paint_mark
+from tictactoe_qt.gui.mark_painter import mark_box, paint_mark
 
 
 def paint_notes(painter: QPainter, theme: BoardTheme, data: OverlayData,
@@ -121,9 +122,10 @@ def paint_aside(painter: QPainter, theme: BoardTheme, rect: QRectF, note: CellNo
 
 
 def sized_font(painter: QPainter, pixels: float, bold: bool = True) -> QFont:
-    """The painter's font at ``pixels`` pixels (at least 7), bold unless told otherwise."""
+    """The painter's font at ``pixels`` pixels (at least :data:`MIN_FONT_PIXELS`), bold
+    unless told otherwise."""
     font = QFont(painter.font())
-    font.setPixelSize(max(7, int(pixels)))
+    font.setPixelSize(max(MIN_FONT_PIXELS, int(pixels)))
     font.setBold(bold)
     return font
 
@@ -155,8 +157,13 @@ def paint_badge(
 
 
 def paint_visits(painter: QPainter, theme: BoardTheme, visits: dict[Cell, int],
-                 cell_rect: Callable[[Cell], QRectF]) -> None:
-    """MCTS visit counts: a bar and 'n=…' at the foot of each visited cell."""
+                 cell_rect: Callable[[Cell], QRectF],
+                 occupied: Callable[[Cell], bool] = lambda cell: False) -> None:
+    """MCTS visit counts: a bar at the foot of each visited cell and 'n=…' above it.
+
+    In a cell holding a mark (the move the search chose, now played), the count
+    goes in the corner above the mark instead, so it never covers it.
+    """
     if not visits:
         return
     most = max(visits.values()) or 1
@@ -167,8 +174,23 @@ def paint_visits(painter: QPainter, theme: BoardTheme, visits: dict[Cell, int],
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(with_alpha(theme.accent, 200))
         painter.drawRect(bar)
-        painter.setFont(sized_font(painter, rect.height() * 0.14, bold=False))
         painter.setPen(theme.text)
+        text = f"n={count}"
+        if occupied(cell):
+            label = visits_corner(rect)
+            pixels = min(rect.height() * 0.14, label.height() * 0.8)
+            if pixels >= MIN_FONT_PIXELS:  # else too small to read: the bar says it
+                painter.setFont(sized_font(painter, pixels, bold=False))
+                painter.drawText(label, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                                 text)
+            continue
+        painter.setFont(sized_font(painter, rect.height() * 0.14, bold=False))
         label = rect.adjusted(0, 0, -rect.width() * 0.08, -rect.height() * 0.16)
-        painter.drawText(label, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom,
-                         f"n={count}")
+        painter.drawText(label, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom, text)
+
+
+def visits_corner(rect: QRectF) -> QRectF:
+    """Where a visit count goes in a cell holding a mark: the strip above the mark's ink."""
+    top = rect.top() + rect.height() * 0.03
+    bottom = mark_box(rect).top() - rect.height() * 0.02
+    return QRectF(rect.left(), top, rect.width() * 0.92, max(0.0, bottom - top))

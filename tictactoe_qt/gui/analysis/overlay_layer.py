@@ -190,7 +190,7 @@ class OverlayLayer(QWidget):
             if not picture.cells:
                 if self.show_ghosts:
                     self._paint_ghosts(painter, picture.theme)
-                paint_visits(painter, picture.theme, self.data.visits, self._cell)
+                paint_visits(painter, picture.theme, self.data.visits, self._cell, self._occupied)
         if picture.cells:
             QTimer.singleShot(0, self, self._render_slice)
             return

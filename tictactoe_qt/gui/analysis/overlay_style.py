@@ -16,6 +16,8 @@ HEAT_STOPS = ((0.0, QColor("#1c71d8")), (0.5, QColor("#9a9996")), (1.0, QColor("
 MIN_SCORE_CELL = 38
 #: Cells narrower than this show no text at all, only colour.
 MIN_TEXT_CELL = 22
+#: The smallest type the overlay writes in (pixels).
+MIN_FONT_PIXELS = 7
 #: Share of a cell's height the small second value (a player's view: the exact value) takes.
 ASIDE_SHARE = 0.3
 #: Height of the preview caption strip.

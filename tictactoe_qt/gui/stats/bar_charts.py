@@ -8,6 +8,11 @@ A player whose figure was not reported (an engine's or plugin's nodes) gets no
 bar: ``not reported`` stands in its place and the legend says so.
 A linear time axis is in the unit its tallest bar reads in (``time per move
 (µs)``), and every bar's value is written in that unit too.
+
+Runs come newest first (the panel's order, main run first); their groups are
+drawn oldest first, left to right, as a timeline reads. Each group is named
+under it by its run's tag and players (``#1 random`` over ``vs perfect``), cut
+short with an ellipsis when wider than the group's room.
 """
 
 from __future__ import annotations
@@ -17,7 +22,8 @@ import math
 from collections.abc import Callable, Sequence
 
 import pyqtgraph as pg
-from PySide6.QtGui import QFont
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QFontMetricsF
 
 from tictactoe_qt.engine.text import BOARD_NAMES, TimeUnit
 from tictactoe_qt.gui.game_settings import SEATS
@@ -80,6 +86,8 @@ class BarChart:
         self._ticks: object = None
         self._value_ticks: object = None
         self._runs = 0
+        #: Each shown group's name, oldest run first: its two lines, before any cutting short.
+        self._group_names: list[tuple[str, str]] = []
         self._colors: ChartColors | None = None
         self._names = BOARD_NAMES
         self.bars = tuple(pg.BarGraphItem(x=[], height=[], width=BAR_WIDTH) for _ in SEATS)
@@ -95,7 +103,13 @@ class BarChart:
         # Turned off once, at the start: turning it off later sets a prefix for the range.
         plot.getAxis("left").enableAutoSIPrefix(False)
         self._set_log(False)
-        plot.getViewBox().sigResized.connect(self._stagger_labels)
+        plot.getViewBox().sigResized.connect(self._fit_to_width)
+        # Room for the groups' two-line names, set once: an axis that grew and shrank
+        # with its names would re-lay out (and repaint) the chart.
+        bottom = plot.getAxis("bottom")
+        lines = QFontMetricsF(bottom.style["tickFont"] or bottom.font()).lineSpacing()
+        bottom.setHeight(math.ceil(2 * lines + bottom.style["tickTextOffset"][1]
+                                   + max(0, bottom.style["tickLength"]) + 2))
 
     def is_log(self) -> bool:
         """True while the value axis is logarithmic."""
@@ -125,7 +139,11 @@ class BarChart:
             text.setVisible(index < 2 * count)
 
     def update(self, runs: Sequence[RunSnapshot]) -> None:
-        """Draw one pair of bars per run, on a log axis if their values span orders of magnitude."""
+        """Draw one pair of bars per run, on a log axis if their values span orders of magnitude.
+
+        ``runs`` come newest first; the groups are drawn oldest first.
+        """
+        runs = list(reversed(runs))
         self._runs = len(runs)
         self.hide_unused(len(runs))
         names = joined_names(run.names for run in runs)
@@ -135,10 +153,7 @@ class BarChart:
         if names != self._names or unreported != self._unreported:
             self._names, self._unreported = names, unreported
             self._show_legend()
-        ticks = [[(i, run.tag) for i, run in enumerate(runs)]]
-        if ticks != self._ticks:  # setting ticks makes pyqtgraph redraw the axis
-            self._ticks = ticks
-            self.plot.getAxis("bottom").setTicks(ticks)
+        self._group_names = [group_name(run) for run in runs]
         raw = [[self._value(run, seat) for seat in SEATS] for run in runs]
         positive = [v for pair in raw for v in pair if v]
         log = bool(positive) and max(positive) > LOG_SPREAD * min(positive)
@@ -170,14 +185,35 @@ class BarChart:
             self._set_log_range(floor, floor + tallest)
         else:
             self._set_linear_range(tallest)
+        self._fit_to_width()
+
+    def _fit_to_width(self) -> None:
+        """Name the groups and place the value labels in the room each group has now."""
+        self._name_groups()
         self._stagger_labels()
+
+    def _group_room(self) -> float:
+        """Pixels across one run's group."""
+        view = self.plot.getViewBox()
+        low, high = view.viewRange()[0]
+        return view.width() / max(high - low, 1e-9)
+
+    def _name_groups(self) -> None:
+        """Each group's name under it, each line cut short to the group's room."""
+        axis = self.plot.getAxis("bottom")
+        metrics = QFontMetricsF(axis.style["tickFont"] or axis.font())
+        room = max(self._group_room() - 6, 0.0)
+        names = ["\n".join(metrics.elidedText(line, Qt.TextElideMode.ElideRight, room) for line in lines)
+                 for lines in self._group_names]
+        ticks = [list(enumerate(names))]
+        if ticks != self._ticks:  # setting ticks makes pyqtgraph redraw the axis
+            self._ticks = ticks
+            axis.setTicks(ticks)
 
     def _stagger_labels(self) -> None:
         """Raise every other run's labels a line when labels are wider than half a run's room."""
         used = self.labels[: 2 * self._runs]
-        view = self.plot.getViewBox()
-        low, high = view.viewRange()[0]
-        room = view.width() / max(high - low, 1e-9)  # pixels per run
+        room = self._group_room()
         widest = max((text.boundingRect().width() for text in used), default=0.0)
         crowded = widest > room / 2
         for index, text in enumerate(used):
@@ -232,6 +268,11 @@ class BarChart:
         # Keep the axis while the bars still fit it well: each change redraws it.
         if not 0 < tallest * 1.3 <= current <= top * 2.5:
             self.plot.set_home_range("y", 0, top)
+
+
+def group_name(run: RunSnapshot) -> tuple[str, str]:
+    """A run's group name under its bars, in two lines: ``("#1 random", "vs perfect")``."""
+    return f"{run.tag} {run.players['x'].spec}", f"vs {run.players['o'].spec}"
 
 
 def nice_ceiling(value: float) -> float:

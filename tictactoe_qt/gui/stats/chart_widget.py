@@ -23,10 +23,12 @@ RESET_MARGIN = 3
 PLOT_MARGINS = (6, 2, 12, 2)
 #: Pixels an end tick label (0 %, 100 %) may reach past the value axis.
 LABEL_OVERHANG = 12
-#: Share axes (outcome rates, game length) end at 100 %; a little room under 0
-#: keeps the 0 % lines whole.
-SHARE_BOTTOM = -2.0
-SHARE_TOP = 100.0
+#: Share axes (outcome rates, game length) run from 0 to 100 %, with this much room
+#: (percentage points) beyond each end: a line at 0 % or 100 % (every game a draw)
+#: stays whole and clear of the axis frame.
+SHARE_MARGIN = 5.0
+SHARE_BOTTOM = -SHARE_MARGIN
+SHARE_TOP = 100.0 + SHARE_MARGIN
 
 
 class _ValueAxis(pg.AxisItem):

@@ -92,11 +92,6 @@ class RunSnapshot:
     def games_per_second(self) -> float:
         return self.games / self.elapsed_seconds if self.elapsed_seconds > 0 else 0.0
 
-    @property
-    def eta_seconds(self) -> float | None:
-        rate = self.games_per_second
-        return (self.planned - self.games) / rate if rate > 0 else None
-
     def rate(self, outcome: int) -> float | None:
         return self.outcomes[outcome] / self.games if self.games else None
 

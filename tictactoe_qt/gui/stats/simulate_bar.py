@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import deque
+
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -17,8 +19,11 @@ from PySide6.QtWidgets import (
 from .count_progress_bar import CountProgressBar
 from .number_format import format_seconds
 from .run_data import MAX_GAMES
+from .time_left import Sample, steady_time_left
 
 NO_SEED = -1
+#: Progress reports kept for the time-left estimate: seconds of them at ten a second.
+KEPT_SAMPLES = 100
 
 
 class SimulateBar(QWidget):
@@ -32,6 +37,8 @@ class SimulateBar(QWidget):
         self.setObjectName("simulateBar")
         #: The "can't start" message on show, until the match changes.
         self._problem = ""
+        #: This batch's progress reports, for :func:`~.time_left.steady_time_left`.
+        self._samples: deque[Sample] = deque(maxlen=KEPT_SAMPLES)
         self.match_label = QLabel(objectName="simMatch")
         self.match_label.setToolTip(self.tr("Board and players come from the settings dock"))
         self.games_box = QSpinBox(objectName="simGames")
@@ -125,16 +132,27 @@ class SimulateBar(QWidget):
         self.progress_bar.setRange(0, planned)
         self.progress_bar.setValue(0)
         self.progress_bar.setFormat(self.tr("%v / %m games (%p%)"))
+        self._samples.clear()
         self.status_label.setText(self.tr("Starting… time left: estimating…"))
 
-    def show_progress(self, games: int, planned: int, rate: float, eta: float | None) -> None:
-        """Progress with speed and time left."""
+    def show_progress(self, games: int, planned: int, rate: float, elapsed: float) -> None:
+        """Progress with speed, and the time left once the pace has settled.
+
+        Args:
+            rate: games a second so far.
+            elapsed: seconds since the batch began.
+        """
         self.progress_bar.setValue(games)
-        if eta is None or games == 0:  # no game has ended yet: no speed to go by
+        self._samples.append((elapsed, games))
+        if games == 0:  # no game has ended yet: no speed to go by
             self.status_label.setText(
                 self.tr("%s of %s games, time left: estimating…") % (f"{games:,}", f"{planned:,}"))
             return
         speed = f"{rate:,.0f}" if rate >= 10 else f"{rate:.2g}"
+        eta = steady_time_left(self._samples, planned)
+        if eta is None:  # the pace is still settling
+            self.status_label.setText(self.tr("%s games/s, time left: estimating…") % speed)
+            return
         self.status_label.setText(self.tr("%s games/s, about %s left") % (speed, format_seconds(eta)))
 
     def finish_progress(self, games: int, text: str) -> None:

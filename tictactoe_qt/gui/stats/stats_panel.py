@@ -261,7 +261,7 @@ class StatsPanel(QDockWidget):
         assert isinstance(snapshot, RunSnapshot)
         self._live = snapshot
         self.simulate_bar.show_progress(
-            snapshot.games, snapshot.planned, snapshot.games_per_second, snapshot.eta_seconds
+            snapshot.games, snapshot.planned, snapshot.games_per_second, snapshot.elapsed_seconds
         )
         if not self._refresh_timer.isActive():
             self._refresh_timer.start()
