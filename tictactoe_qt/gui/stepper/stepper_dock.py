@@ -61,7 +61,7 @@ BUTTONS = (
     ("stepperBack", "Back", "Shift+F9", "Undo one step"),
     ("stepperRun", "Run", "F5", "Step on a timer at the speed set"),
     ("stepperPause", "Pause", "F6", "Stop running"),
-    ("stepperToCutoff", "Next cut-off", "F7", "Run to the next α ≥ β cut-off"),
+    ("stepperToCutoff", "Next cut-off", "F7", "Run to the next cut-off"),
     ("stepperToEnd", "To the end", "F8", "Run every remaining event"),
 )
 
