@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from tictactoe_qt.engine.teaching import TreeTextError
 
 from .drawn_nodes import DrawNode
-from .exercise import Answer, Prediction, check, random_tree_text, solve
+from .exercise import Answer, Prediction, Score, check, random_tree_text, solve
 from .trace_tree import Key, format_value
 from .tree_view import SearchTreeView
 
@@ -179,13 +179,13 @@ class ExercisePanel(QWidget):
 
     @Slot()
     def check(self) -> dict[Key, str]:
-        """Mark every prediction right or wrong; returns the marks by node."""
+        """Mark every prediction right or wrong (blank nodes get no mark); returns the
+        marks by node."""
         self.verdicts = check(self.answer, self.prediction)
-        right = sum(1 for verdict in self.verdicts.values() if verdict == "right")
-        self.result.setText(self.tr("{0} of {1} nodes right. Root value: {2}. ✗ marks what to "
-                                    "look at again; Step through it shows why.")
-                            .format(right, len(self.verdicts),
-                                    format_value(self.answer.values[()])))
+        score = Score.of(self.answer, self.verdicts)
+        self.result.setText(self.tr("{0} Root value: {1}. ✗ marks what to look at again; "
+                                    "Step through it shows why.")
+                            .format(score.text(), format_value(self.answer.values[()])))
         self._redraw()
         return self.verdicts
 

@@ -43,6 +43,7 @@ from tictactoe_qt.gui.analysis.dock_body import DockBody
 from .drawn_nodes import from_trace
 from .event_words import event_words, path_words
 from .exercise_panel import ExercisePanel
+from .filling_layout import FillingLayout
 from .preview_board import PreviewBoard
 from .pseudocode_list import PseudocodeList
 from .role_sides import RoleSides
@@ -88,7 +89,7 @@ class StepperDock(QDockWidget):
     # -- building -----------------------------------------------------------------------
     def _build(self) -> None:
         body = DockBody(self)
-        outer = QVBoxLayout(body)
+        outer = FillingLayout(body)
         outer.setContentsMargins(4, 4, 4, 4)
         self.choices = SearchChoices()
         outer.addLayout(self.choices)
