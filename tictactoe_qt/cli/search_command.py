@@ -22,6 +22,13 @@ from tictactoe_qt.engine.players import (
     human_refused,
     make_player,
 )
+from tictactoe_qt.engine.teaching import (
+    CENTRE_FIRST,
+    ORDERING_TIES,
+    equal_best,
+    limited_values,
+    tie_note,
+)
 from tictactoe_qt.engine.text import game_over_text
 
 from .arguments import (
@@ -73,6 +80,11 @@ MAX_EMPTY_FOR_PLAIN_ALPHABETA = 16
 #: lines even with perfect move ordering (Knuth and Moore), and about that many
 #: in practice: 47 million to depth 5 on 19x19, six minutes.
 MAX_LINES_ALPHABETA = 10**6
+#: Lines of play up to which the root moves are valued again to count equal best
+#: moves (3x3 to the end is 9! = 362,880); beyond it the note gives only the tie-break.
+MAX_LINES_TIES = 10**6
+#: Cells up to which an exact alpha-beta answer is checked for equal moves by the analysis.
+MAX_CELLS_TIES = 16
 
 DESCRIPTION = """\
 Run one search from a position and show the move it picks with its statistics:
@@ -160,11 +172,55 @@ def _print_result(board: Board, result: SearchResult, args: argparse.Namespace,
     else:
         if result.exact:
             data["plies"] = result.plies
+        data["tie_note"] = _tie_note(board, result, args, textbook)
         print(search_text(board, data), flush=True)
         if textbook:
             print(f"  options      {textbook_options_from(args).label()}")
         if cached:
             print("  cached       yes: from the cache of solved positions (no search ran)")
+
+
+def _tie_note(board: Board, result: SearchResult, args: argparse.Namespace,
+              textbook: bool) -> str:
+    """Whether the move is one of several equal ones, and the tie-break that chose it
+    (``""`` for searches with no fixed order: random, MCTS, perfect, plugins)."""
+    if result.move is None or result.cancelled:
+        return ""
+    if textbook:
+        order = ORDERING_TIES[textbook_options_from(args).ordering]
+    elif result.algorithm in ("minimax", "alphabeta"):
+        order = CENTRE_FIRST  # the engine's search order (after an immediate win)
+    else:
+        return ""
+    return tie_note(_equal_moves(board, result, args, textbook), order)
+
+
+def _equal_moves(board: Board, result: SearchResult, args: argparse.Namespace,
+                 textbook: bool) -> int | None:
+    """How many root moves are worth what the chosen one is, by the search's own values;
+    ``None`` when that would cost a search far bigger than the one run."""
+    assert result.move is not None
+    cols = board.config.cols
+    cells = board.legal_indices()
+    chosen = result.move.row * cols + result.move.col
+    if not textbook and len(result.move_scores) == len(cells):  # minimax values every move
+        return equal_best(result.move_scores.values(), result.score)
+    empty = len(cells)
+    plies = empty if args.depth is None else min(args.depth, empty)
+    if textbook and perm(empty, plies) <= MAX_LINES_TIES:
+        value = limited_values(board, textbook_options_from(args), plies)
+        return equal_best([value((cell,)) for cell in cells], value((chosen,)))
+    if result.exact and board.geometry.cells <= MAX_CELLS_TIES:
+        from tictactoe_qt.engine.analysis import analyze
+
+        analysis = analyze(board, 0.5)
+        if analysis.exact:
+            scores = {value.move: value.score for value in analysis.moves}
+            if textbook:  # +1/0/-1: a win is a win, however long it takes
+                return equal_best([value.result for value in analysis.moves],
+                                  result.result)
+            return equal_best(scores.values(), scores.get(result.move))
+    return None
 
 
 def _run_exact(name: str, board: Board, args: argparse.Namespace) -> int:

@@ -29,6 +29,7 @@ from tictactoe_qt.engine.teaching import (
     TraceTooLarge,
     TreeTextError,
     board_space,
+    best_line,
     check_size,
     counted_search,
     excerpt_at,
@@ -204,6 +205,9 @@ def textbook_decision(
     options = textbook_options_from(args)
     print_estimate_note(options, args.depth, board)
     try:
-        return counted_search(board, name, options, args.depth, should_stop)
+        result = counted_search(board, name, options, args.depth, should_stop)
+        if result.move is not None and not result.cancelled:
+            result.pv = best_line(board, name, options, args.depth, result.move, should_stop)
+        return result
     except ValueError as error:
         raise UsageError(str(error)) from None
