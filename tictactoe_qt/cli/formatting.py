@@ -22,6 +22,8 @@ from tictactoe_qt.engine.text import (
     status_text,
 )
 
+from .share_interval import interval_text
+
 
 def seconds_text(seconds: float | None) -> str:
     """``seconds`` in a fitting unit (``12.3 µs``, ``4.56 ms``, ``1.23 s``), ``n/a`` for none."""
@@ -154,7 +156,8 @@ def summary_text(summary: SimulationSummary) -> str:
     lines.append("")
     for label, count in (("X wins", summary.x_wins), ("O wins", summary.o_wins),
                          ("Draws", summary.draws)):
-        lines.append(f"  {label:<8}{count:>12,}  ({summary.share(count):.2f}%)")
+        lines.append(f"  {label:<8}{count:>12,}  ({summary.share(count):.2f}%; "
+                     f"{interval_text(count, summary.games)})")
     lines += forfeit_lines(summary.forfeits, summary.forfeit_reasons)
     lines.append("")
     name_x = f"{short_name(x_player.spec)} (--x)"
