@@ -50,6 +50,7 @@ from .exact_run import (
     warn_if_long,
 )
 from .formatting import search_text
+from .per_round import per_round
 from .stop_signals import INTERRUPTED
 from .trace_command import (
     add_textbook_arguments,
@@ -97,7 +98,11 @@ perfect and mcts, and a hard limit for the others.
 the answer is exact; on a terminal a progress line shows on stderr, and Ctrl+C
 stops it with the best answer so far (exact: false, exit status 130). Exact
 answers are kept in a cache of solved positions, so asking again is instant
-("cached": true); --no-cache skips it, and 'tictactoe-qt cache clear' empties it."""
+("cached": true); --no-cache skips it, and 'tictactoe-qt cache clear' empties it.
+--per-round plays the search against itself from the position to the end of
+the game, one search per round (ply) with the same options, and prints a
+table of the nodes and cut-offs of each, as a report's per-round table has
+them (--json: one object with a "rounds" list)."""
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -123,6 +128,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="perfect only: search without a time limit until the answer "
                         "is exact (Ctrl+C stops with the best answer so far)")
     add_cache_argument(parser)
+    parser.add_argument("--per-round", action="store_true",
+                        help="play the search against itself from the position to the end of "
+                        "the game and print the nodes of its search at each round")
     # Shared with trace: the same choices give the same counts.
     add_textbook_arguments(parser, engine_without=True)
     parser.set_defaults(run=run)
@@ -137,25 +145,35 @@ def run(args: argparse.Namespace) -> int:
     if args.depth is not None and name not in DEPTH_ALGORITHMS:
         raise UsageError(f"--depth applies to {', '.join(DEPTH_ALGORITHMS)}; "
                          f"{excerpt(name)} would ignore it")
+    if args.exact and args.per_round:
+        raise UsageError("--per-round plays a whole game of searches: drop --exact")
     if args.exact:
         return _run_exact(name, board, args)
     if args.time is None:  # a time limit bounds any search
         _check_feasible(name, board, args.depth)
-    should_stop = never_stop
-    if args.time is not None and name not in ("perfect", "mcts"):
-        deadline = time.perf_counter() + args.time
-        should_stop = lambda: time.perf_counter() >= deadline  # noqa: E731
     # alphabeta-tt is a textbook search only: named alone, it runs with the default options.
     textbook = uses_textbook_options(args) or name == "alphabeta-tt"
-    if textbook:
-        result = textbook_decision(name, board, args, should_stop)
-    else:
-        result = search(name, board, args.depth, args.time, args.seed, should_stop)
+    if args.per_round:
+        return per_round(name, board, args, lambda position, first: _decide(
+            name, position, args, textbook, line=False, note=first))
+    result = _decide(name, board, args, textbook)
     if result.cancelled:
         print(f"note: the search was stopped after {args.time:g} s; the move is the best "
               "found so far", file=sys.stderr)
     _print_result(board, result, args, textbook)
     return 0
+
+
+def _decide(name: str, board: Board, args: argparse.Namespace, textbook: bool, *,
+            line: bool = True, note: bool = True) -> SearchResult:
+    """One decision on ``board`` within ``--time`` (a limit for all but perfect and mcts)."""
+    should_stop = never_stop
+    if args.time is not None and name not in ("perfect", "mcts"):
+        deadline = time.perf_counter() + args.time
+        should_stop = lambda: time.perf_counter() >= deadline  # noqa: E731
+    if textbook:
+        return textbook_decision(name, board, args, should_stop, line=line, note=note)
+    return search(name, board, args.depth, args.time, args.seed, should_stop)
 
 
 def _print_result(board: Board, result: SearchResult, args: argparse.Namespace,
