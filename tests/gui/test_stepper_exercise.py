@@ -157,3 +157,34 @@ def test_the_check_result_is_shown_whole_at_1600_by_1000(qtbot, shown_window, ap
         return result.visibleRegion().boundingRect() == result.rect() and \
             result.height() >= needed
     qtbot.waitUntil(shown_whole, timeout=5000)
+
+
+@pytest.mark.parametrize("suffix, start", [(".svg", b"<?xml"), (".png", b"\x89PNG"),
+                                           (".dot", b"digraph")])
+def test_the_exercise_tree_exports_like_the_drawn_tree(qtbot, dock, tmp_path, monkeypatch,
+                                                       suffix, start):
+    from PySide6.QtWidgets import QFileDialog
+
+    panel = dock.exercise
+    panel.set_value((), 3)
+    panel.set_value((2,), 14)
+    panel.check()
+    target = tmp_path / f"exercise{suffix}"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    qtbot.mouseClick(panel.export_button, Qt.MouseButton.LeftButton)
+    data = target.read_bytes()
+    assert data.startswith(start), data[:40]
+    assert str(target) in panel.result.text()
+    if suffix == ".dot":
+        text = data.decode()
+        assert "alpha-beta exercise" in text and "14" in text  # the student's prediction
+
+
+def test_a_bad_export_name_is_said_in_the_result_line(qtbot, dock, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    target = tmp_path / "exercise.txt"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    qtbot.mouseClick(dock.exercise.export_button, Qt.MouseButton.LeftButton)
+    assert dock.exercise.result.text().startswith("Could not export:")
+    assert not target.exists()

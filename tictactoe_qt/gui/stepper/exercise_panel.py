@@ -25,7 +25,7 @@ from tictactoe_qt.engine.teaching import TreeTextError
 from .drawn_nodes import DrawNode
 from .exercise import Answer, Prediction, Score, check, random_tree_text, solve
 from .trace_tree import Key, format_value
-from .tree_view import SearchTreeView
+from .tree_view import SearchTreeView, export_with_dialog
 
 AIMA_TREE = "[[3,12,8],[2,4,6],[14,5,2]]"
 HELP = "Click a node: type the value alpha-beta returns there + Enter, or press Pruned."
@@ -72,7 +72,14 @@ class ExercisePanel(QWidget):
         layout.addLayout(drawn)
         self.help = QLabel(self.tr(HELP), objectName="exerciseHelp", wordWrap=True)
         self.help.setToolTip(self.tr(HELP_MORE))
-        layout.addWidget(self.help)
+        self.help.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.export_button = QPushButton(self.tr("Export…"), objectName="exerciseExport")
+        self.export_button.setToolTip(self.tr("Save the exercise tree, with your predictions "
+                                              "and marks, as SVG, PNG or Graphviz DOT"))
+        helped = QHBoxLayout()
+        helped.addWidget(self.help, 1)
+        helped.addWidget(self.export_button)
+        layout.addLayout(helped)
         self.view = SearchTreeView()
         self.view.setObjectName("exerciseTreeView")
         self.view.title = "alpha-beta exercise"
@@ -99,6 +106,7 @@ class ExercisePanel(QWidget):
         self.pruned_button.toggled.connect(self.set_pruned)
         self.check_button.clicked.connect(self.check)
         self.step_button.clicked.connect(lambda: self.step_requested.emit(self.text))
+        self.export_button.clicked.connect(self.export_tree)
 
     @staticmethod
     def _spin(name: str, prefix: str, low: int, high: int, value: int) -> QSpinBox:
@@ -188,6 +196,14 @@ class ExercisePanel(QWidget):
                             .format(score.text(), format_value(self.answer.values[()])))
         self._redraw()
         return self.verdicts
+
+    @Slot()
+    def export_tree(self) -> None:
+        """Save the exercise tree as drawn (predictions, marks) where the student picks."""
+        done = export_with_dialog(self, self.view, self.tr("Export the exercise tree"),
+                                  "exercise-tree.svg")
+        if done:
+            self.result.setText(done)
 
     def _redraw(self) -> None:
         nodes: dict[Key, DrawNode] = {}

@@ -19,7 +19,6 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
     QDoubleSpinBox,
-    QFileDialog,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -50,7 +49,7 @@ from .role_sides import RoleSides
 from .search_choices import SearchChoices
 from .search_stepper import SearchStepper
 from .trace_setup import TraceSetup, board_setup
-from .tree_view import SearchTreeView
+from .tree_view import SearchTreeView, export_with_dialog
 
 #: Events listed in the Events tab (the most recent ones).
 LISTED_EVENTS = 200
@@ -376,17 +375,10 @@ class StepperDock(QDockWidget):
     # -- export ------------------------------------------------------------------------------
     @Slot()
     def export_tree(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(
-            self, self.tr("Export the drawn tree"), "search-tree.svg",
-            self.tr("SVG drawing (*.svg);;PNG image (*.png);;Graphviz DOT (*.dot)"))
-        if not path:
-            return
-        try:
-            self.tree_view.export(path)
-        except (OSError, ValueError) as error:
-            self.status.setText(self.tr("Could not export: {0}").format(error))
-            return
-        self.status.setText(self.tr("Exported {0}").format(path))
+        done = export_with_dialog(self, self.tree_view, self.tr("Export the drawn tree"),
+                                  "search-tree.svg")
+        if done:
+            self.status.setText(done)
 
 
 def _board_text(board: Board | None, names: SideNames) -> str:
