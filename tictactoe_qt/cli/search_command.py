@@ -227,7 +227,8 @@ def _equal_moves(board: Board, result: SearchResult, args: argparse.Namespace,
     plies = empty if args.depth is None else min(args.depth, empty)
     if textbook and perm(empty, plies) <= MAX_LINES_TIES:
         value = limited_values(board, textbook_options_from(args), plies)
-        return equal_best([value((cell,)) for cell in cells], value((chosen,)))
+        return equal_best([value((cell,), never_stop) for cell in cells],
+                          value((chosen,), never_stop))
     if result.exact and board.geometry.cells <= MAX_CELLS_TIES:
         from tictactoe_qt.engine.analysis import analyze
 
