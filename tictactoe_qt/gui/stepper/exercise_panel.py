@@ -30,7 +30,9 @@ from .tree_view import SearchTreeView, export_with_dialog
 AIMA_TREE = "[[3,12,8],[2,4,6],[14,5,2]]"
 HELP = "Click a node: type the value alpha-beta returns there + Enter, or press Pruned."
 HELP_MORE = ("Pruned means alpha-beta never visits the node (nor anything below it). "
-             "MAX nodes point up, MIN nodes down; children are searched left to right.")
+             "MAX nodes point up, MIN nodes down; children are searched left to right. "
+             "Values are MAX's (the root player's), as the textbook form backs them up; "
+             "the negamax form's stepper shows MIN's own view at MIN nodes and says so.")
 
 
 class ExercisePanel(QWidget):
