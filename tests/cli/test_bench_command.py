@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from tictactoe_qt.cli.bench_command import bench_table
 from tictactoe_qt.cli.main import main
 from tictactoe_qt.engine.bench import BenchRow, BenchSettings, runner
 
@@ -44,5 +45,35 @@ def test_text_table_lists_targets_and_speedups(capsys, monkeypatch):
     monkeypatch.setattr(runner, "ROWS", runner.ROWS[1:2])
     assert main(["bench", "--quick"]) == 0
     out = capsys.readouterr().out
-    assert "| work | target | ours | window-restart reference | speed-up |" in out
+    assert ("| work | target | ours | reference (alpha-beta, window restarted at each root "
+            "move) | speed-up |") in out
     assert "alpha-beta without table" in out and "x |" in out
+
+
+def bench_help_texts(capsys) -> tuple[str, str]:
+    """``tictactoe-qt --help``'s line for bench, and ``bench --help``."""
+    for argv in (["--help"], ["bench", "--help"]):
+        try:
+            main(argv)
+        except SystemExit:
+            pass
+    out = capsys.readouterr().out
+    top, described = out.split("usage: tictactoe-qt bench", 1)
+    line = " ".join(top.split("bench", 2)[-1].split())
+    return line, " ".join(described.split())
+
+
+def test_every_bench_text_names_the_restarted_window_never_textbook(capsys):
+    """bench's 30,710-node reference restarts the window at each root move; "textbook"
+    means the one-window search (18,297 nodes) in trace, search and Compare, and in
+    bench only where it names that one."""
+    line, described = bench_help_texts(capsys)
+    name = "alpha-beta, window restarted at each root move"
+    assert name in line and name in described
+    for text in (line, described):
+        assert "against the textbook search" not in text
+        assert "textbook search (" not in text
+    assert "the textbook alpha-beta that trace, search and Compare run (18,297 nodes" in described
+    header = bench_table([]).splitlines()[0]
+    assert f"reference ({name})" in header and "competent reference (alpha-beta, one window)" \
+        in header

@@ -102,6 +102,12 @@ def test_a_trace_streams_whole_up_to_its_max_events_and_is_refused_one_below(tmp
         (["--algorithm", "alphabeta", "--tree", "[[3,12],[4,"], "near '[[3,12],[4,'"),
         (["--algorithm", "alphabeta", "--tree", "[[1,2]]", "--depth", "2"],
          "--depth does not apply to --tree"),
+        # The error alone: no note on E(n) or textbook scoring, which trees do not have.
+        (["--algorithm", "alphabeta", "--tree", "[[3,12,8],[2,4,6],[14,5,2]]", "--depth", "1"],
+         "--depth does not apply to --tree"),
+        (["--algorithm", "minimax", "--tree", "[[3,12,8],[2,4,6],[14,5,2]]", "--depth", "1",
+          "--scoring", "textbook", "--evaluation", "open-lines"],
+         "--depth does not apply to --tree"),
         (["--algorithm", "alphabeta", "--ordering", "sideways"], "unknown ordering 'sideways'"),
         (["--algorithm", "alphabeta", "--ordering", "table"], "alphabeta-tt"),
         (["--algorithm", "alphabeta", "--board", "xxx/oo./..."], "already over"),

@@ -153,7 +153,7 @@ def test_buttons_step_back_run_and_run_to_the_end(qtbot, window):
     click(qtbot, dock, "stepperToCutoff")
     qtbot.waitUntil(lambda: not stepper.running, timeout=5000)
     assert stepper.events()[-1]["event"] == "cutoff"
-    assert "pruned" in dock.caption.text() and "α ≥ β" in dock.caption.text()
+    assert "pruned" in dock.caption.text() and "Cut-off, v = 2 ≤ α = 3" in dock.caption.text()
     click(qtbot, dock, "stepperToEnd")
     qtbot.waitUntil(lambda: not stepper.running, timeout=5000)
     assert stepper.session.finished and stepper.step() is None

@@ -38,7 +38,7 @@ def test_a_perfect_prediction_is_all_right_and_a_missed_prune_is_wrong():
     assert set(check(answer, perfect).values()) == {"right"}
     wrong = Prediction(values={(): 3, (0,): 3, (1,): 2, (2,): 14}, pruned={(1, 1), (2, 2)})
     verdicts = check(answer, wrong)
-    assert verdicts[(1, 2)] == "wrong"  # pruned, not predicted
+    assert (1, 2) not in verdicts  # pruned, but left blank: nothing to mark
     assert verdicts[(2, 2)] == "wrong"  # searched, predicted pruned
     assert verdicts[(2,)] == "wrong"  # the wrong value (and it is searched)
     assert verdicts[(1, 1)] == verdicts[()] == verdicts[(0,)] == "right"
@@ -75,10 +75,12 @@ def test_predict_by_clicking_then_check_marks_right_and_wrong(qtbot, dock):
     assert view.nodes[(1, 1)].state == "pruned"
     qtbot.mouseClick(panel.check_button, Qt.MouseButton.LeftButton)
     assert view.nodes[(1, 1)].verdict == "right"
-    assert view.nodes[(1, 2)].verdict == "wrong"  # pruned by alpha-beta, not predicted
+    assert view.nodes[(1, 2)].verdict == ""  # pruned by alpha-beta, left blank
     assert view.nodes[(2,)].verdict == "wrong"  # returns 2, not 5
     assert view.nodes[()].verdict == "right"
-    assert "11 of 13 nodes right" in panel.result.text()
+    # Four values and one prune predicted; the other 8 nodes (leaves) were left blank.
+    assert "4 of 5 predictions right; 8 nodes left blank (1 of them pruned)" in \
+        panel.result.text()
 
 
 def test_random_tree_button_and_bad_text(qtbot, dock):
@@ -102,3 +104,87 @@ def test_step_through_it_steps_the_same_tree(qtbot, dock):
         events.append(event)
     assert events[-1]["value"] == 3
     assert [e["pruned"] for e in events if e["event"] == "cutoff"] == [[1, 2]]
+
+
+def test_check_with_nothing_entered_marks_nothing_and_counts_the_blanks(qtbot, dock):
+    panel = dock.exercise
+    qtbot.mouseClick(panel.check_button, Qt.MouseButton.LeftButton)
+    assert all(node.verdict == "" for node in panel.view.nodes.values())
+    assert panel.result.text().startswith("Nothing predicted yet; 13 nodes left blank")
+    assert "right" not in panel.result.text().split(".")[0]
+
+
+def test_only_predicted_nodes_are_scored(qtbot, dock):
+    panel = dock.exercise
+    panel.set_value((), 3)
+    panel.set_value((1,), 4)  # wrong: MIN stops at 2
+    panel.set_pruned(True, (0, 2))  # wrong: 8 is searched
+    verdicts = panel.check()
+    assert verdicts == {(): "right", (1,): "wrong", (0, 2): "wrong"}
+    assert "1 of 3 predictions right; 10 nodes left blank" in panel.result.text()
+
+
+@pytest.fixture
+def app_point_size(qapp):
+    """``app_point_size(n)`` sets the application's font size (a student's larger fonts);
+    the font is restored after the test."""
+    saved = qapp.font()
+
+    def set_size(points: int) -> None:
+        font = qapp.font()
+        font.setPointSize(points)
+        qapp.setFont(font)
+
+    yield set_size
+    qapp.setFont(saved)
+
+
+@pytest.mark.parametrize("point_size", [10, 14])
+def test_the_check_result_is_shown_whole_at_1600_by_1000(qtbot, shown_window, app_point_size,
+                                                         point_size):
+    app_point_size(point_size)
+    window = shown_window((1600, 1000))
+    dock = window.analysis.stepper
+    dock.show()
+    dock.raise_()
+    dock.tabs.setCurrentWidget(dock.exercise)
+    panel = dock.exercise
+    qtbot.mouseClick(panel.check_button, Qt.MouseButton.LeftButton)
+    result = panel.result
+
+    def shown_whole() -> bool:
+        needed = result.heightForWidth(result.width())
+        return result.visibleRegion().boundingRect() == result.rect() and \
+            result.height() >= needed
+    qtbot.waitUntil(shown_whole, timeout=5000)
+
+
+@pytest.mark.parametrize("suffix, start", [(".svg", b"<?xml"), (".png", b"\x89PNG"),
+                                           (".dot", b"digraph")])
+def test_the_exercise_tree_exports_like_the_drawn_tree(qtbot, dock, tmp_path, monkeypatch,
+                                                       suffix, start):
+    from PySide6.QtWidgets import QFileDialog
+
+    panel = dock.exercise
+    panel.set_value((), 3)
+    panel.set_value((2,), 14)
+    panel.check()
+    target = tmp_path / f"exercise{suffix}"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    qtbot.mouseClick(panel.export_button, Qt.MouseButton.LeftButton)
+    data = target.read_bytes()
+    assert data.startswith(start), data[:40]
+    assert str(target) in panel.result.text()
+    if suffix == ".dot":
+        text = data.decode()
+        assert "alpha-beta exercise" in text and "14" in text  # the student's prediction
+
+
+def test_a_bad_export_name_is_said_in_the_result_line(qtbot, dock, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    target = tmp_path / "exercise.txt"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    qtbot.mouseClick(dock.exercise.export_button, Qt.MouseButton.LeftButton)
+    assert dock.exercise.result.text().startswith("Could not export:")
+    assert not target.exists()

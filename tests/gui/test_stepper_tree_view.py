@@ -106,7 +106,7 @@ def test_a_failed_export_keeps_the_old_file(dock, tmp_path, monkeypatch):
 
 def test_export_button_saves_the_chosen_file(qtbot, dock, tmp_path, monkeypatch):
     target = tmp_path / "chosen.svg"
-    monkeypatch.setattr("tictactoe_qt.gui.stepper.stepper_dock.QFileDialog.getSaveFileName",
+    monkeypatch.setattr("tictactoe_qt.gui.stepper.tree_view.QFileDialog.getSaveFileName",
                         lambda *a, **k: (str(target), ""))
     qtbot.mouseClick(dock.export_button, Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
     assert target.exists() and "Exported" in dock.status.text()

@@ -7,6 +7,7 @@ from typing import Any
 
 from tictactoe_qt.engine.game import Board, Move, cell_text, column_number, line_text, row_number
 from tictactoe_qt.engine.play import PlayerTotals, SimulationSummary
+from tictactoe_qt.engine.teaching import READING_ORDER, equal_best, tie_note
 from tictactoe_qt.engine.text import (
     BADGE_KEY,
     BOARD_NAMES,
@@ -20,6 +21,8 @@ from tictactoe_qt.engine.text import (
     plies_text,
     status_text,
 )
+
+from .share_interval import interval_text
 
 
 def seconds_text(seconds: float | None) -> str:
@@ -110,7 +113,8 @@ def analysis_text(board: Board, data: Mapping[str, Any]) -> str:
     best = data["best"]
     if best is not None:
         labels[(best[0], best[1])] += "*"
-        lines.append(f"  best move: {cell_text(best[0], best[1])} (marked *)")
+        lines.append(f"  best move: {cell_text(best[0], best[1])} (marked *"
+                     f"{_analysis_tie(data['moves'], best)})")
     lines.extend("  " + row for row in board_grid(board, labels))
     lines.append(f"  cell values: {BADGE_KEY}")
     if not data["exact"] and data.get("depth") is not None and any(
@@ -119,6 +123,19 @@ def analysis_text(board: Board, data: Mapping[str, Any]) -> str:
         lines.append(f"  scores: heuristic, for {mover.upper()}, all from one search "
                      f"{plies_text(data['depth'])} deep (comparable)")
     return "\n".join(lines)
+
+
+def _analysis_tie(moves: list[dict[str, Any]], best: list[int]) -> str:
+    """``"; one of 9 equal moves; ties go to the first in reading order"`` (analyze keeps
+    the first top score in reading order), or ``""`` when the best move stands alone."""
+    def worth(move: Mapping[str, Any]) -> tuple[Any, ...]:
+        return (move.get("result"), move.get("plies"), move.get("score"))
+
+    chosen = next((worth(move) for move in moves if list(move["cell"]) == list(best)), None)
+    if chosen is None or chosen == (None, None, None):
+        return ""
+    note = tie_note(equal_best((worth(move) for move in moves), chosen), READING_ORDER)
+    return f"; {note}" if note else ""
 
 
 def summary_text(summary: SimulationSummary) -> str:
@@ -139,7 +156,8 @@ def summary_text(summary: SimulationSummary) -> str:
     lines.append("")
     for label, count in (("X wins", summary.x_wins), ("O wins", summary.o_wins),
                          ("Draws", summary.draws)):
-        lines.append(f"  {label:<8}{count:>12,}  ({summary.share(count):.2f}%)")
+        lines.append(f"  {label:<8}{count:>12,}  ({summary.share(count):.2f}%; "
+                     f"{interval_text(count, summary.games)})")
     lines += forfeit_lines(summary.forfeits, summary.forfeit_reasons)
     lines.append("")
     name_x = f"{short_name(x_player.spec)} (--x)"
@@ -219,7 +237,8 @@ def search_text(board: Board, data: Mapping[str, Any]) -> str:
     """One decision with its statistics."""
     lines = [f"{data['algorithm']} on {position_text(board)}, {BOARD_NAMES.name(board.turn)} to move"]
     move = data["move"]
-    lines.append(f"  move         {'none' if move is None else cell_text(move[0], move[1])}")
+    tie = f" ({data['tie_note']})" if data.get("tie_note") else ""
+    lines.append(f"  move         {'none' if move is None else cell_text(move[0], move[1])}{tie}")
     if data["exact"]:
         lines.append(f"  value        {result_text(data.get('result'), data.get('plies'))} (exact)")
     elif forced_outcome(data["score"], board.turn) is not None:

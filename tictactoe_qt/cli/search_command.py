@@ -22,6 +22,13 @@ from tictactoe_qt.engine.players import (
     human_refused,
     make_player,
 )
+from tictactoe_qt.engine.teaching import (
+    CENTRE_FIRST,
+    ORDERING_TIES,
+    equal_best,
+    limited_values,
+    tie_note,
+)
 from tictactoe_qt.engine.text import game_over_text
 
 from .arguments import (
@@ -43,6 +50,7 @@ from .exact_run import (
     warn_if_long,
 )
 from .formatting import search_text
+from .per_round import per_round
 from .stop_signals import INTERRUPTED
 from .trace_command import (
     add_textbook_arguments,
@@ -73,6 +81,11 @@ MAX_EMPTY_FOR_PLAIN_ALPHABETA = 16
 #: lines even with perfect move ordering (Knuth and Moore), and about that many
 #: in practice: 47 million to depth 5 on 19x19, six minutes.
 MAX_LINES_ALPHABETA = 10**6
+#: Lines of play up to which the root moves are valued again to count equal best
+#: moves (3x3 to the end is 9! = 362,880); beyond it the note gives only the tie-break.
+MAX_LINES_TIES = 10**6
+#: Cells up to which an exact alpha-beta answer is checked for equal moves by the analysis.
+MAX_CELLS_TIES = 16
 
 DESCRIPTION = """\
 Run one search from a position and show the move it picks with its statistics:
@@ -85,7 +98,11 @@ perfect and mcts, and a hard limit for the others.
 the answer is exact; on a terminal a progress line shows on stderr, and Ctrl+C
 stops it with the best answer so far (exact: false, exit status 130). Exact
 answers are kept in a cache of solved positions, so asking again is instant
-("cached": true); --no-cache skips it, and 'tictactoe-qt cache clear' empties it."""
+("cached": true); --no-cache skips it, and 'tictactoe-qt cache clear' empties it.
+--per-round plays the search against itself from the position to the end of
+the game, one search per round (ply) with the same options, and prints a
+table of the nodes and cut-offs of each, as a report's per-round table has
+them (--json: one object with a "rounds" list)."""
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -111,6 +128,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="perfect only: search without a time limit until the answer "
                         "is exact (Ctrl+C stops with the best answer so far)")
     add_cache_argument(parser)
+    parser.add_argument("--per-round", action="store_true",
+                        help="play the search against itself from the position to the end of "
+                        "the game and print the nodes of its search at each round")
     # Shared with trace: the same choices give the same counts.
     add_textbook_arguments(parser, engine_without=True)
     parser.set_defaults(run=run)
@@ -125,25 +145,35 @@ def run(args: argparse.Namespace) -> int:
     if args.depth is not None and name not in DEPTH_ALGORITHMS:
         raise UsageError(f"--depth applies to {', '.join(DEPTH_ALGORITHMS)}; "
                          f"{excerpt(name)} would ignore it")
+    if args.exact and args.per_round:
+        raise UsageError("--per-round plays a whole game of searches: drop --exact")
     if args.exact:
         return _run_exact(name, board, args)
     if args.time is None:  # a time limit bounds any search
         _check_feasible(name, board, args.depth)
-    should_stop = never_stop
-    if args.time is not None and name not in ("perfect", "mcts"):
-        deadline = time.perf_counter() + args.time
-        should_stop = lambda: time.perf_counter() >= deadline  # noqa: E731
     # alphabeta-tt is a textbook search only: named alone, it runs with the default options.
     textbook = uses_textbook_options(args) or name == "alphabeta-tt"
-    if textbook:
-        result = textbook_decision(name, board, args, should_stop)
-    else:
-        result = search(name, board, args.depth, args.time, args.seed, should_stop)
+    if args.per_round:
+        return per_round(name, board, args, lambda position, first: _decide(
+            name, position, args, textbook, line=False, note=first))
+    result = _decide(name, board, args, textbook)
     if result.cancelled:
         print(f"note: the search was stopped after {args.time:g} s; the move is the best "
               "found so far", file=sys.stderr)
     _print_result(board, result, args, textbook)
     return 0
+
+
+def _decide(name: str, board: Board, args: argparse.Namespace, textbook: bool, *,
+            line: bool = True, note: bool = True) -> SearchResult:
+    """One decision on ``board`` within ``--time`` (a limit for all but perfect and mcts)."""
+    should_stop = never_stop
+    if args.time is not None and name not in ("perfect", "mcts"):
+        deadline = time.perf_counter() + args.time
+        should_stop = lambda: time.perf_counter() >= deadline  # noqa: E731
+    if textbook:
+        return textbook_decision(name, board, args, should_stop, line=line, note=note)
+    return search(name, board, args.depth, args.time, args.seed, should_stop)
 
 
 def _print_result(board: Board, result: SearchResult, args: argparse.Namespace,
@@ -160,11 +190,56 @@ def _print_result(board: Board, result: SearchResult, args: argparse.Namespace,
     else:
         if result.exact:
             data["plies"] = result.plies
+        data["tie_note"] = _tie_note(board, result, args, textbook)
         print(search_text(board, data), flush=True)
         if textbook:
             print(f"  options      {textbook_options_from(args).label()}")
         if cached:
             print("  cached       yes: from the cache of solved positions (no search ran)")
+
+
+def _tie_note(board: Board, result: SearchResult, args: argparse.Namespace,
+              textbook: bool) -> str:
+    """Whether the move is one of several equal ones, and the tie-break that chose it
+    (``""`` for searches with no fixed order: random, MCTS, perfect, plugins)."""
+    if result.move is None or result.cancelled:
+        return ""
+    if textbook:
+        order = ORDERING_TIES[textbook_options_from(args).ordering]
+    elif result.algorithm in ("minimax", "alphabeta"):
+        order = CENTRE_FIRST  # the engine's search order (after an immediate win)
+    else:
+        return ""
+    return tie_note(_equal_moves(board, result, args, textbook), order)
+
+
+def _equal_moves(board: Board, result: SearchResult, args: argparse.Namespace,
+                 textbook: bool) -> int | None:
+    """How many root moves are worth what the chosen one is, by the search's own values;
+    ``None`` when that would cost a search far bigger than the one run."""
+    assert result.move is not None
+    cols = board.config.cols
+    cells = board.legal_indices()
+    chosen = result.move.row * cols + result.move.col
+    if not textbook and len(result.move_scores) == len(cells):  # minimax values every move
+        return equal_best(result.move_scores.values(), result.score)
+    empty = len(cells)
+    plies = empty if args.depth is None else min(args.depth, empty)
+    if textbook and perm(empty, plies) <= MAX_LINES_TIES:
+        value = limited_values(board, textbook_options_from(args), plies)
+        return equal_best([value((cell,), never_stop) for cell in cells],
+                          value((chosen,), never_stop))
+    if result.exact and board.geometry.cells <= MAX_CELLS_TIES:
+        from tictactoe_qt.engine.analysis import analyze
+
+        analysis = analyze(board, 0.5)
+        if analysis.exact:
+            scores = {value.move: value.score for value in analysis.moves}
+            if textbook:  # +1/0/-1: a win is a win, however long it takes
+                return equal_best([value.result for value in analysis.moves],
+                                  result.result)
+            return equal_best(scores.values(), scores.get(result.move))
+    return None
 
 
 def _run_exact(name: str, board: Board, args: argparse.Namespace) -> int:

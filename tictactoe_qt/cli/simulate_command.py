@@ -9,8 +9,9 @@ import sys
 import time
 
 from tictactoe_qt.engine.excerpt import excerpt
-from tictactoe_qt.engine.play import MAX_BATCH_GAMES, run_batch
-from tictactoe_qt.engine.players import check_playable
+from tictactoe_qt.engine.play import MAX_BATCH_GAMES, SimulationSummary, run_batch
+from tictactoe_qt.engine.players import DEPTH_RANGE_KINDS, PlayerSpec, check_playable
+from tictactoe_qt.engine.search import open_lines_text
 from tictactoe_qt.engine.processes import MIN_WORKER_LIMIT, worker_limit
 from tictactoe_qt.engine.text import duration_text
 
@@ -24,6 +25,7 @@ from .arguments import (
 )
 from .cluster_option import add_cluster_argument, cluster_batch
 from .formatting import summary_text
+from .share_interval import wilson_interval
 from .stop_signals import INTERRUPTED, exit_status, first_signal_stops
 
 #: Seconds between redraws of the progress line.
@@ -31,12 +33,16 @@ PROGRESS_INTERVAL = 0.1
 
 DESCRIPTION = """\
 Play N games between two computer players and report wins, draws, times,
-game lengths and nodes searched. SPEC is a player with options, e.g. random,
+game lengths and nodes searched, each share with its 95% Wilson interval.
+SPEC is a player with options, e.g. random,
 minimax:depth=5, alphabeta, average:depth=3, perfect:time=0.5,
 mcts:iterations=500, an installed plugin (see `tictactoe-qt players`) or an
 external Gomocup engine: engine:path=/path/to/pbrain-x[,time=S]. A player
 that breaks the rules (overruns its time, plays a taken cell, crashes)
 loses that game by forfeit; the report counts forfeits and says why.
+A player with a depth limit scores the positions at its limit by E(n), the
+open lines for it minus those for its opponent (evaluation=open-lines, the
+default for minimax and alphabeta), or 0 with evaluation=zero; the report says which.
 With --swap the players take turns at moving first; each keeps its mark, so
 x_wins and the "x" block are always the --x player's (first_mover_wins counts
 the games the first mover won).
@@ -103,10 +109,11 @@ def run(args: argparse.Namespace) -> int:
     if show_progress:
         print("\r\033[K", end="", file=sys.stderr, flush=True)
     if args.json:
-        json.dump(summary.as_dict(), sys.stdout)
+        json.dump(summary_json(summary, (args.x, args.o)), sys.stdout)
         print()
     else:
-        print(summary_text(summary))
+        head, *rest = summary_text(summary).split("\n")
+        print("\n".join([head, *depth_limit_lines((args.x, args.o)), *rest]))
     if summary.failure:
         print(f"tictactoe-qt simulate: error: {summary.failure} (the report holds the "
               f"{summary.games:,} games finished before)", file=sys.stderr)
@@ -118,6 +125,47 @@ def run(args: argparse.Namespace) -> int:
     if summary.cancelled and not stopped_by and not summary.failure:
         return INTERRUPTED  # a cluster lost mid-batch: as Ctrl+C
     return exit_status(stopped_by, bool(summary.failure))
+
+
+def depth_limit_evaluation(spec: PlayerSpec) -> str | None:
+    """How ``spec`` scores a position at its depth limit: ``"open-lines"`` (E(n), the
+    default) or ``"zero"``; ``None`` for a player with no depth limit or its own measure."""
+    if spec.kind not in DEPTH_RANGE_KINDS or (spec.depth is None and spec.depth_range is None):
+        return None
+    return spec.textbook.evaluation if spec.textbook is not None else "open-lines"
+
+
+def depth_limit_lines(specs: tuple[PlayerSpec, PlayerSpec]) -> list[str]:
+    """One line per depth-limited player: what a position at its limit scores."""
+    lines = []
+    for mark, spec in zip(("X", "O"), specs):
+        evaluation = depth_limit_evaluation(spec)
+        if evaluation is None:
+            continue
+        low, high = spec.depth_range or (spec.depth, spec.depth)
+        plies = f"{low} plies" if low == high else f"{low}-{high} plies"
+        other = "O" if mark == "X" else "X"
+        if evaluation == "zero":
+            score = "0 (evaluation=zero)"
+        else:
+            score = (f"E(n) = {open_lines_text(mark, other)} (evaluation=open-lines, the "
+                     "default; evaluation=zero scores 0)")
+        lines.append(f"  {mark}'s depth limit ({plies}): a position there scores {score}")
+    return lines
+
+
+def summary_json(summary: SimulationSummary,
+                 specs: tuple[PlayerSpec, PlayerSpec]) -> dict[str, object]:
+    """``summary.as_dict()`` plus each share's 95% Wilson interval in percent
+    (``x_win_ci95``, ``o_win_ci95``, ``draw_ci95``: ``[low, high]``) and each player's
+    scoring at its depth limit (``depth_limit_evaluation``: ``{"x": "open-lines", "o": null}``)."""
+    data = summary.as_dict()
+    for key, count in (("x_win_ci95", summary.x_wins), ("o_win_ci95", summary.o_wins),
+                       ("draw_ci95", summary.draws)):
+        data[key] = list(wilson_interval(count, summary.games))
+    data["depth_limit_evaluation"] = {mark: depth_limit_evaluation(spec)
+                                      for mark, spec in zip(("x", "o"), specs)}
+    return data
 
 
 class ProgressLine:

@@ -29,6 +29,7 @@ from tictactoe_qt.engine.teaching import (
     TraceTooLarge,
     TreeTextError,
     board_space,
+    best_line,
     check_size,
     counted_search,
     excerpt_at,
@@ -189,9 +190,12 @@ def uses_textbook_options(args: argparse.Namespace) -> bool:
 
 
 def textbook_decision(
-    name: str, board: Board, args: argparse.Namespace, should_stop: ShouldStop
+    name: str, board: Board, args: argparse.Namespace, should_stop: ShouldStop,
+    *, line: bool = True, note: bool = True,
 ) -> SearchResult:
     """``search`` with textbook options: the traced search's nodes and cut-offs, counted.
+    ``line`` plays out the best line (searched again, uncounted); ``note`` prints the
+    note on estimates outranking wins where it applies.
 
     Raises:
         UsageError: an algorithm these options do not apply to, or a misfit option.
@@ -202,8 +206,12 @@ def textbook_decision(
             f"not {name!r}"
         )
     options = textbook_options_from(args)
-    print_estimate_note(options, args.depth, board)
+    if note:
+        print_estimate_note(options, args.depth, board)
     try:
-        return counted_search(board, name, options, args.depth, should_stop)
+        result = counted_search(board, name, options, args.depth, should_stop)
+        if line and result.move is not None and not result.cancelled:
+            result.pv = best_line(board, name, options, args.depth, result.move, should_stop)
+        return result
     except ValueError as error:
         raise UsageError(str(error)) from None

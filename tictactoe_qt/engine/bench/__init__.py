@@ -1,11 +1,15 @@
-"""The benchmark behind ``tictactoe-qt bench``: each speed target beside the textbook search."""
+"""The benchmark behind ``tictactoe-qt bench``: each speed target beside two references,
+alpha-beta with its window restarted at each root move and the textbook alpha-beta (one
+window)."""
 
-from .reference import competent_best_move
+from .reference import COMPETENT_NAME, RESTART_NAME, competent_best_move
 from .rows import BenchRow
 from .runner import machine_facts, run_bench
 from .search_rows import BenchSettings, reachable_positions
 
 __all__ = [
+    "COMPETENT_NAME",
+    "RESTART_NAME",
     "BenchRow",
     "BenchSettings",
     "competent_best_move",

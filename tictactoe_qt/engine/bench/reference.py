@@ -1,6 +1,7 @@
-"""The benchmark's yardsticks: the textbook search run as course code and as OpenSpiel run it.
+"""The benchmark's yardsticks: alpha-beta as course code runs it (window restarted at each
+root move) and as OpenSpiel runs it (one window: the textbook alpha-beta).
 
-Both searches are the program's one textbook search
+Both searches are the program's one traced search
 (:func:`~tictactoe_qt.engine.teaching.trace.counted_search.counted_search`: +1/0/-1 scores,
 moves in reading order, no table), so what they count is what ``trace`` shows:
 
@@ -27,6 +28,8 @@ from ..teaching.trace.counted_search import counted_search
 
 #: The bench's first reference, in the words every view shows it with.
 RESTART_NAME = "alpha-beta, window restarted at each root move"
+#: The bench's second reference: the textbook alpha-beta of trace, search and Compare.
+COMPETENT_NAME = "alpha-beta, one window"
 RESTART_OPTIONS = TextbookOptions(root_window_restart=True)
 TIC_TAC_TOE = GameConfig(3, 3, 3)
 

@@ -1,7 +1,7 @@
 """Textbook searches traced step by step, and the game tree shown to learners."""
 
 from .trace import board_events, board_space, tree_events, tree_space
-from .trace.counted_search import counted_search, decision, limited_values
+from .trace.counted_search import best_line, counted_search, decision, limited_values
 from .trace.cursor import TraceCursor
 from .trace.event_stream import Event, SearchCounts, count_search, trace_events
 from .trace.pseudocode import line_for
@@ -17,6 +17,7 @@ from .trace.tree_text import (
     excerpt_at,
     parse_tree,
 )
+from .move_ties import CENTRE_FIRST, ORDERING_TIES, READING_ORDER, equal_best, tie_note
 from .tree_counts import DepthCounts, count_per_depth
 from .tree_explorer import GameTreeExplorer, TreeChild
 from .tree_facts import MAX_COUNT_CELLS, CountCancelled, TreeFacts, count_tree, fact_label
@@ -24,10 +25,13 @@ from .tree_trace import Path, ScoreView, TraceTooLargeError, move_text, trace_al
 from .tree_values import NodeValue, SolveCancelled, ValueOracle
 
 __all__ = [
+    "CENTRE_FIRST",
     "DEFAULT_MAX_EVENTS",
     "MAX_COUNT_CELLS",
     "MAX_TREE_CHARS",
     "MAX_TREE_DEPTH",
+    "ORDERING_TIES",
+    "READING_ORDER",
     "BoardSpace",
     "CountCancelled",
     "DepthCounts",
@@ -48,6 +52,7 @@ __all__ = [
     "TreeFacts",
     "TreeTextError",
     "ValueOracle",
+    "best_line",
     "board_events",
     "board_space",
     "check_size",
@@ -57,6 +62,7 @@ __all__ = [
     "counted_search",
     "decision",
     "earliest_end",
+    "equal_best",
     "events_at_least",
     "excerpt_at",
     "fact_label",
@@ -66,6 +72,7 @@ __all__ = [
     "move_text",
     "parse_tree",
     "trace_alphabeta",
+    "tie_note",
     "trace_events",
     "tree_events",
     "tree_space",

@@ -3,7 +3,9 @@
 Plain Python. The student predicts which nodes alpha-beta never visits (a node
 marked pruned counts its whole subtree as pruned) and the value each visited
 inner node returns; :func:`check` marks each prediction right or wrong against
-the traced search itself (the same events the stepper shows).
+the traced search itself (the same events the stepper shows). Only what the
+student predicted is marked: a node with no value typed and no Pruned mark on it
+or above it is blank, and :class:`Score` counts the blanks apart.
 """
 
 from __future__ import annotations
@@ -93,25 +95,67 @@ def solve(text: str) -> Answer:
     return Answer(shape, values, pruned)
 
 
-def check(answer: Answer, prediction: Prediction) -> dict[Key, str]:
-    """``right`` or ``wrong`` for every node but the root's pruning (the root is always visited).
+def predicted(answer: Answer, prediction: Prediction, key: Key) -> bool:
+    """Whether the student said something about ``key``: marked it (or an ancestor)
+    pruned, or typed the value an inner node returns. Leaves have no value to type,
+    so a leaf is predicted only by a Pruned mark."""
+    return prediction.predicted_pruned(key) or (
+        bool(answer.shape[key][1]) and prediction.values.get(key) is not None)
 
-    A pruned node is right when predicted pruned. A visited node is wrong when
-    predicted pruned; a visited inner node also needs the value it returned.
+
+def check(answer: Answer, prediction: Prediction) -> dict[Key, str]:
+    """``right`` or ``wrong`` for every predicted node (see :func:`predicted`); blank
+    nodes get no mark.
+
+    A pruned node is right when predicted pruned, wrong when given a value. A
+    visited node is wrong when predicted pruned; a visited inner node with a value
+    is right when the value is the one alpha-beta returned there.
     """
     verdicts: dict[Key, str] = {}
-    for key, (_, children, _) in answer.shape.items():
+    for key in answer.shape:
+        if not predicted(answer, prediction, key):
+            continue
         said_pruned = prediction.predicted_pruned(key)
         if key in answer.pruned:
             verdicts[key] = RIGHT if said_pruned else WRONG
         elif said_pruned:
             verdicts[key] = WRONG
-        elif children:
+        else:
             verdicts[key] = RIGHT if _same(prediction.values.get(key), answer.values[key]) \
                 else WRONG
-        else:
-            verdicts[key] = RIGHT
     return verdicts
+
+
+@dataclass(frozen=True)
+class Score:
+    """How a checked prediction did: right and wrong among the predicted nodes, and the
+    nodes left blank (``blank_pruned`` of them are ones alpha-beta never visits)."""
+
+    right: int
+    wrong: int
+    blank: int
+    blank_pruned: int
+
+    @classmethod
+    def of(cls, answer: Answer, verdicts: dict[Key, str]) -> Score:
+        """Count ``verdicts`` (from :func:`check`) against every node of ``answer``."""
+        right = sum(1 for verdict in verdicts.values() if verdict == RIGHT)
+        blanks = [key for key in answer.shape if key not in verdicts]
+        return cls(right, len(verdicts) - right, len(blanks),
+                   sum(1 for key in blanks if key in answer.pruned))
+
+    def text(self) -> str:
+        """``"3 of 4 predictions right; 9 nodes left blank (2 of them pruned)."``"""
+        predictions = self.right + self.wrong
+        if predictions == 0:
+            said = "Nothing predicted yet"
+        else:
+            said = f"{self.right} of {predictions} prediction{'s' * (predictions != 1)} right"
+        if self.blank == 0:
+            return f"{said}; no node left blank."
+        pruned = f" ({self.blank_pruned} of them pruned)" if self.blank_pruned else ""
+        noun = "node" if self.blank == 1 else "nodes"
+        return f"{said}; {self.blank} {noun} left blank{pruned}."
 
 
 def _same(said: Any, value: Any) -> bool:

@@ -23,14 +23,16 @@ from PySide6.QtWidgets import (
 from tictactoe_qt.engine.teaching import TreeTextError
 
 from .drawn_nodes import DrawNode
-from .exercise import Answer, Prediction, check, random_tree_text, solve
+from .exercise import Answer, Prediction, Score, check, random_tree_text, solve
 from .trace_tree import Key, format_value
-from .tree_view import SearchTreeView
+from .tree_view import SearchTreeView, export_with_dialog
 
 AIMA_TREE = "[[3,12,8],[2,4,6],[14,5,2]]"
 HELP = "Click a node: type the value alpha-beta returns there + Enter, or press Pruned."
 HELP_MORE = ("Pruned means alpha-beta never visits the node (nor anything below it). "
-             "MAX nodes point up, MIN nodes down; children are searched left to right.")
+             "MAX nodes point up, MIN nodes down; children are searched left to right. "
+             "Values are MAX's (the root player's), as the textbook form backs them up; "
+             "the negamax form's stepper shows MIN's own view at MIN nodes and says so.")
 
 
 class ExercisePanel(QWidget):
@@ -72,7 +74,14 @@ class ExercisePanel(QWidget):
         layout.addLayout(drawn)
         self.help = QLabel(self.tr(HELP), objectName="exerciseHelp", wordWrap=True)
         self.help.setToolTip(self.tr(HELP_MORE))
-        layout.addWidget(self.help)
+        self.help.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.export_button = QPushButton(self.tr("Export…"), objectName="exerciseExport")
+        self.export_button.setToolTip(self.tr("Save the exercise tree, with your predictions "
+                                              "and marks, as SVG, PNG or Graphviz DOT"))
+        helped = QHBoxLayout()
+        helped.addWidget(self.help, 1)
+        helped.addWidget(self.export_button)
+        layout.addLayout(helped)
         self.view = SearchTreeView()
         self.view.setObjectName("exerciseTreeView")
         self.view.title = "alpha-beta exercise"
@@ -99,6 +108,7 @@ class ExercisePanel(QWidget):
         self.pruned_button.toggled.connect(self.set_pruned)
         self.check_button.clicked.connect(self.check)
         self.step_button.clicked.connect(lambda: self.step_requested.emit(self.text))
+        self.export_button.clicked.connect(self.export_tree)
 
     @staticmethod
     def _spin(name: str, prefix: str, low: int, high: int, value: int) -> QSpinBox:
@@ -179,15 +189,23 @@ class ExercisePanel(QWidget):
 
     @Slot()
     def check(self) -> dict[Key, str]:
-        """Mark every prediction right or wrong; returns the marks by node."""
+        """Mark every prediction right or wrong (blank nodes get no mark); returns the
+        marks by node."""
         self.verdicts = check(self.answer, self.prediction)
-        right = sum(1 for verdict in self.verdicts.values() if verdict == "right")
-        self.result.setText(self.tr("{0} of {1} nodes right. Root value: {2}. ✗ marks what to "
-                                    "look at again; Step through it shows why.")
-                            .format(right, len(self.verdicts),
-                                    format_value(self.answer.values[()])))
+        score = Score.of(self.answer, self.verdicts)
+        self.result.setText(self.tr("{0} Root value: {1}. ✗ marks what to look at again; "
+                                    "Step through it shows why.")
+                            .format(score.text(), format_value(self.answer.values[()])))
         self._redraw()
         return self.verdicts
+
+    @Slot()
+    def export_tree(self) -> None:
+        """Save the exercise tree as drawn (predictions, marks) where the student picks."""
+        done = export_with_dialog(self, self.view, self.tr("Export the exercise tree"),
+                                  "exercise-tree.svg")
+        if done:
+            self.result.setText(done)
 
     def _redraw(self) -> None:
         nodes: dict[Key, DrawNode] = {}

@@ -19,7 +19,6 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
     QDoubleSpinBox,
-    QFileDialog,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -43,13 +42,14 @@ from tictactoe_qt.gui.analysis.dock_body import DockBody
 from .drawn_nodes import from_trace
 from .event_words import event_words, path_words
 from .exercise_panel import ExercisePanel
+from .filling_layout import FillingLayout
 from .preview_board import PreviewBoard
 from .pseudocode_list import PseudocodeList
 from .role_sides import RoleSides
 from .search_choices import SearchChoices
 from .search_stepper import SearchStepper
 from .trace_setup import TraceSetup, board_setup
-from .tree_view import SearchTreeView
+from .tree_view import SearchTreeView, export_with_dialog
 
 #: Events listed in the Events tab (the most recent ones).
 LISTED_EVENTS = 200
@@ -61,7 +61,7 @@ BUTTONS = (
     ("stepperBack", "Back", "Shift+F9", "Undo one step"),
     ("stepperRun", "Run", "F5", "Step on a timer at the speed set"),
     ("stepperPause", "Pause", "F6", "Stop running"),
-    ("stepperToCutoff", "Next cut-off", "F7", "Run to the next α ≥ β cut-off"),
+    ("stepperToCutoff", "Next cut-off", "F7", "Run to the next cut-off"),
     ("stepperToEnd", "To the end", "F8", "Run every remaining event"),
 )
 
@@ -88,7 +88,7 @@ class StepperDock(QDockWidget):
     # -- building -----------------------------------------------------------------------
     def _build(self) -> None:
         body = DockBody(self)
-        outer = QVBoxLayout(body)
+        outer = FillingLayout(body)
         outer.setContentsMargins(4, 4, 4, 4)
         self.choices = SearchChoices()
         outer.addLayout(self.choices)
@@ -375,17 +375,10 @@ class StepperDock(QDockWidget):
     # -- export ------------------------------------------------------------------------------
     @Slot()
     def export_tree(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(
-            self, self.tr("Export the drawn tree"), "search-tree.svg",
-            self.tr("SVG drawing (*.svg);;PNG image (*.png);;Graphviz DOT (*.dot)"))
-        if not path:
-            return
-        try:
-            self.tree_view.export(path)
-        except (OSError, ValueError) as error:
-            self.status.setText(self.tr("Could not export: {0}").format(error))
-            return
-        self.status.setText(self.tr("Exported {0}").format(path))
+        done = export_with_dialog(self, self.tree_view, self.tr("Export the drawn tree"),
+                                  "search-tree.svg")
+        if done:
+            self.status.setText(done)
 
 
 def _board_text(board: Board | None, names: SideNames) -> str:

@@ -19,7 +19,7 @@ from typing import Any
 from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QWheelEvent
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QToolTip, QWidget
+from PySide6.QtWidgets import QFileDialog, QGraphicsScene, QGraphicsView, QToolTip, QWidget
 
 from tictactoe_qt.engine import write_bytes_atomically, write_text_atomically
 from tictactoe_qt.gui.board_theme import BoardTheme
@@ -249,4 +249,24 @@ def _count_below(nodes: dict[Key, DrawNode], key: Key) -> int:
     return count
 
 
-__all__ = ["SearchTreeView"]
+
+#: The file types a drawn tree exports to, as the save dialog offers them.
+EXPORT_FILTERS = "SVG drawing (*.svg);;PNG image (*.png);;Graphviz DOT (*.dot)"
+
+
+def export_with_dialog(parent: QWidget, view: SearchTreeView, title: str, name: str) -> str:
+    """Ask where to save ``view``'s drawing (SVG, PNG or Graphviz DOT), then save it there.
+
+    The stepper's drawn tree and the exercise tree export alike. Returns what
+    happened in words for a status line (``""`` when the dialog was cancelled).
+    """
+    path, _ = QFileDialog.getSaveFileName(parent, title, name, parent.tr(EXPORT_FILTERS))
+    if not path:
+        return ""
+    try:
+        view.export(path)
+    except (OSError, ValueError) as error:
+        return parent.tr("Could not export: {0}").format(error)
+    return parent.tr("Exported {0}").format(path)
+
+__all__ = ["EXPORT_FILTERS", "SearchTreeView", "export_with_dialog"]

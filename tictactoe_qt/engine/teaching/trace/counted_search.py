@@ -2,7 +2,8 @@
 
 :func:`counted_search` is what ``search`` with textbook options, the players that
 take them and Compare run: :func:`.event_stream.count_search`, the very search
-``trace`` prints, with no event built. :func:`move_order` orders moves as the
+``trace`` prints, with no event built; :func:`best_line` plays its choices out.
+:func:`move_order` orders moves as the
 search does, and :func:`limited_values` gives the depth-limited minimax value of
 positions below a root, as a traced search with a depth limit would back them up.
 """
@@ -114,6 +115,35 @@ def counted_search(
     move = None if cancelled else Move.from_index(counts.best, board.config.cols)
     return decision(board, algorithm, options, move, counts.value, stats,
                     exact=counts.evaluations == 0)
+
+
+def best_line(
+    board: Board,
+    algorithm: str,
+    options: TextbookOptions,
+    depth: int | None,
+    first: Move,
+    should_stop: ShouldStop = never_stop,
+) -> list[Move]:
+    """The best line from ``board``, ``first`` first: each reply is the move the same
+    search picks from the position reached (searched again, uncounted), until the game
+    ends or the depth limit; a stop request just ends the line.
+
+    Raises:
+        OptionsError: as :func:`counted_search`.
+    """
+    line = [first]
+    work = board.copy()
+    work.push(first)
+    left = None if depth is None else depth - 1
+    while not work.is_game_over() and (left is None or left > 0) and not should_stop():
+        reply = counted_search(work, algorithm, options, left, should_stop)
+        if reply.cancelled or reply.move is None:
+            break
+        line.append(reply.move)
+        work.push(reply.move)
+        left = None if left is None else left - 1
+    return line
 
 
 def decision(
