@@ -83,14 +83,16 @@ class SideEditor(QGroupBox):
         self.time_spin.setSingleStep(0.25)
         self.time_spin.setSuffix(self.tr(" s"))
         self.time_spin.setToolTip(self.tr("Thinking time per move."))
-        self.time_label = QLabel(self.tr("&Time:"))
-        self.time_label.setBuddy(self.time_spin)
+        #: "Program:" or "Options:", after the time of an engine or a plugin.
+        self.door_label = QLabel()
         self.mark = QLineEdit(objectName=f"{seat}Mark")
         self.mark.setMaxLength(MAX_MARK_LENGTH)
         mark_font = self.mark.font()
         mark_font.setPointSizeF(mark_font.pointSizeF() * 1.6)  # emoji marks stay readable
         self.mark.setFont(mark_font)
         self.mark.setToolTip(self.tr("A letter, an emoji or any short text."))
+        # Its red frame for a bad mark is a style sheet, which would change its height.
+        self.mark.setFixedHeight(self.mark.sizeHint().height())
         self.name = QLineEdit(objectName=f"{seat}Name")
         self.name.setMaxLength(MAX_NAME_LENGTH)
         self.name.setPlaceholderText(self.tr("Optional"))
@@ -124,6 +126,10 @@ class SideEditor(QGroupBox):
         self.preset_label.setBuddy(self.preset)
         kind_row.addWidget(self.preset_label)
         kind_row.addWidget(self.preset, 1)
+        for widget in (self.preset_label, self.preset):  # hidden, they keep their room
+            policy = widget.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)
+            widget.setSizePolicy(policy)
         player_label = QLabel(self.tr("&Player:"))
         player_label.setBuddy(self.player)
         self.type_label = QLabel()
@@ -134,10 +140,11 @@ class SideEditor(QGroupBox):
         self.type_hint = QLabel(objectName=f"{self.seat}TypeHint")
         self.type_hint.setEnabled(False)  # greyed: a remark, not a control
         fields.addWidget(self.type_hint, 1)
-        for widget in (self.depth, self.textbook.enabled, self.engine, self.plugin_options):
-            fields.addWidget(widget, 1 if widget in (self.engine, self.plugin_options) else 0)
-        fields.addWidget(self.time_label)
-        fields.addWidget(self.time_spin)
+        # The time comes first, so that it stays in one place from type to type.
+        for widget in (self.depth, self.textbook.enabled, self.time_spin, self.door_label):
+            fields.addWidget(widget)
+        fields.addWidget(self.engine, 1)
+        fields.addWidget(self.plugin_options, 1)
         fields.addStretch(0)
         self.type_row.setFixedHeight(max(widget.sizeHint().height() for widget in (
             self.depth, self.engine, self.plugin_options, self.time_spin, self.player)))
@@ -180,8 +187,6 @@ class SideEditor(QGroupBox):
         return {
             "depth": (self.tr("Max &depth:"), self.depth_spin),
             "time": (self.tr("&Time:"), self.time_spin),
-            "engine": (self.tr("Program:"), self.engine.browse),
-            "plugin": (self.tr("&Options:"), self.plugin_options),
             "": ("", None),
         }
 
@@ -319,8 +324,7 @@ class SideEditor(QGroupBox):
         kind = self.player.currentData()
         # Fields that mean nothing for this player type are hidden, not just greyed
         # out; row 1 keeps its height, so the rows below stay where they are.
-        fields = ("depth" if uses_depth(kind) else "engine" if kind == "engine"
-                  else "plugin" if is_plugin(kind) else "time" if uses_time(kind) else "")
+        fields = "depth" if uses_depth(kind) else "time" if uses_time(kind) else ""
         text, buddy = self._type_labels()[fields]
         self.type_label.setText(text)
         self.type_label.setBuddy(buddy)  # type: ignore[arg-type]
@@ -333,10 +337,14 @@ class SideEditor(QGroupBox):
         self.textbook.grid.setVisible(uses_textbook(kind) and self.textbook.enabled.isChecked())
         self.textbook.allow_table(kind == "alphabeta")
         self.textbook.show_depth(self.depth.depth())
-        self.engine.setVisible(fields == "engine")
-        self.plugin_options.setVisible(fields == "plugin")
-        self.time_spin.setVisible(uses_time(kind))
-        self.time_label.setVisible(uses_time(kind) and fields != "time")
+        self.engine.setVisible(kind == "engine")
+        self.plugin_options.setVisible(is_plugin(kind))
+        self.time_spin.setVisible(fields == "time")
+        door = (self.tr("Program:") if kind == "engine"
+                else self.tr("&Options:") if is_plugin(kind) else "")
+        self.door_label.setText(door)
+        self.door_label.setBuddy(self.plugin_options if is_plugin(kind) else self.engine.browse)
+        self.door_label.setVisible(bool(door))
         self.plugin_options.show_plugin(kind, ask_name=self._origins.get(kind) == CHOSEN_IN_DOCK)
         has_presets = kind != "human" and kind != "engine" and not is_plugin(kind)
         self.preset.setVisible(has_presets)
