@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tictactoe_qt.gui.extra_player_fields import ElidedLabel
 from tictactoe_qt.gui.game_settings import GameSettings, SideSettings
 from tictactoe_qt.gui.main_window import MainWindow
 
@@ -158,12 +159,20 @@ def shown_text(widget: QWidget) -> str:
 def cut_texts(window) -> list[str]:
     """Every visible label, button, spin box and combo box of the dock whose text is cut."""
     dock = window.settings_dock
+    viewport = dock.scroll.viewport()
     cut = []
     for widget in dock.findChildren(QWidget):
         if not widget.isVisible():
             continue
         metrics = widget.fontMetrics()
-        if isinstance(widget, QLabel) and widget.text():
+        shown = QRect(widget.mapTo(viewport, QPoint(0, 0)), widget.size())
+        if viewport.isAncestorOf(widget) and not (
+                viewport.rect().left() <= shown.left() and shown.right() <= viewport.rect().right()):
+            cut.append(f"{widget.objectName() or type(widget).__name__} is out of the dock's width")
+        if isinstance(widget, ElidedLabel):
+            if widget.text() and widget.shown_text() != widget.text() and not widget.toolTip():
+                cut.append(f"{widget.objectName()} {widget.text()!r} is cut and has no tooltip")
+        elif isinstance(widget, QLabel) and widget.text():
             if widget.wordWrap():
                 room = widget.contentsRect()
                 needed = widget.heightForWidth(room.width())
@@ -189,9 +198,15 @@ def cut_texts(window) -> list[str]:
     return cut
 
 
-def test_no_text_in_the_dock_is_cut_at_the_default_size(qtbot, window) -> None:
+def test_no_text_in_the_dock_is_cut_at_the_default_size(qtbot, window, tmp_path) -> None:
     dock = window.settings_dock
+    program = tmp_path / "pbrain-a-rather-long-engine-name"
+    program.write_text(f"#!{sys.executable}\n")
+    program.chmod(0o755)
+    textbook = "ordering=centre,scoring=distance,evaluation=open-lines,form=negamax"
     states = [
+        GameSettings(SideSettings("engine", mark="X", extra=str(program)),
+                     SideSettings("alphabeta", 4, mark="O", extra=f"depth=1-4,{textbook}"), 15, 15, 5),
         GameSettings(),
         GameSettings(SideSettings("minimax", None, mark="X"), SideSettings("alphabeta", 9, mark="O")),
         GameSettings(SideSettings("average", 12, mark="X"), SideSettings("random", mark="O"), 15, 5, 5),

@@ -169,6 +169,7 @@ class SideEditor(QGroupBox):
             slot.addWidget(label)
         self.note_slot.setFixedHeight(2 * self.note.fontMetrics().lineSpacing() + 4)
         self.labels = [player_label, self.type_label, mark_label]
+        self._identity: tuple[QWidget, ...] = (mark_label, self.mark, name_label, self.name)
         grid.addWidget(player_label, 0, 0)
         grid.addLayout(kind_row, 0, 1)
         grid.addWidget(self.type_label, 1, 0)
@@ -189,6 +190,11 @@ class SideEditor(QGroupBox):
             "time": (self.tr("&Time:"), self.time_spin),
             "": ("", None),
         }
+
+    def hide_identity(self) -> None:
+        """Leave out the mark and the name (a tournament entry has neither)."""
+        for widget in self._identity:
+            widget.hide()
 
     def label_width(self) -> int:
         """The width of the label column."""
