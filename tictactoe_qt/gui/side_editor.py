@@ -192,8 +192,8 @@ class SideEditor(QGroupBox):
         }
 
     def hide_identity(self) -> None:
-        """Leave out the mark and the name (a tournament entry has neither)."""
-        for widget in self._identity:
+        """Leave out the mark, the name and the note (a tournament entry has none)."""
+        for widget in (*self._identity, self.note_slot):
             widget.hide()
 
     def label_width(self) -> int:
