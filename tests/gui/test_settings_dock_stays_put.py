@@ -139,6 +139,20 @@ def test_player_types_and_depths_move_no_control(qtbot, window, seat, tmp_path) 
             before = places(window)
 
 
+@pytest.mark.parametrize("seat", ["x", "o"])
+def test_with_the_textbook_options_open_player_types_move_no_control(qtbot, window, seat) -> None:
+    choose(window, seat, "alphabeta")
+    window.settings_dock.sides[seat].textbook.enabled.setChecked(True)  # opens its rows
+    settle(qtbot)
+    before = places(window)
+    for kind in [*BUILT_IN, "alphabeta", *reversed(BUILT_IN)]:
+        choose(window, seat, kind)
+        settle(qtbot)
+        after = places(window)
+        assert moved(before, after) == [], kind
+        before = after
+
+
 @pytest.mark.parametrize("x_kind", BUILT_IN)
 def test_both_players_fields_start_at_one_x(qtbot, window, x_kind) -> None:
     choose(window, "x", x_kind)

@@ -340,7 +340,13 @@ class SideEditor(QGroupBox):
         self.depth.setVisible(fields == "depth")
         self.depth.allow_random(uses_depth_range(kind))
         self.textbook.enabled.setVisible(uses_textbook(kind))
-        self.textbook.grid.setVisible(uses_textbook(kind) and self.textbook.enabled.isChecked())
+        # Ticking "textbook" opens its options' rows; they keep their room while the
+        # switch stays on, also under a type without them: changing type moves nothing.
+        switch_on = self.textbook.enabled.isChecked()
+        policy = self.textbook.grid.sizePolicy()
+        policy.setRetainSizeWhenHidden(switch_on)
+        self.textbook.grid.setSizePolicy(policy)
+        self.textbook.grid.setVisible(uses_textbook(kind) and switch_on)
         self.textbook.allow_table(kind == "alphabeta")
         self.textbook.show_depth(self.depth.depth())
         self.engine.setVisible(kind == "engine")
