@@ -1,7 +1,9 @@
 """The editor of one player's settings: type, difficulty, depth, time, mark and name.
 
-:class:`SideEditor` shows only the rows its player type uses and emits
-:attr:`SideEditor.changed` after every edit; the settings dock holds one per player.
+:class:`SideEditor` shows only the fields its player type uses, in rows that keep
+their place whatever the type or note, and emits :attr:`SideEditor.changed` after
+every edit. The settings dock holds one per player; the tournament one more, for
+the player it adds (:meth:`SideEditor.hide_identity`).
 """
 
 from __future__ import annotations
