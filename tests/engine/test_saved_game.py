@@ -93,6 +93,12 @@ def edited(**changes) -> str:
     return json.dumps(data)
 
 
+def missing(key: str) -> str:
+    data = json.loads(sample().to_json())
+    del data[key]
+    return json.dumps(data)
+
+
 def player(seat: str, **entry) -> str:
     data = json.loads(sample().to_json())
     data["players"][seat].update(entry)
@@ -115,16 +121,19 @@ BAD_FILES = [
     (edited(format="chess"), "not a tictactoe-qt game"),
     (edited(format=None), "not a tictactoe-qt game"),
     (edited(version=7), "version 7; this program reads version 1"),
-    (edited(version="1"), "version '1'"),
-    (edited(version=True), "version True"),
+    (edited(version="1"), 'version "1"'),
+    (edited(version=True), "version true"),
     (edited(version=1.0), "version 1.0"),
-    (edited(version=None), "version None"),
+    (edited(version=None), "version null"),
+    (missing("version"), "'version' is missing"),
     (edited(config=None), "'config' must be an object"),
     (edited(config=[3, 3, 3]), "'config' must be an object"),
-    (edited(config={"rows": 3, "cols": 3}), "k is None"),
-    (edited(config={"rows": 3, "cols": 3, "k": 3.0}), "k is 3.0"),
-    (edited(config={"rows": True, "cols": 3, "k": 3}), "rows is True"),
-    (edited(config={"rows": "3", "cols": 3, "k": 3}), "rows is '3'"),
+    (edited(config={"rows": 3, "cols": 3}), r"marks in a row to win \('k' in 'config'\) is missing"),
+    (edited(config={"rows": 3, "cols": 3, "k": 3.0}), "must be a whole number, not 3.0"),
+    (edited(config={"rows": True, "cols": 3, "k": 3}), r"number of rows \('rows' in 'config'\) must be a whole number, not true"),
+    (edited(config={"rows": "3", "cols": 3, "k": 3}), 'not "3"'),
+    (edited(config={"rows": 3, "cols": None, "k": 3}), r"number of columns \('cols' in 'config'\) must be a whole number, not null"),
+    (edited(config={"rows": 3, "cols": "x" * 5000, "k": 3}), 'not "x+…$'),
     (edited(config={"rows": 30, "cols": 3, "k": 3}), "board size is impossible: rows"),
     (edited(config={"rows": 3, "cols": 3, "k": 4}), "board size is impossible: k"),
     (edited(config={"rows": 10**40, "cols": 3, "k": 3}), "board size is impossible"),

@@ -214,6 +214,7 @@ def test_report_title_names_every_overlaid_run_with_its_line_style(qtbot) -> Non
 
 
 def test_cross_table_shows_whole_player_names(qtbot) -> None:
+    from tictactoe_qt.gui.player_choices import player_words
     from tictactoe_qt.gui.stats.tournament_view import TournamentView
 
     view = TournamentView(lambda: GameConfig(3, 3, 3))
@@ -231,8 +232,8 @@ def test_cross_table_shows_whole_player_names(qtbot) -> None:
     metrics = header.fontMetrics()
     for index, name in enumerate(players):
         for item in (table.horizontalHeaderItem(index), table.verticalHeaderItem(index)):
-            assert item.toolTip() == name
-            assert item.text().replace("\n", "") == name
+            assert item.toolTip() == name  # the spec
+            assert item.text().replace("\n", " ") == player_words(name)  # in words
         widest = max(metrics.horizontalAdvance(line) for line in table.horizontalHeaderItem(index).text().split("\n"))
         assert header.sectionSize(index) > widest, name  # not elided ("max:dept")
         rows = table.verticalHeader()

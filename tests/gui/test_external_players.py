@@ -200,7 +200,7 @@ def test_the_tournament_tab_plays_an_engine_and_counts_its_forfeits(
     assert result.games_played == 6
     crash_row = result.players.index(f"engine:path={crash}")
     assert result.forfeits == {crash_row: 4}
-    assert view.ranking.item(view.ranking.rowCount() - 1, 1).text() == f"engine:path={crash}"
+    assert view.ranking.item(view.ranking.rowCount() - 1, 1).toolTip() == f"engine:path={crash}"
     assert running_with(good) == running_with(crash) == []
 
 

@@ -27,7 +27,7 @@ def test_the_human_message_goes_once_x_is_a_computer(window) -> None:
     assert "X is a human" in panel.simulate_bar.status_label.text()
     choose(window, "x", "random")
     assert "human" not in panel.simulate_bar.status_label.text()
-    assert "random (X) vs perfect (O)" in panel.simulate_bar.match_label.text()
+    assert "Random (X) vs Perfect (O)" in panel.simulate_bar.match_label.text()
 
 
 def test_the_human_message_stays_while_x_is_still_human(window) -> None:
@@ -76,10 +76,11 @@ def test_the_dock_note_and_the_batch_label_name_the_same_depth(window) -> None:
     choose(window, "o", "random")
     note = window.findChild(QLabel, "xNote")
     text = note.text()
-    label = window.stats_panel.simulate_bar.match_label.text()
-    depth = int(label.split("alphabeta:depth=")[1].split()[0])
+    match_label = window.stats_panel.simulate_bar.match_label
+    depth = int(match_label.toolTip().split("alphabeta:depth=")[1].split()[0])  # the spec
     assert note.isVisible() and "to the end of the game" in text
-    assert f"looks {depth} moves ahead (depth {depth})" in text, (text, label)
+    assert f"looks {depth} moves ahead (depth {depth})" in text, (text, match_label.toolTip())
+    assert f"Alpha-beta, {depth} moves ahead (X)" in match_label.text()  # the same, in words
 
 
 def test_the_watched_run_reports_a_pace_not_0_per_second(qtbot, window) -> None:

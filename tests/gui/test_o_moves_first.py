@@ -65,7 +65,7 @@ def test_o_first_batch_credits_perfect_as_o_in_every_view_and_file(qtbot, window
     choose(window, "random", "perfect")
     panel = window.stats_panel
     match = panel.simulate_bar.match_label.text()
-    assert "random (X) vs perfect (O)" in match and "O first" in match
+    assert "Random (X) vs Perfect (O)" in match and "O first" in match
 
     summary = simulate(qtbot, window, 300)
 
@@ -76,7 +76,7 @@ def test_o_first_batch_credits_perfect_as_o_in_every_view_and_file(qtbot, window
     assert summary["first_mover_wins"] == summary["o_wins"]
 
     row = run_list_row(window)
-    assert (row["X player"], row["O player"]) == ("random", "perfect")
+    assert (row["X player"], row["O player"]) == ("Random", "Perfect")  # in words
     assert row["X wins"] == "0.0%" and float(row["O wins"].rstrip("%")) > 80
     assert "O first" in window.stats_panel.run_list.topLevelItem(0).toolTip(0)
 
@@ -86,7 +86,7 @@ def test_o_first_batch_credits_perfect_as_o_in_every_view_and_file(qtbot, window
     assert float(report.text_at("O average nodes per move")) > 1  # the searcher is O
     assert report.text_at("X average nodes per move") == "1"
     header = report.horizontalHeaderItem(0).text()  # one part a line
-    assert header.startswith("#1 random\nvs perfect") and header.endswith("\nO first")
+    assert header.startswith("#1 Random\nvs Perfect") and header.endswith("\nO first")
 
     panel.tabs.setCurrentIndex(0)
     qtbot.waitUntil(lambda: panel.charts is not None and bool(panel.charts.outcome_lines()), timeout=20_000)

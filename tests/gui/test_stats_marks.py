@@ -71,7 +71,7 @@ def test_marks_a_and_b_with_o_first_name_the_players_in_every_stats_view(
     start(qtbot, window, "o", {"x": "A", "o": "B"})
     random_players(window)
     panel = window.stats_panel
-    assert panel.simulate_bar.match_label.text() == "Match: random (A) vs random (B) on 3x3, k=3, B first"
+    assert panel.simulate_bar.match_label.text() == "Match: Random (A) vs Random (B) on 3x3, k=3, B first"
 
     summary = simulate(qtbot, window)
 
@@ -106,7 +106,7 @@ def test_a_kept_run_keeps_the_marks_it_was_played_with(qtbot, window, tmp_path) 
     field.clear()
     qtbot.keyClicks(field, "C")  # X's player now writes C: the next match, not the run played
     panel = window.stats_panel
-    assert panel.simulate_bar.match_label.text().startswith("Match: random (C) vs random (B)")
+    assert panel.simulate_bar.match_label.text().startswith("Match: Random (C) vs Random (B)")
     panel.refresh()
     assert "A wins" in report_titles(panel) and "C wins" not in report_titles(panel)
     outcome_legend, _ = charts_legends(qtbot, panel)
@@ -124,7 +124,7 @@ def test_default_marks_with_o_first_still_say_x_and_o(qtbot, window) -> None:
     start(qtbot, window, "o")
     random_players(window)
     panel = window.stats_panel
-    assert panel.simulate_bar.match_label.text() == "Match: random (X) vs random (O) on 3x3, k=3, O first"
+    assert panel.simulate_bar.match_label.text() == "Match: Random (X) vs Random (O) on 3x3, k=3, O first"
     summary = simulate(qtbot, window)
     titles = report_titles(panel)
     assert "X wins" in titles and "O average nodes per move" in titles, titles

@@ -205,7 +205,7 @@ def test_kept_runs_can_be_compared_side_by_side(qtbot, panel) -> None:
     simulate(qtbot, panel, 100)
     assert len(panel.run_list.runs()) == 2
     assert panel.report.columnCount() == 2
-    assert "perfect" in panel.report.horizontalHeaderItem(0).text()
+    assert "Perfect" in panel.report.horizontalHeaderItem(0).text()  # the players in words
     assert len(panel.charts.outcome_lines()) == 6
     assert "#1</b> dashed" in panel.charts.overlay_key.text()
     first = panel.run_list.runs()[1]
@@ -228,7 +228,8 @@ def test_tournament_fills_heat_map_and_ranking(qtbot, panel) -> None:
     cell = view.cross_table.item(random_row, result.players.index("perfect"))
     assert cell.text().startswith(f"{100 * result.score(random_row, 1).share:.0f}%")
     assert cell.background().color() != view.cross_table.item(1, random_row).background().color()
-    assert view.ranking.item(view.ranking.rowCount() - 1, 1).text() == "random"
+    last = view.ranking.item(view.ranking.rowCount() - 1, 1)
+    assert (last.text(), last.toolTip()) == ("Random", "random")  # in words; the spec in the tip
 
 
 def test_tournament_with_one_player_explains_why_not(panel) -> None:

@@ -51,6 +51,8 @@ def test_run_heads_break_before_vs_so_a_narrow_dock_shows_a_whole_column(qtbot, 
     use_match(panel, "random", "alphabeta:depth=1")
     simulate(qtbot, panel, 40)
     report = shown_report(qtbot, panel, 420)
-    assert report.horizontalHeaderItem(0).text() == "#1 random\nvs alphabeta:depth=1\n3x3 k=3"
+    head = report.horizontalHeaderItem(0)
+    assert head.text() == "#1 Random\nvs Alpha-beta\n1 move ahead\n3x3 k=3"  # players in words
+    assert "alphabeta:depth=1" in head.toolTip()  # and their specs in the tooltip
     # The first run's column fits beside the titles: its figures show without scrolling.
     assert report.horizontalHeader().sectionSize(0) <= report.viewport().width()

@@ -15,7 +15,8 @@ from __future__ import annotations
 import os
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QWidget
 
 from tictactoe_qt.engine.gomocup import (
     MAX_ENGINE_SIZE,
@@ -28,6 +29,35 @@ from tictactoe_qt.gui.player_choices import is_plugin
 from tictactoe_qt.gui.player_name_probe import PlayerNameProbe, engine_name, plugin_name
 
 
+class ElidedLabel(QLabel):
+    """One line of text that ends in "…" when it has not the room; :meth:`text` stays whole."""
+
+    def __init__(self, objectName: str = "", parent: QWidget | None = None) -> None:  # noqa: N803
+        super().__init__(parent, objectName=objectName)
+        self._full = ""
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setMinimumWidth(self.fontMetrics().horizontalAdvance("pbrain…"))
+
+    def setText(self, text: str) -> None:  # noqa: N802 (Qt's name)
+        self._full = text
+        self._elide()
+
+    def text(self) -> str:
+        return self._full
+
+    def shown_text(self) -> str:
+        """The text as painted, cut to the label's width."""
+        return super().text()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        width = self.contentsRect().width()
+        super().setText(self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideMiddle, width))
+
+
 class EngineField(QWidget):
     """The engine's program (a Browse… button) and its name, as it answers ``ABOUT``."""
 
@@ -37,7 +67,7 @@ class EngineField(QWidget):
     def __init__(self, seat: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.path = ""
-        self.program = QLabel(objectName=f"{seat}EngineProgram")
+        self.program = ElidedLabel(f"{seat}EngineProgram")  # the whole path is its tooltip
         self.program.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.browse = QPushButton(self.tr("Browse…"), objectName=f"{seat}EngineBrowse")
         self.browse.setToolTip(self.tr("Choose a Gomocup engine's program (pbrain-…)"))

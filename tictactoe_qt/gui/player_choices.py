@@ -17,6 +17,7 @@ spec: ``depth=1-10,ordering=centre,...`` (:func:`search_extra`). The settings'
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
@@ -296,3 +297,37 @@ def depth_cap_note(kind: str, wanted: int | None, config: GameConfig, extra: str
     return tr(
         "PlayerChoice", "{0} can't look {1} on a {2}x{3} board; it looks {4} (depth {5})."
     ).format(kind_label(kind), depth_text(wanted), config.rows, config.cols, depth_text(used), used)
+
+
+def player_words(spec: PlayerSpec | str) -> str:
+    """A player in the window's words: ``alphabeta:depth=3`` is "Alpha-beta, 3 moves ahead".
+
+    The one place the window turns a spec into words (the match, the runs, the
+    tournament); the spec itself stays in files, the CLI and tooltips. A text
+    that is no spec comes back as it is.
+    """
+    if isinstance(spec, str):
+        try:
+            spec = PlayerSpec.parse(spec)
+        except PlayerSpecError:
+            return spec
+    tr = QCoreApplication.translate
+    if spec.kind == "engine":
+        program = os.path.basename(spec.path or "") or spec.path or ""
+        parts = [tr("PlayerChoice", "External engine {0}").format(program).strip()]
+    else:
+        parts = [kind_label(spec.kind)]
+    if spec.is_plugin and spec.options:
+        parts.append(",".join(f"{name}={value}" for name, value in spec.options))
+    if spec.depth_range is not None:
+        parts.append(tr("PlayerChoice", "{0} to {1} moves ahead, drawn each move")
+                     .format(*spec.depth_range))
+    elif uses_depth(spec.kind):
+        parts.append(depth_text(spec.depth))
+    if spec.iterations is not None:
+        parts.append(tr("PlayerChoice", "{0} playouts").format(spec.iterations))
+    if spec.textbook is not None:
+        parts.append(tr("PlayerChoice", "textbook search"))
+    if spec.time != DEFAULT_TIME:
+        parts.append(tr("PlayerChoice", "{0:g} s a move").format(spec.time))
+    return ", ".join(parts)

@@ -36,24 +36,34 @@ class DepthField(QWidget):
         )
         self.depth_from = QSpinBox(objectName=f"{seat}DepthFrom")
         self.depth_from.setRange(1, MAX_DEPTH)
-        self.depth_from.setPrefix(self.tr("from "))
         self.depth_from.setToolTip(self.tr("The shallowest depth a move may draw."))
+        self.dash = QLabel("\u2013")  # "from – to", between the two spin boxes
         self.random = QCheckBox(self.tr("random"), objectName=f"{seat}RandomDepth")
         self.random.setToolTip(self.tr(
             "Random depth: draw a new depth for every move, from the first number to the "
             "second, both included (in a spec: minimax:depth=1-10). The depth each move "
             "used shows in the status bar."))
-        # The spin boxes share what the check boxes leave: their hints (sized for the
-        # largest depth) would otherwise widen the dock past its column.
+        # The spin boxes share a box of one fixed width, wide enough for "Unlimited"
+        # alone or for "from – to": ticking "random" moves nothing beside them.
         for spin in (self.depth_from, self.depth_spin):
             spin.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
             spin.setMinimumWidth(64)
+        self.spins = QWidget(objectName=f"{seat}DepthSpins")
+        spins = QHBoxLayout(self.spins)
+        spins.setContentsMargins(0, 0, 0, 0)
+        spins.setSpacing(2)
+        spins.addWidget(self.depth_from, 1)
+        spins.addWidget(self.dash)
+        spins.addWidget(self.depth_spin, 1)
+        alone = self.depth_spin.sizeHint().width()
+        pair = 2 * max(64, self.depth_from.sizeHint().width()) + self.dash.sizeHint().width() + 4
+        self.spins.setFixedWidth(max(alone, pair))
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.depth_from)
-        row.addWidget(self.depth_spin)
+        row.addWidget(self.spins)
         row.addWidget(self.random)
         self.depth_from.hide()
+        self.dash.hide()
         self.random.toggled.connect(self._on_random_toggled)
         self.depth_spin.valueChanged.connect(self._on_depth_changed)
         self.depth_from.valueChanged.connect(self.changed)
@@ -85,11 +95,15 @@ class DepthField(QWidget):
         """Offer "random each move" (the player types that take a range)."""
         self.random.setVisible(allowed)
         self.depth_from.setVisible(allowed and self.random.isChecked())
+        self.dash.setVisible(self.depth_from.isVisibleTo(self))
 
     def _show_random(self, on: bool) -> None:
         self.depth_from.setVisible(on and not self.random.isHidden())
+        self.dash.setVisible(self.depth_from.isVisibleTo(self))
         self.depth_spin.setMinimum(1 if on else 0)
-        self.depth_spin.setPrefix(self.tr("to ") if on else "")
+        self.depth_spin.setToolTip(
+            self.tr("The deepest depth a move may draw.") if on
+            else self.tr("How many moves ahead the search looks (Unlimited: to the end)."))
 
     @Slot(bool)
     def _on_random_toggled(self, on: bool) -> None:

@@ -8,17 +8,18 @@ game' bar with a New game button.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
-    QFormLayout,
+    QGridLayout,
     QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -61,13 +62,28 @@ class SettingsDock(QDockWidget):
         self.first.addItem(self.tr("Player X"), "x")
         self.first.addItem(self.tr("Player O"), "o")
         self.board_note = QLabel(objectName="boardNote", wordWrap=True)
-        self.board_note.hide()
-        form = QFormLayout(board_group)
-        form.addRow(self.tr("&Rows:"), self.rows)
-        form.addRow(self.tr("&Columns:"), self.cols)
-        form.addRow(self.tr("&In a row to win:"), self.k)
-        form.addRow(self.tr("&First move:"), self.first)
-        form.addRow(self.board_note)
+        self.board_note.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
+        self.board_note.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        # Two lines kept for the note while it is empty: it comes and goes in place.
+        self.board_note.setFixedHeight(2 * self.board_note.fontMetrics().lineSpacing() + 4)
+        # Two fields a row: the whole dock fits the default window without scrolling.
+        grid = QGridLayout(board_group)
+        for number, (text, field) in enumerate((
+            (self.tr("&Rows:"), self.rows), (self.tr("&Columns:"), self.cols),
+            (self.tr("&In a row to win:"), self.k), (self.tr("&First move:"), self.first),
+        )):
+            label = QLabel(text)
+            label.setBuddy(field)
+            row, column = divmod(number, 2)
+            grid.addWidget(label, row, 2 * column)
+            grid.addWidget(field, row, 2 * column + 1)
+        grid.addWidget(self.board_note, 2, 0, 1, 4)
+        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(3, 1)
+        # One label column for both players, whatever each plays: their fields line up.
+        width = max(editor.label_width() for editor in self.sides.values())
+        for editor in self.sides.values():
+            editor.set_label_width(width)
         self.pending = self._pending_bar()
         content = QWidget()
         layout = QVBoxLayout(content)
@@ -80,14 +96,14 @@ class SettingsDock(QDockWidget):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(content)
         self.scroll = scroll
-        # The notice sits above the scrolling part: it never scrolls away, and it
-        # takes one short line, not the room of the Board section.
+        # The notice sits under the scrolling part, in a line kept for it while it is
+        # hidden: it never scrolls away, and coming or going it moves nothing.
         body = QWidget()
         column = QVBoxLayout(body)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
-        column.addWidget(self.pending)
         column.addWidget(scroll, 1)
+        column.addWidget(self.pending)
         self.setWidget(body)
         for editor in self.sides.values():
             editor.changed.connect(self._on_edited)
@@ -112,6 +128,9 @@ class SettingsDock(QDockWidget):
         row.setContentsMargins(8, 2, 4, 2)
         row.addWidget(label, 1)
         row.addWidget(button)
+        policy = bar.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        bar.setSizePolicy(policy)
         bar.hide()
         return bar
 
@@ -167,7 +186,7 @@ class SettingsDock(QDockWidget):
                 self.tr("Lines of {0} fit only along the longer side.").format(self.k.value()))
         else:
             self.board_note.setText("")
-        self.board_note.setVisible(bool(self.board_note.text()))
+        self.board_note.setToolTip(self.board_note.text())
         marks = {seat: self.sides[seat].mark.text() for seat in SEATS}
         config = GameConfig(rows, cols, self.k.value())
         for seat, editor in self.sides.items():

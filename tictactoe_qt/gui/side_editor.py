@@ -1,20 +1,24 @@
 """The editor of one player's settings: type, difficulty, depth, time, mark and name.
 
-:class:`SideEditor` shows only the rows its player type uses and emits
-:attr:`SideEditor.changed` after every edit; the settings dock holds one per player.
+:class:`SideEditor` shows only the fields its player type uses, in rows that keep
+their place whatever the type or note, and emits :attr:`SideEditor.changed` after
+every edit. The settings dock holds one per player; the tournament one more, for
+the player it adds (:meth:`SideEditor.hide_identity`).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
-    QFormLayout,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QSizePolicy,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -37,6 +41,13 @@ from tictactoe_qt.gui.player_choices import (
     uses_time,
 )
 from tictactoe_qt.gui.search_player_fields import DepthField, TextbookFields
+
+
+#: What a player type without fields of its own does, said in its empty row.
+_TYPE_HINTS = {
+    "human": QT_TRANSLATE_NOOP("SideEditor", "Moves by clicking the board."),
+    "random": QT_TRANSLATE_NOOP("SideEditor", "Plays any empty cell, at random."),
+}
 
 
 class SideEditor(QGroupBox):
@@ -68,62 +79,28 @@ class SideEditor(QGroupBox):
         self.depth = DepthField(seat)
         self.depth_spin = self.depth.depth_spin
         self.textbook = TextbookFields(seat, self)
-        # The depth, "random" and "textbook" share a row: the dock stays short.
-        self.depth_row = QWidget(objectName=f"{seat}DepthRow")
-        depth_row = QHBoxLayout(self.depth_row)
-        depth_row.setContentsMargins(0, 0, 0, 0)
-        depth_row.addWidget(self.depth)
-        depth_row.addWidget(self.textbook.enabled)
-        depth_row.addStretch(1)
         self.time_spin = QDoubleSpinBox(objectName=f"{seat}Time")
         self.time_spin.setRange(MIN_TIME, MAX_TIME)
         self.time_spin.setDecimals(2)
         self.time_spin.setSingleStep(0.25)
         self.time_spin.setSuffix(self.tr(" s"))
         self.time_spin.setToolTip(self.tr("Thinking time per move."))
+        #: "Program:" or "Options:", after the time of an engine or a plugin.
+        self.door_label = QLabel()
         self.mark = QLineEdit(objectName=f"{seat}Mark")
         self.mark.setMaxLength(MAX_MARK_LENGTH)
         mark_font = self.mark.font()
         mark_font.setPointSizeF(mark_font.pointSizeF() * 1.6)  # emoji marks stay readable
         self.mark.setFont(mark_font)
         self.mark.setToolTip(self.tr("A letter, an emoji or any short text."))
+        # Its red frame for a bad mark is a style sheet, which would change its height.
+        self.mark.setFixedHeight(self.mark.sizeHint().height())
         self.name = QLineEdit(objectName=f"{seat}Name")
         self.name.setMaxLength(MAX_NAME_LENGTH)
         self.name.setPlaceholderText(self.tr("Optional"))
         self.note = QLabel(objectName=f"{seat}Note", wordWrap=True)
-        self.note.hide()
         self._valid_mark = seat.upper()
-        form = self.form = QFormLayout(self)
-        form.setLabelAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        # Player and difficulty share a row, as do mark and name: the dock stays
-        # short enough for the notice and the Board section at the default size.
-        kind_row = QHBoxLayout()
-        kind_row.addWidget(self.player, 1)
-        self.preset_label = QLabel(self.tr("&Difficulty:"))
-        self.preset_label.setBuddy(self.preset)
-        kind_row.addWidget(self.preset_label)
-        kind_row.addWidget(self.preset, 1)
-        player_label = QLabel(self.tr("&Player:"))
-        player_label.setBuddy(self.player)
-        form.addRow(player_label, kind_row)
-        form.addRow(self.tr("Program:"), self.engine)
-        form.addRow(self.engine.name_label)
-        form.addRow(self.tr("&Options:"), self.plugin_options)
-        form.addRow(self.plugin_options.name_label)
-        form.addRow(self.tr("Max &depth:"), self.depth_row)
-        form.addRow(self.textbook.grid)
-        form.addRow(self.tr("&Time:"), self.time_spin)
-        self.mark.setMaximumWidth(self.mark.fontMetrics().horizontalAdvance("WWWW") + 16)
-        identity = QHBoxLayout()
-        identity.addWidget(self.mark)
-        name_label = QLabel(self.tr("&Name:"))
-        name_label.setBuddy(self.name)
-        identity.addWidget(name_label)
-        identity.addWidget(self.name, 1)
-        mark_label = QLabel(self.tr("&Mark:"))
-        mark_label.setBuddy(self.mark)
-        form.addRow(mark_label, identity)
-        form.addRow(self.note)
+        self._build_layout()
         self.player.currentIndexChanged.connect(self._on_type_edited)
         self.preset.activated.connect(self._on_preset_chosen)
         self.depth.changed.connect(self._on_type_edited)
@@ -136,6 +113,98 @@ class SideEditor(QGroupBox):
         self.engine.changed.connect(self._on_engine_chosen)
         self.engine.problem.connect(self._on_engine_refused)
         self.plugin_options.textEdited.connect(self.changed)
+
+    def _build_layout(self) -> None:
+        """One grid whose rows never come and go with the player type or a note.
+
+        Row 1 holds the type's own fields (depth, time, program or options) and
+        keeps its height for types without any; the last row keeps room for two
+        lines of note. Only ticking "textbook" opens a row (its four options).
+        """
+        grid = self.grid = QGridLayout(self)
+        kind_row = QHBoxLayout()
+        kind_row.addWidget(self.player, 1)
+        self.preset_label = QLabel(self.tr("&Difficulty:"))
+        self.preset_label.setBuddy(self.preset)
+        kind_row.addWidget(self.preset_label)
+        kind_row.addWidget(self.preset, 1)
+        for widget in (self.preset_label, self.preset):  # hidden, they keep their room
+            policy = widget.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)
+            widget.setSizePolicy(policy)
+        player_label = QLabel(self.tr("&Player:"))
+        player_label.setBuddy(self.player)
+        self.type_label = QLabel()
+        self.type_row = QWidget(objectName=f"{self.seat}TypeRow")
+        fields = QHBoxLayout(self.type_row)
+        fields.setContentsMargins(0, 0, 0, 0)
+        # Types without fields of their own say in a word what they do, in the same row.
+        self.type_hint = QLabel(objectName=f"{self.seat}TypeHint")
+        self.type_hint.setEnabled(False)  # greyed: a remark, not a control
+        fields.addWidget(self.type_hint, 1)
+        # The time comes first, so that it stays in one place from type to type.
+        for widget in (self.depth, self.textbook.enabled, self.time_spin, self.door_label):
+            fields.addWidget(widget)
+        fields.addWidget(self.engine, 1)
+        fields.addWidget(self.plugin_options, 1)
+        fields.addStretch(0)
+        self.type_row.setFixedHeight(max(widget.sizeHint().height() for widget in (
+            self.depth, self.engine, self.plugin_options, self.time_spin, self.player)))
+        self.mark.setMaximumWidth(self.mark.fontMetrics().horizontalAdvance("WWWW") + 16)
+        identity = QHBoxLayout()
+        identity.addWidget(self.mark)
+        name_label = QLabel(self.tr("&Name:"))
+        name_label.setBuddy(self.name)
+        identity.addWidget(name_label)
+        identity.addWidget(self.name, 1)
+        mark_label = QLabel(self.tr("&Mark:"))
+        mark_label.setBuddy(self.mark)
+        # The note, the engine's name and the plugin's name take turns in one slot
+        # of two lines, kept while empty: a note coming or going moves nothing.
+        self.note_slot = QWidget(objectName=f"{self.seat}NoteSlot")
+        slot = QVBoxLayout(self.note_slot)
+        slot.setContentsMargins(0, 0, 0, 0)
+        for label in (self.note, self.engine.name_label, self.plugin_options.name_label):
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
+            label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+            label.hide()
+            slot.addWidget(label)
+        self.note_slot.setFixedHeight(2 * self.note.fontMetrics().lineSpacing() + 4)
+        self.labels = [player_label, self.type_label, mark_label]
+        self._identity: tuple[QWidget, ...] = (mark_label, self.mark, name_label, self.name)
+        grid.addWidget(player_label, 0, 0)
+        grid.addLayout(kind_row, 0, 1)
+        grid.addWidget(self.type_label, 1, 0)
+        grid.addWidget(self.type_row, 1, 1)
+        grid.addWidget(self.textbook.grid, 2, 0, 1, 2)
+        grid.addWidget(mark_label, 3, 0)
+        grid.addLayout(identity, 3, 1)
+        grid.addWidget(self.note_slot, 4, 0, 1, 2)
+        grid.setColumnStretch(1, 1)
+        texts = [label.text() for label in self.labels] + [text for text, _ in self._type_labels().values()]
+        metrics = player_label.fontMetrics()
+        self.set_label_width(max(metrics.horizontalAdvance(text.replace("&", "")) for text in texts))
+
+    def _type_labels(self) -> dict[str, tuple[str, QWidget | None]]:
+        """Row 1's label and buddy by the fields it shows."""
+        return {
+            "depth": (self.tr("Max &depth:"), self.depth_spin),
+            "time": (self.tr("&Time:"), self.time_spin),
+            "": ("", None),
+        }
+
+    def hide_identity(self) -> None:
+        """Leave out the mark, the name and the note (a tournament entry has none)."""
+        for widget in (*self._identity, self.note_slot):
+            widget.hide()
+
+    def label_width(self) -> int:
+        """The width of the label column."""
+        return self.grid.columnMinimumWidth(0)
+
+    def set_label_width(self, width: int) -> None:
+        """Give the label column ``width`` (the dock gives both players the same)."""
+        self.grid.setColumnMinimumWidth(0, width)
 
     def side(self) -> SideSettings:
         """The settings shown (the last valid mark if the field holds an invalid one).
@@ -199,8 +268,18 @@ class SideEditor(QGroupBox):
         return problem
 
     def show_note(self, text: str) -> None:
+        """Say ``text`` in the note slot ("": the engine's or plugin's name, if any, or nothing)."""
         self.note.setText(text)
-        self.note.setVisible(bool(text))
+        self._show_slot()
+
+    def _show_slot(self) -> None:
+        kind = self.player.currentData()
+        shown = (self.note if self.note.text()
+                 else self.engine.name_label if kind == "engine"
+                 else self.plugin_options.name_label if is_plugin(kind) else None)
+        for label in (self.note, self.engine.name_label, self.plugin_options.name_label):
+            label.setToolTip(label.text())  # a note longer than its two lines is read here
+            label.setVisible(label is shown)
 
     @Slot()
     def _on_engine_chosen(self) -> None:
@@ -251,22 +330,39 @@ class SideEditor(QGroupBox):
 
     def _sync_enabled(self) -> None:
         kind = self.player.currentData()
-        # Rows that mean nothing for this player type are hidden, not just greyed out.
-        self.form.setRowVisible(self.depth_row, uses_depth(kind))
+        # Fields that mean nothing for this player type are hidden, not just greyed
+        # out; row 1 keeps its height, so the rows below stay where they are.
+        fields = "depth" if uses_depth(kind) else "time" if uses_time(kind) else ""
+        text, buddy = self._type_labels()[fields]
+        self.type_label.setText(text)
+        self.type_label.setBuddy(buddy)  # type: ignore[arg-type]
+        hint = _TYPE_HINTS.get(kind, "") if not fields else ""
+        self.type_hint.setText(QCoreApplication.translate("SideEditor", hint) if hint else "")
+        self.type_hint.setVisible(not fields)
+        self.depth.setVisible(fields == "depth")
         self.depth.allow_random(uses_depth_range(kind))
         self.textbook.enabled.setVisible(uses_textbook(kind))
-        self.form.setRowVisible(self.textbook.grid,
-                                uses_textbook(kind) and self.textbook.enabled.isChecked())
+        # Ticking "textbook" opens its options' rows; they keep their room while the
+        # switch stays on, also under a type without them: changing type moves nothing.
+        switch_on = self.textbook.enabled.isChecked()
+        policy = self.textbook.grid.sizePolicy()
+        policy.setRetainSizeWhenHidden(switch_on)
+        self.textbook.grid.setSizePolicy(policy)
+        self.textbook.grid.setVisible(uses_textbook(kind) and switch_on)
         self.textbook.allow_table(kind == "alphabeta")
         self.textbook.show_depth(self.depth.depth())
-        self.form.setRowVisible(self.time_spin, uses_time(kind))
-        self.form.setRowVisible(self.engine, kind == "engine")
-        self.form.setRowVisible(self.engine.name_label, kind == "engine")
-        self.form.setRowVisible(self.plugin_options, is_plugin(kind))
-        self.form.setRowVisible(self.plugin_options.name_label, is_plugin(kind))
+        self.engine.setVisible(kind == "engine")
+        self.plugin_options.setVisible(is_plugin(kind))
+        self.time_spin.setVisible(fields == "time")
+        door = (self.tr("Program:") if kind == "engine"
+                else self.tr("&Options:") if is_plugin(kind) else "")
+        self.door_label.setText(door)
+        self.door_label.setBuddy(self.plugin_options if is_plugin(kind) else self.engine.browse)
+        self.door_label.setVisible(bool(door))
         self.plugin_options.show_plugin(kind, ask_name=self._origins.get(kind) == CHOSEN_IN_DOCK)
         has_presets = kind != "human" and kind != "engine" and not is_plugin(kind)
         self.preset.setVisible(has_presets)
         self.preset_label.setVisible(has_presets)
         preset = matching_preset(kind, self.depth.depth(), self.side().extra)
         self.preset.setCurrentIndex(self.preset.findData(preset.key if preset else ""))
+        self._show_slot()

@@ -50,6 +50,8 @@ MAX_JSON_NESTING = 32
 #: Each player's mark when the file leaves it empty.
 DEFAULT_MARKS: dict[str, str] = {"x": "X", "o": "O"}
 
+#: The board's fields in a game file, and what each means.
+_CONFIG_FIELDS = {"rows": "number of rows", "cols": "number of columns", "k": "marks in a row to win"}
 _EXCERPT = reprlib.Repr()
 _EXCERPT.maxstring = _EXCERPT.maxother = 40
 _EXCERPT.maxlist = _EXCERPT.maxdict = 4
@@ -148,10 +150,12 @@ class SavedGame:
             raise SavedGameError(f"it is not valid JSON: {_excerpt_text(str(error))}") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise SavedGameError(f"it is not a tictactoe-qt game: 'format' must be {FORMAT!r}")
-        version = data.get("version")
+        if "version" not in data:
+            raise SavedGameError(f"its 'version' is missing; this program reads version {VERSION}")
+        version = data["version"]
         if not _is_whole(version) or version != VERSION:
             raise SavedGameError(
-                f"it is a game file of version {_excerpt(version)}; "
+                f"it is a game file of version {_json_excerpt(version)}; "
                 f"this program reads version {VERSION}"
             )
         game = cls(
@@ -273,6 +277,15 @@ def _excerpt(value: object) -> str:
     return _excerpt_text(_EXCERPT.repr(value))
 
 
+def _json_excerpt(value: object) -> str:
+    """A value read from the file, quoted as the file writes it (``null``, ``true``, ``"3"``)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return _excerpt(value)
+    return _excerpt_text(text)
+
+
 def _excerpt_text(text: str) -> str:
     text = " ".join(text.split())
     return text if len(text) <= _EXCERPT_LENGTH else text[: _EXCERPT_LENGTH - 1] + "…"
@@ -286,13 +299,16 @@ def _read_config(raw: object) -> GameConfig:
     if not isinstance(raw, dict):
         raise SavedGameError("'config' must be an object with rows, cols and k")
     values: list[int] = []
-    for name in ("rows", "cols", "k"):
-        value = raw.get(name)
+    for name, meaning in _CONFIG_FIELDS.items():
+        if name not in raw:
+            raise SavedGameError(f"the board's {meaning} ('{name}' in 'config') is missing")
+        value = raw[name]
         if not _is_whole(value):
             raise SavedGameError(
-                f"'config' needs whole numbers rows, cols and k; {name} is {_excerpt(value)}"
+                f"the board's {meaning} ('{name}' in 'config') must be a whole number, "
+                f"not {_json_excerpt(value)}"
             )
-        values.append(value)  # type: ignore[arg-type]  # checked by _is_whole
+        values.append(value)
     try:
         return GameConfig(*values)
     except InvalidConfigError as error:

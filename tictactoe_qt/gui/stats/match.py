@@ -7,6 +7,7 @@ from typing import NamedTuple
 from tictactoe_qt.engine.game import GameConfig, Mark
 from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.engine.text import BOARD_NAMES, SideNames
+from tictactoe_qt.gui.player_choices import player_words
 
 
 class Match(NamedTuple):
@@ -20,11 +21,18 @@ class Match(NamedTuple):
     names: SideNames = BOARD_NAMES
 
     def text(self) -> str:
-        """``random (X) vs perfect (O) on 3x3, k=3, O first`` (O starts the first game with swap),
-        each player written by its mark: ``random (A) vs perfect (B) …, B first``."""
+        """``Random (X) vs Perfect (O) on 3x3, k=3, O first`` (O starts the first game with
+        swap): the players in words (:func:`player_words`), each written by its mark."""
+        return self._text(player_words(self.x_spec), player_words(self.o_spec))
+
+    def spec_text(self) -> str:
+        """The same with the players' specs: ``random (X) vs alphabeta:depth=3 (O) on 3x3, k=3``."""
+        return self._text(str(self.x_spec), str(self.o_spec))
+
+    def _text(self, x_player: str, o_player: str) -> str:
         x, o = self.names.name_of_mark("x"), self.names.name_of_mark("o")
         first = f", {o} first" if self.first == "o" else ""
-        return f"{self.x_spec} ({x}) vs {self.o_spec} ({o}) on {self.config.size_text}, k={self.config.k}{first}"
+        return f"{x_player} ({x}) vs {o_player} ({o}) on {self.config.size_text}, k={self.config.k}{first}"
 
 
 def default_match() -> Match:

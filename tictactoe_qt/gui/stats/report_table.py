@@ -123,7 +123,9 @@ class ReportTable(QTableWidget):
         """One column per run, headed by its tag and players."""
         self._show_titles(runs)
         self.setColumnCount(len(runs))
-        self.setHorizontalHeaderLabels([head_text(run.label) for run in runs])
+        self.setHorizontalHeaderLabels([head_text(run.title or run.label) for run in runs])
+        for column, run in enumerate(runs):  # the players' specs
+            self.horizontalHeaderItem(column).setToolTip(run.label)
         for column, run in enumerate(runs):
             for row, (_, cell) in enumerate(ROWS):
                 item = self.item(row, column)

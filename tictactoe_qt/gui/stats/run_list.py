@@ -5,6 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import QSignalBlocker, Qt, Signal, Slot
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
 
+from tictactoe_qt.gui.player_choices import player_words
+
 from .number_format import format_percent
 from .run_data import RunData
 from .run_snapshot import DRAW, O_WON, X_WON, joined_names
@@ -86,8 +88,8 @@ class RunList(QTreeWidget):
         games = snapshot.games
         texts = (
             run.tag,
-            str(run.x_spec),
-            str(run.o_spec),
+            player_words(run.x_spec),
+            player_words(run.o_spec),
             f"{run.config.size_text} k={run.config.k}",
             # A short mark, explained in the tips: " (cancelled)" pushed Draws out of the dock.
             f"{games:,}" + ("*" if run.cancelled else ""),
@@ -125,8 +127,11 @@ class RunList(QTreeWidget):
             font = item.font(column)
             font.setItalic(marked)
             item.setFont(column, font)
-            # The run's label, and the players' names (their columns elide), stay in the tips.
-            whole = (run.label if not column else item.text(column) if column in PLAYER_COLUMNS
+            # The run's label, and the players in words (their columns elide) with their
+            # specs, stay in the tips.
+            whole = (run.label if not column
+                     else f"{item.text(column)}\n{(run.x_spec, run.o_spec)[column - 1]}"
+                     if column in PLAYER_COLUMNS
                      else self._cancelled_text(run) if column == GAMES_COLUMN else "")
             item.setToolTip(column, "\n".join(text for text in (whole, tip) if text))
 

@@ -87,6 +87,8 @@ class RunSnapshot:
     forfeit_reasons: tuple[tuple[str, int], ...] = ()
     #: How the run's players were written (their marks) when it was played.
     names: SideNames = BOARD_NAMES
+    #: The label with the players in words, for the window's heads ("": the label).
+    title: str = ""
 
     @property
     def games_per_second(self) -> float:

@@ -104,8 +104,10 @@ class SimulateBar(QWidget):
     def swap(self) -> bool:
         return bool(self.swap_box.isChecked())
 
-    def set_match_text(self, text: str) -> None:
+    def set_match_text(self, text: str, spec_text: str = "") -> None:
+        """Show the match in words; its players' specs, if given, in the tooltip."""
         self.match_label.setText(self.tr("Match: %s") % text)
+        self.match_label.setToolTip(spec_text)
 
     def show_message(self, text: str) -> None:
         self.status_label.setText(text)

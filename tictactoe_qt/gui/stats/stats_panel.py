@@ -195,7 +195,7 @@ class StatsPanel(QDockWidget):
         except ValueError as error:
             self.simulate_bar.set_match_text(str(error))
             return
-        self.simulate_bar.set_match_text(match.text())
+        self.simulate_bar.set_match_text(match.text(), match.spec_text())
         if "human" not in (match.x_spec.kind, match.o_spec.kind):
             self.simulate_bar.clear_problem()  # "X is a human: …" no longer holds
 

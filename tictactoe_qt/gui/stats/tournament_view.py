@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QColor, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -15,6 +16,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QSplitter,
     QTableWidget,
@@ -26,6 +28,10 @@ from PySide6.QtWidgets import (
 from tictactoe_qt.engine.game import GameConfig
 from tictactoe_qt.engine.play import TournamentResult
 from tictactoe_qt.engine.players import PlayerSpec, PlayerSpecError, check_playable, discovered_plugins
+
+from tictactoe_qt.gui.game_settings import SideSettings
+from tictactoe_qt.gui.player_choices import player_spec, player_words
+from tictactoe_qt.gui.side_editor import SideEditor
 
 from .background import BackgroundTask
 from .chart_style import is_dark
@@ -50,8 +56,8 @@ def heat_color(share: float, dark: bool) -> QColor:
 
 
 def wrapped_name(spec: str) -> str:
-    """A player's name on several lines, broken after ``:`` and ``,`` (``minimax:`` / ``depth=2``)."""
-    return spec.replace(":", ":\n").replace(",", ",\n")
+    """A player in words on several lines, one part a line (``Minimax,`` / ``2 moves ahead``)."""
+    return player_words(spec).replace(", ", ",\n")
 
 
 def readable_text(background: QColor) -> QColor:
@@ -85,12 +91,24 @@ class TournamentView(QWidget):
         for plugin in discovered_plugins().values():  # installed Python bots, ready to tick
             if not plugin.broken:
                 self._add_player_item(plugin.name, checked=False)
+        # The settings dock's player editor (type, depth, time, program or options),
+        # without a mark or a name: a tournament entry is picked as a player is.
+        self.editor = SideEditor("tournament")
+        self.editor.setTitle(self.tr("Player to add"))
+        self.editor.hide_identity()
+        self.editor.set_side(SideSettings("alphabeta", 3))
+        self.add_button = QPushButton(self.tr("Add"), objectName="tournamentAdd")
+        self.add_button.setToolTip(self.tr("Add the player above to the list, ticked"))
+        self.add_button.clicked.connect(self.add_player_from_editor)
+        self.remove_button = QPushButton(self.tr("Remove"), objectName="tournamentRemove")
+        self.remove_button.setToolTip(self.tr("Remove the selected player from the list"))
+        self.remove_button.clicked.connect(self.remove_selected_player)
         self.new_player = QLineEdit(objectName="tournamentNewPlayer")
         self.new_player.setPlaceholderText(
-            self.tr("add a player, e.g. minimax:depth=4 or engine:path=/path/to/pbrain-x"))
+            self.tr("e.g. minimax:depth=4 or engine:path=/path/to/pbrain-x"))
         self.new_player.returnPressed.connect(self.add_player_from_text)
-        add_button = QPushButton(self.tr("Add"))
-        add_button.clicked.connect(self.add_player_from_text)
+        add_spec_button = QPushButton(self.tr("Add spec"), objectName="tournamentAddSpec")
+        add_spec_button.clicked.connect(self.add_player_from_text)
         self.games_per_pairing = QSpinBox(objectName="tournamentGames")
         self.games_per_pairing.setRange(2, 100_000)
         self.games_per_pairing.setValue(20)
@@ -105,21 +123,39 @@ class TournamentView(QWidget):
         self.message = QLabel(objectName="tournamentMessage")
         self.message.setWordWrap(True)
 
+        list_buttons = QHBoxLayout()
+        list_buttons.addStretch(1)
+        list_buttons.addWidget(self.add_button)
+        list_buttons.addWidget(self.remove_button)
         add_row = QHBoxLayout()
+        add_row.addWidget(QLabel(self.tr("Advanced: type a spec:")))
         add_row.addWidget(self.new_player, 1)
-        add_row.addWidget(add_button)
+        add_row.addWidget(add_spec_button)
         games_row = QHBoxLayout()
         games_row.addWidget(QLabel(self.tr("Games per pairing:")))
         games_row.addWidget(self.games_per_pairing)
         buttons = QHBoxLayout()
         buttons.addWidget(self.run_button)
         buttons.addWidget(self.cancel_button)
+        # The players (list and editor) scroll in a short dock rather than being
+        # squeezed flat; the run controls under them always show.
+        players = QWidget()
+        player_column = QVBoxLayout(players)
+        player_column.setContentsMargins(0, 0, 0, 0)
+        player_column.addWidget(QLabel(self.tr("Players (tick to enter):")))
+        player_column.addWidget(self.player_list, 1)
+        player_column.addWidget(self.editor)
+        player_column.addLayout(list_buttons)
+        player_column.addLayout(add_row)
+        players.setMinimumHeight(players.minimumSizeHint().height())
+        self.players_area = QScrollArea(objectName="tournamentPlayersArea")
+        self.players_area.setWidgetResizable(True)
+        self.players_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.players_area.setWidget(players)
         controls = QWidget()
         column = QVBoxLayout(controls)
         column.setContentsMargins(0, 0, 0, 0)
-        column.addWidget(QLabel(self.tr("Players (tick to enter):")))
-        column.addWidget(self.player_list, 1)
-        column.addLayout(add_row)
+        column.addWidget(self.players_area, 1)
         column.addLayout(games_row)
         column.addLayout(buttons)
         column.addWidget(self.progress_bar)
@@ -162,42 +198,71 @@ class TournamentView(QWidget):
         # Side by side when there is room; in a narrow dock, controls above results.
         wide = event.size().width() >= NARROW_WIDTH
         self._splitter.setOrientation(Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical)
+        self._splitter.setStretchFactor(1, 3 if wide else 1)
         super().resizeEvent(event)
 
     def _add_player_item(self, spec: str, checked: bool = True) -> None:
-        item = QListWidgetItem(spec)
+        """List ``spec``: in words, with the spec itself in the tooltip and the item's data."""
+        item = QListWidgetItem(player_words(spec))
+        item.setData(Qt.ItemDataRole.UserRole, spec)
+        item.setToolTip(spec)
         item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
         item.setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
         self.player_list.addItem(item)
 
+    def _listed(self) -> list[str]:
+        return [self.player_list.item(i).data(Qt.ItemDataRole.UserRole)
+                for i in range(self.player_list.count())]
+
     def selected_players(self) -> list[str]:
+        """The ticked players' specs, in list order."""
         items = (self.player_list.item(i) for i in range(self.player_list.count()))
-        return [item.text() for item in items if item.checkState() == Qt.CheckState.Checked]
+        return [item.data(Qt.ItemDataRole.UserRole) for item in items
+                if item.checkState() == Qt.CheckState.Checked]
 
     def set_players(self, specs: list[str]) -> None:
         """Tick exactly ``specs``, adding the ones not listed yet."""
-        listed = [self.player_list.item(i).text() for i in range(self.player_list.count())]
+        listed = self._listed()
         for spec in specs:
             if spec not in listed:
                 self._add_player_item(spec)
         for i in range(self.player_list.count()):
             item = self.player_list.item(i)
-            item.setCheckState(Qt.CheckState.Checked if item.text() in specs else Qt.CheckState.Unchecked)
+            ticked = item.data(Qt.ItemDataRole.UserRole) in specs
+            item.setCheckState(Qt.CheckState.Checked if ticked else Qt.CheckState.Unchecked)
+
+    def _add_spec(self, spec: PlayerSpec) -> None:
+        if spec.kind == "human":
+            raise PlayerSpecError("humans cannot play in a tournament")
+        self.set_players(self.selected_players() + [str(spec)])
+        self.message.clear()
+
+    @Slot()
+    def add_player_from_editor(self) -> None:
+        """Add (ticked) the player the editor shows, or explain why it can't play."""
+        side = self.editor.side()
+        try:
+            self._add_spec(player_spec(side.kind, side.depth, side.time, extra=side.extra))
+        except PlayerSpecError as error:
+            self.message.setText(str(error))
+
+    @Slot()
+    def remove_selected_player(self) -> None:
+        """Take the selected player off the list."""
+        row = self.player_list.currentRow()
+        if row >= 0:
+            self.player_list.takeItem(row)
 
     @Slot()
     def add_player_from_text(self) -> None:
         """Add the typed spec, or explain why it is not a player."""
         text = self.new_player.text().strip()
         try:
-            spec = PlayerSpec.parse(text)
-            if spec.kind == "human":
-                raise PlayerSpecError("humans cannot play in a tournament")
+            self._add_spec(PlayerSpec.parse(text))
         except PlayerSpecError as error:
             self.message.setText(str(error))
             return
-        self.set_players(self.selected_players() + [str(spec)])
         self.new_player.clear()
-        self.message.clear()
 
     @Slot()
     def start(self, seed: int | None = None) -> bool:
@@ -286,7 +351,8 @@ class TournamentView(QWidget):
                     item.setText(f"{100 * score.share:.0f}%\n+{score.wins} ={score.draws} \u2212{score.losses}")
                     item.setToolTip(
                         self.tr("%s against %s: %d won, %d drawn, %d lost")
-                        % (names[row], names[col], score.wins, score.draws, score.losses)
+                        % (player_words(names[row]), player_words(names[col]),
+                           score.wins, score.draws, score.losses)
                     )
                 self.cross_table.setItem(row, col, item)
         standings = result.standings()
@@ -295,7 +361,7 @@ class TournamentView(QWidget):
             share = standing.points / standing.games if standing.games else 0.0
             values = (
                 str(standing.rank),
-                standing.player,
+                player_words(standing.player),
                 f"{standing.points:g}",
                 str(standing.wins),
                 str(standing.draws),
@@ -306,4 +372,6 @@ class TournamentView(QWidget):
                 item = QTableWidgetItem(text)
                 if col != 1:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                else:
+                    item.setToolTip(standing.player)  # the spec
                 self.ranking.setItem(row, col, item)
