@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QSpinBox
 from tictactoe_qt.engine.game import GameConfig
 from tictactoe_qt.engine.play import PlayerTotals
 from tictactoe_qt.engine.players import PlayerSpec
+from tictactoe_qt.gui.player_choices import player_words
 from tictactoe_qt.gui.stats.run_data import RunData
 from tictactoe_qt.gui.stats.run_snapshot import RunSnapshot
 from tictactoe_qt.gui.stats.stats_panel import StatsPanel
@@ -284,8 +285,10 @@ def test_bar_groups_read_oldest_first_and_name_their_players(qtbot, panel) -> No
         axis = bars.plot.getAxis("bottom")
         ticks = sorted(axis._tickLevels[0])
         names = [text for _position, text in ticks]
-        assert names[0].startswith("#1") and "random" in names[0] and "perfect" in names[0], names
-        assert names[1].startswith("#2") and "minimax" in names[1] and "random" in names[1], names
+        # Players in the window's words, not specs: "#1 Random" over "vs Perfect".
+        assert names[0] == f"#1 {player_words('random')}\nvs {player_words('perfect')}", names
+        assert names[1] == f"#2 {player_words('minimax:depth=2')}\nvs {player_words('random')}", names
+        assert "minimax:depth=2" not in names[1]
         x_bar, _o_bar = bars.bars
         heights = list(x_bar.opts["height"])
         assert heights[0] > heights[1], "the first group is not the oldest run's"

@@ -11,7 +11,7 @@ A linear time axis is in the unit its tallest bar reads in (``time per move
 
 Runs come newest first (the panel's order, main run first); their groups are
 drawn oldest first, left to right, as a timeline reads. Each group is named
-under it by its run's tag and players (``#1 random`` over ``vs perfect``), cut
+under it by its run's tag and players (``#1 Random`` over ``vs Perfect``), cut
 short with an ellipsis when wider than the group's room.
 """
 
@@ -28,6 +28,7 @@ from PySide6.QtGui import QFont, QFontMetricsF
 from tictactoe_qt.engine.text import BOARD_NAMES, TimeUnit
 from tictactoe_qt.gui.game_settings import SEATS
 
+from ..player_choices import player_words
 from .chart_style import ChartColors, legend_html, translucent
 from .chart_widget import ChartWidget
 from .number_format import format_seconds_in
@@ -271,8 +272,8 @@ class BarChart:
 
 
 def group_name(run: RunSnapshot) -> tuple[str, str]:
-    """A run's group name under its bars, in two lines: ``("#1 random", "vs perfect")``."""
-    return f"{run.tag} {run.players['x'].spec}", f"vs {run.players['o'].spec}"
+    """A run's group name under its bars, in two lines of words: ``("#1 Random", "vs Perfect")``."""
+    return f"{run.tag} {player_words(run.players['x'].spec)}", f"vs {player_words(run.players['o'].spec)}"
 
 
 def nice_ceiling(value: float) -> float:
