@@ -14,6 +14,7 @@ from tictactoe_qt.engine.play import PlayerTotals
 from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.gui.stats.run_data import RunData
 from tictactoe_qt.gui.stats.run_snapshot import RunSnapshot
+from tictactoe_qt.gui.stats.stats_controller import StatsController
 from tictactoe_qt.gui.stats.stats_panel import StatsPanel
 
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -23,7 +24,7 @@ NO_KEYS = Qt.KeyboardModifier.NoModifier
 @pytest.fixture
 def panel(qtbot):
     """A narrow panel on screen (charts in one column, taller than the page), charts built."""
-    panel = StatsPanel()
+    panel = StatsPanel(StatsController())
     qtbot.addWidget(panel)
     panel.resize(540, 650)
     panel.show()
