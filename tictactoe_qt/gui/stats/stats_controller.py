@@ -36,7 +36,7 @@ class StatsController(QObject):
 
     #: The engine summary (``simulate --json`` keys) of each finished batch.
     simulation_finished = Signal(dict)
-    #: A run was kept (numbered, in :attr:`runs`).
+    #: A run was kept (numbered, in :attr:`kept`).
     run_added = Signal(object)
     #: Runs were forgotten (a list of them).
     runs_removed = Signal(list)
@@ -63,7 +63,7 @@ class StatsController(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         #: The kept runs (plain data: read them, change them only through this controller).
-        self.runs = KeptRuns()
+        self.kept = KeptRuns()
         self._match_source: Callable[[], Match] = default_match
         #: The run under way (a batch or a watched series), as last counted.
         self.live: RunSnapshot | None = None
@@ -207,19 +207,19 @@ class StatsController(QObject):
 
     def keep_run(self, run: RunData) -> None:
         """Keep a finished run (numbering it) and show it."""
-        self.runs.add(run)
+        self.kept.add(run)
         self.run_added.emit(run)
         self.unsaved_changed.emit()
         self.shown_changed.emit()
 
     def remove_runs(self, numbers: Sequence[int]) -> None:
         """Forget the runs numbered ``numbers``."""
-        self._forget(self.runs.remove(numbers))
+        self._forget(self.kept.remove(numbers))
 
     @Slot()
     def clear_runs(self) -> None:
         """Forget every run."""
-        self._forget(self.runs.clear())
+        self._forget(self.kept.clear())
 
     def _forget(self, runs: list[RunData]) -> None:
         self.runs_removed.emit(runs)
@@ -227,16 +227,16 @@ class StatsController(QObject):
         self.shown_changed.emit()
 
     def latest_run(self) -> RunData | None:
-        return self.runs.latest()
+        return self.kept.latest()
 
     def unsaved_runs(self) -> list[RunData]:
         """The kept runs not yet written to any file (closing the window would lose them),
         newest first."""
-        return self.runs.unsaved()
+        return self.kept.unsaved()
 
     def mark_saved(self, *runs: RunData) -> None:
         """Note that ``runs`` were written to the user's files."""
-        self.runs.mark_saved(runs)
+        self.kept.mark_saved(runs)
         self.unsaved_changed.emit()
 
     # Files -------------------------------------------------------------------------
@@ -295,7 +295,7 @@ class StatsController(QObject):
         """Keep the unsaved runs for recovery (in ``root``, normally the user's data
         folder), and bring back those of earlier sessions. Connect :attr:`message` first:
         the recovery may speak at once."""
-        recovery = RunRecovery(self.runs, root, self)
+        recovery = RunRecovery(self.kept, root, self)
         recovery.message.connect(self.message)
         recovery.restored.connect(self._keep_restored)
         self.unsaved_changed.connect(recovery.sync)

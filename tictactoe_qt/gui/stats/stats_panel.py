@@ -93,7 +93,7 @@ class StatsPanel(QDockWidget):
         self.simulate_bar.simulate_requested.connect(self.start_simulation)
         self.simulate_bar.cancel_requested.connect(self.controller.cancel_simulation)
         self.report = ReportTable()
-        self.run_list = RunList(self.controller.runs)
+        self.run_list = RunList(self.controller.kept)
         self.run_list.selection_changed.connect(self.refresh)
         self.run_list.remove_requested.connect(self.controller.remove_runs)
         self.run_list.clear_requested.connect(self.controller.clear_runs)
@@ -314,7 +314,7 @@ class StatsPanel(QDockWidget):
         redrawn when next seen: the runs they show are kept by the controller.
         """
         shown = self.shown_snapshots()
-        kept = set(run.number for run in self.controller.runs.runs())
+        kept = set(run.number for run in self.controller.kept.runs())
         self._snapshots = {n: s for n, s in self._snapshots.items() if n in kept}
         self.report.show_runs(shown)
         self.charts_page.draw(shown, gradually=True)
