@@ -90,8 +90,8 @@ def install_stats(
     """
     start_engine_log()  # before any engine or worker process starts: they inherit it
     controller = StatsController(window)
-    controller.message.connect(notice)
     panel = StatsPanel(controller, window)
+    panel.message.connect(notice)  # the controller's lines, and the panel's own (a tournament's)
     panel.set_match_source(lambda: settings_match(dock.settings()))
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, panel)
     window.tabifyDockWidget(dock, panel)
