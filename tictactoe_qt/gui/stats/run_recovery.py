@@ -3,13 +3,13 @@
 While the window is open its recovery folder (:mod:`.recovery_files`) holds
 exactly the runs nobody has saved yet: a run is written when it is kept, and
 its files go when it is saved or removed. The writing happens in one writer
-thread, in order, so a million-game run never stalls the window; closing waits
-for it. On a normal close (the user saved or discarded, or nothing was unsaved)
-the folder goes at once: writes still queued or under way are given up, since
-their files would only be deleted (a million-game run takes seconds to write).
-When a termination signal closes the window
-(:meth:`keep_on_close`), the folder stays, with the finished part of a batch
-still running; after a crash it stays as it was.
+thread, in order, so a million-game run never stalls the window. On a normal
+close (the user saved or discarded, or nothing was unsaved) the folder goes at
+once, with the earlier sessions' folders whose runs were shown: writes still
+queued or under way are given up, since their files would only be deleted (a
+million-game run takes seconds to write). When a termination signal closes the
+window (:meth:`keep_on_close`), the folder stays, every write done, with the
+finished part of a batch still running; after a crash it stays as it was.
 
 The next window to start reads abandoned folders in a background thread and
 shows their runs again, marked "recovered" in the run list, with one line in
@@ -98,6 +98,7 @@ class RunRecovery(QObject):
         #: Set on a normal close: the writes under way are given up (their files would go).
         self._giving_up = threading.Event()
         self._adopted: list[RecoverySession] = []  # the claimed sessions whose runs are shown
+        self._retiring: list[RecoverySession] = []  # those of them read whole: deleted once copied here
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="runRecoveryWriter")
         self.problem.connect(self._say)
         try:
@@ -186,7 +187,7 @@ class RunRecovery(QObject):
         for session in self._reader.sessions:
             if session not in self._adopted:
                 session.release()  # not shown yet: the next start reads it
-            elif not self._keep:
+            elif not self._keep and session in self._retiring:
                 session.remove()  # its runs were shown, then saved or discarded
 
     def _submit(self, write: Callable[..., None], *args: object) -> None:
@@ -221,6 +222,7 @@ class RunRecovery(QObject):
                 problems.append(self.tr("Could not read the unsaved runs of an earlier session "
                                         "(%s); its files were moved to %s") % (problem, session.move_aside()))
             else:
+                self._retiring.append(session)
                 self._writer.submit(self._retire, session)  # after its runs are written here
         texts = []
         if count:
