@@ -11,6 +11,7 @@ from tictactoe_qt.engine.game import GameConfig
 from tictactoe_qt.engine.play import run_batch
 from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.gui.stats.run_on_bar import DASK_CLUSTER, THIS_COMPUTER, RunOnBar
+from tictactoe_qt.gui.stats.stats_controller import StatsController
 from tictactoe_qt.gui.stats.stats_panel import StatsPanel
 
 from .totals import totals
@@ -31,7 +32,7 @@ def isolated_settings(qapp, tmp_path):
 
 @pytest.fixture
 def panel(qtbot):
-    panel = StatsPanel()
+    panel = StatsPanel(StatsController())
     qtbot.addWidget(panel)
     panel.set_match_source(lambda: MATCH)
     panel.resize(520, 700)

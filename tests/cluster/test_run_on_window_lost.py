@@ -21,7 +21,7 @@ pytest.importorskip("distributed")
 
 from tictactoe_qt.gui.stats.recovery_files import MANIFEST
 from tictactoe_qt.gui.stats.run_on_bar import DASK_CLUSTER
-from tictactoe_qt.gui.stats.run_recovery import RunRecovery
+from tictactoe_qt.gui.stats.stats_controller import StatsController
 from tictactoe_qt.gui.stats.stats_panel import StatsPanel
 
 MATCH = (GameConfig(4, 4, 3), PlayerSpec("random"), PlayerSpec.parse("minimax:depth=1"))
@@ -45,10 +45,10 @@ def isolated_settings(qapp, tmp_path):
 
 @pytest.fixture
 def panel(qtbot, tmp_path):
-    panel = StatsPanel()
+    panel = StatsPanel(StatsController())
     qtbot.addWidget(panel)
     panel.set_match_source(lambda: MATCH)
-    panel.recovery = RunRecovery(panel, tmp_path / "recovery")
+    panel.controller.start_recovery(tmp_path / "recovery")
     panel.resize(520, 700)
     panel.show()
     yield panel

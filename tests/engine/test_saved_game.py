@@ -130,9 +130,15 @@ BAD_FILES = [
     (edited(config=[3, 3, 3]), "'config' must be an object"),
     (edited(config={"rows": 3, "cols": 3}), r"marks in a row to win \('k' in 'config'\) is missing"),
     (edited(config={"rows": 3, "cols": 3, "k": 3.0}), "must be a whole number, not 3.0"),
-    (edited(config={"rows": True, "cols": 3, "k": 3}), r"number of rows \('rows' in 'config'\) must be a whole number, not true"),
+    (
+        edited(config={"rows": True, "cols": 3, "k": 3}),
+        r"number of rows \('rows' in 'config'\) must be a whole number, not true",
+    ),
     (edited(config={"rows": "3", "cols": 3, "k": 3}), 'not "3"'),
-    (edited(config={"rows": 3, "cols": None, "k": 3}), r"number of columns \('cols' in 'config'\) must be a whole number, not null"),
+    (
+        edited(config={"rows": 3, "cols": None, "k": 3}),
+        r"number of columns \('cols' in 'config'\) must be a whole number, not null",
+    ),
     (edited(config={"rows": 3, "cols": "x" * 5000, "k": 3}), 'not "x+…$'),
     (edited(config={"rows": 30, "cols": 3, "k": 3}), "board size is impossible: rows"),
     (edited(config={"rows": 3, "cols": 3, "k": 4}), "board size is impossible: k"),

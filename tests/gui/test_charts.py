@@ -15,6 +15,7 @@ from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.gui.player_choices import player_words
 from tictactoe_qt.gui.stats.run_data import RunData
 from tictactoe_qt.gui.stats.run_snapshot import RunSnapshot
+from tictactoe_qt.gui.stats.stats_controller import StatsController
 from tictactoe_qt.gui.stats.stats_panel import StatsPanel
 
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -24,7 +25,7 @@ NO_KEYS = Qt.KeyboardModifier.NoModifier
 @pytest.fixture
 def panel(qtbot):
     """A narrow panel on screen (charts in one column, taller than the page), charts built."""
-    panel = StatsPanel()
+    panel = StatsPanel(StatsController())
     qtbot.addWidget(panel)
     panel.resize(540, 650)
     panel.show()

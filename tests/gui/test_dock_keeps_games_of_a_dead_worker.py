@@ -15,7 +15,7 @@ from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.gui.stats import chunk_pool
 from tictactoe_qt.gui.stats.chunk_pool import ChunkPool
 from tictactoe_qt.gui.stats.recovery_files import MANIFEST
-from tictactoe_qt.gui.stats.run_recovery import RunRecovery
+from tictactoe_qt.gui.stats.stats_controller import StatsController
 from tictactoe_qt.gui.stats.stats_panel import StatsPanel
 
 from .waits import HANG_MS
@@ -44,10 +44,10 @@ def pool(monkeypatch):
 
 @pytest.fixture
 def panel(qtbot, tmp_path, pool):
-    panel = StatsPanel()
+    panel = StatsPanel(StatsController())
     qtbot.addWidget(panel)
     panel.set_match_source(lambda: MATCH)
-    panel.recovery = RunRecovery(panel, tmp_path / "recovery")
+    panel.controller.start_recovery(tmp_path / "recovery")
     panel.resize(520, 700)
     panel.show()
     yield panel

@@ -11,6 +11,7 @@ from tests.gomocup.processes import running_with
 from tictactoe_qt.engine.game import GameConfig
 from tictactoe_qt.engine.players import LOG_ENV, PlayerSpec
 from tictactoe_qt.gui.settings_store import SettingsStore
+from tictactoe_qt.gui.stats.stats_controller import StatsController
 from tictactoe_qt.gui.stats.stats_panel import StatsPanel
 
 SMALL_GOMOKU = GameConfig(7, 7, 5)
@@ -132,7 +133,7 @@ def test_an_engine_fault_in_play_is_a_forfeit_with_its_reason(
 @pytest.fixture
 def panel(qtbot, tmp_path, monkeypatch):
     monkeypatch.setenv(LOG_ENV, str(tmp_path / "engines.log"))
-    panel = StatsPanel()
+    panel = StatsPanel(StatsController())
     qtbot.addWidget(panel)
     yield panel
     panel.shutdown()

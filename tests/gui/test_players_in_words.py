@@ -46,7 +46,7 @@ def test_every_spec_reads_as_words_that_keep_its_depth(spec) -> None:
     if parsed.depth is not None:
         assert f"{parsed.depth} move" in words
     if parsed.depth_range is not None:
-        assert "{0} to {1} moves ahead".format(*parsed.depth_range) in words
+        assert "{} to {} moves ahead".format(*parsed.depth_range) in words
     if parsed.path:
         assert "pbrain-star" in words and "/opt" not in words
     assert player_words(parsed) == words  # a spec or its text: the same words

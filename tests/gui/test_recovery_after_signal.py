@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from tictactoe_qt.gui.stats.stats_panel import SMALL_BATCH
+from tictactoe_qt.gui.stats.stats_controller import SMALL_BATCH
 
 from .fresh_process import (
     TIMEOUT_S,

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QDockWidget, QPushButton, QSpinBox
 from tictactoe_qt.engine.game import GameConfig
 from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.gui.stats.export import CSV_COLUMNS, ExportError
+from tictactoe_qt.gui.stats.stats_controller import StatsController
 from tictactoe_qt.gui.stats.stats_panel import StatsPanel
 
 from .gui_thread_gaps import STALL_LIMIT_SECONDS, gui_thread_gaps
@@ -25,7 +26,7 @@ PLAYER_KEYS = {"wins", "avg_move_seconds", "avg_moves_to_win", "avg_nodes_per_mo
 @pytest.fixture
 def hidden_panel(qtbot):
     """A panel never shown: its charts (and pyqtgraph) are not built."""
-    panel = StatsPanel()
+    panel = StatsPanel(StatsController())
     qtbot.addWidget(panel)
     panel.resize(900, 650)
     yield panel

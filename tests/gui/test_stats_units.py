@@ -17,6 +17,7 @@ from tictactoe_qt.engine.play import PlayerTotals
 from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.gui.stats.run_data import RunData
 from tictactoe_qt.gui.stats.run_snapshot import RunSnapshot
+from tictactoe_qt.gui.stats.stats_controller import StatsController
 from tictactoe_qt.gui.stats.stats_panel import StatsPanel
 
 from .waits import HANG_MS
@@ -24,7 +25,7 @@ from .waits import HANG_MS
 
 @pytest.fixture
 def panel(qtbot):
-    panel = StatsPanel()
+    panel = StatsPanel(StatsController())
     qtbot.addWidget(panel)
     panel.resize(540, 650)
     panel.show()

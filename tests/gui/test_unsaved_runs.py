@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import csv
 import json
+import threading
+import time
 
 import pytest
 from PySide6.QtWidgets import QComboBox, QFileDialog, QMessageBox, QPushButton, QSpinBox
@@ -108,3 +110,76 @@ def test_runs_already_exported_close_without_a_question(qtbot, window, tmp_path,
 
 def test_a_window_without_runs_closes_at_once(qtbot, window) -> None:
     assert window.close()
+
+
+def watch(qtbot, window, games: int = 2) -> None:
+    """Watch a series of ``games`` on the board, at once, until it is kept."""
+    from tictactoe_qt.gui.stats.watch_series import SPEEDS
+
+    window.watch_controls.speed_slider.setValue(SPEEDS.index(0.0))
+    with qtbot.waitSignal(window.stats_panel.run_added, timeout=HANG_MS):
+        window.watch_controls.games_box.setValue(games)
+        qtbot.mouseClick(window.watch_controls.watch_button, _left())
+
+
+def test_the_question_counts_watched_series_apart_from_simulation_runs(qtbot, window) -> None:
+    simulate(qtbot, window)
+    watch(qtbot, window)
+    window.close()
+    box = question(qtbot, window)
+    assert box.text() == "Save the simulation run and the watched series before closing?"
+    answer(qtbot, box, QMessageBox.StandardButton.Cancel)
+    qtbot.waitUntil(lambda: window.findChild(QMessageBox, "unsavedRunsDialog") is None, timeout=HANG_MS)
+    simulate(qtbot, window)
+    watch(qtbot, window)
+    window.close()
+    box = question(qtbot, window)
+    assert box.text() == "Save the 2 simulation runs and 2 watched series before closing?"
+    answer(qtbot, box, QMessageBox.StandardButton.Discard)
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=HANG_MS)
+
+
+def test_a_watched_series_alone_is_named_so(qtbot, window) -> None:
+    watch(qtbot, window)
+    watch(qtbot, window)
+    window.close()
+    assert question(qtbot, window).text() == "Save the 2 watched series before closing?"
+
+
+#: Seconds one game row takes to write in the slow-disk test below.
+SLOW_ROW_SECONDS = 0.005
+#: Rows of the run being written then: 2,000 rows at 5 ms are 10 s of writing.
+SLOW_ROWS = 2000
+
+
+def test_discard_gives_up_the_recovery_writes_and_closes_at_once(qtbot, window, monkeypatch) -> None:
+    """Seen with a big run: Discard kept the program alive for seconds while the unsaved runs
+    were still being written into the recovery folder that the close then deleted."""
+    from tictactoe_qt.engine.game import GameConfig
+    from tictactoe_qt.engine.players import PlayerSpec
+    from tictactoe_qt.gui.stats.run_data import RunData
+
+    run = RunData(GameConfig(3, 3, 3), PlayerSpec("random"), PlayerSpec("random"), SLOW_ROWS)
+    run.add_endings(bytes([9 << 2]) * SLOW_ROWS, 1e-5)
+    run.finish()
+    writing = threading.Event()
+    real_row = RunData.row
+
+    def slow_row(self, position):  # a slow disk: the run takes SLOW_ROWS * SLOW_ROW_SECONDS to write
+        writing.set()
+        time.sleep(SLOW_ROW_SECONDS)
+        return real_row(self, position)
+
+    monkeypatch.setattr(RunData, "row", slow_row)
+    window.stats_panel.keep_run(run)  # written to the recovery folder in the writer thread
+    folder = window.stats_panel.recovery.folder
+    assert writing.wait(HANG_MS / 1000), "the recovery writer should be writing the run"
+    assert not window.close()
+    box = question(qtbot, window)
+    started = time.monotonic()
+    answer(qtbot, box, QMessageBox.StandardButton.Discard)
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=HANG_MS)
+    # The point is the wait itself: well under the 10 s the writes would still take.
+    assert time.monotonic() - started < SLOW_ROWS * SLOW_ROW_SECONDS / 2
+    assert not [thread.name for thread in threading.enumerate() if thread.name.startswith("runRecoveryWriter")]
+    assert not folder.exists()  # discarded: nothing is left for the next start

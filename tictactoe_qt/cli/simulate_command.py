@@ -11,8 +11,8 @@ import time
 from tictactoe_qt.engine.excerpt import excerpt
 from tictactoe_qt.engine.play import MAX_BATCH_GAMES, SimulationSummary, run_batch
 from tictactoe_qt.engine.players import DEPTH_RANGE_KINDS, PlayerSpec, check_playable
-from tictactoe_qt.engine.search import open_lines_text
 from tictactoe_qt.engine.processes import MIN_WORKER_LIMIT, worker_limit
+from tictactoe_qt.engine.search import open_lines_text
 from tictactoe_qt.engine.text import duration_text
 
 from .arguments import (

@@ -74,11 +74,15 @@ class MainWindow(QMainWindow):
         self.create_tool_bar()
         self.create_status_bar()
         self.connect_views()
-        install_stats(self)  # stats dock, Watch toolbar, Simulate menu
+        stats = install_stats(self, self.settings_dock, self.controller, new_game=self.new_game_action,
+                              view_menu=self.view_menu, notice=self.show_notice, say=self.show_message)
+        self.stats_controller = stats.controller  # owns the runs; the dock, toolbar and series are its views
+        self.stats_controller.simulation_finished.connect(self.simulation_finished)
+        self.stats_panel, self.watch_series, self.watch_controls = stats.panel, stats.watch_series, stats.watch_controls
         self.analysis = install_analysis(self)  # overlay (Ctrl+A), comparison, game tree, stepper
         self.search_stepper = self.analysis.stepper.stepper  # scripts and tests step the search through this name
         # Last of the close watchers: a close refused to save runs stops nothing.
-        self.unsaved_runs_question = ask_before_closing(self, self.stats_panel)
+        self.unsaved_runs_question = ask_before_closing(self, self.stats_controller)
         self.menuBar().addAction(self.help_menu.menuAction())  # moves Help after Simulate
         self.fit_docks()
         problems = self.read_settings()
@@ -206,7 +210,7 @@ class MainWindow(QMainWindow):
 
     def export_results(self, path: str | Path) -> int:
         """Write the latest batch as CSV, one row per game; returns the rows written."""
-        return self.stats_panel.export_results(path)
+        return self.stats_controller.export_results(path)
 
     def set_move_delay(self, seconds: float) -> None:
         """The pause between AI moves in AI-vs-AI games."""

@@ -42,7 +42,6 @@ from tictactoe_qt.gui.player_choices import (
 )
 from tictactoe_qt.gui.search_player_fields import DepthField, TextbookFields
 
-
 #: What a player type without fields of its own does, said in its empty row.
 _TYPE_HINTS = {
     "human": QT_TRANSLATE_NOOP("SideEditor", "Moves by clicking the board."),

@@ -1,5 +1,6 @@
 """Textbook searches traced step by step, and the game tree shown to learners."""
 
+from .move_ties import CENTRE_FIRST, ORDERING_TIES, READING_ORDER, equal_best, tie_note
 from .trace import board_events, board_space, tree_events, tree_space
 from .trace.counted_search import best_line, counted_search, decision, limited_values
 from .trace.cursor import TraceCursor
@@ -17,7 +18,6 @@ from .trace.tree_text import (
     excerpt_at,
     parse_tree,
 )
-from .move_ties import CENTRE_FIRST, ORDERING_TIES, READING_ORDER, equal_best, tie_note
 from .tree_counts import DepthCounts, count_per_depth
 from .tree_explorer import GameTreeExplorer, TreeChild
 from .tree_facts import MAX_COUNT_CELLS, CountCancelled, TreeFacts, count_tree, fact_label

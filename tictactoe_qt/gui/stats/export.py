@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -40,11 +41,20 @@ class ExportError(OSError):
     """A file that could not be written."""
 
 
+class WriteStopped(ExportError):
+    """A write given up on request (:func:`write_csv`'s ``should_stop``): the file was not written."""
+
+
+#: :func:`write_csv` asks ``should_stop`` once every this many rows.
+STOP_CHECK_ROWS = 64
+
+
 class RunFileError(ValueError):
     """Saved run files that cannot be read back; the message names the file and quotes it."""
 
 
-def write_csv(run: RunData, path: str | Path, *, follow_symlinks: bool = True) -> int:
+def write_csv(run: RunData, path: str | Path, *, follow_symlinks: bool = True,
+              should_stop: Callable[[], bool] | None = None) -> int:
     """Write one row per game of ``run`` to ``path``; returns the number of rows.
 
     Columns speak of marks, the players as the user chose them: ``starter``
@@ -53,16 +63,20 @@ def write_csv(run: RunData, path: str | Path, *, follow_symlinks: bool = True) -
     that player did not report them: engines, plugins). ``forfeit`` says
     why the loser forfeited (``O forfeits: <reason>``), empty for a game played out.
     ``follow_symlinks=False`` (the program's own files) replaces a symlink at ``path``
-    instead of writing its target.
+    instead of writing its target. ``should_stop`` returning True gives the write up
+    (a million rows take seconds), leaving the file as it was.
 
     Raises:
         ExportError: the file could not be written.
+        WriteStopped: ``should_stop`` returned True.
     """
     try:
         with atomic_text_writer(path, newline="", follow_symlinks=follow_symlinks) as stream:
             writer = csv.writer(stream)
             writer.writerow(CSV_COLUMNS)
             for position in range(run.games):
+                if should_stop is not None and position % STOP_CHECK_ROWS == 0 and should_stop():
+                    raise WriteStopped(f"writing {path} was given up")
                 row = run.row(position)
                 writer.writerow(
                     (
@@ -77,6 +91,8 @@ def write_csv(run: RunData, path: str | Path, *, follow_symlinks: bool = True) -
                         row.forfeit or "",
                     )
                 )
+    except WriteStopped:
+        raise
     except OSError as error:
         raise ExportError(f"cannot write {path}: {error.strerror or error}") from error
     return run.games
@@ -94,6 +110,7 @@ def summary_document(run: RunData) -> dict[str, object]:
         "first": run.first,
         "swap": run.swap,
         "cancelled": run.cancelled,
+        "watched": run.watched,
         "planned": run.planned,
         "marks": {"x": run.names.x, "o": run.names.o},
         "summary": run.summary_dict(),
@@ -210,6 +227,7 @@ def _run_of(document: dict[str, Any], name: str) -> RunData:
             raise
         raise RunFileError(f"{name}: {error}") from None
     run.cancelled = document.get("cancelled") is True
+    run.watched = document.get("watched") is True
     return run
 
 

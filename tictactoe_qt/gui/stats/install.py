@@ -1,26 +1,46 @@
-"""Adds the stats panel, the Watch toolbar and the Simulate menu to the main window."""
+"""Adds the stats controller, its dock, the Watch toolbar and the Simulate menu to the main window."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu
 
 from tictactoe_qt.engine.game import Seating
 from tictactoe_qt.engine.players import PlayerSpec
+from tictactoe_qt.gui.game_controller import GameController
+from tictactoe_qt.gui.game_texts import settings_side_names
+from tictactoe_qt.gui.player_choices import player_spec
+from tictactoe_qt.gui.settings_dock import SettingsDock
+from tictactoe_qt.gui.watch_controls import WatchControls
 
+from .engine_log import start_engine_log
 from .match import Match
-from .run_recovery import RunRecovery
+from .stats_controller import StatsController
 from .stats_panel import StatsPanel
 from .watch_series import WatchSeries
 
 
+@dataclass(frozen=True)
+class StatsParts:
+    """What :func:`install_stats` adds to a window."""
+
+    #: Owns the runs (batches, watched series, kept runs, their files and recovery).
+    controller: StatsController
+    #: The stats dock, its view.
+    panel: StatsPanel
+    #: Plays watched AI-vs-AI series on the board.
+    watch_series: WatchSeries
+    #: The Watch toolbar.
+    watch_controls: WatchControls
+
+
 def seat_spec(settings: Any, seat: str) -> PlayerSpec:
     """The engine spec of one seat: the one the controller plays (one owner, :func:`player_spec`)."""
-    from tictactoe_qt.gui.player_choices import player_spec
-
     side = settings.side(seat)
     return player_spec(side.kind, side.depth, side.time, settings.config(), side.extra)
 
@@ -32,8 +52,6 @@ def settings_match(settings: Any) -> Match:
     Batches and watched series both play this; each player keeps its mark
     whoever moves first (see the engine's ``Seating``).
     """
-    from tictactoe_qt.gui.game_texts import settings_side_names
-
     seating = Seating.of(settings.first)
     return Match(
         settings.config(), seat_spec(settings, "x"), seat_spec(settings, "o"), seating.first,
@@ -44,61 +62,58 @@ def settings_match(settings: Any) -> Match:
 class _CloseGuard(QObject):
     """Stops background work before the window closes (no thread outlives it)."""
 
-    def __init__(self, window: Any) -> None:
+    def __init__(self, window: QMainWindow, parts: StatsParts) -> None:
         super().__init__(window)
         self._window = window
+        self._parts = parts
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self._window and event.type() == QEvent.Type.Close:
-            self._window.watch_series.stop()
-            self._window.stats_panel.shutdown()
+            self._parts.watch_series.stop()
+            self._parts.panel.shutdown()
         return False
 
 
-def install_stats(window: Any) -> StatsPanel:
-    """Give ``window`` its stats dock, Watch toolbar and Simulate menu.
+def install_stats(
+    window: QMainWindow, dock: SettingsDock, game: GameController, *, new_game: QAction,
+    view_menu: QMenu, notice: Callable[[str], None], say: Callable[[str], None],
+) -> StatsParts:
+    """Give ``window`` its stats controller and dock, Watch toolbar and Simulate menu.
 
-    Sets ``window.stats_panel``, ``window.watch_series`` and
-    ``window.watch_controls``, and forwards the panel's summaries to
-    ``window.simulation_finished``.
+    Args:
+        dock: the settings dock, which says what batches and series play.
+        game: the window's game controller, which watched series drive.
+        new_game: starts a game with the settings dock's settings.
+        view_menu: gets the dock's and the toolbar's show/hide actions.
+        notice: says a line about runs in the status bar (simulations, exports, recovery).
+        say: says a line about the game on the board in the status bar.
     """
-    from tictactoe_qt.gui.watch_controls import WatchControls
-
-    from .engine_log import start_engine_log
-
     start_engine_log()  # before any engine or worker process starts: they inherit it
-    dock = window.settings_dock
-    panel = StatsPanel(window)
+    controller = StatsController(window)
+    panel = StatsPanel(controller, window)
+    panel.message.connect(notice)  # the controller's lines, and the panel's own (a tournament's)
     panel.set_match_source(lambda: settings_match(dock.settings()))
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, panel)
     window.tabifyDockWidget(dock, panel)
     dock.raise_()
     dock.settings_changed.connect(lambda _settings: panel.refresh_match())
-    panel.simulation_finished.connect(window.simulation_finished)
-    panel.message.connect(window.show_notice)
-    window.stats_panel = panel
-    panel.recovery = RunRecovery(panel)  # after the message link: it may speak at once
+    controller.start_recovery()  # after the message link: it may speak at once
 
-    series = WatchSeries(
-        window.controller,
-        window.new_game_action.trigger,
-        lambda: settings_match(dock.settings()),
-        panel,
-        window,
-    )
-    series.message.connect(window.show_message)
-    window.watch_series = series
+    series = WatchSeries(game, new_game.trigger, lambda: settings_match(dock.settings()), controller, window)
+    series.message.connect(say)
     controls = WatchControls(series, window)
     window.addToolBarBreak()
     window.addToolBar(controls)
-    window.watch_controls = controls
-    _add_menu(window, panel, controls)
-    window.installEventFilter(_CloseGuard(window))
-    return panel
+    parts = StatsParts(controller, panel, series, controls)
+    _add_menu(window, parts, view_menu)
+    window.installEventFilter(_CloseGuard(window, parts))
+    return parts
 
 
-def _add_menu(window: Any, panel: StatsPanel, controls: Any) -> None:
-    def action(name: str, text: str, slot: Any, shortcut: str | None = None) -> QAction:
+def _add_menu(window: QMainWindow, parts: StatsParts, view_menu: QMenu) -> None:
+    panel, series, controls = parts.panel, parts.watch_series, parts.watch_controls
+
+    def action(name: str, text: str, slot: Callable[[], object], shortcut: str | None = None) -> QAction:
         act = QAction(text, window)
         act.setObjectName(name)
         if shortcut:
@@ -117,19 +132,15 @@ def _add_menu(window: Any, panel: StatsPanel, controls: Any) -> None:
 
     menu = window.menuBar().addMenu(window.tr("&Simulate"))
     menu.addAction(action("actionWatch", window.tr("&Watch AI vs AI"), controls.start, "Ctrl+Shift+W"))
-    menu.addAction(action("actionNextMove", window.tr("&Next Move"), window.watch_series.next_move, "Ctrl+."))
-    menu.addAction(action("actionStopWatching", window.tr("S&top Watching"), window.watch_series.stop))
+    menu.addAction(action("actionNextMove", window.tr("&Next Move"), series.next_move, "Ctrl+."))
+    menu.addAction(action("actionStopWatching", window.tr("S&top Watching"), series.stop))
     menu.addSeparator()
     menu.addAction(action("actionSimulate", window.tr("&Simulate Games"), simulate, "Ctrl+Shift+R"))
-    menu.addAction(action("actionCancelSimulation", window.tr("&Cancel Simulation"), panel.cancel_simulation))
+    menu.addAction(action("actionCancelSimulation", window.tr("&Cancel Simulation"),
+                          parts.controller.cancel_simulation))
     menu.addAction(action("actionTournament", window.tr("&Tournament…"), lambda: show_tab(3)))
     menu.addAction(action("actionEngineLog", window.tr("Engine &Log…"), panel.show_engine_log))
     menu.addSeparator()
     menu.addAction(action("actionExportCsv", window.tr("&Export Results as CSV…"), panel.exports.choose_csv_file))
-    window.view_menu.addAction(panel.toggleViewAction())
-    window.view_menu.addAction(controls.toggleViewAction())
-
-
-def export_results(window: Any, path: str | Path) -> int:
-    """``MainWindow.export_results``: the latest batch as CSV."""
-    return window.stats_panel.export_results(path)  # type: ignore[no-any-return]
+    view_menu.addAction(panel.toggleViewAction())
+    view_menu.addAction(controls.toggleViewAction())

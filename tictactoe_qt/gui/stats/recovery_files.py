@@ -113,13 +113,14 @@ class RecoverySession:
         return claimed
 
     # -- writing (in the writer thread) ---------------------------------------------
-    def write_run(self, stem: str, run: RunData) -> None:
+    def write_run(self, stem: str, run: RunData, should_stop: Callable[[], bool] | None = None) -> None:
         """Write ``run`` as ``stem.csv`` and ``stem.json`` (the games first).
 
         Raises:
             ExportError: a file could not be written.
+            WriteStopped: ``should_stop`` returned True before the games were written.
         """
-        write_csv(run, self.folder / f"{stem}.csv", follow_symlinks=False)
+        write_csv(run, self.folder / f"{stem}.csv", follow_symlinks=False, should_stop=should_stop)
         write_json(run, self.folder / f"{stem}.json", follow_symlinks=False)
 
     def write_manifest(self, stems: list[str]) -> None:

@@ -66,6 +66,8 @@ class RunData:
     saved: bool = False
     #: Brought back from an earlier session's recovery folder (see :mod:`.run_recovery`).
     recovered: bool = False
+    #: Games watched on the board (a watched series), not a simulated batch.
+    watched: bool = False
     #: Worker processes that played the games (1: the batch thread).
     workers: int = 1
     #: Why the batch stopped early when its worker processes or cluster went away

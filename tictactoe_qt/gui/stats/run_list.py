@@ -1,4 +1,9 @@
-"""The list of finished batches; ticked runs are compared in the report and charts."""
+"""The list of kept runs; ticked runs are compared in the report and charts.
+
+A view of :class:`KeptRuns`: Remove and Clear all are asked of whoever keeps
+the runs (:attr:`RunList.remove_requested`, :attr:`RunList.clear_requested`),
+who then tells the list what went (:meth:`RunList.drop_runs`).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTreeWidget, QTree
 
 from tictactoe_qt.gui.player_choices import player_words
 
+from .kept_runs import KeptRuns
 from .number_format import format_percent
 from .run_data import RunData
 from .run_snapshot import DRAW, O_WON, X_WON, joined_names
@@ -26,13 +32,15 @@ class RunList(QTreeWidget):
 
     #: The set of ticked runs changed.
     selection_changed = Signal()
-    #: Runs were removed (Remove, Clear all).
-    runs_removed = Signal()
+    #: Remove was asked for the highlighted runs (their numbers).
+    remove_requested = Signal(list)
+    #: Clear all was asked for.
+    clear_requested = Signal()
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, kept: KeptRuns, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("runList")
-        self._runs: dict[int, RunData] = {}
+        self._kept = kept
         self.setColumnCount(len(COLUMNS))
         self._show_headers()
         self.setRootIsDecorated(False)
@@ -48,7 +56,6 @@ class RunList(QTreeWidget):
         header.setMinimumSectionSize(MIN_NAME_WIDTH)
         header.setStretchLastSection(False)
         self.setAccessibleName(self.tr("Kept runs"))
-        self._next_number = 1
         self.itemChanged.connect(self._on_item_changed)
 
     def _show_headers(self) -> None:
@@ -58,32 +65,27 @@ class RunList(QTreeWidget):
         self.setHeaderLabels([self.tr(c).format(x=x, o=o) for c in COLUMNS])
         self.headerItem().setToolTip(GAMES_COLUMN, self.tr("Games played (* a cancelled batch: hover it)"))
 
-    @property
-    def next_number(self) -> int:
-        """The number the next kept run will get."""
-        return self._next_number
-
     def runs(self) -> list[RunData]:
-        """Every kept run, newest first."""
-        return [self._runs[number] for number in self._numbers()]
+        """Every run listed, newest first."""
+        return [run for run in (self._kept.get(number) for number in self._numbers()) if run is not None]
 
     def latest(self) -> RunData | None:
-        numbers = self._numbers()
-        return self._runs[numbers[0]] if numbers else None
+        runs = self.runs()
+        return runs[0] if runs else None
 
     def checked_runs(self) -> list[RunData]:
         """Ticked runs, newest first."""
-        return [
-            self._runs[self._number(item)]
-            for item in self._items()
-            if item.checkState(0) == Qt.CheckState.Checked
-        ]
+        checked = (self._kept.get(self._number(item)) for item in self._items()
+                   if item.checkState(0) == Qt.CheckState.Checked)
+        return [run for run in checked if run is not None]
 
-    def add_run(self, run: RunData, checked: bool = True) -> None:
-        """Keep ``run``, numbering it, at the top of the list."""
-        run.number = self._next_number
-        self._next_number += 1
-        self._runs[run.number] = run
+    def highlighted_runs(self) -> list[RunData]:
+        """The highlighted runs, in the order they were highlighted."""
+        runs = (self._kept.get(self._number(item)) for item in self.selectedItems())
+        return [run for run in runs if run is not None]
+
+    def show_run(self, run: RunData, checked: bool = True) -> None:
+        """List a kept (numbered) run at the top."""
         snapshot = run.snapshot()
         games = snapshot.games
         texts = (
@@ -111,14 +113,16 @@ class RunList(QTreeWidget):
 
     def recovered_unsaved(self) -> list[RunData]:
         """The runs brought back from the last session that are still unsaved, newest first."""
-        return [run for run in self.runs() if run.recovered and not run.saved]
+        return self._kept.recovered_unsaved()
 
     @Slot()
     def mark_recovered(self) -> None:
         """Show the recovered, still unsaved runs in italics (again, after a save)."""
         with QSignalBlocker(self):
             for item in self._items():
-                self._mark_if_recovered(item, self._runs[self._number(item)])
+                run = self._kept.get(self._number(item))
+                if run is not None:
+                    self._mark_if_recovered(item, run)
 
     def _mark_if_recovered(self, item: QTreeWidgetItem, run: RunData) -> None:
         marked = run.recovered and not run.saved
@@ -148,22 +152,24 @@ class RunList(QTreeWidget):
 
     @Slot()
     def remove_selected(self) -> None:
-        """Forget the highlighted runs."""
-        for item in self.selectedItems():
-            self._runs.pop(self._number(item), None)
-            self.takeTopLevelItem(self.indexOfTopLevelItem(item))
-        self._show_headers()
-        self.selection_changed.emit()
-        self.runs_removed.emit()
+        """Ask to forget the highlighted runs."""
+        self.remove_requested.emit([self._number(item) for item in self.selectedItems()])
 
     @Slot()
     def clear_runs(self) -> None:
-        """Forget every run."""
-        self._runs.clear()
-        self.clear()
+        """Ask to forget every run."""
+        self.clear_requested.emit()
+
+    @Slot(list)
+    def drop_runs(self, runs: list[RunData]) -> None:
+        """Take forgotten runs off the list."""
+        gone = {run.number for run in runs}
+        with QSignalBlocker(self):
+            for item in self._items():
+                if self._number(item) in gone:
+                    self.takeTopLevelItem(self.indexOfTopLevelItem(item))
         self._show_headers()
         self.selection_changed.emit()
-        self.runs_removed.emit()
 
     @Slot(QTreeWidgetItem, int)
     def _on_item_changed(self, item: QTreeWidgetItem, column: int) -> None:

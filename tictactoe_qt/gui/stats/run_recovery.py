@@ -3,11 +3,13 @@
 While the window is open its recovery folder (:mod:`.recovery_files`) holds
 exactly the runs nobody has saved yet: a run is written when it is kept, and
 its files go when it is saved or removed. The writing happens in one writer
-thread, in order, so a million-game run never stalls the window; closing waits
-for it. On a normal close (the user saved or discarded, or nothing was unsaved)
-the folder goes. When a termination signal closes the window
-(:meth:`keep_on_close`), the folder stays, with the finished part of a batch
-still running; after a crash it stays as it was.
+thread, in order, so a million-game run never stalls the window. On a normal
+close (the user saved or discarded, or nothing was unsaved) the folder goes at
+once, with the earlier sessions' folders whose runs were shown: writes still
+queued or under way are given up, since their files would only be deleted (a
+million-game run takes seconds to write). When a termination signal closes the
+window (:meth:`keep_on_close`), the folder stays, every write done, with the
+finished part of a batch still running; after a crash it stays as it was.
 
 The next window to start reads abandoned folders in a background thread and
 shows their runs again, marked "recovered" in the run list, with one line in
@@ -20,21 +22,20 @@ question still covers the others.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
 from tictactoe_qt.engine import UnwritableTextError
 from tictactoe_qt.gui.thread_ends import quit_and_wait, stop_when_destroyed
 
+from .export import WriteStopped
+from .kept_runs import KeptRuns
 from .recovery_files import RecoverySession, recovery_root
 from .run_data import RunData
-
-if TYPE_CHECKING:
-    from .stats_panel import StatsPanel
 
 #: Unsaved runs kept for recovery at most (the newest).
 MAX_RUNS = 20
@@ -68,16 +69,24 @@ class _SessionReader(QThread):
 
 
 class RunRecovery(QObject):
-    """Keeps ``panel``'s unsaved runs in a recovery folder, and brings back earlier ones."""
+    """Keeps the unsaved ones of ``runs`` in a recovery folder, and brings back earlier ones.
 
-    #: Runs brought back from earlier sessions (after they are in the run list).
+    Whoever keeps the runs calls :meth:`sync` when the unsaved ones change, and keeps
+    each run sent by :attr:`restored`.
+    """
+
+    #: A run brought back from an earlier session, to keep (marked ``recovered``).
+    restored = Signal(object)
+    #: Runs brought back from earlier sessions (after each was :attr:`restored`).
     recovered = Signal(int)
-    #: A one-line message for the status bar (a problem with the recovery folder).
+    #: A problem with the recovery folder (one line; also said through :attr:`message`).
     problem = Signal(str)
+    #: A one-line message for the status bar.
+    message = Signal(str)
 
-    def __init__(self, panel: StatsPanel, root: Path | None = None) -> None:
-        super().__init__(panel)
-        self._panel = panel
+    def __init__(self, runs: KeptRuns, root: Path | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._runs = runs
         self.root = root if root is not None else recovery_root()
         #: What the last recovery said in the status bar ("" if nothing).
         self.last_message = ""
@@ -86,7 +95,10 @@ class RunRecovery(QObject):
         self._keep = False
         self._closed = False
         self._write_failed = False
-        self._adopted: set[int] = set()  # id() of the claimed sessions whose runs are shown
+        #: Set on a normal close: the writes under way are given up (their files would go).
+        self._giving_up = threading.Event()
+        self._adopted: list[RecoverySession] = []  # the claimed sessions whose runs are shown
+        self._retiring: list[RecoverySession] = []  # those of them read whole: deleted once copied here
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="runRecoveryWriter")
         self.problem.connect(self._say)
         try:
@@ -97,7 +109,6 @@ class RunRecovery(QObject):
             self.last_message = text
             # Said once the window is built: its start-up clears the status bar.
             QTimer.singleShot(0, self, lambda: self._say(text))
-        panel.unsaved_changed.connect(self.sync)
         self._reader = _SessionReader(RecoverySession.claim_abandoned(self.root))
         self._reader.finished.connect(self._on_read)
         stop_when_destroyed(self, self._reader.stop)  # also without close(): no running QThread is freed
@@ -124,7 +135,7 @@ class RunRecovery(QObject):
         (runs not in the run list, newest first)."""
         if self._closed or self.session is None:
             return
-        wanted = _bounded([*unlisted, *self._panel.unsaved_runs()])
+        wanted = _bounded([*unlisted, *self._runs.unsaved()])
         wanted_ids = {id(run) for run in wanted}
         gone = [self._entries.pop(key)[1] for key in list(self._entries) if key not in wanted_ids]
         new = [run for run in reversed(wanted) if id(run) not in self._entries]
@@ -135,7 +146,7 @@ class RunRecovery(QObject):
             stem = f"run-{self._next_stem}"
             self._next_stem += 1
             self._entries[id(run)] = (run, stem)
-            self._submit(session.write_run, stem, run)
+            self._submit(session.write_run, stem, run, self._giving_up.is_set)
         self._submit(session.write_manifest, [self._entries[id(run)][1] for run in reversed(wanted)])
         for stem in gone:
             self._submit(session.delete_run, stem)
@@ -151,7 +162,9 @@ class RunRecovery(QObject):
             self._writer.submit(lambda: None).result()
 
     def close(self, unfinished: RunData | None = None) -> None:
-        """Finish writing and give the folder up (when the window closes).
+        """Give the folder up (when the window closes): kept with every run written
+        (:meth:`keep_on_close`), else deleted at once, with the folders whose runs were
+        brought back.
 
         Args:
             unfinished: the games of a batch stopped by the close; kept as a
@@ -163,12 +176,19 @@ class RunRecovery(QObject):
         if self._keep and unfinished is not None and unfinished.games:
             self.sync((unfinished,))
         self._closed = True
+        if not self._keep:  # saved or discarded: what is still to write would only be deleted
+            self._giving_up.set()
+        self._writer.shutdown(wait=True, cancel_futures=not self._keep)
         if self.session is not None:
-            self._writer.submit(self.session.release if self._keep else self.session.remove)
+            if self._keep:
+                self.session.release()
+            else:
+                self.session.remove()
         for session in self._reader.sessions:
-            if id(session) not in self._adopted:
-                self._writer.submit(session.release)  # not shown yet: the next start reads it
-        self._writer.shutdown(wait=True)
+            if session not in self._adopted:
+                session.release()  # not shown yet: the next start reads it
+            elif not self._keep and session in self._retiring:
+                session.remove()  # its runs were shown, then saved or discarded
 
     def _submit(self, write: Callable[..., None], *args: object) -> None:
         self._writer.submit(self._guarded, write, *args)
@@ -177,6 +197,8 @@ class RunRecovery(QObject):
         """Run one write in the writer thread; a failure is said once, never raised."""
         try:
             write(*args)
+        except WriteStopped:
+            return  # given up at close (:meth:`close`): nothing to say
         except (OSError, UnwritableTextError) as error:
             reason = _reason(error) if isinstance(error, OSError) else error
             if not self._write_failed:
@@ -191,15 +213,16 @@ class RunRecovery(QObject):
             return
         count, problems = 0, []
         for session, runs, problem in self._reader.results:
-            self._adopted.add(id(session))
+            self._adopted.append(session)
             for run in runs:
                 run.recovered = True
-                self._panel.keep_run(run)  # kept in this window's folder too (sync)
+                self.restored.emit(run)  # kept, so written in this window's folder too (sync)
                 count += 1
             if problem is not None:
                 problems.append(self.tr("Could not read the unsaved runs of an earlier session "
                                         "(%s); its files were moved to %s") % (problem, session.move_aside()))
             else:
+                self._retiring.append(session)
                 self._writer.submit(self._retire, session)  # after its runs are written here
         texts = []
         if count:
@@ -223,7 +246,7 @@ class RunRecovery(QObject):
     @Slot(str)
     def _say(self, text: str) -> None:
         self.last_message = text
-        self._panel.message.emit(text)
+        self.message.emit(text)
 
 
 def _reason(error: OSError) -> str:

@@ -1,4 +1,9 @@
-"""The stats panel dock: simulate batches, compare kept runs, chart them, run tournaments."""
+"""The stats panel dock: the view of the :class:`StatsController`.
+
+It shows the batch under way, the kept runs (charts, report, run list) and
+the tournament, and reports what the user asks for to the controller, which
+owns the runs.
+"""
 
 from __future__ import annotations
 
@@ -15,47 +20,43 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tictactoe_qt.engine.game import GameConfig, Mark
-from tictactoe_qt.engine.players import PlayerSpec
-from tictactoe_qt.engine.text import BOARD_NAMES, SideNames
-
 from . import chart_loader
 from .background import BackgroundTask
 from .charts_page import ChartsPage
 from .emit_guard import guard_emit_refcount
-from .export import ExportError, write_csv
 from .export_choices import ExportChoices
-from .match import Match, default_match
-from .number_format import format_seconds
+from .kept_runs import MAX_SHOWN_RUNS
+from .match import Match
 from .report_table import ReportTable
 from .run_data import RunData
 from .run_list import RunList
 from .run_on_bar import RunOnBar
-from .run_snapshot import GameRow, RunSnapshot
+from .run_recovery import RunRecovery
+from .run_snapshot import RunSnapshot
 from .runs_page import RunsPage
 from .simulate_bar import SimulateBar
+from .stats_controller import StatsController
 from .tournament_view import TournamentView
 
 if TYPE_CHECKING:  # the charts module imports pyqtgraph: loaded later, see chart_loader
     from .charts import StatsCharts
-    from .run_recovery import RunRecovery
 
 # Charts and batches emit signals many times a second: keep PySide 6.12's
 # emit() reference leak from aborting the process (see emit_guard).
 guard_emit_refcount()
 
 
-#: Charts and report show at most this many runs at once.
-MAX_SHOWN_RUNS = 6
 #: Chart refreshes during a batch: at most five a second (painting is the costly part).
 REFRESH_MS = 200
-#: Batches up to this size play in the batch thread: starting worker processes costs more.
-SMALL_BATCH = 1000
 CHARTS_TAB = 0
 
 
 class StatsPanel(QDockWidget):
-    """Everything about many games at once, in one dock (objectName ``statsPanel``)."""
+    """Everything about many games at once, in one dock (objectName ``statsPanel``).
+
+    A view: ``controller`` owns the runs; the panel paints them and passes the
+    user's actions on.
+    """
 
     #: The engine summary (``simulate --json`` keys) of each finished batch.
     simulation_finished = Signal(dict)
@@ -66,28 +67,21 @@ class StatsPanel(QDockWidget):
     #: The set of unsaved runs may have changed (one kept, saved or removed).
     unsaved_changed = Signal()
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, controller: StatsController, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Statistics"), parent)
         self.setObjectName("statsPanel")
-        self._match_source: Callable[[], Match] = default_match
-        self._live: RunSnapshot | None = None
-        self._watch_run: RunData | None = None
-        self._snapshots: dict[int, RunSnapshot] = {}
-        self.batch = BackgroundTask("simulation batch", self)
-        self.batch.progress.connect(self._on_batch_progress)
-        self.batch.finished.connect(self._on_batch_finished)
-        self.batch.failed.connect(self._on_batch_failed)
+        #: Owns the runs this panel shows.
+        self.controller = controller
+        self._snapshots: dict[int, RunSnapshot] = {}  # the kept runs' chart data, by number
         self._refresh_timer = QTimer(self, singleShot=True, interval=REFRESH_MS)
         self._refresh_timer.timeout.connect(self.refresh)
         #: Whether the dock is on screen; Qt keeps tabbed-away docks "visible".
         self._on_screen = False
-        #: Export as CSV, JSON or PNG, after asking where.
-        self.exports = ExportChoices(self)
-        #: Keeps unsaved runs through a signal or a crash (set up by ``install_stats``).
-        self.recovery: RunRecovery | None = None
         self._build()
-        self.batch.running_changed.connect(self.simulate_bar.set_running)
-        self.batch.running_changed.connect(self.run_on_bar.setDisabled)
+        #: Export as CSV, JSON or PNG, after asking where.
+        self.exports = ExportChoices(controller, self, self._chosen_run,
+                                     lambda: self.charts_page.pictures(self.shown_snapshots()))
+        self._connect_controller()
         self.visibilityChanged.connect(self._on_visibility_changed)
         self.tabs.currentChanged.connect(self._on_tab_changed)
         chart_loader.start_after_first_frame(self)
@@ -97,20 +91,21 @@ class StatsPanel(QDockWidget):
         self.run_on_bar = RunOnBar()
         self.simulate_bar = SimulateBar()
         self.simulate_bar.simulate_requested.connect(self.start_simulation)
-        self.simulate_bar.cancel_requested.connect(self.batch.cancel)
+        self.simulate_bar.cancel_requested.connect(self.controller.cancel_simulation)
         self.report = ReportTable()
-        self.run_list = RunList()
+        self.run_list = RunList(self.controller.kept)
         self.run_list.selection_changed.connect(self.refresh)
-        self.run_list.runs_removed.connect(self.unsaved_changed)
-        self.tournament = TournamentView(lambda: self._match_source()[0])
+        self.run_list.remove_requested.connect(self.controller.remove_runs)
+        self.run_list.clear_requested.connect(self.controller.clear_runs)
+        self.tournament = TournamentView(lambda: self.controller.match()[0])
         self.tournament.tournament_finished.connect(lambda _: self.message.emit(self.tr("Tournament finished")))
-        runs_page = self._build_runs_page()
+        self.runs_page = RunsPage(self.run_list)
         self.tabs = QTabWidget(objectName="statsTabs")
         self.charts_page = ChartsPage()
         self.charts_page.redraw_needed.connect(self.refresh)
         self.tabs.addTab(self.charts_page, self.tr("Charts"))
         self.tabs.addTab(self.report, self.tr("Report"))
-        self.tabs.addTab(runs_page, self.tr("Runs"))
+        self.tabs.addTab(self.runs_page, self.tr("Runs"))
         self.tabs.addTab(self.tournament, self.tr("Tournament"))
         for index in range(self.tabs.count()):
             # Pages whose contents change (a new report column, a longer label)
@@ -125,14 +120,28 @@ class StatsPanel(QDockWidget):
         layout.addWidget(self.tabs, 1)
         self.setWidget(body)
 
-    def _build_runs_page(self) -> QWidget:
-        page = RunsPage(self.run_list)
-        self.unsaved_changed.connect(page.show_recovered)
-        page.export_csv_requested.connect(self.exports.choose_csv_file)
-        page.export_json_requested.connect(self.exports.choose_json_file)
-        page.export_png_requested.connect(self.exports.choose_png_folder)
-        page.engine_log_requested.connect(self.show_engine_log)
-        return page
+    def _connect_controller(self) -> None:
+        c = self.controller
+        # The list first: whoever hears of a run after it finds it listed.
+        c.run_added.connect(self._show_run)
+        c.runs_removed.connect(self.run_list.drop_runs)
+        c.run_added.connect(self.run_added)
+        c.unsaved_changed.connect(self.runs_page.show_recovered)
+        c.unsaved_changed.connect(self.unsaved_changed)
+        c.simulation_finished.connect(self.simulation_finished)
+        c.message.connect(self.message)
+        c.problem.connect(self.simulate_bar.show_problem)
+        c.export_failed.connect(self.simulate_bar.show_message)
+        c.shown_changed.connect(self._refresh_now)
+        c.batch_started.connect(self.simulate_bar.start_progress)
+        c.batch_progress.connect(self._on_batch_progress)
+        c.batch_ended.connect(self.simulate_bar.finish_progress)
+        c.running_changed.connect(self.simulate_bar.set_running)
+        c.running_changed.connect(self.run_on_bar.setDisabled)
+        self.runs_page.export_csv_requested.connect(self.exports.choose_csv_file)
+        self.runs_page.export_json_requested.connect(self.exports.choose_json_file)
+        self.runs_page.export_png_requested.connect(self.exports.choose_png_folder)
+        self.runs_page.engine_log_requested.connect(self.show_engine_log)
 
     @Slot()
     def show_engine_log(self) -> None:
@@ -145,6 +154,36 @@ class StatsPanel(QDockWidget):
         dialog.refresh()
         dialog.show()
         dialog.raise_()
+
+    # What the controller owns, as the panel's scripts and tests know it -------------
+
+    @property
+    def batch(self) -> BackgroundTask:
+        """The controller's batch task."""
+        return self.controller.batch
+
+    @property
+    def recovery(self) -> RunRecovery | None:
+        """The controller's recovery of unsaved runs (None until started)."""
+        return self.controller.recovery
+
+    def latest_run(self) -> RunData | None:
+        return self.controller.latest_run()
+
+    def unsaved_runs(self) -> list[RunData]:
+        """The kept runs nobody saved yet, newest first (see the controller)."""
+        return self.controller.unsaved_runs()
+
+    def keep_run(self, run: RunData) -> None:
+        """Keep a finished run and show it (see the controller)."""
+        self.controller.keep_run(run)
+
+    def mark_saved(self, *runs: RunData) -> None:
+        self.controller.mark_saved(*runs)
+
+    def export_results(self, path: str | Path) -> int:
+        """Write the latest run as CSV (see :meth:`StatsController.export_results`)."""
+        return self.controller.export_results(path)
 
     # Charts, built when first seen -------------------------------------------
 
@@ -176,7 +215,7 @@ class StatsPanel(QDockWidget):
         ``source`` returns a :class:`Match` or the tuple of its fields (X moves
         first when the mark is left out).
         """
-        self._match_source = lambda: Match(*source())  # type: ignore[arg-type]
+        self.controller.set_match_source(lambda: Match(*source()))  # type: ignore[arg-type]
         self.refresh_match()
 
     def match(self) -> Match:
@@ -185,7 +224,7 @@ class StatsPanel(QDockWidget):
         Raises:
             ValueError: the source cannot give a match (e.g. a bad board).
         """
-        return self._match_source()
+        return self.controller.match()
 
     @Slot()
     def refresh_match(self) -> None:
@@ -204,163 +243,57 @@ class StatsPanel(QDockWidget):
     @Slot()
     def start_simulation(self) -> bool:
         """Start a batch with the bar's options; False (with a message) if it cannot."""
-        if self.batch.is_running():
-            return False
-        # Imported here: the window need not wait for the batch machinery at start-up.
-        from .batch_worker import BatchRequest, BatchWorker
-        from .chunk_pool import shared_pool
-
-        try:
-            match = self.match()
-            request = BatchRequest(
-                match.config, match.x_spec, match.o_spec, self.simulate_bar.games(),
-                self.simulate_bar.seed(), self.simulate_bar.swap(), match.first, match.names,
-            )
-        except ValueError as error:
-            self.simulate_bar.show_problem(str(error))
-            self.message.emit(str(error))
-            return False
-        cluster_problem = self.run_on_bar.problem()
-        if cluster_problem is not None:
-            self.simulate_bar.show_problem(cluster_problem)
-            self.message.emit(cluster_problem)
-            return False
-        self.simulate_bar.start_progress(request.games)
-        pool = self.run_on_bar.link.pool() if self.run_on_bar.on_cluster() else None
-        if pool is None and request.games > SMALL_BATCH:
-            pool = shared_pool()
-        self.batch.start(BatchWorker(request, pool))
-        # Draw the empty run now, while the workers start: the charts take their
-        # new axes and labels before the games pour in, and later refreshes
-        # only move the data.
-        self._live = request.new_run().snapshot()
-        self.refresh()
-        return True
+        bar, place = self.simulate_bar, self.run_on_bar
+        pool = place.link.pool() if place.on_cluster() else None
+        return self.controller.start_simulation(bar.games(), bar.seed(), bar.swap(), pool, place.problem())
 
     @Slot()
     def cancel_simulation(self) -> None:
-        self.batch.cancel()
+        self.controller.cancel_simulation()
 
     def is_simulating(self) -> bool:
-        return self.batch.is_running()
+        return self.controller.is_simulating()
 
     def shutdown(self) -> None:
-        """Stop and wait for background work (before the window closes); the recovery
-        folder gets the finished part of a batch stopped here (see :mod:`.run_recovery`)."""
+        """Stop and wait for background work (before the window closes), the controller's too."""
         self._refresh_timer.stop()
         self.charts_page.stop()
-        unfinished = self.batch.shutdown()
         self.run_on_bar.shutdown()
         self.tournament.shutdown()
         chart_loader.finish_loading()  # no thread may outlive the window
-        if self.recovery is not None:
-            self.recovery.close(unfinished if isinstance(unfinished, RunData) else None)
+        self.controller.shutdown()
 
     @Slot(object)
     def _on_batch_progress(self, snapshot: object) -> None:
         assert isinstance(snapshot, RunSnapshot)
-        self._live = snapshot
         self.simulate_bar.show_progress(
             snapshot.games, snapshot.planned, snapshot.games_per_second, snapshot.elapsed_seconds
         )
         if not self._refresh_timer.isActive():
             self._refresh_timer.start()
 
-    @Slot(object)
-    def _on_batch_finished(self, run: object) -> None:
-        assert isinstance(run, RunData)
-        self._live = None
-        self._refresh_timer.stop()  # a live refresh still due would only draw the run again
-        if run.games == 0:  # cancelled before any game ended: nothing to keep or chart
-            text = self.tr("Cancelled before any game finished")
-            self.simulate_bar.finish_progress(0, text)
-            self.message.emit(text)
-            self.refresh()
-            self.simulation_finished.emit(run.summary_dict())
-            return
-        self.keep_run(run)
-        snapshot = self._snapshots[run.number]
-        state = self.tr("Cancelled") if run.cancelled else self.tr("Done")
-        text = self.tr("%s: %s games in %s (%s games/s)") % (
-            state,
-            f"{snapshot.games:,}",
-            format_seconds(snapshot.elapsed_seconds),
-            f"{snapshot.games_per_second:,.0f}",
-        )
-        if run.failure is not None:  # its workers or cluster went away: say so, keep the games
-            text = self.tr("%s; the %s games finished before are kept") % (
-                run.failure[:1].upper() + run.failure[1:], f"{snapshot.games:,}")
-        self.simulate_bar.finish_progress(snapshot.games, text)
-        self.message.emit(text)
-        self.simulation_finished.emit(run.summary_dict())
-
-    @Slot(str)
-    def _on_batch_failed(self, message: str) -> None:
-        self._live = None
-        text = self.tr("Simulation failed: %s") % message
-        self.simulate_bar.finish_progress(0, text)
-        self.message.emit(text)
-
-    # Watched series ------------------------------------------------------------
-
-    def begin_watched_series(
-        self, config: GameConfig, x_spec: PlayerSpec, o_spec: PlayerSpec, games: int, first: Mark = "x",
-        names: SideNames = BOARD_NAMES,
-    ) -> None:
-        """Start charting games that are being watched on the board (``first`` moves first;
-        the players written by ``names``, their marks)."""
-        self._watch_run = RunData(config, x_spec, o_spec, games, first=first, names=names)
-
-    def add_watched_game(self, row: GameRow) -> None:
-        """Count one watched game and refresh the charts at once."""
-        if self._watch_run is None:
-            return
-        self._watch_run.add(row)
-        self._live = self._watch_run.snapshot()
-        self.refresh()
-
-    def end_watched_series(self, cancelled: bool = False) -> RunData | None:
-        """Keep the watched games as a run (if any were played)."""
-        run, self._watch_run = self._watch_run, None
-        self._live = None
-        if run is None or run.games == 0:
-            self.refresh()
-            return None
-        run.finish(cancelled=cancelled)
-        self.keep_run(run)
-        return run
-
     # Runs ----------------------------------------------------------------------
 
-    def keep_run(self, run: RunData) -> None:
-        """Add a finished run to the list and show it."""
-        with QSignalBlocker(self.run_list):  # one refresh below, not one per signal
-            self.run_list.add_run(run)
+    @Slot(object)
+    def _show_run(self, run: object) -> None:
+        assert isinstance(run, RunData)
+        with QSignalBlocker(self.run_list):  # one refresh when the controller says, not one per signal
+            self.run_list.show_run(run)
         self._snapshots[run.number] = run.snapshot()
-        self.run_added.emit(run)
-        self.unsaved_changed.emit()
-        self.refresh()
 
-    def latest_run(self) -> RunData | None:
-        return self.run_list.latest()
-
-    def unsaved_runs(self) -> list[RunData]:
-        """The kept runs not yet written to any file (closing the window would lose them),
-        newest first."""
-        return [run for run in self.run_list.runs() if not run.saved]
-
-    def mark_saved(self, *runs: RunData) -> None:
-        """Note that ``runs`` were written to the user's files."""
-        for run in runs:
-            run.saved = True
-        self.unsaved_changed.emit()
+    def _chosen_run(self) -> RunData | None:
+        """The run to export: the highlighted one, or the latest."""
+        highlighted = self.run_list.highlighted_runs()
+        return highlighted[0] if highlighted else self.controller.latest_run()
 
     def shown_snapshots(self) -> list[RunSnapshot]:
         """The live run (if any), then ticked runs, newest first."""
-        shown = [self._live] if self._live is not None else []
+        live = self.controller.live
+        shown = [live] if live is not None else []
         runs = self.run_list.checked_runs()
-        if not runs and not shown and self.run_list.latest() is not None:
-            runs = [self.run_list.latest()]
+        latest = self.controller.latest_run()
+        if not runs and not shown and latest is not None:
+            runs = [latest]
         for run in runs:
             if run.number not in self._snapshots:
                 self._snapshots[run.number] = run.snapshot()
@@ -368,30 +301,20 @@ class StatsPanel(QDockWidget):
         return shown[:MAX_SHOWN_RUNS]
 
     @Slot()
+    def _refresh_now(self) -> None:
+        self._refresh_timer.stop()  # a live refresh still due would only draw the same runs
+        self.refresh()
+
+    @Slot()
     def refresh(self) -> None:
         """Redraw the report, and the charts if on screen (at most every ``REFRESH_MS`` in a batch).
 
         The charts are redrawn one per event-loop pass, so the window never
         repaints all four at once. Charts off screen (or not built yet) are
-        redrawn when next seen: the runs they show are kept here, not in the charts.
+        redrawn when next seen: the runs they show are kept by the controller.
         """
         shown = self.shown_snapshots()
-        kept = set(run.number for run in self.run_list.runs())
+        kept = set(run.number for run in self.controller.kept.runs())
         self._snapshots = {n: s for n, s in self._snapshots.items() if n in kept}
         self.report.show_runs(shown)
         self.charts_page.draw(shown, gradually=True)
-
-    # Export ----------------------------------------------------------------------
-
-    def export_results(self, path: str | Path) -> int:
-        """Write the latest batch as CSV, one row per game; returns the rows written.
-
-        Raises:
-            ExportError: there is no batch yet, or the file cannot be written.
-        """
-        run = self.latest_run()
-        if run is None:
-            raise ExportError("no simulation has finished yet: nothing to export")
-        rows = write_csv(run, path)
-        self.mark_saved(run)
-        return rows

@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
 from tictactoe_qt.engine.game import GameConfig
 from tictactoe_qt.engine.play import TournamentResult
 from tictactoe_qt.engine.players import PlayerSpec, PlayerSpecError, check_playable, discovered_plugins
-
 from tictactoe_qt.gui.game_settings import SideSettings
 from tictactoe_qt.gui.player_choices import player_spec, player_words
 from tictactoe_qt.gui.side_editor import SideEditor

@@ -1,10 +1,11 @@
-"""Asking before the window closes with simulation runs nobody saved.
+"""Asking before the window closes with runs nobody saved.
 
 Runs live only while the window is open (and in the recovery folder, which a
 normal close empties: :mod:`.run_recovery`). Closing it with runs never written
-to a file asks "Save the 3 simulation runs before closing?": Save writes them
+to a file asks "Save the 2 simulation runs and 2 watched series before closing?"
+(batches and watched series counted apart, :func:`runs_in_words`): Save writes them
 into a chosen folder (games as CSV, summaries as JSON) and closes, Discard
-closes, Cancel (or Escape) keeps the window open. The question never blocks:
+closes at once, Cancel (or Escape) keeps the window open. The question never blocks:
 the close is refused, a window-modal box is shown, and its answer closes the
 window again. Tests and scripts answer through :attr:`UnsavedRunsQuestion.answer`.
 
@@ -17,13 +18,14 @@ refused close stops nothing.
 from __future__ import annotations
 
 from enum import Enum
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-if TYPE_CHECKING:
-    from .stats_panel import StatsPanel
+from .kept_runs import runs_in_words
+from .run_data import RunData
+from .stats_controller import StatsController
 
 
 class CloseChoice(Enum):
@@ -46,10 +48,10 @@ class UnsavedRunsQuestion(QObject):
     #: The answer given without asking (tests, scripts); ``None`` asks in a dialog.
     answer: ClassVar[CloseChoice | None] = None
 
-    def __init__(self, window: QWidget, panel: StatsPanel) -> None:
+    def __init__(self, window: QWidget, stats: StatsController) -> None:
         super().__init__(window)
         self._window = window
-        self._panel = panel
+        self._stats = stats
         self._answered = False
         #: The question on screen, if any.
         self.dialog: QMessageBox | None = None
@@ -64,12 +66,12 @@ class UnsavedRunsQuestion(QObject):
     def may_close(self) -> bool:
         """True if the window may close now. Otherwise the user is being asked, and
         Save (once written) or Discard closes the window again."""
-        runs = self._panel.unsaved_runs()
+        runs = self._stats.unsaved_runs()
         if self._answered or not runs:
             return True
         if self.answer is not None:
             return self._carry_out(self.answer)
-        self._ask(len(runs))
+        self._ask(runs)
         return False
 
     def stop_asking(self) -> None:
@@ -79,20 +81,19 @@ class UnsavedRunsQuestion(QObject):
         (:mod:`.run_recovery`); a question on screen goes away.
         """
         self._answered = True
-        if self._panel.recovery is not None:
-            self._panel.recovery.keep_on_close()
+        if self._stats.recovery is not None:
+            self._stats.recovery.keep_on_close()
         if self.dialog is not None:
             self.dialog.reject()  # its answer counts as Cancel: nothing more happens
 
-    def _ask(self, count: int) -> None:
+    def _ask(self, runs: list[RunData]) -> None:
         if self.dialog is not None:
             self.dialog.raise_()
             self.dialog.activateWindow()
             return
-        text = (self.tr("Save the simulation run before closing?") if count == 1
-                else self.tr("Save the {0} simulation runs before closing?").format(count))
+        text = self.tr("Save {0} before closing?").format(runs_in_words(runs))
         box = QMessageBox(
-            QMessageBox.Icon.Question, self.tr("Unsaved simulation runs"), text,
+            QMessageBox.Icon.Question, self.tr("Unsaved runs"), text,
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
             | QMessageBox.StandardButton.Cancel,
             self._window,
@@ -123,11 +124,13 @@ class UnsavedRunsQuestion(QObject):
     def _carry_out(self, choice: CloseChoice) -> bool:
         """Save or discard as chosen; True if the window may then close."""
         if choice is CloseChoice.SAVE:
-            return self._panel.exports.save_runs(self._panel.unsaved_runs())
+            folder = QFileDialog.getExistingDirectory(
+                self._window, self.tr("Save the runs (games as CSV, summaries as JSON) into"))
+            return bool(folder) and self._stats.save_runs(self._stats.unsaved_runs(), folder)
         return choice is CloseChoice.DISCARD
 
 
-def ask_before_closing(window: QWidget, panel: StatsPanel) -> UnsavedRunsQuestion:
-    """Make closing ``window`` ask about ``panel``'s unsaved runs. Call it after every
-    other close watcher is installed, so that none acts on a close that is refused."""
-    return UnsavedRunsQuestion(window, panel)
+def ask_before_closing(window: QWidget, stats: StatsController) -> UnsavedRunsQuestion:
+    """Make closing ``window`` ask about the unsaved runs ``stats`` keeps. Call it after
+    every other close watcher is installed, so that none acts on a close that is refused."""
+    return UnsavedRunsQuestion(window, stats)

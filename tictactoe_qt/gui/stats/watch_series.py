@@ -2,7 +2,7 @@
 
 The series drives the window's :class:`GameController` through its public
 API (``new_game`` via a callback, ``set_move_delay``, ``set_paused``,
-``step``) and counts each finished game into the stats panel.
+``step``) and counts each finished game into the stats controller.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from tictactoe_qt.gui.game_texts import seat_mark
 from .match import Match
 from .number_format import format_number, format_seconds
 from .run_snapshot import GameRow
+from .stats_controller import StatsController
 
 #: Seconds per move offered by the speed control; ``None`` = step by step, 0 = instant.
 SPEEDS: tuple[float | None, ...] = (None, 2.0, 1.0, 0.5, 0.25, 0.1, 0.05, 0.0)
@@ -65,7 +66,7 @@ class WatchSeries(QObject):
         controller: Any,
         start_game: Callable[[], None],
         players_source: Callable[[], tuple[Any, ...]],
-        panel: Any = None,
+        stats: StatsController | None = None,
         parent: QObject | None = None,
     ) -> None:
         """Args:
@@ -73,13 +74,13 @@ class WatchSeries(QObject):
         start_game: starts a new game with the settings dock's settings.
         players_source: the next game's :class:`Match` (or the tuple of its fields),
             with ``human`` specs for human seats.
-        panel: the stats panel to count finished games into (optional).
+        stats: the stats controller to count finished games into (optional).
         """
         super().__init__(parent)
         self.controller = controller
         self._start_game = start_game
         self._players_source = players_source
-        self.panel = panel
+        self.stats = stats
         self.speed: float | None = SPEEDS[DEFAULT_SPEED]
         self.running = False
         self.user_paused = False
@@ -126,8 +127,8 @@ class WatchSeries(QObject):
         self.stop()
         self.running, self.user_paused, self.planned = True, False, games
         self.score = {"x": 0, "o": 0, "draw": 0}
-        if self.panel is not None:
-            self.panel.begin_watched_series(config, x_spec, o_spec, games, first, names)
+        if self.stats is not None:
+            self.stats.begin_watched_series(config, x_spec, o_spec, games, first, names)
         self._apply_pace()
         self._emit_score()
         self._begin_game()
@@ -142,8 +143,8 @@ class WatchSeries(QObject):
         self._next_game.stop()
         self._in_series_game = False
         self.controller.set_paused(self.controller.result() is None)
-        if self.panel is not None:
-            self.panel.end_watched_series(cancelled=self.played < self.planned)
+        if self.stats is not None:
+            self.stats.end_watched_series(cancelled=self.played < self.planned)
         self.state_changed.emit()
 
     @Slot()
@@ -219,8 +220,8 @@ class WatchSeries(QObject):
         if not self.running:
             return
         self.score[result] += 1
-        if self.panel is not None:
-            self.panel.add_watched_game(self._game_row(result))
+        if self.stats is not None:
+            self.stats.add_watched_game(self._game_row(result))
         self._emit_score()
         if self.played >= self.planned:
             self.stop()
