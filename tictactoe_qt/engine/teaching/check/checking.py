@@ -1,0 +1,126 @@
+"""Check a student's search on cases: run it, run the references, compare, explain."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from ...players.textbook_options import TextbookOptions
+from ..trace.counted_search import limited_values
+from ..trace.tree_text import Tree
+from .cases import Case
+from .difference import Difference, first_difference, same_trace, value_text
+from .references import CHECKED_ALGORITHMS, Candidate, candidates
+from .report import CaseReport, CheckReport, move_words
+from .runner import StudentRun, StudentSearch
+from .student_trace import student_events
+
+
+def check_cases(student: StudentSearch, cases: Iterable[Case], algorithm: str = "alphabeta",
+                on_case: Callable[[CaseReport], None] = lambda report: None) -> CheckReport:
+    """Run ``student`` on each case and hold it against ``algorithm``'s references.
+
+    Raises:
+        ValueError: an algorithm other than minimax or alphabeta.
+        StudentCodeError: the file has no such function.
+    """
+    if algorithm not in CHECKED_ALGORITHMS:
+        raise ValueError(f"unknown algorithm {algorithm!r}; choose from "
+                         f"{', '.join(CHECKED_ALGORITHMS)}")
+    report = CheckReport(algorithm)
+    for case in cases:
+        found = check_case(student.run(case), case, algorithm)
+        report.cases.append(found)
+        on_case(found)
+    return report
+
+
+def check_case(run: StudentRun, case: Case, algorithm: str) -> CaseReport:
+    """One case's findings from the student's ``run``."""
+    choices = candidates(case, algorithm)
+    textbook = choices[0]
+    counts = textbook.counts(case)
+    cols = None if case.tree is not None else case.position().config.cols
+    reference_move = _step(counts.best, cols)
+    record = run.record
+    nodes = None if record is None else record.nodes
+    base: dict[str, Any] = dict(case=case.name, reference_value=counts.value,
+                                reference_nodes=counts.nodes, reference=textbook.name,
+                                reference_move=reference_move)
+    if run.outcome != "done":
+        path: list[Any] = []
+        if record is not None and record.nodes > 1:
+            path = [list(divmod(step, cols)) if cols else step
+                    for step in record.path(record.nodes)]
+        said = (f"{textbook.name} returns {move_words(reference_move)} (value "
+                f"{value_text(counts.value)}) after {counts.nodes:,} nodes")
+        return CaseReport(value=None, move=None, nodes=nodes, matches=None,
+                          first_difference=Difference(path, run.message, said), ok=False,
+                          message=run.message, traceback=run.traceback, **base)
+    assert record is not None
+    move = run.move
+    value = _move_value(case, move)
+    matched = _matching(choices, case, record, cols)
+    passes = matched is not None and matched.passes and value == counts.value
+    difference: Difference | None = None
+    if not passes:
+        difference = first_difference(student_events(record, cols), textbook.events(case),
+                                      textbook.name, case.depth)
+        if difference is None and value != counts.value:
+            difference = Difference([], f"your search returned {move_words(move)}, worth "
+                                        f"{value_text(value)}",
+                                    f"{textbook.name} returns {move_words(reference_move)}, "
+                                    f"worth {value_text(counts.value)}")
+    return CaseReport(value=value, move=move, nodes=nodes,
+                      matches=None if matched is None else _name(matched, choices, case, record,
+                                                                  cols),
+                      first_difference=difference, ok=passes, **base)
+
+
+def _matching(choices: list[Candidate], case: Case, record: Any,
+              cols: int | None) -> Candidate | None:
+    """The first search whose trace the student's is, exactly."""
+    for choice in choices:
+        if _same(choice, case, record, cols):
+            return choice
+    return None
+
+
+def _same(choice: Candidate, case: Case, record: Any, cols: int | None) -> bool:
+    if choice.counts(case).nodes != record.nodes:
+        return False
+    return same_trace(student_events(record, cols), choice.events(case))
+
+
+def _name(matched: Candidate, choices: list[Candidate], case: Case, record: Any,
+          cols: int | None) -> str:
+    """The match's name; a variant that looks the same here as later ones names them too."""
+    if matched.passes:
+        return matched.name
+    also = [choice.name for choice in choices[choices.index(matched) + 1:]
+            if not choice.passes and _same(choice, case, record, cols)]
+    return matched.name + (f" (on this case the same nodes as {'; '.join(also)})" if also else "")
+
+
+def _step(best: Any, cols: int | None) -> Any:
+    return best if cols is None else [best // cols, best % cols]
+
+
+def _move_value(case: Case, move: Any) -> Any:
+    """The value of ``move`` for the root player, searched as the textbook does (depth limit
+    included)."""
+    if case.tree is not None:
+        child = case.parsed_tree()[move]
+        return _minimax(child, maximizing=False)
+    board = case.position()
+    limit = case.depth if case.depth is not None else board.geometry.cells
+    value = limited_values(board, TextbookOptions(), limit)
+    return value((move[0] * board.config.cols + move[1],))
+
+
+def _minimax(node: Tree, maximizing: bool) -> Any:
+    if not isinstance(node, list):
+        return node
+    values = [_minimax(child, not maximizing) for child in node]
+    return max(values) if maximizing else min(values)
+

@@ -1,0 +1,114 @@
+"""A check's findings, case by case: the JSON object of ``check --json`` and words for people."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .difference import Difference, path_words, step_words, value_text
+
+#: The keys of one case's JSON object, in order.
+CASE_KEYS = ("case", "value", "reference_value", "move", "nodes", "reference_nodes",
+             "matches", "first_difference", "ok")
+
+
+@dataclass
+class CaseReport:
+    """One case checked.
+
+    Attributes:
+        value: the value of the student's move (the root player's view), ``None``
+            without a legal move.
+        matches: the reference or variant the student's trace matches exactly, if any.
+        reference: the name of the search the student was held against.
+        message: a run that did not finish, in one line ("" when it did).
+        traceback: the student's own traceback, when their code raised.
+    """
+
+    case: str
+    value: Any
+    reference_value: Any
+    move: Any
+    nodes: int | None
+    reference_nodes: int
+    matches: str | None
+    first_difference: Difference | None
+    ok: bool
+    reference: str = "textbook alpha-beta"
+    reference_move: Any = None
+    message: str = ""
+    traceback: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        """The ``check --json`` object: exactly :data:`CASE_KEYS`."""
+        return {"case": self.case, "value": _json_number(self.value),
+                "reference_value": _json_number(self.reference_value), "move": self.move,
+                "nodes": self.nodes, "reference_nodes": self.reference_nodes,
+                "matches": self.matches,
+                "first_difference": None if self.first_difference is None
+                else self.first_difference.as_dict(),
+                "ok": self.ok}
+
+    def verdict(self) -> str:
+        """One short line: passed, the variant matched, or what went wrong."""
+        if self.message:
+            return self.message
+        if self.ok:
+            return f"right: {self.matches}"
+        if self.matches is not None:
+            return f"your search is {self.matches}"
+        if self.value != self.reference_value:
+            return f"wrong value: {value_text(self.value)}, not {value_text(self.reference_value)}"
+        return f"differs from {self.reference}"
+
+    def explanation(self) -> list[str]:
+        """The lines below the table for a case that did not pass (none for one that did)."""
+        lines: list[str] = []
+        if self.ok:
+            if self.reference_move is not None and self.move != self.reference_move:
+                lines.append(f"your move {move_words(self.move)} is as good as the "
+                             f"textbook's {move_words(self.reference_move)}")
+            return lines
+        if self.matches is not None and not self.message:
+            lines.append(f"your search is {self.matches}: {self.nodes:,} nodes, where the "
+                         f"textbook visits {self.reference_nodes:,}")
+        if self.value is not None and self.value != self.reference_value:
+            lines.append(f"your move {move_words(self.move)} is worth "
+                         f"{value_text(self.value)}; the best is worth "
+                         f"{value_text(self.reference_value)} ({move_words(self.reference_move)})")
+        difference = self.first_difference
+        if difference is not None:
+            lines.append(f"first difference at {path_words(difference.path)}: {difference.textbook}; "
+                         f"{difference.yours}")
+        return lines
+
+
+@dataclass
+class CheckReport:
+    """Every case checked, and the summary: ``cases`` and ``passed``."""
+
+    algorithm: str
+    cases: list[CaseReport] = field(default_factory=list)
+
+    @property
+    def passed(self) -> int:
+        return sum(case.ok for case in self.cases)
+
+    @property
+    def ok(self) -> bool:
+        return self.passed == len(self.cases)
+
+    def summary(self) -> dict[str, int]:
+        """The last JSON line of ``check --json``."""
+        return {"cases": len(self.cases), "passed": self.passed}
+
+
+def move_words(move: Any) -> str:
+    """A move as people name it; ``no move`` for ``None``."""
+    return "no move" if move is None else step_words(move)
+
+
+def _json_number(value: Any) -> Any:
+    if isinstance(value, float) and value == int(value):
+        return int(value)
+    return value
