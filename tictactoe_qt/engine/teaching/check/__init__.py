@@ -21,7 +21,17 @@ from .games import (
     TreeGameState,
 )
 from .references import CHECKED_ALGORITHMS, Candidate, candidates
-from .report import CASE_KEYS, CaseReport, CheckReport, move_words
+from .report import (
+    CASE_KEYS,
+    CaseReport,
+    CheckReport,
+    explanation_lines,
+    move_words,
+    report_lines,
+    summary_text,
+    table_header,
+    table_row,
+)
 from .runner import DEFAULT_TIME_LIMIT, StudentCodeError, StudentRun, StudentSearch
 from .student_trace import student_events
 
@@ -50,7 +60,12 @@ __all__ = [
     "check_case",
     "check_cases",
     "first_difference",
+    "explanation_lines",
     "move_words",
+    "report_lines",
+    "summary_text",
+    "table_header",
+    "table_row",
     "student_events",
     "suite",
 ]

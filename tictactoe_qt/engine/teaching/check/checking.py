@@ -99,7 +99,7 @@ def _name(matched: Candidate, choices: list[Candidate], case: Case, record: Any,
         return matched.name
     also = [choice.name for choice in choices[choices.index(matched) + 1:]
             if not choice.passes and _same(choice, case, record, cols)]
-    return matched.name + (f" (on this case the same nodes as {'; '.join(also)})" if also else "")
+    return "; here also ".join([matched.name, *also])
 
 
 def _step(best: Any, cols: int | None) -> Any:

@@ -68,11 +68,12 @@ def step_words(step: Any) -> str:
 
 
 def path_words(path: list[Any]) -> str:
-    """A path from the root, compact as ``trace`` writes it: ``r2c2 > r1c3``, ``1 > 2``; ``the root``."""
+    """A path from the root, as ``trace`` writes it: ``r2c2 > r1c3``, ``node 1 > 2``, ``the root``."""
     if not path:
         return "the root"
-    return " > ".join(short_cell_text(step[0], step[1]) if isinstance(step, list)
-                      else short_child_text(step) for step in path)
+    if not isinstance(path[0], list):
+        return "node " + " > ".join(short_child_text(step) for step in path)
+    return " > ".join(short_cell_text(step[0], step[1]) for step in path)
 
 
 class _Node:
@@ -144,6 +145,8 @@ def _explain(mine: Event | None, theirs: Event | None, stack: list[_Node], cut: 
                           f"{textbook} has finished its search by then")
     path = theirs["path"]
     if theirs["event"] == "leaf":
+        if mine is not None and mine["event"] == "enter" and mine["path"][:-1] == path:
+            yours = f"your code went on to {step_words(mine['path'][-1])}"
         why = ("the game is over there" if theirs.get("kind") == "utility"
                else f"the depth limit of {depth_limit} plies is reached there")
         what = "utility" if theirs.get("kind") == "utility" else "E(n)"

@@ -16,7 +16,7 @@ from .cases import Case
 ALGORITHM_WORDS = {"minimax": "textbook minimax", "alphabeta": "textbook alpha-beta"}
 CHECKED_ALGORITHMS = tuple(ALGORITHM_WORDS)
 ORDERING_WORDS = {"centre": "centre first", "wins": "winning and blocking moves first"}
-NO_PRUNING = "plain minimax, or alpha-beta with no pruning (they visit the same nodes)"
+NO_PRUNING = "plain minimax (alpha-beta with no pruning visits the same nodes)"
 
 
 @dataclass(frozen=True)

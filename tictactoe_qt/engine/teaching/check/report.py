@@ -103,6 +103,50 @@ class CheckReport:
         return {"cases": len(self.cases), "passed": self.passed}
 
 
+#: The text table's columns: case, result, nodes (yours / textbook), verdict.
+CASE_WIDTH = 30
+
+
+def table_header() -> str:
+    """The text table's first line."""
+    return f"{'case':<{CASE_WIDTH}} {'result':<7}  {'nodes (yours / textbook)':<25} verdict"
+
+
+def table_row(case: CaseReport) -> str:
+    """One case as a line of the text table."""
+    name = case.case if len(case.case) <= CASE_WIDTH else case.case[:CASE_WIDTH - 3] + "..."
+    yours = "?" if case.nodes is None else f"{case.nodes:,}"
+    nodes = f"{yours} / {case.reference_nodes:,}"
+    return (f"{name:<{CASE_WIDTH}} {'passed' if case.ok else 'differs':<7}  {nodes:<25} "
+            f"{case.verdict()}")
+
+
+def report_lines(report: CheckReport) -> list[str]:
+    """The whole report as text: the table, each case's explanation, the summary."""
+    lines = [table_header(), *(table_row(case) for case in report.cases)]
+    lines += explanation_lines(report)
+    lines.append(summary_text(report))
+    return lines
+
+
+def explanation_lines(report: CheckReport) -> list[str]:
+    """Below the table: for each case with something to say, its lines."""
+    lines: list[str] = []
+    for case in report.cases:
+        said = case.explanation()
+        if said:
+            lines.append("")
+            lines.append(f"{case.case}:")
+            lines += [f"  {line}" for line in said]
+    return lines
+
+
+def summary_text(report: CheckReport) -> str:
+    """``passed 15 of 16 cases``."""
+    total = len(report.cases)
+    return f"passed {report.passed} of {total} case{'s' * (total != 1)}"
+
+
 def move_words(move: Any) -> str:
     """A move as people name it; ``no move`` for ``None``."""
     return "no move" if move is None else step_words(move)

@@ -71,19 +71,25 @@ class StudentSearch:
         self._service.stop(timeout=1.0)
 
     def load(self) -> StudentRun | None:
-        """Load the file in a (new) child: ``None`` when it loaded, else why it did not.
+        """Load the file in a (new) child: ``None`` when it loaded, else why it did not
+        (remembered: a file that fails to load fails every case the same way).
 
         Raises:
             StudentCodeError: the file has no such function.
         """
-        answer = self._ask(("load", self.path, self.function), START_SECONDS, "loading your file")
+        if self.load_failure is not None:
+            return self.load_failure
+        answer = self._ask(("load", self.path, self.function), self.time_limit,
+                           "loading your file")
         if isinstance(answer, StudentRun):
+            self.load_failure = answer
             return answer
         if answer["outcome"] == "missing":
             raise StudentCodeError(answer["message"])
         if answer["outcome"] != "loaded":
-            return StudentRun(answer["outcome"], message=answer.get("message", ""),
-                              traceback=answer.get("traceback", ""))
+            self.load_failure = StudentRun(answer["outcome"], message=answer.get("message", ""),
+                                           traceback=answer.get("traceback", ""))
+            return self.load_failure
         self._loaded = True
         return None
 
