@@ -10,6 +10,7 @@ and plain constants.
 from __future__ import annotations
 
 import inspect
+import math
 import os
 import tempfile
 import textwrap
@@ -74,7 +75,7 @@ def session_source(function: Callable[..., Any]) -> str:
             elif isinstance(value, PLAIN) or (isinstance(value, tuple)
                                               and all(isinstance(v, PLAIN) for v in value)):
                 seen.add(used)
-                imports.append(f"{used} = {value!r}")
+                imports.append(f"{used} = {_literal(value)}")
             elif inspect.isfunction(value) or inspect.isclass(value):
                 home = getattr(value, "__module__", "__main__")
                 if home not in ("__main__", None) and "<" not in value.__qualname__:
@@ -86,6 +87,15 @@ def session_source(function: Callable[..., Any]) -> str:
 
     add(function, function.__name__)
     return "\n".join(imports) + "\n\n\n" + "\n\n".join(parts) + "\n"
+
+
+def _literal(value: Any) -> str:
+    """Python text for a plain constant; ``math.inf`` is written ``float('inf')``."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"float({str(value)!r})"
+    if isinstance(value, tuple):
+        return "(" + "".join(f"{_literal(item)}, " for item in value) + ")"
+    return repr(value)
 
 
 def _names(code: types.CodeType) -> set[str]:
