@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ...players.textbook_options import TextbookOptions
+from ...search_result import never_stop
 from ..trace.counted_search import limited_values
 from ..trace.tree_text import Tree
 from .cases import Case
@@ -115,7 +116,7 @@ def _move_value(case: Case, move: Any) -> Any:
     board = case.position()
     limit = case.depth if case.depth is not None else board.geometry.cells
     value = limited_values(board, TextbookOptions(), limit)
-    return value((move[0] * board.config.cols + move[1],))
+    return value((move[0] * board.config.cols + move[1],), never_stop)
 
 
 def _minimax(node: Tree, maximizing: bool) -> Any:
