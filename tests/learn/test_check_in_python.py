@@ -93,16 +93,16 @@ def test_the_recorded_calls_are_the_textbook_trace():
     board = Board.from_notation("x../.o./...")
     game = BoardGame(board)
     search(game, game.initial)
-    mine = [(e["event"], e["path"]) for e in student_events(game.record, 3)
-            if e["event"] in ("enter", "leaf", "return")]
-    theirs = [(e["event"], e["path"]) for e in board_events(board, "alphabeta")
+    mine = [(e["event"], e["path"], e.get("value")) for e in student_events(game.record, 3)]
+    theirs = [(e["event"], e["path"], e.get("value")) for e in board_events(board, "alphabeta")
               if e["event"] in ("enter", "leaf", "return")]
-    assert mine == theirs
+    assert mine == theirs  # returns carry what the entered children back up, as alpha-beta's do
 
     tree_game = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     assert search(tree_game, tree_game.initial) == 0
-    mine = [(e["event"], e["path"]) for e in student_events(tree_game.record, None)]
-    theirs = [(e["event"], e["path"]) for e in tree_events(AIMA_TREE, "alphabeta")
+    mine = [(e["event"], e["path"], e.get("value"))
+            for e in student_events(tree_game.record, None)]
+    theirs = [(e["event"], e["path"], e.get("value")) for e in tree_events(AIMA_TREE, "alphabeta")
               if e["event"] in ("enter", "leaf", "return")]
     assert mine == theirs
 
@@ -110,3 +110,19 @@ def test_the_recorded_calls_are_the_textbook_trace():
 def test_the_template_ships_with_the_package():
     source = template_path().read_text()
     assert "def search(game, state)" in source and "TODO" in source
+
+
+def test_side_by_side_lines_up_until_the_planted_bug():
+    """The textbook's step beside each of the student's, and the step where they part: the
+    student's code leaves the first MIN node where the textbook goes on to its third leaf."""
+    from tests.learn.students.variants import planted_bug  # noqa: PLC0415 - a student's file
+    from tictactoe_qt.engine.teaching.check import side_by_side, student_events
+
+    game = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    planted_bug(game, game.initial)
+    mine = list(student_events(game.record, None))
+    lined = side_by_side(mine, tree_events(AIMA_TREE, "alphabeta"))
+    assert lined.parted_at is not None
+    assert all(group[0]["path"] == event["path"] for group, event in zip(lined.beside, mine))
+    parted = mine[lined.parted_at]
+    assert parted["event"] == "return" and parted["path"] == [0]

@@ -33,6 +33,7 @@ from .report import (
     table_row,
 )
 from .runner import DEFAULT_TIME_LIMIT, StudentCodeError, StudentRun, StudentSearch
+from .side_by_side import SideBySide, side_by_side
 from .student_trace import student_events
 
 __all__ = [
@@ -51,6 +52,7 @@ __all__ = [
     "CheckReport",
     "Difference",
     "NodeLimitReached",
+    "SideBySide",
     "StudentCodeError",
     "StudentRun",
     "StudentSearch",
@@ -66,6 +68,7 @@ __all__ = [
     "summary_text",
     "table_header",
     "table_row",
+    "side_by_side",
     "student_events",
     "suite",
 ]
