@@ -9,7 +9,7 @@ trace that matches none is explained at its first difference (:mod:`.difference`
 """
 
 from .cases import EXERCISE_TREES, GAME_POSITIONS, Case, suite
-from .checking import check_case, check_cases
+from .checking import check_case
 from .difference import Difference, first_difference
 from .games import (
     DEFAULT_NODE_LIMIT,
@@ -32,7 +32,8 @@ from .report import (
     table_header,
     table_row,
 )
-from .runner import DEFAULT_TIME_LIMIT, StudentCodeError, StudentRun, StudentSearch
+from .runner import DEFAULT_TIME_LIMIT, StudentCodeError, StudentSearch, check_cases
+from .student_run import StudentRun
 from .side_by_side import SideBySide, side_by_side
 from .student_trace import student_events
 

@@ -1,8 +1,7 @@
-"""Check a student's search on cases: run it, run the references, compare, explain."""
+"""One case checked: the student's run against the references, compared and explained."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from typing import Any
 
 from ...players.textbook_options import TextbookOptions
@@ -11,29 +10,10 @@ from ..trace.counted_search import limited_values
 from ..trace.tree_text import Tree
 from .cases import Case
 from .difference import Difference, first_difference, same_trace, value_text
-from .references import CHECKED_ALGORITHMS, Candidate, candidates
-from .report import CaseReport, CheckReport, move_words
-from .runner import StudentRun, StudentSearch
+from .references import Candidate, candidates
+from .report import CaseReport, move_words
+from .student_run import StudentRun
 from .student_trace import student_events
-
-
-def check_cases(student: StudentSearch, cases: Iterable[Case], algorithm: str = "alphabeta",
-                on_case: Callable[[CaseReport], None] = lambda report: None) -> CheckReport:
-    """Run ``student`` on each case and hold it against ``algorithm``'s references.
-
-    Raises:
-        ValueError: an algorithm other than minimax or alphabeta.
-        StudentCodeError: the file has no such function.
-    """
-    if algorithm not in CHECKED_ALGORITHMS:
-        raise ValueError(f"unknown algorithm {algorithm!r}; choose from "
-                         f"{', '.join(CHECKED_ALGORITHMS)}")
-    report = CheckReport(algorithm)
-    for case in cases:
-        found = check_case(student.run(case), case, algorithm)
-        report.cases.append(found)
-        on_case(found)
-    return report
 
 
 def check_case(run: StudentRun, case: Case, algorithm: str) -> CaseReport:

@@ -8,12 +8,17 @@ cannot be asked to stop) and the next case starts a fresh one.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ...processes import Service, ServiceCancelled, ServiceError
 from .cases import Case
-from .games import DEFAULT_NODE_LIMIT, CallRecord
+from .checking import check_case
+from .games import DEFAULT_NODE_LIMIT
+from .references import CHECKED_ALGORITHMS
+from .report import CaseReport, CheckReport
+from .side_by_side import SideBySide
+from .student_run import StudentRun
 from .student_side import make_handler
 
 #: Default seconds a student's search may take on one case.
@@ -24,22 +29,6 @@ START_SECONDS = 30.0
 
 class StudentCodeError(ValueError):
     """The file or function cannot be used at all (one line)."""
-
-
-@dataclass
-class StudentRun:
-    """What the student's search did on one case.
-
-    ``outcome``: ``done``, ``illegal`` (no move, or an illegal one), ``exception``,
-    ``node_limit``, ``time_limit`` or ``crashed``; ``message`` says it in one line.
-    """
-
-    outcome: str
-    move: Any = None
-    record: CallRecord | None = None
-    message: str = ""
-    traceback: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 class StudentSearch:
@@ -58,6 +47,7 @@ class StudentSearch:
         self.node_limit = node_limit
         self._service = Service("check", make_handler, process_name="tictactoe-check")
         self._loaded = False
+        self._cancelled = False
         self.load_failure: StudentRun | None = None
 
     def __enter__(self) -> StudentSearch:
@@ -69,6 +59,24 @@ class StudentSearch:
     def close(self) -> None:
         """End the child (idempotent)."""
         self._service.stop(timeout=1.0)
+
+    def cancel(self) -> None:
+        """From any thread: end the child now; a waiting :meth:`run` returns ``cancelled``."""
+        self._cancelled = True
+        self._service.kill()
+
+    def run_and_report(self, case: Case, algorithm: str,
+                       steps: int) -> tuple[StudentRun, CaseReport | None, SideBySide | None]:
+        """Run the student's search on ``case``, then check it in the child too, lined up
+        beside the textbook's first ``steps`` events (nothing is searched in this process)."""
+        run = self.run(case)
+        if run.outcome in ("time_limit", "crashed", "cancelled") or not self._loaded:
+            return run, None, None
+        answer = self._ask(("report", algorithm, steps), START_SECONDS + self.time_limit,
+                           "checking your search")
+        if isinstance(answer, StudentRun):
+            return answer, None, None
+        return run, answer["report"], answer["beside"]
 
     def load(self) -> StudentRun | None:
         """Load the file in a (new) child: ``None`` when it loaded, else why it did not
@@ -112,8 +120,11 @@ class StudentSearch:
         deadline = time.monotonic() + seconds
         try:
             _, answer = self._service.request(
-                request, cancelled=lambda: False, abandon=lambda: time.monotonic() > deadline)
+                request, cancelled=lambda: False,
+                abandon=lambda: self._cancelled or time.monotonic() > deadline)
         except ServiceCancelled:
+            if self._cancelled:
+                return StudentRun("cancelled", message=f"{what} was cancelled")
             return StudentRun("time_limit", message=f"{what} did not finish within the time "
                                                     f"limit of {seconds:g} s and was stopped "
                                                     f"(an endless loop?)")
@@ -121,3 +132,22 @@ class StudentSearch:
             return StudentRun("crashed", message=f"the process running {what} failed: {error}")
         assert isinstance(answer, dict)
         return answer
+
+
+def check_cases(student: StudentSearch, cases: Iterable[Case], algorithm: str = "alphabeta",
+                on_case: Callable[[CaseReport], None] = lambda report: None) -> CheckReport:
+    """Run ``student`` on each case and hold it against ``algorithm``'s references.
+
+    Raises:
+        ValueError: an algorithm other than minimax or alphabeta.
+        StudentCodeError: the file has no such function.
+    """
+    if algorithm not in CHECKED_ALGORITHMS:
+        raise ValueError(f"unknown algorithm {algorithm!r}; choose from "
+                         f"{', '.join(CHECKED_ALGORITHMS)}")
+    report = CheckReport(algorithm)
+    for case in cases:
+        found = check_case(student.run(case), case, algorithm)
+        report.cases.append(found)
+        on_case(found)
+    return report

@@ -17,7 +17,12 @@ from types import ModuleType
 from typing import Any
 
 from .cases import Case
+from .checking import check_case
 from .games import BoardGame, NodeLimitReached, TreeGame
+from .references import candidates
+from .side_by_side import side_by_side
+from .student_run import StudentRun
+from .student_trace import student_events
 
 #: Frames of a long traceback shown (the last ones; a runaway recursion has a thousand).
 MAX_FRAMES = 12
@@ -30,16 +35,36 @@ def make_handler() -> Callable[[Any, Callable[[], bool], Callable[[object], None
 
 
 class StudentSide:
-    """``("load", path, name)`` checks the file and function; ``("run", case, nodes)`` runs it."""
+    """``("load", path, name)`` checks the file and function; ``("run", case, nodes)`` runs
+    it; ``("report", algorithm, steps)`` checks the last run and lines it up beside the
+    textbook's first ``steps`` events (the window's stepper asks, to keep its own process free)."""
 
     def __init__(self) -> None:
         self.function: Callable[..., Any] | None = None
+        self.last: tuple[Case, dict[str, Any]] | None = None
 
     def __call__(self, request: Any, should_stop: Callable[[], bool],
                  report: Callable[[object], None]) -> dict[str, Any]:
         if request[0] == "load":
             return self.load(request[1], request[2])
-        return self.run(request[1], request[2])
+        if request[0] == "report":
+            return self.report(request[1], request[2])
+        answer = self.run(request[1], request[2])
+        self.last = (request[1], answer)
+        return answer
+
+    def report(self, algorithm: str, steps: int) -> dict[str, Any]:
+        assert self.last is not None
+        case, answer = self.last
+        run = StudentRun(answer["outcome"], answer.get("move"), answer.get("record"),
+                         answer.get("message", ""), answer.get("traceback", ""))
+        found = check_case(run, case, algorithm)
+        beside = None
+        if run.record is not None:
+            cols = None if case.tree is not None else case.position().config.cols
+            beside = side_by_side(student_events(run.record, cols),
+                                  candidates(case, algorithm)[0].events(case), steps)
+        return {"report": found, "beside": beside}
 
     def load(self, path: str, name: str) -> dict[str, Any]:
         folder = os.path.dirname(os.path.abspath(path))
