@@ -10,7 +10,7 @@ trace that matches none is explained at its first difference (:mod:`.difference`
 
 from .cases import EXERCISE_TREES, GAME_POSITIONS, Case, suite
 from .checking import check_case
-from .difference import Difference, first_difference
+from .difference import Difference, first_difference, path_words
 from .games import (
     DEFAULT_NODE_LIMIT,
     BoardGame,
@@ -65,6 +65,7 @@ __all__ = [
     "first_difference",
     "explanation_lines",
     "move_words",
+    "path_words",
     "report_lines",
     "summary_text",
     "table_header",
