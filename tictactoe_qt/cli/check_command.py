@@ -35,11 +35,11 @@ the plies to search before calling utility). Name another function with
 FILE:FUNCTION. Start from the template: --template my_search.py copies it.
 
 Your code runs in a child process: each case may take --time-limit seconds
-(default {DEFAULT_TIME_LIMIT:g}) and enter --node-limit nodes (default
-{DEFAULT_NODE_LIMIT:,}). Every game.result call is a node entered; nodes are
-counted as trace counts them (the root included). Each case says whether your
-move's value is right, your nodes against the textbook's, which textbook search
-or known student variant your trace is exactly, or else the first difference:
+(default {DEFAULT_TIME_LIMIT:g}) and enter --node-limit nodes (default {DEFAULT_NODE_LIMIT:,}).
+Every game.result call is a node entered; nodes are counted as trace counts
+them (the root included). Each case says whether your move's value is right,
+your nodes against the textbook's, which textbook search or known student
+variant your trace is exactly, or else the first difference:
 where (the moves from the root, e.g. r1c3 > r2c1) and why the textbook goes its way.
 
 --json prints one object per case (case, value, reference_value, move, nodes,

@@ -69,7 +69,14 @@ class CaseReport:
                 lines.append(f"your move {move_words(self.move)} is as good as the "
                              f"textbook's {move_words(self.reference_move)}")
             return lines
-        if self.matches is not None and not self.message:
+        difference = self.first_difference
+        if self.message:
+            if difference is not None and difference.path:
+                lines.append(f"your search was at {path_words(difference.path)}")
+            if difference is not None:
+                lines.append(difference.textbook)
+            return lines
+        if self.matches is not None:
             lines.append(f"your search is {self.matches}: {self.nodes:,} nodes, where the "
                          f"textbook visits {self.reference_nodes:,}")
         if self.value is not None and self.value != self.reference_value:

@@ -101,8 +101,8 @@ class StudentSide:
             move = self.function(game, game.initial)
         except NodeLimitReached:
             answer = {"outcome": "node_limit",
-                      "message": f"your search entered more than {node_limit:,} nodes and was "
-                                 f"stopped at the node limit (an endless loop?)"}
+                      "message": f"your search was stopped at the node limit of {node_limit:,} "
+                                 f"nodes (an endless loop?)"}
         except BaseException as error:  # noqa: BLE001 - the student's error, shown as theirs
             answer = _failure(error, "your search")
         else:
