@@ -187,3 +187,13 @@ def test_template_path_and_copy(tmp_path):
     assert run_check("--template", str(target)).returncode == 2  # never overwritten
     cases, _, done = json_cases(str(target), "--tree", AIMA_TREE)
     assert "no pruning" in cases[0]["matches"]  # as shipped, the TODOs are not done
+
+
+def test_a_move_ordering_is_textbook_alphabeta_too():
+    """Trying the centre first is one of the textbook's orderings: it passes, named so,
+    against that ordering's own node count."""
+    cases, summary, done = json_cases(f"{TEXTBOOK}:centre_first", "--board", "x../.../...")
+    assert done.returncode == 0, done.stdout + done.stderr
+    (case,) = cases
+    assert case["ok"] and "centre" in case["matches"]
+    assert case["nodes"] == case["reference_nodes"]

@@ -57,3 +57,36 @@ def minimax(game, state):
         if v > best_score:
             best_score, best_action = v, a
     return best_action
+
+
+def centre_first(game, state):
+    """Alpha-beta that tries the centre first, then the cells nearest it (a move ordering)."""
+    player = game.to_move(state)
+
+    def ordered(state):
+        return sorted(game.actions(state), key=lambda move: (abs(move[0] - 1) + abs(move[1] - 1)))
+
+    def value(state, alpha, beta, maximizing):
+        if game.terminal_test(state):
+            return game.utility(state, player)
+        v = -math.inf if maximizing else math.inf
+        for a in ordered(state):
+            child = value(game.result(state, a), alpha, beta, not maximizing)
+            if maximizing:
+                v = max(v, child)
+                if v >= beta:
+                    return v
+                alpha = max(alpha, v)
+            else:
+                v = min(v, child)
+                if v <= alpha:
+                    return v
+                beta = min(beta, v)
+        return v
+
+    best_score, best_action = -math.inf, None
+    for a in ordered(state):
+        v = value(game.result(state, a), best_score, math.inf, False)
+        if v > best_score:
+            best_score, best_action = v, a
+    return best_action

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...players.textbook_options import TextbookOptions
 from ...search_result import never_stop
 from ..trace.counted_search import limited_values
+from ..trace.event_stream import SearchCounts
 from ..trace.tree_text import Tree
 from .cases import Case
 from .difference import Difference, first_difference, same_trace, value_text
@@ -20,7 +22,15 @@ def check_case(run: StudentRun, case: Case, algorithm: str) -> CaseReport:
     """One case's findings from the student's ``run``."""
     choices = candidates(case, algorithm)
     textbook = choices[0]
-    counts = textbook.counts(case)
+    counted: dict[int, SearchCounts] = {}
+
+    def counts_of(choice: Candidate) -> SearchCounts:
+        key = id(choice)
+        if key not in counted:
+            counted[key] = choice.counts(case)
+        return counted[key]
+
+    counts = counts_of(textbook)
     cols = None if case.tree is not None else case.position().config.cols
     reference_move = _step(counts.best, cols)
     record = run.record
@@ -41,8 +51,12 @@ def check_case(run: StudentRun, case: Case, algorithm: str) -> CaseReport:
     assert record is not None
     move = run.move
     value = _move_value(case, move)
-    matched = _matching(choices, case, record, cols)
+    matched = _matching(choices, case, record, cols, counts_of)
     passes = matched is not None and matched.passes and value == counts.value
+    if passes and matched is not None and matched is not textbook:
+        held = counts_of(matched)  # the ordering the student used is the reference
+        base.update(reference_nodes=held.nodes, reference=matched.name,
+                    reference_move=_step(held.best, cols))
     difference: Difference | None = None
     if not passes:
         difference = first_difference(student_events(record, cols), textbook.events(case),
@@ -54,32 +68,36 @@ def check_case(run: StudentRun, case: Case, algorithm: str) -> CaseReport:
                                     f"worth {value_text(counts.value)}")
     return CaseReport(value=value, move=move, nodes=nodes,
                       matches=None if matched is None else _name(matched, choices, case, record,
-                                                                  cols),
+                                                                  cols, counts_of),
                       first_difference=difference, ok=passes, **base)
 
 
-def _matching(choices: list[Candidate], case: Case, record: Any,
-              cols: int | None) -> Candidate | None:
+Counter = Callable[[Candidate], SearchCounts]
+
+
+def _matching(choices: list[Candidate], case: Case, record: Any, cols: int | None,
+              counts_of: Counter) -> Candidate | None:
     """The first search whose trace the student's is, exactly."""
     for choice in choices:
-        if _same(choice, case, record, cols):
+        if _same(choice, case, record, cols, counts_of):
             return choice
     return None
 
 
-def _same(choice: Candidate, case: Case, record: Any, cols: int | None) -> bool:
-    if choice.counts(case).nodes != record.nodes:
-        return False
+def _same(choice: Candidate, case: Case, record: Any, cols: int | None,
+          counts_of: Counter) -> bool:
+    if counts_of(choice).nodes != record.nodes:
+        return False  # counted first: most searches differ in their node count already
     return same_trace(student_events(record, cols), choice.events(case))
 
 
 def _name(matched: Candidate, choices: list[Candidate], case: Case, record: Any,
-          cols: int | None) -> str:
+          cols: int | None, counts_of: Counter) -> str:
     """The match's name; a variant that looks the same here as later ones names them too."""
     if matched.passes:
         return matched.name
     also = [choice.name for choice in choices[choices.index(matched) + 1:]
-            if not choice.passes and _same(choice, case, record, cols)]
+            if not choice.passes and _same(choice, case, record, cols, counts_of)]
     return "; here also ".join([matched.name, *also])
 
 

@@ -15,7 +15,8 @@ from .cases import Case
 
 ALGORITHM_WORDS = {"minimax": "textbook minimax", "alphabeta": "textbook alpha-beta"}
 CHECKED_ALGORITHMS = tuple(ALGORITHM_WORDS)
-ORDERING_WORDS = {"centre": "centre first", "wins": "winning and blocking moves first"}
+#: The orderings a student may use besides reading order (named as the options name them).
+ORDERINGS = ("centre", "wins")
 NO_PRUNING = "plain minimax (alpha-beta with no pruning visits the same nodes)"
 
 
@@ -50,14 +51,17 @@ def candidates(case: Case, algorithm: str) -> list[Candidate]:
     depth = case.depth
     found = [Candidate(words, algorithm, TextbookOptions(), depth, True)]
     if case.tree is None:
-        found += [Candidate(f"{words}, {text}", algorithm, TextbookOptions(ordering=ordering),
-                            depth, True) for ordering, text in ORDERING_WORDS.items()]
+        found += [Candidate(f"{words}, ordering {ordering}", algorithm,
+                            TextbookOptions(ordering=ordering), depth, True)
+                  for ordering in ORDERINGS]
     if algorithm == "alphabeta":
+        restart = TextbookOptions(root_window_restart=True)
+        strict = TextbookOptions(strict_pruning=True)
         found += [
-            Candidate(f"{words} with the window restarted at each root move", algorithm,
-                      TextbookOptions(root_window_restart=True), depth, False),
-            Candidate(f"{words} pruning only on strict inequality (v > β, v < α)", algorithm,
-                      TextbookOptions(strict_pruning=True), depth, False),
+            Candidate(f"{words} with the {restart.window_rules()[0]}", algorithm, restart,
+                      depth, False),
+            Candidate(f"{words} that {strict.window_rules()[0]} (v > β, v < α)", algorithm,
+                      strict, depth, False),
             Candidate(NO_PRUNING, "minimax", TextbookOptions(), depth, False),
         ]
     else:
