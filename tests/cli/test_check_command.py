@@ -197,3 +197,23 @@ def test_a_move_ordering_is_textbook_alphabeta_too():
     (case,) = cases
     assert case["ok"] and "centre" in case["matches"]
     assert case["nodes"] == case["reference_nodes"]
+
+
+def test_a_file_that_does_not_load_names_its_line_once_for_every_case(tmp_path):
+    student = tmp_path / "unfinished.py"
+    student.write_text("def search(game, state)\n    return None\n")
+    cases, summary, done = json_cases(str(student), "--suite")
+    assert done.returncode == 1 and summary["passed"] == 0
+    assert all("SyntaxError" in case["first_difference"]["yours"]
+               and "unfinished.py, line 1" in case["first_difference"]["yours"] for case in cases)
+    assert done.stderr.count("Traceback") == 1 and "def search(game, state)" in done.stderr
+
+
+def test_what_the_search_prints_never_breaks_the_json(tmp_path):
+    student = tmp_path / "chatty.py"
+    student.write_text(f"import sys\nsys.path.insert(0, {str(STUDENTS)!r})\nimport textbook\n\n"
+                       "def search(game, state):\n    print('thinking...')\n"
+                       "    return textbook.search(game, state)\n")
+    cases, summary, done = json_cases(str(student), "--tree", AIMA_TREE)
+    assert done.returncode == 0 and cases[0]["ok"]
+    assert "thinking..." in done.stderr  # the student still sees their prints

@@ -139,7 +139,7 @@ def _legal_move(game: BoardGame | TreeGame, move: Any) -> Any:
 
 def _failure(error: BaseException, where: str) -> dict[str, Any]:
     frames = [frame for frame in traceback.extract_tb(error.__traceback__)
-              if not frame.filename.startswith(_OURS)]
+              if not frame.filename.startswith((_OURS, "<frozen "))]
     hidden = len(frames) - MAX_FRAMES
     shown = frames[-MAX_FRAMES:]
     text = "Traceback (most recent call last):\n"
@@ -148,7 +148,9 @@ def _failure(error: BaseException, where: str) -> dict[str, Any]:
     text += "".join(traceback.format_list(shown))
     text += "".join(traceback.format_exception_only(type(error), error))
     place = ""
-    if shown:
+    if isinstance(error, SyntaxError) and error.filename:
+        place = f" ({os.path.basename(error.filename)}, line {error.lineno})"
+    elif shown:
         last = shown[-1]
         place = f" ({os.path.basename(last.filename)}, line {last.lineno}, in {last.name})"
     what = "".join(traceback.format_exception_only(type(error), error)).strip().splitlines()
