@@ -141,6 +141,8 @@ class YourSearch(QObject):
         status line says what went wrong.
         """
         case, algorithm = self._case()
+        if self._worker is not None and self._worker.student is not None:
+            self._worker.student.cancel()  # a file still running is not waited for
         self._job = number = next(_jobs)
         self.outcome = None
         self.beside.hide()
