@@ -126,3 +126,16 @@ def test_side_by_side_lines_up_until_the_planted_bug():
     assert all(group[0]["path"] == event["path"] for group, event in zip(lined.beside, mine))
     parted = mine[lined.parted_at]
     assert parted["event"] == "return" and parted["path"] == [0]
+
+
+def test_a_board_draws_itself_for_notebooks():
+    from xml.etree import ElementTree  # noqa: PLC0415
+
+    won = Board.from_notation("xxx/oo./...")
+    picture = ElementTree.fromstring(won._repr_svg_())
+    shapes = [element.tag.rsplit("}", 1)[-1] for element in picture.iter()]
+    assert shapes.count("circle") == 2  # the two O
+    assert shapes.count("path") == 3  # the three X
+    assert shapes.count("rect") == 1 + 3  # the frame and the winning line's cells
+    empty = ElementTree.fromstring(Board()._repr_svg_())
+    assert not any(element.tag.endswith(("circle", "path")) for element in empty.iter())
