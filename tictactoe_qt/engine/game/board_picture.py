@@ -27,7 +27,7 @@ def board_svg(board: Drawable, rows: int, cols: int) -> str:
              f'<rect x="0" y="0" width="{width}" height="{height}" fill="white" '
              f'stroke="{GRID}"/>']
     for move in board.winning_line():
-        row, col = getattr(move, "row"), getattr(move, "col")
+        row, col = move.row, move.col
         parts.append(f'<rect x="{col * cell}" y="{row * cell}" width="{cell}" '
                      f'height="{cell}" fill="{WIN}"/>')
     for r in range(1, rows):

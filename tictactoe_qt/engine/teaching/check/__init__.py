@@ -33,8 +33,8 @@ from .report import (
     table_row,
 )
 from .runner import DEFAULT_TIME_LIMIT, StudentCodeError, StudentSearch, check_cases
-from .student_run import StudentRun
 from .side_by_side import SideBySide, side_by_side
+from .student_run import StudentRun
 from .student_trace import student_events
 
 __all__ = [
