@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from .coordinates import Cell
+
 #: Side of one cell in the picture, in pixels; big boards get smaller cells.
 CELL = 40
 MAX_SIDE = 400
@@ -15,7 +17,7 @@ class Drawable(Protocol):
 
     def mark_at(self, row: int, col: int) -> str | None: ...
 
-    def winning_line(self) -> tuple[object, ...]: ...
+    def winning_line(self) -> tuple[Cell, ...]: ...
 
 
 def board_svg(board: Drawable, rows: int, cols: int) -> str:
