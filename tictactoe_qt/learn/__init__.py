@@ -84,6 +84,7 @@ from tictactoe_qt.engine.teaching.check import (
     check_cases,
     report_lines,
     suite,
+    summary_text,
 )
 
 from .sources import SourceError, function_file
@@ -183,16 +184,17 @@ class Report:
             said = "<br>".join(html.escape(line) for line in case.explanation())
             colour = "#1b7a1b" if case.ok else "#b02020"
             rows.append(
-                f"<tr><td><code>{html.escape(case.case)}</code></td>"
+                f"<tr style='vertical-align:top'><td><code>{html.escape(case.case)}</code></td>"
                 f"<td style='color:{colour}'>{'passed' if case.ok else 'differs'}</td>"
                 f"<td>{nodes} / {case.reference_nodes:,}</td>"
                 f"<td>{html.escape(case.verdict())}"
                 f"{'<br><small>' + said + '</small>' if said else ''}</td></tr>")
         traces = "".join(f"<pre>{html.escape(text)}</pre>" for text in self.tracebacks)
-        return (f"{traces}<table><thead><tr><th>case</th><th>result</th>"
-                f"<th>nodes (yours / textbook)</th><th>verdict</th></tr></thead>"
+        heads = "".join(f"<th style='text-align:left'>{name}</th>" for name in
+                        ("case", "result", "nodes (yours / textbook)", "verdict"))
+        return (f"{traces}<table><thead><tr>{heads}</tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>"
-                f"<p>{html.escape(f'passed {self.passed} of {len(self.cases)}')}</p>")
+                f"<p>{html.escape(summary_text(self.found))}</p>")
 
 
 def check(function: SearchFunction | str, *, algorithm: str = "alphabeta",
