@@ -8,6 +8,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+from tests.gomocup.processes import running_with
 from tictactoe_qt.engine.game import Board
 from tictactoe_qt.engine.teaching import board_events, tree_events
 from tictactoe_qt.learn import BoardGame, TreeGame, check, template_path
@@ -19,7 +20,8 @@ AIMA_TREE = "[[3,12,8],[2,4,6],[14,5,2]]"
 NOTEBOOK = textwrap.dedent('''
     import math, sys
     from tictactoe_qt.learn import check
-    from tictactoe_qt.engine.game import Board
+    from tests.gomocup.processes import running_with
+from tictactoe_qt.engine.game import Board
 
     INFINITY = math.inf
 
@@ -82,6 +84,7 @@ def test_check_takes_a_file_and_function_and_reports_the_variant():
     assert (case.nodes, case.reference_nodes) == (30_710, 18_297)
     row = case.as_dict()
     assert row["first_difference"]["path"]  # where the textbook first cut off
+    assert not running_with("tictactoe-check")  # the child that ran it has ended
 
 
 def test_the_recorded_calls_are_the_textbook_trace():
