@@ -20,8 +20,7 @@ AIMA_TREE = "[[3,12,8],[2,4,6],[14,5,2]]"
 NOTEBOOK = textwrap.dedent('''
     import math, sys
     from tictactoe_qt.learn import check
-    from tests.gomocup.processes import running_with
-from tictactoe_qt.engine.game import Board
+    from tictactoe_qt.engine.game import Board
 
     INFINITY = math.inf
 
