@@ -20,6 +20,7 @@ from . import (
     bench_command,
     brain_command,
     cache_command,
+    check_command,
     count_command,
     players_command,
     search_command,
@@ -47,7 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(title="subcommands", dest="command", metavar="COMMAND")
     for command in (analyze_command, simulate_command, search_command, count_command,
                     bench_command, trace_command, brain_command, tournament_command,
-                    players_command, cache_command):
+                    players_command, cache_command, check_command):
         command.add_parser(commands)
     return parser
 

@@ -246,6 +246,12 @@ class Board:
     def __repr__(self) -> str:
         return f"Board({self.notation()!r}, k={self.config.k})"
 
+    def _repr_svg_(self) -> str:
+        """The board as a picture, for notebooks (Jupyter shows it instead of the repr)."""
+        from .board_picture import board_svg  # lazily: only notebooks draw
+
+        return board_svg(self, self.config.rows, self.config.cols)
+
     def __eq__(self, other: object) -> bool:
         return (
             isinstance(other, Board) and self.config == other.config and self.bits == other.bits

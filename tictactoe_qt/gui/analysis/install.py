@@ -92,6 +92,7 @@ class AnalysisViews:
         self.tree.shutdown()
         if self.stepper is not None:
             self.stepper.stepper.pause()
+            self.stepper.your_search.stop()
 
 
 class _PositionFollower(QObject):

@@ -50,6 +50,7 @@ from .search_choices import SearchChoices
 from .search_stepper import SearchStepper
 from .trace_setup import TraceSetup, board_setup
 from .tree_view import SearchTreeView, export_with_dialog
+from .your_search import YourSearch
 
 #: Events listed in the Events tab (the most recent ones).
 LISTED_EVENTS = 200
@@ -104,6 +105,9 @@ class StepperDock(QDockWidget):
             button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
             controls.addWidget(button, index // 4, index % 4)
             self.buttons[name] = button
+        #: "Your search…": a student's own search, stepped beside the textbook's.
+        self.your_search = YourSearch(self)
+        controls.addWidget(self.your_search.button, 2, 0, 1, 2)
         self.speed = QDoubleSpinBox(objectName="stepperSpeed")
         self.speed.setRange(0.5, 500)
         self.speed.setValue(self.stepper.speed)
@@ -136,6 +140,7 @@ class StepperDock(QDockWidget):
         for widget in (self.status, self.counts, self.path, self.caption):
             widget.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             top_layout.addWidget(widget)
+        top_layout.addWidget(self.your_search.beside)
         top_layout.addLayout(middle, 1)
         self.tabs = QTabWidget(objectName="stepperTabs")
         tree_page = QWidget()
