@@ -2,7 +2,7 @@
 
 Copy this file (``tictactoe-qt check --template my_search.py``), fill in the two
 places marked TODO, and check it. As it stands it never prunes, and the check
-says so: "plain minimax, or alpha-beta with no pruning".
+says so: "plain minimax (alpha-beta with no pruning visits the same nodes)".
 
 ``game`` is the standard AI textbook's (AIMA's) interface:
 
