@@ -7,53 +7,54 @@ on at once, without clicking the board first.
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import QObject, Qt, QTimer, Slot
-from PySide6.QtGui import QGuiApplication, QWindow
-from PySide6.QtWidgets import QWidget
-
-#: Window types that are dialogs (file dialogs, message boxes, settings dialogs).
-_DIALOG_TYPES = (Qt.WindowType.Dialog, Qt.WindowType.Sheet)
+from PySide6.QtWidgets import QApplication, QDialog, QWidget
 
 
 class BoardFocus(QObject):
-    """Watches the application's focus window: leaving one of ``window``'s dialogs for
-    ``window`` (or for no window, as a closing dialog does) gives ``board`` the keyboard."""
+    """Watches the application's focus: when it leaves one of ``window``'s dialogs for
+    ``window`` (or for no widget, as a closing dialog leaves it), ``board`` gets it."""
 
     def __init__(self, window: QWidget, board: QWidget) -> None:
         super().__init__(window)
         self._window = window
         self._board = board
-        #: The focus window is a dialog of the window (it is not kept: it may be deleted).
-        self._in_dialog = False
-        app = QGuiApplication.instance()
-        assert isinstance(app, QGuiApplication)
-        app.focusWindowChanged.connect(self._on_focus_window_changed)
+        app = QApplication.instance()
+        assert isinstance(app, QApplication)
+        app.focusChanged.connect(self._on_focus_changed)
 
     @Slot()
     def give_back(self) -> None:
-        """Activate the window and give the board the keyboard."""
-        focus = QGuiApplication.focusWindow()
-        if not self._window.isVisible() or QGuiApplication.modalWindow() is not None:
-            return  # closed, or another dialog is up (the user switched to another program)
-        if focus is not None and focus is not self._window.windowHandle():
+        """Activate the window and give the board the keyboard, unless a dialog is still up."""
+        if not self._window.isVisible() or QApplication.activeModalWidget() is not None:
+            return
+        focus = QApplication.focusWidget()
+        if focus is not None and focus.window() is not self._window:
             return  # the user went on to another of the app's windows
         self._window.activateWindow()
         self._board.setFocus(Qt.FocusReason.ActiveWindowFocusReason)
 
-    def _is_own_dialog(self, focus: QWindow | None) -> bool:
-        if focus is None or focus.type() not in _DIALOG_TYPES:
-            return False
-        own = self._window.windowHandle()
-        parent = focus.transientParent()
+    def _own_dialog(self, widget: QWidget) -> QDialog | None:
+        """The dialog of the window that ``widget`` is in, if it is in one."""
+        top = widget.window()
+        if not isinstance(top, QDialog):
+            return None
+        parent = top.parentWidget()
         while parent is not None:
-            if parent is own:
-                return True
-            parent = parent.transientParent()
-        return False
+            if parent is self._window:
+                return top
+            parent = parent.parentWidget()
+        return None
 
-    @Slot(QWindow)
-    def _on_focus_window_changed(self, focus: QWindow | None) -> None:
-        left_dialog = self._in_dialog
-        self._in_dialog = self._is_own_dialog(focus)
-        if left_dialog and (focus is None or focus is self._window.windowHandle()):
-            QTimer.singleShot(0, self.give_back)  # after Qt restored its own focus
+    @Slot(QWidget, QWidget)
+    def _on_focus_changed(self, old: QWidget | None, new: QWidget | None) -> None:
+        dialog = self._own_dialog(old) if old is not None else None
+        if dialog is None or (new is not None and new.window() is not self._window):
+            return  # not leaving a dialog, or going on to another one (a message box)
+
+        def after_close() -> None:  # once Qt is done hiding it
+            if not shiboken6.isValid(dialog) or not dialog.isVisible():
+                self.give_back()
+
+        QTimer.singleShot(0, self, after_close)

@@ -89,6 +89,7 @@ def install_stats(window: Any) -> StatsPanel:
     series.message.connect(window.show_message)
     window.watch_series = series
     controls = WatchControls(series, window)
+    dock.settings_changed.connect(lambda _settings: controls.update_state())  # Watch needs two AIs
     window.addToolBarBreak()
     window.addToolBar(controls)
     window.watch_controls = controls
@@ -115,13 +116,15 @@ def _add_menu(window: Any, panel: StatsPanel, controls: Any) -> None:
         show_tab(0)
         panel.start_simulation()
 
+    # A menu item with a button shows the button's own action: one enabled state.
     menu = window.menuBar().addMenu(window.tr("&Simulate"))
-    menu.addAction(action("actionWatch", window.tr("&Watch AI vs AI"), controls.start, "Ctrl+Shift+W"))
-    menu.addAction(action("actionNextMove", window.tr("&Next Move"), window.watch_series.next_move, "Ctrl+."))
-    menu.addAction(action("actionStopWatching", window.tr("S&top Watching"), window.watch_series.stop))
+    for name in ("watchButton", "watchNext", "watchStop"):
+        menu.addAction(controls.actions_by_button[name])
     menu.addSeparator()
-    menu.addAction(action("actionSimulate", window.tr("&Simulate Games"), simulate, "Ctrl+Shift+R"))
-    menu.addAction(action("actionCancelSimulation", window.tr("&Cancel Simulation"), panel.cancel_simulation))
+    simulate_action = action("actionSimulate", window.tr("&Simulate Games"), simulate, "Ctrl+Shift+R")
+    panel.batch.running_changed.connect(simulate_action.setDisabled)  # as the Simulate button
+    menu.addAction(simulate_action)
+    menu.addAction(panel.simulate_bar.cancel_action)
     menu.addAction(action("actionTournament", window.tr("&Tournament…"), lambda: show_tab(3)))
     menu.addAction(action("actionEngineLog", window.tr("Engine &Log…"), panel.show_engine_log))
     menu.addSeparator()

@@ -19,12 +19,22 @@ class Match(NamedTuple):
     first: Mark = "x"
     names: SideNames = BOARD_NAMES
 
-    def text(self) -> str:
-        """``random (X) vs perfect (O) on 3x3, k=3, O first`` (O starts the first game with swap),
-        each player written by its mark: ``random (A) vs perfect (B) …, B first``."""
+    def text(self, swap: bool = False) -> str:
+        """``random (X) vs perfect (O) on 3x3, k=3, O first``, each player written by its
+        mark: ``random (A) vs perfect (B) …, B first``; with ``swap`` (who starts alternates)
+        ``…, first move alternates``."""
         x, o = self.names.name_of_mark("x"), self.names.name_of_mark("o")
-        first = f", {o} first" if self.first == "o" else ""
+        first = first_mover_text(self.first, swap, self.names)
         return f"{self.x_spec} ({x}) vs {self.o_spec} ({o}) on {self.config.size_text}, k={self.config.k}{first}"
+
+
+def first_mover_text(first: Mark, swap: bool, names: SideNames) -> str:
+    """``, O first`` (``, B first`` when O's player writes B) or ``, first move alternates``
+    when X does not simply start; ``""`` when it does. The one wording of the match header
+    and of each run's label and report."""
+    if swap:
+        return ", first move alternates"
+    return f", {names.name_of_mark('o')} first" if first == "o" else ""
 
 
 def default_match() -> Match:

@@ -98,6 +98,7 @@ class StatsPanel(QDockWidget):
         self.simulate_bar = SimulateBar()
         self.simulate_bar.simulate_requested.connect(self.start_simulation)
         self.simulate_bar.cancel_requested.connect(self.batch.cancel)
+        self.simulate_bar.swap_box.toggled.connect(self.refresh_match)  # the header says who starts
         self.report = ReportTable()
         self.run_list = RunList()
         self.run_list.selection_changed.connect(self.refresh)
@@ -195,7 +196,7 @@ class StatsPanel(QDockWidget):
         except ValueError as error:
             self.simulate_bar.set_match_text(str(error))
             return
-        self.simulate_bar.set_match_text(match.text())
+        self.simulate_bar.set_match_text(match.text(self.simulate_bar.swap()))
         if "human" not in (match.x_spec.kind, match.o_spec.kind):
             self.simulate_bar.clear_problem()  # "X is a human: …" no longer holds
 
