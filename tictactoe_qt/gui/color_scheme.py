@@ -19,22 +19,20 @@ SCHEMES = {"system": Qt.ColorScheme.Unknown, "light": Qt.ColorScheme.Light,
 
 
 def dark_palette() -> QPalette:
-    """Fusion's dark colours (as Qt's Fusion style uses on a dark desktop)."""
-    window, base, text = QColor("#323232"), QColor("#242424"), QColor("#f0f0f0")
-    disabled = QColor("#8a8a8a")
-    palette = QPalette(QColor("#3c3c3c"), window)  # a button and a window colour
+    """Dark colours like the GNOME and KDE dark themes' (the README's dark screenshot shows them)."""
+    button, window = QColor("#303034"), QColor("#242428")
+    palette = QPalette(button, window)  # bevels (light, mid, dark, shadow) from the button colour
     role, group = QPalette.ColorRole, QPalette.ColorGroup
-    for name, colour in ((role.Window, window), (role.WindowText, text), (role.Base, base),
-                         (role.AlternateBase, QColor("#2d2d2d")), (role.Text, text),
-                         (role.Button, QColor("#3c3c3c")), (role.ButtonText, text),
-                         (role.ToolTipBase, QColor("#3c3c3c")), (role.ToolTipText, text),
-                         (role.PlaceholderText, disabled), (role.BrightText, QColor("#ff7b63")),
+    text, disabled = QColor("#f6f5f4"), QColor("#77767b")
+    for name, colour in ((role.WindowText, text), (role.Base, QColor("#1e1e22")),
+                         (role.AlternateBase, QColor("#2a2a2e")), (role.Text, text),
+                         (role.ButtonText, text), (role.ToolTipBase, button), (role.ToolTipText, text),
+                         (role.PlaceholderText, QColor("#9a9996")), (role.BrightText, QColor("#ff7b63")),
                          (role.Highlight, QColor("#3584e4")), (role.HighlightedText, QColor("#ffffff")),
                          (role.Link, QColor("#62a0ea")), (role.LinkVisited, QColor("#c061cb"))):
         palette.setColor(name, colour)
     for name in (role.WindowText, role.Text, role.ButtonText):
         palette.setColor(group.Disabled, name, disabled)
-    palette.setColor(group.Disabled, role.Base, window)
     return palette
 
 
