@@ -161,12 +161,22 @@ def window_colour(widget) -> int:
     return widget.palette().color(QPalette.ColorRole.Window).lightness()
 
 
-def test_dark_theme_darkens_the_window_where_the_platform_ignores_the_colour_scheme(qtbot, window):
+def banner_colour(window) -> int:
+    """The lightness of the banner's card, beside its text."""
+    banner = window.banner
+    return banner.grab().toImage().pixelColor(6, banner.height() // 2).lightness()
+
+
+def test_dark_theme_darkens_the_window_where_the_platform_ignores_the_colour_scheme(
+        qtbot, window, tmp_path):
     # The offscreen platform, like a plain X11 session, ignores QStyleHints.setColorScheme.
+    assert window.open_game(game_file(tmp_path / "lost.json", O_WON))
+    assert banner_colour(window) >= 128
     try:
         window.theme_actions["dark"].trigger()
         qtbot.waitUntil(lambda: window_colour(window) < 128)
         assert window_colour(window.board) < 128
+        qtbot.waitUntil(lambda: banner_colour(window) < 128)  # the banner on show turns too
         assert window.theme_actions["dark"].isChecked()
         window.theme_actions["light"].trigger()
         qtbot.waitUntil(lambda: window_colour(window) >= 128)
