@@ -79,8 +79,7 @@ class GameController(QObject):
         self._hints.found.connect(self._on_hint_found)
         self._hints.message.connect(self.message)
         self._hints.error.connect(self.error)
-        #: The board's moves when :attr:`last_result` was played (its statistics are
-        #: about the last move only while the board still ends with it).
+        #: The moves once :attr:`last_result`'s move was played: it is the last move while they are.
         self._last_result_history: list[int] | None = None
 
     # -- reading -------------------------------------------------------------
@@ -153,26 +152,11 @@ class GameController(QObject):
 
     def snapshot(self) -> BoardSnapshot:
         """The picture the board widget paints."""
-        board, cols = self.board, self.board.config.cols
-        first, second = self.seating.first, self.seating.second
-        x_bits, o_bits = board.bits
-        cells = tuple(
-            first if x_bits >> i & 1 else second if o_bits >> i & 1 else None
-            for i in range(board.config.cells)
-        )
-        last = divmod(board.history[-1], cols) if board.history else None
-        seat = self.seat_to_move
-        hint = self._hints.move
-        return BoardSnapshot(
-            rows=board.config.rows,
-            cols=cols,
-            cells=cells,
-            marks={s: self.settings.side(s).mark for s in SEATS},
-            last_move=last,
-            winning_line=tuple((m.row, m.col) for m in board.winning_line()),
-            hint=(hint.row, hint.col) if hint else None,
-            to_move=seat,
+        seat, hint = self.seat_to_move, self._hints.move
+        return BoardSnapshot.of_game(
+            self.board, self.seating, {s: self.settings.side(s).mark for s in SEATS}, seat,
             accepts_input=seat is not None and self.is_human(seat),
+            hint=(hint.row, hint.col) if hint else None,
         )
 
     # -- starting games --------------------------------------------------------
@@ -333,11 +317,6 @@ class GameController(QObject):
         self.move_played.emit(seat, move.row, move.col)
         self._changed()
 
-    def _push_searched(self, move: Move) -> None:
-        """Play an AI's move; :attr:`last_result` is its search from now on."""
-        self._last_result_history = [*self.board.history, move.index(self.board.config.cols)]
-        self._push(move)
-
     def _ai_to_move(self) -> str | None:
         """The AI seat to move, or ``None`` on a human's turn or once the game is over."""
         seat = self.seat_to_move
@@ -384,8 +363,9 @@ class GameController(QObject):
             self.state_changed.emit()
             return
         self.last_result = result
+        self._last_result_history = [*self.board.history, result.move.index(self.board.config.cols)]
         self._redo.clear()
-        self._push_searched(result.move)
+        self._push(result.move)
         self.ai_moved.emit(seat, result)
         self._advance(after_ai=True)
 
