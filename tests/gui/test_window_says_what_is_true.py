@@ -217,6 +217,7 @@ def test_digits_play_at_once_after_open(qtbot, window, tmp_path, monkeypatch):
     window.board.setFocus()
     window.open_action.trigger()
     assert window.controller.board.ply == 0
+    assert window.statusBar().currentMessage() == "Opened start.json."
     play_digit_on_focus(qtbot, window, Qt.Key.Key_5)
     assert window.position() == ".../.x./..."
 

@@ -23,12 +23,14 @@ class GameFiles(QObject):
 
     def __init__(self, window: QWidget, controller: GameController,
                  show_settings: Callable[[GameSettings], None],
-                 say: Callable[[str], None], after_dialog: Callable[[], None]) -> None:
+                 say: Callable[[str], None], notice: Callable[[str], None],
+                 after_dialog: Callable[[], None]) -> None:
         """Args:
         window: the parent of the dialogs.
         controller: the game to save, and to load an opened one into.
         show_settings: shows an opened game's settings in the settings dock.
-        say: a status-bar line ("Saved game.json").
+        say: a status-bar line about the game ("Saved game.json").
+        notice: a status-bar line that outlives moves ("Opened game.json.").
         after_dialog: gives the keyboard back to the board once a dialog closed.
         """
         super().__init__(window)
@@ -36,6 +38,7 @@ class GameFiles(QObject):
         self._controller = controller
         self._show_settings = show_settings
         self._say = say
+        self._notice = notice
         self._after_dialog = after_dialog
 
     @Slot()
@@ -77,12 +80,8 @@ class GameFiles(QObject):
         self._say(self.tr("Saved {0}").format(Path(path).name))
         return True
 
-    def open(self, path: str | Path) -> tuple[bool, list[str]]:
-        """Load a game file, asking before its engines or plugins run; a bad one changes nothing.
-
-        Returns:
-            Whether the game was opened, and the notes on players seated instead.
-        """
+    def open(self, path: str | Path) -> bool:
+        """Load a game file, asking before its engines or plugins run; a bad one changes nothing."""
         try:
             game = read_game_file(path)
         except SavedGameError as error:
@@ -90,9 +89,10 @@ class GameFiles(QObject):
                                  self.tr("Could not open {0}: {1}.\nThe current game is unchanged.")
                                  .format(Path(path).name, error))
             self._after_dialog()
-            return False, []
+            return False
         settings, notes = allowed_from_file(self._window, str(path), GameSettings.from_saved_game(game))
         self._after_dialog()
         self._controller.load_game(game, settings)
         self._show_settings(settings)
-        return True, notes
+        self._notice(" ".join([self.tr("Opened {0}.").format(Path(path).name), *notes]))
+        return True

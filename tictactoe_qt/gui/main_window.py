@@ -65,7 +65,7 @@ class MainWindow(QMainWindow):
         self.settings_dock = SettingsDock(self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.settings_dock)
         self.files = GameFiles(self, self.controller, self.settings_dock.set_settings, self.show_message,
-                               self.board_focus.give_back)
+                               self.show_notice, self.board_focus.give_back)
         self.create_actions()
         self.create_menus()
         self.create_tool_bar()
@@ -349,10 +349,7 @@ class MainWindow(QMainWindow):
 
     def open_game(self, path: str | Path) -> bool:
         """Load a game file, asking before its engines or plugins run; a bad one changes nothing."""
-        opened, notes = self.files.open(path)
-        if opened:
-            self.show_notice(" ".join([self.tr("Opened {0}.").format(Path(path).name), *notes]))
-        return opened
+        return self.files.open(path)
 
     # -- help ------------------------------------------------------------------------------
     @Slot()
