@@ -238,3 +238,22 @@ def test_digits_play_at_once_after_the_rules(qtbot, window):
     window.rules_action.trigger()
     play_digit_on_focus(qtbot, window, Qt.Key.Key_9)
     assert window.position() == "..x/.../..."
+
+
+def test_digits_play_at_once_after_a_settings_dialog(qtbot, window, monkeypatch):
+    def pick(parent, *args, **kwargs):  # the engine's program: the user cancels
+        dialog = QFileDialog(parent)
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog)
+        close_dialog_soon(qtbot)
+        dialog.exec()
+        return "", ""
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(pick))
+    choose_players(window, "human", "human")
+    window.new_game_action.trigger()
+    window.board.setFocus()
+    combo = window.findChild(QComboBox, "oPlayer")
+    combo.setCurrentIndex(combo.findData("engine"))  # asks for the program at once
+    assert combo.currentData() == "human"  # none chosen: O stays a human
+    play_digit_on_focus(qtbot, window, Qt.Key.Key_7)
+    assert window.position() == "x../.../..."
