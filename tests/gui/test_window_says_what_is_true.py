@@ -137,9 +137,11 @@ def test_menu_items_and_their_buttons_are_enabled_alike(qtbot, window):
     assert not window.watch_series.running
     assert_menu_agrees_with_buttons(window, "watching stopped")
     panel = window.stats_panel
-    panel.simulate_bar.games_box.setValue(panel.simulate_bar.games_box.maximum())
+    from tictactoe_qt.gui.stats.stats_panel import SMALL_BATCH
+
+    panel.simulate_bar.games_box.setValue(SMALL_BATCH)  # played in the batch thread: no processes
     assert panel.start_simulation()
-    assert_menu_agrees_with_buttons(window, "simulating")
+    assert_menu_agrees_with_buttons(window, "simulating")  # running until its end is seen here
     cancel = next(a for a, _ in menu_and_buttons(window) if a.objectName() == "actionCancelSimulation")
     assert cancel.isEnabled()
     cancel.trigger()
