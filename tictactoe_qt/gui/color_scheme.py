@@ -3,7 +3,7 @@
 Qt asks the platform theme for the colours (``QStyleHints.setColorScheme``).
 Where the platform ignores the request (a plain X11 session without GNOME or
 KDE, the offscreen platform), the colour scheme stays as it was: then this
-module sets a dark palette itself, and puts the platform's own palette back
+module sets a dark palette itself, and hands the colours back to the platform
 for Light or Follow System.
 """
 
@@ -41,8 +41,8 @@ class ColorScheme(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        #: The palette before this object painted the app dark itself (None: it did not).
-        self._platform_palette: QPalette | None = None
+        #: This object painted the application dark itself (the platform did not).
+        self._painted_dark = False
 
     def apply(self, key: str) -> None:
         """Use the colours of ``key``: ``"system"``, ``"light"`` or ``"dark"``."""
@@ -54,9 +54,8 @@ class ColorScheme(QObject):
         app = QApplication.instance()
         assert isinstance(app, QApplication)
         if key == "dark" and not honoured:
-            if self._platform_palette is None:
-                self._platform_palette = app.palette()
             app.setPalette(dark_palette())
-        elif self._platform_palette is not None:
-            app.setPalette(self._platform_palette)
-            self._platform_palette = None
+            self._painted_dark = True
+        elif self._painted_dark:
+            app.setPalette(QPalette())  # no role set: the platform's and style's colours again
+            self._painted_dark = False
