@@ -20,6 +20,8 @@ from tictactoe_qt.engine.play import (
 )
 from tictactoe_qt.engine.players import PlayerSpec, PlayerSpecError
 
+from .exact_random_play import exact_outcomes
+
 TIC_TAC_TOE = GameConfig()
 RANDOM = PlayerSpec("random")
 #: Random play on 3x3, as fractions worked out by hand in the literature.
@@ -52,7 +54,7 @@ def _endings(records: list[GameRecord]) -> dict[tuple[int, int], int]:
 
 
 def test_exact_random_play_outcomes_are_737_1260_121_420_8_63():
-    outcomes = random_games.exact_outcomes(TIC_TAC_TOE)
+    outcomes = exact_outcomes(TIC_TAC_TOE)
     by_winner = {"draw": Fraction(0), "x": Fraction(0), "o": Fraction(0)}
     for (winner, _), chance in outcomes.items():
         by_winner[("draw", "x", "o")[winner]] += chance
@@ -73,7 +75,7 @@ def test_ending_table_holds_the_outcome_of_every_ordering():
 
 def test_ending_table_shares_match_the_exact_probabilities():
     table = random_games.ending_table(TIC_TAC_TOE)
-    exact = random_games.exact_outcomes(TIC_TAC_TOE)
+    exact = exact_outcomes(TIC_TAC_TOE)
     counts = random_games.count_endings(table)
     assert {ending: Fraction(n, len(table)) for ending, n in counts.items()} == exact
 
@@ -116,14 +118,14 @@ def test_random_vs_random_lands_near_the_exact_probabilities():
     assert _within(summary.x_wins, games, float(EXACT["x"]))
     assert _within(summary.o_wins, games, float(EXACT["o"]))
     assert _within(summary.draws, games, float(EXACT["draw"]))
-    exact = random_games.exact_outcomes(TIC_TAC_TOE)
+    exact = exact_outcomes(TIC_TAC_TOE)
     mean = sum(float(p) * length for (_, length), p in exact.items())
     spread = math.sqrt(sum(float(p) * (length - mean) ** 2 for (_, length), p in exact.items()))
     assert abs(summary.avg_game_length - mean) <= SIGMAS * spread / math.sqrt(games)
 
 
 def test_fast_route_and_move_by_move_agree_in_distribution():
-    exact = random_games.exact_outcomes(TIC_TAC_TOE)
+    exact = exact_outcomes(TIC_TAC_TOE)
     slow = list(play_move_by_move(TIC_TAC_TOE, (RANDOM, RANDOM), 0, 12_000, seed=99))
     fast = list(run_games(TIC_TAC_TOE, RANDOM, RANDOM, 12_000, seed=99))
     # 6 endings, 5 degrees of freedom: chi-square above 25 has probability ~1e-4.

@@ -16,7 +16,7 @@ from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.gui.main_window import MainWindow
 
 from .gui_thread_gaps import STALL_LIMIT_SECONDS, GuiThreadGaps
-from .waits import HANG_MS
+from .waits import HANG_MS, wait_for_engine
 
 OPENING_15X15 = [(7, 7), (7, 8), (8, 8), (6, 6), (8, 6), (9, 9)]
 
@@ -50,7 +50,7 @@ def test_gui_never_stalls_with_every_analysis_view_busy_during_a_search(qtbot, w
     moves = tuple(Move(*m) for m in OPENING_15X15)
     players = {"x": SavedPlayer(PlayerSpec("perfect", time=1.0)), "o": SavedPlayer()}
     game = SavedGame(GameConfig(15, 15, 5), players, moves)
-    assert window.controller.wait_for_engine()
+    assert wait_for_engine(window)
     from tictactoe_qt.gui.stats import chart_loader
 
     # The charts import pyqtgraph in a thread during the first second after launch;

@@ -28,7 +28,8 @@ SCRIPT = textwrap.dedent(
 
     window = MainWindow()
     window.show()
-    assert window.controller.wait_for_engine()
+    # The engine process is ready, as a moment after the app's start-up warm-up.
+    assert window.controller._search.worker.engine.wait_until_ready()
     from tictactoe_qt.gui.stats import chart_loader
 
     # Closing waits for the charts' import of pyqtgraph (about a second after

@@ -16,6 +16,8 @@ from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QSpinBox
 from tests.gomocup.processes import running_with
 from tests.gomocup.thinking_log import gone, pids, said, think_for, thinking_pid
 
+from .status_lines import StatusLines
+
 #: The engine's time, and how long its first thought lasts: a wait behind it times out.
 LONG_THOUGHT = 60
 #: Far below LONG_THOUGHT, far above a prompt answer on a busy machine.
@@ -52,6 +54,7 @@ def test_after_undo_mid_thought_the_next_move_is_answered_at_once(
         qtbot, window, monkeypatch, fake_engine, mode):
     program = fake_engine(mode)
     seat_engine(window, monkeypatch, program)
+    lines = StatusLines(window)
     old = engine_thinking(qtbot, window, program)
     search_process = window.controller._search.worker.engine.pid
     think_for(program, 0)  # from now on it answers at once: only the old thought is slow
@@ -61,7 +64,7 @@ def test_after_undo_mid_thought_the_next_move_is_answered_at_once(
         window.controller.play(2, 2)
     assert moved.args[0] == "o" and moved.args[1].move is not None
     assert window.controller.board.ply == 2
-    assert window.last_error == ""  # a called-off move is no error
+    assert lines.errors() == []  # a called-off move is no error
     # The window's search process was not killed to stop the engine.
     assert window.controller._search.worker.engine.pid == search_process
     if mode == "stoppable":
@@ -79,6 +82,7 @@ def test_new_game_with_other_players_mid_thought_ends_the_engine(
         qtbot, window, monkeypatch, fake_engine, mode):
     program = fake_engine(mode)
     seat_engine(window, monkeypatch, program)
+    lines = StatusLines(window)
     old = engine_thinking(qtbot, window, program)
     combo = window.findChild(QComboBox, "oPlayer")
     combo.setCurrentIndex(combo.findData("human"))
@@ -86,7 +90,7 @@ def test_new_game_with_other_players_mid_thought_ends_the_engine(
     qtbot.waitUntil(lambda: running_with(program) == [], timeout=PROMPT_MS)
     if mode == "stoppable":
         assert said(program, old)[-1] == "END"  # stopped, then ended politely
-    assert window.last_error == ""
+    assert lines.errors() == []
 
 
 @pytest.mark.parametrize("mode", ["stoppable", "thinker"])
@@ -109,13 +113,15 @@ def test_a_process_killed_mid_thought_is_one_clear_line_never_a_hang(
     engine = engine_thinking(qtbot, window, program)
     search_process = window.controller._search.worker.engine.pid
     os.kill(engine if victim == "engine" else search_process, signal.SIGKILL)
-    qtbot.waitUntil(lambda: window.last_error != "", timeout=PROMPT_MS)
+    lines = StatusLines(window)
+    qtbot.waitUntil(lambda: lines.errors() != [], timeout=PROMPT_MS)
+    (error,) = lines.errors()
     if victim == "engine":  # the engine's fault: it loses the game
-        assert window.last_error == ("O (External engine) forfeits: "
+        assert error == ("O (External engine) forfeits: "
                                      "fake thinker crashed (signal 9).")
     else:
-        assert window.last_error == (
+        assert error == (
             "O (External engine) could not move: the engine process stopped unexpectedly "
             "(killed by signal 9). Undo or start a new game.")
-    assert "\n" not in window.last_error
+    assert "\n" not in error
     qtbot.waitUntil(lambda: running_with(program) == [], timeout=PROMPT_MS)

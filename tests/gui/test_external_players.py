@@ -14,6 +14,8 @@ from tictactoe_qt.gui.settings_store import SettingsStore
 from tictactoe_qt.gui.stats.stats_controller import StatsController
 from tictactoe_qt.gui.stats.stats_panel import StatsPanel
 
+from .status_lines import shown_error
+
 SMALL_GOMOKU = GameConfig(7, 7, 5)
 
 
@@ -123,7 +125,7 @@ def test_an_engine_fault_in_play_is_a_forfeit_with_its_reason(
     assert over.args == ["o"]  # the other side wins
     assert window.controller.forfeited == ("x", "fake offboard played 7,7, off the 7x7 board")
     assert window.banner.text() == "X (External engine) forfeits. O (Perfect) wins."
-    assert window.last_error == "X (External engine) forfeits: fake offboard played 7,7, off the 7x7 board."
+    assert shown_error(window) == "X (External engine) forfeits: fake offboard played 7,7, off the 7x7 board."
     assert window.controller.seat_to_move is None
     choose(window, "x", "human")
     window.new_game_action.trigger()

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QComboBox, QSpinBox
 
+from .status_lines import shown_error
+
 
 @pytest.mark.parametrize("mode", ["offboard", "crash"])
 def test_an_engine_forfeit_prints_no_traceback(qtbot, shown_window, monkeypatch, capfd,
@@ -20,7 +22,7 @@ def test_an_engine_forfeit_prints_no_traceback(qtbot, shown_window, monkeypatch,
         combo.setCurrentIndex(combo.findData("engine"))
         window.new_game_action.trigger()
     assert over.args == ["o"]
-    assert window.last_error.startswith("X (External engine) forfeits: fake")
+    assert shown_error(window).startswith("X (External engine) forfeits: fake")
     window.close()
     err = capfd.readouterr().err
     assert "Traceback" not in err and "PlayerForfeit" not in err, err

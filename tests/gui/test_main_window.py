@@ -24,7 +24,7 @@ from tictactoe_qt.gui.main_window import MainWindow
 from tictactoe_qt.gui.settings_dock import SettingsDock
 
 from .gui_thread_gaps import STALL_LIMIT_SECONDS, GuiThreadGaps
-from .waits import HANG_MS
+from .waits import HANG_MS, wait_for_engine
 
 AI_KINDS = ["random", "minimax", "alphabeta", "average", "perfect"]
 
@@ -242,7 +242,7 @@ def test_gui_never_stalls_during_a_one_second_search_on_15x15(qtbot, window):
     moves = tuple(Move(*m) for m in [(7, 7), (7, 8), (8, 8), (6, 6), (8, 6), (9, 9)])
     players = {"x": SavedPlayer(PlayerSpec("perfect", time=1.0)), "o": SavedPlayer()}
     game = SavedGame(config, players, moves)  # X to move: a real 1 s search, not an opening book
-    assert window.controller.wait_for_engine()  # as after the app's start-up warm-up
+    assert wait_for_engine(window)  # as after the app's start-up warm-up
     from tictactoe_qt.gui.stats import chart_loader
 
     assert chart_loader.wait_until_loaded()  # the charts load in the first second after launch

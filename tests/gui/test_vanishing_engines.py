@@ -8,6 +8,8 @@ from PySide6.QtWidgets import QComboBox, QLabel, QSpinBox
 from tests.gomocup.fake_engines import forker_groups
 from tests.gomocup.processes import group_gone
 
+from .status_lines import shown_error
+
 
 @pytest.fixture
 def window(shown_window):
@@ -47,7 +49,7 @@ def test_a_game_against_an_engine_that_exits_at_once_is_its_forfeit(qtbot, windo
     assert over.args == ["o"]
     seat, reason = window.controller.forfeited
     assert seat == "x" and reason.startswith("pbrain-missing exited at once (status 127): ")
-    assert window.last_error.startswith(
+    assert shown_error(window).startswith(
         "X (External engine) forfeits: pbrain-missing exited at once (status 127): ")
 
 

@@ -236,6 +236,8 @@ def test_pause_and_next_are_disabled_without_a_watched_series(qtbot, window) -> 
     for name in ("watchPause", "watchNext", "watchStop"):
         assert not controls.actions_by_button[name].isEnabled()
     assert not controls.pause_button.isEnabled()
+    assert not controls.actions_by_button["watchButton"].isEnabled()  # X is a human
+    choose_players(window, "random", "perfect")
     assert controls.actions_by_button["watchButton"].isEnabled()
 
 

@@ -10,3 +10,8 @@ HANG_MS = 60_000
 #: small boards end in milliseconds, so only a starved machine ever uses it, and a
 #: short budget there left cells unknown (the test then failed, not the code).
 SOLVE_BUDGET_SECONDS = 60.0
+
+
+def wait_for_engine(window: object, timeout: float = HANG_MS / 1000) -> bool:
+    """Block until the window's engine process is ready, as it is a moment after launch."""
+    return bool(window.controller._search.worker.engine.wait_until_ready(timeout))  # type: ignore[attr-defined]

@@ -1,23 +1,22 @@
 """When the AI to move plays: the pause between AI moves, Pause, and single steps.
 
-Part of :class:`~tictactoe_qt.gui.game_controller.GameController`, which owns
-the game and the public signals: the controller calls :meth:`AiTurns.schedule`
-when it is an AI's turn and hands each search answer to :meth:`AiTurns.take`
-to learn whether it is the awaited move. Watching AI-vs-AI games (the Watch
-toolbar) drives this through the controller's ``set_paused``, ``step`` and
-``set_move_delay``.
+Used by :class:`~tictactoe_qt.gui.game_controller.GameController`, which owns
+the game and the public signals, and hands this object two questions as
+callbacks: which AI seat is to move (``None`` on a human's turn or once the
+game is over), and the search request for that move. The controller calls
+:meth:`AiTurns.schedule` when it is an AI's turn and hands each search answer
+to :meth:`AiTurns.take` to learn whether it is the awaited move. Watching
+AI-vs-AI games (the Watch toolbar) drives this through the controller's
+``set_paused``, ``step`` and ``set_move_delay``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from tictactoe_qt.gui.search_worker import SearchRequest, SearchThread
-
-if TYPE_CHECKING:
-    from tictactoe_qt.gui.game_controller import GameController
 
 DEFAULT_MOVE_DELAY = 0.6
 
@@ -32,10 +31,18 @@ class AiTurns(QObject):
     #: Paused, resumed or a move got due: views re-read the controller.
     state_changed = Signal()
 
-    def __init__(self, controller: GameController, search: SearchThread) -> None:
-        super().__init__(controller)
-        self._controller = controller
+    def __init__(self, search: SearchThread, ai_to_move: Callable[[], str | None],
+                 move_request: Callable[[], SearchRequest | None],
+                 parent: QObject | None = None) -> None:
+        """Args:
+        search: the thread the moves are searched on.
+        ai_to_move: the AI seat to move now, or ``None`` (a human's turn, the game over).
+        move_request: the search for the move of the AI to move (``None`` if none is).
+        """
+        super().__init__(parent)
         self._search = search
+        self._ai_to_move = ai_to_move
+        self._move_request = move_request
         self._move_delay = DEFAULT_MOVE_DELAY
         self._paused = False
         self._request: SearchRequest | None = None
@@ -64,15 +71,15 @@ class AiTurns(QObject):
                 self.stop()
                 self.thinking_stopped.emit()
             self.state_changed.emit()
-        elif not self.is_thinking and self._controller.result() is None:
-            seat = self._controller.seat_to_move
-            if seat is not None and not self._controller.is_human(seat):
+        elif not self.is_thinking:
+            seat = self._ai_to_move()
+            if seat is not None:
                 self.schedule(seat, after_ai=False)
 
     def step(self) -> bool:
         """While paused, let the AI to move make exactly one move; False if it can't."""
-        seat = self._controller.seat_to_move
-        if not self._paused or seat is None or self._controller.is_human(seat) or self.is_thinking:
+        seat = self._ai_to_move()
+        if not self._paused or seat is None or self.is_thinking:
             return False
         self._due(seat, 0)
         return True
@@ -110,9 +117,8 @@ class AiTurns(QObject):
 
     @Slot()
     def _request_move(self) -> None:
-        controller = self._controller
-        seat = controller.seat_to_move
-        player = controller.players[seat] if seat else None
-        if player is None or self._request is not None:
+        if self._request is not None:
             return
-        self._request = self._search.submit(SearchRequest(controller.board.copy(), player))
+        request = self._move_request()
+        if request is not None:
+            self._request = self._search.submit(request)

@@ -71,11 +71,16 @@ class GameController(QObject):
         self._search = SearchThread(self)
         self._search.worker.finished.connect(self._on_search_finished)
         self._search.worker.failed.connect(self._on_search_failed)
-        self._turns = AiTurns(self, self._search)
+        self._turns = AiTurns(self._search, self._ai_to_move, self._move_request, self)
         self._turns.thinking_started.connect(self.thinking_started)
         self._turns.thinking_stopped.connect(self.thinking_stopped)
         self._turns.state_changed.connect(self.state_changed)
-        self._hints = Hints(self, self._search)
+        self._hints = Hints(self._search, lambda: self.board, self)
+        self._hints.found.connect(self._on_hint_found)
+        self._hints.message.connect(self.message)
+        self._hints.error.connect(self.error)
+        #: The moves once :attr:`last_result`'s move was played: it is the last move while they are.
+        self._last_result_history: list[int] | None = None
 
     # -- reading -------------------------------------------------------------
     @property
@@ -126,6 +131,13 @@ class GameController(QObject):
         """What the status bar says about whose turn it is."""
         return game_texts.turn_text(self)
 
+    def last_move_search(self) -> tuple[str, SearchResult] | None:
+        """``(seat, result)`` of the search that chose the last move on the board, or
+        ``None`` when that move was a human's (or no move is on the board)."""
+        if self.last_result is None or self._last_result_history != self.board.history:
+            return None
+        return self.seat_of_side((len(self.board.history) - 1) & 1), self.last_result
+
     def can_undo(self) -> bool:
         """True when there is a human move to take back."""
         history = self.board.history
@@ -140,26 +152,11 @@ class GameController(QObject):
 
     def snapshot(self) -> BoardSnapshot:
         """The picture the board widget paints."""
-        board, cols = self.board, self.board.config.cols
-        first, second = self.seating.first, self.seating.second
-        x_bits, o_bits = board.bits
-        cells = tuple(
-            first if x_bits >> i & 1 else second if o_bits >> i & 1 else None
-            for i in range(board.config.cells)
-        )
-        last = divmod(board.history[-1], cols) if board.history else None
-        seat = self.seat_to_move
-        hint = self._hints.move
-        return BoardSnapshot(
-            rows=board.config.rows,
-            cols=cols,
-            cells=cells,
-            marks={s: self.settings.side(s).mark for s in SEATS},
-            last_move=last,
-            winning_line=tuple((m.row, m.col) for m in board.winning_line()),
-            hint=(hint.row, hint.col) if hint else None,
-            to_move=seat,
+        seat, hint = self.seat_to_move, self._hints.move
+        return BoardSnapshot.of_game(
+            self.board, self.seating, {s: self.settings.side(s).mark for s in SEATS}, seat,
             accepts_input=seat is not None and self.is_human(seat),
+            hint=(hint.row, hint.col) if hint else None,
         )
 
     # -- starting games --------------------------------------------------------
@@ -221,10 +218,6 @@ class GameController(QObject):
             p is not None and runs_in_engine_process(p) for p in self.players.values()
         ):
             self._search.warm_up()  # the engine process starts while the human thinks
-
-    def wait_for_engine(self, timeout: float = 30.0) -> bool:
-        """Block until the engine process is ready (for scripts and tests)."""
-        return self._search.worker.engine.wait_until_ready(timeout)
 
     def _make_player(self, seat: str, side: SideSettings) -> Player | None:
         if side.is_human:
@@ -324,6 +317,22 @@ class GameController(QObject):
         self.move_played.emit(seat, move.row, move.col)
         self._changed()
 
+    def _ai_to_move(self) -> str | None:
+        """The AI seat to move, or ``None`` on a human's turn or once the game is over."""
+        seat = self.seat_to_move
+        return None if seat is None or self.is_human(seat) else seat
+
+    def _move_request(self) -> SearchRequest | None:
+        """The search for the move of the AI to move, on a copy of the board."""
+        seat = self._ai_to_move()
+        player = self.players[seat] if seat is not None else None
+        return None if player is None else SearchRequest(self.board.copy(), player)
+
+    @Slot(object)
+    def _on_hint_found(self, move: Move) -> None:
+        self.snapshot_changed.emit(self.snapshot())
+        self.hint_ready.emit(move.row, move.col)
+
     def _changed(self) -> None:
         self.snapshot_changed.emit(self.snapshot())
         self.state_changed.emit()
@@ -354,6 +363,7 @@ class GameController(QObject):
             self.state_changed.emit()
             return
         self.last_result = result
+        self._last_result_history = [*self.board.history, result.move.index(self.board.config.cols)]
         self._redo.clear()
         self._push(result.move)
         self.ai_moved.emit(seat, result)

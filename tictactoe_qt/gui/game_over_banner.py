@@ -6,7 +6,7 @@ or the winning line and the board does not jump when a game ends.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from tictactoe_qt.gui.board_theme import is_dark, strip_style
@@ -67,16 +67,19 @@ class GameOverBanner(QFrame):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.parent() and event.type() == QEvent.Type.Resize:
             self._reposition()
+        elif watched is self.parent() and event.type() == QEvent.Type.PaletteChange:
+            QTimer.singleShot(0, self, self._restyle)  # a theme change while the banner shows
         return False
 
     def _restyle(self) -> None:
-        # Styled from the board's palette when shown (a stylesheet set from a
-        # PaletteChange handler would trigger another PaletteChange).
+        # Styled from the board's palette, outside any PaletteChange handler (a style
+        # sheet set there would trigger another PaletteChange), and only when it changes.
         parent = self.parentWidget()
         palette = parent.palette() if parent else self.palette()
         text = "#f6f5f4" if is_dark(palette) else "#241f31"
-        self.setStyleSheet(strip_style("gameOverBanner", palette, 14)
-                           + f" #gameOverText {{ color: {text}; }}")
+        sheet = strip_style("gameOverBanner", palette, 14) + f" #gameOverText {{ color: {text}; }}"
+        if sheet != self.styleSheet():
+            self.setStyleSheet(sheet)
 
     def _reposition(self) -> None:
         parent = self.parentWidget()

@@ -1,35 +1,54 @@
 """The sentences the status bar and the game-over banner say about a game.
 
-They read the controller's public state only; translations use the
-``GameController`` context.
+Pure functions of a game's state (:class:`GameState`, which the game
+controller is): the status bar and the banner both ask here, so they name a
+player the same way at any moment. Translations use the ``GameController``
+context.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QCoreApplication
 
+from tictactoe_qt.engine.game import Seating
 from tictactoe_qt.engine.text import SideNames
-from tictactoe_qt.gui.game_settings import SEATS
+from tictactoe_qt.gui.game_settings import SEATS, GameSettings
 from tictactoe_qt.gui.player_choices import kind_label
 
-if TYPE_CHECKING:
-    from tictactoe_qt.engine.game import Seating
-    from tictactoe_qt.gui.game_controller import GameController
-    from tictactoe_qt.gui.game_settings import GameSettings
+
+class GameState(Protocol):
+    """What the texts read of a game (the controller's public state)."""
+
+    @property
+    def settings(self) -> GameSettings: ...
+    @property
+    def seating(self) -> Seating: ...
+    @property
+    def seat_to_move(self) -> str | None: ...
+    @property
+    def human_count(self) -> int: ...
+    @property
+    def is_paused(self) -> bool: ...
+    @property
+    def is_thinking(self) -> bool: ...
+    @property
+    def forfeited(self) -> tuple[str, str] | None: ...
+    def is_human(self, seat: str) -> bool: ...
+    def result(self) -> str | None: ...
 
 
 def _tr(text: str) -> str:
     return QCoreApplication.translate("GameController", text)
 
 
-def seat_mark(game: GameController, seat: str) -> str:
+def seat_mark(game: GameState, seat: str) -> str:
     """The mark the player chose (e.g. "🐶"), or "X"/"O"."""
     return game.settings.side(seat).mark or seat.upper()
 
 
-def side_names(game: GameController) -> SideNames:
+def side_names(game: GameState) -> SideNames:
     """How engine texts (values, the analysis views) write the board's sides in this game:
     the controller's seating with each player's mark, as :func:`seat_mark` writes it."""
     return settings_side_names(game.settings, game.seating)
@@ -41,7 +60,7 @@ def settings_side_names(settings: GameSettings, seating: Seating) -> SideNames:
     return SideNames.of(seating, {seat: settings.side(seat).mark for seat in SEATS})
 
 
-def display_name(game: GameController, seat: str) -> str:
+def display_name(game: GameState, seat: str) -> str:
     """The player's name, "You" for the one human against an AI, or e.g. "🐶 (Perfect)"."""
     side = game.settings.side(seat)
     if side.name:
@@ -51,7 +70,7 @@ def display_name(game: GameController, seat: str) -> str:
     return _tr("{0} ({1})").format(seat_mark(game, seat), kind_label(side.kind))
 
 
-def result_text(game: GameController) -> str:
+def result_text(game: GameState) -> str:
     """E.g. "You win!", "O (Perfect) wins. Try again?" or "It's a draw."; "" while playing."""
     result = game.result()
     if result is None:
@@ -69,7 +88,7 @@ def result_text(game: GameController) -> str:
     return _tr("{0} wins!").format(display_name(game, result))
 
 
-def turn_text(game: GameController) -> str:
+def turn_text(game: GameState) -> str:
     """Whose turn it is, or the result once the game is over."""
     seat = game.seat_to_move
     if seat is None:
@@ -87,7 +106,7 @@ def turn_text(game: GameController) -> str:
     return _tr("{0} to move ({1})").format(name, mark)
 
 
-def stopped_text(game: GameController) -> str:
+def stopped_text(game: GameState) -> str:
     """The status once watching stopped mid-game with a computer to move."""
     seat = game.seat_to_move
     if seat is None or game.is_human(seat):

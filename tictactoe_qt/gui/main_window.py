@@ -10,28 +10,22 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QIcon, QKeySequence
-from PySide6.QtWidgets import (
-    QDockWidget,
-    QFileDialog,
-    QFrame,
-    QMainWindow,
-    QMessageBox,
-    QScrollArea,
-    QWidget,
-)
+from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QScrollArea, QWidget
 
 from tictactoe_qt.assets import resource_path
-from tictactoe_qt.engine.game import SavedGameError, read_game_file, write_game_file
 from tictactoe_qt.gui import game_texts
 from tictactoe_qt.gui.analysis.install import install_analysis
+from tictactoe_qt.gui.board_focus import BoardFocus
 from tictactoe_qt.gui.board_widget import BoardWidget
+from tictactoe_qt.gui.color_scheme import ColorScheme
 from tictactoe_qt.gui.dock_layout import LAYOUT_VERSION, DockColumn, restore_dock_layout
 from tictactoe_qt.gui.game_controller import GameController
+from tictactoe_qt.gui.game_files import GameFiles
 from tictactoe_qt.gui.game_over_banner import GameOverBanner
 from tictactoe_qt.gui.game_settings import SEATS, GameSettings
 from tictactoe_qt.gui.help_dialogs import show_about, show_handbook, show_rules
-from tictactoe_qt.gui.player_consent import allowed_from_file, trusted_on_restore
+from tictactoe_qt.gui.player_consent import trusted_on_restore
 from tictactoe_qt.gui.settings_dock import SettingsDock
 from tictactoe_qt.gui.settings_store import SettingsStore
 from tictactoe_qt.gui.stats.install import install_stats
@@ -60,15 +54,18 @@ class MainWindow(QMainWindow):
         self._settings_warned = False
         #: The warning shown when the settings file cannot be written ("" if none).
         self.last_settings_warning = ""
-        self.last_error = ""
         #: The game moment a status-bar message is about (None: a notice about no game).
         self._message_moment: tuple[object, ...] | None = ()
         self.controller = GameController(parent=self)
         self.board = BoardWidget()
         self.setCentralWidget(self.board)
         self.banner = GameOverBanner(self.board)
+        self.board_focus = BoardFocus(self, self.board)
+        self.color_scheme = ColorScheme(self)
         self.settings_dock = SettingsDock(self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.settings_dock)
+        self.files = GameFiles(self, self.controller, self.settings_dock.set_settings, self.show_message,
+                               self.show_notice, self.board_focus.give_back)
         self.create_actions()
         self.create_menus()
         self.create_tool_bar()
@@ -115,9 +112,9 @@ class MainWindow(QMainWindow):
                                   QKeySequence("Ctrl+Shift+Z"), "edit-redo")
         self.hint_action = action("actionHint", self.tr("&Hint"), self.controller.request_hint,
                                   QKeySequence("Ctrl+H"), "dialog-information")
-        self.save_action = action("actionSaveGame", self.tr("&Save Game…"), self.save_game_as,
+        self.save_action = action("actionSaveGame", self.tr("&Save Game…"), self.files.save_as,
                                   QKeySequence.StandardKey.Save, "document-save")
-        self.open_action = action("actionOpenGame", self.tr("&Open Game…"), self.open_game_from,
+        self.open_action = action("actionOpenGame", self.tr("&Open Game…"), self.files.open_from,
                                   QKeySequence.StandardKey.Open, "document-open")
         self.quit_action = action("actionQuit", self.tr("&Quit"), self.close,
                                   QKeySequence.StandardKey.Quit, "application-exit")
@@ -194,7 +191,6 @@ class MainWindow(QMainWindow):
         c.game_started.connect(self.on_game_started)
         c.thinking_started.connect(lambda _seat: self.status_panel.set_busy(True))
         c.thinking_stopped.connect(lambda: self.status_panel.set_busy(False))
-        c.ai_moved.connect(self.on_ai_moved)
         c.message.connect(self.show_message)
         c.error.connect(self.show_error)
         c.game_over.connect(self.on_game_over)
@@ -245,7 +241,8 @@ class MainWindow(QMainWindow):
     # -- slots ------------------------------------------------------------------------------
     @Slot()
     def new_game(self) -> None:
-        """Start a game with the dock's settings."""
+        """Start a game with the dock's settings; notes about the last edits are done with."""
+        self.settings_dock.clear_edit_notes()
         self.controller.new_game(self.settings_dock.settings())
 
     @Slot()
@@ -270,9 +267,16 @@ class MainWindow(QMainWindow):
         stopped = c.is_paused and series is not None and not series.running
         self.status_panel.set_turn(game_texts.stopped_text(c) if stopped else c.turn_text())
         self.status_panel.set_busy(c.is_thinking)
+        searched = c.last_move_search()  # statistics only while the last move is the AI's
+        if searched is None:
+            self.status_panel.set_stats("", None)
+        else:
+            self.status_panel.set_stats(game_texts.seat_mark(c, searched[0]), searched[1])
         self._clear_stale_message()
         if c.result() is None:
             self.banner.hide()
+        elif self.banner.isVisible():  # names may have changed (a new mark): say it as the status does
+            self.banner.show_result(c.result_text())
 
     def _game_moment(self) -> tuple[object, ...]:
         """The position, the turn and the players: what a status-bar hint is about."""
@@ -288,10 +292,6 @@ class MainWindow(QMainWindow):
         if moment != self._message_moment:
             self.statusBar().clearMessage()
         self._message_moment = moment
-
-    @Slot(str, object)
-    def on_ai_moved(self, seat: str, result: object) -> None:
-        self.status_panel.set_stats(game_texts.seat_mark(self.controller, seat), result)
 
     @Slot(str)
     def on_game_over(self, result: str) -> None:
@@ -338,69 +338,23 @@ class MainWindow(QMainWindow):
 
     @Slot(str)
     def show_error(self, text: str) -> None:
-        self.last_error = text
         self._message_moment = self._game_moment()
         self.statusBar().showMessage("⚠ " + text, 3 * MESSAGE_MS)
 
     def set_theme(self, key: str) -> None:
         """Follow the system's light/dark setting, or force one."""
-        scheme = {"system": Qt.ColorScheme.Unknown, "light": Qt.ColorScheme.Light,
-                  "dark": Qt.ColorScheme.Dark}[key]
         for name, act in self.theme_actions.items():
             act.setChecked(name == key)
-        hints = QGuiApplication.styleHints()
-        if hasattr(hints, "setColorScheme"):
-            hints.setColorScheme(scheme)
+        self.color_scheme.apply(key)
 
     # -- files ---------------------------------------------------------------------------
-    @Slot()
-    def save_game_as(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save Game"), "game.tttgame.json",
-                                              self.game_file_filter())
-        if path:
-            self.save_game(path)
-
-    @Slot()
-    def open_game_from(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open Game"), "",
-                                              self.game_file_filter())
-        if path:
-            self.open_game(path)
-
-    def game_file_filter(self) -> str:
-        return self.tr("Tic-tac-toe games (*.tttgame.json *.json);;All files (*)")
-
     def save_game(self, path: str | Path) -> bool:
-        """Write the current game as JSON, atomically; an error dialog explains a failure.
-
-        A failed save (disk full, no permission, a mark that can't be written)
-        leaves any old file at ``path`` as it was.
-        """
-        try:
-            write_game_file(path, self.controller.saved_game())
-        except (OSError, SavedGameError) as error:
-            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-            QMessageBox.critical(self, self.tr("Could not save the game"),
-                                 self.tr("Could not save {0}: {1}.\nNothing was changed.")
-                                 .format(Path(path).name, reason))
-            return False
-        self.show_message(self.tr("Saved {0}").format(Path(path).name))
-        return True
+        """Write the current game as JSON, atomically; an error dialog explains a failure."""
+        return self.files.save(path)
 
     def open_game(self, path: str | Path) -> bool:
         """Load a game file, asking before its engines or plugins run; a bad one changes nothing."""
-        try:
-            game = read_game_file(path)
-        except SavedGameError as error:
-            QMessageBox.critical(self, self.tr("Could not open the game"),
-                                 self.tr("Could not open {0}: {1}.\nThe current game is unchanged.")
-                                 .format(Path(path).name, error))
-            return False
-        settings, notes = allowed_from_file(self, str(path), GameSettings.from_saved_game(game))
-        self.controller.load_game(game, settings)
-        self.settings_dock.set_settings(settings)
-        self.show_notice(" ".join([self.tr("Opened {0}.").format(Path(path).name), *notes]))
-        return True
+        return self.files.open(path)
 
     # -- help ------------------------------------------------------------------------------
     @Slot()

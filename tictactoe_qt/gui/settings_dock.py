@@ -160,6 +160,10 @@ class SettingsDock(QDockWidget):
         self._update_notes()
         self.blockSignals(False)
 
+    def clear_edit_notes(self) -> None:
+        """Drop notes about the last edit ("…so k is now 3"): a new game takes the settings."""
+        self._update_notes()
+
     def set_pending(self, pending: bool) -> None:
         """Show or hide the 'applies to the next game' bar."""
         self.pending.setVisible(pending)

@@ -7,7 +7,7 @@ sends the user's requests and follows the series' signals.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Slot
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QLabel,
     QSizePolicy,
@@ -37,22 +37,30 @@ class WatchControls(QToolBar):
         self.series = series
         #: The last score the series reported; ``None`` once a game outside a series began.
         self._score: dict | None = None
-        #: The toolbar action behind each button, by the button's object name.
+        #: The action behind each button, by the button's object name; the Simulate
+        #: menu shows the same actions, so a menu item and its button share one state.
         self.actions_by_button: dict[str, QAction] = {}
-        self.watch_button = self._button("watchButton", self.tr("Watch"), "media-playback-start",
-                                         self.tr("Play AI-vs-AI games on the board"), self.start)
+        self._watch_tip = self.tr("Play AI-vs-AI games on the board")
+        self.watch_button = self._button(
+            "watchButton", "actionWatch", self.tr("&Watch AI vs AI"), self.tr("Watch"),
+            "media-playback-start", self._watch_tip, self.start,
+            "Ctrl+Shift+W")
         self.games_box = QSpinBox(objectName="watchGames")
         self.games_box.setRange(1, MAX_WATCHED_GAMES)
         self.games_box.setPrefix(self.tr("Games: "))
         self.games_box.setToolTip(self.tr("How many games to watch in a row"))
         self.games_box.setAccessibleName(self.tr("Games to watch"))
         self.addWidget(self.games_box)
-        self.pause_button = self._button("watchPause", self.tr("Pause"), "media-playback-pause",
-                                         self.tr("Pause or resume the watched games"), self.toggle_pause)
-        self.next_button = self._button("watchNext", self.tr("Next move"), "media-skip-forward",
-                                        self.tr("Play one move (or start the next game)"), series.next_move)
-        self.stop_button = self._button("watchStop", self.tr("Stop"), "media-playback-stop",
-                                        self.tr("Stop watching"), series.stop)
+        self.pause_button = self._button(
+            "watchPause", "watchPauseAction", self.tr("Pause"), self.tr("Pause"),
+            "media-playback-pause", self.tr("Pause or resume the watched games"), self.toggle_pause)
+        self.next_button = self._button(
+            "watchNext", "actionNextMove", self.tr("&Next Move"), self.tr("Next move"),
+            "media-skip-forward", self.tr("Play one move (or start the next game)"), series.next_move,
+            "Ctrl+.")
+        self.stop_button = self._button(
+            "watchStop", "actionStopWatching", self.tr("S&top Watching"), self.tr("Stop"),
+            "media-playback-stop", self.tr("Stop watching"), series.stop)
         self.addSeparator()
         self.speed_slider = QSlider(Qt.Orientation.Horizontal, objectName="watchSpeed")
         self.speed_slider.setRange(0, len(SPEEDS) - 1)
@@ -104,21 +112,25 @@ class WatchControls(QToolBar):
     def _keep_width(self, button: QToolButton, texts: tuple[str, ...]) -> None:
         """Give ``button`` the width of its widest text, so renaming it moves nothing."""
         action = button.defaultAction()
-        current = action.text()
+        current = action.iconText()
         widths = []
         for text in texts:
-            action.setText(text)
+            action.setIconText(text)
             widths.append(button.sizeHint().width())
-        action.setText(current)
+        action.setIconText(current)
         button.setFixedWidth(max(widths))
 
-    def _button(self, name: str, text: str, icon: str, tip: str, slot) -> QToolButton:  # type: ignore[no-untyped-def]
-        from PySide6.QtGui import QIcon
-
-        action = self.addAction(QIcon.fromTheme(icon), text)
-        action.setObjectName(name + "Action")
+    def _button(self, name: str, action_name: str, text: str, button_text: str, icon: str,  # type: ignore[no-untyped-def]
+                tip: str, slot, shortcut: str | None = None) -> QToolButton:
+        """A toolbar button showing ``button_text`` for an action named ``text`` in menus."""
+        action = QAction(QIcon.fromTheme(icon), text, self)
+        action.setIconText(button_text)
+        action.setObjectName(action_name)
         action.setToolTip(tip)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
         action.triggered.connect(slot)
+        self.addAction(action)
         button = self.widgetForAction(action)
         self.actions_by_button[name] = action
         button.setObjectName(name)
@@ -165,10 +177,13 @@ class WatchControls(QToolBar):
         running = series.running
         paused = running and series.user_paused
         actions = self.actions_by_button
-        actions["watchButton"].setEnabled(not running)
+        problem = None if running else series.watch_problem()
+        actions["watchButton"].setEnabled(not running and problem is None)
+        actions["watchButton"].setToolTip(problem or self._watch_tip)
         self.games_box.setEnabled(not running)
         actions["watchPause"].setEnabled(running and not series.step_mode)
         actions["watchPause"].setText(self.tr("Resume") if paused else self.tr("Pause"))
+        actions["watchPause"].setIconText(actions["watchPause"].text())
         actions["watchNext"].setEnabled(
             running and (series.step_mode or paused or series.waiting_for_next_game))
         actions["watchStop"].setEnabled(running)

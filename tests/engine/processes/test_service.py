@@ -123,7 +123,7 @@ def test_ready_after_the_handshake_and_requests_reuse_the_child(make_child):
 
 
 def test_two_threads_waiting_for_ready_both_see_it(make_child):
-    # The window's wait_for_engine() and the search thread's warm-up wait together:
+    # A test's wait for the window's engine and the search thread's warm-up wait together:
     # only one may read the child's "ready", and neither may block on the pipe.
     for _ in range(3):
         child = make_child()

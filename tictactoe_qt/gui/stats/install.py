@@ -102,6 +102,7 @@ def install_stats(
     series = WatchSeries(game, new_game.trigger, lambda: settings_match(dock.settings()), controller, window)
     series.message.connect(say)
     controls = WatchControls(series, window)
+    dock.settings_changed.connect(lambda _settings: controls.update_state())  # Watch needs two AIs
     window.addToolBarBreak()
     window.addToolBar(controls)
     parts = StatsParts(controller, panel, series, controls)
@@ -111,7 +112,7 @@ def install_stats(
 
 
 def _add_menu(window: QMainWindow, parts: StatsParts, view_menu: QMenu) -> None:
-    panel, series, controls = parts.panel, parts.watch_series, parts.watch_controls
+    panel, controls = parts.panel, parts.watch_controls
 
     def action(name: str, text: str, slot: Callable[[], object], shortcut: str | None = None) -> QAction:
         act = QAction(text, window)
@@ -130,14 +131,15 @@ def _add_menu(window: QMainWindow, parts: StatsParts, view_menu: QMenu) -> None:
         show_tab(0)
         panel.start_simulation()
 
+    # A menu item with a button shows the button's own action: one enabled state.
     menu = window.menuBar().addMenu(window.tr("&Simulate"))
-    menu.addAction(action("actionWatch", window.tr("&Watch AI vs AI"), controls.start, "Ctrl+Shift+W"))
-    menu.addAction(action("actionNextMove", window.tr("&Next Move"), series.next_move, "Ctrl+."))
-    menu.addAction(action("actionStopWatching", window.tr("S&top Watching"), series.stop))
+    for name in ("watchButton", "watchNext", "watchStop"):
+        menu.addAction(controls.actions_by_button[name])
     menu.addSeparator()
-    menu.addAction(action("actionSimulate", window.tr("&Simulate Games"), simulate, "Ctrl+Shift+R"))
-    menu.addAction(action("actionCancelSimulation", window.tr("&Cancel Simulation"),
-                          parts.controller.cancel_simulation))
+    simulate_action = action("actionSimulate", window.tr("&Simulate Games"), simulate, "Ctrl+Shift+R")
+    parts.controller.batch.running_changed.connect(simulate_action.setDisabled)  # as the Simulate button
+    menu.addAction(simulate_action)
+    menu.addAction(panel.simulate_bar.cancel_action)
     menu.addAction(action("actionTournament", window.tr("&Tournament…"), lambda: show_tab(3)))
     menu.addAction(action("actionEngineLog", window.tr("Engine &Log…"), panel.show_engine_log))
     menu.addSeparator()

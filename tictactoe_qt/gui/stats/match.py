@@ -20,19 +20,29 @@ class Match(NamedTuple):
     first: Mark = "x"
     names: SideNames = BOARD_NAMES
 
-    def text(self) -> str:
-        """``Random (X) vs Perfect (O) on 3x3, k=3, O first`` (O starts the first game with
-        swap): the players in words (:func:`player_words`), each written by its mark."""
-        return self._text(player_words(self.x_spec), player_words(self.o_spec))
+    def text(self, swap: bool = False) -> str:
+        """``Random (X) vs Perfect (O) on 3x3, k=3, O first``: the players in words
+        (:func:`player_words`), each written by its mark; with ``swap`` (who starts
+        alternates) ``…, first move alternates``."""
+        return self._text(player_words(self.x_spec), player_words(self.o_spec), swap)
 
-    def spec_text(self) -> str:
+    def spec_text(self, swap: bool = False) -> str:
         """The same with the players' specs: ``random (X) vs alphabeta:depth=3 (O) on 3x3, k=3``."""
-        return self._text(str(self.x_spec), str(self.o_spec))
+        return self._text(str(self.x_spec), str(self.o_spec), swap)
 
-    def _text(self, x_player: str, o_player: str) -> str:
+    def _text(self, x_player: str, o_player: str, swap: bool) -> str:
         x, o = self.names.name_of_mark("x"), self.names.name_of_mark("o")
-        first = f", {o} first" if self.first == "o" else ""
+        first = first_mover_text(self.first, swap, self.names)
         return f"{x_player} ({x}) vs {o_player} ({o}) on {self.config.size_text}, k={self.config.k}{first}"
+
+
+def first_mover_text(first: Mark, swap: bool, names: SideNames) -> str:
+    """``, O first`` (``, B first`` when O's player writes B) or ``, first move alternates``
+    when X does not simply start; ``""`` when it does. The one wording of the match header
+    and of each run's label and report."""
+    if swap:
+        return ", first move alternates"
+    return f", {names.name_of_mark('o')} first" if first == "o" else ""
 
 
 def default_match() -> Match:

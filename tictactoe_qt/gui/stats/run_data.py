@@ -21,6 +21,7 @@ from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.engine.text import BOARD_NAMES, SideNames
 from tictactoe_qt.gui.player_choices import player_words
 
+from .match import first_mover_text
 from .run_snapshot import DRAW, O_WON, SIDES, X_WON, GameRow, RunSnapshot, exact_random_rates
 
 #: The most games one batch (one run) may hold.
@@ -108,9 +109,7 @@ class RunData:
     def first_text(self) -> str:
         """``, O first`` (``, B first`` when O's player writes B) or ``, first move alternates``
         when X does not simply start."""
-        if self.swap:
-            return ", first move alternates"
-        return f", {self.names.name_of_mark('o')} first" if self.first == "o" else ""
+        return first_mover_text(self.first, self.swap, self.names)
 
     @property
     def tag(self) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import deque
 
 from PySide6.QtCore import Signal, Slot
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QCheckBox,
     QGridLayout,
@@ -57,9 +58,16 @@ class SimulateBar(QWidget):
         self.simulate_button = QPushButton(self.tr("Simulate"), objectName="simulateButton")
         self.simulate_button.setDefault(True)
         self.simulate_button.clicked.connect(self.simulate_requested)
+        #: Simulate > Cancel Simulation; the Cancel button shows and triggers this action.
+        self.cancel_action = QAction(self.tr("&Cancel Simulation"), self)
+        self.cancel_action.setObjectName("actionCancelSimulation")
+        self.cancel_action.setEnabled(False)
+        self.cancel_action.triggered.connect(self.cancel_requested)
         self.cancel_button = QPushButton(self.tr("Cancel"), objectName="simCancel")
         self.cancel_button.setEnabled(False)
-        self.cancel_button.clicked.connect(self.cancel_requested)
+        self.cancel_button.clicked.connect(self.cancel_action.trigger)
+        self.cancel_action.changed.connect(
+            lambda: self.cancel_button.setEnabled(self.cancel_action.isEnabled()))
         self.progress_bar = CountProgressBar(objectName="simProgress")
         self.progress_bar.setRange(0, 1)
         self.progress_bar.setValue(0)
@@ -126,7 +134,7 @@ class SimulateBar(QWidget):
     @Slot(bool)
     def set_running(self, running: bool) -> None:
         self.simulate_button.setEnabled(not running)
-        self.cancel_button.setEnabled(running)
+        self.cancel_action.setEnabled(running)
         for widget in (self.games_box, self.seed_box, self.swap_box):
             widget.setEnabled(not running)
 

@@ -92,6 +92,7 @@ class StatsPanel(QDockWidget):
         self.simulate_bar = SimulateBar()
         self.simulate_bar.simulate_requested.connect(self.start_simulation)
         self.simulate_bar.cancel_requested.connect(self.controller.cancel_simulation)
+        self.simulate_bar.swap_box.toggled.connect(self.refresh_match)  # the header says who starts
         self.report = ReportTable()
         self.run_list = RunList(self.controller.kept)
         self.run_list.selection_changed.connect(self.refresh)
@@ -234,7 +235,8 @@ class StatsPanel(QDockWidget):
         except ValueError as error:
             self.simulate_bar.set_match_text(str(error))
             return
-        self.simulate_bar.set_match_text(match.text(), match.spec_text())
+        swap = self.simulate_bar.swap()
+        self.simulate_bar.set_match_text(match.text(swap), match.spec_text(swap))
         if "human" not in (match.x_spec.kind, match.o_spec.kind):
             self.simulate_bar.clear_problem()  # "X is a human: …" no longer holds
 

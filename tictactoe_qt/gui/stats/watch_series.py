@@ -111,19 +111,27 @@ class WatchSeries(QObject):
             self.running and self.step_mode and self.controller.result() is not None
         )
 
+    def watch_problem(self) -> str | None:
+        """Why the next series cannot start (a human seat, a bad board), or ``None``."""
+        try:
+            config, x_spec, o_spec, first, names = Match(*self._players_source())
+        except ValueError as error:
+            return str(error)
+        humans = [names.name_of_mark(seat) for seat, spec in (("x", x_spec), ("o", o_spec)) if spec.kind == "human"]
+        if humans:
+            return self.tr("To watch, choose a computer player for %s in the settings.") % " and ".join(humans)
+        return None
+
     # -- commands ------------------------------------------------------------
     def start(self, games: int = 1) -> bool:
         """Watch ``games`` games; False (with a message) when a side is human."""
         if games < 1:
             raise ValueError(f"a series needs at least 1 game, got {games}")
-        match = Match(*self._players_source())
-        config, x_spec, o_spec, first, names = match
-        humans = [names.name_of_mark(seat) for seat, spec in (("x", x_spec), ("o", o_spec)) if spec.kind == "human"]
-        if humans:
-            self.message.emit(
-                self.tr("To watch, choose a computer player for %s in the settings.") % " and ".join(humans)
-            )
+        problem = self.watch_problem()
+        if problem is not None:
+            self.message.emit(problem)
             return False
+        config, x_spec, o_spec, first, names = Match(*self._players_source())
         self.stop()
         self.running, self.user_paused, self.planned = True, False, games
         self.score = {"x": 0, "o": 0, "draw": 0}

@@ -1,18 +1,16 @@
-"""Regenerate the README screenshots: ``python -m tictactoe_qt.gui.screenshots [folder]``.
+"""Regenerate the README screenshots: ``python -m tests.screenshots.window [folder]``
+from the repository's root.
 
 Renders offscreen (no display needed) with the Fusion style, so the pictures
-look the same on every machine.
+look the same on every machine; the dark one uses the palette of View > Theme > Dark.
 """
 
 from __future__ import annotations
 
-import os
-import sys
-import tempfile
-from pathlib import Path
-
 from tictactoe_qt.engine.game import Board, GameConfig, Move, SavedGame, SavedPlayer
 from tictactoe_qt.engine.players import PlayerSpec, make_player
+
+from .offscreen_app import start_offscreen_app
 
 WINDOW_SIZE = (940, 620)
 
@@ -34,50 +32,6 @@ def _ai_game(config: GameConfig, plies: int, seed: int = 7) -> list[tuple[int, i
             break
         moves.append((move.row, move.col))
     return moves
-
-
-def dark_palette():  # type: ignore[no-untyped-def]
-    """A dark palette like the desktop's dark themes."""
-    from PySide6.QtGui import QColor, QPalette
-
-    palette = QPalette()
-    roles = {
-        QPalette.ColorRole.Window: "#242428", QPalette.ColorRole.WindowText: "#f6f5f4",
-        QPalette.ColorRole.Base: "#1e1e22", QPalette.ColorRole.AlternateBase: "#2a2a2e",
-        QPalette.ColorRole.Text: "#f6f5f4", QPalette.ColorRole.Button: "#303034",
-        QPalette.ColorRole.ButtonText: "#f6f5f4", QPalette.ColorRole.Highlight: "#3584e4",
-        QPalette.ColorRole.HighlightedText: "#ffffff", QPalette.ColorRole.ToolTipBase: "#303034",
-        QPalette.ColorRole.ToolTipText: "#f6f5f4", QPalette.ColorRole.PlaceholderText: "#9a9996",
-    }
-    for role, colour in roles.items():
-        palette.setColor(role, QColor(colour))
-    palette.setColor(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text, QColor("#77767b"))
-    palette.setColor(QPalette.ColorGroup.Disabled, QPalette.ColorRole.ButtonText, QColor("#77767b"))
-    return palette
-
-
-def start_offscreen_app(argv: list[str] | None = None):  # type: ignore[no-untyped-def]
-    """The application for a screenshot script, and the folder its pictures go to.
-
-    The folder is the first argument (default ``resources/screenshots``). Qt
-    renders offscreen in the Fusion style, with settings in a fresh temporary
-    folder, so the pictures look the same on every machine.
-    """
-    args = sys.argv[1:] if argv is None else argv
-    out = Path(args[0] if args else "resources/screenshots")
-    out.mkdir(parents=True, exist_ok=True)
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QApplication
-
-    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
-    app = QApplication.instance() or QApplication([])
-    app.setStyle("Fusion")
-    from tictactoe_qt.gui.app import configure_application
-
-    configure_application(app)  # type: ignore[arg-type]
-    return app, out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -133,6 +87,8 @@ def main(argv: list[str] | None = None) -> int:
     shoot("15x15-emoji", _game(config, SavedPlayer(PlayerSpec("human"), "Fox", "🦊"),
                                SavedPlayer(PlayerSpec("perfect"), "Panda", "🐼"),
                                _ai_game(config, 22)), hover=(4, 9))
+    from tictactoe_qt.gui.color_scheme import dark_palette
+
     app.setPalette(dark_palette())
     shoot("dark-7x7", _game(GameConfig(7, 7, 4), human, SavedPlayer(PlayerSpec("perfect"), "", "O"),
                             _ai_game(GameConfig(7, 7, 4), 9, seed=3)), hover=(4, 3))

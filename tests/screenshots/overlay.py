@@ -1,4 +1,4 @@
-"""Pictures of the overlay's views: ``python -m tictactoe_qt.gui.analysis.overlay_screenshots``.
+"""Pictures of the overlay's views: ``python -m tests.screenshots.overlay [folder]``.
 
 Renders offscreen: each player's view (Average, minimax depth 3, MCTS) and
 the depth-limited values, on a 3x3 position where Average is fooled and on a
@@ -13,6 +13,8 @@ from typing import Any
 
 from tictactoe_qt.engine.game import GameConfig, Move, SavedGame, SavedPlayer
 from tictactoe_qt.engine.players import PlayerSpec
+
+from .offscreen_app import start_offscreen_app
 
 WINDOW_SIZE = (1060, 700)
 TIMEOUT_MS = 60_000
@@ -30,7 +32,6 @@ SHOTS.append(("depth-3-7x7", GameConfig(7, 7, 5), _SEVEN, "values", 3))
 def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QEventLoop, QTimer
 
-    from tictactoe_qt.gui.screenshots import start_offscreen_app
 
     app, out = start_offscreen_app(argv)
 

@@ -1,4 +1,4 @@
-"""Regenerate the analysis views' screenshots: ``python -m tictactoe_qt.gui.analysis.screenshots``.
+"""Regenerate the analysis views' screenshots: ``python -m tests.screenshots.analysis [folder]``.
 
 Renders offscreen with the Fusion style: the overlay on a 3x3 game and as a
 9x9, a 15x15 and a 19x19 heat map, the comparison dock after a run on the empty 3x3 board, and
@@ -14,6 +14,8 @@ from typing import Any
 from tictactoe_qt.engine.game import Board, GameConfig, Move, SavedGame, SavedPlayer
 from tictactoe_qt.engine.players import PlayerSpec
 
+from .offscreen_app import start_offscreen_app
+
 WINDOW_SIZE = (1060, 660)
 TIMEOUT_MS = 30_000
 
@@ -22,7 +24,6 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QEventLoop, QTimer
     from PySide6.QtWidgets import QWidget
 
-    from tictactoe_qt.gui.screenshots import start_offscreen_app
 
     app, out = start_offscreen_app(argv)
 

@@ -1,4 +1,4 @@
-"""Regenerate the stepper's screenshots: ``python -m tictactoe_qt.gui.stepper.screenshots``.
+"""Regenerate the stepper's screenshots: ``python -m tests.screenshots.stepper [folder]``.
 
 Renders the Search stepper dock offscreen (Fusion style): alpha-beta mid-search
 on a real position at a depth limit (E(n)'s open lines on the board), the AIMA
@@ -8,6 +8,8 @@ Pictures go to ``resources/screenshots/`` (or the folder given).
 
 from __future__ import annotations
 
+from .offscreen_app import start_offscreen_app
+
 DOCK_SIZE = (780, 900)
 MID_SEARCH = ("alphabeta", "x../.o./...", 3)
 AIMA_TREE = "[[3,12,8],[2,4,6],[14,5,2]]"
@@ -16,7 +18,6 @@ AIMA_TREE = "[[3,12,8],[2,4,6],[14,5,2]]"
 def main(argv: list[str] | None = None) -> int:
     from PySide6.QtWidgets import QWidget
 
-    from tictactoe_qt.gui.screenshots import start_offscreen_app
     from tictactoe_qt.gui.stepper.stepper_dock import StepperDock
 
     app, out = start_offscreen_app(argv)
