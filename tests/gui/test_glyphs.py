@@ -32,7 +32,7 @@ def test_the_dock_warns_when_a_mark_would_draw_as_a_box(qtbot, tmp_path):
     assert editor.note.isVisibleTo(window.settings_dock)
     assert "No installed font can draw U+F0042 of this mark" in editor.note.text()
     assert "fonts-noto-color-emoji" in editor.note.text()
-    window.settings_dock.scroll.ensureWidgetVisible(editor.note)
+    window.settings_dock.scroll_area.ensureWidgetVisible(editor.note)
     window.settings_dock.grab().save(str(tmp_path / "dock-missing-glyph.png"))
     mark.setText("Q")
     mark.textEdited.emit("Q")

@@ -61,11 +61,11 @@ def test_the_notice_never_pushes_the_board_section_out_of_view(qtbot, window, pl
     dock = window.settings_dock
     qtbot.waitUntil(lambda: dock.pending.isVisible())
     qtbot.wait(50)
-    viewport = dock.scroll.viewport()
+    viewport = dock.scroll_area.viewport()
     group = dock.findChild(QGroupBox, "boardGroup")
     shown = QRect(group.mapTo(viewport, QPoint(0, 0)), group.size())
     assert viewport.rect().contains(shown), (shown, viewport.rect())
-    assert dock.scroll.verticalScrollBar().value() == 0
+    assert dock.scroll_area.verticalScrollBar().value() == 0
 
 
 # -- the Watch toolbar ------------------------------------------------------------------

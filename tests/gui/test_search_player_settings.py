@@ -280,15 +280,15 @@ def test_random_and_textbook_rows_fit_the_dock_column_without_a_sideways_scrollb
     for seat, kind in (("x", "minimax"), ("o", "alphabeta")):
         side = dock.sides[seat]
         side.player.setCurrentIndex(side.player.findData(kind))
-        side.depth.random.setChecked(True)
+        side.depth_field.random.setChecked(True)
         side.textbook.enabled.setChecked(True)
     dock.rows.setValue(7)
     dock.cols.setValue(7)
     dock.k.setValue(5)
-    qtbot.waitUntil(lambda: dock.sides["x"].depth.depth_from.isVisible())
+    qtbot.waitUntil(lambda: dock.sides["x"].depth_field.depth_from.isVisible())
     qtbot.wait(50)  # the layout settles
-    assert not dock.scroll.horizontalScrollBar().isVisible()
+    assert not dock.scroll_area.horizontalScrollBar().isVisible()
     for seat in "xo":
-        depth = dock.sides[seat].depth
+        depth = dock.sides[seat].depth_field
         assert depth.depth_from.width() >= 64 and depth.depth_spin.width() >= 64
         assert depth.random.isVisible() and dock.sides[seat].textbook.enabled.isVisible()

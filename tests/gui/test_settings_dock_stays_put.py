@@ -127,14 +127,14 @@ def test_player_types_and_depths_move_no_control(qtbot, window, seat, tmp_path) 
                 spin(window, f"{seat}Depth").setValue(value)
                 settle(qtbot)
                 assert moved(before, places(window)) == [], (kind, value)
-            depth = window.settings_dock.sides[seat].depth
+            depth = window.settings_dock.sides[seat].depth_field
             depth.random.setChecked(True)
             settle(qtbot)
             # Only the depth box's own spin boxes change: "to" makes room for "from".
             spins = set(depth.spins.findChildren(QWidget))
             assert moved({w: r for w, r in before.items() if w not in spins},
                          places(window)) == [], (kind, "random")
-            window.settings_dock.sides[seat].depth.random.setChecked(False)
+            window.settings_dock.sides[seat].depth_field.random.setChecked(False)
             settle(qtbot)
             before = places(window)
 
@@ -173,7 +173,7 @@ def shown_text(widget: QWidget) -> str:
 def cut_texts(window) -> list[str]:
     """Every visible label, button, spin box and combo box of the dock whose text is cut."""
     dock = window.settings_dock
-    viewport = dock.scroll.viewport()
+    viewport = dock.scroll_area.viewport()
     cut = []
     for widget in dock.findChildren(QWidget):
         if not widget.isVisible():

@@ -33,7 +33,8 @@ def strip_style(name: str, palette: QPalette, radius: int) -> str:
 
 def blend(base: QColor, over: QColor, amount: float) -> QColor:
     """``over`` laid on ``base`` with opacity ``amount`` (0-1), as an opaque colour."""
-    mix = [round(b + (o - b) * amount) for b, o in zip(base.getRgb()[:3], over.getRgb()[:3])]
+    channels = zip((base.red(), base.green(), base.blue()), (over.red(), over.green(), over.blue()))
+    mix = [round(b + (o - b) * amount) for b, o in channels]
     return QColor(*mix)
 
 

@@ -64,9 +64,10 @@ class HandbookBrowser(QTextBrowser):
         self.setObjectName("handbookPage")
         self.setOpenExternalLinks(True)  # web links open in the browser, pages open here
 
-    def loadResource(self, kind: int, name: QUrl) -> object:
+    def loadResource(self, kind: int, name: QUrl | str) -> object:
         """Screenshots come from the shipped copy when the checkout's is absent, at most
         :data:`IMAGE_SIZE`."""
+        name = QUrl(name) if isinstance(name, str) else name
         if kind != QTextDocument.ResourceType.ImageResource.value or not name.isLocalFile():
             return super().loadResource(kind, name)
         path = Path(name.toLocalFile())
@@ -81,9 +82,10 @@ class HandbookBrowser(QTextBrowser):
                                  Qt.TransformationMode.SmoothTransformation)
         return image
 
-    def doSetSource(self, name: QUrl,
+    def doSetSource(self, name: QUrl | str,
                     kind: QTextDocument.ResourceType = QTextDocument.ResourceType.UnknownResource) -> None:
         """Open ``name``, and show the heading its fragment names."""
+        name = QUrl(name) if isinstance(name, str) else name
         super().doSetSource(name, kind)
         if name.hasFragment():
             self.scroll_to_heading(name.fragment())

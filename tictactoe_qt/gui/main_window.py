@@ -77,6 +77,7 @@ class MainWindow(QMainWindow):
         self.stats_controller.simulation_finished.connect(self.simulation_finished)
         self.stats_panel, self.watch_series, self.watch_controls = stats.panel, stats.watch_series, stats.watch_controls
         self.analysis = install_analysis(self)  # overlay (Ctrl+A), comparison, game tree, stepper
+        assert self.analysis.stepper is not None
         self.search_stepper = self.analysis.stepper.stepper  # scripts and tests step the search through this name
         # Last of the close watchers: a close refused to save runs stops nothing.
         self.unsaved_runs_question = ask_before_closing(self, self.stats_controller)
@@ -166,7 +167,7 @@ class MainWindow(QMainWindow):
         drags it to, so switching tabs never moves the tab bar.
         """
         self.dock_column = DockColumn(self, DOCK_WIDTH)
-        frames = [self.settings_dock.scroll]
+        frames = [self.settings_dock.scroll_area]
         for dock in self.findChildren(QDockWidget):
             self.dock_column.watch(dock)
             content = dock.widget()

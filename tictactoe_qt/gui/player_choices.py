@@ -56,13 +56,13 @@ class PlayerChoice:
 
 
 PLAYER_CHOICES: list[PlayerChoice] = [
-    PlayerChoice("human", QT_TRANSLATE_NOOP("PlayerChoice", "Human")),
-    PlayerChoice("random", QT_TRANSLATE_NOOP("PlayerChoice", "Random")),
-    PlayerChoice("minimax", QT_TRANSLATE_NOOP("PlayerChoice", "Minimax")),
-    PlayerChoice("alphabeta", QT_TRANSLATE_NOOP("PlayerChoice", "Alpha-beta")),
-    PlayerChoice("average", QT_TRANSLATE_NOOP("PlayerChoice", "Average")),
-    PlayerChoice("perfect", QT_TRANSLATE_NOOP("PlayerChoice", "Perfect")),
-    PlayerChoice("engine", QT_TRANSLATE_NOOP("PlayerChoice", "External engine…")),
+    PlayerChoice("human", str(QT_TRANSLATE_NOOP("PlayerChoice", "Human"))),
+    PlayerChoice("random", str(QT_TRANSLATE_NOOP("PlayerChoice", "Random"))),
+    PlayerChoice("minimax", str(QT_TRANSLATE_NOOP("PlayerChoice", "Minimax"))),
+    PlayerChoice("alphabeta", str(QT_TRANSLATE_NOOP("PlayerChoice", "Alpha-beta"))),
+    PlayerChoice("average", str(QT_TRANSLATE_NOOP("PlayerChoice", "Average"))),
+    PlayerChoice("perfect", str(QT_TRANSLATE_NOOP("PlayerChoice", "Perfect"))),
+    PlayerChoice("engine", str(QT_TRANSLATE_NOOP("PlayerChoice", "External engine…"))),
 ]
 # Installed Python plugins follow the built-in players; a broken one is listed with its error.
 PLAYER_CHOICES += [
@@ -87,10 +87,10 @@ class Preset:
 
 
 PRESETS: list[Preset] = [
-    Preset("easy", QT_TRANSLATE_NOOP("Preset", "Easy"), "random"),
-    Preset("medium", QT_TRANSLATE_NOOP("Preset", "Medium"), "alphabeta", depth=2),
-    Preset("hard", QT_TRANSLATE_NOOP("Preset", "Hard"), "alphabeta", depth=4),
-    Preset("unbeatable", QT_TRANSLATE_NOOP("Preset", "Unbeatable"), "perfect", time=1.0),
+    Preset("easy", str(QT_TRANSLATE_NOOP("Preset", "Easy")), "random"),
+    Preset("medium", str(QT_TRANSLATE_NOOP("Preset", "Medium")), "alphabeta", depth=2),
+    Preset("hard", str(QT_TRANSLATE_NOOP("Preset", "Hard")), "alphabeta", depth=4),
+    Preset("unbeatable", str(QT_TRANSLATE_NOOP("Preset", "Unbeatable")), "perfect", time=1.0),
 ]
 
 
@@ -308,9 +308,14 @@ def player_words(spec: PlayerSpec | str) -> str:
     """
     if isinstance(spec, str):
         try:
-            spec = PlayerSpec.parse(spec)
+            parsed = PlayerSpec.parse(spec)
         except PlayerSpecError:
             return spec
+        return _spec_words(parsed)
+    return _spec_words(spec)
+
+
+def _spec_words(spec: PlayerSpec) -> str:
     tr = QCoreApplication.translate
     if spec.kind == "engine":
         program = os.path.basename(spec.path or "") or spec.path or ""

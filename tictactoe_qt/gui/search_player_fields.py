@@ -68,7 +68,7 @@ class DepthField(QWidget):
         self.depth_spin.valueChanged.connect(self._on_depth_changed)
         self.depth_from.valueChanged.connect(self.changed)
 
-    def depth(self) -> int | None:
+    def plies(self) -> int | None:
         """The fixed depth, or the range's upper end; ``None`` is unlimited."""
         return self.depth_spin.value() or None
 

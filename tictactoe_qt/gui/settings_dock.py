@@ -95,15 +95,15 @@ class SettingsDock(QDockWidget):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(content)
-        self.scroll = scroll
+        self.scroll_area = scroll
         # The notice sits under the scrolling part, in a line kept for it while it is
         # hidden: it never scrolls away, and coming or going it moves nothing.
         body = QWidget()
-        column = QVBoxLayout(body)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.setSpacing(0)
-        column.addWidget(scroll, 1)
-        column.addWidget(self.pending)
+        body_column = QVBoxLayout(body)
+        body_column.setContentsMargins(0, 0, 0, 0)
+        body_column.setSpacing(0)
+        body_column.addWidget(scroll, 1)
+        body_column.addWidget(self.pending)
         self.setWidget(body)
         for editor in self.sides.values():
             editor.changed.connect(self._on_edited)

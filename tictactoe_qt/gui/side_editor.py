@@ -43,9 +43,9 @@ from tictactoe_qt.gui.player_choices import (
 from tictactoe_qt.gui.search_player_fields import DepthField, TextbookFields
 
 #: What a player type without fields of its own does, said in its empty row.
-_TYPE_HINTS = {
-    "human": QT_TRANSLATE_NOOP("SideEditor", "Moves by clicking the board."),
-    "random": QT_TRANSLATE_NOOP("SideEditor", "Plays any empty cell, at random."),
+_TYPE_HINTS: dict[str, str] = {
+    "human": str(QT_TRANSLATE_NOOP("SideEditor", "Moves by clicking the board.")),
+    "random": str(QT_TRANSLATE_NOOP("SideEditor", "Plays any empty cell, at random.")),
 }
 
 
@@ -75,8 +75,8 @@ class SideEditor(QGroupBox):
         self.preset.addItem(self.tr("Custom"), "")
         for preset in PRESETS:
             self.preset.addItem(preset.text(), preset.key)
-        self.depth = DepthField(seat)
-        self.depth_spin = self.depth.depth_spin
+        self.depth_field = DepthField(seat)
+        self.depth_spin = self.depth_field.depth_spin
         self.textbook = TextbookFields(seat, self)
         self.time_spin = QDoubleSpinBox(objectName=f"{seat}Time")
         self.time_spin.setRange(MIN_TIME, MAX_TIME)
@@ -102,7 +102,7 @@ class SideEditor(QGroupBox):
         self._build_layout()
         self.player.currentIndexChanged.connect(self._on_type_edited)
         self.preset.activated.connect(self._on_preset_chosen)
-        self.depth.changed.connect(self._on_type_edited)
+        self.depth_field.changed.connect(self._on_type_edited)
         self.textbook.changed.connect(self._on_type_edited)
         self.time_spin.valueChanged.connect(self._on_type_edited)
         self.mark.textEdited.connect(self._on_mark_edited)
@@ -142,13 +142,14 @@ class SideEditor(QGroupBox):
         self.type_hint.setEnabled(False)  # greyed: a remark, not a control
         fields.addWidget(self.type_hint, 1)
         # The time comes first, so that it stays in one place from type to type.
-        for widget in (self.depth, self.textbook.enabled, self.time_spin, self.door_label):
-            fields.addWidget(widget)
+        in_order: tuple[QWidget, ...] = (self.depth_field, self.textbook.enabled, self.time_spin, self.door_label)
+        for part in in_order:
+            fields.addWidget(part)
         fields.addWidget(self.engine, 1)
         fields.addWidget(self.plugin_options, 1)
         fields.addStretch(0)
         self.type_row.setFixedHeight(max(widget.sizeHint().height() for widget in (
-            self.depth, self.engine, self.plugin_options, self.time_spin, self.player)))
+            self.depth_field, self.engine, self.plugin_options, self.time_spin, self.player)))
         self.mark.setMaximumWidth(self.mark.fontMetrics().horizontalAdvance("WWWW") + 16)
         identity = QHBoxLayout()
         identity.addWidget(self.mark)
@@ -217,10 +218,10 @@ class SideEditor(QGroupBox):
         if is_plugin(kind):
             extra = self.plugin_options.text().strip()
         if uses_depth_range(kind):
-            extra = search_extra(kind, self.depth.depth_range(), self.textbook.options())
+            extra = search_extra(kind, self.depth_field.depth_range(), self.textbook.options())
         origin = self._origins.get(kind, "") if uses_extra(kind) else ""
         try:
-            spec = player_spec(kind, self.depth.depth(), time, extra=extra)
+            spec = player_spec(kind, self.depth_field.plies(), time, extra=extra)
         except PlayerSpecError:  # no engine program yet, or options that do not parse
             return SideSettings(kind, None, time, self._valid_mark, self.name.text().strip(), extra,
                                 origin)
@@ -243,7 +244,7 @@ class SideEditor(QGroupBox):
                 depth_range, textbook = options.depth_range, options.textbook
             except PlayerSpecError:
                 pass  # stale options: the plain search
-        self.depth.set_depth(side.depth, depth_range)
+        self.depth_field.set_depth(side.depth, depth_range)
         self.textbook.set_options(textbook)
         self.time_spin.setValue(side.time)
         for widget in (self.player, self.time_spin):
@@ -316,7 +317,7 @@ class SideEditor(QGroupBox):
         for widget in (self.player, self.time_spin):
             widget.blockSignals(True)
         self.player.setCurrentIndex(max(0, self.player.findData(preset.kind)))
-        self.depth.set_depth(preset.depth)  # presets play the engine's search at a fixed depth
+        self.depth_field.set_depth(preset.depth)  # presets play the engine's search at a fixed depth
         self.textbook.set_options(None)
         self.time_spin.setValue(preset.time)
         for widget in (self.player, self.time_spin):
@@ -338,8 +339,8 @@ class SideEditor(QGroupBox):
         hint = _TYPE_HINTS.get(kind, "") if not fields else ""
         self.type_hint.setText(QCoreApplication.translate("SideEditor", hint) if hint else "")
         self.type_hint.setVisible(not fields)
-        self.depth.setVisible(fields == "depth")
-        self.depth.allow_random(uses_depth_range(kind))
+        self.depth_field.setVisible(fields == "depth")
+        self.depth_field.allow_random(uses_depth_range(kind))
         self.textbook.enabled.setVisible(uses_textbook(kind))
         # Ticking "textbook" opens its options' rows; they keep their room while the
         # switch stays on, also under a type without them: changing type moves nothing.
@@ -349,7 +350,7 @@ class SideEditor(QGroupBox):
         self.textbook.grid.setSizePolicy(policy)
         self.textbook.grid.setVisible(uses_textbook(kind) and switch_on)
         self.textbook.allow_table(kind == "alphabeta")
-        self.textbook.show_depth(self.depth.depth())
+        self.textbook.show_depth(self.depth_field.plies())
         self.engine.setVisible(kind == "engine")
         self.plugin_options.setVisible(is_plugin(kind))
         self.time_spin.setVisible(fields == "time")
@@ -362,6 +363,6 @@ class SideEditor(QGroupBox):
         has_presets = kind != "human" and kind != "engine" and not is_plugin(kind)
         self.preset.setVisible(has_presets)
         self.preset_label.setVisible(has_presets)
-        preset = matching_preset(kind, self.depth.depth(), self.side().extra)
+        preset = matching_preset(kind, self.depth_field.plies(), self.side().extra)
         self.preset.setCurrentIndex(self.preset.findData(preset.key if preset else ""))
         self._show_slot()

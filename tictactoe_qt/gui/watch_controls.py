@@ -36,7 +36,7 @@ class WatchControls(QToolBar):
         self.setObjectName("watchToolBar")
         self.series = series
         #: The last score the series reported; ``None`` once a game outside a series began.
-        self._score: dict | None = None
+        self._score: dict[str, int] | None = None
         #: The action behind each button, by the button's object name; the Simulate
         #: menu shows the same actions, so a menu item and its button share one state.
         self.actions_by_button: dict[str, QAction] = {}
@@ -99,7 +99,7 @@ class WatchControls(QToolBar):
 
     def _info_label(self, name: str, sample: str) -> QLabel:
         """A label of fixed width: texts longer than ``sample`` are elided, never reflowed."""
-        label = QLabel(objectName=name)
+        label: QLabel = QLabel(objectName=name)
         label.setFixedWidth(label.fontMetrics().horizontalAdvance(sample) + 8)
         label.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
         return label
@@ -132,6 +132,7 @@ class WatchControls(QToolBar):
         action.triggered.connect(slot)
         self.addAction(action)
         button = self.widgetForAction(action)
+        assert isinstance(button, QToolButton)  # a toolbar shows an action as a tool button
         self.actions_by_button[name] = action
         button.setObjectName(name)
         button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
@@ -190,7 +191,7 @@ class WatchControls(QToolBar):
         self._show_score_text()
 
     @Slot(dict)
-    def show_score(self, score: dict) -> None:
+    def show_score(self, score: dict[str, int]) -> None:
         self._score = score
         self._show_score_text()
 

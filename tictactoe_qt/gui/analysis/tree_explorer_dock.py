@@ -260,11 +260,13 @@ class TreeExplorerDock(QDockWidget):
         self.view.expand(self.model.index(0, 0))
         self._submit("root", tree_jobs.root_value, self.request)
         self._submit("counts", tree_jobs.depth_counts, self.request)
-        if summary is None and self.request.depth is None:
+        depth = self.request.depth
+        if summary is None and depth is None:
             self.status.setText(self.tr("Exact minimax values of every move from here."))
-        elif summary is None and self.request.depth is not None:
+        elif summary is None:
+            assert depth is not None
             self.status.setText(self.tr("Depth-limited minimax values ({0}) of every "
-                                        "move from here.").format(plies_text(self.request.depth)))
+                                        "move from here.").format(plies_text(depth)))
         else:
             self.status.setText(
                 self.tr("Alpha-beta visited {0:,} nodes with {1:,} cut-offs ({2:,} branches "

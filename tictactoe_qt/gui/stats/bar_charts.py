@@ -197,7 +197,7 @@ class BarChart:
         """Pixels across one run's group."""
         view = self.plot.getViewBox()
         low, high = view.viewRange()[0]
-        return view.width() / max(high - low, 1e-9)
+        return float(view.width() / max(high - low, 1e-9))
 
     def _name_groups(self) -> None:
         """Each group's name under it, each line cut short to the group's room."""
@@ -281,4 +281,4 @@ def nice_ceiling(value: float) -> float:
     if value <= 0:
         return 1.0
     power = 10 ** math.floor(math.log10(value))
-    return next(step * power for step in (1, 2, 5, 10) if step * power >= value * (1 - 1e-9))
+    return float(next(step * power for step in (1, 2, 5, 10) if step * power >= value * (1 - 1e-9)))

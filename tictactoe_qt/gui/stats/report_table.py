@@ -9,6 +9,7 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
 from tictactoe_qt.engine.text import PLIES
+from tictactoe_qt.gui.widget_parts import header_item
 
 from .number_format import format_number, format_percent, format_rate, format_seconds
 from .run_snapshot import DRAW, O_WON, X_WON, RunSnapshot, joined_names
@@ -125,7 +126,7 @@ class ReportTable(QTableWidget):
         self.setColumnCount(len(runs))
         self.setHorizontalHeaderLabels([head_text(run.title or run.label) for run in runs])
         for column, run in enumerate(runs):  # the players' specs
-            self.horizontalHeaderItem(column).setToolTip(run.label)
+            header_item(self, column).setToolTip(run.label)
         for column, run in enumerate(runs):
             for row, (_, cell) in enumerate(ROWS):
                 item = self.item(row, column)

@@ -58,8 +58,8 @@ class RunData:
     starters: array[int] = field(default_factory=lambda: array("b"))
     winners: array[int] = field(default_factory=lambda: array("b"))
     lengths: array[int] = field(default_factory=lambda: array("H"))
-    seconds: dict[str, array] = field(default_factory=lambda: {s: array("d") for s in SIDES})
-    nodes: dict[str, array] = field(default_factory=lambda: {s: array("q") for s in SIDES})
+    seconds: dict[str, array[float]] = field(default_factory=lambda: {s: array("d") for s in SIDES})
+    nodes: dict[str, array[int]] = field(default_factory=lambda: {s: array("q") for s in SIDES})
     first_index: int = 0
     cancelled: bool = False
     finished: bool = False

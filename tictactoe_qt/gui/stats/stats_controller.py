@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal, Slot
 
@@ -26,6 +27,10 @@ from .number_format import format_seconds
 from .run_data import RunData
 from .run_recovery import RunRecovery
 from .run_snapshot import GameRow, RunSnapshot
+
+if TYPE_CHECKING:  # the batch machinery itself is imported when a batch starts
+    from .chunk_pool import ChunkPool
+    from .cluster_link import ClusterPool
 
 #: Batches up to this size play in the batch thread: starting worker processes costs more.
 SMALL_BATCH = 1000
@@ -92,7 +97,7 @@ class StatsController(QObject):
 
     # Batches -----------------------------------------------------------------
 
-    def start_simulation(self, games: int, seed: int | None, swap: bool, pool: object = None,
+    def start_simulation(self, games: int, seed: int | None, swap: bool, pool: ChunkPool | ClusterPool | None = None,
                          place_problem: str | None = None) -> bool:
         """Start a batch of ``games`` games of :meth:`match`; False (with a :attr:`problem`)
         if it cannot.

@@ -112,6 +112,7 @@ class StatsPanel(QDockWidget):
             # Pages whose contents change (a new report column, a longer label)
             # must not re-lay out the panel: that would resize and repaint every chart.
             page = self.tabs.widget(index)
+            assert page is not None
             page.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
         body = QWidget()
         layout = QVBoxLayout(body)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QColor, QResizeEvent
@@ -296,7 +297,7 @@ class TournamentView(QWidget):
 
     @Slot(object)
     def _on_progress(self, progress: object) -> None:
-        done, total = progress  # type: ignore[misc]
+        done, total = cast(tuple[int, int], progress)
         self.progress_bar.setMaximum(total)
         self.progress_bar.setValue(done)
 

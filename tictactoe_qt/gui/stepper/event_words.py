@@ -93,7 +93,7 @@ def event_words(event: dict[str, Any], negamax: bool = False,
         # The test the highlighted pseudocode line makes (MAX-VALUE's v ≥ β, MIN-VALUE's
         # v ≤ α, NEGAMAX's v ≥ β), not a generic α ≥ β the textbook form never tests.
         return f"Cut-off, {test}{view}: the remaining {len(pruned)} {noun} pruned: {moves}."
-    return kind
+    return str(kind)
 
 
 def path_words(path: list[Any]) -> str:

@@ -66,10 +66,10 @@ class ExercisePanel(QWidget):
         drawn = QHBoxLayout()
         self.seed = self._spin("exerciseSeed", self.tr("seed "), 0, 9999, 1)
         self.branching = self._spin("exerciseBranching", self.tr("branching "), 2, 4, 3)
-        self.depth = self._spin("exerciseDepth", self.tr("depth "), 2, 4, 2)
+        self.depth_box = self._spin("exerciseDepth", self.tr("depth "), 2, 4, 2)
         self.random_button = QPushButton(self.tr("Random tree"), objectName="exerciseRandom")
         self.random_button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-        for widget in (self.seed, self.branching, self.depth, self.random_button):
+        for widget in (self.seed, self.branching, self.depth_box, self.random_button):
             drawn.addWidget(widget, 1)
         layout.addLayout(drawn)
         self.help = QLabel(self.tr(HELP), objectName="exerciseHelp", wordWrap=True)
@@ -141,7 +141,7 @@ class ExercisePanel(QWidget):
 
     @Slot()
     def use_random_tree(self) -> None:
-        self.load(random_tree_text(self.seed.value(), self.branching.value(), self.depth.value()))
+        self.load(random_tree_text(self.seed.value(), self.branching.value(), self.depth_box.value()))
 
     # -- predictions ----------------------------------------------------------------------
     @Slot(object)

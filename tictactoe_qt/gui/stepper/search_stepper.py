@@ -25,7 +25,7 @@ from .trace_setup import TraceSetup, board_setup, tree_setup
 #: GUI-thread time per slice of a long run.
 SLICE_SECONDS = 0.010
 #: Run's default speed, in events per second.
-DEFAULT_SPEED = 4
+DEFAULT_SPEED = 4.0
 
 
 class SearchStepper(QObject):
