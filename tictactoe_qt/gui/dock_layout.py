@@ -29,6 +29,10 @@ LAYOUT_VERSION = 3
 #: The dock column's narrowest width, and its width in the default window
 #: (1040x680, where the board is limited by the height).
 DOCK_WIDTH = 440
+#: The window width :data:`DOCK_WIDTH` is meant for, and the share of every pixel
+#: beyond it that goes to the column.
+DEFAULT_WINDOW_WIDTH = 1040
+EXTRA_WIDTH_SHARE = 0.5
 #: The most of the window's width the column takes by itself.
 MAX_COLUMN_SHARE = 0.55
 #: Room kept beside the board's square (its margins and the column's edge).
@@ -43,12 +47,13 @@ RESIZE_RETRY_MS = 40
 def column_width(window_width: int, board_height: int) -> int:
     """The column's width when the user has not chosen one.
 
-    The board is square: width beyond its height (plus a margin) is of no use
-    to it, so the column takes that, between :data:`DOCK_WIDTH` and
-    :data:`MAX_COLUMN_SHARE` of the window.
+    Half the width beyond the default window's, or all the width the square
+    board cannot use (beyond its height), whichever is more: between
+    :data:`DOCK_WIDTH` and :data:`MAX_COLUMN_SHARE` of the window.
     """
-    spare = window_width - board_height - BOARD_MARGIN
-    return max(DOCK_WIDTH, min(spare, int(window_width * MAX_COLUMN_SHARE)))
+    shared = DOCK_WIDTH + int(EXTRA_WIDTH_SHARE * (window_width - DEFAULT_WINDOW_WIDTH))
+    unused = window_width - board_height - BOARD_MARGIN
+    return max(DOCK_WIDTH, min(max(shared, unused), int(window_width * MAX_COLUMN_SHARE)))
 
 
 def arrange_docks(window: QMainWindow, column: DockColumn, restored: bool,
