@@ -52,6 +52,8 @@ def drag_column_edge(qtbot, window, by: int) -> None:
     """Drag the edge between the board and the dock column ``by`` pixels to the right."""
     dock = window.settings_dock
     start = QPoint(dock.geometry().left() - 3, dock.geometry().center().y())
+    qtbot.mouseMove(window, start)  # the pointer comes to the edge first, as a hand's does
+    qtbot.wait(20)
     qtbot.mousePress(window, Qt.MouseButton.LeftButton, pos=start)
     for step in range(1, 6):
         qtbot.mouseMove(window, start + QPoint(by * step // 5, 0))

@@ -133,6 +133,9 @@ class DockColumn(QObject):
         if watched is self.window:
             kind = event.type()
             if kind == QEvent.Type.Resize and not self.dragged:
+                # The window's layout has taken the new size (layouts see the event before
+                # filters): share now, before anything is painted, and again once settled.
+                self.share_width()
                 QTimer.singleShot(0, self, self.share_width)
             elif kind == QEvent.Type.MouseButtonPress:
                 # A press on the window itself, not on a child: a dock's edge.
@@ -143,11 +146,11 @@ class DockColumn(QObject):
         return False
 
     def _front_dock(self) -> QDockWidget | None:
-        """A dock of the column that is on screen now."""
-        for dock in self.window.findChildren(QDockWidget):
-            if self._in_column(dock) and dock.isVisible() and not dock.visibleRegion().isEmpty():
-                return dock
-        return None
+        """A dock of the column that is on screen now (or, before the window is, one shown)."""
+        shown = [dock for dock in self.window.findChildren(QDockWidget)
+                 if self._in_column(dock) and dock.isVisible()]
+        in_front = [dock for dock in shown if not dock.visibleRegion().isEmpty()]
+        return (in_front or shown or [None])[0]
 
     @Slot()
     def _after_drag(self) -> None:
@@ -168,9 +171,15 @@ class DockColumn(QObject):
         central = self.window.centralWidget()
         height = central.height() if central is not None else self.window.height()
         self.width = column_width(self.window.width(), height)
-        dock = self._front_dock()
-        if dock is not None:
-            self.hold(dock)
+        # Any dock of the column sizes it, the one in front or not; before the window is
+        # first shown none is visible yet, and this is when the share matters most.
+        docks = [dock for dock in self.window.findChildren(QDockWidget)
+                 if self._in_column(dock) and not dock.isHidden()]
+        if docks and docks[0].width() != self.width:
+            self.window.resizeDocks(docks[:1], [self.width], Qt.Orientation.Horizontal)
+            layout = self.window.layout()
+            if layout is not None:
+                layout.activate()  # now, not at the next layout pass: after the first paint
 
     def watch(self, dock: QDockWidget) -> None:
         """Hold the column's width whenever ``dock`` is raised or put behind."""

@@ -51,6 +51,21 @@ def explain_panels(window: QMainWindow) -> None:
     series = getattr(window, "watch_series", None)
     if watch is not None and series is not None:
         series.state_changed.connect(lambda: watch.show() if series.running else None)
+    _group_in_view_menu(window, watch)
+
+
+def _group_in_view_menu(window: QMainWindow, watch: QToolBar | None) -> None:
+    """The panels' items together at the end of the View menu, the Watch toolbar's after."""
+    menu = getattr(window, "view_menu", None)
+    if menu is None:
+        return
+    actions = [dock.toggleViewAction() for dock in panel_docks(window)]
+    if watch is not None:
+        actions.append(watch.toggleViewAction())
+    for action in actions:
+        menu.removeAction(action)
+    menu.addSection(_tr("Panels"))
+    menu.addActions(actions)
 
 
 def tuck_away_panels(window: QMainWindow) -> None:
