@@ -134,9 +134,8 @@ class DockColumn(QObject):
             kind = event.type()
             if kind == QEvent.Type.Resize and not self.dragged:
                 # The window's layout has taken the new size (layouts see the event before
-                # filters): share now, before anything is painted, and again once settled.
+                # filters): share now, before anything is painted.
                 self.share_width()
-                QTimer.singleShot(0, self, self.share_width)
             elif kind == QEvent.Type.MouseButtonPress:
                 # A press on the window itself, not on a child: a dock's edge.
                 dock = self._front_dock()

@@ -80,7 +80,6 @@ def tuck_away_panels(window: QMainWindow) -> None:
 def _add_intro(dock: QDockWidget, text: str) -> None:
     """Put ``text`` on a wrapped line above the dock's content."""
     intro = QLabel(text, objectName=dock.objectName() + INTRO_SUFFIX, wordWrap=True)
-    intro.setContentsMargins(2, 2, 2, 4)
     content = dock.widget()
     inner = content.widget() if isinstance(content, QScrollArea) else content
     layout = inner.layout() if inner is not None else None
