@@ -89,7 +89,6 @@ def test_the_runs_headers_and_names_show_whole(qtbot, shown_window) -> None:
     qtbot.waitUntil(run_list.isVisible)
     qtbot.wait(50)
     header = run_list.header()
-    metrics = run_list.fontMetrics()
     item = run_list.topLevelItem(0)
     assert "🐱" in run_list.headerItem().text(1)
     for column in range(len(COLUMNS)):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QSpinBox, QToolBar, QToolButton
 
 from tictactoe_qt.gui.dock_panels import INTRO_SUFFIX, PANELS
@@ -69,7 +70,7 @@ def test_watching_shows_the_watch_toolbar(qtbot, shown_window) -> None:
         combo.setCurrentIndex(combo.findData("random"))
     toolbar = window.findChild(QToolBar, "watchToolBar")
     assert toolbar.isHidden()
-    window.findChild(type(window.new_game_action), "actionWatch").trigger()
+    window.findChild(QAction, "actionWatch").trigger()  # Simulate > Watch AI vs AI
     qtbot.waitUntil(toolbar.isVisible, timeout=HANG_MS)
     window.watch_series.stop()
 
