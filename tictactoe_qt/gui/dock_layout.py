@@ -1,4 +1,4 @@
-"""Restore the saved dock layout, and size the dock column to the raised dock.
+"""Restore the saved dock layout, and size the dock column: to the raised dock, and to the window.
 
 A layout saved by an older version of the program lacks the docks added
 since. Qt would then stack those below the others in a thin strip; instead
