@@ -18,6 +18,7 @@ from tictactoe_qt.gui.board_snapshot import BoardSnapshot
 from tictactoe_qt.gui.board_widget import BoardWidget
 from tictactoe_qt.gui.main_window import MainWindow
 
+from .panels import open_panel
 from .waits import HANG_MS, SOLVE_BUDGET_SECONDS
 
 
@@ -213,7 +214,7 @@ def test_tree_preview_does_not_change_the_game(qtbot, window) -> None:
     views: AnalysisViews = window.analysis_views
     two_humans(window)
     before = window.position()
-    views.tree.raise_()  # its tab comes to the front: the tree computes
+    open_panel(qtbot, window, "treeExplorerDock")  # in front: the tree computes
     qtbot.waitUntil(lambda: views.tree.model.rowCount(views.tree.model.index(0, 0)) > 0,
                     timeout=HANG_MS)
     root = views.tree.model.index(0, 0)

@@ -20,6 +20,8 @@ from tictactoe_qt.gui.board_theme import BoardTheme
 from tictactoe_qt.gui.board_widget import BoardWidget
 from tictactoe_qt.gui.main_window import MainWindow
 
+from .panels import open_panel
+
 
 def board_19x19() -> Board:
     board = Board(GameConfig(19, 19, 5))
@@ -125,7 +127,9 @@ def test_the_legend_says_what_the_numbers_are_and_is_never_cut_off(qtbot, window
     with qtbot.waitSignal(views.overlay.overlay_ready, timeout=20_000) as blocker:
         views.overlay_action.trigger()
     data = blocker.args[0]
-    text = views.legend.text()
+    # A short line under the board, the long form in its tooltip.
+    assert views.legend.text() == data.short_legend()
+    text = views.legend.toolTip()
     assert text == data.legend()
     assert text.startswith("Heuristic scores for X (to move)")
     assert f"depth {data.depth}" in text and "not searched" in text
@@ -147,7 +151,7 @@ def test_overlay_and_tree_write_the_same_move_in_one_notation(qtbot, window, cli
     with qtbot.waitSignal(views.overlay.overlay_ready, timeout=10_000) as blocker:
         views.overlay_action.trigger()
     notes = blocker.args[0].notes
-    views.tree.raise_()
+    open_panel(qtbot, window, "treeExplorerDock")
     model = views.tree.model
     qtbot.waitUntil(lambda: model.rowCount(model.index(0, 0)) == 5, timeout=10_000)
     root = model.index(0, 0)

@@ -14,6 +14,7 @@ from tictactoe_qt.engine.text import duration_text, duration_unit
 from tictactoe_qt.gui.analysis.comparison_panel import ComparisonDock
 from tictactoe_qt.gui.textbook_options_bar import choices_text
 
+from .panels import open_panel
 from .waits import HANG_MS
 
 
@@ -197,8 +198,7 @@ def test_the_comparison_in_the_window_is_marked_after_a_move(qtbot, click_cell) 
     window.new_game_action.trigger()
     dock = window.analysis.comparison
     dock.perfect_budget = 0.3
-    dock.raise_()
-    qtbot.waitUntil(dock.isVisible)
+    open_panel(qtbot, window, "comparisonDock")
     run_and_wait(qtbot, dock)
     assert not dock.is_outdated()
     click_cell(window.board, 1, 1)

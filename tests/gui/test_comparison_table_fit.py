@@ -139,7 +139,8 @@ def test_a_wider_dock_shows_the_whole_note(qtbot, compared) -> None:
     window.resize(1500, 680)
     window.resizeDocks([dock], [900], Qt.Orientation.Horizontal)
     table = dock.table
-    qtbot.waitUntil(lambda: table.viewport().width() > 800, timeout=HANG_MS)
+    # The wide window alone gives the column about 825 px: wait for the 900.
+    qtbot.waitUntil(lambda: table.viewport().width() > 860, timeout=HANG_MS)
     metrics = table.fontMetrics()
     header = table.horizontalHeader()
     for column in (0, NOTE):

@@ -10,6 +10,8 @@ from tictactoe_qt.gui.dock_layout import LAYOUT_VERSION, dock_is_in_state
 from tictactoe_qt.gui.main_window import DOCK_WIDTH, MainWindow
 from tictactoe_qt.gui.settings_store import SettingsStore
 
+from .panels import open_panel
+
 ANALYSIS_DOCKS = ("comparisonDock", "treeExplorerDock")
 
 
@@ -39,9 +41,10 @@ def test_docks_missing_from_a_saved_layout_are_tabbed_not_stacked(qtbot, version
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
-    for name in ANALYSIS_DOCKS:
-        assert "settingsDock" in tab_names(window, name), f"{name} is not a tab"
     assert not window.settings_dock.visibleRegion().isEmpty()  # the settings tab is in front
+    for name in ANALYSIS_DOCKS:
+        open_panel(qtbot, window, name)
+        assert "settingsDock" in tab_names(window, name), f"{name} is not a tab"
 
 
 def test_the_layout_is_saved_with_its_version_and_every_dock(qtbot):
@@ -56,12 +59,20 @@ def test_the_layout_is_saved_with_its_version_and_every_dock(qtbot):
         assert dock_is_in_state(window.findChild(QDockWidget, name), state)
 
 
+TITLES = {"settingsDock": "Settings", "statsPanel": "Statistics",
+          "comparisonDock": "Compare", "treeExplorerDock": "Game tree"}
+
+
 def shown_window(qtbot, width: int, height: int) -> MainWindow:
+    """A new window with every panel opened from the View menu, the settings in front."""
     window = MainWindow()
     qtbot.addWidget(window)
     window.resize(width, height)
     window.show()
     qtbot.waitExposed(window)
+    for name in [*TITLES, "settingsDock"]:
+        open_panel(qtbot, window, name)
+    qtbot.wait(200)  # the column settled
     return window
 
 
@@ -87,10 +98,6 @@ def raise_dock(qtbot, window: MainWindow, name: str) -> QDockWidget:
     qtbot.waitUntil(lambda: not dock.visibleRegion().isEmpty())
     qtbot.wait(200)
     return dock
-
-
-TITLES = {"settingsDock": "Settings", "statsPanel": "Statistics",
-          "comparisonDock": "Compare", "treeExplorerDock": "Game tree"}
 
 
 def test_clicking_through_the_tabs_never_moves_the_tab_bar(qtbot) -> None:

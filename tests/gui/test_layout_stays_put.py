@@ -97,6 +97,7 @@ def test_the_watch_info_fits_at_the_default_width(qtbot, window) -> None:
     choose(window, "x", "alphabeta")
     choose(window, "o", "random")
     controls = window.watch_controls
+    controls.toggleViewAction().trigger()  # View > Watch (it shows itself when a watch starts)
     controls.show_score({"x": 999, "o": 999, "draw": 999, "played": 999, "games": 1000})
     controls.show_move_stats("X: 12,345,678 nodes, depth 9, 812 ms")
     qtbot.wait(50)

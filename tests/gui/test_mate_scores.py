@@ -108,7 +108,8 @@ def test_forced_wins_from_a_search_that_is_not_exact_read_as_wins(
     assert heuristic and {note.heat for note in heuristic} >= {0.0, 1.0}  # ranked among themselves
     assert {cell for cell, note in notes.items() if note.kind == "unknown"} == UNSEARCHED
     # The legend says what was searched, and how many moves were not.
-    legend = views.legend.text()
+    assert views.legend.text() == data.short_legend()  # the long form is its tooltip
+    legend = views.legend.toolTip()
     assert legend == data.legend()
     assert f"searched to depth {DEPTH}" in legend and "every move" not in legend
     assert "Hatched: 5 moves not searched." in legend

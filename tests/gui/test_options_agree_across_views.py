@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QComboBox
 from tictactoe_qt.engine.players import TextbookOptions
 from tictactoe_qt.gui.textbook_options_bar import choices_text
 
+from .panels import open_panel
 from .waits import HANG_MS
 
 OPTIONS = TextbookOptions("wins", "distance", "zero", "negamax")
@@ -23,7 +24,7 @@ def test_the_same_options_give_the_same_counts_in_every_view(qtbot, shown_window
     views = window.analysis
 
     stepper_dock = views.stepper
-    stepper_dock.raise_()
+    open_panel(qtbot, window, "searchStepperDock")
     stepper_dock.options_bar.set_options(OPTIONS)
     stepper_dock.choices.algorithm.setCurrentIndex(stepper_dock.choices.algorithm.findData("alphabeta"))
     stepper_dock.choices.load_button.click()
@@ -34,7 +35,7 @@ def test_the_same_options_give_the_same_counts_in_every_view(qtbot, shown_window
     stepped = stepper.session.summary()
 
     tree = views.tree
-    tree.raise_()
+    open_panel(qtbot, window, "treeExplorerDock")
     tree.options_bar.set_options(OPTIONS)
     tree.mode.setCurrentIndex(tree.mode.findData("alphabeta"))
     qtbot.waitUntil(lambda: tree.model.summary is not None
@@ -42,8 +43,7 @@ def test_the_same_options_give_the_same_counts_in_every_view(qtbot, shown_window
     traced = tree.model.summary
 
     compare = views.comparison
-    compare.raise_()
-    qtbot.waitUntil(compare.isVisible, timeout=HANG_MS)
+    open_panel(qtbot, window, "comparisonDock")
     compare.perfect_budget = 0.3
     compare.options_bar.set_options(OPTIONS)
     with qtbot.waitSignal(compare.comparison_finished, timeout=HANG_MS):

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QComboBox, QDockWidget, QPushButton, QSpinBox
 
 from tictactoe_qt.gui.stats.watch_series import SPEEDS
 
+from .panels import open_panel
 from .waits import HANG_MS
 
 
@@ -196,8 +197,8 @@ def test_statistics_charts_are_built_only_when_their_tab_is_raised(qtbot, window
     panel = window.stats_panel
     assert chart_loader.wait_until_loaded()
     qtbot.wait(20)
-    assert panel.charts is None  # tabbed behind the settings: not on screen
-    panel.raise_()
+    assert panel.charts is None  # hidden until opened: not on screen
+    open_panel(qtbot, window, "statsPanel")
     qtbot.waitUntil(lambda: panel.charts is not None, timeout=HANG_MS)
     window.settings_dock.raise_()
     assert not panel.charts_on_screen()

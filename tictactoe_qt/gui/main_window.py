@@ -19,7 +19,13 @@ from tictactoe_qt.gui.analysis.install import install_analysis
 from tictactoe_qt.gui.board_focus import BoardFocus
 from tictactoe_qt.gui.board_widget import BoardWidget
 from tictactoe_qt.gui.color_scheme import ColorScheme
-from tictactoe_qt.gui.dock_layout import LAYOUT_VERSION, DockColumn, restore_dock_layout
+from tictactoe_qt.gui.dock_layout import (
+    DOCK_WIDTH,
+    LAYOUT_VERSION,
+    DockColumn,
+    arrange_docks,
+    restore_dock_layout,
+)
 from tictactoe_qt.gui.game_controller import GameController
 from tictactoe_qt.gui.game_files import GameFiles
 from tictactoe_qt.gui.game_over_banner import GameOverBanner
@@ -33,9 +39,6 @@ from tictactoe_qt.gui.stats.unsaved_runs import ask_before_closing
 from tictactoe_qt.gui.status_panel import StatusPanel
 
 MESSAGE_MS = 6000
-#: The dock column's starting width, the same for every tab. At the default
-#: window size the board is limited by the height, so these pixels cost it nothing.
-DOCK_WIDTH = 440
 
 
 class MainWindow(QMainWindow):
@@ -223,11 +226,8 @@ class MainWindow(QMainWindow):
         geometry, state = self.store.window_state()
         if geometry is None or not self.restoreGeometry(geometry):
             self.resize(1040, 680)
-        if restore_dock_layout(self, state, self.settings_dock):
-            self.dock_column.adopt_shown_width()
-        else:
-            # The board gets most of the room; the docks share a column on the right.
-            self.resizeDocks([self.settings_dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
+        restored = restore_dock_layout(self, state, self.settings_dock)
+        arrange_docks(self, self.dock_column, restored, self.store.settings)
         return problems + self.analysis.remember_choices(self.store)
 
     def write_settings(self) -> None:

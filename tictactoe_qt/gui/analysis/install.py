@@ -1,7 +1,7 @@
 """Plug the analysis views into the main window with one call.
 
 :func:`install_analysis` adds the overlay layer over the board (toggled by
-View > Show analysis, Ctrl+A), View > Solve exactly (Ctrl+E, also in the
+View > Show analysis, Ctrl+A, or its button in the game tool bar), View > Solve exactly (Ctrl+E, also in the
 game tool bar; see :mod:`.solve_exactly`), the comparison and game-tree docks
 (as tabs beside the settings dock), and keeps them on the game's current
 position. The window only needs::
@@ -160,6 +160,7 @@ def install_analysis(window: QMainWindow) -> AnalysisViews:
     overlay_action.setCheckable(True)
     overlay_action.setShortcut(QKeySequence("Ctrl+A"))
     overlay_action.setStatusTip(window.tr("Show each empty cell's value for the side to move"))
+    overlay_action.setToolTip(window.tr("Show each empty cell's value for the side to move (Ctrl+A)"))
     ghosts_action = QAction(window.tr("Show best &line"), window, objectName="actionPrincipalVariation")
     ghosts_action.setCheckable(True)
     ghosts_action.setChecked(True)
@@ -171,6 +172,8 @@ def install_analysis(window: QMainWindow) -> AnalysisViews:
     overlay_menus = add_overlay_menus(menu, overlay, overlay_action, window)
     tool_bar = getattr(window, "tool_bar", None)
     if tool_bar is not None:
+        # The overlay's switch in sight: a remembered overlay is one click from off.
+        tool_bar.addAction(overlay_action)
         tool_bar.addAction(solve.action)
     menu.addAction(comparison.toggleViewAction())
     menu.addAction(tree.toggleViewAction())
@@ -187,8 +190,8 @@ def install_analysis(window: QMainWindow) -> AnalysisViews:
     overlay_action.toggled.connect(overlay.set_enabled)
     overlay_action.toggled.connect(legend.hold_height)  # the layout stays put while shown
     ghosts_action.toggled.connect(lambda on: (setattr(layer, "show_ghosts", on), layer.update()))
+    overlay.status_tip.connect(legend.set_tip)
     overlay.status.connect(legend.setText)
-    overlay.status.connect(legend.setToolTip)
     controller.snapshot_changed.connect(follower.follow)
     controller.ai_moved.connect(follower.on_ai_moved)
     tree.preview_requested.connect(follower.on_preview)

@@ -1,4 +1,5 @@
-"""The analysis legend under the board: wraps onto more lines rather than being cut off."""
+"""The analysis legend under the board: a short line that wraps rather than being cut off,
+with its long form as the tooltip."""
 
 from __future__ import annotations
 
@@ -25,6 +26,12 @@ class LegendLabel(QLabel):
         self.setWordWrap(True)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self._holding = False
+        #: The long form of the next text (:meth:`set_tip`), for its tooltip.
+        self._tip = ""
+
+    def set_tip(self, tip: str) -> None:
+        """The long form of the text set next: its tooltip (by default the text itself)."""
+        self._tip = tip
 
     def hold_height(self, hold: bool) -> None:
         """Keep the tallest height needed from now on (True), or fit the text again (False)."""
@@ -39,6 +46,8 @@ class LegendLabel(QLabel):
 
     def setText(self, text: str) -> None:
         super().setText(text)
+        self.setToolTip(self._tip or text)
+        self._tip = ""
         self._fit()
 
     def resizeEvent(self, event: QResizeEvent) -> None:

@@ -68,6 +68,9 @@ class AnalysisOverlay(QObject):
     overlay_ready = Signal(object)
     #: A short line for the status bar: the legend, 'analysing…' or an error.
     status = Signal(str)
+    #: The long form of the line :attr:`status` sends next (the legend's tooltip);
+    #: sent just before it.
+    status_tip = Signal(str)
     #: What the cells show changed: ``(view, depth_limit)``, by :meth:`set_view` or
     #: :meth:`set_depth_limit`, or by itself: an exact solve's answer turns a player's
     #: view or a depth limit into the exact values.
@@ -167,7 +170,7 @@ class AnalysisOverlay(QObject):
             self.data = with_visits(self.data, self._visits)
             self.layer.set_data(self.data if self.enabled else None)
             if self.enabled:
-                self.status.emit(self.data.legend())
+                self._show_legend(self.data)
 
     def show_exact(self, board: Board, data: OverlayData) -> bool:
         """Show an exact solve's answer ("Solve exactly") in place of the running analysis.
@@ -186,9 +189,14 @@ class AnalysisOverlay(QObject):
         if self.enabled:
             self.layer.set_data(self.data)
             self.layer.setAccessibleDescription(spoken_summary(self.data))
-            self.status.emit(self.data.legend())  # "Exact: …", as whenever the values are
+            self._show_legend(self.data)  # "Exact: …", as whenever the values are
         self.overlay_ready.emit(self.data)
         return True
+
+    def _show_legend(self, data: OverlayData) -> None:
+        """Say what the cells show: a short line, the long form as its tip."""
+        self.status_tip.emit(data.legend())
+        self.status.emit(data.short_legend())
 
     # -- work ---------------------------------------------------------------------------
     def _restart(self) -> None:
@@ -239,7 +247,7 @@ class AnalysisOverlay(QObject):
         if self.enabled:
             self.layer.set_data(data)
             self.layer.setAccessibleDescription(spoken_summary(data))
-            self.status.emit(data.legend())
+            self._show_legend(data)
         self.overlay_ready.emit(data)
 
     @Slot(int, object)

@@ -104,6 +104,35 @@ class OverlayData:
         visits = " n = MCTS visits." if self.visits else ""
         return text + line + visits
 
+    def short_legend(self) -> str:
+        """The legend in one short line; :meth:`legend` is the long form (the tooltip).
+
+        Only a search's legend is shortened: it says what was searched, the key
+        and the hatching in a few words, and leaves "not a proof" and the counts
+        to the long form.
+        """
+        if not self.notes or self.caption or self.exact:
+            return self.legend()
+        kinds = {note.kind for note in self.notes.values()}
+        if kinds == {"unknown"}:
+            return self.legend()
+        side = self.mover
+        if "heuristic" in kinds:
+            scores = f"Depth-{self.depth} scores" if self.depth else "Scores"
+            parts = [f"{scores} for {side}: orange better, blue worse."]
+        else:
+            searched = f"Searched to depth {self.depth}" if self.depth else "Searched"
+            parts = [f"{searched}, {side} to move:"]
+        if kinds & {"win", "draw", "loss"}:
+            parts.append(f"{win_badge_key(side)}, D = draw.")
+        if "unknown" in kinds:
+            parts.append("Hatched: not searched.")
+        if self.ghosts:
+            parts.append("Circles: best line.")
+        if self.visits:
+            parts.append("n = MCTS visits.")
+        return " ".join(parts)
+
     def _key(self, how: str = "") -> str:
         """What the short forms and colours mean, for the side to move."""
         side = self.mover
