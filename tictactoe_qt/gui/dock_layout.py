@@ -126,7 +126,7 @@ class DockColumn(QObject):
         """Share the window's spare width with the column as it resizes, until the user
         drags the column's edge (remembered in ``settings``)."""
         self._settings = settings
-        self.dragged = settings.value(DRAGGED_KEY, False, type=bool)
+        self.dragged = bool(settings.value(DRAGGED_KEY, False, type=bool))
         self.window.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -149,7 +149,7 @@ class DockColumn(QObject):
         shown = [dock for dock in self.window.findChildren(QDockWidget)
                  if self._in_column(dock) and dock.isVisible()]
         in_front = [dock for dock in shown if not dock.visibleRegion().isEmpty()]
-        return (in_front or shown or [None])[0]
+        return (in_front or shown)[0] if shown else None
 
     @Slot()
     def _after_drag(self) -> None:

@@ -265,7 +265,7 @@ def depth_text(depth: int | None) -> str:
     """
     tr = QCoreApplication.translate
     if depth is None:
-        return tr("PlayerChoice", "to the end of the game")
+        return tr("PlayerChoice", "to the end")
     if depth == 1:
         return tr("PlayerChoice", "1 move ahead")
     return tr("PlayerChoice", "{0} moves ahead").format(depth)

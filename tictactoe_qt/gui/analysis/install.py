@@ -33,7 +33,7 @@ from tictactoe_qt.gui.stepper.stepper_dock import StepperDock
 
 # MCTS joins the player types of the settings dock (before the dock is built).
 if choice_for("mcts") is None:
-    PLAYER_CHOICES.append(PlayerChoice("mcts", QT_TRANSLATE_NOOP("PlayerChoice", "MCTS")))
+    PLAYER_CHOICES.append(PlayerChoice("mcts", str(QT_TRANSLATE_NOOP("PlayerChoice", "MCTS"))))
 
 
 @dataclass
@@ -189,7 +189,7 @@ def install_analysis(window: QMainWindow) -> AnalysisViews:
     views.follower = follower
     overlay_action.toggled.connect(overlay.set_enabled)
     overlay_action.toggled.connect(legend.hold_height)  # the layout stays put while shown
-    ghosts_action.toggled.connect(lambda on: (setattr(layer, "show_ghosts", on), layer.update()))
+    ghosts_action.toggled.connect(layer.set_show_ghosts)
     overlay.status_tip.connect(legend.set_tip)
     overlay.status.connect(legend.setText)
     controller.snapshot_changed.connect(follower.follow)

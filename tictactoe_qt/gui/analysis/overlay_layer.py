@@ -82,6 +82,11 @@ class OverlayLayer(QWidget):
             self.setGeometry(self._board.rect())
         return False
 
+    def set_show_ghosts(self, shown: bool) -> None:
+        """Draw the faded marks of the best line (or not), and repaint."""
+        self.show_ghosts = shown
+        self.update()
+
     def set_data(self, data: OverlayData | None) -> None:
         """Show ``data`` (``None`` clears the analysis)."""
         self.data = data

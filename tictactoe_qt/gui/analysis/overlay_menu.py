@@ -18,20 +18,20 @@ from tictactoe_qt.gui.analysis.overlay_choice import VIEWS
 from tictactoe_qt.gui.analysis.overlay_controller import AnalysisOverlay
 
 VIEW_TIPS = {
-    "values": QT_TRANSLATE_NOOP("OverlayMenu", "Each move's value: exact where solved, or "
-                                "depth-limited under a depth limit"),
-    "average": QT_TRANSLATE_NOOP("OverlayMenu", "The Average player's mean result of random "
-                                 "play after each move, beside the exact values"),
-    "minimax": QT_TRANSLATE_NOOP("OverlayMenu", "A depth-3 minimax player's scores, beside "
-                                 "the exact values"),
-    "mcts": QT_TRANSLATE_NOOP("OverlayMenu", "MCTS's visit counts (1,000 iterations, seed 0), "
-                              "beside the exact values"),
+    "values": str(QT_TRANSLATE_NOOP("OverlayMenu", "Each move's value: exact where solved, or "
+                                "depth-limited under a depth limit")),
+    "average": str(QT_TRANSLATE_NOOP("OverlayMenu", "The Average player's mean result of random "
+                                 "play after each move, beside the exact values")),
+    "minimax": str(QT_TRANSLATE_NOOP("OverlayMenu", "A depth-3 minimax player's scores, beside "
+                                 "the exact values")),
+    "mcts": str(QT_TRANSLATE_NOOP("OverlayMenu", "MCTS's visit counts (1,000 iterations, seed 0), "
+                              "beside the exact values")),
 }
 VIEW_LABELS = {
-    "values": QT_TRANSLATE_NOOP("OverlayMenu", "&Exact values"),
-    "average": QT_TRANSLATE_NOOP("OverlayMenu", "&Average player's averages"),
-    "minimax": QT_TRANSLATE_NOOP("OverlayMenu", "&Minimax depth-3 scores"),
-    "mcts": QT_TRANSLATE_NOOP("OverlayMenu", "MCTS &visit counts (1,000 iterations)"),
+    "values": str(QT_TRANSLATE_NOOP("OverlayMenu", "&Exact values")),
+    "average": str(QT_TRANSLATE_NOOP("OverlayMenu", "&Average player's averages")),
+    "minimax": str(QT_TRANSLATE_NOOP("OverlayMenu", "&Minimax depth-3 scores")),
+    "mcts": str(QT_TRANSLATE_NOOP("OverlayMenu", "MCTS &visit counts (1,000 iterations)")),
 }
 
 
@@ -112,7 +112,7 @@ def add_overlay_menus(menu: QMenu, overlay: AnalysisOverlay, overlay_action: QAc
 def _choice(group: QActionGroup, menu: QMenu, label: str, name: str, data: object,
             checked: bool) -> QAction:
     """A checkable action of ``group`` in ``menu``, carrying ``data``."""
-    action = QAction(label, group, objectName=name)
+    action: QAction = QAction(label, group, objectName=name)
     action.setCheckable(True)
     action.setChecked(checked)
     action.setData(data)

@@ -33,6 +33,7 @@ class TableFirstSplitter(QSplitter):
         if self.dragged or self.count() != 2:
             return
         top, bottom = self.widget(0), self.widget(1)
+        assert top is not None and bottom is not None  # count() is 2
         room = self.height() - self.handleWidth()
         spare = room - bottom.minimumSizeHint().height()
         height = max(top.minimumHeight(), min(top.sizeHint().height(), spare))

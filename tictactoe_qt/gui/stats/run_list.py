@@ -7,7 +7,8 @@ who then tells the list what went (:meth:`RunList.drop_runs`).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSignalBlocker, Qt, Signal, Slot
+from PySide6.QtCore import QSignalBlocker, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
 
 from tictactoe_qt.gui.player_choices import player_words
@@ -50,13 +51,41 @@ class RunList(QTreeWidget):
         header = self.header()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         # The figures always show whole; the players' names share the room left
-        # (elided, whole in their tooltips) instead of pushing Draws out of the dock.
+        # (each whole when the room allows, else elided, whole in their tooltips)
+        # instead of pushing Draws out of the dock.
         for column in PLAYER_COLUMNS:
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
         header.setMinimumSectionSize(MIN_NAME_WIDTH)
         header.setStretchLastSection(False)
+        header.sectionResized.connect(self._on_section_resized)
         self.setAccessibleName(self.tr("Kept runs"))
         self.itemChanged.connect(self._on_item_changed)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.share_name_room()
+
+    @Slot(int, int, int)
+    def _on_section_resized(self, column: int, _old: int, _new: int) -> None:
+        if column not in PLAYER_COLUMNS:  # a figure grew or shrank: the names' room changed
+            self.share_name_room()
+
+    def share_name_room(self) -> None:
+        """Give the players' columns the width the figures leave: each its names' width
+        and a share of the rest when both fit, else equal shares, elided."""
+        header = self.header()
+        figures = sum(header.sectionSize(column) for column in range(len(COLUMNS))
+                      if column not in PLAYER_COLUMNS)
+        room = self.viewport().width() - figures
+        wanted = [max(self.sizeHintForColumn(column), header.sectionSizeHint(column), MIN_NAME_WIDTH)
+                  for column in PLAYER_COLUMNS]
+        spare = room - sum(wanted)
+        mode = QHeaderView.ResizeMode.Fixed if spare >= 0 else QHeaderView.ResizeMode.Stretch
+        for column, width in zip(PLAYER_COLUMNS, wanted):
+            if header.sectionResizeMode(column) != mode:
+                header.setSectionResizeMode(column, mode)
+            if spare >= 0:
+                header.resizeSection(column, width + spare // len(wanted))
 
     def _show_headers(self) -> None:
         """Column titles naming the players as the kept runs wrote them."""
@@ -100,6 +129,7 @@ class RunList(QTreeWidget):
             format_percent(snapshot.outcomes[DRAW], games),
         )
         item = QTreeWidgetItem(list(texts))
+        QTimer.singleShot(0, self, self.share_name_room)  # once the row is laid out
         item.setData(0, Qt.ItemDataRole.UserRole, run.number)
         for column in range(4, len(COLUMNS)):
             item.setTextAlignment(column, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

@@ -131,7 +131,7 @@ class RunOnBar(QWidget):
         if not self.on_cluster() or self.link.pool() is not None:
             return None
         if self.link.address and self.status_label.text():
-            return self.status_label.text()
+            return str(self.status_label.text())
         return self.tr("Not connected to the Dask cluster: press Connect")
 
     @Slot()
