@@ -17,7 +17,15 @@ from .trace.tree_text import (
     excerpt_at,
     parse_tree,
 )
-from .move_ties import CENTRE_FIRST, ORDERING_TIES, READING_ORDER, equal_best, tie_note
+from .move_ties import (
+    CENTRE_FIRST,
+    ORDERING_TIES,
+    READING_ORDER,
+    THREATS_FIRST,
+    equal_best,
+    tie_note,
+    ties_text,
+)
 from .tree_counts import DepthCounts, count_per_depth
 from .tree_explorer import GameTreeExplorer, TreeChild
 from .tree_facts import MAX_COUNT_CELLS, CountCancelled, TreeFacts, count_tree, fact_label
@@ -32,6 +40,7 @@ __all__ = [
     "MAX_TREE_DEPTH",
     "ORDERING_TIES",
     "READING_ORDER",
+    "THREATS_FIRST",
     "BoardSpace",
     "CountCancelled",
     "DepthCounts",
@@ -73,6 +82,7 @@ __all__ = [
     "parse_tree",
     "trace_alphabeta",
     "tie_note",
+    "ties_text",
     "trace_events",
     "tree_events",
     "tree_space",
