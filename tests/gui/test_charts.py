@@ -207,12 +207,31 @@ def test_report_title_names_every_overlaid_run_with_its_line_style(qtbot) -> Non
     first = replace(snapshot(1e-6, 1e-6), label="#2 random vs perfect, 3x3 k=3")
     second = replace(snapshot(1e-6, 1e-6, games=40), label="#1 minimax:depth=2 vs random, 4x4 k=3")
     lines = report_title("Game length", [first, second], ("filled", "dashed"))
-    assert lines == [
+    assert lines == [  # oldest first, as the bars; the main (newest) run keeps its style
         "Game length",
-        "#2 random vs perfect, 3x3 k=3: 10 games (filled)",
         "#1 minimax:depth=2 vs random, 4x4 k=3: 40 games (dashed)",
+        "#2 random vs perfect, 3x3 k=3: 10 games (filled)",
     ]
     assert report_title("Nodes", [first]) == ["Nodes", "#2 random vs perfect, 3x3 k=3: 10 games"]
+
+
+def test_exported_titles_name_the_runs_in_the_order_of_the_bars(qtbot, panel) -> None:
+    from tictactoe_qt.gui.stats.chart_export import report_images
+
+    older = replace(snapshot(1e-6, 2e-6), tag="#1", label="#1 random vs perfect, 3x3 k=3")
+    newer = replace(snapshot(1e-3, 2e-3, games=40), tag="#2",
+                    label="#2 random vs perfect, 3x3 k=3")
+    runs = [newer, older]  # the panel's order: the newest (main) run first
+    shown(qtbot, panel, runs)
+    orders = set()
+    for bars in panel.charts.bar_charts():
+        ticks = sorted(bars.plot.getAxis("bottom")._tickLevels[0])  # the names under the bars
+        orders.add(tuple(text.split()[0] for _position, text in ticks))  # "#1 Random\nvs ..."
+    assert len(orders) == 1 and len(next(iter(orders))) == len(runs)
+    left_to_right = list(next(iter(orders)))
+    for name, image in report_images(runs).items():
+        lines = image.text("Title").split("\n")[1:]
+        assert [line.split()[0] for line in lines] == left_to_right, (name, lines)
 
 
 def test_cross_table_shows_whole_player_names(qtbot) -> None:

@@ -8,10 +8,12 @@ import sys
 
 import pytest
 
-from tictactoe_qt.engine.game import Board, GameConfig
+from tictactoe_qt.engine.analysis import tie_order
+from tictactoe_qt.engine.game import Board, GameConfig, move_text
 from tictactoe_qt.engine.search import minimax_search
 from tictactoe_qt.engine.text import duration_text, duration_unit
 from tictactoe_qt.gui.analysis.comparison_panel import ComparisonDock
+from tictactoe_qt.gui.analysis.comparison_table import MOVE
 from tictactoe_qt.gui.textbook_options_bar import choices_text
 
 from .panels import open_panel
@@ -57,6 +59,31 @@ def test_empty_3x3_reproduces_the_seed_experiment(qtbot, dock) -> None:
     assert "549,946" in dock.summary.text() and "faster" in dock.summary.text()
     assert "agree" in dock.summary.text()
     assert "exactly 549,946" in dock.estimate_label.text()
+
+
+def test_different_moves_among_equal_ones_are_explained(qtbot, dock) -> None:
+    """On the empty 3x3 board every move draws; rows that pick different ones say why."""
+    dock.set_position(Board())
+    run_and_wait(qtbot, dock)
+    moves = [row.result.move for row in dock.rows]
+    assert len(set(moves)) > 1  # the premise: the rows disagree on the move
+    summary = dock.summary.text()
+    legal = len(Board().legal_moves())
+    assert f"All {legal} moves are equally good here (a draw)" in summary
+    assert "breaks the tie its own way" in summary
+    for number, row in enumerate(dock.rows):
+        assert move_text(row.result.move) in summary and tie_order(row) in summary
+        tip = dock.table.item(number, MOVE).toolTip()
+        assert tip.startswith(f"{move_text(row.result.move)}: one of {legal} equal moves; "
+                              f"ties go to the first in {tie_order(row)}")
+
+
+def test_rows_that_agree_say_nothing_of_ties(qtbot, dock) -> None:
+    dock.set_position(Board.from_notation("xx./oo./..."))  # one winning move
+    run_and_wait(qtbot, dock)
+    assert len({row.result.move for row in dock.rows}) == 1
+    assert "equally good" not in dock.summary.text()
+    assert "ties go" not in dock.table.item(0, MOVE).toolTip()
 
 
 def test_chart_shows_the_table_numbers_on_a_log_scale(qtbot, dock) -> None:

@@ -7,9 +7,18 @@ import json
 import signal
 import sys
 import time
+from collections import deque
+from collections.abc import Callable, Sequence
 
 from tictactoe_qt.engine.excerpt import excerpt
-from tictactoe_qt.engine.play import MAX_BATCH_GAMES, SimulationSummary, run_batch
+from tictactoe_qt.engine.play import (
+    KEPT_SAMPLES,
+    MAX_BATCH_GAMES,
+    Sample,
+    SimulationSummary,
+    run_batch,
+    steady_time_left,
+)
 from tictactoe_qt.engine.players import DEPTH_RANGE_KINDS, PlayerSpec, check_playable
 from tictactoe_qt.engine.processes import MIN_WORKER_LIMIT, worker_limit
 from tictactoe_qt.engine.search import open_lines_text
@@ -172,24 +181,37 @@ class ProgressLine:
     """``progress(done, total)`` for a batch: games done and the time left, on one stderr line.
 
     Redrawn at most every :data:`PROGRESS_INTERVAL` seconds (and at the end),
-    however often it is told: a tournament tells it after every game.
+    however often it is told: a tournament tells it after every game. Each redraw
+    is a sample of the pace; the time left is the window's rule
+    (:func:`~tictactoe_qt.engine.play.steady_time_left`), so it says nothing until
+    the pace has settled rather than jumping about at the start.
     """
 
-    def __init__(self) -> None:
-        self._began = time.perf_counter()
+    def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
+        self._clock = clock
+        self._began = clock()
         self._shown = -PROGRESS_INTERVAL
+        self._samples: deque[Sample] = deque(maxlen=KEPT_SAMPLES)
 
     def __call__(self, done: int, total: int) -> None:
-        now = time.perf_counter() - self._began
+        now = self._clock() - self._began
         if now - self._shown < PROGRESS_INTERVAL and done < total:
             return
         self._shown = now
-        print(f"\r\033[K  {progress_text(done, total, now)}", end="", file=sys.stderr, flush=True)
+        self._samples.append((now, done))
+        print(f"\r\033[K  {progress_text(self._samples, total)}", end="", file=sys.stderr,
+              flush=True)
 
 
-def progress_text(done: int, total: int, seconds: float) -> str:
-    """``"1,000 / 4,000 games, about 30 s left"``, the time left from the pace so far."""
+def progress_text(samples: Sequence[Sample], total: int) -> str:
+    """``"1,000 / 4,000 games, about 30 s left"`` from the batch's progress ``samples``
+    (``(seconds, games done)``, oldest first); ``"time left: estimating…"`` until the pace
+    has settled."""
+    done = samples[-1][1] if samples else 0
     text = f"{done:,} / {total:,} games"
-    if 0 < done < total and seconds > 0:
-        text += f", about {duration_text(seconds * (total - done) / done)} left"
-    return text
+    if done >= total:
+        return text
+    left = steady_time_left(samples, total)
+    if left is None:
+        return f"{text}, time left: estimating…"
+    return f"{text}, about {duration_text(left)} left"

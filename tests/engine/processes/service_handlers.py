@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -42,6 +43,17 @@ def _handle(message: Any, should_stop: Callable[[], bool], report: Callable[[obj
     if kind == "chatty":  # prints to stdout, where a careless protocol would read it
         print("hello from the handler\n" * 3, flush=True)
         return value
+    if kind == "flood":  # ``value`` bytes of warnings on stderr, then the answer
+        _flood(value)
+        return "answered"
+    if kind == "flood-and-die":  # a flood, the reason last, then exit 5
+        _flood(value)
+        print("the real reason", file=sys.stderr, flush=True)
+        os._exit(5)
+    if kind == "flood-idle":  # a thread floods stderr after the answer, then leaves a file
+        size, done = value
+        threading.Thread(target=_flood, args=(size, done)).start()
+        return "answered"
     if kind == "big":  # an answer far longer than a pipe's buffer
         return "x" * value
     if kind == "helper":  # leaves a helper in our group that holds every pipe we hold
@@ -51,6 +63,18 @@ def _handle(message: Any, should_stop: Callable[[], bool], report: Callable[[obj
         time.sleep(0.2)
         os._exit(value)
     raise AssertionError(f"unknown request {kind}")
+
+
+def _flood(size: int, done: str | None = None) -> None:
+    """Write ``size`` bytes of warning lines to stderr (as a chatty plugin would); then,
+    when ``done`` names a file, create it."""
+    line = "warning: " + "w" * 90 + "\n"
+    for _ in range(size // len(line)):
+        sys.stderr.write(line)
+    sys.stderr.flush()
+    if done is not None:
+        with open(done, "w") as file:
+            file.write("flooded\n")
 
 
 def _helper(new_session: bool) -> subprocess.Popen[bytes]:

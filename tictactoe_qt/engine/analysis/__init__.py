@@ -1,5 +1,5 @@
 """Values of positions: analysis, exact answers and their limits, the solved cache,
-and side-by-side comparisons of searches."""
+and side-by-side comparisons of searches (with the ties behind their different moves)."""
 
 from .analysis import Analysis, MoveValue, analyze
 from .comparison import (
@@ -14,6 +14,7 @@ from .comparison import (
 )
 from .comparison_size import SizeEstimate, estimate_tree, knuth_estimate
 from .comparison_text import count_text, ratio_text, summary, values_agree
+from .comparison_ties import ComparisonTies, find_ties, tie_order
 from .exact_analysis import analyze_exactly, analyze_exactly_cached, cached_analysis, solve_exactly
 from .exact_limits import (
     EXACT_MAX_EMPTY,
@@ -52,6 +53,7 @@ __all__ = [
     "VARIANTS_BY_KEY",
     "Analysis",
     "ComparisonRow",
+    "ComparisonTies",
     "MoveValue",
     "SizeEstimate",
     "SolvedCache",
@@ -66,11 +68,13 @@ __all__ = [
     "default_folder",
     "estimate_tree",
     "exact_size_estimate",
+    "find_ties",
     "knuth_estimate",
     "long_solve_note",
     "ratio_text",
     "run_variant",
     "solve_exactly",
     "summary",
+    "tie_order",
     "values_agree",
 ]

@@ -11,6 +11,7 @@ from .simulation import (
     uses_rank_path,
 )
 from .simulation_stats import PlayerTotals, SimulationSummary
+from .time_left import KEPT_SAMPLES, Sample, SteadyRule, steady_time_left
 from .tournament import (
     PairingScore,
     TournamentError,
@@ -22,11 +23,14 @@ from .tournament import (
 )
 
 __all__ = [
+    "KEPT_SAMPLES",
     "MAX_BATCH_GAMES",
     "BatchProgress",
     "PairingScore",
     "PlayerTotals",
+    "Sample",
     "SimulationSummary",
+    "SteadyRule",
     "TournamentError",
     "TournamentProgress",
     "TournamentResult",
@@ -41,6 +45,7 @@ __all__ = [
     "round_robin",
     "run_batch",
     "run_games",
+    "steady_time_left",
     "summarize_games",
     "uses_rank_path",
 ]

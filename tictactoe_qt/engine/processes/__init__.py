@@ -29,11 +29,17 @@ rules, each proven in ``tests/engine/processes``:
   step (at most :data:`SLICE_SECONDS` long) and the closing, so a stop from
   another thread waits one step at most and never closes a pipe under a read.
   Reading is one thread's job at a time (the one asking); stderr is read in
-  the same steps and handed to ``on_stderr`` on that thread.
+  the same steps and handed to ``on_stderr`` on that thread, which must not
+  block. With ``drain_stderr`` (a :class:`Service`'s child) a thread of the
+  child's own also reads stderr, in steps under the same lock, between the
+  answers: a child that floods stderr while no one asks never blocks on it.
 * **Errors.** A child that exits, at once or later, becomes a
   :class:`ChildExited` (a :class:`~..errors.ProcessFailure`) naming the
-  program, its exit status or signal, and a bounded excerpt of its stderr;
-  never a traceback, never silence.
+  program, its exit status or signal, and a bounded excerpt of its stderr
+  (its last lines, each cut to :data:`~.child.STDERR_LINE` bytes: a few
+  kilobytes kept, however much it writes); never a traceback, never silence.
+  A :class:`Service` echoes its child's stderr on ours through a bounded queue
+  (:mod:`.stderr_echo`), so a stderr of ours that nobody reads never blocks.
 
 Batch worker pools (:class:`WorkerPool`; :mod:`.pool` starts them,
 :mod:`.workers` is what runs in them) follow rules of their own:

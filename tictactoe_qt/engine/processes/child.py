@@ -9,6 +9,7 @@ import signal
 import subprocess
 import threading
 import time
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 
 from .errors import ChildExited, ChildTimeout
@@ -24,6 +25,13 @@ WRITE_SECONDS = 10.0
 EXIT_SECONDS = 0.5
 #: Bytes read from a pipe in one go; also the most read from a dead child's pipe.
 CHUNK = 65536
+#: A stderr line is a log line: longer ones are cut to their start (see :class:`LineBuffer`),
+#: so the lines kept for an error message take a few kilobytes, whatever the child writes.
+STDERR_LINE = 4096
+#: Most bytes of stderr one background drain step reads (one pipe's worth, twice).
+DRAIN_STEP = 2 * CHUNK
+#: Seconds between background drain steps: a child fills a pipe in no less (64 KB).
+DRAIN_SECONDS = 0.05
 
 Log = Callable[[str], None]
 Asker = Callable[["Child"], None]
@@ -39,12 +47,17 @@ class Child:
     Args:
         process: the started process (``start_new_session=True``, unbuffered pipes).
         program: how messages name it (its path).
-        on_stderr: gets each line of its stderr, on the reading thread.
+        on_stderr: gets each line of its stderr (cut to :data:`STDERR_LINE` bytes), on
+            the thread that read it; it must not block (it runs under the pipes' lock).
         max_line: longer stdout lines come in pieces.
+        drain_stderr: also read stderr from a thread of our own every
+            :data:`DRAIN_SECONDS`, so a child that floods it while no one reads its
+            answers (between requests) never blocks on a full pipe.
     """
 
     def __init__(self, process: subprocess.Popen[bytes], program: str,
-                 on_stderr: Log | None = None, max_line: int = CHUNK) -> None:
+                 on_stderr: Log | None = None, max_line: int = CHUNK,
+                 drain_stderr: bool = False) -> None:
         assert process.stdin and process.stdout and process.stderr
         self.process = process
         self.program = program
@@ -52,7 +65,7 @@ class Child:
         self._lock = threading.Lock()  # guards the pipes: each read/write step, and closing
         self._stdin: int | None = process.stdin.fileno()
         self._out = LineBuffer(max_line)
-        self._err = LineBuffer(max_line)
+        self._err = LineBuffer(min(max_line, STDERR_LINE))
         self._tail = Tail()
         self._selector: selectors.BaseSelector | None = selectors.DefaultSelector()
         for stream in (process.stdin, process.stdout, process.stderr):
@@ -62,16 +75,21 @@ class Child:
         self._drained = False  # the dead child's pipes were read once, for the last time
         self._is_ready = False
         self._ended = False
+        if drain_stderr:
+            threading.Thread(target=_drain_in_background, args=(weakref.ref(self),),
+                             name=f"stderr-{process.pid}", daemon=True).start()
 
     @classmethod
     def start(cls, argv: Sequence[str], *, cwd: str | None = None,
               env: Mapping[str, str] | None = None, on_stderr: Log | None = None,
-              max_line: int = CHUNK, dies_with_parent_itself: bool = False) -> Child:
+              max_line: int = CHUNK, dies_with_parent_itself: bool = False,
+              drain_stderr: bool = False) -> Child:
         """Start ``argv`` in a session (and process group) of its own, dying with us.
 
         ``dies_with_parent_itself``: the program calls :func:`set_parent_death_signal`
         first thing (our own Python children do), so no Python runs between fork
         and exec, which may deadlock in a process with other threads (Qt's).
+        ``drain_stderr``: see :class:`Child`.
 
         Raises:
             ChildExited: the program could not be started at all (``status`` None).
@@ -87,7 +105,7 @@ class Child:
         except OSError as error:
             raise ChildExited(program, f"could not start: {error.strerror or error}",
                               at_once=True) from None
-        return cls(process, program, on_stderr, max_line)
+        return cls(process, program, on_stderr, max_line, drain_stderr)
 
     # -- state ----------------------------------------------------------------
     @property
@@ -251,6 +269,35 @@ class Child:
             stdout_open = False
         return stdout_open
 
+    def pump_stderr(self) -> bool:
+        """Read what stderr holds now (up to :data:`DRAIN_STEP` bytes), without waiting, and
+        pass its lines on; False once it is closed or the child ended (one read step)."""
+        with self._lock:
+            selector = self._selector
+            if selector is None or self._ended:
+                return False
+            key = next((key for key in selector.get_map().values() if key.data is self._err),
+                       None)
+            if key is None:
+                return False
+            for _ in range(DRAIN_STEP // CHUNK):
+                try:
+                    data = os.read(key.fd, CHUNK)
+                except BlockingIOError:
+                    break
+                except OSError:
+                    data = b""
+                if not data:  # closed: its last line is complete
+                    selector.unregister(key.fd)
+                    self._err.flush()
+                    self._pass_stderr()
+                    return False
+                self._err.feed(data)
+            self._pass_stderr()
+            # An exited child's last words are read by whoever reads its exit; a helper it
+            # left behind may hold the pipe open for ever, so the drain ends here.
+            return exit_status(self.process) is None
+
     def _drain_err(self) -> None:
         """Read what stderr holds now, without waiting (for the message about an exit)."""
         selector = self._selector
@@ -285,3 +332,14 @@ class Child:
                     stream.close()  # unbuffered: nothing left to flush, so nothing to fail
                 except OSError:
                     pass
+
+
+def _drain_in_background(child_ref: weakref.ReferenceType[Child]) -> None:
+    """Read a child's stderr every :data:`DRAIN_SECONDS` until it is closed or the child ends
+    (or is forgotten: the thread holds it only between steps)."""
+    while True:
+        child = child_ref()
+        if child is None or not child.pump_stderr():
+            return
+        del child
+        time.sleep(DRAIN_SECONDS)

@@ -51,6 +51,7 @@ from ..excerpt import excerpt
 from .child import Child
 from .errors import ChildExited, ChildFailed
 from .messages import Handler, decode, encode
+from .stderr_echo import echo_stderr
 
 __all__ = ["CANCEL_GRACE_SECONDS", "Handler", "Service", "ServiceCancelled", "ServiceError"]
 
@@ -89,14 +90,19 @@ _starter = ThreadPoolExecutor(max_workers=1, thread_name_prefix="service-starter
 
 
 def _start_child(argv: list[str]) -> Child:
-    """Start a child from the starter thread, which lives as long as we do (parent death)."""
+    """Start a child from the starter thread, which lives as long as we do (parent death).
+
+    Its stderr is drained all the time, also between requests, and echoed on ours
+    without ever waiting for it (:mod:`.stderr_echo`): a handler or plugin that
+    floods it never blocks, whoever reads our stderr.
+    """
     return _starter.submit(Child.start, argv, on_stderr=_pass_stderr, max_line=MAX_MESSAGE,
-                           dies_with_parent_itself=True).result()
+                           dies_with_parent_itself=True, drain_stderr=True).result()
 
 
 def _pass_stderr(line: str) -> None:
     """The child's stderr goes to ours, as it did before it had pipes (its tracebacks, prints)."""
-    sys.stderr.write(line.removeprefix("stderr: ") + "\n")
+    echo_stderr(line.removeprefix("stderr: "))
 
 
 class Service:
@@ -301,7 +307,7 @@ class Service:
         if kind == "error":
             text, trace = self._decode(session, data)
             if trace:
-                sys.stderr.write(trace)  # the child's traceback, for bug reports
+                echo_stderr(trace.rstrip("\n"))  # the child's traceback, for bug reports
             raise ServiceError(str(text))
         if kind == "cancelled":
             return "cancelled", None

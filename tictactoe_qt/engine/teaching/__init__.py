@@ -1,6 +1,14 @@
 """Textbook searches traced step by step, and the game tree shown to learners."""
 
-from .move_ties import CENTRE_FIRST, ORDERING_TIES, READING_ORDER, equal_best, tie_note
+from .move_ties import (
+    CENTRE_FIRST,
+    ORDERING_TIES,
+    READING_ORDER,
+    THREATS_FIRST,
+    equal_best,
+    tie_note,
+    ties_text,
+)
 from .trace import board_events, board_space, tree_events, tree_space
 from .trace.counted_search import best_line, counted_search, decision, limited_values
 from .trace.cursor import TraceCursor
@@ -32,6 +40,7 @@ __all__ = [
     "MAX_TREE_DEPTH",
     "ORDERING_TIES",
     "READING_ORDER",
+    "THREATS_FIRST",
     "BoardSpace",
     "CountCancelled",
     "DepthCounts",
@@ -73,6 +82,7 @@ __all__ = [
     "parse_tree",
     "trace_alphabeta",
     "tie_note",
+    "ties_text",
     "trace_events",
     "tree_events",
     "tree_space",

@@ -6,10 +6,16 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from tictactoe_qt.engine import MATE_THRESHOLD, SearchResult
-from tictactoe_qt.engine.analysis import VARIANTS, ComparisonRow, SizeEstimate
+from tictactoe_qt.engine.analysis import (
+    VARIANTS,
+    ComparisonRow,
+    ComparisonTies,
+    SizeEstimate,
+    tie_order,
+)
 from tictactoe_qt.engine.game import Board, Move, move_text, short_cell_text
 from tictactoe_qt.engine.players import TextbookOptions
-from tictactoe_qt.engine.teaching import NodeValue
+from tictactoe_qt.engine.teaching import NodeValue, tie_note
 from tictactoe_qt.engine.text import (
     BOARD_NAMES,
     MILLISECONDS,
@@ -89,10 +95,15 @@ def value_tip(row: ComparisonRow, to_move: str, names: SideNames = BOARD_NAMES) 
     return "" if row.result is None else value_text(row.result, to_move, names)
 
 
-def move_tip(row: ComparisonRow) -> str:
-    """The row's move in words, ``row 1, column 3``; empty without one."""
+def move_tip(row: ComparisonRow, ties: ComparisonTies | None = None) -> str:
+    """The row's move in words, ``row 1, column 3``, and when it is one of equally good
+    moves (``ties``), the tie-break that chose it; empty without one."""
     move = row.result.move if row.result is not None else None
-    return "" if move is None else move_text(move)
+    if move is None:
+        return ""
+    if ties is not None and any(title == row.title for title, _, _ in ties.picks):
+        return f"{move_text(move)}: {tie_note(ties.equal, tie_order(row))}"
+    return move_text(move)
 
 
 def time_unit(rows: list[ComparisonRow | None]) -> TimeUnit:

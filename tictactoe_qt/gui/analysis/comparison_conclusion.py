@@ -11,9 +11,12 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("ComparisonDock", text)
 
 
-def conclusion_text(rows: list[ComparisonRow], estimate: SizeEstimate | None) -> str:
+def conclusion_text(rows: list[ComparisonRow], estimate: SizeEstimate | None,
+                    ties: str = "") -> str:
     """The summary of ``rows``: what was refused as too large (with ``estimate``), whether
-    the exact searches agree on the value, and whether the comparison was stopped."""
+    the exact searches agree on the value, why they chose different moves when those are
+    equally good (``ties``, :meth:`~tictactoe_qt.engine.analysis.ComparisonTies.text`),
+    and whether the comparison was stopped."""
     text = summary(rows)
     refused = [row for row in rows if row.status == "refused"]
     if refused and estimate is not None:
@@ -25,6 +28,8 @@ def conclusion_text(rows: list[ComparisonRow], estimate: SizeEstimate | None) ->
         text += _tr(" All {0} exact searches agree on the value.").format(len(exact))
     elif exact:
         text += _tr(" The exact searches DISAGREE on the value.")
+    if ties:
+        text += f" {ties}"
     if any(row.status == "cancelled" for row in rows):
         text += _tr(" Stopped before the end.")
     return text.strip()

@@ -32,6 +32,7 @@ from tictactoe_qt.engine.analysis import (
     DEFAULT_OPTIONS,
     VARIANTS,
     ComparisonRow,
+    ComparisonTies,
     SizeEstimate,
 )
 from tictactoe_qt.engine.game import Board
@@ -90,6 +91,8 @@ class ComparisonDock(QDockWidget):
         #: The textbook options the table's rows ran with.
         self.results_options: TextbookOptions | None = None
         self.estimate: SizeEstimate | None = None
+        #: Equally good moves the rows chose differently (``None``: no such tie).
+        self.ties: ComparisonTies | None = None
         self._job: int | None = None
         #: A run was stopped because the dock was hidden: run again when it is shown.
         self._resume = False
@@ -189,6 +192,8 @@ class ComparisonDock(QDockWidget):
                 and names != self.results_names:
             self.results_names = names  # the same position, new marks: name them anew
             self._show_rows()
+            if self._job is None and self.rows:
+                self._show_conclusion()
         self.names = names
         if self.board is not None and board == self.board:
             return
@@ -267,6 +272,7 @@ class ComparisonDock(QDockWidget):
         self._show_options_label()
         self._mark_outdated()
         self.estimate = None
+        self.ties = None
         self.table.setRowCount(0)
         self.summary.setText("")
         self._update_chart()
@@ -297,6 +303,10 @@ class ComparisonDock(QDockWidget):
             self.estimate = value
             self.estimate_label.setText(self.tr("Before searching: {0}.").format(value.text()))
             return
+        if isinstance(value, ComparisonTies):
+            self.ties = value
+            self._show_rows()  # the moves' tooltips say which tie-break chose them
+            return
         assert isinstance(value, ComparisonRow)
         self.rows.append(value)
         self._add_row(value)
@@ -324,7 +334,7 @@ class ComparisonDock(QDockWidget):
             if column in (NODES, CUTOFFS, TIME):
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             # The move and the value in words, and the whole note (a narrow dock ends it in '…').
-            head = {MOVE: move_tip(row), VALUE: value_tip(row, to_move, names),
+            head = {MOVE: move_tip(row, self.ties), VALUE: value_tip(row, to_move, names),
                     NOTE: text}.get(column, "")
             item.setToolTip(f"{head}\n{tip}" if head and head not in tip else tip)
             self.table.setItem(number, column, item)
@@ -374,11 +384,13 @@ class ComparisonDock(QDockWidget):
         self._job = None
         self.run_button.setEnabled(self.board is not None and not self.board.is_game_over())
         self.stop_button.setEnabled(False)
-        if not self.rows:
-            self.comparison_finished.emit()
-            return
-        self.summary.setText(conclusion_text(self.rows, self.estimate))
+        if self.rows:
+            self._show_conclusion()
         self.comparison_finished.emit()
+
+    def _show_conclusion(self) -> None:
+        ties = "" if self.ties is None else self.ties.text(self.results_names)
+        self.summary.setText(conclusion_text(self.rows, self.estimate, ties))
 
     def shutdown(self) -> None:
         """Cancel and wait for the worker thread."""

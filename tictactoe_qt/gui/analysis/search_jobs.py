@@ -23,6 +23,7 @@ from tictactoe_qt.engine.analysis import (
     compare,
     default_folder,
     estimate_tree,
+    find_ties,
 )
 from tictactoe_qt.engine.game import Board, GameConfig
 from tictactoe_qt.engine.players import TextbookOptions, ViewKind, player_view
@@ -193,11 +194,17 @@ def comparison_run(
     report: Report,
 ) -> None:
     """Report the tree's size estimate, then each algorithm's row as it finishes
-    (the textbook rows with ``options``)."""
+    (the textbook rows with ``options``), then the tie among equal moves behind rows
+    that chose differently, if there is one."""
     board = board_from(config, history)
     estimate = estimate_tree(board, depth)
     report(estimate)
+    rows = []
     for row in compare(board, depth, run_capped=run_capped, cap_seconds=cap_seconds,
                        should_stop=should_stop, estimate=estimate,
                        perfect_budget=perfect_budget, options=options):
+        rows.append(row)
         report(row)
+    ties = None if should_stop() else find_ties(board, rows, should_stop)
+    if ties is not None:
+        report(ties)

@@ -3,7 +3,8 @@
 Each picture is drawn from a fresh, never-shown set of charts at a fixed size,
 so it does not depend on the dock's width or on the user's zoom, and at twice
 the pixel density, so text and lines stay sharp in a document. Its title
-names every run drawn: number, players, board and games.
+names every run drawn (number, players, board and games), oldest first, the
+order in which the bar charts draw them left to right.
 """
 
 from __future__ import annotations
@@ -36,11 +37,15 @@ def run_line(run: RunSnapshot, style: str | None) -> str:
 
 
 def report_title(title: str, runs: Sequence[RunSnapshot], styles: Sequence[str] = ()) -> list[str]:
-    """The chart's title, then a line per run, with how it is drawn (``styles``) when several share the chart."""
+    """The chart's title, then a line per run, oldest first as the bar charts draw their groups.
+
+    ``runs`` come newest first (the panel's order, main run first); ``styles`` say how
+    each is drawn, by that order (the main run solid), when several share the chart.
+    """
     lines = [title]
-    for index, run in enumerate(runs):
+    for index in reversed(range(len(runs))):
         style = styles[index % len(styles)] if styles and len(runs) > 1 else None
-        lines.append(run_line(run, style))
+        lines.append(run_line(runs[index], style))
     return lines
 
 

@@ -17,14 +17,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tictactoe_qt.engine.play import KEPT_SAMPLES, Sample, steady_time_left
+
 from .count_progress_bar import CountProgressBar
 from .number_format import format_seconds
 from .run_data import MAX_GAMES
-from .time_left import Sample, steady_time_left
 
 NO_SEED = -1
-#: Progress reports kept for the time-left estimate: seconds of them at ten a second.
-KEPT_SAMPLES = 100
 
 
 class SimulateBar(QWidget):
@@ -38,7 +37,7 @@ class SimulateBar(QWidget):
         self.setObjectName("simulateBar")
         #: The "can't start" message on show, until the match changes.
         self._problem = ""
-        #: This batch's progress reports, for :func:`~.time_left.steady_time_left`.
+        #: This batch's progress reports, for :func:`~tictactoe_qt.engine.play.steady_time_left`.
         self._samples: deque[Sample] = deque(maxlen=KEPT_SAMPLES)
         self.match_label = QLabel(objectName="simMatch")
         self.match_label.setToolTip(self.tr("Board and players come from the settings dock"))

@@ -1,4 +1,7 @@
-"""When a batch's time left is worth showing: only once its pace has settled (no Qt here).
+"""When a batch's time left is worth showing: only once its pace has settled.
+
+The one rule for the window's Statistics progress and the CLI's progress line
+(``simulate``, ``tournament``).
 
 A batch's first games say little about the rest: worker processes start and
 searches fill their tables, so the first pace seen can be ten times too slow
@@ -14,6 +17,9 @@ from dataclasses import dataclass
 
 #: ``(seconds since the batch began, games done)``, one progress report.
 Sample = tuple[float, int]
+#: Progress reports a caller keeps for the estimate: at one every 0.1 s, its last
+#: 10 seconds (a slow start is forgotten, a change of pace is followed).
+KEPT_SAMPLES = 100
 
 
 @dataclass(frozen=True)
@@ -72,3 +78,6 @@ def steady_time_left(samples: Sequence[Sample], planned: int, rule: SteadyRule =
     if min(ends) <= 0 or max(ends) > min(ends) * (1 + rule.tolerance):
         return None
     return max(0.0, ends[0] - seconds)
+
+
+__all__ = ["KEPT_SAMPLES", "Sample", "SteadyRule", "steady_time_left"]
