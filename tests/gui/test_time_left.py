@@ -10,6 +10,7 @@ from tictactoe_qt.engine.play import SteadyRule, steady_time_left
 from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.gui.stats.run_data import RunData
 from tictactoe_qt.gui.stats.stats_panel import StatsPanel
+from tictactoe_qt.gui.stats.stats_controller import StatsController
 
 RULE = SteadyRule()
 
@@ -86,7 +87,7 @@ def test_a_finished_batch_has_nothing_left_and_bad_input_tells_nothing() -> None
 
 def test_the_stats_panel_says_estimating_until_the_pace_settles(qtbot) -> None:
     """The slow start reported to the panel as its batch reports: snapshots of the run."""
-    panel = StatsPanel()
+    panel = StatsPanel(StatsController())
     qtbot.addWidget(panel)
     base = RunData(GameConfig(3, 3, 3), PlayerSpec("random"), PlayerSpec("random"), 910).snapshot()
     panel.simulate_bar.start_progress(910)
