@@ -9,8 +9,8 @@ from tictactoe_qt.engine.game import GameConfig
 from tictactoe_qt.engine.play import SteadyRule, steady_time_left
 from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.gui.stats.run_data import RunData
-from tictactoe_qt.gui.stats.stats_panel import StatsPanel
 from tictactoe_qt.gui.stats.stats_controller import StatsController
+from tictactoe_qt.gui.stats.stats_panel import StatsPanel
 
 RULE = SteadyRule()
 
