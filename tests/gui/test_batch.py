@@ -151,12 +151,12 @@ def test_bad_requests_are_refused_with_a_reason(games, x, message) -> None:
 
 
 def test_worker_failure_is_reported_not_lost(qtbot, task, monkeypatch) -> None:
-    import tictactoe_qt.engine.play.simulation as simulation
+    import tictactoe_qt.gui.stats.batch_chunks as batch_chunks
 
     def broken(*args, **kwargs):
         raise RuntimeError("engine exploded")
 
-    monkeypatch.setattr(simulation, "run_games", broken)
+    monkeypatch.setattr(batch_chunks, "run_games", broken)  # what a chunk plays its games with
     with qtbot.waitSignal(task.failed, timeout=HANG_MS) as failed:
         task.start(BatchWorker(BatchRequest(TIC_TAC_TOE, PlayerSpec("perfect"), RANDOM, 10)))
     assert "engine exploded" in failed.args[0]

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from contextlib import nullcontext
 from typing import Any
 
-from tictactoe_qt.engine.excerpt import excerpt
+from tictactoe_qt.engine import excerpt
 from tictactoe_qt.engine.game import Board, GameConfig
 
 from .arguments import UsageError, add_k_argument, time_budget

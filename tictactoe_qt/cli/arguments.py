@@ -7,8 +7,7 @@ import re
 import sys
 from typing import NoReturn
 
-from tictactoe_qt.engine import EXCERPT_LIMIT
-from tictactoe_qt.engine.excerpt import excerpt
+from tictactoe_qt.engine import EXCERPT_LIMIT, excerpt
 from tictactoe_qt.engine.game import MAX_SIZE, MIN_SIZE, Board, GameConfig
 from tictactoe_qt.engine.players import MAX_TIME, MIN_TIME, PlayerSpec, PlayerSpecError
 

@@ -7,7 +7,7 @@ import json
 import os
 import sys
 
-from tictactoe_qt.engine.atomic_file import write_text_atomically
+from tictactoe_qt.engine import write_text_atomically
 from tictactoe_qt.engine.teaching import TreeTextError
 from tictactoe_qt.engine.teaching.check import (
     CHECKED_ALGORITHMS,

@@ -9,8 +9,7 @@ import time
 from dataclasses import replace
 from math import perm
 
-from tictactoe_qt.engine import PlayerForfeit, SearchResult, ShouldStop, never_stop
-from tictactoe_qt.engine.excerpt import excerpt
+from tictactoe_qt.engine import PlayerForfeit, SearchResult, ShouldStop, excerpt, never_stop
 from tictactoe_qt.engine.game import Board
 from tictactoe_qt.engine.players import (
     PLAYER_FACTORIES,

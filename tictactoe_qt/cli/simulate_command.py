@@ -10,7 +10,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 
-from tictactoe_qt.engine.excerpt import excerpt
+from tictactoe_qt.engine import excerpt
 from tictactoe_qt.engine.play import (
     KEPT_SAMPLES,
     MAX_BATCH_GAMES,

@@ -9,8 +9,7 @@ import textwrap
 from collections.abc import Iterator
 from typing import Any
 
-from tictactoe_qt.engine import SearchResult, ShouldStop
-from tictactoe_qt.engine.excerpt import excerpt
+from tictactoe_qt.engine import SearchResult, ShouldStop, excerpt
 from tictactoe_qt.engine.game import Board
 from tictactoe_qt.engine.players import (
     ALGORITHMS,

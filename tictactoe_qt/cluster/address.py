@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from tictactoe_qt.engine.excerpt import excerpt
+from tictactoe_qt.engine import excerpt
 from tictactoe_qt.engine.processes import default_workers, worker_limit
 
 #: ``local`` alone: one worker process per core; ``local:N``: N, at most :func:`worker_limit`.

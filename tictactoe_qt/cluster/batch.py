@@ -10,6 +10,7 @@ from typing import Any
 from tictactoe_qt.engine import ShouldStop, never_stop
 from tictactoe_qt.engine.game import GameConfig
 from tictactoe_qt.engine.play import (
+    BLOCK_GAMES,
     MAX_BATCH_GAMES,
     BatchProgress,
     SimulationSummary,
@@ -17,7 +18,6 @@ from tictactoe_qt.engine.play import (
     computer_spec,
     fresh_player_games,
     new_players,
-    random_games,
     resolve_seed,
     summarize_games,
     uses_rank_path,
@@ -62,7 +62,7 @@ def run_cluster_batch(
     new_players(specs)  # a kind nobody registered fails here, not on a worker
     batch_seed = resolve_seed(seed)
     cores = max(1, connection.info().cores)
-    unit = random_games.BLOCK_GAMES if uses_rank_path(config, *specs) else fresh_player_games(config)
+    unit = BLOCK_GAMES if uses_rank_path(config, *specs) else fresh_player_games(config)
     chunks = chunk_bounds(games, cores, unit)
     summary = SimulationSummary(config, str(specs[0]), str(specs[1]), batch_seed, swap)
     summary.workers = cores

@@ -6,8 +6,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, NoReturn
 
-from tictactoe_qt.engine import ShouldStop
-from tictactoe_qt.engine.excerpt import excerpt
+from tictactoe_qt.engine import ShouldStop, excerpt
 
 from . import ClusterLost
 from .bounded_call import CallTimedOut, within

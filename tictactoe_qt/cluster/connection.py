@@ -8,7 +8,7 @@ from typing import Any
 from urllib.request import urlopen
 
 from tictactoe_qt import __version__
-from tictactoe_qt.engine.excerpt import excerpt
+from tictactoe_qt.engine import excerpt
 
 from . import ClusterError, probe, require_distributed
 from .address import LOCAL, AddressError, ClusterAddress

@@ -19,7 +19,7 @@ import struct
 import time
 from typing import Any
 
-from tictactoe_qt.engine.excerpt import excerpt
+from tictactoe_qt.engine import excerpt
 
 from .address import ClusterAddress
 

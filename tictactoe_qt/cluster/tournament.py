@@ -11,6 +11,7 @@ from typing import Any
 from tictactoe_qt.engine import ShouldStop, never_stop
 from tictactoe_qt.engine.game import GameConfig
 from tictactoe_qt.engine.play import (
+    BLOCK_GAMES,
     SimulationSummary,
     TournamentError,
     TournamentProgress,
@@ -19,7 +20,6 @@ from tictactoe_qt.engine.play import (
     fresh_player_games,
     pairing_games,
     parse_players,
-    random_games,
     resolve_seed,
     summarize_games,
     uses_rank_path,
@@ -116,7 +116,7 @@ def _chunks(client: Any, config: GameConfig, specs: Sequence[PlayerSpec],
     for (x_index, o_index), summary in parts.items():
         games, summary.workers = summary.workers, cores
         pair = (specs[x_index], specs[o_index])
-        unit = random_games.BLOCK_GAMES if uses_rank_path(config, *pair) else fresh_player_games(config)
+        unit = BLOCK_GAMES if uses_rank_path(config, *pair) else fresh_player_games(config)
         for start, stop in chunk_bounds(games, cores, unit):
             yield client.submit(_tagged, (x_index, o_index), config, *pair, start, stop,
                                 summary.seed, pure=False,

@@ -19,7 +19,7 @@ from .errors import (
     ProcessFailure,
     failure_text,
 )
-from .excerpt import EXCERPT_LIMIT
+from .excerpt import EXCERPT_LIMIT, excerpt
 from .game.board import MARKS, Board, Mark, Move, Outcome, other
 from .game.config import MAX_SIZE, MIN_SIZE, GameConfig
 from .players.player_spec import PLAYER_KINDS, PlayerSpec, PlayerSpecError
@@ -55,6 +55,7 @@ __all__ = [
     "UnwritableTextError",
     "atomic_text_writer",
     "exact_fields",
+    "excerpt",
     "failure_text",
     "make_player",
     "never_stop",

@@ -18,7 +18,7 @@ from dataclasses import replace
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from tictactoe_qt.engine.excerpt import excerpt
+from tictactoe_qt.engine import excerpt
 from tictactoe_qt.engine.game import engine_path_problem
 from tictactoe_qt.engine.players import PlayerSpec, discovered_plugins
 from tictactoe_qt.gui.game_settings import (

@@ -15,8 +15,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Signal
 
-from tictactoe_qt.engine import PlayerForfeit
-from tictactoe_qt.engine.excerpt import excerpt
+from tictactoe_qt.engine import PlayerForfeit, excerpt
 from tictactoe_qt.engine.gomocup import EngineFault, EngineUnavailable, ExternalEngine
 from tictactoe_qt.engine.players import PlayerSpec, PlayerSpecError
 from tictactoe_qt.gui.thread_ends import stop_when_destroyed

@@ -16,8 +16,7 @@ from typing import TypeVar
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QSettings
 
-from tictactoe_qt.engine import InvalidConfigError
-from tictactoe_qt.engine.excerpt import excerpt
+from tictactoe_qt.engine import InvalidConfigError, excerpt
 from tictactoe_qt.engine.game import (
     DEFAULT_MARKS,
     MAX_DEPTH,

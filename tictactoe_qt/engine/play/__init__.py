@@ -2,6 +2,16 @@
 
 from .batch import MAX_BATCH_GAMES, BatchProgress, chunk_bounds, run_batch
 from .move_by_move import fresh_player_games, new_players
+from .random_games import (
+    BLOCK_GAMES,
+    BOARD_WINNERS,
+    block_endings,
+    blocks_for,
+    count_endings,
+    decode_ending,
+    ending_table,
+    has_fast_path,
+)
 from .simulation import (
     computer_spec,
     play_move_by_move,
@@ -23,6 +33,8 @@ from .tournament import (
 )
 
 __all__ = [
+    "BLOCK_GAMES",
+    "BOARD_WINNERS",
     "KEPT_SAMPLES",
     "MAX_BATCH_GAMES",
     "BatchProgress",
@@ -34,9 +46,15 @@ __all__ = [
     "TournamentError",
     "TournamentProgress",
     "TournamentResult",
+    "block_endings",
+    "blocks_for",
     "chunk_bounds",
     "computer_spec",
+    "count_endings",
+    "decode_ending",
+    "ending_table",
     "fresh_player_games",
+    "has_fast_path",
     "new_players",
     "pairing_games",
     "parse_players",

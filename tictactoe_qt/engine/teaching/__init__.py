@@ -13,7 +13,7 @@ from .trace import board_events, board_space, tree_events, tree_space
 from .trace.counted_search import best_line, counted_search, decision, limited_values
 from .trace.cursor import TraceCursor
 from .trace.event_stream import Event, SearchCounts, count_search, trace_events
-from .trace.pseudocode import line_for
+from .trace.pseudocode import line_for, pseudocode
 from .trace.quick_size import earliest_end, events_at_least
 from .trace.size import DEFAULT_MAX_EVENTS, SizeEstimate, TraceTooLarge, check_size, minimax_size
 from .trace.spaces import BoardSpace
@@ -77,6 +77,7 @@ __all__ = [
     "fact_label",
     "limited_values",
     "line_for",
+    "pseudocode",
     "minimax_size",
     "move_text",
     "parse_tree",

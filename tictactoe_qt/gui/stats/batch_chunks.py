@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from tictactoe_qt.engine import ShouldStop
 from tictactoe_qt.engine.game import GameConfig, Mark
-from tictactoe_qt.engine.play import random_games, simulation
+from tictactoe_qt.engine.play import BLOCK_GAMES, block_endings, blocks_for, run_games, uses_rank_path
 from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.engine.processes import StopFlag, prepare_worker
 
@@ -74,11 +74,11 @@ def _should_stop() -> bool:
 
 def play_chunk(request: ChunkRequest, should_stop: ShouldStop = _should_stop) -> ChunkResult:
     """Play one chunk (in a worker process, or in-line with its own ``should_stop``)."""
-    if simulation.uses_rank_path(request.config, request.x_spec, request.o_spec):
+    if uses_rank_path(request.config, request.x_spec, request.o_spec):
         return _chunk_endings(request, should_stop)
     began = time.perf_counter()
     rows: list[tuple[object, ...]] = []
-    records = simulation.run_games(
+    records = run_games(
         request.config,
         request.x_spec,
         request.o_spec,
@@ -96,13 +96,13 @@ def play_chunk(request: ChunkRequest, should_stop: ShouldStop = _should_stop) ->
 
 def _chunk_endings(request: ChunkRequest, should_stop: ShouldStop) -> ChunkResult:
     """Outcome bytes of the chunk's games (the engine's exact random-vs-random path)."""
-    size = random_games.BLOCK_GAMES
+    size = BLOCK_GAMES
     began = time.perf_counter()
     parts = []
-    for block in random_games.blocks_for(request.start, request.stop):
+    for block in blocks_for(request.start, request.stop):
         if should_stop():
             break
-        endings = random_games.block_endings(request.config, request.seed, block)
+        endings = block_endings(request.config, request.seed, block)
         offset = block * size
         parts.append(endings[max(request.start - offset, 0) : request.stop - offset])
     endings = b"".join(parts)

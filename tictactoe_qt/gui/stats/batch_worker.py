@@ -24,7 +24,7 @@ from tictactoe_qt.engine.game import GameConfig, Mark
 
 # Importing ``search`` registers every player kind now, in the GUI thread at
 # start-up: importing the searches inside a worker would hold the GIL too long.
-from tictactoe_qt.engine.play import random_games, simulation
+from tictactoe_qt.engine.play import BLOCK_GAMES, resolve_seed, uses_rank_path
 from tictactoe_qt.engine.players import PlayerSpec, check_playable
 from tictactoe_qt.engine.processes import WORKER_DIED
 from tictactoe_qt.engine.text import BOARD_NAMES, SideNames
@@ -105,7 +105,7 @@ class BatchWorker(BackgroundWorker):
         self.result: RunData | None = None
         self._stop = threading.Event()
         self._last_report = time.perf_counter()
-        self._chunks = ChunkSizer(simulation.uses_rank_path(request.config, request.x_spec, request.o_spec))
+        self._chunks = ChunkSizer(uses_rank_path(request.config, request.x_spec, request.o_spec))
 
     def cancel(self) -> None:
         """Stop after the current move (safe from any thread)."""
@@ -128,7 +128,7 @@ class BatchWorker(BackgroundWorker):
     def _play(self) -> RunData:
         request = self.request
         data = request.new_run()
-        data.seed = simulation.resolve_seed(request.seed)  # known even if drawn: runs can be repeated
+        data.seed = resolve_seed(request.seed)  # known even if drawn: runs can be repeated
         if self.pool is not None and self.pool.try_acquire():
             if not self.pool.is_started():
                 # Starting worker processes loads every core for a moment: let
@@ -237,7 +237,7 @@ class BatchWorker(BackgroundWorker):
         """
         endings, rows = result.endings, result.rows or []
         if endings is not None:
-            size = random_games.BLOCK_GAMES
+            size = BLOCK_GAMES
             for first in range(0, len(endings), size):
                 self._burst(partial(data.add_endings, endings[first : first + size], result.move_seconds))
         else:
@@ -264,7 +264,7 @@ class ChunkSizer:
     def __init__(self, rank_path: bool) -> None:
         self._rank_path = rank_path
         # One game first: slow players (a perfect search on 15x15) report progress at once.
-        self._size = random_games.BLOCK_GAMES if rank_path else 1
+        self._size = BLOCK_GAMES if rank_path else 1
 
     def next_size(self) -> int:
         return self._size
@@ -275,8 +275,8 @@ class ChunkSizer:
             return
         wanted = games / seconds * self.TARGET_SECONDS
         if self._rank_path:
-            blocks = max(1, min(16, round(wanted / random_games.BLOCK_GAMES)))
-            self._size = blocks * random_games.BLOCK_GAMES
+            blocks = max(1, min(16, round(wanted / BLOCK_GAMES)))
+            self._size = blocks * BLOCK_GAMES
         else:
             self._size = max(1, min(4 * self._size, MAX_ROWS_PER_CHUNK, round(wanted)))
 

@@ -20,10 +20,10 @@ from PySide6.QtGui import QImage
 from tictactoe_qt.engine import (
     UnwritableTextError,
     atomic_text_writer,
+    excerpt,
     write_bytes_atomically,
     write_text_atomically,
 )
-from tictactoe_qt.engine.excerpt import excerpt
 from tictactoe_qt.engine.game import GameConfig, Seating
 from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.engine.text import SideNames

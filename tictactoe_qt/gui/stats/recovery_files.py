@@ -28,8 +28,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLockFile, QStandardPaths
 
-from tictactoe_qt.engine import write_text_atomically
-from tictactoe_qt.engine.excerpt import excerpt
+from tictactoe_qt.engine import excerpt, write_text_atomically
 
 from .export import RunFileError, read_run, write_csv, write_json
 from .run_data import RunData

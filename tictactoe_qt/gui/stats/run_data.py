@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tictactoe_qt.engine.game import GameConfig, Mark, Seating
-from tictactoe_qt.engine.play import PlayerTotals, SimulationSummary, random_games
+from tictactoe_qt.engine.play import BOARD_WINNERS, PlayerTotals, SimulationSummary, decode_ending
 from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.engine.text import BOARD_NAMES, SideNames
 from tictactoe_qt.gui.player_choices import player_words
@@ -183,8 +183,8 @@ class RunData:
 
     def _count_ending(self, seating: Seating, code: int, games: int, move_seconds: float) -> None:
         """Count ``games`` games with outcome byte ``code``, each move one node."""
-        winner, length = random_games.decode_ending(code)
-        self._totals.add_ending(seating.mark_of(random_games.BOARD_WINNERS[winner]), length, seating, games)
+        winner, length = decode_ending(code)
+        self._totals.add_ending(seating.mark_of(BOARD_WINNERS[winner]), length, seating, games)
         self._count_length(length, games)
         for mark, player in zip(SIDES, self._totals.players):
             moves = seating.moves(mark, length)

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from tictactoe_qt.engine.game import MARKS, GameConfig, Mark, total_nodes
-from tictactoe_qt.engine.play import PlayerTotals, random_games
+from tictactoe_qt.engine.play import PlayerTotals, count_endings, ending_table, has_fast_path
 from tictactoe_qt.engine.text import BOARD_NAMES, SideNames
 
 #: The players of a run, by the mark the user gave them.
@@ -126,10 +126,10 @@ def exact_random_rates(config: GameConfig) -> tuple[float, float, float] | None:
     Every ordering of the cells is equally likely under random play, and the
     engine's ending table holds the outcome of each one: the rates are counts.
     """
-    if not random_games.has_fast_path(config):
+    if not has_fast_path(config):
         return None
-    table = random_games.ending_table(config)
+    table = ending_table(config)
     rates = [0.0, 0.0, 0.0]
-    for (winner, _length), count in random_games.count_endings(table).items():
+    for (winner, _length), count in count_endings(table).items():
         rates[(DRAW, X_WON, O_WON)[winner]] += count / len(table)
     return rates[0], rates[1], rates[2]

@@ -34,8 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from tictactoe_qt.engine.game import Board
-from tictactoe_qt.engine.teaching import line_for
-from tictactoe_qt.engine.teaching.trace import pseudocode
+from tictactoe_qt.engine.teaching import line_for, pseudocode
 from tictactoe_qt.engine.text import BOARD_NAMES, SideNames, board_text
 from tictactoe_qt.gui.analysis.dock_body import DockBody
 
