@@ -26,6 +26,11 @@ STEPS = 600
 HANG_S = 60.0
 
 
+
+def choose(window, seat: str, kind: str) -> None:
+    combo = window.findChild(QComboBox, f"{seat}Player")
+    combo.setCurrentIndex(combo.findData(kind))
+
 def wait(ms: int) -> None:
     """Turn the event loop for ``ms`` milliseconds."""
     loop = QEventLoop()
@@ -39,11 +44,6 @@ def wait_until(check: Callable[[], object], what: str) -> None:
         if time.monotonic() > deadline:
             raise SystemExit(f"timed out waiting until {what}")
         wait(20)
-
-
-def choose(window, seat: str, kind: str) -> None:
-    combo = window.findChild(QComboBox, f"{seat}Player")
-    combo.setCurrentIndex(combo.findData(kind))
 
 
 def play_ai_moves(window) -> None:

@@ -14,6 +14,7 @@ from tictactoe_qt.gui.settings_store import SettingsStore
 from tictactoe_qt.gui.stats.stats_controller import StatsController
 from tictactoe_qt.gui.stats.stats_panel import StatsPanel
 
+from .settings_steps import choose
 from .status_lines import shown_error
 
 SMALL_GOMOKU = GameConfig(7, 7, 5)
@@ -34,11 +35,6 @@ def pick_file(monkeypatch):
 
     monkeypatch.setattr("tictactoe_qt.gui.extra_player_fields.QFileDialog.getOpenFileName", answer)
     return answers.append
-
-
-def choose(window, seat: str, kind: str) -> None:
-    combo = window.findChild(QComboBox, f"{seat}Player")
-    combo.setCurrentIndex(combo.findData(kind))
 
 
 def set_board(window, rows: int, cols: int, k: int) -> None:

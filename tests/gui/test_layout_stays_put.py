@@ -5,31 +5,22 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QComboBox, QGroupBox, QSpinBox, QToolButton, QWidget
+from PySide6.QtWidgets import QGroupBox, QSpinBox, QToolButton, QWidget
 
 from tictactoe_qt.gui.board_snapshot import BoardSnapshot
 from tictactoe_qt.gui.board_widget import BoardWidget
-from tictactoe_qt.gui.main_window import MainWindow
 from tictactoe_qt.gui.stats.watch_series import SPEEDS
+
+from .settings_steps import choose
 
 DEFAULT_SIZE = (1040, 680)
 
 
 @pytest.fixture
-def window(qtbot):
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(*DEFAULT_SIZE)
-    w.show()
-    qtbot.waitExposed(w)
+def window(qtbot, shown_window):
+    shown = shown_window(DEFAULT_SIZE)
     qtbot.wait(200)  # the dock column settled
-    yield w
-    w.close()
-
-
-def choose(window, seat: str, kind: str) -> None:
-    combo = window.findChild(QComboBox, f"{seat}Player")
-    combo.setCurrentIndex(combo.findData(kind))
+    return shown
 
 
 def geometries(widget: QWidget) -> dict[str, QRect]:

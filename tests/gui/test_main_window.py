@@ -24,6 +24,7 @@ from tictactoe_qt.gui.main_window import MainWindow
 from tictactoe_qt.gui.settings_dock import SettingsDock
 
 from .gui_thread_gaps import STALL_LIMIT_SECONDS, GuiThreadGaps
+from .settings_steps import choose
 from .waits import HANG_MS, wait_for_engine
 
 AI_KINDS = ["random", "minimax", "alphabeta", "average", "perfect"]
@@ -32,11 +33,6 @@ AI_KINDS = ["random", "minimax", "alphabeta", "average", "perfect"]
 @pytest.fixture
 def window(shown_window):
     return shown_window(move_delay=0)
-
-
-def choose(window, seat: str, kind: str) -> None:
-    combo = window.findChild(QComboBox, f"{seat}Player")
-    combo.setCurrentIndex(combo.findData(kind))
 
 
 def new_game(window, x="human", o="human", rows=3, cols=3, k=3) -> None:

@@ -6,18 +6,16 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QSpinBox
 
+from tictactoe_qt.gui.player_choices import depth_text
 from tictactoe_qt.gui.settings_store import SettingsStore
 from tictactoe_qt.gui.stats.watch_series import SPEEDS
+
+from .settings_steps import choose
 
 
 @pytest.fixture
 def window(shown_window):
     return shown_window()
-
-
-def choose(window, seat: str, kind: str) -> None:
-    combo = window.findChild(QComboBox, f"{seat}Player")
-    combo.setCurrentIndex(combo.findData(kind))
 
 
 def test_the_human_message_goes_once_x_is_a_computer(window) -> None:
@@ -78,7 +76,7 @@ def test_the_dock_note_and_the_batch_label_name_the_same_depth(window) -> None:
     text = note.text()
     match_label = window.stats_panel.simulate_bar.match_label
     depth = int(match_label.toolTip().split("alphabeta:depth=")[1].split()[0])  # the spec
-    assert note.isVisible() and "to the end of the game" in text
+    assert note.isVisible() and f"can't look {depth_text(None)} on a 7x7 board" in text
     assert f"looks {depth} moves ahead (depth {depth})" in text, (text, match_label.toolTip())
     assert f"Alpha-beta, {depth} moves ahead (X)" in match_label.text()  # the same, in words
 

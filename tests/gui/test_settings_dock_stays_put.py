@@ -26,27 +26,18 @@ from PySide6.QtWidgets import (
 
 from tictactoe_qt.gui.extra_player_fields import ElidedLabel
 from tictactoe_qt.gui.game_settings import GameSettings, SideSettings
-from tictactoe_qt.gui.main_window import MainWindow
+
+from .settings_steps import choose
 
 DEFAULT_SIZE = (1040, 680)
 BUILT_IN = ("human", "random", "minimax", "alphabeta", "average", "perfect")
 
 
 @pytest.fixture
-def window(qtbot):
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(*DEFAULT_SIZE)
-    w.show()
-    qtbot.waitExposed(w)
+def window(qtbot, shown_window):
+    shown = shown_window(DEFAULT_SIZE)
     qtbot.wait(200)  # the dock column settled
-    yield w
-    w.close()
-
-
-def choose(window, seat: str, kind: str) -> None:
-    combo = window.findChild(QComboBox, f"{seat}Player")
-    combo.setCurrentIndex(combo.findData(kind))
+    return shown
 
 
 def spin(window, name: str) -> QSpinBox:
