@@ -30,7 +30,7 @@ def test_a_crashing_engine_forfeits_every_game_and_the_report_says_why(fake_engi
     done = simulate("--x", f"engine:path={path}", "--o", "random", "--games", "3",
                     "--size", "7", "--k", "5", "--seed", "1")
     assert done.returncode == 0, done.stderr
-    assert "O wins             3  (100.00%)" in done.stdout
+    assert "O wins             3  (100.00%;" in done.stdout
     assert "Forfeits           3  (games lost by breaking the rules)" in done.stdout
     assert "3 x  X forfeits: fake crash exited (status 3)" in done.stdout
     assert running_with(path) == []

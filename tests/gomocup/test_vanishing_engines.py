@@ -33,7 +33,7 @@ def test_an_engine_that_exits_at_once_forfeits_each_game_with_its_reason(vanishi
     done = cli("simulate", "--x", f"engine:path={path}", "--o", "random", "--size", "7",
                "--k", "5", "--games", "5", *workers)
     assert done.returncode == 0, done.stderr
-    assert "O wins             5  (100.00%)" in done.stdout
+    assert "O wins             5  (100.00%;" in done.stdout
     assert "Forfeits           5  (games lost by breaking the rules)" in done.stdout
     reason = "5 x  X forfeits: pbrain-missing exited at once (status 127): "
     assert reason in done.stdout, done.stdout

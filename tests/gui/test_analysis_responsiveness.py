@@ -16,6 +16,7 @@ from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.gui.main_window import MainWindow
 
 from .gui_thread_gaps import STALL_LIMIT_SECONDS, GuiThreadGaps
+from .panels import open_panel
 from .waits import HANG_MS, wait_for_engine
 
 OPENING_15X15 = [(7, 7), (7, 8), (8, 8), (6, 6), (8, 6), (9, 9)]
@@ -67,7 +68,7 @@ def test_gui_never_stalls_with_every_analysis_view_busy_during_a_search(qtbot, w
     gc.freeze()
     qtbot.wait(50)
     window.controller.load_game(game)  # X (perfect, 1 s) starts searching
-    views.comparison.depth.setCurrentIndex(2)  # every algorithm to depth 2
+    views.comparison.depth_box.setCurrentIndex(2)  # every algorithm to depth 2
     views.comparison.run()
     stalls.restart()
     qtbot.waitUntil(lambda: window.controller.board.ply == 7, timeout=HANG_MS)
@@ -92,7 +93,7 @@ def test_hidden_tree_and_comparison_do_no_work(qtbot, window) -> None:
     assert not views.tree.runner.is_busy() and not views.comparison.runner.is_busy()
     assert not views.overlay.runner.is_busy()  # the overlay is off
     assert not views.tree.runner.process.is_running  # not even started
-    views.tree.raise_()  # shown: it catches up with the game
+    open_panel(qtbot, window, "treeExplorerDock")  # shown: it catches up with the game
     qtbot.waitUntil(lambda: views.tree.model.root is not None
                     and views.tree.model.root.notation() == window.position(), timeout=HANG_MS)
     qtbot.waitUntil(lambda: views.tree.model.rowCount(views.tree.model.index(0, 0)) > 0,
@@ -107,10 +108,9 @@ def test_hidden_tree_and_comparison_do_no_work(qtbot, window) -> None:
 
 def test_hiding_the_comparison_stops_it_and_showing_runs_it_again(qtbot, window) -> None:
     views = window.analysis
-    views.comparison.raise_()
-    qtbot.waitUntil(lambda: not views.comparison.visibleRegion().isEmpty())
+    open_panel(qtbot, window, "comparisonDock")
     window.controller.load_game(SavedGame(GameConfig(5, 5, 4), {}, ()))
-    views.comparison.depth.setCurrentIndex(5)
+    views.comparison.depth_box.setCurrentIndex(5)
     views.comparison.capped.setChecked(True)
     views.comparison.run()
     with qtbot.waitSignal(views.comparison.comparison_finished, timeout=HANG_MS):
@@ -142,14 +142,14 @@ CLOSE_SCRIPT = textwrap.dedent(
     assert chart_loader.wait_until_loaded()  # closing would wait for it: not measured here
     views = window.analysis
     window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, views.tree)
-    views.comparison.raise_()
+    views.comparison.toggleViewAction().trigger()  # opened from the View menu, as a user does
     views.overlay.time_budget = 60.0
     views.overlay_action.setChecked(True)
     moves = tuple(Move(*m) for m in [(7, 7), (7, 8), (8, 8)])
     window.controller.load_game(SavedGame(GameConfig(15, 15, 5), {}, moves))
     views.comparison.capped.setChecked(True)
     views.comparison.cap.setValue(60)
-    views.comparison.depth.setCurrentIndex(4)
+    views.comparison.depth_box.setCurrentIndex(4)
     views.comparison.run()
     closed_at = []
 

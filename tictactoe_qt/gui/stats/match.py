@@ -9,6 +9,8 @@ from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.engine.text import BOARD_NAMES, SideNames
 from tictactoe_qt.gui.player_choices import player_words
 
+from .run_snapshot import first_mover_text
+
 
 class Match(NamedTuple):
     """What 'Simulate' plays: the board, X's and O's players, the mark that moves first,
@@ -34,15 +36,6 @@ class Match(NamedTuple):
         x, o = self.names.name_of_mark("x"), self.names.name_of_mark("o")
         first = first_mover_text(self.first, swap, self.names)
         return f"{x_player} ({x}) vs {o_player} ({o}) on {self.config.size_text}, k={self.config.k}{first}"
-
-
-def first_mover_text(first: Mark, swap: bool, names: SideNames) -> str:
-    """``, O first`` (``, B first`` when O's player writes B) or ``, first move alternates``
-    when X does not simply start; ``""`` when it does. The one wording of the match header
-    and of each run's label and report."""
-    if swap:
-        return ", first move alternates"
-    return f", {names.name_of_mark('o')} first" if first == "o" else ""
 
 
 def default_match() -> Match:

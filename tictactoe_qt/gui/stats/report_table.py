@@ -9,6 +9,7 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
 from tictactoe_qt.engine.text import PLIES
+from tictactoe_qt.gui.player_choices import player_words
 from tictactoe_qt.gui.widget_parts import header_item
 
 from .number_format import format_number, format_percent, format_rate, format_seconds
@@ -90,6 +91,13 @@ def head_text(label: str) -> str:
     return label.replace(" vs ", "\nvs ").replace(", ", "\n")
 
 
+def run_title(run: RunSnapshot) -> str:
+    """The run's label with its players in words (the spec stays in the tooltip):
+    ``#3 Random vs Perfect, 3x3 k=3``."""
+    x, o = str(run.players["x"].spec), str(run.players["o"].spec)
+    return run.label.replace(f"{x} vs {o}", f"{player_words(x)} vs {player_words(o)}", 1)
+
+
 class ReportTable(QTableWidget):
     """Rows are the report's figures; each column is one run."""
 
@@ -124,7 +132,7 @@ class ReportTable(QTableWidget):
         """One column per run, headed by its tag and players."""
         self._show_titles(runs)
         self.setColumnCount(len(runs))
-        self.setHorizontalHeaderLabels([head_text(run.title or run.label) for run in runs])
+        self.setHorizontalHeaderLabels([head_text(run_title(run)) for run in runs])
         for column, run in enumerate(runs):  # the players' specs
             header_item(self, column).setToolTip(run.label)
         for column, run in enumerate(runs):

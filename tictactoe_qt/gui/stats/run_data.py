@@ -19,10 +19,8 @@ from tictactoe_qt.engine.game import GameConfig, Mark, Seating
 from tictactoe_qt.engine.play import BOARD_WINNERS, PlayerTotals, SimulationSummary, decode_ending
 from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.engine.text import BOARD_NAMES, SideNames
-from tictactoe_qt.gui.player_choices import player_words
 
-from .match import first_mover_text
-from .run_snapshot import DRAW, O_WON, SIDES, X_WON, GameRow, RunSnapshot, exact_random_rates
+from .run_snapshot import DRAW, O_WON, SIDES, X_WON, GameRow, RunSnapshot, exact_random_rates, first_mover_text
 
 #: The most games one batch (one run) may hold.
 MAX_GAMES = 1_000_000
@@ -97,13 +95,6 @@ class RunData:
     def label(self) -> str:
         prefix = f"#{self.number} " if self.number else ""
         return f"{prefix}{self.x_spec} vs {self.o_spec}, {self.config.size_text} k={self.config.k}{self.first_text}"
-
-    @property
-    def title(self) -> str:
-        """:attr:`label` with the players in words, for the window: ``#3 Random vs Perfect, 3x3 k=3``."""
-        prefix = f"#{self.number} " if self.number else ""
-        return (f"{prefix}{player_words(self.x_spec)} vs {player_words(self.o_spec)}, "
-                f"{self.config.size_text} k={self.config.k}{self.first_text}")
 
     @property
     def first_text(self) -> str:
@@ -268,7 +259,7 @@ class RunData:
         final = self._final
         if final is not None:
             if final.tag != self.tag or final.label != self.label:
-                final = self._final = replace(final, label=self.label, title=self.title, tag=self.tag)
+                final = self._final = replace(final, label=self.label, tag=self.tag)
             return final
         games = len(self.winners)
         outcomes = self._outcomes()
@@ -279,7 +270,6 @@ class RunData:
         elapsed = self._elapsed if self._elapsed is not None else time.perf_counter() - self._started
         return RunSnapshot(
             label=self.label,
-            title=self.title,
             tag=self.tag,
             games=games,
             planned=self.planned,

@@ -87,8 +87,6 @@ class RunSnapshot:
     forfeit_reasons: tuple[tuple[str, int], ...] = ()
     #: How the run's players were written (their marks) when it was played.
     names: SideNames = BOARD_NAMES
-    #: The label with the players in words, for the window's heads ("": the label).
-    title: str = ""
 
     @property
     def games_per_second(self) -> float:
@@ -104,6 +102,15 @@ class RunSnapshot:
     @property
     def avg_game_length(self) -> float | None:
         return self.total_length / self.games if self.games else None
+
+
+def first_mover_text(first: Mark, swap: bool, names: SideNames) -> str:
+    """``, O first`` (``, B first`` when O's player writes B) or ``, first move alternates``
+    when X does not simply start; ``""`` when it does. The one wording of the match header
+    and of each run's label and report."""
+    if swap:
+        return ", first move alternates"
+    return f", {names.name_of_mark('o')} first" if first == "o" else ""
 
 
 def joined_names(names: Iterable[SideNames]) -> SideNames:
