@@ -12,10 +12,14 @@ import uuid
 import pytest
 from hypothesis import settings
 
-from tests.gomocup.fake_engines import fake_engine_program, forker_groups, vanishing_engine_program
-from tests.gomocup.processes import PROCESS_TAG_ENV, group_members
-from tictactoe_qt.engine.gomocup import ExternalEngine
-from tictactoe_qt.engine.players import LOG_ENV
+from tests.compiled_modules import keep_compiled_modules
+
+keep_compiled_modules()  # before the imports below, and before any process starts
+
+from tests.gomocup.fake_engines import fake_engine_program, forker_groups, vanishing_engine_program  # noqa: E402
+from tests.gomocup.processes import PROCESS_TAG_ENV, group_members  # noqa: E402
+from tictactoe_qt.engine.gomocup import ExternalEngine  # noqa: E402
+from tictactoe_qt.engine.players import LOG_ENV  # noqa: E402
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 

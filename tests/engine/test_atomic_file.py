@@ -155,13 +155,18 @@ while True:
 """
 
 
+#: Kills in all, in parts that parallel runs (``pytest -n``) spread over the workers.
+KILLS, KILL_PARTS = 25, 5
+
+
 @pytest.mark.slow
-def test_killing_the_process_in_the_middle_of_saves_never_leaves_a_broken_file(tmp_path):
+@pytest.mark.parametrize("part", range(KILL_PARTS))
+def test_killing_the_process_in_the_middle_of_saves_never_leaves_a_broken_file(tmp_path, part):
     from tictactoe_qt.engine.game import read_game_file
 
-    chance = random.Random(9)
+    chance = random.Random(9 + part)
     path = tmp_path / "game.json"
-    kills, lengths = 25, set()
+    kills, lengths = KILLS // KILL_PARTS, set()
     for _ in range(kills):
         child = run_python(SAVE_FOREVER, str(path))
         assert child.stdout.readline() == "ready\n", child.stderr.read()

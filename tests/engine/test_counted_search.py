@@ -51,24 +51,26 @@ def facts(result: SearchResult) -> tuple[object, ...]:
             result.score, result.exact, result.result, result.plies)
 
 
+# One test per board and algorithm, so parallel runs (``pytest -n``) spread the 4x4 work.
+@pytest.mark.parametrize("algorithm", ("minimax", "alphabeta", "alphabeta-tt"))
 @pytest.mark.parametrize("board", SAMPLES, ids=lambda b: f"{b.config}:{b.notation()}")
-def test_counted_search_agrees_with_the_trace_for_every_option_set(board: Board) -> None:
+def test_counted_search_agrees_with_the_trace_for_every_option_set(board: Board,
+                                                                   algorithm: str) -> None:
     small = board.geometry.cells - board.ply <= 9
     for options in ALL_OPTIONS:
-        for algorithm in ("minimax", "alphabeta", "alphabeta-tt"):
-            if options.ordering == "table" and algorithm != "alphabeta-tt":
-                continue
-            # Every option set to the end (or 3 plies on 4x4); a depth limit of 2 with two
-            # orderings is enough to hold the evaluation to the trace's.
-            depths = [None if small else 3]
-            if options.ordering in ("none", "table"):
-                depths.append(2)
-            for depth in depths:
-                if algorithm == "minimax" and board.ply == 0 and depth is None:
-                    continue  # 549,946 nodes: the next test counts it once
-                traced = textbook_search(board, algorithm, options, depth)
-                counted = counted_search(board, algorithm, options, depth)
-                assert facts(counted) == facts(traced), (algorithm, options, depth)
+        if options.ordering == "table" and algorithm != "alphabeta-tt":
+            continue
+        # Every option set to the end (or 3 plies on 4x4); a depth limit of 2 with two
+        # orderings is enough to hold the evaluation to the trace's.
+        depths = [None if small else 3]
+        if options.ordering in ("none", "table"):
+            depths.append(2)
+        for depth in depths:
+            if algorithm == "minimax" and board.ply == 0 and depth is None:
+                continue  # 549,946 nodes: the next test counts it once
+            traced = textbook_search(board, algorithm, options, depth)
+            counted = counted_search(board, algorithm, options, depth)
+            assert facts(counted) == facts(traced), (algorithm, options, depth)
 
 
 def test_the_known_empty_board_counts() -> None:

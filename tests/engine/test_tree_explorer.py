@@ -169,22 +169,23 @@ def test_big_board_values_fall_back_to_a_heuristic() -> None:
     assert "heuristic" in child.value.text()
 
 
+# One test per position and ordering, so parallel runs (``pytest -n``) spread the work.
+@pytest.mark.parametrize("ordering", ("none", "centre", "wins", "table"))
 @pytest.mark.parametrize("notation,k", [("", 3), ("xx./.../..o", 3), ("x.o/.x./...", 3),
                                         ("xo../.x../..o./....", 3), ("xo../.x../..o./....", 4)])
 def test_the_tree_traces_what_the_cli_and_stepper_count_for_every_option_set(
-    notation: str, k: int
+    notation: str, k: int, ordering: str
 ) -> None:
     board = Board.from_notation(notation, k=k) if notation else Board()
     depth = None if board.geometry.cells == 9 else 3
-    for ordering in ("none", "centre", "wins", "table"):
-        for scoring in ("textbook", "distance"):
-            for form in ("textbook", "negamax"):
-                options = TextbookOptions(ordering, scoring, "open-lines", form)
-                algorithm = "alphabeta-tt" if ordering == "table" else "alphabeta"
-                trace = trace_alphabeta(board, depth, options, algorithm)
-                counted = textbook_search(board, algorithm, options, depth)
-                assert (trace.visited, trace.cutoffs) == (counted.stats.nodes, counted.stats.cutoffs)
-                assert trace.nodes[()].value == counted.score
+    for scoring in ("textbook", "distance"):
+        for form in ("textbook", "negamax"):
+            options = TextbookOptions(ordering, scoring, "open-lines", form)
+            algorithm = "alphabeta-tt" if ordering == "table" else "alphabeta"
+            trace = trace_alphabeta(board, depth, options, algorithm)
+            counted = textbook_search(board, algorithm, options, depth)
+            assert (trace.visited, trace.cutoffs) == (counted.stats.nodes, counted.stats.cutoffs)
+            assert trace.nodes[()].value == counted.score
 
 
 def test_empty_board_trace_counts_the_textbook_numbers() -> None:
