@@ -156,6 +156,7 @@ class WorkerPool:
         self._executor: ProcessPoolExecutor | None = None
         self._flag: StopFlag | None = None
         self._processes: dict[int, BaseProcess] = {}
+        self._started: dict[int, BaseProcess] = {}
 
     def is_started(self) -> bool:
         """True once worker processes have been asked for (they outlive batches)."""
@@ -183,6 +184,9 @@ class WorkerPool:
                 launch = getattr(self._executor, "_launch_processes", None)
                 if launch is not None:
                     launch()
+                # Our own record too: once a worker dies, the executor's manager thread
+                # may empty its table before discard() looks for the one that died.
+                self._started = dict(self._processes)
             return self._executor
 
     def submit(self, fn: Callable[..., T], /, *args: object) -> Future[T]:
@@ -216,7 +220,9 @@ class WorkerPool:
         executor, flag, processes = self._take()
         if executor is None or flag is None:
             return WorkerDiedError()
-        dead = [p for p in processes.copy().values() if _exited(p)]  # survivors leave only now
+        processes = {**self._started, **processes.copy()}
+        self._started = {}
+        dead = [p for p in processes.values() if _exited(p)]  # survivors leave only now
         flag.abandon()  # see StopFlag.abandon
         _end_workers(executor, processes, grace=END_GRACE_SECONDS)
         dead.sort(key=lambda p: (p.exitcode or 0) >= 0)  # killed by a signal first
@@ -226,6 +232,7 @@ class WorkerPool:
         """Stop the chunks, then end and reap every worker: SIGKILL after ``grace`` seconds."""
         self.stop()
         executor, _, processes = self._take()
+        processes, self._started = {**self._started, **processes.copy()}, {}
         if executor is not None:
             _end_workers(executor, processes, grace)
 
@@ -237,7 +244,10 @@ class WorkerPool:
 
 
 def _exited(process: BaseProcess) -> bool:
-    """True once ``process`` has exited; never reaps it (its sentinel is only looked at)."""
+    """True once ``process`` has exited; never reaps it (only its sentinel, and the status
+    the executor's thread may already have reaped, are looked at)."""
+    if getattr(getattr(process, "_popen", None), "returncode", None) is not None:
+        return True  # reaped already: its sentinel may no longer signal
     return bool(wait([process.sentinel], 0))
 
 
