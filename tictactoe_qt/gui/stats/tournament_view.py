@@ -199,6 +199,11 @@ class TournamentView(QWidget):
         wide = event.size().width() >= NARROW_WIDTH
         self._splitter.setOrientation(Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical)
         self._splitter.setStretchFactor(1, 3 if wide else 1)
+        # Side by side, the player controls keep their content's width: squeezed to their
+        # share of the splitter, they hid behind a horizontal scroll bar.
+        area = self.players_area
+        content = area.widget().minimumSizeHint().width() + area.verticalScrollBar().sizeHint().width()
+        area.setMinimumWidth(content if wide else 0)
         super().resizeEvent(event)
 
     def _add_player_item(self, spec: str, checked: bool = True) -> None:

@@ -1,0 +1,29 @@
+"""The Tournament tab shows its player controls whole beside the results.
+
+Seen in a real 1600x1000 window: the controls column got a quarter of the dock,
+so the player editor's Difficulty, its checkbox, the Add button and the spec field
+were cut off behind a horizontal scroll bar, beside an empty cross table.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .panels import open_panel
+from .waits import HANG_MS
+
+
+@pytest.mark.parametrize("size", [(1600, 1000), (1040, 680)])
+def test_the_player_controls_show_whole(qtbot, shown_window, size) -> None:
+    window = shown_window(size)
+    open_panel(qtbot, window, "statsPanel")
+    panel = window.stats_panel
+    view = panel.tournament
+    panel.tabs.setCurrentWidget(view)
+    qtbot.waitUntil(lambda: view.players_area.isVisible() and view.players_area.width() > 0, timeout=HANG_MS)
+    qtbot.wait(50)
+    area = view.players_area
+    needed = area.widget().minimumSizeHint().width()
+    assert not area.horizontalScrollBar().isVisible(), (
+        f"controls {area.viewport().width()} px wide, their content needs {needed}")
+    assert area.viewport().width() >= needed
