@@ -62,6 +62,8 @@ def test_close_asks_and_cancel_keeps_the_window_and_its_runs(qtbot, window) -> N
     # Since the recovery folder, runs outlive the window: the question says what Discard does.
     assert "Discard deletes them for good" in box.informativeText()
     assert "kept only while the window is open" not in box.informativeText()
+    # Said beside "deletes them for good", the recovery after a crash read as a contradiction.
+    assert "come back" not in box.informativeText()
     answer(qtbot, box, QMessageBox.StandardButton.Cancel)
     qtbot.waitUntil(lambda: window.findChild(QMessageBox, "unsavedRunsDialog") is None, timeout=HANG_MS)
     assert window.isVisible()
