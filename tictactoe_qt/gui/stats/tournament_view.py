@@ -41,6 +41,8 @@ from .tournament_worker import TournamentRequest, TournamentWorker
 DEFAULT_PLAYERS = ("random", "average", "minimax:depth=2", "alphabeta:depth=4", "perfect")
 #: Below this width the controls go above the results instead of beside them.
 NARROW_WIDTH = 600
+#: The width the results need beside the controls: a five-player cross table and the ranking.
+RESULTS_MIN_WIDTH = 560
 #: Room around a cross-table column's name.
 HEADER_PADDING = 14
 RANKING_COLUMNS = ("Rank", "Player", "Points", "Won", "Drawn", "Lost", "Score")
@@ -196,14 +198,14 @@ class TournamentView(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         # Side by side when there is room; in a narrow dock, controls above results.
-        wide = event.size().width() >= NARROW_WIDTH
+        # Side by side only when the player controls show whole beside readable results:
+        # squeezed to their share of the splitter, they hid behind a horizontal scroll bar.
+        area = self.players_area
+        controls = area.widget().minimumSizeHint().width() + area.verticalScrollBar().sizeHint().width()
+        wide = event.size().width() >= max(NARROW_WIDTH, controls + RESULTS_MIN_WIDTH)
         self._splitter.setOrientation(Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical)
         self._splitter.setStretchFactor(1, 3 if wide else 1)
-        # Side by side, the player controls keep their content's width: squeezed to their
-        # share of the splitter, they hid behind a horizontal scroll bar.
-        area = self.players_area
-        content = area.widget().minimumSizeHint().width() + area.verticalScrollBar().sizeHint().width()
-        area.setMinimumWidth(content if wide else 0)
+        area.setMinimumWidth(controls if wide else 0)
         super().resizeEvent(event)
 
     def _add_player_item(self, spec: str, checked: bool = True) -> None:
