@@ -8,6 +8,7 @@ were cut off behind a horizontal scroll bar, beside an empty cross table.
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 
 from .panels import open_panel
 from .waits import HANG_MS
@@ -27,3 +28,19 @@ def test_the_player_controls_show_whole(qtbot, shown_window, size) -> None:
     assert not area.horizontalScrollBar().isVisible(), (
         f"controls {area.viewport().width()} px wide, their content needs {needed}")
     assert area.viewport().width() >= needed
+
+
+def test_side_by_side_the_results_get_the_room_the_controls_do_not_need(qtbot, shown_window) -> None:
+    window = shown_window((1600, 1000))
+    dock = open_panel(qtbot, window, "statsPanel")
+    view = window.stats_panel.tournament
+    window.stats_panel.tabs.setCurrentWidget(view)
+    qtbot.waitUntil(view.players_area.isVisible, timeout=HANG_MS)
+    qtbot.wait(100)
+    window.resizeDocks([dock], [1150], Qt.Orientation.Horizontal)  # a user drags the dock wider
+    qtbot.waitUntil(lambda: view.width() > 1000, timeout=HANG_MS)
+    qtbot.wait(50)
+    area = view.players_area
+    needed = area.widget().minimumSizeHint().width() + area.verticalScrollBar().sizeHint().width()
+    assert view.cross_table.parentWidget().width() > view.width() - needed - 60
+    assert area.width() >= area.widget().minimumSizeHint().width()

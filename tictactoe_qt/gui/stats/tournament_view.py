@@ -203,7 +203,11 @@ class TournamentView(QWidget):
         area = self.players_area
         controls = area.widget().minimumSizeHint().width() + area.verticalScrollBar().sizeHint().width()
         wide = event.size().width() >= max(NARROW_WIDTH, controls + RESULTS_MIN_WIDTH)
-        self._splitter.setOrientation(Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical)
+        orientation = Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical
+        if orientation != self._splitter.orientation():
+            self._splitter.setOrientation(orientation)
+            if wide:  # the results take the room the controls don't need (until a drag)
+                self._splitter.setSizes([controls, event.size().width() - controls])
         self._splitter.setStretchFactor(1, 3 if wide else 1)
         area.setMinimumWidth(controls if wide else 0)
         super().resizeEvent(event)
