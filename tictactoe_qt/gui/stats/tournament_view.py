@@ -154,6 +154,7 @@ class TournamentView(QWidget):
         self.players_area.setWidgetResizable(True)
         self.players_area.setFrameShape(QFrame.Shape.NoFrame)
         self.players_area.setWidget(players)
+        self._players = players
         controls = QWidget()
         column = QVBoxLayout(controls)
         column.setContentsMargins(0, 0, 0, 0)
@@ -197,11 +198,10 @@ class TournamentView(QWidget):
         layout.addWidget(splitter)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
-        # Side by side when there is room; in a narrow dock, controls above results.
         # Side by side only when the player controls show whole beside readable results:
         # squeezed to their share of the splitter, they hid behind a horizontal scroll bar.
         area = self.players_area
-        controls = area.widget().minimumSizeHint().width() + area.verticalScrollBar().sizeHint().width()
+        controls = self._players.minimumSizeHint().width() + area.verticalScrollBar().sizeHint().width()
         wide = event.size().width() >= max(NARROW_WIDTH, controls + RESULTS_MIN_WIDTH)
         orientation = Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical
         if orientation != self._splitter.orientation():
