@@ -228,7 +228,9 @@ class MainWindow(QMainWindow):
             self.resize(1040, 680)
         restored = restore_dock_layout(self, state, self.settings_dock)
         arrange_docks(self, self.dock_column, restored, self.store.settings)
-        return problems + self.analysis.remember_choices(self.store)
+        theme, theme_problems = self.store.theme()
+        self.set_theme(theme)
+        return problems + theme_problems + self.analysis.remember_choices(self.store)
 
     def write_settings(self) -> None:
         self.store.save(self.settings_dock.settings())
@@ -347,6 +349,7 @@ class MainWindow(QMainWindow):
         for name, act in self.theme_actions.items():
             act.setChecked(name == key)
         self.color_scheme.apply(key)
+        self.store.save_theme(key)
 
     # -- files ---------------------------------------------------------------------------
     def save_game(self, path: str | Path) -> bool:
