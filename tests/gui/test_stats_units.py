@@ -93,3 +93,19 @@ def test_game_length_is_in_plies_as_simulate_writes_it(qtbot, panel, capsys) -> 
     assert f"Average game length ({word})" in headers
     assert not any("(moves)" in header for header in headers)
     assert panel.charts.length_plot.getAxis("bottom").labelText == f"game length ({word})"
+
+
+def shown_axis_top(panel: StatsPanel) -> float:
+    """The top of the move-time axis in its ticks' numbers."""
+    axis = panel.charts.move_time_plot.getAxis("left")
+    top = panel.charts.move_time_plot.getViewBox().viewRange()[1][1]
+    return float(top * axis.scale * axis.autoSIPrefixScale)
+
+
+def test_an_empty_time_axis_reads_in_the_unit_of_its_range(qtbot, panel) -> None:
+    # Before any batch the axis showed 0 to 1e+06 "µs": ticks too wide for the axis,
+    # drawn over its title. It now reads 0 to 1 in the unit of the range it shows.
+    panel.charts.show_runs([])
+    qtbot.waitUntil(lambda: "time per move" in panel.charts.move_time_plot.getAxis("left").labelString(),
+                    timeout=HANG_MS)
+    assert 0 < shown_axis_top(panel) < 1000

@@ -52,6 +52,16 @@ def answer(qtbot, box: QMessageBox, button: QMessageBox.StandardButton) -> None:
     qtbot.mouseClick(box.button(button), _left())
 
 
+def test_the_question_about_one_run_speaks_of_it(qtbot, window) -> None:
+    simulate(qtbot, window)
+    assert not window.close()
+    box = question(qtbot, window)
+    assert box.text() == "Save the simulation run before closing?"
+    assert "Discard deletes it for good" in box.informativeText()
+    answer(qtbot, box, QMessageBox.StandardButton.Cancel)
+    qtbot.waitUntil(lambda: window.findChild(QMessageBox, "unsavedRunsDialog") is None, timeout=HANG_MS)
+
+
 def test_close_asks_and_cancel_keeps_the_window_and_its_runs(qtbot, window) -> None:
     simulate(qtbot, window)
     simulate(qtbot, window)
@@ -62,6 +72,8 @@ def test_close_asks_and_cancel_keeps_the_window_and_its_runs(qtbot, window) -> N
     # Since the recovery folder, runs outlive the window: the question says what Discard does.
     assert "Discard deletes them for good" in box.informativeText()
     assert "kept only while the window is open" not in box.informativeText()
+    # Said beside "deletes them for good", the recovery after a crash read as a contradiction.
+    assert "come back" not in box.informativeText()
     answer(qtbot, box, QMessageBox.StandardButton.Cancel)
     qtbot.waitUntil(lambda: window.findChild(QMessageBox, "unsavedRunsDialog") is None, timeout=HANG_MS)
     assert window.isVisible()

@@ -228,7 +228,9 @@ class MainWindow(QMainWindow):
             self.resize(1040, 680)
         restored = restore_dock_layout(self, state, self.settings_dock)
         arrange_docks(self, self.dock_column, restored, self.store.settings)
-        return problems + self.analysis.remember_choices(self.store)
+        theme, theme_problems = self.store.theme()
+        self.set_theme(theme, remember=False)
+        return problems + theme_problems + self.analysis.remember_choices(self.store)
 
     def write_settings(self) -> None:
         self.store.save(self.settings_dock.settings())
@@ -342,11 +344,13 @@ class MainWindow(QMainWindow):
         self._message_moment = self._game_moment()
         self.statusBar().showMessage("⚠ " + text, 3 * MESSAGE_MS)
 
-    def set_theme(self, key: str) -> None:
-        """Follow the system's light/dark setting, or force one."""
+    def set_theme(self, key: str, remember: bool = True) -> None:
+        """Follow the system's light/dark setting, or force one (and store the choice)."""
         for name, act in self.theme_actions.items():
             act.setChecked(name == key)
         self.color_scheme.apply(key)
+        if remember:
+            self.store.save_theme(key)
 
     # -- files ---------------------------------------------------------------------------
     def save_game(self, path: str | Path) -> bool:

@@ -31,6 +31,7 @@ from tictactoe_qt.gui.analysis.overlay_choice import (
     checked_depth_limit,
     checked_view,
 )
+from tictactoe_qt.gui.color_scheme import SCHEMES
 from tictactoe_qt.gui.game_settings import (
     ALLOWED_FROM_FILE,
     CHOSEN_IN_DOCK,
@@ -220,6 +221,16 @@ class SettingsStore:
         self.settings.setValue("overlay/shown", choice.shown)
         self.settings.sync()
 
+    def theme(self) -> tuple[str, list[str]]:
+        """The View > Theme choice (``"system"``, ``"light"`` or ``"dark"``), and the key reset."""
+        problems: list[str] = []
+        return self._read(problems, "view/theme", "system", _as_theme), problems
+
+    def save_theme(self, key: str) -> None:
+        """Store the View > Theme choice and write it to disk."""
+        self.settings.setValue("view/theme", key)
+        self.settings.sync()
+
     def window_state(self) -> tuple[QByteArray | None, QByteArray | None]:
         """The saved window geometry and dock/toolbar state, if any."""
         geometry = self.settings.value("window/geometry")
@@ -288,6 +299,13 @@ def _as_kind(raw: object) -> str:
     if choice_for(kind) is None:
         raise ValueError(f"unknown player type {excerpt(kind)}")
     return kind
+
+
+def _as_theme(raw: object) -> str:
+    theme = _as_text(raw)
+    if theme not in SCHEMES:
+        raise ValueError(f"unknown theme {excerpt(theme)}")
+    return theme
 
 
 def _as_overlay_view(raw: object) -> str:

@@ -160,7 +160,8 @@ class BarChart:
         log = bool(positive) and max(positive) > LOG_SPREAD * min(positive)
         self._set_log(log)
         floor = math.floor(math.log10(min(positive))) - LOG_MARGIN if log else 0.0
-        unit = self._set_unit(max(positive, default=0.0)) if not log else None
+        # With no bar yet the axis shows 0 to 1 s (nice_ceiling(0)): read it in that unit.
+        unit = self._set_unit(max(positive, default=1.0)) if not log else None
         heights: list[list[float]] = [[], []]
         for index, pair in enumerate(raw):
             for offset, value in enumerate(pair):

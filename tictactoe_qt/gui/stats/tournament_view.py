@@ -41,6 +41,8 @@ from .tournament_worker import TournamentRequest, TournamentWorker
 DEFAULT_PLAYERS = ("random", "average", "minimax:depth=2", "alphabeta:depth=4", "perfect")
 #: Below this width the controls go above the results instead of beside them.
 NARROW_WIDTH = 600
+#: The width the results need beside the controls: a five-player cross table and the ranking.
+RESULTS_MIN_WIDTH = 560
 #: Room around a cross-table column's name.
 HEADER_PADDING = 14
 RANKING_COLUMNS = ("Rank", "Player", "Points", "Won", "Drawn", "Lost", "Score")
@@ -152,6 +154,7 @@ class TournamentView(QWidget):
         self.players_area.setWidgetResizable(True)
         self.players_area.setFrameShape(QFrame.Shape.NoFrame)
         self.players_area.setWidget(players)
+        self._players = players
         controls = QWidget()
         column = QVBoxLayout(controls)
         column.setContentsMargins(0, 0, 0, 0)
@@ -195,10 +198,18 @@ class TournamentView(QWidget):
         layout.addWidget(splitter)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
-        # Side by side when there is room; in a narrow dock, controls above results.
-        wide = event.size().width() >= NARROW_WIDTH
-        self._splitter.setOrientation(Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical)
+        # Side by side only when the player controls show whole beside readable results:
+        # squeezed to their share of the splitter, they hid behind a horizontal scroll bar.
+        area = self.players_area
+        controls = self._players.minimumSizeHint().width() + area.verticalScrollBar().sizeHint().width()
+        wide = event.size().width() >= max(NARROW_WIDTH, controls + RESULTS_MIN_WIDTH)
+        orientation = Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical
+        if orientation != self._splitter.orientation():
+            self._splitter.setOrientation(orientation)
+            if wide:  # the results take the room the controls don't need (until a drag)
+                self._splitter.setSizes([controls, event.size().width() - controls])
         self._splitter.setStretchFactor(1, 3 if wide else 1)
+        area.setMinimumWidth(controls if wide else 0)
         super().resizeEvent(event)
 
     def _add_player_item(self, spec: str, checked: bool = True) -> None:

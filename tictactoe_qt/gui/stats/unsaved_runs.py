@@ -100,9 +100,8 @@ class UnsavedRunsQuestion(QObject):
         )
         box.setObjectName("unsavedRunsDialog")
         box.setInformativeText(self.tr(
-            "Discard deletes them for good; they come back at the next start only after a "
-            "crash or a signal. Save writes each run's games (CSV) and summary (JSON) into a "
-            "folder you choose."))
+            "Discard deletes {0} for good. Save writes each run's games (CSV) and summary "
+            "(JSON) into a folder you choose.").format(self.tr("it") if len(runs) == 1 else self.tr("them")))
         box.setDefaultButton(QMessageBox.StandardButton.Save)
         box.setEscapeButton(QMessageBox.StandardButton.Cancel)
         box.setWindowModality(Qt.WindowModality.WindowModal)

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from tictactoe_qt.engine.teaching import TreeTextError
+from tictactoe_qt.gui.analysis.legend_label import LegendLabel
 
 from .drawn_nodes import DrawNode
 from .exercise import Answer, Prediction, Score, check, random_tree_text, solve
@@ -72,9 +73,12 @@ class ExercisePanel(QWidget):
         for widget in (self.seed, self.branching, self.depth_box, self.random_button):
             drawn.addWidget(widget, 1)
         layout.addLayout(drawn)
-        self.help = QLabel(self.tr(HELP), objectName="exerciseHelp", wordWrap=True)
-        self.help.setToolTip(self.tr(HELP_MORE))
-        self.help.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        # As tall as its lines at the width it gets: a plain wrapped label in the
+        # scrolling dock kept one line's height and cut two lines at top and bottom.
+        self.help = LegendLabel()
+        self.help.setObjectName("exerciseHelp")
+        self.help.set_tip(self.tr(HELP_MORE))
+        self.help.setText(self.tr(HELP))
         self.export_button = QPushButton(self.tr("Export…"), objectName="exerciseExport")
         self.export_button.setToolTip(self.tr("Save the exercise tree, with your predictions "
                                               "and marks, as SVG, PNG or Graphviz DOT"))

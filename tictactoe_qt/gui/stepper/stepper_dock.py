@@ -210,6 +210,7 @@ class StepperDock(QDockWidget):
         """Size the chosen search on the game's position in the background, then load it."""
         if self._checking:
             return
+        self.show_search()
         if self.position.is_game_over():
             self.status.setText(self.tr("The game is over: there is nothing to search. "
                                         "Undo a move or start a new game."))
@@ -241,6 +242,11 @@ class StepperDock(QDockWidget):
             self.status.setText(self.tr("Refused: {0}").format(error))
             return
         self.stepper.start(setup)
+
+    def show_search(self) -> None:
+        """Leave the Exercise tab, which hides the status, board and code a search reports in."""
+        if self.tabs.currentWidget() is self.exercise:
+            self.tabs.setCurrentIndex(0)
 
     @Slot(str)
     def step_tree(self, text: str) -> None:

@@ -146,6 +146,7 @@ class YourSearch(QObject):
         self._job = number = next(_jobs)
         self.outcome = None
         self.beside.hide()
+        self.dock.show_search()
         self.dock.status.setText(self.tr("Running your search ({0}) on {1}…").format(
             path.rsplit("/", 1)[-1], case.name))
         self.button.setEnabled(False)
