@@ -18,7 +18,7 @@ from typing import Any
 
 from .cases import Case
 from .checking import check_case
-from .games import BoardGame, NodeLimitReached, TreeGame
+from .games import BoardGame, NodeLimitReached, TreeGame, record_problem
 from .references import candidates
 from .side_by_side import side_by_side
 from .student_run import StudentRun
@@ -97,6 +97,7 @@ class StudentSide:
         else:
             game = BoardGame(case.position(), case.depth, node_limit)
         answer: dict[str, Any]
+        record = game.record  # the one the game keeps, whatever the search does to game.record
         try:
             move = self.function(game, game.initial)
         except NodeLimitReached:
@@ -111,7 +112,10 @@ class StudentSide:
                 answer = {"outcome": "illegal",
                           "message": "your search returned no move (None)" if move is None else
                           f"your search returned {_short(move)}, which is not a legal move here"}
-        answer["record"] = game.record
+        problem = record_problem(record)
+        if problem is not None:
+            return {"outcome": "exception", "message": problem, "record": None}
+        answer["record"] = record
         return answer
 
 
@@ -125,15 +129,17 @@ def _find(module: ModuleType, name: str) -> Any:
 def _legal_move(game: BoardGame | TreeGame, move: Any) -> Any:
     """The move as a path step (``[row, col]`` or a child index), or ``None`` if illegal."""
     if isinstance(game, TreeGame):
-        legal = isinstance(move, int) and not isinstance(move, bool) \
-            and 0 <= move < len(game.actions(game.initial))
-        return move if legal else None
+        if not isinstance(move, int) or isinstance(move, bool):
+            return None
+        index = int.__int__(move)  # a plain int: a subclass may lie, or not pickle
+        return index if 0 <= index < len(game.actions(game.initial)) else None
     try:
         row, col = move
     except (TypeError, ValueError):
         return None
     if not all(isinstance(part, int) and not isinstance(part, bool) for part in (row, col)):
         return None
+    row, col = int.__int__(row), int.__int__(col)  # plain ints: a subclass may lie, or not pickle
     return [row, col] if (row, col) in game.actions(game.initial) else None
 
 
