@@ -58,3 +58,13 @@ def test_a_move_of_int_subclasses_is_read_as_plain_ints(function):
         assert "(7, 7), which is not a legal move" in case["first_difference"]["yours"]
     else:
         assert case["move"] == [0, 1] and case["nodes"] == 1
+
+
+@pytest.mark.parametrize("function", ["forks_a_grandchild", "forks_a_grandchild_in_its_own_session",
+                                      "forks_and_sleeps", "double_forks_a_daemon"])
+def test_no_process_the_search_starts_outlives_the_check(function):
+    done = check(f"{PEERS}:{function}", "--tree", "[[1,2],[3]]", "--time-limit", "5")
+    assert done.returncode == 1, done.stderr[-2000:]
+    assert json.loads(done.stdout.splitlines()[-1]) == {"cases": 1, "passed": 0}
+    assert running_with("hostile-grandchild") == []
+    assert running_with("tictactoe-check") == []

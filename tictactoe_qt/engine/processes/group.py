@@ -55,13 +55,53 @@ def end_group(process: subprocess.Popen[bytes], grace: float) -> int:
 
     A running child gets SIGTERM (with the rest of its group) and ``grace``
     seconds; then the group gets SIGKILL, which also ends helpers left behind by
-    a child that already exited. Only then is the child reaped.
+    a child that already exited. Only then is the child reaped. Descendants
+    that left the group (a session of their own) get SIGKILL first, while the
+    running child still names them as its own.
     """
+    end_escaped(process)
     if exit_status(process) is None:
         signal_group(process, signal.SIGTERM)
         wait_exit(process, grace)
     signal_group(process, signal.SIGKILL)
     return process.wait()
+
+
+def escaped(process: subprocess.Popen[bytes]) -> list[int]:
+    """Live descendants of the running child outside its group, read from /proc."""
+    if exit_status(process) is not None or not os.path.isdir("/proc"):
+        return []  # its children went to a new parent; nothing below it can be named
+    parents: dict[int, list[int]] = {}
+    groups: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[-1].split()
+        except OSError:
+            continue
+        if fields[0] != "Z":
+            parents.setdefault(int(fields[1]), []).append(int(entry))
+            groups[int(entry)] = int(fields[2])
+    found: list[int] = []
+    below = list(parents.get(process.pid, []))
+    while below:
+        pid = below.pop()
+        if groups.get(pid) != process.pid:
+            found.append(pid)
+        below.extend(parents.get(pid, []))
+    return found
+
+
+def end_escaped(process: subprocess.Popen[bytes]) -> None:
+    """SIGKILL the running child's :func:`escaped` descendants: they left its group on
+    purpose, so no grace; a child that then exits on its own leaves nothing behind."""
+    for pid in escaped(process):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
 
 
 def describe_status(status: int | None) -> str:

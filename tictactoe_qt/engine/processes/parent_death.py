@@ -1,4 +1,5 @@
-"""A child that dies with its parent: Linux's ``PR_SET_PDEATHSIG``, written once here."""
+"""A child that dies with its parent (``PR_SET_PDEATHSIG``) and keeps its orphans
+(``PR_SET_CHILD_SUBREAPER``): Linux's ``prctl``, written once here."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import signal
 import sys
 
 _PR_SET_PDEATHSIG = 1
+_PR_SET_CHILD_SUBREAPER = 36
 
 
 def set_parent_death_signal(signum: int = signal.SIGKILL) -> bool:
@@ -18,11 +20,26 @@ def set_parent_death_signal(signum: int = signal.SIGKILL) -> bool:
     Returns:
         False where it is not available (not Linux, an unusual libc).
     """
+    return _prctl(_PR_SET_PDEATHSIG, signum)
+
+
+def keep_orphans() -> bool:
+    """Make this process the parent of its orphaned descendants (Linux's child subreaper).
+
+    A process that our child starts and leaves (a double fork, a session of its
+    own) then stays below the child while the child runs, so ending the child
+    finds it (:func:`~.group.end_group`). For children that run code we do not
+    control. Returns False where it is not available.
+    """
+    return _prctl(_PR_SET_CHILD_SUBREAPER, 1)
+
+
+def _prctl(option: int, value: int) -> bool:
     if not sys.platform.startswith("linux"):
         return False
     try:
         libc = ctypes.CDLL(None, use_errno=True)
-        return bool(libc.prctl(_PR_SET_PDEATHSIG, signum, 0, 0, 0) == 0)
+        return bool(libc.prctl(option, value, 0, 0, 0) == 0)
     except (OSError, AttributeError):  # pragma: no cover - an unusual libc
         return False
 

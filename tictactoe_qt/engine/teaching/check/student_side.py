@@ -16,6 +16,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from ...processes import keep_orphans
 from .cases import Case
 from .checking import check_case
 from .games import BoardGame, NodeLimitReached, TreeGame, record_problem
@@ -40,6 +41,7 @@ class StudentSide:
     textbook's first ``steps`` events (the window's stepper asks, to keep its own process free)."""
 
     def __init__(self) -> None:
+        keep_orphans()  # what the student's code starts and leaves still ends with this child
         self.function: Callable[..., Any] | None = None
         self.last: tuple[Case, dict[str, Any]] | None = None
 
