@@ -68,3 +68,36 @@ def test_no_process_the_search_starts_outlives_the_check(function):
     assert json.loads(done.stdout.splitlines()[-1]) == {"cases": 1, "passed": 0}
     assert running_with("hostile-grandchild") == []
     assert running_with("tictactoe-check") == []
+
+
+def test_a_search_may_use_500_mb():
+    case, done = one_case("allocates_a_lot")
+    assert case["move"] == [0, 1], done.stderr[-2000:]
+
+
+def test_a_search_past_the_memory_limit_gets_a_memory_error_in_one_line():
+    case, done = one_case("allocates_too_much")
+    words = case["first_difference"]["yours"]
+    assert words.startswith("your search raised MemoryError") and "GB of memory" in words
+    assert "peers.py" in done.stderr  # their own traceback
+
+
+@pytest.mark.parametrize("function, doing", [("exits_mid_search", "while running your search"),
+                                             ("kills_its_own_group", "while running your search")])
+def test_a_search_that_ends_its_process_is_told_in_one_line(function, doing):
+    case, done = one_case(function)
+    words = case["first_difference"]["yours"]
+    assert words.startswith(doing) and "stopped unexpectedly" in words
+    assert running_with("tictactoe-check") == []
+
+
+def test_a_file_that_ends_its_process_while_loading_is_told_so():
+    done = check(str(HOSTILE / "exits_at_import.py"), "--tree", "[[1,2],[3]]")
+    words = json.loads(done.stdout.splitlines()[0])["first_difference"]["yours"]
+    assert words.startswith("while loading your file, ") and "running loading" not in words
+
+
+def test_a_folder_is_named_a_folder(tmp_path):
+    done = check(str(tmp_path))
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and "is a folder" in done.stderr

@@ -142,6 +142,10 @@ def _file_and_function(text: str) -> tuple[str, str]:
     head, colon, tail = text.rpartition(":")
     if colon and tail.replace(".", "_").isidentifier():
         path, name = head, tail
+    if os.path.isdir(path):
+        raise UsageError(f"{path[:80]!r} is a folder; name the .py file with your search")
+    if os.path.exists(path) and not os.path.isfile(path):
+        raise UsageError(f"{path[:80]!r} is not a file; name the .py file with your search")
     if not os.path.isfile(path):
         raise UsageError(f"no such file: {path[:80]!r}")
     return path, name

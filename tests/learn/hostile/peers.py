@@ -182,3 +182,8 @@ def double_forks_a_daemon(game, state):
     subprocess.Popen([sys.executable, "-c", "import subprocess, sys; "
                       "subprocess.Popen(sys.argv[1:], start_new_session=True)", *SLEEPER]).wait()
     return first_move(game, state)
+
+
+def allocates_too_much(game, state):
+    hoard = bytearray(3 << 30)  # refused at once by an address-space limit, never touched
+    return first_move(game, state) if hoard else None

@@ -140,7 +140,8 @@ class StudentSearch:
                                                     f"limit of {seconds:g} s and was stopped "
                                                     f"(an endless loop?)")
         except ServiceError as error:
-            return StudentRun("crashed", message=f"the process running {what} failed: {error}")
+            doing = "running your search" if what == "your search" else what
+            return StudentRun("crashed", message=f"while {doing}, {error}")
         assert isinstance(answer, dict)
         return answer
 

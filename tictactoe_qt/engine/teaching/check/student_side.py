@@ -27,6 +27,9 @@ from .student_trace import student_events
 
 #: Frames of a long traceback shown (the last ones; a runaway recursion has a thousand).
 MAX_FRAMES = 12
+#: Memory (address space) the checking process may use; a search for these games
+#: needs a small part of it, and a runaway one gets a MemoryError, not the machine's memory.
+MEMORY_LIMIT = 2 << 30
 _OURS = str(Path(__file__).resolve().parents[3])  # the tictactoe_qt package
 
 
@@ -42,6 +45,7 @@ class StudentSide:
 
     def __init__(self) -> None:
         keep_orphans()  # what the student's code starts and leaves still ends with this child
+        _limit_memory(MEMORY_LIMIT)
         self.function: Callable[..., Any] | None = None
         self.last: tuple[Case, dict[str, Any]] | None = None
 
@@ -121,6 +125,19 @@ class StudentSide:
         return answer
 
 
+def _limit_memory(limit: int) -> None:
+    """Lower this process's address-space limit to ``limit`` bytes (never raise it)."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not a POSIX system
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if soft == resource.RLIM_INFINITY or soft > limit:
+        if hard != resource.RLIM_INFINITY:
+            limit = min(limit, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+
+
 def _find(module: ModuleType, name: str) -> Any:
     found: Any = module
     for part in name.split("."):
@@ -163,6 +180,8 @@ def _failure(error: BaseException, where: str) -> dict[str, Any]:
         place = f" ({os.path.basename(last.filename)}, line {last.lineno}, in {last.name})"
     what = "".join(traceback.format_exception_only(type(error), error)).strip().splitlines()
     line = what[-1] if what else type(error).__name__
+    if isinstance(error, MemoryError):
+        line = f"MemoryError (a check may use {MEMORY_LIMIT >> 30} GB of memory)"
     return {"outcome": "exception", "traceback": text,
             "message": f"{where} raised {_short(line, 160)}{place}"}
 
