@@ -101,3 +101,9 @@ def test_a_folder_is_named_a_folder(tmp_path):
     done = check(str(tmp_path))
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "is a folder" in done.stderr
+
+
+def test_an_exception_with_megabytes_of_message_is_shown_bounded():
+    case, done = one_case("raises_a_huge_message")
+    assert len(case["first_difference"]["yours"]) < 400
+    assert "raises_a_huge_message" in done.stderr and len(done.stderr) < 20_000

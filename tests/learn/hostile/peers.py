@@ -187,3 +187,7 @@ def double_forks_a_daemon(game, state):
 def allocates_too_much(game, state):
     hoard = bytearray(3 << 30)  # refused at once by an address-space limit, never touched
     return first_move(game, state) if hoard else None
+
+
+def raises_a_huge_message(game, state):
+    raise ValueError("megabytes " * 1_000_000)

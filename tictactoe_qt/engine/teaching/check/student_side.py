@@ -27,6 +27,8 @@ from .student_trace import student_events
 
 #: Frames of a long traceback shown (the last ones; a runaway recursion has a thousand).
 MAX_FRAMES = 12
+#: Characters of the exception's own message shown in the traceback.
+MAX_MESSAGE = 4000
 #: Memory (address space) the checking process may use; a search for these games
 #: needs a small part of it, and a runaway one gets a MemoryError, not the machine's memory.
 MEMORY_LIMIT = 2 << 30
@@ -171,7 +173,10 @@ def _failure(error: BaseException, where: str) -> dict[str, Any]:
     if hidden > 0:
         text += f"  ... {hidden} earlier frames left out ...\n"
     text += "".join(traceback.format_list(shown))
-    text += "".join(traceback.format_exception_only(type(error), error))
+    said = "".join(traceback.format_exception_only(type(error), error))
+    if len(said) > MAX_MESSAGE:  # an exception can carry megabytes: its start and its end
+        said = f"{said[:MAX_MESSAGE // 2]}\n  ... {len(said) - MAX_MESSAGE:,} characters left out ...\n{said[-MAX_MESSAGE // 2:]}"
+    text += said
     place = ""
     if isinstance(error, SyntaxError) and error.filename:
         place = f" ({os.path.basename(error.filename)}, line {error.lineno})"
