@@ -107,3 +107,59 @@ def test_an_exception_with_megabytes_of_message_is_shown_bounded():
     case, done = one_case("raises_a_huge_message")
     assert len(case["first_difference"]["yours"]) < 400
     assert "raises_a_huge_message" in done.stderr and len(done.stderr) < 20_000
+
+
+@pytest.mark.parametrize("function", ["floods_stdout", "floods_stderr"])
+def test_a_flood_of_output_never_breaks_the_json_lines(function):
+    case, done = one_case(function)  # every stdout line parsed as JSON there
+    assert case["move"] == [0, 1]
+
+
+@pytest.mark.parametrize("function, words", [
+    ("recurses_forever", "your search raised RecursionError"),
+    ("raises_system_exit", "your search raised SystemExit: 3"),
+    ("raises_keyboard_interrupt", "your search raised KeyboardInterrupt"),
+    ("raises_base_exception", "your search raised student_search.Weird: not an Exception"),
+    ("returns_an_unpicklable_object", "which is not a legal move here"),
+    ("calls_setsid", "your search raised PermissionError"),
+])
+def test_their_exception_is_their_one_line_and_their_traceback(function, words):
+    case, done = one_case(function)
+    assert case["first_difference"]["yours"].startswith(words) or words in case["first_difference"]["yours"]
+    assert "Traceback" not in done.stdout
+    if "raised" in words:
+        assert f"in {function}" in done.stderr and len(done.stderr) < 20_000
+
+
+@pytest.mark.parametrize("target, words", [
+    ("sleeps_at_import.py", "loading your file did not finish within the time limit"),
+    ("syntax_error.py.txt", "loading your file raised SyntaxError"),
+    ("binary", "loading your file raised SyntaxError"),
+])
+def test_a_file_that_does_not_load_is_one_line_per_case(tmp_path, target, words):
+    path = HOSTILE / target
+    if target == "syntax_error.py.txt":
+        path = tmp_path / "syntax_error.py"
+        path.write_text((HOSTILE / target).read_text())
+    elif target == "binary":
+        path = tmp_path / "binary.py"
+        path.write_bytes(bytes(range(256)) * 4)
+    done = check(str(path), "--tree", "[[1,2],[3]]", "--time-limit", "3")
+    case = json.loads(done.stdout.splitlines()[0])
+    assert case["first_difference"]["yours"].startswith(words)
+    assert running_with("tictactoe-check") == []
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["no-such-file.py"], "no such file"),
+    (["/dev/null"], "is not a file"),
+    ([f"{PEERS}:nosuch"], "has no function 'nosuch'"),
+    ([f"{PEERS}:not_callable"], "has no function 'not_callable'"),
+    (["x" * 10_000 + ".py"], "no such file"),
+    (["new\nline.py"], "no such file"),
+    ([str(HOSTILE / "syntax_error.py.txt")], "is not a Python file"),
+])
+def test_a_file_that_cannot_be_checked_is_one_line_with_status_2(argv, words):
+    done = check(*argv, "--tree", "[[1,2],[3]]")
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and words in done.stderr and len(done.stderr) < 400
