@@ -70,3 +70,20 @@ def test_a_search_that_signals_the_check_stops_it_with_a_summary(function, signu
     assert json.loads(out.splitlines()[-1]) == {"cases": 0, "passed": 0}
     assert group_gone(check.pid) == []
     assert running_with("tictactoe-check") == []
+
+
+def test_what_the_search_started_ends_even_when_the_check_is_killed():
+    """SIGKILL cannot be caught: the checking child ends the student's processes itself."""
+    check = start_check("answers_once_then_hangs", "--suite", "--time-limit", "300")
+    try:
+        assert check.stdout is not None
+        json.loads(check.stdout.readline())
+        wait_for(lambda: running_with(GRANDCHILD))
+        os.kill(check.pid, signal.SIGKILL)  # the command alone, not its group
+        check.communicate(timeout=60)
+        wait_for(lambda: not running_with(GRANDCHILD) and not running_with("tictactoe-check"),
+                 seconds=20)
+    finally:
+        if check.poll() is None:
+            os.killpg(check.pid, signal.SIGKILL)
+            check.wait()

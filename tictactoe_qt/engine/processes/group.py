@@ -69,8 +69,16 @@ def end_group(process: subprocess.Popen[bytes], grace: float) -> int:
 
 def escaped(process: subprocess.Popen[bytes]) -> list[int]:
     """Live descendants of the running child outside its group, read from /proc."""
-    if exit_status(process) is not None or not os.path.isdir("/proc"):
+    if exit_status(process) is not None:
         return []  # its children went to a new parent; nothing below it can be named
+    return descendants_outside(process.pid, process.pid)
+
+
+def descendants_outside(pid: int, group: int) -> list[int]:
+    """Live descendants of ``pid`` not in process group ``group``, read from /proc
+    (``[]`` where there is no /proc)."""
+    if not os.path.isdir("/proc"):
+        return []
     parents: dict[int, list[int]] = {}
     groups: dict[int, int] = {}
     for entry in os.listdir("/proc"):
@@ -85,13 +93,27 @@ def escaped(process: subprocess.Popen[bytes]) -> list[int]:
             parents.setdefault(int(fields[1]), []).append(int(entry))
             groups[int(entry)] = int(fields[2])
     found: list[int] = []
-    below = list(parents.get(process.pid, []))
+    below = list(parents.get(pid, []))
     while below:
-        pid = below.pop()
-        if groups.get(pid) != process.pid:
-            found.append(pid)
-        below.extend(parents.get(pid, []))
+        each = below.pop()
+        if groups.get(each) != group:
+            found.append(each)
+        below.extend(parents.get(each, []))
     return found
+
+
+def end_own_descendants() -> None:
+    """From a child: SIGKILL everything it started, in its group or out, then itself.
+
+    For a child that runs code we do not control, when its parent is gone: the
+    parent can no longer end what that code left behind.
+    """
+    for pid in descendants_outside(os.getpid(), os.getpgrp()):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+    os.killpg(os.getpgrp(), signal.SIGKILL)
 
 
 def end_escaped(process: subprocess.Popen[bytes]) -> None:

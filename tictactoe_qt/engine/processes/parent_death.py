@@ -7,6 +7,8 @@ import ctypes
 import signal
 import sys
 
+from .group import end_own_descendants
+
 _PR_SET_PDEATHSIG = 1
 _PR_SET_CHILD_SUBREAPER = 36
 
@@ -32,6 +34,22 @@ def keep_orphans() -> bool:
     control. Returns False where it is not available.
     """
     return _prctl(_PR_SET_CHILD_SUBREAPER, 1)
+
+
+def end_all_with_parent() -> bool:
+    """When the parent dies, end this process and everything it started (Linux only).
+
+    The parent-death signal becomes SIGTERM, whose handler SIGKILLs this
+    process's descendants (in its group or out) and its group: the parent, gone,
+    cannot. Call it in the main thread of a child that runs code we do not
+    control, after :func:`keep_orphans`. SIGTERM from the parent's own ending of
+    the child means the same.
+    """
+    try:
+        signal.signal(signal.SIGTERM, lambda signum, frame: end_own_descendants())
+    except ValueError:  # not the main thread: a handler cannot be set
+        return False
+    return set_parent_death_signal(signal.SIGTERM)
 
 
 def _prctl(option: int, value: int) -> bool:

@@ -16,7 +16,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from ...processes import keep_orphans
+from ...processes import end_all_with_parent, keep_orphans
 from .cases import Case
 from .checking import check_case
 from .games import BoardGame, NodeLimitReached, TreeGame, record_problem
@@ -47,6 +47,7 @@ class StudentSide:
 
     def __init__(self) -> None:
         keep_orphans()  # what the student's code starts and leaves still ends with this child
+        end_all_with_parent()  # ... and with the program that asked, however it ends
         _limit_memory(MEMORY_LIMIT)
         self.function: Callable[..., Any] | None = None
         self.last: tuple[Case, dict[str, Any]] | None = None
