@@ -104,3 +104,49 @@ def test_screenshots_are_found_in_the_installed_copy_when_the_checkout_has_none(
     image = dialog.browser.loadResource(2, missing)  # QTextDocument.ImageResource
     assert not image.isNull() and image.width() <= IMAGE_SIZE.width() and image.height() <= IMAGE_SIZE.height()
     assert not Path(missing.toLocalFile()).exists()
+
+
+HOSTILE_LINKS = {
+    "../secret.txt": "secret.txt",
+    "file:///etc/hostname": "file:///etc/hostname",
+    "https://example.org/": "https://example.org/",
+    "../../outside.md": "outside.md",
+    "escape.md": "escape.md",
+    "mailto:someone@example.org": "mailto:someone@example.org",
+}
+
+
+def test_links_out_of_the_handbook_go_to_the_system_never_into_the_dialog(qtbot, tmp_path,
+                                                                       monkeypatch):
+    """A page's links to the web, to files, climbing out with ../ or through a symlink."""
+    import shutil
+
+    import tictactoe_qt.gui.handbook_dialog as handbook_dialog
+    from tictactoe_qt.handbook import page_path
+
+    pages = tmp_path / "package" / "handbook"
+    shutil.copytree(page_path(PAGES[0]).parent, pages)
+    (tmp_path / "package" / "secret.txt").write_text("not a page\n")
+    (tmp_path / "outside.md").write_text("# Outside\n")
+    (pages / "escape.md").symlink_to(tmp_path / "outside.md")
+    links = "\n\n".join(f"[link {number}]({href})" for number, href in enumerate(HOSTILE_LINKS))
+    (pages / PAGES[0]).write_text(f"# Hostile\n\n{links}\n\n[next](playing.md)\n")
+    monkeypatch.setattr(handbook_dialog, "page_path", lambda name: pages / name)
+    opened: list[str] = []
+    monkeypatch.setattr(handbook_dialog, "open_outside", lambda url: opened.append(url.toString()),
+                        raising=False)
+    dialog = HandbookDialog()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitUntil(lambda: "Hostile" in dialog.browser.toPlainText(), timeout=WAIT_MS)
+    for href, ending in HOSTILE_LINKS.items():
+        qtbot.mouseClick(dialog.browser.viewport(), Qt.MouseButton.LeftButton,
+                         pos=link_point(dialog, href))
+        qtbot.waitUntil(lambda ending=ending: bool(opened) and opened[-1].endswith(ending),
+                        timeout=WAIT_MS)
+        assert dialog.page_name() == PAGES[0] and "Hostile" in dialog.browser.toPlainText()
+    assert len(opened) == len(HOSTILE_LINKS)
+    qtbot.mouseClick(dialog.browser.viewport(), Qt.MouseButton.LeftButton,
+                     pos=link_point(dialog, "playing.md"))
+    qtbot.waitUntil(lambda: dialog.page_name() == "playing.md", timeout=WAIT_MS)
+    assert len(opened) == len(HOSTILE_LINKS)

@@ -8,6 +8,7 @@ installed. Run as a user would: the command in a child process.
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -47,10 +48,59 @@ def test_the_subcommands_it_points_to_work_without_a_display(tmp_path):
     assert result.returncode == 0 and "subcommands" in result.stdout
 
 
+@pytest.fixture
+def listening(tmp_path):
+    """``(DISPLAY, WAYLAND_DISPLAY, XDG_RUNTIME_DIR)`` on which something answers."""
+    x_server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    for number in range(4000, 4100):  # an abstract socket, as X servers on Linux have
+        try:
+            x_server.bind(f"\0/tmp/.X11-unix/X{number}")
+            break
+        except OSError:
+            continue
+    x_server.listen()
+    compositor = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    compositor.bind(str(tmp_path / "wayland-7"))
+    compositor.listen()
+    yield f":{number}.0", "wayland-7", str(tmp_path)
+    x_server.close()
+    compositor.close()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="abstract sockets are Linux's")
 @pytest.mark.parametrize("variable", DISPLAY_VARIABLES)
-def test_any_display_or_chosen_platform_lets_the_window_open(variable):
-    assert missing_display({variable: "anything"}, "linux") == ""
+def test_any_display_or_chosen_platform_lets_the_window_open(variable, listening):
+    display, wayland, runtime = listening
+    value = {"QT_QPA_PLATFORM": "offscreen", "DISPLAY": display, "WAYLAND_DISPLAY": wayland,
+             "WAYLAND_SOCKET": "3"}[variable]
+    assert missing_display({variable: value, "XDG_RUNTIME_DIR": runtime}, "linux") == ""
     assert missing_display({variable: ""}, "linux") != ""  # set but empty: no display
+
+
+ODD_VALUES = [
+    ("DISPLAY", " ", "names no X display"),
+    ("DISPLAY", "nonsense", "names no X display"),
+    ("DISPLAY", ":0\n", "names no X display"),
+    ("DISPLAY", ":" + "9" * 10_000, "names no X display"),
+    ("DISPLAY", ":4199", "no X server answers"),
+    ("DISPLAY", "no-such-host.invalid:0", "no X server answers"),
+    ("DISPLAY", "localhost:65000", "names no X display"),
+    ("WAYLAND_DISPLAY", "wayland-nothing", "no Wayland compositor answers"),
+    ("QT_QPA_PLATFORM", "bogus", "names no Qt platform"),
+]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11/Wayland systems only")
+@pytest.mark.parametrize("variable, value, words", ODD_VALUES)
+def test_an_odd_display_value_is_one_line_not_qts_abort(tmp_path, variable, value, words):
+    environ = {**headless_environment(tmp_path), variable: value,
+               "XDG_RUNTIME_DIR": str(tmp_path)}
+    result = subprocess.run([sys.executable, "-m", "tictactoe_qt"], cwd=tmp_path, env=environ,
+                            capture_output=True, text=True, timeout=HANG_SECONDS)
+    assert result.returncode == 1, (result.returncode, result.stderr[-500:])
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and len(lines[0]) < 400, result.stderr[-500:]
+    assert words in lines[0] and "QT_QPA_PLATFORM=offscreen" in lines[0]
 
 
 @pytest.mark.parametrize("platform", ["darwin", "win32"])

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.gomocup.processes import running_with
 
 STUDENTS = Path(__file__).resolve().parents[1] / "learn" / "students"
@@ -57,3 +59,25 @@ def test_stopping_mid_run_ends_the_child(qtbot, shown_stepper, tmp_path):
     qtbot.waitUntil(lambda: bool(running_with("tictactoe-check")), timeout=30_000)
     dock.your_search.stop()  # what closing the window does
     assert not running_with("tictactoe-check")
+
+
+HOSTILE = Path(__file__).resolve().parents[1] / "learn" / "hostile" / "peers.py"
+
+
+@pytest.mark.parametrize("function", ["exits_mid_search", "replaces_the_record",
+                                      "lies_in_the_record", "forges_a_looping_record",
+                                      "forks_a_grandchild_in_its_own_session",
+                                      "double_forks_a_daemon", "raises_a_huge_message",
+                                      "returns_a_lying_int", "kills_its_own_group"])
+def test_a_hostile_search_is_one_line_and_leaves_no_process(qtbot, shown_stepper, tmp_path,
+                                                             function):
+    dock = shown_stepper()
+    dock.step_tree(AIMA_TREE)
+    student = tmp_path / "mine.py"
+    student.write_text(HOSTILE.read_text() + f"\n\nsearch = {function}\n")
+    dock.your_search.load_file(str(student))
+    qtbot.waitUntil(lambda: dock.your_search.button.isEnabled(), timeout=60_000)
+    status = dock.status.text()
+    assert "\n" not in status and len(status) < 400, status
+    dock.your_search.stop()
+    assert not running_with("tictactoe-check") and not running_with("hostile-grandchild")

@@ -25,6 +25,7 @@ from tictactoe_qt.engine.teaching.check import (
 from tictactoe_qt.learn import cases_for, template_path
 
 from .arguments import UsageError, positive_int
+from .stop_signals import exit_status, first_signal_stops
 
 DESCRIPTION = f"""\
 Check your own minimax or alpha-beta. FILE holds a function search(game, state)
@@ -45,7 +46,9 @@ where (the moves from the root, e.g. r1c3 > r2c1) and why the textbook goes its 
 --json prints one object per case (case, value, reference_value, move, nodes,
 reference_nodes, matches, first_difference, ok; moves and paths as [row, col]
 from 0, or child indices), then a summary (cases, passed). Exit status: 0 when
-every case passed, 1 when one differed, 2 for a usage error."""
+every case passed, 1 when one differed, 2 for a usage error. Ctrl+C, SIGTERM or
+SIGHUP stop your search and report the cases checked so far, with 128 + the
+signal's number (130 for Ctrl+C); a second signal quits at once."""
 
 
 def positive_seconds(text: str) -> float:
@@ -117,8 +120,11 @@ def run(args: argparse.Namespace) -> int:
 
     if not args.json:
         print(table_header(), flush=True)
+    stopped_by: list[int] = []
+    student = StudentSearch(path, name, args.time_limit, args.node_limit)
     try:
-        with StudentSearch(path, name, args.time_limit, args.node_limit) as student:
+        with first_signal_stops(stopped_by, kept="the cases checked so far",
+                                on_stop=student.stop_soon), student:
             report = check_cases(student, cases, args.algorithm, on_case=show)
     except StudentCodeError as error:
         raise UsageError(str(error)) from None
@@ -128,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
         for line in explanation_lines(report):
             print(line)
         print(summary_text(report))
-    return 0 if report.ok else 1
+    return exit_status(stopped_by, not report.ok)
 
 
 def _file_and_function(text: str) -> tuple[str, str]:
@@ -136,6 +142,10 @@ def _file_and_function(text: str) -> tuple[str, str]:
     head, colon, tail = text.rpartition(":")
     if colon and tail.replace(".", "_").isidentifier():
         path, name = head, tail
+    if os.path.isdir(path):
+        raise UsageError(f"{path[:80]!r} is a folder; name the .py file with your search")
+    if os.path.exists(path) and not os.path.isfile(path):
+        raise UsageError(f"{path[:80]!r} is not a file; name the .py file with your search")
     if not os.path.isfile(path):
         raise UsageError(f"no such file: {path[:80]!r}")
     return path, name

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
 
@@ -30,10 +30,13 @@ STOP_SIGNALS = tuple(
 
 
 @contextmanager
-def first_signal_stops(stopped_by: list[int]) -> Iterator[None]:
+def first_signal_stops(stopped_by: list[int], *, kept: str = "the games so far",
+                       on_stop: Callable[[], None] = lambda: None) -> Iterator[None]:
     """The first stop signal ends the batch with the games played so far; a second one quits.
 
-    The number of the first signal is appended to ``stopped_by``. Worker
+    The number of the first signal is appended to ``stopped_by`` and ``on_stop`` is
+    called, from the signal handler (so it may only set a flag); the line on stderr
+    says that ``kept`` will be reported. Worker
     processes ignore Ctrl+C and hang-ups (a terminal sends them to the whole
     group) and take SIGTERM as the same stop: the batch winds them down, so
     none is left behind.
@@ -49,8 +52,9 @@ def first_signal_stops(stopped_by: list[int]) -> Iterator[None]:
         if stopped_by:
             raise KeyboardInterrupt
         stopped_by.append(signum)
+        on_stop()
         again = "Ctrl+C again" if signum == signal.SIGINT else "a second signal"
-        print(f"\nstopping on {signal.Signals(signum).name}: the games so far will be "
+        print(f"\nstopping on {signal.Signals(signum).name}: {kept} will be "
               f"reported ({again} quits now)", file=sys.stderr, flush=True)
 
     previous: dict[int, object] = {}

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, QUrl, Slot
-from PySide6.QtGui import QImage, QTextBlock, QTextDocument
+from PySide6.QtGui import QDesktopServices, QImage, QTextBlock, QTextDocument
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -34,11 +34,31 @@ IMAGE_SIZE = QSize(600, 460)
 #: Where the pages' screenshots are: in a checkout ``resources/screenshots``, in a wheel
 #: the package's own copy (found by :func:`~tictactoe_qt.assets.resource_path`).
 SCREENSHOTS = "screenshots"
+#: The one file outside the handbook's folder that its pages link to and that opens in it.
+CHANGELOG = "CHANGELOG.md"
 
 
 def page_url(name: str) -> QUrl:
     """The URL the browser opens for page ``name``."""
     return QUrl.fromLocalFile(str(page_path(name)))
+
+
+def is_handbook_page(url: QUrl) -> bool:
+    """True for a page of the handbook, or the changelog beside it: what opens in the dialog.
+
+    Anything else (the web, a file elsewhere, a page link that climbs out with
+    ``../``, a symlink out) goes to the system, as a click in a browser would.
+    """
+    if not url.isLocalFile():
+        return False
+    folder = page_path(PAGES[0]).parent.resolve()
+    path = Path(url.toLocalFile()).resolve()
+    return path.suffix == ".md" and (path.parent == folder or path == folder.parent / CHANGELOG)
+
+
+def open_outside(url: QUrl) -> None:
+    """Hand ``url`` to the system (its web browser, or the viewer for that kind of file)."""
+    QDesktopServices.openUrl(url)
 
 
 def heading_anchor(text: str) -> str:
@@ -62,7 +82,8 @@ class HandbookBrowser(QTextBrowser):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("handbookPage")
-        self.setOpenExternalLinks(True)  # web links open in the browser, pages open here
+        # Every link comes to doSetSource, which opens only the handbook's pages here.
+        self.setOpenExternalLinks(False)
 
     def loadResource(self, kind: int, name: QUrl | str) -> object:
         """Screenshots come from the shipped copy when the checkout's is absent, at most
@@ -84,8 +105,12 @@ class HandbookBrowser(QTextBrowser):
 
     def doSetSource(self, name: QUrl | str,
                     kind: QTextDocument.ResourceType = QTextDocument.ResourceType.UnknownResource) -> None:
-        """Open ``name``, and show the heading its fragment names."""
+        """Open ``name`` if it is a handbook page (else the system opens it), and show the
+        heading its fragment names."""
         name = QUrl(name) if isinstance(name, str) else name
+        if not is_handbook_page(name):
+            open_outside(name)
+            return
         super().doSetSource(name, kind)
         if name.hasFragment():
             self.scroll_to_heading(name.fragment())

@@ -24,7 +24,12 @@ rules, each proven in ``tests/engine/processes``:
   then sends SIGTERM to the whole group, waits a grace, sends SIGKILL to the
   group (grandchildren included, even when the child itself already exited),
   and only then reaps the child: while the child is unreaped its pid, which
-  names the group, cannot be anyone else's. Closing never waits on a pipe.
+  names the group, cannot be anyone else's. Descendants that left the group
+  (a session of their own) are found below the running child in /proc and
+  get SIGKILL first; a child that runs code we do not control calls
+  :func:`keep_orphans`, so a double fork stays below it, and
+  :func:`end_all_with_parent`, so what it started ends even when we are
+  killed. Closing never waits on a pipe.
 * **Locks.** One lock per child guards its pipes: every write, every read
   step (at most :data:`SLICE_SECONDS` long) and the closing, so a stop from
   another thread waits one step at most and never closes a pipe under a read.
@@ -76,7 +81,12 @@ from __future__ import annotations
 
 from .child import SLICE_SECONDS, Child
 from .errors import ChildExited, ChildFailed, ChildTimeout
-from .parent_death import die_with_parent, set_parent_death_signal
+from .parent_death import (
+    die_with_parent,
+    end_all_with_parent,
+    keep_orphans,
+    set_parent_death_signal,
+)
 from .pool import (
     MIN_WORKER_LIMIT,
     WORKER_DIED,
@@ -117,6 +127,8 @@ __all__ = [
     "act_as_worker",
     "default_workers",
     "die_with_parent",
+    "end_all_with_parent",
+    "keep_orphans",
     "prepare_worker",
     "set_parent_death_signal",
     "start_method",

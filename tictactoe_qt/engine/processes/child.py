@@ -13,7 +13,14 @@ import weakref
 from collections.abc import Callable, Mapping, Sequence
 
 from .errors import ChildExited, ChildTimeout
-from .group import describe_status, end_group, exit_status, signal_group, wait_exit
+from .group import (
+    describe_status,
+    end_escaped,
+    end_group,
+    exit_status,
+    signal_group,
+    wait_exit,
+)
 from .lines import LineBuffer, Tail
 from .parent_death import die_with_parent
 
@@ -221,6 +228,7 @@ class Child:
         """End politely: ``ask(self)`` (say END, close stdin), ``grace`` seconds, then :meth:`kill`."""
         if self._ended:
             return
+        end_escaped(self.process)
         if ask is not None and self.is_running:
             try:
                 ask(self)

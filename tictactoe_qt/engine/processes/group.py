@@ -55,13 +55,75 @@ def end_group(process: subprocess.Popen[bytes], grace: float) -> int:
 
     A running child gets SIGTERM (with the rest of its group) and ``grace``
     seconds; then the group gets SIGKILL, which also ends helpers left behind by
-    a child that already exited. Only then is the child reaped.
+    a child that already exited. Only then is the child reaped. Descendants
+    that left the group (a session of their own) get SIGKILL first, while the
+    running child still names them as its own.
     """
+    end_escaped(process)
     if exit_status(process) is None:
         signal_group(process, signal.SIGTERM)
         wait_exit(process, grace)
     signal_group(process, signal.SIGKILL)
     return process.wait()
+
+
+def escaped(process: subprocess.Popen[bytes]) -> list[int]:
+    """Live descendants of the running child outside its group, read from /proc."""
+    if exit_status(process) is not None:
+        return []  # its children went to a new parent; nothing below it can be named
+    return descendants_outside(process.pid, process.pid)
+
+
+def descendants_outside(pid: int, group: int) -> list[int]:
+    """Live descendants of ``pid`` not in process group ``group``, read from /proc
+    (``[]`` where there is no /proc)."""
+    if not os.path.isdir("/proc"):
+        return []
+    parents: dict[int, list[int]] = {}
+    groups: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[-1].split()
+        except OSError:
+            continue
+        if fields[0] != "Z":
+            parents.setdefault(int(fields[1]), []).append(int(entry))
+            groups[int(entry)] = int(fields[2])
+    found: list[int] = []
+    below = list(parents.get(pid, []))
+    while below:
+        each = below.pop()
+        if groups.get(each) != group:
+            found.append(each)
+        below.extend(parents.get(each, []))
+    return found
+
+
+def end_own_descendants() -> None:
+    """From a child: SIGKILL everything it started, in its group or out, then itself.
+
+    For a child that runs code we do not control, when its parent is gone: the
+    parent can no longer end what that code left behind.
+    """
+    for pid in descendants_outside(os.getpid(), os.getpgrp()):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+    os.killpg(os.getpgrp(), signal.SIGKILL)
+
+
+def end_escaped(process: subprocess.Popen[bytes]) -> None:
+    """SIGKILL the running child's :func:`escaped` descendants: they left its group on
+    purpose, so no grace; a child that then exits on its own leaves nothing behind."""
+    for pid in escaped(process):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
 
 
 def describe_status(status: int | None) -> str:

@@ -28,7 +28,7 @@ from tictactoe_qt.engine.game import GameConfig, Seating
 from tictactoe_qt.engine.players import PlayerSpec
 from tictactoe_qt.engine.text import SideNames
 
-from .run_data import RunData
+from .run_data import MAX_GAMES, RunData
 from .run_snapshot import SIDES, GameRow
 
 CSV_COLUMNS = (
@@ -181,10 +181,19 @@ def read_run(csv_path: str | Path, json_path: str | Path) -> RunData:
     if games != run.games:
         raise RunFileError(f"{csv_path.name} holds {run.games:,} games, its summary says {excerpt(games)}")
     summary = document["summary"]
-    run.workers = _whole(summary.get("workers", 1), "workers", Path(json_path).name)
+    run.workers = _whole(summary.get("workers", 1), "workers", Path(json_path).name, MAX_WORKERS)
     elapsed = summary.get("elapsed_seconds", 0.0)
-    run.finish(cancelled=run.cancelled, elapsed_seconds=float(elapsed) if isinstance(elapsed, (int, float)) else 0.0)
+    if not isinstance(elapsed, (int, float)) or isinstance(elapsed, bool) \
+            or not 0 <= elapsed <= MAX_SECONDS:
+        raise RunFileError(f"{Path(json_path).name}: elapsed_seconds is not a time: {excerpt(elapsed)}")
+    run.finish(cancelled=run.cancelled, elapsed_seconds=float(elapsed))
     return run
+
+
+#: Most worker processes a run can say it had (a cluster's included) and most seconds it
+#: can have taken (a year): past these a count is not one the program wrote.
+MAX_WORKERS = 100_000
+MAX_SECONDS = 366 * 24 * 3600
 
 
 def _read_summary(path: Path) -> dict[str, Any]:
@@ -216,7 +225,7 @@ def _run_of(document: dict[str, Any], name: str) -> RunData:
         marks = marks if isinstance(marks, dict) else {}
         names = SideNames.of(Seating.of(first), {m: str(marks[m]) for m in SIDES if marks.get(m)})
         run = RunData(
-            config, x_spec, o_spec, _whole(document.get("planned", 0), "planned", name),
+            config, x_spec, o_spec, _whole(document.get("planned", 0), "planned", name, MAX_GAMES),
             seed=_whole(seed, "seed", name) if seed is not None else None,
             swap=document.get("swap") is True, first=first, names=names,
         )
@@ -227,7 +236,10 @@ def _run_of(document: dict[str, Any], name: str) -> RunData:
             raise
         raise RunFileError(f"{name}: {error}") from None
     run.cancelled = document.get("cancelled") is True
-    run.watched = document.get("watched") is True
+    watched = document.get("watched", False)
+    if not isinstance(watched, bool):
+        raise RunFileError(f"{name}: watched is not true or false: {excerpt(watched)}")
+    run.watched = watched
     return run
 
 
@@ -251,9 +263,11 @@ def _nodes(cell: str) -> int | None:
     return None if cell == "" else int(cell)
 
 
-def _whole(value: object, key: str, name: str) -> int:
+def _whole(value: object, key: str, name: str, most: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RunFileError(f"{name}: {key} is not a whole number: {excerpt(value)}")
+    if most is not None and not 0 <= value <= most:
+        raise RunFileError(f"{name}: {key} is not from 0 to {most:,}: {excerpt(value)}")
     return value
 
 

@@ -23,6 +23,7 @@ import os
 import re
 import secrets
 import shutil
+import stat
 from collections.abc import Callable
 from pathlib import Path
 
@@ -165,6 +166,8 @@ class RecoverySession:
         """The runs this folder holds, oldest first, and what could not be read (``None``
         if all could). A folder without a list holds nothing (its window kept no run)."""
         path = self.folder / MANIFEST
+        if os.path.lexists(path) and (problem := _not_plain(path)):
+            return [], problem
         try:
             if path.stat().st_size > MAX_MANIFEST_BYTES:
                 return [], f"{MANIFEST} is too big to be a list of runs ({path.stat().st_size:,} bytes)"
@@ -179,8 +182,13 @@ class RecoverySession:
         for stem in stems:
             if should_stop():
                 break
+            files = [self.folder / f"{stem}{suffix}" for suffix in (".csv", ".json")]
+            odd = [problem for path in files if os.path.lexists(path) and (problem := _not_plain(path))]
+            if odd:
+                problems.append(odd[0])
+                continue
             try:
-                runs.append(read_run(self.folder / f"{stem}.csv", self.folder / f"{stem}.json"))
+                runs.append(read_run(*files))
             except RunFileError as error:
                 problems.append(str(error))
         if len(problems) > 1:
@@ -203,6 +211,23 @@ def _stems_of(text: str) -> tuple[list[str], str | None]:
     if not isinstance(stems, list) or not all(isinstance(s, str) and _RUN_STEM.fullmatch(s) for s in stems):
         return [], f"{MANIFEST} does not list runs: {excerpt(stems)}"
     return stems, None
+
+
+def _not_plain(path: Path) -> str | None:
+    """Why ``path`` is not a file of ours to read (a symlink, a pipe, a device), or ``None``.
+
+    Such a file was not written by the program: reading through it could read
+    someone else's file, or block (a pipe) or never end (``/dev/zero``).
+    """
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError as error:
+        return f"cannot read {path.name}: {error.strerror or error}"
+    if stat.S_ISLNK(mode):
+        return f"{path.name} is a link, not a file the program wrote (it is never followed)"
+    if not stat.S_ISREG(mode):
+        return f"{path.name} is not a plain file (a pipe, a device or a folder)"
+    return None
 
 
 def _why_no_lock(root: Path, error: QLockFile.LockError) -> OSError:

@@ -80,6 +80,35 @@ class CallRecord:
         return steps[::-1]
 
 
+_RECORD_ARRAYS = {"parent": "i", "step": "i", "events": "i", "leaf_values": "d",
+                  "leaf_kinds": "b"}
+
+
+def record_problem(record: object) -> str | None:
+    """Why ``record`` is not a :class:`CallRecord` as the game kept it, or ``None``.
+
+    The student's code runs in the same process as its game and can replace or
+    change ``game.record``; a record that does not hold together cannot be counted.
+    """
+    if type(record) is not CallRecord:
+        return "your search replaced game.record, so its nodes cannot be counted"
+    fields = vars(record)
+    for name, code in _RECORD_ARRAYS.items():
+        value = fields.get(name)
+        if type(value) is not array or value.typecode != code:
+            return f"your search changed game.record.{name}, so its nodes cannot be counted"
+    nodes = len(fields["parent"])
+    events = fields["events"]
+    if (nodes < 2 or len(fields["step"]) != nodes
+            or len(fields["leaf_values"]) != len(fields["leaf_kinds"])
+            or not events or events[0] != 1 or max(events) >= nodes or -min(events) >= nodes
+            or sum(1 for code in events if code < 0) != len(fields["leaf_values"])
+            or min(fields["parent"][2:], default=1) < 1
+            or any(parent >= child for child, parent in enumerate(fields["parent"]) if child > 1)):
+        return "your search changed game.record, so its nodes cannot be counted"
+    return None
+
+
 class BoardGameState:
     """A position: read it with the game's methods (``repr`` shows the board)."""
 

@@ -14,7 +14,7 @@ from typing import Any
 from ...processes import Service, ServiceCancelled, ServiceError
 from .cases import Case
 from .checking import check_case
-from .games import DEFAULT_NODE_LIMIT
+from .games import DEFAULT_NODE_LIMIT, record_problem
 from .references import CHECKED_ALGORITHMS
 from .report import CaseReport, CheckReport
 from .side_by_side import SideBySide
@@ -65,6 +65,11 @@ class StudentSearch:
         self._cancelled = True
         self._service.kill()
 
+    def stop_soon(self) -> None:
+        """From a signal handler: only sets a flag; a waiting :meth:`run` ends the child
+        from its own thread within a poll and returns ``cancelled``, as does every later one."""
+        self._cancelled = True
+
     def run_and_report(self, case: Case, algorithm: str,
                        steps: int) -> tuple[StudentRun, CaseReport | None, SideBySide | None]:
         """Run the student's search on ``case``, then check it in the child too, lined up
@@ -111,11 +116,17 @@ class StudentSearch:
         if isinstance(answer, StudentRun):
             self._loaded = False
             return answer
-        return StudentRun(answer["outcome"], answer.get("move"), answer.get("record"),
+        record = answer.get("record")
+        if record is not None and (problem := record_problem(record)) is not None:
+            return StudentRun("exception", message=problem)  # the child is the student's
+        return StudentRun(answer["outcome"], answer.get("move"), record,
                           answer.get("message", ""), answer.get("traceback", ""))
 
     def _ask(self, request: Any, seconds: float, what: str) -> dict[str, Any] | StudentRun:
-        if not self._service.wait_until_ready(START_SECONDS):
+        if not self._service.wait_until_ready(START_SECONDS, cancelled=lambda: self._cancelled):
+            if self._cancelled:
+                self._service.kill()
+                return StudentRun("cancelled", message=f"{what} was cancelled")
             return StudentRun("crashed", message="the checking process did not start")
         deadline = time.monotonic() + seconds
         try:
@@ -129,14 +140,16 @@ class StudentSearch:
                                                     f"limit of {seconds:g} s and was stopped "
                                                     f"(an endless loop?)")
         except ServiceError as error:
-            return StudentRun("crashed", message=f"the process running {what} failed: {error}")
+            doing = "running your search" if what == "your search" else what
+            return StudentRun("crashed", message=f"while {doing}, {error}")
         assert isinstance(answer, dict)
         return answer
 
 
 def check_cases(student: StudentSearch, cases: Iterable[Case], algorithm: str = "alphabeta",
                 on_case: Callable[[CaseReport], None] = lambda report: None) -> CheckReport:
-    """Run ``student`` on each case and hold it against ``algorithm``'s references.
+    """Run ``student`` on each case and hold it against ``algorithm``'s references;
+    once ``student`` is cancelled (or stopped), the cases checked so far.
 
     Raises:
         ValueError: an algorithm other than minimax or alphabeta.
@@ -147,7 +160,10 @@ def check_cases(student: StudentSearch, cases: Iterable[Case], algorithm: str = 
                          f"{', '.join(CHECKED_ALGORITHMS)}")
     report = CheckReport(algorithm)
     for case in cases:
-        found = check_case(student.run(case), case, algorithm)
+        run = student.run(case)
+        if run.outcome == "cancelled":  # stopped: the cases so far are the report
+            break
+        found = check_case(run, case, algorithm)
         report.cases.append(found)
         on_case(found)
     return report

@@ -16,9 +16,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from ...processes import end_all_with_parent, keep_orphans
 from .cases import Case
 from .checking import check_case
-from .games import BoardGame, NodeLimitReached, TreeGame
+from .games import BoardGame, NodeLimitReached, TreeGame, record_problem
 from .references import candidates
 from .side_by_side import side_by_side
 from .student_run import StudentRun
@@ -26,6 +27,11 @@ from .student_trace import student_events
 
 #: Frames of a long traceback shown (the last ones; a runaway recursion has a thousand).
 MAX_FRAMES = 12
+#: Characters of the exception's own message shown in the traceback.
+MAX_MESSAGE = 4000
+#: Memory (address space) the checking process may use; a search for these games
+#: needs a small part of it, and a runaway one gets a MemoryError, not the machine's memory.
+MEMORY_LIMIT = 2 << 30
 _OURS = str(Path(__file__).resolve().parents[3])  # the tictactoe_qt package
 
 
@@ -40,6 +46,9 @@ class StudentSide:
     textbook's first ``steps`` events (the window's stepper asks, to keep its own process free)."""
 
     def __init__(self) -> None:
+        keep_orphans()  # what the student's code starts and leaves still ends with this child
+        end_all_with_parent()  # ... and with the program that asked, however it ends
+        _limit_memory(MEMORY_LIMIT)
         self.function: Callable[..., Any] | None = None
         self.last: tuple[Case, dict[str, Any]] | None = None
 
@@ -97,6 +106,7 @@ class StudentSide:
         else:
             game = BoardGame(case.position(), case.depth, node_limit)
         answer: dict[str, Any]
+        record = game.record  # the one the game keeps, whatever the search does to game.record
         try:
             move = self.function(game, game.initial)
         except NodeLimitReached:
@@ -111,8 +121,24 @@ class StudentSide:
                 answer = {"outcome": "illegal",
                           "message": "your search returned no move (None)" if move is None else
                           f"your search returned {_short(move)}, which is not a legal move here"}
-        answer["record"] = game.record
+        problem = record_problem(record)
+        if problem is not None:
+            return {"outcome": "exception", "message": problem, "record": None}
+        answer["record"] = record
         return answer
+
+
+def _limit_memory(limit: int) -> None:
+    """Lower this process's address-space limit to ``limit`` bytes (never raise it)."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not a POSIX system
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if soft == resource.RLIM_INFINITY or soft > limit:
+        if hard != resource.RLIM_INFINITY:
+            limit = min(limit, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
 
 
 def _find(module: ModuleType, name: str) -> Any:
@@ -125,15 +151,17 @@ def _find(module: ModuleType, name: str) -> Any:
 def _legal_move(game: BoardGame | TreeGame, move: Any) -> Any:
     """The move as a path step (``[row, col]`` or a child index), or ``None`` if illegal."""
     if isinstance(game, TreeGame):
-        legal = isinstance(move, int) and not isinstance(move, bool) \
-            and 0 <= move < len(game.actions(game.initial))
-        return move if legal else None
+        if not isinstance(move, int) or isinstance(move, bool):
+            return None
+        index = int.__int__(move)  # a plain int: a subclass may lie, or not pickle
+        return index if 0 <= index < len(game.actions(game.initial)) else None
     try:
         row, col = move
     except (TypeError, ValueError):
         return None
     if not all(isinstance(part, int) and not isinstance(part, bool) for part in (row, col)):
         return None
+    row, col = int.__int__(row), int.__int__(col)  # plain ints: a subclass may lie, or not pickle
     return [row, col] if (row, col) in game.actions(game.initial) else None
 
 
@@ -146,7 +174,10 @@ def _failure(error: BaseException, where: str) -> dict[str, Any]:
     if hidden > 0:
         text += f"  ... {hidden} earlier frames left out ...\n"
     text += "".join(traceback.format_list(shown))
-    text += "".join(traceback.format_exception_only(type(error), error))
+    said = "".join(traceback.format_exception_only(type(error), error))
+    if len(said) > MAX_MESSAGE:  # an exception can carry megabytes: its start and its end
+        said = f"{said[:MAX_MESSAGE // 2]}\n  ... {len(said) - MAX_MESSAGE:,} characters left out ...\n{said[-MAX_MESSAGE // 2:]}"
+    text += said
     place = ""
     if isinstance(error, SyntaxError) and error.filename:
         place = f" ({os.path.basename(error.filename)}, line {error.lineno})"
@@ -155,6 +186,8 @@ def _failure(error: BaseException, where: str) -> dict[str, Any]:
         place = f" ({os.path.basename(last.filename)}, line {last.lineno}, in {last.name})"
     what = "".join(traceback.format_exception_only(type(error), error)).strip().splitlines()
     line = what[-1] if what else type(error).__name__
+    if isinstance(error, MemoryError):
+        line = f"MemoryError (a check may use {MEMORY_LIMIT >> 30} GB of memory)"
     return {"outcome": "exception", "traceback": text,
             "message": f"{where} raised {_short(line, 160)}{place}"}
 
