@@ -28,7 +28,7 @@ def shown_note(bar) -> str:
 
 
 def test_an_empty_7x7_k5_solve_shows_the_note_and_cancel_still_ends_it(qtbot, shown_window):
-    window = shown_window((1200, 800))
+    window = shown_window((1400, 900))
     start(window, 7, 7, 5)
     solve = window.analysis.solve
     bar = solve.bar
@@ -48,7 +48,7 @@ def test_an_empty_7x7_k5_solve_shows_the_note_and_cancel_still_ends_it(qtbot, sh
 
 
 def test_a_position_within_the_measured_sizes_has_no_note(qtbot, shown_window, click_cell):
-    window = shown_window((1200, 800))
+    window = shown_window((1400, 900))
     start(window, 5, 5, 4)
     play(window, click_cell, (2, 2))
     solve = window.analysis.solve
@@ -59,7 +59,7 @@ def test_a_position_within_the_measured_sizes_has_no_note(qtbot, shown_window, c
 
 
 def test_the_answer_replaces_the_note(qtbot, shown_window):
-    window = shown_window((1200, 800))
+    window = shown_window((1400, 900))
     start(window, 7, 7, 5)
     bar = window.analysis.solve.bar
     bar.show_running([NOTE_7X7])

@@ -42,11 +42,12 @@ class ComparisonTies:
     to_move: Mark
     picks: tuple[tuple[str, str, Move], ...]
 
-    def text(self, names: SideNames = BOARD_NAMES) -> str:
-        """The sentence under the table; ``names`` writes the players."""
+    def text(self, names: SideNames = BOARD_NAMES, *, brief: bool = False) -> str:
+        """The sentence under the table (``brief``: without which search chose what, for a
+        line that must stay short); ``names`` writes the players."""
         value = NodeValue(self.score, True, self.to_move).text(names)
         return ties_text(self.equal, self.legal, value,
-                         [(title, order, move_text(move)) for title, order, move in self.picks])
+                         [(title, order, move_text(move)) for title, order, move in self.picks], brief=brief)
 
 
 def tie_order(row: ComparisonRow) -> str:

@@ -48,7 +48,7 @@ def tie_note(equal: int | None, order: str) -> str:
 
 
 def ties_text(equal: int, legal: int, value: str,
-              picks: Sequence[tuple[str, str, str]]) -> str:
+              picks: Sequence[tuple[str, str, str]], *, brief: bool = False) -> str:
     """Why several searches chose different moves that are all as good: ``"All 9 moves
     are equally good here (a draw); each algorithm breaks the tie its own way, keeping
     the first in the order it tries moves: Alpha-beta row 1, column 1 (reading order);
@@ -61,6 +61,8 @@ def ties_text(equal: int, legal: int, value: str,
         picks: each search's ``(name, order, move in words)``, in the order shown.
             Searches that chose the same move are named together; with two moves or
             more, the move most of them chose comes last, as ``the others``.
+        brief: one short clause, ``"All 9 moves tie (a draw)."``, for a line that must
+            stay short (the whole sentence goes in its tooltip).
     """
     groups: dict[str, tuple[list[str], list[str]]] = {}  # move -> names, orders
     for name, order, move in picks:
@@ -85,6 +87,8 @@ def ties_text(equal: int, legal: int, value: str,
     value = "a draw" if value == "draw" else value
     head = (f"All {equal} moves are" if equal == legal
             else f"{equal} of the {legal} moves are")
+    if brief:
+        return f"{'All' if equal == legal else f'{equal} of the'} {legal} moves tie ({value})."
     return (f"{head} equally good here ({value}); each algorithm breaks the tie its own "
             f"way, keeping the first in the order it tries moves: {'; '.join(ways)}.")
 

@@ -389,8 +389,11 @@ class ComparisonDock(QDockWidget):
         self.comparison_finished.emit()
 
     def _show_conclusion(self) -> None:
-        ties = "" if self.ties is None else self.ties.text(self.results_names)
+        # The tie in one sentence under the table (its rows keep their room); who chose
+        # what, and by which order, in the tooltip and in each row's Move tip.
+        ties = "" if self.ties is None else self.ties.text(self.results_names, brief=True)
         self.summary.setText(conclusion_text(self.rows, self.estimate, ties))
+        self.summary.setToolTip("" if self.ties is None else self.ties.text(self.results_names))
 
     def shutdown(self) -> None:
         """Cancel and wait for the worker thread."""
