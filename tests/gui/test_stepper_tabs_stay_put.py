@@ -7,7 +7,7 @@ the tabs the user clicks must not jump when it does.
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QTabBar
 
 from .panels import open_panel

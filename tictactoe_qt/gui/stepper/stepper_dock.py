@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QSplitter,
-    QTabBar,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -50,6 +49,7 @@ from .pseudocode_list import PseudocodeList
 from .role_sides import RoleSides
 from .search_choices import SearchChoices
 from .search_stepper import SearchStepper
+from .tab_bar_above import tab_bar_above
 from .trace_setup import TraceSetup, board_setup
 from .tree_view import SearchTreeView, export_with_dialog
 from .your_search import YourSearch
@@ -167,13 +167,7 @@ class StepperDock(QDockWidget):
         self.tabs.addTab(self.exercise, self.tr("Exercise"))
         # The pages' own bar would sit below the part the Exercise tab hides, and
         # jump up when it does: the bar shown is one above that part, kept in step.
-        self.tabs.tabBar().hide()
-        self.tab_bar = QTabBar(objectName="stepperTabBar")
-        self.tab_bar.setExpanding(False)
-        for index in range(self.tabs.count()):
-            self.tab_bar.addTab(self.tabs.tabText(index))
-        self.tab_bar.currentChanged.connect(self.tabs.setCurrentIndex)
-        self.tabs.currentChanged.connect(self.tab_bar.setCurrentIndex)
+        self.tab_bar = tab_bar_above(self.tabs, "stepperTabBar")
         # Wrapped labels above the board need more lines than their size hints say:
         # keep room for the board, its speed box and two-line texts.
         top.setMinimumHeight(270)
