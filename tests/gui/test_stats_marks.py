@@ -148,6 +148,8 @@ def test_before_any_run_the_legend_names_the_players_by_the_settings_marks(qtbot
     assert panel.charts.runs() == ()  # nothing played yet
     assert "A wins" in legend and "B wins" in legend, legend
     assert "X wins" not in legend and "O wins" not in legend, legend
+    for chart in (panel.charts.move_time_plot, panel.charts.nodes_plot):
+        assert words(chart.legend.text) == ["\u25a0", "A", "\u25a0", "B"], chart.legend.text
     # A mark edited before the first run: the legend follows it.
     start(qtbot, window, "x", {"x": "A", "o": "C"})
     qtbot.waitUntil(lambda: "C wins" in " ".join(words(panel.charts.outcome_plot.legend.text)),

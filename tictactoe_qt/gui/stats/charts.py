@@ -256,8 +256,12 @@ class StatsCharts(QWidget):
     def set_match_names(self, names: SideNames) -> None:
         """How the match now set up writes its players: the legend's names until a run shows."""
         self.outcomes.match_names = names
-        if not self._runs:
+        for bars in self.bar_charts():
+            bars.match_names = names
+        if not self._runs:  # only the legends change: no count of a refresh
             self.outcomes.update(())
+            for bars in self.bar_charts():
+                bars.update(())
 
     def clear(self) -> None:
         """Remove every series."""
