@@ -108,6 +108,7 @@ def test_a_finished_batch_line_goes_when_the_match_changes(qtbot, window) -> Non
     assert bar.match_label.text() != match
     assert bar.status_label.text() != done
     assert bar.progress_bar.value() < 20
+    assert "20" not in bar.progress_bar.text()  # no count of the previous match's games
     # The run itself is kept.
     assert panel.latest_run() is not None
 

@@ -130,6 +130,7 @@ class SimulateBar(QWidget):
                 self.status_label.clear()
                 self.progress_bar.setRange(0, 1)
                 self.progress_bar.setValue(0)
+                self.progress_bar.setFormat("%p%")  # Qt's own, as before any batch
 
     def show_message(self, text: str) -> None:
         self.status_label.setText(text)
