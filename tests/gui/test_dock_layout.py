@@ -120,8 +120,7 @@ def test_clicking_through_the_tabs_never_moves_the_tab_bar(qtbot) -> None:
 def test_the_column_keeps_the_width_the_user_gave_it_on_every_tab(qtbot) -> None:
     window = shown_window(qtbot, 1040, 680)
     qtbot.wait(200)  # the column settled after the first show
-    # At least the narrowest column (wider by what the height-bound board leaves).
-    assert window.settings_dock.width() >= DOCK_WIDTH
+    assert window.settings_dock.width() == DOCK_WIDTH
     window.resizeDocks([window.settings_dock], [520], Qt.Orientation.Horizontal)
     qtbot.wait(50)
     for name in ("comparisonDock", "statsPanel", "treeExplorerDock", "settingsDock"):

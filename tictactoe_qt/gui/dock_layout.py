@@ -24,9 +24,8 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow
 from tictactoe_qt.gui.dock_panels import explain_panels, tuck_away_panels
 
 #: Bump when the dock layout changes shape, so older saved layouts are ignored
-#: (3: the panels start hidden, opened from the View menu; 4: the Watch toolbar
-#: is shown from the start, where layouts of 3 kept it hidden until a series).
-LAYOUT_VERSION = 4
+#: (3: the panels start hidden, opened from the View menu).
+LAYOUT_VERSION = 3
 #: The dock column's narrowest width, and its width in the default window
 #: (1040x680, where the board is limited by the height).
 DOCK_WIDTH = 440

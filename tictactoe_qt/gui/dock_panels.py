@@ -3,10 +3,8 @@ opened from the View menu, and explained in one line where they open.
 
 A new player meets the board and the settings. Each panel's View menu item says
 in the status bar what the panel is for; opening it brings its tab to the front
-with the same line at its top. The Watch toolbar's row is there from the start
-(its buttons greyed until two computer players are set): shown only once a
-series started, it pushed the board down under the mouse. Hidden from the View
-menu, it stays hidden; Simulate has the same Watch, Pause, Next and Stop.
+with the same line at its top. The Watch toolbar is hidden too, and shows itself
+when a watched series starts (from Simulate > Watch AI vs AI).
 """
 
 from __future__ import annotations
@@ -49,7 +47,11 @@ def explain_panels(window: QMainWindow) -> None:
         # Shown again, a tabbed dock would come back behind the tab in front.
         action.triggered.connect(lambda checked, d=dock: d.raise_() if checked else None)
         _add_intro(dock, text)
-    _group_in_view_menu(window, window.findChild(QToolBar, "watchToolBar"))
+    watch = window.findChild(QToolBar, "watchToolBar")
+    series = getattr(window, "watch_series", None)
+    if watch is not None and series is not None:
+        series.state_changed.connect(lambda: watch.show() if series.running else None)
+    _group_in_view_menu(window, watch)
 
 
 def _group_in_view_menu(window: QMainWindow, watch: QToolBar | None) -> None:
@@ -67,9 +69,12 @@ def _group_in_view_menu(window: QMainWindow, watch: QToolBar | None) -> None:
 
 
 def tuck_away_panels(window: QMainWindow) -> None:
-    """The first screen: the panels hidden, the settings in front (the toolbars stay)."""
+    """The first screen: the panels and the Watch toolbar hidden, the settings in front."""
     for dock in panel_docks(window):
         dock.hide()
+    watch = window.findChild(QToolBar, "watchToolBar")
+    if watch is not None:
+        watch.hide()
 
 
 def _add_intro(dock: QDockWidget, text: str) -> None:
