@@ -90,3 +90,38 @@ def test_the_watched_run_reports_a_pace_not_0_per_second(qtbot, window) -> None:
     speed = window.stats_panel.report.text_at("Speed")
     assert speed != "0/s" and "0/s" not in speed.split()
     assert "game" in speed
+
+
+def test_a_finished_batch_line_goes_when_the_match_changes(qtbot, window) -> None:
+    panel = window.stats_panel
+    bar = panel.simulate_bar
+    choose(window, "x", "random")
+    choose(window, "o", "random")
+    bar.games_box.setValue(20)
+    with qtbot.waitSignal(panel.simulation_finished, timeout=30_000):
+        qtbot.mouseClick(bar.simulate_button, Qt.MouseButton.LeftButton)
+    done, match = bar.status_label.text(), bar.match_label.text()
+    assert "20" in done, done
+    panel.refresh_match()  # the same match again: the line still describes it
+    assert bar.status_label.text() == done
+    window.findChild(QSpinBox, "rows").setValue(4)  # the board edited
+    assert bar.match_label.text() != match
+    assert bar.status_label.text() != done
+    assert bar.progress_bar.value() < 20
+    assert "20" not in bar.progress_bar.text()  # no count of the previous match's games
+    # The run itself is kept.
+    assert panel.latest_run() is not None
+
+
+def test_a_finished_batch_line_goes_when_a_player_changes(qtbot, window) -> None:
+    panel = window.stats_panel
+    bar = panel.simulate_bar
+    choose(window, "x", "random")
+    choose(window, "o", "random")
+    bar.games_box.setValue(20)
+    with qtbot.waitSignal(panel.simulation_finished, timeout=30_000):
+        qtbot.mouseClick(bar.simulate_button, Qt.MouseButton.LeftButton)
+    done = bar.status_label.text()
+    choose(window, "o", "perfect")
+    assert "Perfect" in bar.match_label.text()
+    assert bar.status_label.text() != done

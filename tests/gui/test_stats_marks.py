@@ -133,3 +133,24 @@ def test_default_marks_with_o_first_still_say_x_and_o(qtbot, window) -> None:
     outcome_legend, time_legend = charts_legends(qtbot, panel)
     assert "X wins" in outcome_legend and "O wins" in outcome_legend, outcome_legend
     assert time_legend == ["\u25a0", "X", "\u25a0", "O"], time_legend
+
+
+def test_before_any_run_the_legend_names_the_players_by_the_settings_marks(qtbot, window) -> None:
+    start(qtbot, window, "x", {"x": "A", "o": "B"})
+    random_players(window)
+    panel = window.stats_panel
+    panel.show()
+    panel.raise_()
+    panel.tabs.setCurrentIndex(0)
+    qtbot.waitUntil(lambda: panel.charts is not None and bool(panel.charts.outcome_plot.legend.text),
+                    timeout=HANG_MS)
+    legend = " ".join(words(panel.charts.outcome_plot.legend.text))
+    assert panel.charts.runs() == ()  # nothing played yet
+    assert "A wins" in legend and "B wins" in legend, legend
+    assert "X wins" not in legend and "O wins" not in legend, legend
+    for chart in (panel.charts.move_time_plot, panel.charts.nodes_plot):
+        assert words(chart.legend.text) == ["\u25a0", "A", "\u25a0", "B"], chart.legend.text
+    # A mark edited before the first run: the legend follows it.
+    start(qtbot, window, "x", {"x": "A", "o": "C"})
+    qtbot.waitUntil(lambda: "C wins" in " ".join(words(panel.charts.outcome_plot.legend.text)),
+                    timeout=HANG_MS)

@@ -91,6 +91,8 @@ class BarChart:
         self._group_names: list[tuple[str, str]] = []
         self._colors: ChartColors | None = None
         self._names = BOARD_NAMES
+        #: How the match now set up writes its players: the legend's names before any run.
+        self.match_names = BOARD_NAMES
         self.bars = tuple(pg.BarGraphItem(x=[], height=[], width=BAR_WIDTH) for _ in SEATS)
         for bar in self.bars:
             plot.addItem(bar)
@@ -147,7 +149,7 @@ class BarChart:
         runs = list(reversed(runs))
         self._runs = len(runs)
         self.hide_unused(len(runs))
-        names = joined_names(run.names for run in runs)
+        names = joined_names(run.names for run in runs) if runs else self.match_names
         reported = self._reported
         missing = [[reported is not None and not reported(run, seat) for seat in SEATS] for run in runs]
         unreported = tuple(seat for i, seat in enumerate(SEATS) if any(pair[i] for pair in missing))

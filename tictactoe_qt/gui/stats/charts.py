@@ -21,7 +21,7 @@ from PySide6.QtCore import QEvent, QTimer, Slot
 from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from tictactoe_qt.engine.text import duration_unit
+from tictactoe_qt.engine.text import SideNames, duration_unit
 
 from .bar_charts import BarChart
 from .chart_style import ChartColors, style_plot
@@ -252,6 +252,16 @@ class StatsCharts(QWidget):
     def is_updating(self) -> bool:
         """True while a gradual refresh still has charts to update."""
         return bool(self._pending)
+
+    def set_match_names(self, names: SideNames) -> None:
+        """How the match now set up writes its players: the legend's names until a run shows."""
+        self.outcomes.match_names = names
+        for bars in self.bar_charts():
+            bars.match_names = names
+        if not self._runs:  # only the legends change: no count of a refresh
+            self.outcomes.update(())
+            for bars in self.bar_charts():
+                bars.update(())
 
     def clear(self) -> None:
         """Remove every series."""

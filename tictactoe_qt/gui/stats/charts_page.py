@@ -17,6 +17,8 @@ from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QWidget
 
+from tictactoe_qt.engine.text import BOARD_NAMES, SideNames
+
 from . import chart_loader
 from .export import ExportError
 from .run_snapshot import RunSnapshot
@@ -42,6 +44,8 @@ class ChartsPage(QScrollArea):
         self._seen = False
         self._stale = False
         self._building: StatsCharts | None = None
+        #: How the match now set up writes its players (handed to the charts once built).
+        self._match_names = BOARD_NAMES
         self._build_timer = QTimer(self, interval=0)
         self._build_timer.timeout.connect(self._next_build_step)
 
@@ -54,6 +58,12 @@ class ChartsPage(QScrollArea):
             chart_loader.when_loaded(self._build_if_seen)
         elif self._stale:
             self.redraw_needed.emit()
+
+    def set_match_names(self, names: SideNames) -> None:
+        """How the match now set up writes its players, for the legend before any run."""
+        self._match_names = names
+        if self.charts is not None:
+            self.charts.set_match_names(names)
 
     def draw(self, runs: Sequence[RunSnapshot], gradually: bool = False) -> None:
         """Draw ``runs`` (first solid, the rest overlaid) if the charts are seen, else later."""
@@ -112,6 +122,7 @@ class ChartsPage(QScrollArea):
     def _install(self, charts: StatsCharts) -> None:
         self._building = None
         self.charts = charts
+        charts.set_match_names(self._match_names)
         self.setWidget(charts)
         self._stale = True
         if self._seen:

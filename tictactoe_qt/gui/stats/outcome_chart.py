@@ -45,6 +45,8 @@ class OutcomeChart(QObject):
         self._colors: ChartColors | None = None
         #: How the legend writes the players (the shown runs' marks).
         self._names = BOARD_NAMES
+        #: How the match now set up writes its players: the legend's names before any run.
+        self.match_names = BOARD_NAMES
         item = plot.getPlotItem()
         item.setLabel("left", self.tr("share of games"), units="%")
         item.setLabel("bottom", self.tr("games played (log scale)"))
@@ -90,7 +92,7 @@ class OutcomeChart(QObject):
         longest = max((run.planned if not run.finished else run.games for run in runs), default=0)
         self._set_games_axis(max(longest, 10))
         exact = runs[0].exact_rates if runs else None
-        names = joined_names(run.names for run in runs)
+        names = joined_names(run.names for run in runs) if runs else self.match_names
         if (exact, longest) != self._exact_shown or names != self._names:  # setting data costs a repaint
             self._exact_shown, self._names = (exact, longest), names
             for index, line in enumerate(self.exact_lines):

@@ -37,6 +37,9 @@ class SimulateBar(QWidget):
         self.setObjectName("simulateBar")
         #: The "can't start" message on show, until the match changes.
         self._problem = ""
+        #: The last batch's closing line and the match text it was written under: the
+        #: line goes when the match changes, since it no longer describes the one shown.
+        self._ended: tuple[str, str] = ("", "")
         #: This batch's progress reports, for :func:`~tictactoe_qt.engine.play.steady_time_left`.
         self._samples: deque[Sample] = deque(maxlen=KEPT_SAMPLES)
         self.match_label = QLabel(objectName="simMatch")
@@ -112,9 +115,22 @@ class SimulateBar(QWidget):
         return bool(self.swap_box.isChecked())
 
     def set_match_text(self, text: str, spec_text: str = "") -> None:
-        """Show the match in words; its players' specs, if given, in the tooltip."""
-        self.match_label.setText(self.tr("Match: %s") % text)
+        """Show the match in words; its players' specs, if given, in the tooltip.
+
+        A finished batch's line and full progress bar go once the match differs
+        from the one they describe (the run itself stays in the Runs tab).
+        """
+        shown = self.tr("Match: %s") % text
+        self.match_label.setText(shown)
         self.match_label.setToolTip(spec_text)
+        match_then, line = self._ended
+        if line and shown != match_then:
+            self._ended = ("", "")
+            if self.status_label.text() == line:
+                self.status_label.clear()
+                self.progress_bar.setRange(0, 1)
+                self.progress_bar.setValue(0)
+                self.progress_bar.setFormat("%p%")  # Qt's own, as before any batch
 
     def show_message(self, text: str) -> None:
         self.status_label.setText(text)
@@ -167,3 +183,4 @@ class SimulateBar(QWidget):
     def finish_progress(self, games: int, text: str) -> None:
         self.progress_bar.setValue(min(games, self.progress_bar.maximum()))
         self.status_label.setText(text)
+        self._ended = (self.match_label.text(), text)

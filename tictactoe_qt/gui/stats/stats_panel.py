@@ -236,6 +236,7 @@ class StatsPanel(QDockWidget):
         except ValueError as error:
             self.simulate_bar.set_match_text(str(error))
             return
+        self.charts_page.set_match_names(match.names)
         swap = self.simulate_bar.swap()
         self.simulate_bar.set_match_text(match.text(swap), match.spec_text(swap))
         if "human" not in (match.x_spec.kind, match.o_spec.kind):

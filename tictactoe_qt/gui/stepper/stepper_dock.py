@@ -5,7 +5,9 @@ and the controls. Middle: a small
 board showing the node being searched (never the game itself), the counts, the
 path from the root, what just happened, and the pseudocode with the running line
 highlighted. Bottom, in tabs: the drawn tree, the list of recent events, and the
-exercises. The dock only shows; :class:`SearchStepper` does the stepping.
+exercises. The tabs' bar sits above the middle part, which the Exercise tab hides
+to give its tree room: switching tabs never moves the tab under the mouse. The
+dock only shows; :class:`SearchStepper` does the stepping.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from .pseudocode_list import PseudocodeList
 from .role_sides import RoleSides
 from .search_choices import SearchChoices
 from .search_stepper import SearchStepper
+from .tab_bar_above import tab_bar_above
 from .trace_setup import TraceSetup, board_setup
 from .tree_view import SearchTreeView, export_with_dialog
 from .your_search import YourSearch
@@ -162,6 +165,9 @@ class StepperDock(QDockWidget):
         self.tabs.addTab(self.event_list, self.tr("Events"))
         self.exercise = ExercisePanel()
         self.tabs.addTab(self.exercise, self.tr("Exercise"))
+        # The pages' own bar would sit below the part the Exercise tab hides, and
+        # jump up when it does: the bar shown is one above that part, kept in step.
+        self.tab_bar = tab_bar_above(self.tabs, "stepperTabBar")
         # Wrapped labels above the board need more lines than their size hints say:
         # keep room for the board, its speed box and two-line texts.
         top.setMinimumHeight(270)
@@ -171,6 +177,7 @@ class StepperDock(QDockWidget):
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
         split.setChildrenCollapsible(False)
+        outer.addWidget(self.tab_bar)
         outer.addWidget(split, 1)
         # In a small window the dock scrolls rather than making the window taller:
         # the docks share one column, so the tallest minimum would set everyone's.
