@@ -51,7 +51,8 @@ from .search_choices import SearchChoices
 from .search_stepper import SearchStepper
 from .tab_bar_above import tab_bar_above
 from .trace_setup import TraceSetup, board_setup
-from .tree_view import SearchTreeView, export_with_dialog
+from .tree_page import tree_page
+from .tree_view import export_with_dialog
 from .your_search import YourSearch
 
 #: Events listed in the Events tab (the most recent ones).
@@ -145,22 +146,10 @@ class StepperDock(QDockWidget):
         top_layout.addWidget(self.your_search.beside)
         top_layout.addLayout(middle, 1)
         self.tabs = QTabWidget(objectName="stepperTabs")
-        tree_page = QWidget()
-        tree_layout = QVBoxLayout(tree_page)
-        tree_layout.setContentsMargins(0, 0, 0, 0)
-        self.tree_view = SearchTreeView()
-        tree_layout.addWidget(self.tree_view, 1)
-        tree_tools = QHBoxLayout()
-        legend = self.tree_legend = QLabel(objectName="stepperTreeLegend", wordWrap=True)
-        legend.setTextFormat(Qt.TextFormat.RichText)
-        legend.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        drawn = tree_page()
+        self.tree_view, self.tree_legend, self.export_button = drawn.view, drawn.legend, drawn.export_button
         self._show_legend()
-        self.export_button = QPushButton(self.tr("Export…"), objectName="stepperExport")
-        self.export_button.setToolTip(self.tr("Save the drawn tree as SVG, PNG or Graphviz DOT"))
-        tree_tools.addWidget(legend, 1)
-        tree_tools.addWidget(self.export_button)
-        tree_layout.addLayout(tree_tools)
-        self.tabs.addTab(tree_page, self.tr("Drawn tree"))
+        self.tabs.addTab(drawn.page, self.tr("Drawn tree"))
         self.event_list = QListWidget(objectName="stepperEvents")
         self.tabs.addTab(self.event_list, self.tr("Events"))
         self.exercise = ExercisePanel()
