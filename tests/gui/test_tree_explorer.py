@@ -241,7 +241,8 @@ def test_a_depth_limit_of_1_reads_1_ply(qtbot, dock) -> None:
     assert dock.model.headerData(VALUE, Qt.Orientation.Horizontal) == "Value (depth-limited, 1 ply)"
     tip = dock.model.headerData(VALUE, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
     assert "stops 1 ply below" in tip
-    assert dock.status.text() == "Depth-limited minimax values (1 ply) of every move from here."
+    assert dock.status.text() == ("The tree below shows the depth-limited minimax value (1 ply) "
+                                  "of every move from here.")
 
 
 def test_minimax_values_name_only_the_options_that_change_them(qtbot, dock) -> None:
@@ -252,11 +253,27 @@ def test_minimax_values_name_only_the_options_that_change_them(qtbot, dock) -> N
                     and dock.model.request.depth == 2, timeout=HANG_MS)
     # Ordering and form reorder or rewrite the search; the minimax values stay the same.
     assert dock.options_label.text() == (
-        "Numbers from: Minimax values, depth limit 2; scoring distance, evaluation zero")
+        "Numbers from: minimax values, depth limit 2; scoring distance, evaluation zero")
     dock.depth_box.setValue(0)
     qtbot.waitUntil(lambda: dock.model.request.depth is None, timeout=HANG_MS)
-    assert dock.options_label.text() == ("Numbers from: Minimax values, to the end: "
+    assert dock.options_label.text() == ("Numbers from: minimax values, to the end: "
                                          "the exact game values, whatever the options")
+
+
+def test_the_line_about_the_tree_sits_above_the_tree_not_the_counts(qtbot, dock) -> None:
+    """The status line describes the tree: it is the widget right above the tree and says
+    so, and the node-count table below the tree has no caption that belongs to the tree."""
+    dock.set_position(Board.from_notation("x.../.o../..../....", k=3))
+    dock.depth_box.setValue(0)  # to the end
+    qtbot.waitUntil(lambda: dock.model.request is not None and dock.model.request.depth is None,
+                    timeout=HANG_MS)
+    assert dock.status.text() == "The tree below shows the exact minimax value of every move from here."
+    layout = dock.body.layout()
+    order = [layout.itemAt(i).widget() for i in range(layout.count())]
+    assert order.index(dock.status) + 1 == order.index(dock.view)
+    assert order.index(dock.view) < order.index(dock.counts)
+    geometry = dock.status.geometry()
+    assert geometry.bottom() <= dock.view.geometry().top()
 
 
 def test_screenshot_of_the_options_and_a_depth_limited_tree(qtbot, dock, tmp_path) -> None:

@@ -3,7 +3,8 @@
 Qt asks the platform theme for the colours (``QStyleHints.setColorScheme``).
 Where the platform ignores the request (a plain X11 session without GNOME or
 KDE, the offscreen platform), the colour scheme stays as it was: then this
-module sets a dark palette itself, and hands the colours back to the platform
+module sets a dark palette itself (with check boxes outlined to stand out
+on it, see :mod:`indicator_style`), and hands the colours back to the platform
 for Light or Follow System.
 """
 
@@ -12,6 +13,8 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
+
+from tictactoe_qt.gui.indicator_style import install_indicator_style
 
 #: The View > Theme choices and the colour scheme each asks the platform for.
 SCHEMES = {"system": Qt.ColorScheme.Unknown, "light": Qt.ColorScheme.Light,
@@ -54,6 +57,7 @@ class ColorScheme(QObject):
         app = QApplication.instance()
         assert isinstance(app, QApplication)
         if key == "dark" and not honoured:
+            install_indicator_style(app)  # Fusion's check boxes vanish on a dark window
             app.setPalette(dark_palette())
             self._painted_dark = True
         elif self._painted_dark:

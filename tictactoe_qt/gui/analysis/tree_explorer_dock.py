@@ -138,9 +138,10 @@ class TreeExplorerDock(QDockWidget):
             header.resizeSection(column, max(header.sectionSizeHint(column),
                                              metrics.horizontalAdvance(sample) + indent + 16))
         self.view.selectionModel().selectionChanged.connect(self._on_selection)
-        layout.addWidget(self.view, 3)
+        # The line that says what the tree shows sits right above it, not above the counts.
         self.status = QLabel(objectName="treeStatus", wordWrap=True)
         layout.addWidget(self.status)
+        layout.addWidget(self.view, 3)
         self.counts = QTableWidget(0, 3, objectName="depthCounts")
         self.counts.setHorizontalHeaderLabels(
             [self.tr("Depth"), self.tr("Nodes in the full tree"), self.tr("Visited by the search")]
@@ -262,15 +263,16 @@ class TreeExplorerDock(QDockWidget):
         self._submit("counts", tree_jobs.depth_counts, self.request)
         depth = self.request.depth
         if summary is None and depth is None:
-            self.status.setText(self.tr("Exact minimax values of every move from here."))
+            self.status.setText(self.tr("The tree below shows the exact minimax value of "
+                                        "every move from here."))
         elif summary is None:
             assert depth is not None
-            self.status.setText(self.tr("Depth-limited minimax values ({0}) of every "
-                                        "move from here.").format(plies_text(depth)))
+            self.status.setText(self.tr("The tree below shows the depth-limited minimax value "
+                                        "({0}) of every move from here.").format(plies_text(depth)))
         else:
             self.status.setText(
-                self.tr("Alpha-beta visited {0:,} nodes with {1:,} cut-offs ({2:,} branches "
-                        "pruned).").format(summary.visited, summary.cutoffs, summary.pruned))
+                self.tr("The tree below shows the alpha-beta search: it visited {0:,} nodes "
+                        "with {1:,} cut-offs ({2:,} branches pruned).").format(summary.visited, summary.cutoffs, summary.pruned))
 
     def _submit(self, kind: str, function: Callable[..., Any], *args: Any) -> None:
         self._jobs[self.runner.submit(function, *args)] = kind

@@ -61,14 +61,15 @@ class TreeRequest:
         return board_from(self.config, self.history)
 
     def label(self) -> str:
-        """What produced the tree's numbers: ``Alpha-beta, depth limit 3; ordering none, ...``
-        (the searches named as the stepper and the mode box name them)."""
+        """What produced the tree's numbers, to follow "Numbers from:": ``Alpha-beta, depth
+        limit 3; ordering none, ...`` (a search named as the stepper and the mode box name
+        it) or ``minimax values, ...`` (a common noun, so in lower case mid-sentence)."""
         depth = "to the end" if self.depth is None else f"depth limit {self.depth}"
         if self.algorithm is None:  # values only: ordering and form change nothing
             if self.depth is None:
-                return "Minimax values, to the end: the exact game values, whatever the options"
+                return "minimax values, to the end: the exact game values, whatever the options"
             options = self.options
-            return (f"Minimax values, {depth}; scoring {options.scoring}, "
+            return (f"minimax values, {depth}; scoring {options.scoring}, "
                     f"evaluation {options.evaluation}")
         return f"{NAMES[self.algorithm]}, {depth}; {self.options.label()}"
 
