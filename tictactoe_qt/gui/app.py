@@ -50,6 +50,10 @@ def report_unexpected_error(
     )
 
 
+#: The signals that close the window (a logout, a closed terminal, Ctrl+C, ``kill``).
+CLOSING_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
+
+
 def close_on_termination(window: QWidget) -> QTimer:
     """Close ``window`` cleanly on SIGTERM, SIGHUP (the terminal closed) or Ctrl+C
     (SIGINT), so settings are saved and every child process ends.
@@ -72,7 +76,7 @@ def close_on_termination(window: QWidget) -> QTimer:
         window.close()
         QApplication.quit()
 
-    for number in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+    for number in CLOSING_SIGNALS:
         signal.signal(number, handle)
     # Child processes share multiprocessing's resource tracker: started deaf to these
     # signals, it outlives one sent to the whole process group (a logout).
@@ -107,4 +111,10 @@ def run(argv: list[str] | None = None) -> int:
     gc.freeze()
     # The charts load in the background after the first frame: freeze them too.
     chart_loader.when_loaded(gc.freeze)
-    return app.exec()
+    status = app.exec()
+    # The window is gone: from here a signal ends the process at once, so nothing in the
+    # shutdown (a helper thread's join, a worker's grace) can make it wait. Children
+    # end with it (their parent-death signal).
+    for number in CLOSING_SIGNALS:
+        signal.signal(number, signal.SIG_DFL)
+    return status
