@@ -31,8 +31,7 @@ def test_programs_the_tests_start_reuse_compiled_modules_when_the_user_said_not_
     if os.environ.get(compiled_modules.NO_WRITE_ENV):
         raise AssertionError("the session should have replaced PYTHONDONTWRITEBYTECODE")
     code = "import sys; print(sys.dont_write_bytecode, sys.pycache_prefix)"
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=60, check=True)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
     if os.environ.get(compiled_modules.PREFIX_ENV):  # the variable was set for the session
         assert done.stdout.split() == ["False", os.environ[compiled_modules.PREFIX_ENV]]
         assert not sys.dont_write_bytecode

@@ -17,12 +17,7 @@ class Manager:
 
     def __init__(self, command: list[str]) -> None:
         self.process = subprocess.Popen(
-            command,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            bufsize=1,
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1
         )
         self._answers: queue.Queue[str | None] = queue.Queue()
         self.transcript: list[str] = []

@@ -22,8 +22,9 @@ def environment() -> dict[str, str]:
 
 
 def start(args: list[str]) -> subprocess.Popen[str]:
-    return subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=environment(), cwd=ROOT)
+    return subprocess.Popen(
+        args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment(), cwd=ROOT
+    )
 
 
 def children(pid: int) -> set[int]:

@@ -22,8 +22,7 @@ def test_each_board_gets_one_json_object(capsys):
     assert set(ongoing) == KEYS
     assert ongoing["to_move"] == "o" and ongoing["status"] == "ongoing"
     assert ongoing["result"] == "x" and ongoing["exact"] is True
-    assert {tuple(m["cell"]) for m in ongoing["moves"]} == {
-        (0, 2), (1, 0), (1, 2), (2, 0), (2, 1), (2, 2)}
+    assert {tuple(m["cell"]) for m in ongoing["moves"]} == {(0, 2), (1, 0), (1, 2), (2, 0), (2, 1), (2, 2)}
     assert over["status"] == "x_won" and over["to_move"] is None and over["best"] is None
     assert over["plies"] == 0
 
@@ -74,8 +73,7 @@ def _board_19x19() -> str:
 
 def _run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "tictactoe_qt", *args],
-        capture_output=True, text=True, timeout=120, check=False,
+        [sys.executable, "-m", "tictactoe_qt", *args], capture_output=True, text=True, timeout=120, check=False
     )
 
 
@@ -126,6 +124,5 @@ def test_a_forced_win_the_search_proved_reads_as_a_win_though_not_exact():
     grid = [line.split() for line in done.stdout.splitlines()]
     row_4 = next(row for row in grid if row[:1] == ["4"])
     assert "X3*" in row_4, "the best move shows its forced win, marked best"
-    data = json.loads(_run_cli("analyze", "--json", "--k", "4", "--time", "0.2",
-                               FORCED_WIN_7X7).stdout)
+    data = json.loads(_run_cli("analyze", "--json", "--k", "4", "--time", "0.2", FORCED_WIN_7X7).stdout)
     assert data["exact"] is False and data["score"] == 1_000_000_000 - 3

@@ -27,12 +27,39 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="re
 #: Seconds for anything that must not hang (a hang is what fails, not slowness).
 BOUND = 120
 #: 16 chunks of about a thousand games each: the first ones finish long before the last.
-SIMULATE = ["simulate", "--x", "random", "--o", "minimax:depth=1", "--size", "5",
-            "--games", "20000", "--workers", "2", "--seed", "1"]
+SIMULATE = [
+    "simulate",
+    "--x",
+    "random",
+    "--o",
+    "minimax:depth=1",
+    "--size",
+    "5",
+    "--games",
+    "20000",
+    "--workers",
+    "2",
+    "--seed",
+    "1",
+]
 #: Six halves of pairings, each through the pool: the first ends long before the last.
-TOURNAMENT = ["tournament", "--player", "random", "--player", "minimax:depth=1",
-              "--player", "alphabeta:depth=1", "--size", "5", "--games", "4000",
-              "--workers", "2", "--seed", "1"]
+TOURNAMENT = [
+    "tournament",
+    "--player",
+    "random",
+    "--player",
+    "minimax:depth=1",
+    "--player",
+    "alphabeta:depth=1",
+    "--size",
+    "5",
+    "--games",
+    "4000",
+    "--workers",
+    "2",
+    "--seed",
+    "1",
+]
 _DONE = re.compile(r"([\d,]+) / [\d,]+ games")
 STOPS = [signal.SIGTERM, signal.SIGINT, signal.SIGHUP]
 
@@ -43,8 +70,14 @@ class Session:
     def __init__(self, args: list[str]) -> None:
         self.master, terminal = pty.openpty()
         self.process = subprocess.Popen(
-            args, stdout=subprocess.PIPE, stderr=terminal, stdin=subprocess.DEVNULL, text=True,
-            env=environment(), cwd=ROOT, start_new_session=True,
+            args,
+            stdout=subprocess.PIPE,
+            stderr=terminal,
+            stdin=subprocess.DEVNULL,
+            text=True,
+            env=environment(),
+            cwd=ROOT,
+            start_new_session=True,
         )
         os.close(terminal)
         self.err = ""
@@ -103,8 +136,7 @@ def _stop_text(err: str, signum: int) -> None:
 
 @pytest.mark.parametrize("json_output", [True, False], ids=["json", "text"])
 @pytest.mark.parametrize("signum", STOPS, ids=[s.name for s in STOPS])
-def test_simulate_stopped_by_a_signal_to_its_group_reports_the_games_so_far(
-        signum, json_output, session):
+def test_simulate_stopped_by_a_signal_to_its_group_reports_the_games_so_far(signum, json_output, session):
     run = session(SIMULATE + (["--json"] if json_output else []))
     seen = run.wait_for_games()
     os.killpg(run.process.pid, signum)
@@ -123,8 +155,7 @@ def test_simulate_stopped_by_a_signal_to_its_group_reports_the_games_so_far(
 @pytest.mark.parametrize("to_group", [True, False], ids=["group", "process"])
 @pytest.mark.parametrize("json_output", [True, False], ids=["json", "text"])
 @pytest.mark.parametrize("signum", STOPS, ids=[s.name for s in STOPS])
-def test_tournament_stopped_by_a_signal_to_its_group_prints_the_table_so_far(
-        signum, json_output, to_group, session):
+def test_tournament_stopped_by_a_signal_to_its_group_prints_the_table_so_far(signum, json_output, to_group, session):
     run = session(TOURNAMENT + (["--json"] if json_output else []))
     seen = run.wait_for_games()
     if to_group:
@@ -158,8 +189,7 @@ def test_killing_every_worker_reports_the_games_played_with_one_line(args, sessi
     out = run.finish()
     assert run.process.returncode == 1, run.err
     text = run.err.replace("\x1b[K", "").replace("\r", "\n")
-    errors = [line for line in text.splitlines()
-              if line.strip() and not _DONE.search(line)]
+    errors = [line for line in text.splitlines() if line.strip() and not _DONE.search(line)]
     assert len(errors) == 1 and "a worker process died" in errors[0], run.err
     assert "Traceback" not in run.err
     data = json.loads(out)

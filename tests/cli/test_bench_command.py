@@ -13,8 +13,7 @@ def test_quick_json_has_a_row_per_target(capsys):
     assert main(["bench", "--quick", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["quick"] is True and data["cores"] >= 1
-    assert [row["work"].split(",")[0] for row in data["rows"]][:2] == [
-        "plain minimax", "alpha-beta without table"]
+    assert [row["work"].split(",")[0] for row in data["rows"]][:2] == ["plain minimax", "alpha-beta without table"]
     assert len(data["rows"]) == len(runner.ROWS)
     for row in data["rows"]:
         assert {"work", "target", "ours", "reference", "speedup", "met", "note"} <= set(row)
@@ -45,8 +44,7 @@ def test_text_table_lists_targets_and_speedups(capsys, monkeypatch):
     monkeypatch.setattr(runner, "ROWS", runner.ROWS[1:2])
     assert main(["bench", "--quick"]) == 0
     out = capsys.readouterr().out
-    assert ("| work | target | ours | reference (alpha-beta, window restarted at each root "
-            "move) | speed-up |") in out
+    assert ("| work | target | ours | reference (alpha-beta, window restarted at each root move) | speed-up |") in out
     assert "alpha-beta without table" in out and "x |" in out
 
 
@@ -75,5 +73,4 @@ def test_every_bench_text_names_the_restarted_window_never_textbook(capsys):
         assert "textbook search (" not in text
     assert "the textbook alpha-beta that trace, search and Compare run (18,297 nodes" in described
     header = bench_table([]).splitlines()[0]
-    assert f"reference ({name})" in header and "competent reference (alpha-beta, one window)" \
-        in header
+    assert f"reference ({name})" in header and "competent reference (alpha-beta, one window)" in header

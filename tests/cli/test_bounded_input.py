@@ -28,8 +28,11 @@ def _error_line(capsys, *args: str, status: int = 2) -> str:
     return lines[0]
 
 
-@pytest.mark.parametrize("board", [HUGE_BOARD, BOARD_WITH_NEWLINE, "x.o/" + "?" * 50_000],
-                         ids=["100,000 characters", "a newline", "a long bad row"])
+@pytest.mark.parametrize(
+    "board",
+    [HUGE_BOARD, BOARD_WITH_NEWLINE, "x.o/" + "?" * 50_000],
+    ids=["100,000 characters", "a newline", "a long bad row"],
+)
 def test_a_bad_board_gives_a_short_one_line_error(capsys, board):
     line = _error_line(capsys, "search", "--algorithm", "minimax", "--board", board)
     assert "--board" in line
@@ -56,25 +59,41 @@ def test_analyze_reports_a_bad_board_on_one_short_line(capsys, board):
         ("count", "z" * 100_000),
         ("z" * 100_000,),
     ],
-    ids=["spec with newline", "huge spec", "huge option", "huge games", "huge algorithm",
-         "time with newline", "size with newline", "huge size", "huge extra argument",
-         "huge subcommand"],
+    ids=[
+        "spec with newline",
+        "huge spec",
+        "huge option",
+        "huge games",
+        "huge algorithm",
+        "time with newline",
+        "size with newline",
+        "huge size",
+        "huge extra argument",
+        "huge subcommand",
+    ],
 )
 def test_every_bad_argument_gives_a_short_one_line_error(capsys, args):
     _error_line(capsys, *args)
 
 
 def test_analyze_with_empty_standard_input_says_no_board_was_given():
-    done = subprocess.run(command("analyze", "-"), input="", capture_output=True, text=True,
-                          env=environment(), timeout=60)
+    done = subprocess.run(
+        command("analyze", "-"), input="", capture_output=True, text=True, env=environment(), timeout=60
+    )
     assert done.returncode == 2
     assert done.stdout == ""
     assert "no board was given" in done.stderr and len(done.stderr.splitlines()) == 1
 
 
 def test_analyze_with_blank_lines_only_says_no_board_was_given():
-    done = subprocess.run(command("analyze", "--json", "-"), input="\n  \n\n",
-                          capture_output=True, text=True, env=environment(), timeout=60)
+    done = subprocess.run(
+        command("analyze", "--json", "-"),
+        input="\n  \n\n",
+        capture_output=True,
+        text=True,
+        env=environment(),
+        timeout=60,
+    )
     assert done.returncode == 2 and "no board was given" in done.stderr
 
 
@@ -82,9 +101,17 @@ def test_too_many_games_are_refused_before_any_game_is_played():
     # In a subprocess with a small memory limit: building every chunk up front took GBs.
     huge = "9" * 30
     done = subprocess.run(
-        ["/bin/sh", "-c", 'ulimit -v 1000000 && exec "$@"', "sh",
-         *command("simulate", "--x", "random", "--o", "random", "--games", huge)],
-        capture_output=True, text=True, env=environment(), timeout=60,
+        [
+            "/bin/sh",
+            "-c",
+            'ulimit -v 1000000 && exec "$@"',
+            "sh",
+            *command("simulate", "--x", "random", "--o", "random", "--games", huge),
+        ],
+        capture_output=True,
+        text=True,
+        env=environment(),
+        timeout=60,
     )
     assert done.returncode == 2
     assert f"at most {MAX_BATCH_GAMES:,} games" in done.stderr
@@ -102,8 +129,25 @@ def test_chunks_are_built_lazily():
 
 
 def test_too_many_workers_are_capped_with_a_note(capsys):
-    assert main(["simulate", "--x", "random", "--o", "random", "--games", "2000", "--seed", "3",
-                 "--workers", "400", "--json"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "--x",
+                "random",
+                "--o",
+                "random",
+                "--games",
+                "2000",
+                "--seed",
+                "3",
+                "--workers",
+                "400",
+                "--json",
+            ]
+        )
+        == 0
+    )
     captured = capsys.readouterr()
     assert f"using {worker_limit()} worker processes, not 400" in captured.err
     assert '"workers": ' in captured.out
@@ -127,6 +171,5 @@ def test_astronomically_large_searches_are_refused_with_an_estimate(capsys, args
 
 
 def test_a_time_limit_allows_a_deep_search(capsys):
-    assert main(["search", "--algorithm", "minimax", "--depth", "5", "--size", "19",
-                 "--time", "0.2", "--json"]) == 0
+    assert main(["search", "--algorithm", "minimax", "--depth", "5", "--size", "19", "--time", "0.2", "--json"]) == 0
     assert "stopped" in capsys.readouterr().err

@@ -57,8 +57,9 @@ def test_about_start_begin_and_end(command):
 
 def test_sizes_outside_the_engine_are_refused_with_error(brain):
     brain.send(f"START {MAX_SIZE + 1}")
-    assert brain.answer() == (f"ERROR unsupported width {MAX_SIZE + 1}: this brain plays boards "
-                              f"from 3 to {MAX_SIZE} cells a side")
+    assert brain.answer() == (
+        f"ERROR unsupported width {MAX_SIZE + 1}: this brain plays boards from 3 to {MAX_SIZE} cells a side"
+    )
     brain.send(f"RECTSTART 15,{MAX_SIZE + 1}")
     assert brain.answer().startswith(f"ERROR unsupported height {MAX_SIZE + 1}")
     brain.send("START two")
@@ -153,8 +154,7 @@ def test_answers_within_timeout_turn_on_a_big_busy_board(brain):
 
 
 def test_time_left_of_the_match_shortens_the_think(brain):
-    brain.send("START 19", "INFO timeout_turn 30000", "INFO timeout_match 60000",
-               "INFO time_left 800")
+    brain.send("START 19", "INFO timeout_turn 30000", "INFO timeout_match 60000", "INFO time_left 800")
     assert brain.answer() == "OK"
     start = time.perf_counter()
     brain.move("BEGIN")
@@ -204,15 +204,13 @@ def test_restart_answers_ok_and_clears_the_board(brain):
 
 
 def test_end_of_input_exits_promptly():
-    brain = subprocess.run([PBRAIN], input="START 15\n", capture_output=True, text=True,
-                           timeout=30)
+    brain = subprocess.run([PBRAIN], input="START 15\n", capture_output=True, text=True, timeout=30)
     assert brain.returncode == 0
     assert brain.stdout == "OK\n"
 
 
 def test_info_k_plays_other_m_n_k_games_and_unknown_info_is_ignored(brain):
-    brain.send("INFO k 3", "INFO folder /tmp/somewhere", "INFO evaluate 1,1", "START 3",
-               "INFO timeout_turn 1000")
+    brain.send("INFO k 3", "INFO folder /tmp/somewhere", "INFO evaluate 1,1", "START 3", "INFO timeout_turn 1000")
     assert brain.answer() == "OK", "unknown INFO keys get no answer"
     # x x . / o o . / . . .  with us to move as X: 2,0 wins tic-tac-toe.
     assert brain.move(*board_lines([(0, 0), (1, 0)], [(0, 1), (1, 1)])) == (2, 0)
@@ -253,8 +251,7 @@ def test_takeback_undoes_the_last_move(brain):
 
 
 def test_a_bad_k_option_is_a_one_line_usage_error():
-    result = subprocess.run([PBRAIN, "--k", "99"], capture_output=True, text=True, timeout=30,
-                            stdin=subprocess.DEVNULL)
+    result = subprocess.run([PBRAIN, "--k", "99"], capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1
     assert f"k must be a whole number from 3 to {MAX_SIZE}" in result.stderr

@@ -18,15 +18,15 @@ raise SystemExit(main(["simulate", "--x", "random", "--o", "random"]))
 
 
 def run(args: list[str], **options) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, *args], text=True, timeout=120,
-                          env=dict(os.environ, PYTHONPATH=os.getcwd()), **options)
+    return subprocess.run(
+        [sys.executable, *args], text=True, timeout=120, env=dict(os.environ, PYTHONPATH=os.getcwd()), **options
+    )
 
 
 def test_a_broken_pipe_that_is_not_stdout_is_one_line_not_silence():
     done = run(["-c", OTHER_PIPE], capture_output=True)
     assert done.returncode == 1
-    assert done.stderr == ("tictactoe-qt simulate: error: a pipe to another process broke "
-                           "(Broken pipe)\n")
+    assert done.stderr == ("tictactoe-qt simulate: error: a pipe to another process broke (Broken pipe)\n")
 
 
 def test_stdout_closed_by_its_reader_ends_quietly():

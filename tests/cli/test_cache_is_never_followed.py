@@ -12,8 +12,7 @@ from tictactoe_qt.engine.analysis import FILE_NAME
 VICTIM_TEXT = '{"mine": "a file the cache must never overwrite"}\n'
 
 
-def test_analyze_exact_replaces_a_symlinked_cache_file_not_its_target(
-        capsys, isolated_solved_cache, tmp_path):
+def test_analyze_exact_replaces_a_symlinked_cache_file_not_its_target(capsys, isolated_solved_cache, tmp_path):
     victim = tmp_path / "victim.json"
     victim.write_text(VICTIM_TEXT)
     victim.chmod(0o600)

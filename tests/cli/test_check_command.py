@@ -24,14 +24,29 @@ TEXTBOOK = STUDENTS / "textbook.py"
 VARIANTS = STUDENTS / "variants.py"
 BROKEN = STUDENTS / "broken.py"
 AIMA_TREE = "[[3,12,8],[2,4,6],[14,5,2]]"
-JSON_KEYS = {"case", "value", "reference_value", "move", "nodes", "reference_nodes",
-             "matches", "first_difference", "ok"}
+JSON_KEYS = {
+    "case",
+    "value",
+    "reference_value",
+    "move",
+    "nodes",
+    "reference_nodes",
+    "matches",
+    "first_difference",
+    "ok",
+}
 
 
 def run_check(*argv: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-m", "tictactoe_qt", "check", *argv],
-                          capture_output=True, text=True, env=env, timeout=timeout, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "tictactoe_qt", "check", *argv],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=timeout,
+        check=False,
+    )
 
 
 def json_cases(*argv: str) -> tuple[list[dict], dict, subprocess.CompletedProcess[str]]:
@@ -75,10 +90,7 @@ def test_window_restarted_at_each_root_move_is_named_with_both_counts():
     assert "30,710 nodes, where the textbook visits 18,297" in text
 
 
-@pytest.mark.parametrize(("function", "words"), [
-    ("strict_pruning", "strict inequality"),
-    ("no_pruning", "no pruning"),
-])
+@pytest.mark.parametrize(("function", "words"), [("strict_pruning", "strict inequality"), ("no_pruning", "no pruning")])
 def test_variants_are_named_on_the_positions_where_they_differ(function, words):
     cases, summary, done = json_cases(f"{VARIANTS}:{function}", "--suite")
     assert done.returncode == 1
@@ -99,15 +111,13 @@ def test_plain_minimax_checked_as_alphabeta_is_named_minimax():
 
 
 def test_plain_minimax_passes_when_minimax_is_asked():
-    cases, summary, done = json_cases(f"{TEXTBOOK}:minimax", "--algorithm", "minimax",
-                                      "--tree", AIMA_TREE)
+    cases, summary, done = json_cases(f"{TEXTBOOK}:minimax", "--algorithm", "minimax", "--tree", AIMA_TREE)
     assert done.returncode == 0, done.stderr
     assert cases[0]["matches"] == "textbook minimax" and summary["passed"] == 1
 
 
 def test_a_depth_limit_off_by_one_is_named():
-    cases, _, done = json_cases(f"{VARIANTS}:depth_off_by_one", "--board", "x../.o./...",
-                                "--depth", "2")
+    cases, _, done = json_cases(f"{VARIANTS}:depth_off_by_one", "--board", "x../.o./...", "--depth", "2")
     assert done.returncode == 1
     assert "off by one" in cases[0]["matches"]
     right, _, done = json_cases(str(TEXTBOOK), "--board", "x../.o./...", "--depth", "2")
@@ -130,8 +140,7 @@ def test_a_planted_bug_gets_its_first_difference():
 
 def test_an_endless_loop_stops_at_the_time_limit_in_one_line():
     started = time.monotonic()
-    done = run_check(f"{BROKEN}:endless", "--board", "x../.o./...", "--time-limit", "2",
-                     timeout=120)
+    done = run_check(f"{BROKEN}:endless", "--board", "x../.o./...", "--time-limit", "2", timeout=120)
     assert time.monotonic() - started < 60
     assert done.returncode == 1
     said = [line for line in done.stdout.splitlines() if "time limit" in line]
@@ -155,23 +164,25 @@ def test_the_students_exception_prints_their_own_traceback():
     assert not running_with("tictactoe-check")
 
 
-@pytest.mark.parametrize(("function", "words"), [("illegal", "not a legal move"),
-                                                 ("nothing", "no move")])
+@pytest.mark.parametrize(("function", "words"), [("illegal", "not a legal move"), ("nothing", "no move")])
 def test_an_illegal_move_or_none_is_told_so(function, words):
     cases, _, done = json_cases(f"{BROKEN}:{function}", "--tree", AIMA_TREE)
     assert done.returncode == 1
     assert words in cases[0]["first_difference"]["yours"]
 
 
-@pytest.mark.parametrize("argv", [
-    ["no_such_file.py"],
-    [f"{TEXTBOOK}:no_such_function"],
-    [str(TEXTBOOK), "--board", "xxx/oo./..."],
-    [str(TEXTBOOK), "--tree", "[[1,2"],
-    [str(TEXTBOOK), "--tree", AIMA_TREE, "--depth", "2"],
-    [str(TEXTBOOK), "--algorithm", "negamax"],
-    [str(TEXTBOOK), "--time-limit", "0"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["no_such_file.py"],
+        [f"{TEXTBOOK}:no_such_function"],
+        [str(TEXTBOOK), "--board", "xxx/oo./..."],
+        [str(TEXTBOOK), "--tree", "[[1,2"],
+        [str(TEXTBOOK), "--tree", AIMA_TREE, "--depth", "2"],
+        [str(TEXTBOOK), "--algorithm", "negamax"],
+        [str(TEXTBOOK), "--time-limit", "0"],
+    ],
+)
 def test_usage_errors_are_one_line_with_status_2(argv):
     done = run_check(*argv)
     assert done.returncode == 2, done.stdout + done.stderr
@@ -204,16 +215,21 @@ def test_a_file_that_does_not_load_names_its_line_once_for_every_case(tmp_path):
     student.write_text("def search(game, state)\n    return None\n")
     cases, summary, done = json_cases(str(student), "--suite")
     assert done.returncode == 1 and summary["passed"] == 0
-    assert all("SyntaxError" in case["first_difference"]["yours"]
-               and "unfinished.py, line 1" in case["first_difference"]["yours"] for case in cases)
+    assert all(
+        "SyntaxError" in case["first_difference"]["yours"]
+        and "unfinished.py, line 1" in case["first_difference"]["yours"]
+        for case in cases
+    )
     assert done.stderr.count("Traceback") == 1 and "def search(game, state)" in done.stderr
 
 
 def test_what_the_search_prints_never_breaks_the_json(tmp_path):
     student = tmp_path / "chatty.py"
-    student.write_text(f"import sys\nsys.path.insert(0, {str(STUDENTS)!r})\nimport textbook\n\n"
-                       "def search(game, state):\n    print('thinking...')\n"
-                       "    return textbook.search(game, state)\n")
+    student.write_text(
+        f"import sys\nsys.path.insert(0, {str(STUDENTS)!r})\nimport textbook\n\n"
+        "def search(game, state):\n    print('thinking...')\n"
+        "    return textbook.search(game, state)\n"
+    )
     cases, summary, done = json_cases(str(student), "--tree", AIMA_TREE)
     assert done.returncode == 0 and cases[0]["ok"]
     assert "thinking..." in done.stderr  # the student still sees their prints

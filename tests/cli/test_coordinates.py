@@ -15,8 +15,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def run_cli(*arguments: str) -> str:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    done = subprocess.run([sys.executable, "-m", "tictactoe_qt", *arguments], capture_output=True,
-                          text=True, env=env, timeout=60, check=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "tictactoe_qt", *arguments],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=True,
+    )
     return done.stdout
 
 

@@ -31,8 +31,9 @@ def test_text_names_the_sides_as_search_and_analyze_do():
     import subprocess
     import sys
 
-    out = subprocess.run([sys.executable, "-m", "tictactoe_qt", "count"], capture_output=True,
-                         text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "tictactoe_qt", "count"], capture_output=True, text=True, check=True
+    ).stdout
     lines = {line.split("  ")[1].strip(): line for line in out.splitlines()[1:]}
     assert "X wins" in lines and "O wins" in lines
     assert "131,184" in lines["X wins"] and "77,904" in lines["O wins"]

@@ -15,8 +15,9 @@ def run(capsys, *argv: str) -> str:
 
 
 def line_of(text: str, label: str) -> str:
-    return next(line for line in text.splitlines() if line.split("  ")[1:2] == [label]
-                or line.strip().startswith(label + " "))
+    return next(
+        line for line in text.splitlines() if line.split("  ")[1:2] == [label] or line.strip().startswith(label + " ")
+    )
 
 
 def test_nodes_say_the_root_is_included(capsys):
@@ -43,8 +44,7 @@ def test_per_depth_below_a_position_adds_up_to_minimaxs_nodes(capsys):
     board = "x../.o./..."
     data = json.loads(run(capsys, "--per-depth", "--board", board, "--json"))
     assert data["nodes_per_depth"][0] == 1 and not data["truncated"]
-    assert main(["search", "--algorithm", "minimax", "--ordering", "none", "--board", board,
-                 "--json"]) == 0
+    assert main(["search", "--algorithm", "minimax", "--ordering", "none", "--board", board, "--json"]) == 0
     assert data["total"] == json.loads(capsys.readouterr().out)["nodes"]
     text = run(capsys, "--per-depth", "--board", board)
     assert "depth 0 is the position itself" in text.splitlines()[0]
@@ -53,8 +53,7 @@ def test_per_depth_below_a_position_adds_up_to_minimaxs_nodes(capsys):
 
 def test_per_depth_of_the_empty_board_is_counts_own(capsys):
     full = json.loads(run(capsys, "--json"))
-    assert json.loads(run(capsys, "--per-depth", "--json"))["nodes_per_depth"] == \
-        full["nodes_per_depth"]
+    assert json.loads(run(capsys, "--per-depth", "--json"))["nodes_per_depth"] == full["nodes_per_depth"]
 
 
 def test_per_depth_says_when_deep_levels_are_not_counted(capsys):

@@ -61,16 +61,18 @@ def label(line: str) -> str:
 def shim_folder(folder: Path) -> Path:
     """A folder with ``tictactoe-qt`` and ``python`` that run this checkout with this interpreter."""
     folder.mkdir()
-    for name, command in (("tictactoe-qt", f'"{sys.executable}" -m tictactoe_qt'),
-                          ("python", f'"{sys.executable}"')):
+    for name, command in (("tictactoe-qt", f'"{sys.executable}" -m tictactoe_qt'), ("python", f'"{sys.executable}"')):
         script = folder / name
         script.write_text(f'#!/bin/sh\nexec {command} "$@"\n')
         script.chmod(script.stat().st_mode | stat.S_IEXEC)
     return folder
 
 
-CASES = [pytest.param(block, id=f"{document.name}-{number}")
-         for document in DOCUMENTS for number, block in enumerate(console_blocks(document), 1)]
+CASES = [
+    pytest.param(block, id=f"{document.name}-{number}")
+    for document in DOCUMENTS
+    for number, block in enumerate(console_blocks(document), 1)
+]
 
 
 def test_the_readme_and_the_handbook_have_samples_to_check():
@@ -82,16 +84,26 @@ def test_the_readme_and_the_handbook_have_samples_to_check():
 @pytest.mark.parametrize("block", CASES)
 def test_the_sample_shows_what_the_command_prints(block, tmp_path):
     bin_folder = shim_folder(tmp_path / "bin")
-    env = {**os.environ, "PATH": f"{bin_folder}{os.pathsep}{os.environ.get('PATH', '')}",
-           "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8",
-           "TICTACTOE_QT_CACHE_DIR": str(tmp_path / "cache")}
+    env = {
+        **os.environ,
+        "PATH": f"{bin_folder}{os.pathsep}{os.environ.get('PATH', '')}",
+        "PYTHONPATH": str(ROOT),
+        "PYTHONIOENCODING": "utf-8",
+        "TICTACTOE_QT_CACHE_DIR": str(tmp_path / "cache"),
+    }
     status = 0
     for command, shown in samples(block):
         if command == "echo $?":
             printed = [str(status)]
         else:
-            done = subprocess.run(["/bin/sh", "-c", f"{command} 2>&1"], cwd=tmp_path, env=env,
-                                  capture_output=True, text=True, timeout=HANG_SECONDS)
+            done = subprocess.run(
+                ["/bin/sh", "-c", f"{command} 2>&1"],
+                cwd=tmp_path,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=HANG_SECONDS,
+            )
             status, printed = done.returncode, done.stdout.splitlines()
         printed_labels = [label(line) for line in printed]
         position = 0
@@ -100,5 +112,6 @@ def test_the_sample_shows_what_the_command_prints(block, tmp_path):
                 continue
             wanted = label(line)
             assert wanted in printed_labels[position:], (
-                f"$ {command}\nshown:   {line!r}\nnot among what it printed:\n" + "\n".join(printed[:40]))
+                f"$ {command}\nshown:   {line!r}\nnot among what it printed:\n" + "\n".join(printed[:40])
+            )
             position = printed_labels.index(wanted, position) + 1

@@ -34,8 +34,7 @@ def test_engine_searches_say_their_centre_first_tie_break(capsys, algorithm):
 
 
 def test_textbook_search_says_its_reading_order_tie_break(capsys):
-    move = line_of(output(capsys, "search", "--algorithm", "minimax", "--ordering", "none"),
-                   "move")
+    move = line_of(output(capsys, "search", "--algorithm", "minimax", "--ordering", "none"), "move")
     assert cell_text(0, 0) in move
     assert "one of 9 equal moves; ties go to the first in reading order" in move
 
@@ -43,8 +42,7 @@ def test_textbook_search_says_its_reading_order_tie_break(capsys):
 def test_a_single_best_move_has_no_tie_note(capsys):
     # X completes the top row: the only win.
     assert "equal" not in line_of(output(capsys, "analyze", "xx./oo./..."), "best move:")
-    move = line_of(output(capsys, "search", "--algorithm", "minimax", "--board", "xx./oo./..."),
-                   "move")
+    move = line_of(output(capsys, "search", "--algorithm", "minimax", "--board", "xx./oo./..."), "move")
     assert move.split()[1:] == ["row", "1,", "column", "3"]
 
 
@@ -63,6 +61,19 @@ def test_the_textbook_search_prints_its_whole_best_line(capsys):
 
 
 def test_a_depth_limited_textbook_line_stops_at_the_limit(capsys):
-    data = json.loads(output(capsys, "search", "--algorithm", "minimax", "--ordering", "none",
-                             "--depth", "3", "--board", "x../.o./...", "--json"))
+    data = json.loads(
+        output(
+            capsys,
+            "search",
+            "--algorithm",
+            "minimax",
+            "--ordering",
+            "none",
+            "--depth",
+            "3",
+            "--board",
+            "x../.o./...",
+            "--json",
+        )
+    )
     assert len(data["pv"]) == 3 and data["pv"][0] == data["move"]

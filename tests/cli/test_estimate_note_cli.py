@@ -23,8 +23,9 @@ def notes(stderr: str) -> list[str]:
 
 @pytest.mark.parametrize("json_flag", [[], ["--json"]])
 def test_search_with_textbook_scoring_and_a_depth_limit_notes_it_on_stderr(json_flag):
-    done = run_cli("search", "--algorithm", "minimax", "--depth", "1", "--ordering", "none",
-                   "--board", ROW_WIN, *json_flag)
+    done = run_cli(
+        "search", "--algorithm", "minimax", "--depth", "1", "--ordering", "none", "--board", ROW_WIN, *json_flag
+    )
     assert done.returncode == 0, done.stderr
     assert notes(done.stderr) == [NOTE_LINE]
     assert "note" not in done.stdout.lower() and "E(n) can be larger" not in done.stdout
@@ -35,13 +36,16 @@ def test_search_with_textbook_scoring_and_a_depth_limit_notes_it_on_stderr(json_
         assert "row 2, column 3" in done.stdout
 
 
-@pytest.mark.parametrize("argv", [
-    ["--scoring", "distance", "--depth", "1"],   # every win ranks first
-    ["--evaluation", "zero", "--depth", "1"],    # estimates are 0, below a win
-    ["--ordering", "none"],                      # no depth limit: nothing is estimated
-    ["--ordering", "none", "--depth", "5"],      # the limit reaches every end (5 empty)
-    ["--depth", "1"],                            # the engine's own search
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--scoring", "distance", "--depth", "1"],  # every win ranks first
+        ["--evaluation", "zero", "--depth", "1"],  # estimates are 0, below a win
+        ["--ordering", "none"],  # no depth limit: nothing is estimated
+        ["--ordering", "none", "--depth", "5"],  # the limit reaches every end (5 empty)
+        ["--depth", "1"],  # the engine's own search
+    ],
+)
 def test_search_says_nothing_when_no_estimate_can_outrank_a_win(argv):
     # Without a depth limit the whole tree is searched: 3x3 with a win for X is enough
     # (minimax over ROW_WIN's ten empty cells takes seconds).
@@ -53,8 +57,7 @@ def test_search_says_nothing_when_no_estimate_can_outrank_a_win(argv):
 
 
 def test_trace_notes_it_once_on_stderr_and_json_lines_stay_clean():
-    done = run_cli("trace", "--algorithm", "alphabeta", "--depth", "2", "--board", "x../.o./...",
-                   "--json")
+    done = run_cli("trace", "--algorithm", "alphabeta", "--depth", "2", "--board", "x../.o./...", "--json")
     assert done.returncode == 0, done.stderr
     assert notes(done.stderr) == [NOTE_LINE]
     for line in done.stdout.splitlines():
@@ -64,11 +67,14 @@ def test_trace_notes_it_once_on_stderr_and_json_lines_stay_clean():
     assert text.stdout.splitlines()[-1].startswith("value 2, best move: row 2, column 3")
 
 
-@pytest.mark.parametrize("argv", [
-    ["--algorithm", "alphabeta", "--board", "x../.o./..."],
-    ["--algorithm", "alphabeta", "--depth", "2", "--board", "x../.o./...", "--scoring", "distance"],
-    ["--algorithm", "alphabeta", "--tree", "[[3,12,8],[2,4,6],[14,5,2]]"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--algorithm", "alphabeta", "--board", "x../.o./..."],
+        ["--algorithm", "alphabeta", "--depth", "2", "--board", "x../.o./...", "--scoring", "distance"],
+        ["--algorithm", "alphabeta", "--tree", "[[3,12,8],[2,4,6],[14,5,2]]"],
+    ],
+)
 def test_trace_says_nothing_without_the_mix(argv):
     done = run_cli("trace", "--json", *argv)
     assert done.returncode == 0, done.stderr
@@ -80,9 +86,11 @@ def test_search_help_says_which_search_runs_without_the_textbook_options():
     assert done.returncode == 0
     help_text = " ".join(done.stdout.split())  # argparse wraps lines
     assert "Without any of these four options, search runs the engine's own search" in help_text
-    assert ("Giving any of them runs the textbook search that trace and the stepper step, the "
-            "others at their defaults: ordering none, scoring textbook, evaluation open-lines, "
-            "form textbook.") in help_text
+    assert (
+        "Giving any of them runs the textbook search that trace and the stepper step, the "
+        "others at their defaults: ordering none, scoring textbook, evaluation open-lines, "
+        "form textbook."
+    ) in help_text
     for option in ("ordering", "scoring", "evaluation", "form"):
         described = re.search(rf"--{option} \w (.*?)(?= --|$)", help_text).group(1)
         assert "textbook search default:" in described, described
@@ -91,10 +99,10 @@ def test_search_help_says_which_search_runs_without_the_textbook_options():
 
 def test_the_help_matches_what_runs():
     """Left out, --ordering is not 'none': the counts differ, as the help now says."""
-    engine = json.loads(run_cli("search", "--algorithm", "alphabeta", "--board", "x../.o./...",
-                                "--json").stdout)
-    textbook = json.loads(run_cli("search", "--algorithm", "alphabeta", "--board", "x../.o./...",
-                                  "--json", "--ordering", "none").stdout)
+    engine = json.loads(run_cli("search", "--algorithm", "alphabeta", "--board", "x../.o./...", "--json").stdout)
+    textbook = json.loads(
+        run_cli("search", "--algorithm", "alphabeta", "--board", "x../.o./...", "--json", "--ordering", "none").stdout
+    )
     assert (engine["nodes"], engine["cutoffs"]) == (254, 97)
     assert (textbook["nodes"], textbook["cutoffs"]) == (844, 236)
     assert "options" not in engine and textbook["options"]["ordering"] == "none"

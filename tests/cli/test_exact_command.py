@@ -25,16 +25,16 @@ def _run(arguments: list[str], capsys) -> tuple[int, dict]:
 
 
 def test_search_exact_proves_the_4x4_k4_draw(capsys):
-    status, data = _run(["search", "--algorithm", "perfect", "--exact", "--size", "4x4",
-                         "--k", "4", "--json"], capsys)
+    status, data = _run(["search", "--algorithm", "perfect", "--exact", "--size", "4x4", "--k", "4", "--json"], capsys)
     assert status == 0
     assert (data["exact"], data["result"], data["score"]) == (True, "draw", 0)
 
 
 def test_search_exact_finds_a_known_win(capsys):
     # X to move completes four in a row at once.
-    status, data = _run(["search", "--algorithm", "perfect", "--exact", "--board",
-                         "xxx./ooo./..../....", "--json"], capsys)
+    status, data = _run(
+        ["search", "--algorithm", "perfect", "--exact", "--board", "xxx./ooo./..../....", "--json"], capsys
+    )
     assert status == 0 and data["exact"] and data["result"] == "x" and data["move"] == [0, 3]
 
 
@@ -50,8 +50,7 @@ def test_search_exact_is_for_perfect_only(capsys):
 
 
 def test_analyze_exact_values_every_move_of_a_4x4_k4_position(capsys):
-    status, data = _run(["analyze", "--exact", "--k", "4", "--json", "x.../.o../..../...."],
-                        capsys)
+    status, data = _run(["analyze", "--exact", "--k", "4", "--json", "x.../.o../..../...."], capsys)
     assert status == 0 and data["exact"] is True and data["result"] == "draw"
     assert len(data["moves"]) == 14
     assert all(move["result"] in ("x", "o", "draw") for move in data["moves"])
@@ -62,8 +61,7 @@ def _start_on_a_terminal(arguments: list[str]) -> tuple[subprocess.Popen[bytes],
     """The command with stderr on a pseudo-terminal (stdout a pipe); returns the pty's end."""
     controller, terminal = pty.openpty()
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    process = subprocess.Popen(COMMAND + arguments, stdout=subprocess.PIPE, stderr=terminal,
-                               env=env)
+    process = subprocess.Popen(COMMAND + arguments, stdout=subprocess.PIPE, stderr=terminal, env=env)
     os.close(terminal)
     return process, controller
 
@@ -82,10 +80,13 @@ def _read_until(controller: int, text: bytes, seconds: float) -> bytes:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("command", [
-    ["search", "--algorithm", "perfect", "--exact", "--size", "6x6", "--k", "4", "--json"],
-    ["analyze", "--exact", "--k", "4", "--json", "....../....../....../....../....../......"],
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["search", "--algorithm", "perfect", "--exact", "--size", "6x6", "--k", "4", "--json"],
+        ["analyze", "--exact", "--k", "4", "--json", "....../....../....../....../....../......"],
+    ],
+)
 def test_ctrl_c_stops_an_exact_search_with_the_best_answer_so_far(command):
     process, controller = _start_on_a_terminal(command)
     try:
@@ -109,8 +110,7 @@ def test_exact_on_a_hopeless_board_is_refused_with_an_estimate(command):
     board = "/".join(["." * 15] * 15)
     argv = [*command, "--exact", "--k", "5"]
     argv += ["--board", board] if command[0] == "search" else [board]
-    done = subprocess.run([sys.executable, "-m", "tictactoe_qt", *argv], capture_output=True,
-                          text=True, timeout=60)
+    done = subprocess.run([sys.executable, "-m", "tictactoe_qt", *argv], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert len(done.stderr.strip().splitlines()) == 1
     assert "225 empty cells" in done.stderr and "10^" in done.stderr and "--time" in done.stderr
@@ -124,16 +124,18 @@ def _first_stderr_line(process: subprocess.Popen[bytes], seconds: float) -> byte
     return process.stderr.readline()
 
 
-@pytest.mark.parametrize("command", [
-    ["search", "--algorithm", "perfect", "--exact", "--size", "7x7", "--k", "5", "--json"],
-    ["analyze", "--exact", "--k", "5", "--json", "/".join(["......."] * 7)],
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["search", "--algorithm", "perfect", "--exact", "--size", "7x7", "--k", "5", "--json"],
+        ["analyze", "--exact", "--k", "5", "--json", "/".join(["......."] * 7)],
+    ],
+)
 def test_a_long_exact_run_says_so_on_stderr_and_stdout_stays_json(command):
     # The note comes before the solve starts; Ctrl+C right after it stops the run cleanly,
     # so the test does not depend on how far the search got.
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    process = subprocess.Popen(COMMAND + command, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, env=env)
+    process = subprocess.Popen(COMMAND + command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     try:
         note = _first_stderr_line(process, 60).decode()
         process.send_signal(signal.SIGINT)
@@ -151,9 +153,12 @@ def test_a_long_exact_run_says_so_on_stderr_and_stdout_stays_json(command):
 
 
 def test_an_exact_run_within_the_measured_sizes_has_no_note():
-    done = subprocess.run(COMMAND + ["search", "--algorithm", "perfect", "--exact", "--size",
-                                     "4x4", "--k", "4", "--json", "--no-cache"],
-                          capture_output=True, text=True, timeout=60,
-                          env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)))
+    done = subprocess.run(
+        COMMAND + ["search", "--algorithm", "perfect", "--exact", "--size", "4x4", "--k", "4", "--json", "--no-cache"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)),
+    )
     assert done.returncode == 0 and done.stderr == ""
     assert json.loads(done.stdout)["exact"] is True

@@ -18,21 +18,38 @@ TOO_BIG_ROWS = f"rows must be a whole number from 3 to {MAX_SIZE}, got {TOO_BIG}
 
 def board_text(size: int, stones: dict[tuple[int, int], str]) -> str:
     """A ``size`` x ``size`` board in the ``x.o/...`` notation with ``stones`` on it."""
-    return "/".join("".join(stones.get((row, col), ".") for col in range(size))
-                    for row in range(size))
+    return "/".join("".join(stones.get((row, col), ".") for col in range(size)) for row in range(size))
 
 
 #: X to move with four on the last row, columns 16-19, blocked at column 15: only the
 #: bottom-right corner (the board's last cell) wins at once.
-LAST_CELL_WINS = board_text(FREESTYLE, {
-    **{(19, col): "x" for col in range(15, 19)},
-    (19, 14): "o", (0, 0): "o", (0, 19): "o", (10, 10): "o",
-})
+LAST_CELL_WINS = board_text(
+    FREESTYLE, {**{(19, col): "x" for col in range(15, 19)}, (19, 14): "o", (0, 0): "o", (0, 19): "o", (10, 10): "o"}
+)
 
 
 def test_simulate_plays_20x20_games_to_the_end(capsys):
-    assert main(["simulate", "--json", "--size", "20", "--k", "5", "--x", "random",
-                 "--o", "alphabeta:depth=1", "--games", "2", "--seed", "3"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "--json",
+                "--size",
+                "20",
+                "--k",
+                "5",
+                "--x",
+                "random",
+                "--o",
+                "alphabeta:depth=1",
+                "--games",
+                "2",
+                "--seed",
+                "3",
+            ]
+        )
+        == 0
+    )
     data = json.loads(capsys.readouterr().out)
     assert data["config"] == {"rows": 20, "cols": 20, "k": 5}
     assert data["games"] == data["x_wins"] + data["o_wins"] + data["draws"] == 2
@@ -40,15 +57,16 @@ def test_simulate_plays_20x20_games_to_the_end(capsys):
 
 
 def test_search_on_a_20x20_board_takes_the_win_on_its_last_cell(capsys):
-    assert main(["search", "--algorithm", "perfect", "--time", "0.5", "--k", "5",
-                 "--board", LAST_CELL_WINS, "--json"]) == 0
+    assert (
+        main(["search", "--algorithm", "perfect", "--time", "0.5", "--k", "5", "--board", LAST_CELL_WINS, "--json"])
+        == 0
+    )
     data = json.loads(capsys.readouterr().out)
     assert data["move"] == [19, 19]
 
 
 def test_search_from_the_empty_20x20_board_answers_a_cell_on_it(capsys):
-    assert main(["search", "--algorithm", "alphabeta", "--depth", "1", "--size", "20",
-                 "--k", "5"]) == 0
+    assert main(["search", "--algorithm", "alphabeta", "--depth", "1", "--size", "20", "--k", "5"]) == 0
     out = capsys.readouterr().out
     assert "on a 20x20, k=5 board, empty" in out and "row 10, column 10" in out
 
@@ -77,13 +95,17 @@ def one_error_line(capsys, argv: list[str]) -> str:
     return err.strip()
 
 
-@pytest.mark.parametrize("argv", [
-    ["simulate", "--x", "random", "--o", "random"],
-    ["search", "--algorithm", "random"],
-    ["count"],
-    ["trace", "--algorithm", "minimax"],
-    ["tournament", "--player", "random", "--player", "random"],
-], ids=lambda argv: argv[0])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "--x", "random", "--o", "random"],
+        ["search", "--algorithm", "random"],
+        ["count"],
+        ["trace", "--algorithm", "minimax"],
+        ["tournament", "--player", "random", "--player", "random"],
+    ],
+    ids=lambda argv: argv[0],
+)
 @pytest.mark.parametrize("size", [str(TOO_BIG), f"5x{TOO_BIG}"])
 def test_one_past_the_largest_size_is_a_one_line_error(capsys, argv, size):
     line = one_error_line(capsys, [*argv, "--size", size])
@@ -92,8 +114,7 @@ def test_one_past_the_largest_size_is_a_one_line_error(capsys, argv, size):
 
 
 def test_a_board_one_past_the_largest_is_a_one_line_error(capsys):
-    line = one_error_line(capsys, ["search", "--algorithm", "random",
-                                   "--board", board_text(TOO_BIG, {})])
+    line = one_error_line(capsys, ["search", "--algorithm", "random", "--board", board_text(TOO_BIG, {})])
     assert TOO_BIG_ROWS in line
 
 
@@ -110,8 +131,7 @@ def test_help_states_the_largest_size(capsys):
 
 
 def test_exact_work_on_20x20_is_refused_with_an_estimate_not_started(capsys):
-    line = one_error_line(capsys, ["search", "--algorithm", "perfect", "--exact", "--size", "20",
-                                   "--k", "5"])
+    line = one_error_line(capsys, ["search", "--algorithm", "perfect", "--exact", "--size", "20", "--k", "5"])
     assert "--exact on 400 empty cells" in line and "lines of play" in line
     line = one_error_line(capsys, ["count", "--size", "20", "--k", "5"])
     assert "20x20 k=5 is too large to count" in line

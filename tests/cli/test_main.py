@@ -57,9 +57,15 @@ def test_bad_arguments_give_one_line_and_status_2(capsys, argv, fragment):
     assert fragment in line
 
 
-@pytest.mark.parametrize("command", [["count"], ["analyze", "x../.../..."],
-                                     ["search", "--algorithm", "random"],
-                                     ["simulate", "--x", "random", "--o", "random"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["count"],
+        ["analyze", "x../.../..."],
+        ["search", "--algorithm", "random"],
+        ["simulate", "--x", "random", "--o", "random"],
+    ],
+)
 @pytest.mark.parametrize("k", ["0", "2", "-3"])
 def test_a_k_below_3_states_the_real_rule(capsys, command, k):
     assert main([*command, "--k", k]) == 2
@@ -80,8 +86,7 @@ def test_an_unknown_simulation_player_lists_computer_players_only(capsys):
     assert "human" not in line
 
 
-@pytest.mark.parametrize("argv", [["simulate", "--x", "random", "--o", "human"],
-                                  ["search", "--algorithm", "human"]])
+@pytest.mark.parametrize("argv", [["simulate", "--x", "random", "--o", "human"], ["search", "--algorithm", "human"]])
 def test_asking_for_a_human_points_to_the_window(capsys, argv):
     assert main(argv) == 2
     line = _one_line_error(capsys)
@@ -107,8 +112,7 @@ def test_headless_commands_never_import_qt():
         "assert not [m for m in sys.modules if m.startswith(('PySide6', 'pyqtgraph'))]\n"
         "assert 'tictactoe_qt.gui' not in sys.modules\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=120)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
 
 
@@ -116,9 +120,10 @@ def test_console_script_prints_simulate_json():
     command = shutil.which("tictactoe-qt")
     argv = [command] if command else [sys.executable, "-m", "tictactoe_qt"]
     done = subprocess.run(
-        [*argv, "simulate", "--x", "random", "--o", "random", "--games", "500", "--seed", "3",
-         "--json"],
-        capture_output=True, text=True, timeout=120,
+        [*argv, "simulate", "--x", "random", "--o", "random", "--games", "500", "--seed", "3", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
@@ -130,8 +135,7 @@ def test_console_script_prints_simulate_json():
 def test_console_script_bad_argument_has_no_traceback():
     command = shutil.which("tictactoe-qt")
     argv = [command] if command else [sys.executable, "-m", "tictactoe_qt"]
-    done = subprocess.run([*argv, "count", "--size", "3x3", "--k", "9"], capture_output=True,
-                          text=True, timeout=120)
+    done = subprocess.run([*argv, "count", "--size", "3x3", "--k", "9"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 2
     assert len(done.stderr.strip().splitlines()) == 1
     assert "Traceback" not in done.stderr

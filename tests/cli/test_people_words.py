@@ -21,8 +21,9 @@ BOARD = "xo./.x./o.."  # X to move; textbook alpha-beta picks row 2, column 1
 
 def run_cli(*argv: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-m", "tictactoe_qt", *argv], capture_output=True,
-                          text=True, env=env, timeout=120, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "tictactoe_qt", *argv], capture_output=True, text=True, env=env, timeout=120, check=False
+    )
 
 
 def test_trace_names_moves_in_the_words_search_uses():
@@ -54,24 +55,20 @@ def test_search_text_names_the_players():
 
 
 @pytest.mark.parametrize("command", ["search", "trace"])
-@pytest.mark.parametrize("board, words", [
-    ("xxx/oo./...", "X has won"),
-    ("xx./ooo/x..", "O has won"),
-    ("xox/xoo/oxx", "it is a draw"),
-])
+@pytest.mark.parametrize(
+    "board, words", [("xxx/oo./...", "X has won"), ("xx./ooo/x..", "O has won"), ("xox/xoo/oxx", "it is a draw")]
+)
 def test_a_finished_game_is_refused_in_peoples_words(command, board, words):
     done = run_cli(command, "--algorithm", "minimax", "--board", board)
     assert done.returncode == 2 and done.stdout == ""
     err = done.stderr.strip().splitlines()
-    assert err == [f"tictactoe-qt {command}: error: the game on '{board}' is already over: "
-                   f"{words}"], err
+    assert err == [f"tictactoe-qt {command}: error: the game on '{board}' is already over: {words}"], err
     assert "_won" not in done.stderr
 
 
 @pytest.mark.parametrize("command", ["search", "trace", "analyze"])
 def test_a_ragged_board_counts_rows_from_1(command):
-    argv = [command, "xxo/oo"] if command == "analyze" else [
-        command, "--algorithm", "minimax", "--board", "xxo/oo"]
+    argv = [command, "xxo/oo"] if command == "analyze" else [command, "--algorithm", "minimax", "--board", "xxo/oo"]
     done = run_cli(*argv)
     assert done.returncode != 0 and done.stdout == ""
     err = done.stderr.strip().splitlines()

@@ -25,8 +25,7 @@ REPEATABLE = [
     ["count", "--size", "3"],
     ["analyze", "x.o/.x./..o"],
     ["players"],
-    ["tournament", "--player", "random", "--player", "minimax:depth=1", "--games", "4",
-     "--seed", "1"],
+    ["tournament", "--player", "random", "--player", "minimax:depth=1", "--games", "4", "--seed", "1"],
 ]
 #: Commands whose reports hold timings (in µs when fast).
 TIMED = [
@@ -34,8 +33,7 @@ TIMED = [
     ["search", "--algorithm", "perfect"],
     ["search", "--algorithm", "alphabeta", "--size", "4", "--depth", "2"],
     ["simulate", "--x", "minimax:depth=1", "--o", "random", "--games", "20", "--seed", "1"],
-    ["simulate", "--x", "minimax:depth=1", "--o", "random", "--games", "20", "--seed", "1",
-     "--workers", "2"],
+    ["simulate", "--x", "minimax:depth=1", "--o", "random", "--games", "20", "--seed", "1", "--workers", "2"],
     ["bench", "--quick"],
 ]
 
@@ -91,4 +89,3 @@ def test_a_utf8_terminal_keeps_the_symbols():
     args = ["trace", "--algorithm", "alphabeta", "--tree", "[[3,12,8],[2,4,6],[14,5,2]]"]
     out = _run(args, "utf-8").stdout.decode("utf-8")
     assert "α" in out and "∞" in out
-

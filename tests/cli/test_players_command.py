@@ -9,8 +9,9 @@ from tictactoe_qt.engine.players import PlayerSpec
 
 
 def _players() -> str:
-    run = subprocess.run([sys.executable, "-m", "tictactoe_qt", "players"], capture_output=True,
-                         text=True, timeout=60, check=True)
+    run = subprocess.run(
+        [sys.executable, "-m", "tictactoe_qt", "players"], capture_output=True, text=True, timeout=60, check=True
+    )
     return run.stdout
 
 

@@ -32,8 +32,7 @@ def test_a_slow_start_says_estimating_until_the_pace_settles() -> None:
     planned = 910
     samples = snapshots(slow_start, planned)
     end = samples[-1][0]
-    lines = [(seconds, progress_text(samples[: i + 1], planned))
-             for i, (seconds, _games) in enumerate(samples)]
+    lines = [(seconds, progress_text(samples[: i + 1], planned)) for i, (seconds, _games) in enumerate(samples)]
     told = [(seconds, line) for seconds, line in lines if line.endswith(" left")]
     assert told, lines[-5:]
     first = told[0][0]

@@ -9,8 +9,19 @@ import pytest
 from tictactoe_qt.cli.main import main
 from tictactoe_qt.engine.players import PLAYER_FACTORIES, make_player
 
-CONTRACT = {"algorithm", "move", "score", "exact", "nodes", "depth", "max_ply", "cutoffs",
-            "tt_hits", "elapsed_seconds", "pv"}
+CONTRACT = {
+    "algorithm",
+    "move",
+    "score",
+    "exact",
+    "nodes",
+    "depth",
+    "max_ply",
+    "cutoffs",
+    "tt_hits",
+    "elapsed_seconds",
+    "pv",
+}
 
 
 def _search_json(capsys, *argv: str) -> dict:
@@ -28,8 +39,7 @@ def test_exact_search_has_exactly_the_contract_keys_with_result(capsys):
 
 
 def test_depth_limited_search_has_no_result_key(capsys):
-    data = _search_json(capsys, "--algorithm", "alphabeta", "--depth", "2", "--size", "7",
-                        "--k", "5")
+    data = _search_json(capsys, "--algorithm", "alphabeta", "--depth", "2", "--size", "7", "--k", "5")
     assert set(data) == CONTRACT
     assert data["exact"] is False and data["depth"] == 2
 
@@ -53,8 +63,10 @@ def test_perfect_solves_4x4(capsys):
 
 
 def test_a_time_limit_stops_a_long_search(capsys):
-    assert main(["search", "--json", "--algorithm", "minimax", "--depth", "7", "--size", "5",
-                 "--k", "4", "--time", "0.2"]) == 0
+    assert (
+        main(["search", "--json", "--algorithm", "minimax", "--depth", "7", "--size", "5", "--k", "4", "--time", "0.2"])
+        == 0
+    )
     captured = capsys.readouterr()
     data = json.loads(captured.out)
     assert data["elapsed_seconds"] < 2
@@ -65,8 +77,7 @@ def test_random_and_registered_players_answer(capsys):
     make_player("random")
     names = ["random"] + (["mcts"] if "mcts" in PLAYER_FACTORIES else [])
     for name in names:
-        data = _search_json(capsys, "--algorithm", name, "--board", "x../.o./...", "--time",
-                            "0.1", "--seed", "1")
+        data = _search_json(capsys, "--algorithm", name, "--board", "x../.o./...", "--time", "0.1", "--seed", "1")
         assert data["algorithm"] == name
         assert data["move"] is not None
 
@@ -81,8 +92,7 @@ def test_text_output_shows_move_and_statistics(capsys):
 def test_a_forced_win_within_a_depth_limit_reads_as_a_win(capsys):
     # 7x7, k=4: too big to solve, but a search 8 plies deep proves x wins in 7 plies.
     board = "......./......./..x..../...xo../....o../......./......."
-    args = ["search", "--algorithm", "perfect", "--depth", "8", "--time", "60", "--k", "4",
-            "--board", board]
+    args = ["search", "--algorithm", "perfect", "--depth", "8", "--time", "60", "--k", "4", "--board", board]
     assert main([*args, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["exact"] is False and data["score"] == 1_000_000_000 - 7
@@ -109,8 +119,7 @@ def test_a_heuristic_score_names_its_side_as_analyze_does(capsys):
 def test_random_and_mcts_scores_say_what_they_are(capsys):
     assert main(["search", "--algorithm", "random", "--size", "7", "--k", "5", "--seed", "1"]) == 0
     assert "score        none (random play does not score moves)" in capsys.readouterr().out
-    assert main(["search", "--algorithm", "mcts", "--size", "7", "--k", "5", "--seed", "1",
-                 "--time", "0.1"]) == 0
+    assert main(["search", "--algorithm", "mcts", "--size", "7", "--k", "5", "--seed", "1", "--time", "0.1"]) == 0
     assert "for X (mean playout result, from -100 to +100)" in capsys.readouterr().out
 
 
@@ -139,8 +148,7 @@ def test_depth_is_refused_where_the_search_would_ignore_it(capsys, algorithm):
 def test_alphabeta_tt_alone_runs_the_textbook_search_with_its_defaults(capsys):
     """Named in --help's textbook group, it said 'unknown algorithm' without an option."""
     plain = _search_json(capsys, "--algorithm", "alphabeta-tt", "--board", "x../.o./...")
-    given = _search_json(capsys, "--algorithm", "alphabeta-tt", "--board", "x../.o./...",
-                         "--ordering", "none")
+    given = _search_json(capsys, "--algorithm", "alphabeta-tt", "--board", "x../.o./...", "--ordering", "none")
     assert plain == {**given, "elapsed_seconds": plain["elapsed_seconds"]}
     assert plain["exact"] is True and plain["nodes"] > 0
 

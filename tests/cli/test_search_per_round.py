@@ -19,11 +19,9 @@ def test_each_rounds_nodes_are_that_positions_search(capsys):
     board = Board.from_notation("x../.o./...")
     assert [r["round"] for r in data["rounds"]] == list(range(1, len(data["rounds"]) + 1))
     for played in data["rounds"]:
-        alone = run_json(capsys, "--algorithm", "alphabeta", "--ordering", "none",
-                         "--board", board.notation())
+        alone = run_json(capsys, "--algorithm", "alphabeta", "--ordering", "none", "--board", board.notation())
         assert played["to_move"] == board.turn
-        assert (played["move"], played["nodes"], played["cutoffs"]) == \
-            (alone["move"], alone["nodes"], alone["cutoffs"])
+        assert (played["move"], played["nodes"], played["cutoffs"]) == (alone["move"], alone["nodes"], alone["cutoffs"])
         board.push(tuple(played["move"]))
     assert board.is_game_over() and data["final_board"] == board.notation()
     assert data["status"] == board.status == "draw"

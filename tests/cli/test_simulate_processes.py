@@ -22,8 +22,21 @@ from .process_tree import command, descendants, is_running, start, wait_for
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 
 #: A batch far longer than any test: it only ends when stopped.
-ENDLESS = ["simulate", "--x", "random", "--o", "minimax:depth=1", "--size", "5",
-           "--games", "1000000", "--workers", "2", "--seed", "1"]
+ENDLESS = [
+    "simulate",
+    "--x",
+    "random",
+    "--o",
+    "minimax:depth=1",
+    "--size",
+    "5",
+    "--games",
+    "1000000",
+    "--workers",
+    "2",
+    "--seed",
+    "1",
+]
 #: Seconds for anything that must not hang (a hang is what fails, not slowness).
 BOUND = 60
 
@@ -56,8 +69,10 @@ def _finish(process: subprocess.Popen[str], spawned: set[int]) -> tuple[str, str
             if is_running(pid):
                 os.kill(pid, signal.SIGKILL)
         process.communicate(timeout=BOUND)
-        pytest.fail(f"the command or its workers still ran {BOUND} s after it was told to stop"
-                    f" (exit status {process.returncode})")
+        pytest.fail(
+            f"the command or its workers still ran {BOUND} s after it was told to stop"
+            f" (exit status {process.returncode})"
+        )
 
 
 def _assert_all_ended(pids: set[int]) -> None:
@@ -65,8 +80,7 @@ def _assert_all_ended(pids: set[int]) -> None:
     assert left, f"worker processes left running: {sorted(p for p in pids if is_running(p))}"
 
 
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT],
-                         ids=["SIGTERM", "SIGHUP", "SIGINT"])
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT], ids=["SIGTERM", "SIGHUP", "SIGINT"])
 def test_a_stop_signal_reports_the_games_so_far_and_ends_every_worker(signum, spawned):
     process, workers = _start_with_workers(command(*ENDLESS, "--json"), spawned)
     process.send_signal(signum)
@@ -118,8 +132,7 @@ def test_a_worker_signalled_before_its_set_up_acts_as_a_worker(tmp_path):
     SIGTERM' under load)."""
     script = tmp_path / "early.py"
     script.write_text(EARLY_SIGNALLED_WORKER)
-    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
-                          timeout=BOUND)
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=BOUND)
     assert done.stdout.split() == ["False", "[]"], done.stderr
     assert done.stderr == ""
 

@@ -27,8 +27,7 @@ def test_the_report_names_e_n_for_a_depth_limit_by_default(capsys):
 def test_the_report_names_zero_when_the_player_scores_zero(capsys):
     text = simulate(capsys, "--x", "random", "--o", "alphabeta:depth=1-3,evaluation=zero")
     line = next(line for line in text.splitlines() if "depth limit" in line)
-    assert line.strip() == "O's depth limit (1-3 plies): a position there scores 0 " \
-        "(evaluation=zero)"
+    assert line.strip() == "O's depth limit (1-3 plies): a position there scores 0 (evaluation=zero)"
 
 
 def test_players_without_a_depth_limit_have_no_such_line(capsys):
@@ -39,9 +38,11 @@ def test_each_share_has_its_wilson_interval_in_text_and_json(capsys):
     argv = ("--x", "minimax:depth=1", "--o", "random")
     data = json.loads(simulate(capsys, *argv, "--json"))
     text = simulate(capsys, *argv)
-    for key, count, label in (("x_win", data["x_wins"], "X wins"),
-                              ("o_win", data["o_wins"], "O wins"),
-                              ("draw", data["draws"], "Draws")):
+    for key, count, label in (
+        ("x_win", data["x_wins"], "X wins"),
+        ("o_win", data["o_wins"], "O wins"),
+        ("draw", data["draws"], "Draws"),
+    ):
         low, high = data[f"{key}_ci95"]
         assert (low, high) == wilson_interval(count, data["games"])
         assert low <= 100 * count / data["games"] <= high
@@ -52,10 +53,13 @@ def test_each_share_has_its_wilson_interval_in_text_and_json(capsys):
     assert data["depth_limit_evaluation"] == {"x": "open-lines", "o": None}
 
 
-@pytest.mark.parametrize("count, total, expected", [
-    (17, 20, (63.96, 94.76)),  # the published Wilson interval of 17/20
-    (0, 20, (0.0, 16.11)),  # no wins: still an interval, not the point 0
-    (20, 20, (83.89, 100.0)),
-])
+@pytest.mark.parametrize(
+    "count, total, expected",
+    [
+        (17, 20, (63.96, 94.76)),  # the published Wilson interval of 17/20
+        (0, 20, (0.0, 16.11)),  # no wins: still an interval, not the point 0
+        (20, 20, (83.89, 100.0)),
+    ],
+)
 def test_wilson_interval_known_values(count, total, expected):
     assert wilson_interval(count, total) == expected

@@ -61,21 +61,21 @@ def test_cache_info_and_clear(capsys, isolated_solved_cache):
     assert "cleared" in capsys.readouterr().out
 
 
-def test_a_corrupt_cache_file_is_a_one_line_warning_and_the_answer_still_comes(
-        isolated_solved_cache):
+def test_a_corrupt_cache_file_is_a_one_line_warning_and_the_answer_still_comes(isolated_solved_cache):
     (isolated_solved_cache / FILE_NAME).write_bytes(b"{ this is not json")
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path),
-               **{FOLDER_VARIABLE: str(isolated_solved_cache)})
-    done = subprocess.run([sys.executable, "-m", "tictactoe_qt", *SEARCH], capture_output=True,
-                          text=True, timeout=120, env=env)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), **{FOLDER_VARIABLE: str(isolated_solved_cache)})
+    done = subprocess.run(
+        [sys.executable, "-m", "tictactoe_qt", *SEARCH], capture_output=True, text=True, timeout=120, env=env
+    )
     assert done.returncode == 0
     data = json.loads(done.stdout)  # stdout holds the JSON alone
     assert data["exact"] is True and data["cached"] is False
     warning = done.stderr.strip().splitlines()
     assert len(warning) == 1 and warning[0].startswith("warning: ignoring the solved-positions")
     assert "not valid JSON" in warning[0]
-    again = subprocess.run([sys.executable, "-m", "tictactoe_qt", *SEARCH], capture_output=True,
-                           text=True, timeout=120, env=env)
+    again = subprocess.run(
+        [sys.executable, "-m", "tictactoe_qt", *SEARCH], capture_output=True, text=True, timeout=120, env=env
+    )
     assert json.loads(again.stdout)["cached"] is True and again.stderr == ""  # repaired
 
 

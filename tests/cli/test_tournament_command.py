@@ -42,8 +42,20 @@ def test_json_is_the_docks_result_and_adds_up(capsys):
 
 
 def test_the_same_seed_gives_the_same_table_with_more_workers(capsys):
-    args = ["tournament", "--player", "random", "--player", "minimax:depth=1", "--games", "40",
-            "--size", "4", "--seed", "9", "--json"]
+    args = [
+        "tournament",
+        "--player",
+        "random",
+        "--player",
+        "minimax:depth=1",
+        "--games",
+        "40",
+        "--size",
+        "4",
+        "--seed",
+        "9",
+        "--json",
+    ]
     assert main(args) == 0
     one = json.loads(capsys.readouterr().out)
     assert main([*args, "--workers", "2"]) == 0

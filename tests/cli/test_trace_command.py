@@ -23,7 +23,12 @@ def run_cli(*argv: str, stdout=subprocess.PIPE) -> subprocess.CompletedProcess[s
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     return subprocess.run(
         [sys.executable, "-m", "tictactoe_qt", *argv],
-        stdout=stdout, stderr=subprocess.PIPE, text=True, env=env, timeout=120, check=False,
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
     )
 
 
@@ -41,13 +46,13 @@ def test_json_lines_parse_and_end_with_the_summary():
     assert sum(e["event"] == "enter" for e in events) == summary["nodes"]
     cutoff = next(e for e in events if e["event"] == "cutoff")
     assert cutoff["path"] == [1] and cutoff["pruned"] == [1, 2]
-    assert events[0] == {"event": "enter", "path": [], "depth": 0,
-                         "alpha": float("-inf"), "beta": float("inf")}
+    assert events[0] == {"event": "enter", "path": [], "depth": 0, "alpha": float("-inf"), "beta": float("inf")}
 
 
 def test_board_trace_paths_are_row_col_moves():
-    *events, summary = json_lines("--algorithm", "alphabeta", "--board", "xx./oo./x..",
-                                  "--ordering", "wins", "--form", "negamax")
+    *events, summary = json_lines(
+        "--algorithm", "alphabeta", "--board", "xx./oo./x..", "--ordering", "wins", "--form", "negamax"
+    )
     assert events[1]["event"] == "enter" and events[1]["path"] == [[1, 2]]  # O's win first
     assert summary["best"] == [1, 2] and summary["value"] == 1
     assert summary["cutoffs"] == sum(e["event"] == "cutoff" for e in events)
@@ -57,8 +62,9 @@ def test_board_trace_paths_are_row_col_moves():
 
 
 def test_empty_board_alphabeta_matches_the_textbook_count():
-    *_, summary = json_lines("--algorithm", "alphabeta", "--ordering", "none",
-                             "--scoring", "textbook", "--form", "textbook")
+    *_, summary = json_lines(
+        "--algorithm", "alphabeta", "--ordering", "none", "--scoring", "textbook", "--form", "textbook"
+    )
     assert summary["nodes"] == 18_297 and summary["value"] == 0
 
 
@@ -100,27 +106,40 @@ def test_a_trace_streams_whole_up_to_its_max_events_and_is_refused_one_below(tmp
     [
         (["--algorithm", "alphabeta", "--tree", "[[3,12],[]]"], "is an empty list"),
         (["--algorithm", "alphabeta", "--tree", "[[3,12],[4,"], "near '[[3,12],[4,'"),
-        (["--algorithm", "alphabeta", "--tree", "[[1,2]]", "--depth", "2"],
-         "--depth does not apply to --tree"),
+        (["--algorithm", "alphabeta", "--tree", "[[1,2]]", "--depth", "2"], "--depth does not apply to --tree"),
         # The error alone: no note on E(n) or textbook scoring, which trees do not have.
-        (["--algorithm", "alphabeta", "--tree", "[[3,12,8],[2,4,6],[14,5,2]]", "--depth", "1"],
-         "--depth does not apply to --tree"),
-        (["--algorithm", "minimax", "--tree", "[[3,12,8],[2,4,6],[14,5,2]]", "--depth", "1",
-          "--scoring", "textbook", "--evaluation", "open-lines"],
-         "--depth does not apply to --tree"),
+        (
+            ["--algorithm", "alphabeta", "--tree", "[[3,12,8],[2,4,6],[14,5,2]]", "--depth", "1"],
+            "--depth does not apply to --tree",
+        ),
+        (
+            [
+                "--algorithm",
+                "minimax",
+                "--tree",
+                "[[3,12,8],[2,4,6],[14,5,2]]",
+                "--depth",
+                "1",
+                "--scoring",
+                "textbook",
+                "--evaluation",
+                "open-lines",
+            ],
+            "--depth does not apply to --tree",
+        ),
         (["--algorithm", "alphabeta", "--ordering", "sideways"], "unknown ordering 'sideways'"),
         (["--algorithm", "alphabeta", "--ordering", "table"], "alphabeta-tt"),
         (["--algorithm", "alphabeta", "--board", "xxx/oo./..."], "already over"),
         (["--algorithm", "alphabeta", "--board", "xxq/.../..."], "bad --board"),
         (["--algorithm", "bogo"], "unknown algorithm 'bogo'"),
-        (["--algorithm", "alphabeta", "--board", "x../.../...", "--tree", "[[1]]"],
-         "not allowed with argument"),
+        (["--algorithm", "alphabeta", "--board", "x../.../...", "--tree", "[[1]]"], "not allowed with argument"),
         # A move tree bound past a float's range (it crashed with OverflowError).
-        (["--algorithm", "alphabeta", "--size", "15", "--k", "5"],
-         "would have up to about 1.4e+434 events, more than the limit of 1,000,000"),
+        (
+            ["--algorithm", "alphabeta", "--size", "15", "--k", "5"],
+            "would have up to about 1.4e+434 events, more than the limit of 1,000,000",
+        ),
         # A low limit refuses it without first counting half a million positions.
-        (["--algorithm", "minimax", "--size", "19", "--k", "5", "--max-events", "1000"],
-         "up to about 1.2e+769 events"),
+        (["--algorithm", "minimax", "--size", "19", "--k", "5", "--max-events", "1000"], "up to about 1.2e+769 events"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(argv, message):
@@ -179,8 +198,7 @@ def test_search_with_textbook_options_counts_what_trace_counts(capsys, options):
     summary = json.loads(capsys.readouterr().out.splitlines()[-1])
     assert (searched["nodes"], searched["cutoffs"]) == (summary["nodes"], summary["cutoffs"])
     assert searched["move"] == summary["best"] and searched["score"] == summary["value"]
-    assert searched["options"]["ordering"] == (options[1] if options[0] == "--ordering"
-                                               else "none")
+    assert searched["options"]["ordering"] == (options[1] if options[0] == "--ordering" else "none")
 
 
 def test_search_without_textbook_options_keeps_the_engine_search(capsys):

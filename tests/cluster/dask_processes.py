@@ -53,19 +53,49 @@ class DaskProcesses:
         self.processes: list[subprocess.Popen[bytes]] = []
         self.workers: list[subprocess.Popen[bytes]] = []
         # Port 0: the scheduler binds a free port itself (no race with parallel tests).
-        self._start(["scheduler", "--host", "127.0.0.1", "--port", "0", "--protocol", protocol,
-                     "--no-dashboard", "--dashboard-address", "127.0.0.1:0"], "scheduler", "Scheduler at:")
-        found = re.search(rf"Scheduler at:\s*({protocol}://127\.0\.0\.1:\d+)",
-                          (log_dir / "scheduler.log").read_text(errors="replace"))
+        self._start(
+            [
+                "scheduler",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                "0",
+                "--protocol",
+                protocol,
+                "--no-dashboard",
+                "--dashboard-address",
+                "127.0.0.1:0",
+            ],
+            "scheduler",
+            "Scheduler at:",
+        )
+        found = re.search(
+            rf"Scheduler at:\s*({protocol}://127\.0\.0\.1:\d+)", (log_dir / "scheduler.log").read_text(errors="replace")
+        )
         assert found, "the scheduler did not say its address"
         self.address = found.group(1)
 
     def add_worker(self, *extra: str) -> subprocess.Popen[bytes]:
         """A worker of one process and one thread (no nanny: killing it loses it)."""
-        process = self._start(["worker", self.address, "--host", "127.0.0.1", "--nworkers", "1",
-                               "--nthreads", "1", "--no-nanny", "--no-dashboard",
-                               "--dashboard-address", "127.0.0.1:0", *extra],
-                              f"worker{len(self.workers)}", "Registered to:")
+        process = self._start(
+            [
+                "worker",
+                self.address,
+                "--host",
+                "127.0.0.1",
+                "--nworkers",
+                "1",
+                "--nthreads",
+                "1",
+                "--no-nanny",
+                "--no-dashboard",
+                "--dashboard-address",
+                "127.0.0.1:0",
+                *extra,
+            ],
+            f"worker{len(self.workers)}",
+            "Registered to:",
+        )
         self.workers.append(process)
         return process
 
@@ -77,8 +107,9 @@ class DaskProcesses:
     def _start(self, args: list[str], name: str, ready: str) -> subprocess.Popen[bytes]:
         log = self.log_dir / f"{name}.log"
         with log.open("wb") as sink:
-            process = subprocess.Popen([sys.executable, "-m", "dask", *args], stdout=sink,
-                                       stderr=subprocess.STDOUT, env=self.env, cwd=ROOT)
+            process = subprocess.Popen(
+                [sys.executable, "-m", "dask", *args], stdout=sink, stderr=subprocess.STDOUT, env=self.env, cwd=ROOT
+            )
         self.processes.append(process)
         deadline = time.monotonic() + START_BOUND
         while ready not in log.read_text(errors="replace"):

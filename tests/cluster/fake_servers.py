@@ -16,7 +16,8 @@ from collections.abc import Callable
 #: What a Dask scheduler sends first, taken from a real one: the framed msgpack map
 #: {"compression": None, "python": (3, 11, 7), "pickle-protocol": 5}.
 DASK_GREETING = (
-    struct.pack("Q", 58) + struct.pack("QQ", 1, 42)
+    struct.pack("Q", 58)
+    + struct.pack("QQ", 1, 42)
     + b"\x83\xabcompression\xc0\xa6python\x93\x03\x0b\x07\xafpickle-protocol\x05"
 )
 #: Seconds a fake waits for a request before giving up on it (the tests are done by then).

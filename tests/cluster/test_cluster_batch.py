@@ -32,8 +32,9 @@ def test_the_cluster_gives_the_totals_of_one_process_streamed_chunk_by_chunk(two
             # Bounded: never more chunks held than the ones in flight.
             assert len(client.futures) <= IN_FLIGHT_PER_CORE * 2
 
-        on_cluster = run_cluster_batch(connection, BOARD, "random", "minimax:depth=1", GAMES,
-                                       seed=11, swap=True, progress=progress)
+        on_cluster = run_cluster_batch(
+            connection, BOARD, "random", "minimax:depth=1", GAMES, seed=11, swap=True, progress=progress
+        )
     here = run_batch(BOARD, "random", "minimax:depth=1", GAMES, seed=11, swap=True, workers=1)
     assert totals(on_cluster.as_dict()) == totals(here.as_dict())
     assert on_cluster.workers == 2 and not on_cluster.cancelled
@@ -66,8 +67,7 @@ def test_a_worker_killed_mid_batch_changes_nothing(fresh_dask):
         killer = threading.Thread(target=kill_while_busy, daemon=True)
         killer.start()
         try:
-            on_cluster = run_cluster_batch(connection, BOARD, "random", "minimax:depth=1",
-                                           GAMES, seed=5)
+            on_cluster = run_cluster_batch(connection, BOARD, "random", "minimax:depth=1", GAMES, seed=5)
         finally:
             batch_over.set()
             killer.join(timeout=10)
@@ -80,8 +80,11 @@ def test_a_worker_killed_mid_batch_changes_nothing(fresh_dask):
 
 def _address_of(client, pid: int) -> str:
     """The address of the worker process ``pid``."""
-    return next(address for address, info in client.scheduler_info()["workers"].items()
-                if client.run(os.getpid, workers=[address])[address] == pid)
+    return next(
+        address
+        for address, info in client.scheduler_info()["workers"].items()
+        if client.run(os.getpid, workers=[address])[address] == pid
+    )
 
 
 def test_a_cluster_whose_workers_all_died_stops_with_the_games_so_far(fresh_dask):
@@ -90,15 +93,18 @@ def test_a_cluster_whose_workers_all_died_stops_with_the_games_so_far(fresh_dask
     only = fresh_dask.add_worker()
     seen: list[int] = []
     with connect(ClusterAddress.parse(fresh_dask.address)) as connection:
+
         def progress(done: int, total: int) -> None:
             seen.append(done)
             if only.poll() is None:
                 os.kill(only.pid, signal.SIGKILL)
 
-        with pytest.raises(ClusterLost, match=r"^every worker of the cluster at 'tcp://127\.0\.0\.1:"
-                           r"\d+' has gone, and none joined in 10 s$") as lost:
-            run_cluster_batch(connection, BOARD, "random", "minimax:depth=1", GAMES, seed=5,
-                              progress=progress)
+        with pytest.raises(
+            ClusterLost,
+            match=r"^every worker of the cluster at 'tcp://127\.0\.0\.1:"
+            r"\d+' has gone, and none joined in 10 s$",
+        ) as lost:
+            run_cluster_batch(connection, BOARD, "random", "minimax:depth=1", GAMES, seed=5, progress=progress)
     partial = lost.value.partial
     assert partial.cancelled and 0 < partial.games == seen[-1] < GAMES
     assert partial.games == partial.x_wins + partial.o_wins + partial.draws

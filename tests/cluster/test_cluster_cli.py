@@ -13,15 +13,36 @@ from tictactoe_qt import __version__
 from .dask_processes import ROOT, environment, refused_address
 from .totals import totals
 
-BATCH = ["simulate", "--x", "random", "--o", "minimax:depth=1", "--size", "4", "--k", "3",
-         "--games", "1000", "--seed", "7", "--swap", "--json"]
+BATCH = [
+    "simulate",
+    "--x",
+    "random",
+    "--o",
+    "minimax:depth=1",
+    "--size",
+    "4",
+    "--k",
+    "3",
+    "--games",
+    "1000",
+    "--seed",
+    "7",
+    "--swap",
+    "--json",
+]
 #: Seconds a command may take here (a hang fails, not slowness).
 BOUND = 60
 
 
 def simulate(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tictactoe_qt", *args], capture_output=True,
-                          text=True, env=environment(), cwd=ROOT, timeout=BOUND)
+    return subprocess.run(
+        [sys.executable, "-m", "tictactoe_qt", *args],
+        capture_output=True,
+        text=True,
+        env=environment(),
+        cwd=ROOT,
+        timeout=BOUND,
+    )
 
 
 def test_a_cluster_batch_prints_the_totals_of_one_process(two_workers):
@@ -58,8 +79,7 @@ def _preload(tmp_path, code: str) -> str:
 
 def test_a_worker_with_another_version_is_named_with_both_versions(fresh_dask, tmp_path):
     # The worker really imports tictactoe_qt; its preload only changes the version it reports.
-    fresh_dask.add_worker("--preload", _preload(tmp_path, "import tictactoe_qt\n"
-                                                "tictactoe_qt.__version__ = '0.0.9'\n"))
+    fresh_dask.add_worker("--preload", _preload(tmp_path, "import tictactoe_qt\ntictactoe_qt.__version__ = '0.0.9'\n"))
     result = simulate(*BATCH, "--cluster", fresh_dask.address)
     assert result.returncode == 1 and result.stdout == ""
     assert result.stderr.count("\n") == 1, result.stderr
@@ -69,29 +89,37 @@ def test_a_worker_with_another_version_is_named_with_both_versions(fresh_dask, t
 
 def test_a_worker_without_the_package_is_named(fresh_dask, tmp_path):
     # As on a machine where it was never installed: importing it fails on that worker.
-    fresh_dask.add_worker("--preload", _preload(tmp_path, "import sys\n"
-                                                "sys.modules['tictactoe_qt'] = None\n"))
+    fresh_dask.add_worker("--preload", _preload(tmp_path, "import sys\nsys.modules['tictactoe_qt'] = None\n"))
     result = simulate(*BATCH, "--cluster", fresh_dask.address)
     assert result.returncode == 1 and result.stderr.count("\n") == 1, result.stderr
     assert f"lacks tictactoe-qt (this computer runs {__version__})" in result.stderr
 
 
 def test_without_the_extra_the_option_says_how_to_install_it():
-    blocked = ("import sys; sys.modules['distributed'] = None\n"
-               "from tictactoe_qt.cli.main import main\n"
-               f"sys.exit(main({[*BATCH, '--cluster', 'local:2']!r}))")
-    result = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True,
-                            env=environment(), cwd=ROOT, timeout=BOUND)
+    blocked = (
+        "import sys; sys.modules['distributed'] = None\n"
+        "from tictactoe_qt.cli.main import main\n"
+        f"sys.exit(main({[*BATCH, '--cluster', 'local:2']!r}))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", blocked], capture_output=True, text=True, env=environment(), cwd=ROOT, timeout=BOUND
+    )
     assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr == ("tictactoe-qt simulate: error: --cluster needs Dask's scheduler: "
-                             "pip install 'tictactoe-qt[cluster]'\n")
+    assert result.stderr == (
+        "tictactoe-qt simulate: error: --cluster needs Dask's scheduler: pip install 'tictactoe-qt[cluster]'\n"
+    )
 
 
 def test_ctrl_c_cancels_the_chunks_and_prints_the_games_so_far(two_workers):
     endless = [*BATCH[:-6], "--games", "100000000", "--seed", "7", "--json"]
-    process = subprocess.Popen([sys.executable, "-m", "tictactoe_qt", *endless, "--cluster",
-                                two_workers.address], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, env=environment(), cwd=ROOT)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tictactoe_qt", *endless, "--cluster", two_workers.address],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=environment(),
+        cwd=ROOT,
+    )
     try:
         assert process.stderr.readline().startswith(f"cluster {two_workers.address}:")
         time.sleep(1)  # chunks are out on the workers

@@ -22,12 +22,41 @@ from .dask_processes import ROOT, environment
 
 #: About 3,000 games (a few seconds) per chunk, 17 chunks: time to lose the cluster mid-batch.
 GAMES = 50_000
-BATCH = ["simulate", "--x", "random", "--o", "minimax:depth=1", "--size", "4", "--k", "3",
-         "--games", str(GAMES), "--seed", "3", "--json"]
+BATCH = [
+    "simulate",
+    "--x",
+    "random",
+    "--o",
+    "minimax:depth=1",
+    "--size",
+    "4",
+    "--k",
+    "3",
+    "--games",
+    str(GAMES),
+    "--seed",
+    "3",
+    "--json",
+]
 #: 200-game chunks of 3 pairings in both colours.
-ROUND_ROBIN = ["tournament", "--player", "random", "--player", "minimax:depth=1",
-               "--player", "mcts:iterations=8", "--games", "6000", "--size", "4", "--k", "3",
-               "--seed", "9", "--json"]
+ROUND_ROBIN = [
+    "tournament",
+    "--player",
+    "random",
+    "--player",
+    "minimax:depth=1",
+    "--player",
+    "mcts:iterations=8",
+    "--games",
+    "6000",
+    "--size",
+    "4",
+    "--k",
+    "3",
+    "--seed",
+    "9",
+    "--json",
+]
 #: Seconds a command may take (a hang fails).
 BOUND = 120
 #: Seconds from losing the cluster to the report: generous against a loaded machine, far
@@ -36,9 +65,14 @@ PROMPT = 60
 
 
 def _start(args: list[str], address: str) -> subprocess.Popen[str]:
-    process = subprocess.Popen([sys.executable, "-m", "tictactoe_qt", *args, "--cluster", address],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env=environment(), cwd=ROOT)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tictactoe_qt", *args, "--cluster", address],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=environment(),
+        cwd=ROOT,
+    )
     assert process.stderr is not None
     line = process.stderr.readline()
     if not line.startswith(f"cluster {address}:"):
@@ -77,9 +111,11 @@ def test_a_scheduler_killed_mid_batch_is_one_line_then_the_games_so_far(fresh_da
     out, err, seconds = _finish(process)
     assert process.returncode == INTERRUPTED, err
     _partial_batch(out)
-    assert err == [f"tictactoe-qt simulate: stopped: the cluster's scheduler at "
-                   f"'{fresh_dask.address}' went away: the connection to it was lost; the games "
-                   "finished before are reported"]
+    assert err == [
+        f"tictactoe-qt simulate: stopped: the cluster's scheduler at "
+        f"'{fresh_dask.address}' went away: the connection to it was lost; the games "
+        "finished before are reported"
+    ]
     assert seconds < PROMPT
 
 
@@ -94,9 +130,12 @@ def test_a_scheduler_killed_mid_tournament_gives_the_table_so_far(fresh_dask):
     data = json.loads(out)
     played = sum(s["wins"] + s["draws"] + s["losses"] for s in data["ranking"]) // 2
     assert data["cancelled"] is True and 0 < played < 3 * 6000
-    assert err == [f"tictactoe-qt tournament: stopped: the cluster's scheduler at "
-                   f"'{fresh_dask.address}' went away: the connection to it was lost; the games "
-                   "finished before are reported", "tictactoe-qt tournament: stopped early"]
+    assert err == [
+        f"tictactoe-qt tournament: stopped: the cluster's scheduler at "
+        f"'{fresh_dask.address}' went away: the connection to it was lost; the games "
+        "finished before are reported",
+        "tictactoe-qt tournament: stopped early",
+    ]
     assert seconds < PROMPT
 
 
@@ -111,7 +150,9 @@ def test_every_worker_gone_mid_batch_is_one_line_after_a_bounded_wait(fresh_dask
     _partial_batch(out)
     assert len(err) == 1 and re.fullmatch(
         r"tictactoe-qt simulate: stopped: every worker of the cluster at 'tcp://127\.0\.0\.1:\d+' "
-        r"has gone, and none joined in 10 s; the games finished before are reported", err[0]), err
+        r"has gone, and none joined in 10 s; the games finished before are reported",
+        err[0],
+    ), err
     assert seconds < PROMPT
 
 
@@ -127,7 +168,9 @@ def test_a_frozen_scheduler_mid_batch_is_one_line_then_the_games_so_far(fresh_da
         os.kill(scheduler.pid, signal.SIGCONT)
     assert process.returncode == INTERRUPTED, err
     _partial_batch(out)
-    assert err == [f"tictactoe-qt simulate: stopped: the cluster's scheduler at "
-                   f"'{fresh_dask.address}' stopped answering: no reply in 5 s; the games "
-                   "finished before are reported"]
+    assert err == [
+        f"tictactoe-qt simulate: stopped: the cluster's scheduler at "
+        f"'{fresh_dask.address}' stopped answering: no reply in 5 s; the games "
+        "finished before are reported"
+    ]
     assert seconds < PROMPT

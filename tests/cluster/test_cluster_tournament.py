@@ -9,14 +9,35 @@ import sys
 from .dask_processes import ROOT, environment
 
 BOUND = 60
-ROUND_ROBIN = ["tournament", "--player", "random", "--player", "minimax:depth=1",
-               "--player", "mcts:iterations=8", "--games", "60", "--size", "4", "--k", "3", "--seed", "9",
-               "--json"]
+ROUND_ROBIN = [
+    "tournament",
+    "--player",
+    "random",
+    "--player",
+    "minimax:depth=1",
+    "--player",
+    "mcts:iterations=8",
+    "--games",
+    "60",
+    "--size",
+    "4",
+    "--k",
+    "3",
+    "--seed",
+    "9",
+    "--json",
+]
 
 
 def tictactoe(*args: str, cwd=ROOT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tictactoe_qt", *args], capture_output=True,
-                          text=True, env=environment(), cwd=cwd, timeout=BOUND)
+    return subprocess.run(
+        [sys.executable, "-m", "tictactoe_qt", *args],
+        capture_output=True,
+        text=True,
+        env=environment(),
+        cwd=cwd,
+        timeout=BOUND,
+    )
 
 
 def test_a_cluster_tournament_prints_the_table_of_one_process(two_workers):
@@ -40,9 +61,22 @@ def test_an_engine_missing_on_a_worker_is_named_before_any_game(fresh_dask, tmp_
     # A worker whose working folder has no such program, as on another machine.
     preload.write_text(f"import os\nos.chdir({str(elsewhere)!r})\n")
     fresh_dask.add_worker("--preload", str(preload))
-    result = tictactoe("simulate", "--x", "engine:path=./pbrain-bot", "--o", "random",
-                       "--size", "7", "--k", "5", "--games", "2", "--cluster", fresh_dask.address,
-                       cwd=here)
+    result = tictactoe(
+        "simulate",
+        "--x",
+        "engine:path=./pbrain-bot",
+        "--o",
+        "random",
+        "--size",
+        "7",
+        "--k",
+        "5",
+        "--games",
+        "2",
+        "--cluster",
+        fresh_dask.address,
+        cwd=here,
+    )
     assert result.returncode == 1 and result.stdout == ""
     assert result.stderr.count("\n") == 2, result.stderr  # the cluster line, then the error
     error = result.stderr.splitlines()[-1]

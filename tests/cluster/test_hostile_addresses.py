@@ -22,9 +22,14 @@ PROMPT = 30
 
 def simulate(*args: str, env: dict[str, str] | None = None) -> tuple[subprocess.CompletedProcess[str], float]:
     began = time.monotonic()
-    result = subprocess.run([sys.executable, "-m", "tictactoe_qt", *BATCH, *args],
-                            capture_output=True, text=True, env=env or environment(), cwd=ROOT,
-                            timeout=BOUND)
+    result = subprocess.run(
+        [sys.executable, "-m", "tictactoe_qt", *BATCH, *args],
+        capture_output=True,
+        text=True,
+        env=env or environment(),
+        cwd=ROOT,
+        timeout=BOUND,
+    )
     return result, time.monotonic() - began
 
 
@@ -35,20 +40,24 @@ def _one_failing_line(result: subprocess.CompletedProcess[str], status: int) -> 
     return result.stderr.strip()
 
 
-@pytest.mark.parametrize(("behaviour", "why"), [
-    (fake_servers.silent, "it accepted the connection but sent nothing in 5 s"),
-    (fake_servers.http, "it accepted the connection but sent nothing in 5 s"),
-    (fake_servers.junk, "something else listens there: it does not speak Dask's protocol"),
-    (fake_servers.greets_then_silent, "it greeted as a Dask scheduler, then did not answer"),
-    (fake_servers.hangs_up, "it closed the connection without a word"),
-])
+@pytest.mark.parametrize(
+    ("behaviour", "why"),
+    [
+        (fake_servers.silent, "it accepted the connection but sent nothing in 5 s"),
+        (fake_servers.http, "it accepted the connection but sent nothing in 5 s"),
+        (fake_servers.junk, "something else listens there: it does not speak Dask's protocol"),
+        (fake_servers.greets_then_silent, "it greeted as a Dask scheduler, then did not answer"),
+        (fake_servers.hangs_up, "it closed the connection without a word"),
+    ],
+)
 def test_a_port_that_is_not_a_scheduler_is_one_line_within_seconds(behaviour, why):
     with fake_servers.FakeServer(behaviour) as server:
         result, seconds = simulate("--cluster", server.address)
         assert server.connections >= 1  # it really was asked
     line = _one_failing_line(result, 1)
-    assert line.startswith(f"tictactoe-qt simulate: error: cannot reach the Dask scheduler at "
-                           f"'{server.address}': {why}"), line
+    assert line.startswith(
+        f"tictactoe-qt simulate: error: cannot reach the Dask scheduler at '{server.address}': {why}"
+    ), line
     assert seconds < PROMPT, f"{seconds:.1f} s: {line}"
 
 
@@ -57,9 +66,11 @@ def test_a_workers_port_is_named_as_not_a_scheduler(fresh_dask):
     address = fresh_dask.worker_address(0)
     result, seconds = simulate("--cluster", address)
     line = _one_failing_line(result, 1)
-    assert line.startswith(f"tictactoe-qt simulate: error: cannot reach the Dask scheduler at "
-                           f"'{address}': it speaks Dask's protocol but does not answer as a "
-                           "scheduler (a worker's port?)"), line
+    assert line.startswith(
+        f"tictactoe-qt simulate: error: cannot reach the Dask scheduler at "
+        f"'{address}': it speaks Dask's protocol but does not answer as a "
+        "scheduler (a worker's port?)"
+    ), line
     assert seconds < PROMPT
 
 
@@ -71,15 +82,18 @@ def test_a_refused_port_is_one_line_within_seconds():
     assert seconds < PROMPT
 
 
-@pytest.mark.parametrize(("address", "why"), [
-    ("udp://127.0.0.1:8786", "'udp://' does not reach a Dask scheduler"),
-    ("http://127.0.0.1:8787", "'http://' does not reach a Dask scheduler"),
-    ("tcp://127.0.0.1:18786/x", "nothing may follow the port of a scheduler's address, but '/x'"),
-    ("tcp://127.0.0.1:8786x", "nothing may follow the port of a scheduler's address, but 'x'"),
-    ("tcp://127.0.0.1:0", "a port is a number from 1 to 65535"),
-    ("tcp://127.0.0.1", "the port is missing"),
-    ("tcp://:8786", "a cluster is tcp://HOST:PORT"),
-])
+@pytest.mark.parametrize(
+    ("address", "why"),
+    [
+        ("udp://127.0.0.1:8786", "'udp://' does not reach a Dask scheduler"),
+        ("http://127.0.0.1:8787", "'http://' does not reach a Dask scheduler"),
+        ("tcp://127.0.0.1:18786/x", "nothing may follow the port of a scheduler's address, but '/x'"),
+        ("tcp://127.0.0.1:8786x", "nothing may follow the port of a scheduler's address, but 'x'"),
+        ("tcp://127.0.0.1:0", "a port is a number from 1 to 65535"),
+        ("tcp://127.0.0.1", "the port is missing"),
+        ("tcp://:8786", "a cluster is tcp://HOST:PORT"),
+    ],
+)
 def test_a_malformed_address_is_a_usage_line_before_any_connection(address, why):
     result, seconds = simulate("--cluster", address)
     line = _one_failing_line(result, 2)
@@ -113,13 +127,36 @@ def _tls_settings(folder) -> dict[str, str]:
     if shutil.which("openssl") is None:
         pytest.skip("needs the openssl command to make a certificate")
     cert, key = folder / "cert.pem", folder / "key.pem"
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
-                    "-subj", "/CN=tictactoe-qt-test", "-keyout", str(key), "-out", str(cert)],
-                   check=True, capture_output=True, timeout=BOUND)
+    subprocess.run(
+        [
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "1",
+            "-subj",
+            "/CN=tictactoe-qt-test",
+            "-keyout",
+            str(key),
+            "-out",
+            str(cert),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=BOUND,
+    )
     prefix = "DASK_DISTRIBUTED__COMM__TLS__"
-    return {prefix + "CA_FILE": str(cert),
-            **{f"{prefix}{role}__{part}": str(path) for role in ("CLIENT", "SCHEDULER", "WORKER")
-               for part, path in (("CERT", cert), ("KEY", key))}}
+    return {
+        prefix + "CA_FILE": str(cert),
+        **{
+            f"{prefix}{role}__{part}": str(path)
+            for role in ("CLIENT", "SCHEDULER", "WORKER")
+            for part, path in (("CERT", cert), ("KEY", key))
+        },
+    }
 
 
 def test_a_tls_scheduler_with_certificates_runs_the_batch(tmp_path):

@@ -104,13 +104,17 @@ def test_an_unreachable_cluster_says_so_and_simulate_waits(qtbot, panel):
     assert panel.simulate_bar.status_label.text() == failed.args[0]
 
 
-@pytest.mark.parametrize(("behaviour", "why", "takes_seconds"), [
-    ("silent", "it accepted the connection but sent nothing in 5 s", True),
-    ("junk", "something else listens there: it does not speak Dask's protocol", False),
-    ("greets_then_silent", "it greeted as a Dask scheduler, then did not answer", True),
-])
+@pytest.mark.parametrize(
+    ("behaviour", "why", "takes_seconds"),
+    [
+        ("silent", "it accepted the connection but sent nothing in 5 s", True),
+        ("junk", "something else listens there: it does not speak Dask's protocol", False),
+        ("greets_then_silent", "it greeted as a Dask scheduler, then did not answer", True),
+    ],
+)
 def test_connect_to_a_port_that_is_not_a_scheduler_says_the_cli_line_without_blocking(
-        qtbot, panel, behaviour, why, takes_seconds):
+    qtbot, panel, behaviour, why, takes_seconds
+):
     from PySide6.QtCore import QTimer
 
     from . import fake_servers
@@ -134,10 +138,13 @@ def test_connect_to_a_port_that_is_not_a_scheduler_says_the_cli_line_without_blo
     assert not panel.start_simulation()
 
 
-@pytest.mark.parametrize(("address", "why"), [
-    ("udp://127.0.0.1:8786", "'udp://' does not reach a Dask scheduler"),
-    ("tcp://127.0.0.1:18786/x", "nothing may follow the port of a scheduler's address"),
-])
+@pytest.mark.parametrize(
+    ("address", "why"),
+    [
+        ("udp://127.0.0.1:8786", "'udp://' does not reach a Dask scheduler"),
+        ("tcp://127.0.0.1:18786/x", "nothing may follow the port of a scheduler's address"),
+    ],
+)
 def test_connect_to_a_malformed_address_says_what_form_it_needs(qtbot, panel, address, why):
     import argparse
 

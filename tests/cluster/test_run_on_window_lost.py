@@ -101,20 +101,25 @@ def test_a_scheduler_killed_mid_batch_keeps_the_games_with_one_line(qtbot, panel
     _start_on_cluster(qtbot, panel, fresh_dask.address)
     with qtbot.waitSignal(panel.simulation_finished, timeout=BOUND) as finished:
         fresh_dask.processes[0].kill()  # the scheduler
-    _assert_games_kept(qtbot, panel, finished.args[0],
-                       re.escape(f"The cluster's scheduler at '{fresh_dask.address}' went away: "
-                                 "the connection to it was lost"))
+    _assert_games_kept(
+        qtbot,
+        panel,
+        finished.args[0],
+        re.escape(f"The cluster's scheduler at '{fresh_dask.address}' went away: the connection to it was lost"),
+    )
     _no_traceback(capfd)
 
 
-def test_every_worker_killed_mid_batch_keeps_the_games_after_a_bounded_wait(
-        qtbot, panel, fresh_dask, capfd):
+def test_every_worker_killed_mid_batch_keeps_the_games_after_a_bounded_wait(qtbot, panel, fresh_dask, capfd):
     workers = [fresh_dask.add_worker(), fresh_dask.add_worker()]
     _start_on_cluster(qtbot, panel, fresh_dask.address)
     with qtbot.waitSignal(panel.simulation_finished, timeout=BOUND) as finished:
         for worker in workers:
             worker.kill()
-    _assert_games_kept(qtbot, panel, finished.args[0],
-                       re.escape(f"Every worker of the cluster at '{fresh_dask.address}' has gone, "
-                                 "and none joined in 10 s"))
+    _assert_games_kept(
+        qtbot,
+        panel,
+        finished.args[0],
+        re.escape(f"Every worker of the cluster at '{fresh_dask.address}' has gone, and none joined in 10 s"),
+    )
     _no_traceback(capfd)

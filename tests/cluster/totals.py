@@ -10,5 +10,6 @@ CLOCKS = {"avg_move_seconds", "avg_game_seconds", "elapsed_seconds", "workers"}
 
 def totals(report: dict[str, Any]) -> dict[str, Any]:
     """``report`` (a summary's ``as_dict`` or ``--json`` output) without times."""
-    return {key: totals(value) if isinstance(value, dict) else value
-            for key, value in report.items() if key not in CLOCKS}
+    return {
+        key: totals(value) if isinstance(value, dict) else value for key, value in report.items() if key not in CLOCKS
+    }

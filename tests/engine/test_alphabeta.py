@@ -72,9 +72,7 @@ def test_alphabeta_gives_minimax_value(board: Board, flags: dict[str, object]) -
 
 @settings(max_examples=40, deadline=None)
 @given(open_positions(GameConfig(), min_ply=0), st.integers(1, 4), st.sampled_from(FLAGS))
-def test_depth_limited_alphabeta_gives_minimax_value(
-    board: Board, depth: int, flags: dict[str, object]
-) -> None:
+def test_depth_limited_alphabeta_gives_minimax_value(board: Board, depth: int, flags: dict[str, object]) -> None:
     expected = minimax_search(board, depth=depth)
     result = alphabeta_search(board, depth, **flags)  # type: ignore[arg-type]
     assert result.score == expected.score
@@ -89,9 +87,7 @@ def test_depth_limited_alphabeta_gives_minimax_value(
     st.integers(1, 3),
     st.sampled_from(FLAGS),
 )
-def test_alphabeta_gives_minimax_value_on_rectangles(
-    board: Board, depth: int, flags: dict[str, object]
-) -> None:
+def test_alphabeta_gives_minimax_value_on_rectangles(board: Board, depth: int, flags: dict[str, object]) -> None:
     expected = minimax_search(board, depth=depth)
     assert alphabeta_search(board, depth, **flags).score == expected.score  # type: ignore[arg-type]
 
@@ -193,9 +189,7 @@ def textbook_pruned(board: Board, ordering: bool | str) -> tuple[set[tuple[Move,
     With move ordering a winning move ends a node (no score can beat it), and
     a node whose best possible win is already beaten elsewhere is not searched.
     """
-    order = list(range(board.config.cells)) if ordering is False else list(
-        search_order(board.geometry)
-    )
+    order = list(range(board.config.cells)) if ordering is False else list(search_order(board.geometry))
     ordered = ordering is not False
     pruned: set[tuple[Move, ...]] = set()
     visited = 0

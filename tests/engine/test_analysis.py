@@ -58,7 +58,11 @@ def test_empty_3x3_is_a_draw_in_nine_with_every_move_a_draw() -> None:
     assert set(data) == KEYS
     assert data["board"] == ".../.../..."
     assert (data["to_move"], data["status"], data["result"], data["plies"], data["exact"]) == (
-        "x", "ongoing", "draw", 9, True,
+        "x",
+        "ongoing",
+        "draw",
+        9,
+        True,
     )
     assert data["best"] in [[r, c] for r in range(3) for c in range(3)]
     assert [move["cell"] for move in data["moves"]] == [[r, c] for r in range(3) for c in range(3)]
@@ -72,19 +76,11 @@ def test_win_in_one_position() -> None:
     data = analyze(board).as_dict()
     assert (data["result"], data["plies"], data["best"]) == ("x", 1, [0, 2])
     by_cell = {tuple(move["cell"]): (move["result"], move["plies"]) for move in data["moves"]}
-    assert by_cell == {
-        (0, 2): ("x", 1),
-        (1, 2): ("draw", 5),
-        (2, 0): ("o", 2),
-        (2, 1): ("o", 2),
-        (2, 2): ("o", 2),
-    }
+    assert by_cell == {(0, 2): ("x", 1), (1, 2): ("draw", 5), (2, 0): ("o", 2), (2, 1): ("o", 2), (2, 2): ("o", 2)}
     assert [value.label for value in analyze(board).moves] == ["X1", "D", "O2", "O2", "O2"]
 
 
-@pytest.mark.parametrize(
-    "notation", ["x../.o./...", "xo./.x./...", "x.o/.x./o..", "xo./x../...", "oxx/.o./x.."]
-)
+@pytest.mark.parametrize("notation", ["x../.o./...", "xo./.x./...", "x.o/.x./o..", "xo./x../...", "oxx/.o./x.."])
 def test_every_move_value_matches_an_exhaustive_solve(notation: str) -> None:
     board = Board.from_notation(notation)
     analysis = analyze(board)
@@ -113,8 +109,14 @@ def test_4x4_positions_are_solved_with_all_their_moves() -> None:
 def test_finished_games(notation: str, status: str, result: str) -> None:
     data = analyze(Board.from_notation(notation)).as_dict()
     assert data == {
-        "board": notation, "to_move": None, "status": status, "result": result,
-        "plies": 0, "best": None, "moves": [], "exact": True,
+        "board": notation,
+        "to_move": None,
+        "status": status,
+        "result": result,
+        "plies": 0,
+        "best": None,
+        "moves": [],
+        "exact": True,
     }
 
 
@@ -189,8 +191,7 @@ def test_moves_far_from_the_stones_are_unknown_on_a_big_board() -> None:
     analysis = analyze(board, time_budget=0.3)
     far = analysis.value_of(Move(0, 0))
     assert far is not None and far.score is None and far.label == "?"
-    assert far.as_dict() == {"cell": [0, 0], "result": None, "plies": None, "score": None,
-                             "depth": None}
+    assert far.as_dict() == {"cell": [0, 0], "result": None, "plies": None, "score": None, "depth": None}
     near = analysis.value_of(analysis.best)
     assert near is not None and near.score == analysis.score
     assert abs(analysis.best.row - 7) <= 2 and abs(analysis.best.col - 7) <= 2
@@ -207,4 +208,5 @@ def test_the_smallest_budget_still_values_every_move_near_the_stones() -> None:
     assert near and all(v.score is not None and v.depth == analysis.depth for v in near)
     best = analysis.value_of(analysis.best)
     assert best is not None and best.score == analysis.score == max(
-        v.score for v in analysis.moves if v.score is not None)
+        v.score for v in analysis.moves if v.score is not None
+    )

@@ -84,8 +84,14 @@ def test_a_folder_or_a_missing_folder_is_an_os_error(tmp_path):
 
 def run_python(code: str, *args: str, **kwargs) -> subprocess.Popen[str]:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.Popen([sys.executable, "-c", textwrap.dedent(code), *args], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kwargs)
+    return subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(code), *args],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        **kwargs,
+    )
 
 
 LONG_GAME = """
@@ -103,7 +109,9 @@ def long_game(moves):
                      tuple(Move.from_index(i, 19) for i in board.history))
 """
 
-FILE_SIZE_LIMIT = LONG_GAME + """
+FILE_SIZE_LIMIT = (
+    LONG_GAME
+    + """
 import resource, signal, sys
 from pathlib import Path
 from tictactoe_qt.engine import atomic_text_writer
@@ -128,6 +136,7 @@ for name, write in [("save", lambda: write_game_file(path, long_game(300))), ("c
     else:
         print(name, "written", flush=True)
 """
+)
 
 
 def test_a_file_size_limit_leaves_the_old_save_intact(tmp_path):
@@ -142,7 +151,9 @@ def test_a_file_size_limit_leaves_the_old_save_intact(tmp_path):
     assert leftovers(tmp_path) == []
 
 
-SAVE_FOREVER = LONG_GAME + """
+SAVE_FOREVER = (
+    LONG_GAME
+    + """
 import sys
 path = sys.argv[1]
 games = [long_game(340), long_game(7)]
@@ -153,6 +164,7 @@ while True:
     write_game_file(path, games[turn])
     turn = 1 - turn
 """
+)
 
 
 #: Kills in all, in parts that parallel runs (``pytest -n``) spread over the workers.

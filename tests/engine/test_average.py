@@ -61,8 +61,7 @@ def test_minimax_beats_the_average_player_from_some_openings() -> None:
         for minimax_side in ("x", "o"):
             board = Board()
             board.push_index(first)
-            players = {minimax_side: make_player("minimax"), "xo".replace(minimax_side, ""):
-                       make_player("average")}
+            players = {minimax_side: make_player("minimax"), "xo".replace(minimax_side, ""): make_player("average")}
             while not board.is_game_over():
                 board.push(players[board.turn].choose(board).move)  # type: ignore[arg-type]
             minimax_wins += board.winner() == minimax_side

@@ -40,8 +40,7 @@ def test_uneven_chunks_add_up_to_the_whole(config):
     games = 9_001 if config == TIC_TAC_TOE else 301
     whole = summarize_games(config, RANDOM, RANDOM, 0, games, seed=5, swap=True)
     parts = SimulationSummary(config, "random", "random", 5, swap=True)
-    for start, stop in ((0, 7), (7, 4_100), (4_100, games)) if games > 4_100 else (
-            (0, 7), (7, 150), (150, games)):
+    for start, stop in ((0, 7), (7, 4_100), (4_100, games)) if games > 4_100 else ((0, 7), (7, 150), (150, games)):
         parts.merge(summarize_games(config, RANDOM, RANDOM, start, stop, seed=5, swap=True))
     assert _totals(parts) == _totals(whole)
 
@@ -62,8 +61,9 @@ def test_chunk_starts_do_not_depend_on_the_worker_count():
 
 def test_progress_counts_up_to_all_games():
     seen: list[tuple[int, int]] = []
-    summary = run_batch(GameConfig(4, 4, 3), "random", "random", 200, seed=1,
-                        progress=lambda done, total: seen.append((done, total)))
+    summary = run_batch(
+        GameConfig(4, 4, 3), "random", "random", 200, seed=1, progress=lambda done, total: seen.append((done, total))
+    )
     assert summary.games == 200 and not summary.cancelled
     assert seen[-1] == (200, 200)
     assert [done for done, _ in seen] == sorted(done for done, _ in seen)
@@ -72,9 +72,16 @@ def test_progress_counts_up_to_all_games():
 @pytest.mark.parametrize("workers", [1, 2])
 def test_should_stop_cancels_and_keeps_the_games_played(workers):
     seen: list[int] = []
-    summary = run_batch(GameConfig(5, 5, 4), "random", "random", 20_000, seed=1,
-                        workers=workers, progress=lambda done, _: seen.append(done),
-                        should_stop=lambda: bool(seen))
+    summary = run_batch(
+        GameConfig(5, 5, 4),
+        "random",
+        "random",
+        20_000,
+        seed=1,
+        workers=workers,
+        progress=lambda done, _: seen.append(done),
+        should_stop=lambda: bool(seen),
+    )
     assert summary.cancelled
     assert 0 < summary.games < 20_000
     assert summary.x_wins + summary.o_wins + summary.draws == summary.games

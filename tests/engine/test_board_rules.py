@@ -17,12 +17,7 @@ def play(board: Board, *cells: tuple[int, int]) -> Board:
 def x_line_game(config: GameConfig, line: list[tuple[int, int]]) -> Board:
     """X plays ``line`` in order; O answers on the first free cells far from it."""
     board = Board(config)
-    spare = [
-        (r, c)
-        for r in range(config.rows)
-        for c in range(config.cols)
-        if (r, c) not in line
-    ]
+    spare = [(r, c) for r in range(config.rows) for c in range(config.cols) if (r, c) not in line]
     # O takes cells in the reverse of row-major order: away from the lines tested.
     spare.reverse()
     for step, cell in enumerate(line):
@@ -60,9 +55,7 @@ def test_three_in_a_row_wins_in_every_direction(name: str, line: list[tuple[int,
         (3, 7, 5, [(2, 1), (2, 2), (2, 3), (2, 4), (2, 5)]),
     ],
 )
-def test_wins_on_rectangular_boards(
-    rows: int, cols: int, k: int, line: list[tuple[int, int]]
-) -> None:
+def test_wins_on_rectangular_boards(rows: int, cols: int, k: int, line: list[tuple[int, int]]) -> None:
     board = x_line_game(GameConfig(rows, cols, k), line)
     assert board.winner() == "x"
     assert set(board.winning_line()) == {Move(*cell) for cell in line}

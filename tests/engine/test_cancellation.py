@@ -26,9 +26,7 @@ def test_a_30_second_search_stops_within_50_ms_of_the_cancel() -> None:
     cancel = threading.Event()
     answers: list[SearchResult] = []
     worker = threading.Thread(
-        target=lambda: answers.append(
-            PerfectSearcher(GOMOKU).search(board, time_budget=30, should_stop=cancel.is_set)
-        )
+        target=lambda: answers.append(PerfectSearcher(GOMOKU).search(board, time_budget=30, should_stop=cancel.is_set))
     )
     worker.start()
     time.sleep(0.3)  # lets the search get going; any head start will do

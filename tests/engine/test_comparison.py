@@ -144,9 +144,7 @@ def test_plain_minimax_on_empty_5x5_is_refused_with_an_estimate() -> None:
 def test_refused_search_can_run_with_a_cap_and_stops() -> None:
     board = Board(GameConfig(5, 5, 4))
     with spent() as took:
-        rows = list(
-            compare(board, variants=(VARIANTS_BY_KEY["minimax"],), run_capped=True, cap_seconds=0.3)
-        )
+        rows = list(compare(board, variants=(VARIANTS_BY_KEY["minimax"],), run_capped=True, cap_seconds=0.3))
     assert took.cpu < 3.0 and took.wall < 0.3 + HANG_SECONDS
     assert rows[0].status == "capped"
     assert rows[0].nodes and rows[0].nodes > 0

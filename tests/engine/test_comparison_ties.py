@@ -17,8 +17,7 @@ def empty_board_rows(request: pytest.FixtureRequest) -> list[ComparisonRow]:
     return list(compare(Board(), options=TextbookOptions(ordering=request.param)))
 
 
-def test_rows_that_pick_different_draws_on_the_empty_board_are_explained(
-        empty_board_rows: list[ComparisonRow]) -> None:
+def test_rows_that_pick_different_draws_on_the_empty_board_are_explained(empty_board_rows: list[ComparisonRow]) -> None:
     moves = {row.result.move for row in empty_board_rows if row.result is not None}
     assert len(moves) > 1  # the premise: the rows disagree on the move
     ties = find_ties(Board(), empty_board_rows)
@@ -35,8 +34,7 @@ def test_rows_that_pick_different_draws_on_the_empty_board_are_explained(
         assert move_text(move) in text and order in text
 
 
-def test_the_textbook_rows_name_the_order_they_ran_with(
-        empty_board_rows: list[ComparisonRow]) -> None:
+def test_the_textbook_rows_name_the_order_they_ran_with(empty_board_rows: list[ComparisonRow]) -> None:
     baseline = next(row for row in empty_board_rows if row.variant.key == "alphabeta")
     assert tie_order(baseline) == READING_ORDER  # the reading-order baseline, always
     for row in empty_board_rows:
@@ -66,11 +64,11 @@ def test_depth_limited_rows_are_no_tie() -> None:
 
 
 def test_the_move_most_rows_chose_is_named_last_as_the_others() -> None:
-    picks = [("Minimax", READING_ORDER, "row 1, column 1"),
-             ("Alpha-beta", READING_ORDER, "row 1, column 1"),
-             ("Engine", "centre-first order", "row 2, column 2")]
+    picks = [
+        ("Minimax", READING_ORDER, "row 1, column 1"),
+        ("Alpha-beta", READING_ORDER, "row 1, column 1"),
+        ("Engine", "centre-first order", "row 2, column 2"),
+    ]
     text = ties_text(9, 9, "draw", picks)
-    assert text.endswith("Engine row 2, column 2 (centre-first order); "
-                         "the others row 1, column 1 (reading order).")
-    assert ties_text(3, 5, "X wins in 5", picks[1:]).startswith(
-        "3 of the 5 moves are equally good here (X wins in 5)")
+    assert text.endswith("Engine row 2, column 2 (centre-first order); the others row 1, column 1 (reading order).")
+    assert ties_text(3, 5, "X wins in 5", picks[1:]).startswith("3 of the 5 moves are equally good here (X wins in 5)")

@@ -19,8 +19,9 @@ def timed_runs(monkeypatch: pytest.MonkeyPatch):
     def run_variant(variant, *args, **kwargs):
         result = real(variant, *args, **kwargs)
         calls[variant.key] = calls.get(variant.key, 0) + 1
-        result.stats.elapsed_seconds = QUICK_SECONDS * 0.9 if calls[variant.key] == 1 \
-            else QUICK_SECONDS / 100 * calls[variant.key]
+        result.stats.elapsed_seconds = (
+            QUICK_SECONDS * 0.9 if calls[variant.key] == 1 else QUICK_SECONDS / 100 * calls[variant.key]
+        )
         return result
 
     monkeypatch.setattr(comparison, "run_variant", run_variant)

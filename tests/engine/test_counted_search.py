@@ -18,8 +18,7 @@ from tictactoe_qt.engine.game import Board, GameConfig
 from tictactoe_qt.engine.players import EVALUATIONS, FORMS, ORDERINGS, SCORINGS, TextbookOptions
 from tictactoe_qt.engine.teaching import TraceSummary, board_events, counted_search, limited_values
 
-ALL_OPTIONS = [TextbookOptions(*choice)
-               for choice in itertools.product(ORDERINGS, SCORINGS, EVALUATIONS, FORMS)]
+ALL_OPTIONS = [TextbookOptions(*choice) for choice in itertools.product(ORDERINGS, SCORINGS, EVALUATIONS, FORMS)]
 
 
 def partial_boards(config: GameConfig, count: int, plies: tuple[int, int], seed: int) -> list[Board]:
@@ -47,15 +46,23 @@ SAMPLES = (
 
 def facts(result: SearchResult) -> tuple[object, ...]:
     stats = result.stats
-    return (stats.nodes, stats.cutoffs, stats.tt_hits, stats.max_ply, result.move,
-            result.score, result.exact, result.result, result.plies)
+    return (
+        stats.nodes,
+        stats.cutoffs,
+        stats.tt_hits,
+        stats.max_ply,
+        result.move,
+        result.score,
+        result.exact,
+        result.result,
+        result.plies,
+    )
 
 
 # One test per board and algorithm, so parallel runs (``pytest -n``) spread the 4x4 work.
 @pytest.mark.parametrize("algorithm", ("minimax", "alphabeta", "alphabeta-tt"))
 @pytest.mark.parametrize("board", SAMPLES, ids=lambda b: f"{b.config}:{b.notation()}")
-def test_counted_search_agrees_with_the_trace_for_every_option_set(board: Board,
-                                                                   algorithm: str) -> None:
+def test_counted_search_agrees_with_the_trace_for_every_option_set(board: Board, algorithm: str) -> None:
     small = board.geometry.cells - board.ply <= 9
     for options in ALL_OPTIONS:
         if options.ordering == "table" and algorithm != "alphabeta-tt":
@@ -75,9 +82,13 @@ def test_counted_search_agrees_with_the_trace_for_every_option_set(board: Board,
 
 def test_the_known_empty_board_counts() -> None:
     board = Board()
-    cases = {("minimax", "none"): 549_946, ("alphabeta", "none"): 18_297,
-             ("alphabeta", "centre"): 11_758, ("alphabeta", "wins"): 6_435,
-             ("alphabeta-tt", "table"): 4_852}
+    cases = {
+        ("minimax", "none"): 549_946,
+        ("alphabeta", "none"): 18_297,
+        ("alphabeta", "centre"): 11_758,
+        ("alphabeta", "wins"): 6_435,
+        ("alphabeta-tt", "table"): 4_852,
+    }
     for (algorithm, ordering), nodes in cases.items():
         assert counted_search(board, algorithm, TextbookOptions(ordering)).stats.nodes == nodes
     distance = TextbookOptions(scoring="distance")
@@ -94,8 +105,7 @@ def test_counted_search_refuses_what_the_trace_refuses() -> None:
 
 
 def test_counted_search_stops_when_asked() -> None:
-    result = counted_search(Board(GameConfig(4, 4, 4)), "alphabeta", TextbookOptions(),
-                            should_stop=lambda: True)
+    result = counted_search(Board(GameConfig(4, 4, 4)), "alphabeta", TextbookOptions(), should_stop=lambda: True)
     assert result.cancelled and result.stats.nodes > 0
 
 
@@ -122,8 +132,12 @@ def test_limited_values_are_the_traced_minimax_values_at_the_limit(board: Board)
 def test_window_switches_keep_the_value_and_trace_what_they_count(board: Board) -> None:
     plain = counted_search(board, "alphabeta", TextbookOptions())
     minimax = counted_search(board, "minimax", TextbookOptions())
-    switches = [TextbookOptions(root_window_restart=True), TextbookOptions(strict_pruning=True),
-                TextbookOptions(pruning=False), TextbookOptions(capped_window=True)]
+    switches = [
+        TextbookOptions(root_window_restart=True),
+        TextbookOptions(strict_pruning=True),
+        TextbookOptions(pruning=False),
+        TextbookOptions(capped_window=True),
+    ]
     for options in switches:
         counted = counted_search(board, "alphabeta", options)
         traced = textbook_search(board, "alphabeta", options)

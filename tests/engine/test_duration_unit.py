@@ -21,9 +21,18 @@ from tictactoe_qt.engine.text import (
 
 @pytest.mark.parametrize(
     ("seconds", "unit"),
-    [(5.38e-8, MICROSECONDS), (1e-12, MICROSECONDS), (0.000121, MICROSECONDS),
-     (0.0009996, MILLISECONDS), (0.41, MILLISECONDS), (0.9996, SECONDS), (59.94, SECONDS),
-     (59.96, MINUTES), (3599.4, MINUTES), (3599.6, HOURS)],
+    [
+        (5.38e-8, MICROSECONDS),
+        (1e-12, MICROSECONDS),
+        (0.000121, MICROSECONDS),
+        (0.0009996, MILLISECONDS),
+        (0.41, MILLISECONDS),
+        (0.9996, SECONDS),
+        (59.94, SECONDS),
+        (59.96, MINUTES),
+        (3599.4, MINUTES),
+        (3599.6, HOURS),
+    ],
 )
 def test_the_unit_of_a_scale_is_the_one_its_largest_time_reads_in(seconds: float, unit) -> None:
     assert duration_unit(seconds) == unit
@@ -38,9 +47,15 @@ def test_below_a_minute_the_unit_is_the_one_duration_text_writes(seconds: float)
 
 @pytest.mark.parametrize(
     ("seconds", "unit", "text"),
-    [(5.38e-8, MICROSECONDS, "0.0538 µs"), (0.0009, MILLISECONDS, "0.9 ms"),
-     (0.0012, MILLISECONDS, "1.2 ms"), (90.0, MINUTES, "1.5 min"), (0.0, MILLISECONDS, "0 ms"),
-     (None, SECONDS, "n/a"), (2.5, MILLISECONDS, "2,500 ms")],
+    [
+        (5.38e-8, MICROSECONDS, "0.0538 µs"),
+        (0.0009, MILLISECONDS, "0.9 ms"),
+        (0.0012, MILLISECONDS, "1.2 ms"),
+        (90.0, MINUTES, "1.5 min"),
+        (0.0, MILLISECONDS, "0 ms"),
+        (None, SECONDS, "n/a"),
+        (2.5, MILLISECONDS, "2,500 ms"),
+    ],
 )
 def test_a_time_is_written_in_the_scales_unit(seconds, unit, text: str) -> None:
     assert duration_in(seconds, unit) == text

@@ -29,9 +29,7 @@ print(json.dumps({"imported": names, "forbidden": forbidden}))
 
 @pytest.fixture(scope="module")
 def probe() -> dict[str, list[str]]:
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE], capture_output=True, text=True, timeout=120, check=True
-    )
+    done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, timeout=120, check=True)
     return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
 

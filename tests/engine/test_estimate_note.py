@@ -32,8 +32,7 @@ ROW_WIN = "xxx./..../..../ooo."
 COLUMN_WIN = "x.../x.../x.../.ooo"
 
 
-@pytest.mark.parametrize("scoring, evaluation, depth", list(itertools.product(
-    SCORINGS, EVALUATIONS, (None, 1, 3))))
+@pytest.mark.parametrize("scoring, evaluation, depth", list(itertools.product(SCORINGS, EVALUATIONS, (None, 1, 3))))
 def test_only_textbook_scoring_with_open_lines_and_a_depth_limit_can(scoring, evaluation, depth):
     options = TextbookOptions(scoring=scoring, evaluation=evaluation)
     expected = scoring == "textbook" and evaluation == "open-lines" and depth is not None
@@ -42,8 +41,7 @@ def test_only_textbook_scoring_with_open_lines_and_a_depth_limit_can(scoring, ev
 
 
 def test_ordering_and_form_change_nothing():
-    for ordering, form in itertools.product(("none", "centre", "wins", "table"),
-                                            ("textbook", "negamax")):
+    for ordering, form in itertools.product(("none", "centre", "wins", "table"), ("textbook", "negamax")):
         assert estimates_can_outrank_wins(TextbookOptions(ordering=ordering, form=form), 2)
 
 

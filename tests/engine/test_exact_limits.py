@@ -40,8 +40,10 @@ def test_the_empty_7x7_k5_board_gets_the_note():
     board = empty_board(7, 7, 5)
     assert beyond_measured(board)
     note = long_solve_note(board)
-    assert note == ("This may run for hours: 49 empty cells, more than any measured to "
-                    "finish (up to 36 cells, under a second). Cancel any time.")
+    assert note == (
+        "This may run for hours: 49 empty cells, more than any measured to "
+        "finish (up to 36 cells, under a second). Cancel any time."
+    )
     assert "\n" not in note
     assert exact_size_estimate(board) is None  # warned, not refused
 
@@ -69,10 +71,8 @@ def test_up_to_the_limit_the_note_applies_and_past_it_the_refusal_does():
 def test_the_brief_note_leaves_out_only_the_measured_sizes():
     board = empty_board(7, 7, 5)
     brief = long_solve_note(board, brief=True)
-    assert brief == ("This may run for hours: 49 empty cells, more than any measured to "
-                     "finish. Cancel any time.")
-    assert long_solve_note(board) == brief.replace(
-        "finish.", "finish (up to 36 cells, under a second).")
+    assert brief == ("This may run for hours: 49 empty cells, more than any measured to finish. Cancel any time.")
+    assert long_solve_note(board) == brief.replace("finish.", "finish (up to 36 cells, under a second).")
     assert long_solve_note(empty_board(5, 5, 4), brief=True) is None
 
 

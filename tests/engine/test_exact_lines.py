@@ -30,11 +30,9 @@ def positions(config: GameConfig, plies: int) -> list[Board]:
     return boards
 
 
-@pytest.mark.parametrize("config, plies, step", [
-    (GameConfig(3, 3, 3), 3, 1),
-    (GameConfig(4, 4, 3), 2, 1),
-    (GameConfig(4, 4, 3), 3, 37),
-])
+@pytest.mark.parametrize(
+    "config, plies, step", [(GameConfig(3, 3, 3), 3, 1), (GameConfig(4, 4, 3), 2, 1), (GameConfig(4, 4, 3), 3, 37)]
+)
 def test_a_won_line_is_played_out_to_the_win(config, plies, step):
     checked = 0
     for board in positions(config, plies)[::step]:
@@ -65,11 +63,9 @@ def _assert_played_out(board: Board, result: str, plies: int, line) -> None:
 
 
 @pytest.mark.parametrize("how", ["search", "solve"])
-@pytest.mark.parametrize("config, plies, step", [
-    (GameConfig(3, 3, 3), 2, 1),
-    (GameConfig(3, 3, 3), 3, 1),
-    (GameConfig(4, 4, 3), 2, 1),
-])
+@pytest.mark.parametrize(
+    "config, plies, step", [(GameConfig(3, 3, 3), 2, 1), (GameConfig(3, 3, 3), 3, 1), (GameConfig(4, 4, 3), 2, 1)]
+)
 def test_the_searchers_own_won_line_ends_in_the_win(config, plies, step, how):
     """What `search --algorithm perfect` prints: 'X wins in 5 plies' came with a
     two-move line (the search stores no move where a threat ends a node)."""

@@ -38,8 +38,7 @@ class SlowSolver:
         self.lines = winning_lines(rows, cols, k)
         self.full = (1 << self.cells) - 1
         self.memo: dict[tuple[int, int], tuple[int, int]] = {}  # -> (lower, upper)
-        self.lines_through = [[line for line in self.lines if line >> cell & 1]
-                              for cell in range(self.cells)]
+        self.lines_through = [[line for line in self.lines if line >> cell & 1] for cell in range(self.cells)]
 
     def wins_with(self, bits: int, cell: int) -> bool:
         return any(bits & line == line for line in self.lines_through[cell])
@@ -84,6 +83,7 @@ class SlowSolver:
 
 def square_symmetries(size: int) -> list[list[int]]:
     """The 8 symmetries of a square board as cell permutations."""
+
     def turn(r: int, c: int) -> tuple[int, int]:
         return c, size - 1 - r
 
@@ -114,8 +114,10 @@ def positions_within(config: GameConfig, plies: int) -> list[Board]:
         for board in frontier:
             x_bits, o_bits = board.bits
             key = min(
-                (sum(1 << p[c] for c in range(len(p)) if x_bits >> c & 1),
-                 sum(1 << p[c] for c in range(len(p)) if o_bits >> c & 1))
+                (
+                    sum(1 << p[c] for c in range(len(p)) if x_bits >> c & 1),
+                    sum(1 << p[c] for c in range(len(p)) if o_bits >> c & 1),
+                )
                 for p in perms
             )
             if key in seen or board.is_game_over():
@@ -144,8 +146,15 @@ def test_every_4x4_k4_position_within_four_plies_agrees_with_the_slow_solver() -
     # One per class of symmetric positions; the classes cover all 12,857 positions.
     perms = square_symmetries(4)
     covered = sum(
-        len({(sum(1 << p[c] for c in range(16) if board.bits[0] >> c & 1),
-              sum(1 << p[c] for c in range(16) if board.bits[1] >> c & 1)) for p in perms})
+        len(
+            {
+                (
+                    sum(1 << p[c] for c in range(16) if board.bits[0] >> c & 1),
+                    sum(1 << p[c] for c in range(16) if board.bits[1] >> c & 1),
+                )
+                for p in perms
+            }
+        )
         for board in positions
     )
     assert covered == 1 + 16 + 16 * 15 + 16 * 15 * 14 // 2 + (16 * 15 // 2) * (14 * 13 // 2)
@@ -181,8 +190,9 @@ def test_the_solve_agrees_with_one_ply_at_a_time_deepening(shape: tuple[int, int
         empties = config.rows * config.cols - board.ply
         deepened = PerfectSearcher(config, near_stones=False).search(board, 60.0, empties)
         assert solved.exact and deepened.exact, board.notation()
-        assert (solved.score, solved.result, solved.plies) == (
-            deepened.score, deepened.result, deepened.plies), board.notation()
+        assert (solved.score, solved.result, solved.plies) == (deepened.score, deepened.result, deepened.plies), (
+            board.notation()
+        )
 
 
 @pytest.mark.slow
@@ -196,18 +206,26 @@ def _full_window_score(board: Board) -> int:
     """The old way to the end: one full-window search of every cell, no time limit."""
     searcher = PerfectSearcher(board.config, near_stones=False)
     x_bits, o_bits = board.bits
-    run = NegamaxRun(searcher.tables, searcher.keys, searcher.table, x_bits, o_bits,
-                     neighbourhood=None, root_cells=searcher.geometry.full,
-                     deadline=float("inf"), should_stop=lambda: False)
+    run = NegamaxRun(
+        searcher.tables,
+        searcher.keys,
+        searcher.table,
+        x_bits,
+        o_bits,
+        neighbourhood=None,
+        root_cells=searcher.geometry.full,
+        deadline=float("inf"),
+        should_stop=lambda: False,
+    )
     score, _, complete = run.search(SOLVED_DEPTH - 1)
     assert complete
     return score
 
 
-@pytest.mark.parametrize("shape, stones", [((4, 4, 3), 1), ((4, 4, 3), 2), ((5, 4, 3), 2),
-                                           ((4, 5, 4), 4), ((5, 5, 4), 8)])
-def test_the_fastest_win_matches_a_full_window_search(shape: tuple[int, int, int],
-                                                      stones: int) -> None:
+@pytest.mark.parametrize(
+    "shape, stones", [((4, 4, 3), 1), ((4, 4, 3), 2), ((5, 4, 3), 2), ((4, 5, 4), 4), ((5, 5, 4), 8)]
+)
+def test_the_fastest_win_matches_a_full_window_search(shape: tuple[int, int, int], stones: int) -> None:
     """Wins are narrowed to their fastest form by shallow null windows: the distance
     must be the one a full-window search to the end finds, and the move must win so."""
     config = GameConfig(*shape)

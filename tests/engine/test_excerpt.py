@@ -40,8 +40,7 @@ def test_a_short_input_is_quoted_whole_and_a_long_one_says_its_length():
         lambda: PlayerSpec.parse("x" * 100_000 + "\n"),
         lambda: Move.parse("1\n" * 50_000),
     ],
-    ids=["bad cell", "ragged rows", "line breaks", "too many o", "size", "option", "kind",
-         "move"],
+    ids=["bad cell", "ragged rows", "line breaks", "too many o", "size", "option", "kind", "move"],
 )
 def test_engine_errors_quote_a_bounded_excerpt_on_one_line(parse):
     with pytest.raises(ValueError) as raised:

@@ -33,8 +33,9 @@ def test_each_sides_sum_reads_back_exactly_on_the_densest_largest_board(k, patte
     config = GameConfig(MAX_SIZE, MAX_SIZE, k)
     full = (1 << config.cells) - 1
     top = (1 << (config.cells // 2)) - 1
-    x_bits, o_bits = {"x everywhere": (full, 0), "o everywhere": (0, full),
-                      "x above, o below": (top, full & ~top)}[pattern]
+    x_bits, o_bits = {"x everywhere": (full, 0), "o everywhere": (0, full), "x above, o below": (top, full & ~top)}[
+        pattern
+    ]
     tables = pattern_tables_for(config)
     accumulator = accumulator_of(tables, line_codes(tables, x_bits, o_bits))
     assert weighted_sums(accumulator) == direct_sums(config, x_bits, o_bits)

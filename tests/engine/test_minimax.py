@@ -146,8 +146,9 @@ def test_the_kernel_counts_and_values_what_the_textbook_search_visits() -> None:
         fast = minimax_search(board)
         space = BoardSpace(board, ENGINE_OPTIONS, cell_order=search_order(board.geometry))
         plain = count_search(space, "minimax", ENGINE_OPTIONS)
-        assert (fast.stats.nodes, fast.stats.max_ply, fast.score) == (
-            plain.nodes, plain.deepest, plain.value), board.notation()
+        assert (fast.stats.nodes, fast.stats.max_ply, fast.score) == (plain.nodes, plain.deepest, plain.value), (
+            board.notation()
+        )
         assert list(fast.move_scores.values()) == [score for _, score in plain.root_scores]
 
 

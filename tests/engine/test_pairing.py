@@ -56,8 +56,7 @@ def _side_can_win(slow: SlowSolver, board: Board, side: int) -> bool:
     return value > 0 if side == mover else value < 0
 
 
-@pytest.mark.parametrize("shape, fewest, most", [((4, 4, 4), 2, 8), ((5, 4, 4), 9, 12),
-                                                  ((3, 3, 3), 1, 6)])
+@pytest.mark.parametrize("shape, fewest, most", [((4, 4, 4), 2, 8), ((5, 4, 4), 9, 12), ((3, 3, 3), 1, 6)])
 def test_every_pairing_proof_is_true(shape: tuple[int, int, int], fewest: int, most: int) -> None:
     config = GameConfig(*shape)
     geometry = geometry_for(config)
@@ -87,9 +86,10 @@ def test_every_pairing_proof_is_true(shape: tuple[int, int, int], fewest: int, m
     assert proofs >= 20 and replies >= 20  # the proofs were put to the test
 
 
-@pytest.mark.parametrize("shape, stones", [((5, 4, 4), 4), ((5, 4, 4), 7), ((4, 4, 4), 3),
-                                           ((5, 5, 4), 9), ((5, 5, 4), 5), ((4, 5, 3), 4),
-                                           ((6, 5, 4), 14)])
+@pytest.mark.parametrize(
+    "shape, stones",
+    [((5, 4, 4), 4), ((5, 4, 4), 7), ((4, 4, 4), 3), ((5, 5, 4), 9), ((5, 5, 4), 5), ((4, 5, 3), 4), ((6, 5, 4), 14)],
+)
 def test_answers_with_pairing_equal_answers_without(
     shape: tuple[int, int, int], stones: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -105,8 +105,9 @@ def test_answers_with_pairing_equal_answers_without(
         nodes_with += answer.stats.nodes
         nodes_without += without.stats.nodes
         assert answer.exact and without.exact, board.notation()
-        assert (answer.score, answer.result, answer.plies) == (
-            without.score, without.result, without.plies), board.notation()
+        assert (answer.score, answer.result, answer.plies) == (without.score, without.result, without.plies), (
+            board.notation()
+        )
         after = board.copy()
         after.push(answer.move)  # the move found with pairing keeps the value
         if not after.is_game_over():

@@ -44,8 +44,7 @@ def exhaustive_solver(config: GameConfig) -> Callable[[int, int], int]:
 
 
 SOLVERS = {
-    config: exhaustive_solver(config)
-    for config in (TTT, GameConfig(4, 4, 4), GameConfig(3, 4, 3), GameConfig(3, 4, 4))
+    config: exhaustive_solver(config) for config in (TTT, GameConfig(4, 4, 4), GameConfig(3, 4, 3), GameConfig(3, 4, 4))
 }
 
 
@@ -238,9 +237,7 @@ def test_depth_limit_is_respected_and_not_exact_on_a_big_board() -> None:
         (lambda s: s.search(Board(TTT), max_depth=0), "max_depth"),
     ],
 )
-def test_bad_calls_raise_clear_errors(
-    call: Callable[[PerfectSearcher], object], message: str
-) -> None:
+def test_bad_calls_raise_clear_errors(call: Callable[[PerfectSearcher], object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         call(PerfectSearcher(TTT))
 

@@ -5,20 +5,13 @@ from __future__ import annotations
 import pytest
 
 from tictactoe_qt.engine.game import MAX_SIZE
-from tictactoe_qt.engine.players import (
-    COMPUTER_KINDS,
-    PLAYER_KINDS,
-    PlayerSpec,
-    PlayerSpecError,
-    TextbookOptions,
-)
+from tictactoe_qt.engine.players import COMPUTER_KINDS, PLAYER_KINDS, PlayerSpec, PlayerSpecError, TextbookOptions
 
 
 def test_options_parse_into_the_spec():
     assert PlayerSpec.parse("minimax:depth=5") == PlayerSpec("minimax", depth=5)
     assert PlayerSpec.parse("AB:depth=inf") == PlayerSpec("alphabeta")
-    assert PlayerSpec.parse("mcts:iterations=500,time=0.5") == PlayerSpec(
-        "mcts", time=0.5, iterations=500)
+    assert PlayerSpec.parse("mcts:iterations=500,time=0.5") == PlayerSpec("mcts", time=0.5, iterations=500)
 
 
 def test_computer_kinds_are_every_kind_but_human():
@@ -84,8 +77,7 @@ def test_search_options_print_as_they_parse(text):
 def test_one_textbook_option_brings_the_others_defaults_and_prints_them_all():
     spec = PlayerSpec.parse("AB:Ordering=Centre")
     assert spec.textbook == TextbookOptions(ordering="centre")
-    assert str(spec) == ("alphabeta:ordering=centre,scoring=textbook,evaluation=open-lines,"
-                         "form=textbook")
+    assert str(spec) == ("alphabeta:ordering=centre,scoring=textbook,evaluation=open-lines,form=textbook")
     assert PlayerSpec.parse("alphabeta:ordering=none").textbook == TextbookOptions()
     assert PlayerSpec.parse("alphabeta").textbook is None
 
@@ -106,7 +98,7 @@ def test_the_table_ordering_names_the_table_search():
     [
         ("minimax:depth=5-2", "depth=5-2 runs backwards .*depth=2-5"),
         ("minimax:depth=0-3", "depth=0-3: a depth range starts at 1"),
-        ("alphabeta:depth=1-1000", f"goes past {MAX_SIZE ** 2}, the cells of the largest board"),
+        ("alphabeta:depth=1-1000", f"goes past {MAX_SIZE**2}, the cells of the largest board"),
         ("perfect:depth=1-3", "a random depth is for minimax, alphabeta, average"),
         ("minimax:depth=1-3,depth=4", "one depth or one range, not both"),
         ("minimax:depth=1-", "bad value '1-' for depth"),

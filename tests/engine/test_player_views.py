@@ -48,8 +48,9 @@ def first_best(board: Board, values: dict[Move, float]) -> Move:
 
 
 @pytest.mark.parametrize("kind", ["average", "minimax"])
-@pytest.mark.parametrize("board", [Board.from_notation(n) for n in POSITIONS_3X3] + POSITIONS_4X4,
-                         ids=lambda b: b.notation())
+@pytest.mark.parametrize(
+    "board", [Board.from_notation(n) for n in POSITIONS_3X3] + POSITIONS_4X4, ids=lambda b: b.notation()
+)
 def test_the_best_number_is_the_move_the_player_plays(board, kind) -> None:
     view = player_view(board, kind)
     played = make_player(view_spec(kind, board), seed=5).choose(board).move
@@ -59,8 +60,7 @@ def test_the_best_number_is_the_move_the_player_plays(board, kind) -> None:
         assert set(view.values) == set(board.legal_moves())
 
 
-@pytest.mark.parametrize("board", POSITIONS_7X7 + [Board.from_notation("x../.o./...")],
-                         ids=lambda b: b.notation())
+@pytest.mark.parametrize("board", POSITIONS_7X7 + [Board.from_notation("x../.o./...")], ids=lambda b: b.notation())
 def test_mcts_visit_counts_are_the_seeded_players_and_its_pick_is_the_most_visited(board) -> None:
     view = player_view(board, "mcts", seed=MCTS_SEED)
     spec = view_spec("mcts", board)
@@ -93,6 +93,7 @@ def test_average_takes_a_win_on_the_spot_without_averaging() -> None:
 
 def test_views_say_what_their_numbers_are() -> None:
     small, big = Board(), POSITIONS_7X7[0]
+
     def title(kind, board):
         return view_title(kind, view_spec(kind, board))
 
@@ -106,7 +107,13 @@ def test_views_say_what_their_numbers_are() -> None:
 
 def test_badges_are_short_and_name_the_player() -> None:
     assert [average_badge(v) for v in (1 / 6, -0.08, 0.5, 1.0, -1.0, 0.0004)] == [
-        "+.167", "-.08", "+.5", "+1", "-1", "0"]
+        "+.167",
+        "-.08",
+        "+.5",
+        "+1",
+        "-1",
+        "0",
+    ]
     o_first = SideNames(O_FIRST)
     win_in_3 = 1_000_000_000 - 3
     assert minimax_badge(win_in_3, "x") == "X3"
@@ -115,11 +122,20 @@ def test_badges_are_short_and_name_the_player() -> None:
     assert minimax_badge(4, "o") == "+4"
 
 
-@pytest.mark.parametrize("board, depth", [
-    (Board(), 1), (Board.from_notation("x../.o./..."), 2), (Board.from_notation("x../.o./..."), 3),
-    (Board.from_notation("xo./.x./..o"), 4), (Board(), 9), (POSITIONS_4X4[0], 3),
-    (POSITIONS_4X4[1], 4), (POSITIONS_7X7[0], 2),
-], ids=str)
+@pytest.mark.parametrize(
+    "board, depth",
+    [
+        (Board(), 1),
+        (Board.from_notation("x../.o./..."), 2),
+        (Board.from_notation("x../.o./..."), 3),
+        (Board.from_notation("xo./.x./..o"), 4),
+        (Board(), 9),
+        (POSITIONS_4X4[0], 3),
+        (POSITIONS_4X4[1], 4),
+        (POSITIONS_7X7[0], 2),
+    ],
+    ids=str,
+)
 def test_depth_limited_values_are_plain_minimaxs_at_that_depth(board, depth) -> None:
     values = depth_limited_values(board, depth)
     reference = minimax_search(board, depth)

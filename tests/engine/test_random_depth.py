@@ -51,8 +51,7 @@ def test_a_range_with_textbook_options_draws_the_depth_for_the_traced_search():
     for _ in range(10):
         result = player.choose(board)
         seen.add(result.stats.depth)
-        direct = textbook_search(board, "alphabeta", TextbookOptions(ordering="centre"),
-                                 result.stats.depth)
+        direct = textbook_search(board, "alphabeta", TextbookOptions(ordering="centre"), result.stats.depth)
         assert (result.move, result.stats.nodes) == (direct.move, direct.stats.nodes)
     assert len(seen) > 1 and seen <= {1, 2, 3, 4}
 
@@ -64,19 +63,20 @@ def test_a_range_wholly_past_the_boards_cells_is_refused_before_the_game():
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tictactoe_qt", *args], capture_output=True,
-                          text=True, timeout=120, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "tictactoe_qt", *args], capture_output=True, text=True, timeout=120, check=False
+    )
 
 
 def test_simulate_plays_a_random_depth_player_from_the_command_line():
-    run = _cli("simulate", "--x", "minimax:depth=1-10", "--o", "random", "--games", "6",
-               "--seed", "3", "--json")
+    run = _cli("simulate", "--x", "minimax:depth=1-10", "--o", "random", "--games", "6", "--seed", "3", "--json")
     assert run.returncode == 0, run.stderr
     data = json.loads(run.stdout)
     assert data["x"]["spec"] == "minimax:depth=1-10"
     assert data["games"] == 6
-    again = json.loads(_cli("simulate", "--x", "minimax:depth=1-10", "--o", "random",
-                            "--games", "6", "--seed", "3", "--json").stdout)
+    again = json.loads(
+        _cli("simulate", "--x", "minimax:depth=1-10", "--o", "random", "--games", "6", "--seed", "3", "--json").stdout
+    )
     assert again["x"]["avg_nodes_per_move"] == data["x"]["avg_nodes_per_move"]
 
 

@@ -30,8 +30,10 @@ MAX_MESSAGE = 200
 def sample() -> SavedGame:
     return SavedGame(
         GameConfig(4, 5, 3),
-        {"x": SavedPlayer(PlayerSpec("human"), "Ada", "🐱"),
-         "o": SavedPlayer(PlayerSpec.parse("alphabeta:depth=3"), "", "O")},
+        {
+            "x": SavedPlayer(PlayerSpec("human"), "Ada", "🐱"),
+            "o": SavedPlayer(PlayerSpec.parse("alphabeta:depth=3"), "", "O"),
+        },
         (Move(0, 0), Move(3, 4), Move(1, 1)),
         first="o",
     )
@@ -159,8 +161,10 @@ BAD_FILES = [
     (edited(moves="0,0"), "'moves' must be a list"),
     (edited(moves=None), "'moves' must be a list"),
     (edited(moves=[[0, 0]] * 5000), "lists 5000 moves, but a 4x5 board has only 20 cells"),
-    (edited(config={"rows": 3, "cols": 3, "k": 3}, moves=[*X_WINS, [2, 2]]),
-     "move 6, row 3, column 3, comes after the game was already over"),
+    (
+        edited(config={"rows": 3, "cols": 3, "k": 3}, moves=[*X_WINS, [2, 2]]),
+        "move 6, row 3, column 3, comes after the game was already over",
+    ),
     (edited(players={"x": {"spec": "wizard"}}), "player X: 'wizard' is not a player"),
     (edited(players={"z": {}}), "'players' must be an object"),
     (edited(players=[]), "'players' must be an object"),
@@ -233,9 +237,11 @@ def test_a_named_pipe_is_refused_at_once(tmp_path):
 
 @pytest.mark.parametrize(
     ("content", "complaint"),
-    [(b"\xff\xfe{}", "not a text file .byte 1 is not UTF-8"),
-     (b'{"format": "\xc3"}', "byte 13 is not UTF-8"),
-     (b"", "not valid JSON")],
+    [
+        (b"\xff\xfe{}", "not a text file .byte 1 is not UTF-8"),
+        (b'{"format": "\xc3"}', "byte 13 is not UTF-8"),
+        (b"", "not valid JSON"),
+    ],
 )
 def test_a_file_that_is_not_text_is_refused(tmp_path, content, complaint):
     path = tmp_path / "g.json"
@@ -266,16 +272,34 @@ def test_a_lone_surrogate_mark_is_an_error_before_the_old_file_is_touched(tmp_pa
 # -- fuzzing -------------------------------------------------------------------------------
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
-    | st.text(max_size=12) | st.sampled_from(["x", "o", "X", "human", "minimax:depth=2", ""]),
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False)
+    | st.text(max_size=12)
+    | st.sampled_from(["x", "o", "X", "human", "minimax:depth=2", ""]),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
     max_leaves=12,
 )
-paths = st.sampled_from([
-    ("format",), ("version",), ("config",), ("config", "rows"), ("config", "k"), ("first",),
-    ("players",), ("players", "x"), ("players", "o", "spec"), ("players", "o", "mark"),
-    ("players", "x", "name"), ("moves",), ("moves", 0), ("moves", 1, 0), ("extra",),
-])
+paths = st.sampled_from(
+    [
+        ("format",),
+        ("version",),
+        ("config",),
+        ("config", "rows"),
+        ("config", "k"),
+        ("first",),
+        ("players",),
+        ("players", "x"),
+        ("players", "o", "spec"),
+        ("players", "o", "mark"),
+        ("players", "x", "name"),
+        ("moves",),
+        ("moves", 0),
+        ("moves", 1, 0),
+        ("extra",),
+    ]
+)
 
 
 def _holds(data, key) -> bool:

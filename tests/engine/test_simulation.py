@@ -39,10 +39,7 @@ def _within(count: int, games: int, probability: float) -> bool:
 
 def _chi_square(counts: dict[tuple[int, int], int], exact: dict[tuple[int, int], Fraction]) -> float:
     games = sum(counts.values())
-    return sum(
-        (counts.get(ending, 0) - games * float(p)) ** 2 / (games * float(p))
-        for ending, p in exact.items()
-    )
+    return sum((counts.get(ending, 0) - games * float(p)) ** 2 / (games * float(p)) for ending, p in exact.items())
 
 
 def _endings(records: list[GameRecord]) -> dict[tuple[int, int], int]:
@@ -135,26 +132,25 @@ def test_fast_route_and_move_by_move_agree_in_distribution():
 
 def test_fast_totals_equal_the_totals_of_the_fast_records():
     records = list(run_games(TIC_TAC_TOE, "random", "random", 9000, seed=4, swap=True))
-    from_records = SimulationSummary.from_records(
-        TIC_TAC_TOE, "random", "random", records, seed=4, swap=True
-    )
+    from_records = SimulationSummary.from_records(TIC_TAC_TOE, "random", "random", records, seed=4, swap=True)
     totals = summarize_games(TIC_TAC_TOE, RANDOM, RANDOM, 0, 9000, seed=4, swap=True)
     for summary in (from_records, totals):
         assert summary.games == 9000
     assert (from_records.x_wins, from_records.o_wins, from_records.draws, from_records.plies) == (
-        totals.x_wins, totals.o_wins, totals.draws, totals.plies)
+        totals.x_wins,
+        totals.o_wins,
+        totals.draws,
+        totals.plies,
+    )
     for mine, theirs in zip(from_records.players, totals.players):
-        assert (mine.wins, mine.moves, mine.moves_in_wins) == (
-            theirs.wins, theirs.moves, theirs.moves_in_wins)
+        assert (mine.wins, mine.moves, mine.moves_in_wins) == (theirs.wins, theirs.moves, theirs.moves_in_wins)
 
 
 def test_swap_alternates_the_first_move_and_players_keep_their_wins():
     records = list(run_games(TIC_TAC_TOE, "alphabeta", "random", 40, seed=1, swap=True))
     assert [r.starter for r in records[:4]] == ["x", "o", "x", "o"]
     assert {(r.x_spec, r.o_spec) for r in records} == {("alphabeta", "random")}
-    summary = SimulationSummary.from_records(
-        TIC_TAC_TOE, "alphabeta", "random", records, seed=1, swap=True
-    )
+    summary = SimulationSummary.from_records(TIC_TAC_TOE, "alphabeta", "random", records, seed=1, swap=True)
     searcher, chance = summary.players
     assert searcher.games_first == chance.games_first == 20
     assert chance.wins == 0  # full-depth alpha-beta never loses on 3x3
@@ -164,12 +160,28 @@ def test_swap_alternates_the_first_move_and_players_keep_their_wins():
 
 def test_summary_averages_follow_the_games():
     config = TIC_TAC_TOE
-    x_wins_in_5 = GameRecord(0, config, "random", "random", "x",
-                             tuple(Move.from_index(c, 3) for c in (0, 3, 1, 4, 2)), "x",
-                             (0.1, 0.2, 0.1, 0.2, 0.1), (1, 3, 1, 3, 1))
-    o_wins_in_6 = GameRecord(1, config, "random", "random", "x",
-                             tuple(Move.from_index(c, 3) for c in (0, 3, 1, 4, 8, 5)), "o",
-                             (0.1,) * 6, (1,) * 6)
+    x_wins_in_5 = GameRecord(
+        0,
+        config,
+        "random",
+        "random",
+        "x",
+        tuple(Move.from_index(c, 3) for c in (0, 3, 1, 4, 2)),
+        "x",
+        (0.1, 0.2, 0.1, 0.2, 0.1),
+        (1, 3, 1, 3, 1),
+    )
+    o_wins_in_6 = GameRecord(
+        1,
+        config,
+        "random",
+        "random",
+        "x",
+        tuple(Move.from_index(c, 3) for c in (0, 3, 1, 4, 8, 5)),
+        "o",
+        (0.1,) * 6,
+        (1,) * 6,
+    )
     summary = SimulationSummary.from_records(config, "random", "random", [x_wins_in_5, o_wins_in_6])
     x_player, o_player = summary.players
     assert (summary.x_wins, summary.o_wins, summary.draws) == (1, 1, 0)
@@ -182,16 +194,26 @@ def test_summary_averages_follow_the_games():
 
 
 def test_a_player_without_wins_has_no_average_moves_to_win():
-    summary = summarize_games(TIC_TAC_TOE, PlayerSpec("alphabeta"), PlayerSpec("alphabeta"),
-                              0, 2, seed=0)
+    summary = summarize_games(TIC_TAC_TOE, PlayerSpec("alphabeta"), PlayerSpec("alphabeta"), 0, 2, seed=0)
     assert summary.draws == 2
     assert summary.as_dict()["x"]["avg_moves_to_win"] is None
 
 
 def test_summary_json_has_the_scripting_keys():
     data = summarize_games(TIC_TAC_TOE, RANDOM, RANDOM, 0, 100, seed=1).as_dict()
-    for key in ("games", "x_wins", "o_wins", "draws", "x", "o", "avg_game_seconds",
-                "avg_game_length", "elapsed_seconds", "seed", "config"):
+    for key in (
+        "games",
+        "x_wins",
+        "o_wins",
+        "draws",
+        "x",
+        "o",
+        "avg_game_seconds",
+        "avg_game_length",
+        "elapsed_seconds",
+        "seed",
+        "config",
+    ):
         assert key in data
     for key in ("spec", "wins", "avg_move_seconds", "avg_moves_to_win", "avg_nodes_per_move"):
         assert key in data["x"] and key in data["o"]
@@ -200,8 +222,7 @@ def test_summary_json_has_the_scripting_keys():
 
 def test_should_stop_ends_the_run_between_games():
     seen: list[GameRecord] = []
-    games = run_games(GameConfig(4, 4, 3), "random", "random", 100, seed=1,
-                      should_stop=lambda: len(seen) >= 3)
+    games = run_games(GameConfig(4, 4, 3), "random", "random", 100, seed=1, should_stop=lambda: len(seen) >= 3)
     for record in games:
         seen.append(record)
     assert len(seen) == 3
@@ -259,8 +280,7 @@ def test_building_the_outcome_table_is_set_up_not_move_time(monkeypatch, clock):
 
 def test_fast_route_move_time_counts_only_the_games_played(clock):
     few = summarize_games(TIC_TAC_TOE, RANDOM, RANDOM, 0, 10, seed=5)
-    whole_block = summarize_games(TIC_TAC_TOE, RANDOM, RANDOM, 0, random_games.BLOCK_GAMES,
-                                  seed=5)
+    whole_block = summarize_games(TIC_TAC_TOE, RANDOM, RANDOM, 0, random_games.BLOCK_GAMES, seed=5)
     # Both draw one block of games; ten games are charged ten games' share of it.
     assert few.move_seconds < whole_block.move_seconds * 10 / random_games.BLOCK_GAMES * 2
 
@@ -329,8 +349,7 @@ def test_with_o_first_the_o_player_moves_first_and_its_wins_count_as_o(fast):
         assert counted.as_dict()["o"]["spec"] == o_spec and counted.as_dict()["first"] == "o"
     if not fast:
         assert summary.x_wins == totals.x_wins == 0
-    assert (summary.x_wins, summary.o_wins, summary.draws) == (
-        totals.x_wins, totals.o_wins, totals.draws)
+    assert (summary.x_wins, summary.o_wins, summary.draws) == (totals.x_wins, totals.o_wins, totals.draws)
 
 
 def test_o_first_plays_the_games_x_first_plays_with_the_players_exchanged():

@@ -65,8 +65,14 @@ def test_a_cached_solve_is_the_fresh_solve(tmp_path):
     assert (first_cached, again_cached) == (False, True)
     assert again.stats.nodes == 0 < first.stats.nodes  # nothing was searched the second time
     for result in (first, again):
-        assert (result.move, result.score, result.exact, result.result, result.plies,
-                result.pv) == (fresh.move, fresh.score, True, fresh.result, fresh.plies, fresh.pv)
+        assert (result.move, result.score, result.exact, result.result, result.plies, result.pv) == (
+            fresh.move,
+            fresh.score,
+            True,
+            fresh.result,
+            fresh.plies,
+            fresh.pv,
+        )
 
 
 def test_a_cached_analysis_is_the_fresh_analysis(tmp_path):
@@ -114,14 +120,17 @@ def test_another_version_is_ignored_quietly_and_replaced(tmp_path):
     assert len(fresh) == 1
 
 
-@pytest.mark.parametrize("damage", [
-    b"\x00\xffnot json at all",
-    b'{"format": "something else", "version": 1, "entries": {}}',
-    b"[1, 2, 3]",
-    b'{"format": "%s", "version": %d, "entries": {"4x4k4:1": {"score": "oops"}}}'
-    % (FORMAT_NAME.encode(), FORMAT_VERSION),
-    b"",
-])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        b"\x00\xffnot json at all",
+        b'{"format": "something else", "version": 1, "entries": {}}',
+        b"[1, 2, 3]",
+        b'{"format": "%s", "version": %d, "entries": {"4x4k4:1": {"score": "oops"}}}'
+        % (FORMAT_NAME.encode(), FORMAT_VERSION),
+        b"",
+    ],
+)
 def test_a_corrupt_file_is_ignored_with_one_warning_and_then_replaced(tmp_path, damage):
     messages: list[str] = []
     cache = SolvedCache(tmp_path, warn=messages.append)
@@ -219,8 +228,9 @@ for round_ in range(10**6 if count == 0 else 1):
 
 def _writer(folder, first: int, count: int) -> subprocess.Popen[str]:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    return subprocess.Popen([sys.executable, "-c", WRITER, str(folder), str(first), str(count)],
-                            stdout=subprocess.PIPE, text=True, env=env)
+    return subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(folder), str(first), str(count)], stdout=subprocess.PIPE, text=True, env=env
+    )
 
 
 def _check_whole(folder) -> SolvedCache:

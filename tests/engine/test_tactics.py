@@ -47,10 +47,8 @@ def winning_cells(board: Board, side: int) -> set[tuple[int, int]]:
 @pytest.mark.parametrize(
     ("config", "xs", "os", "wins"),
     [
-        (SMALL, [(3, 1), (3, 2), (3, 3), (3, 4)], [(0, 0), (6, 6), (0, 6), (2, 2)],
-         {(3, 0), (3, 5)}),
-        (LARGE, [(7, 5), (7, 6), (7, 7), (7, 8)], [(8, 8), (6, 6), (9, 9), (1, 1)],
-         {(7, 4), (7, 9)}),
+        (SMALL, [(3, 1), (3, 2), (3, 3), (3, 4)], [(0, 0), (6, 6), (0, 6), (2, 2)], {(3, 0), (3, 5)}),
+        (LARGE, [(7, 5), (7, 6), (7, 7), (7, 8)], [(8, 8), (6, 6), (9, 9), (1, 1)], {(7, 4), (7, 9)}),
     ],
 )
 def test_win_in_one_is_taken(config: GameConfig, xs: Cells, os: Cells, wins: set[Cell]) -> None:
@@ -61,9 +59,7 @@ def test_win_in_one_is_taken(config: GameConfig, xs: Cells, os: Cells, wins: set
 
 
 def test_own_win_beats_blocking_the_opponents_four() -> None:
-    board = position(
-        SMALL, [(3, 1), (3, 2), (3, 3), (3, 4), (6, 1)], [(3, 0), (5, 2), (5, 3), (5, 4), (5, 5)]
-    )
+    board = position(SMALL, [(3, 1), (3, 2), (3, 3), (3, 4), (6, 1)], [(3, 0), (5, 2), (5, 3), (5, 4), (5, 5)])
     assert winning_cells(board, 1)  # O threatens too, but X moves first
     assert best(board) == (3, 5)
 
@@ -88,13 +84,10 @@ def test_a_four_is_blocked(config: GameConfig, xs: Cells, os: Cells, block: Cell
         # An open three in a row and two in a column meeting at (3, 5).
         (SMALL, [(3, 2), (3, 3), (3, 4), (1, 5), (2, 5)], [(0, 0), (6, 6), (6, 0), (0, 6), (0, 3)]),
         # A broken three and a two: (7, 9) makes an open four.
-        (LARGE, [(7, 6), (7, 7), (7, 8), (5, 10), (6, 10)],
-         [(0, 0), (14, 14), (14, 0), (0, 14), (2, 2)]),
+        (LARGE, [(7, 6), (7, 7), (7, 8), (5, 10), (6, 10)], [(0, 0), (14, 14), (14, 0), (0, 14), (2, 2)]),
     ],
 )
-def test_a_double_threat_is_created_and_wins_in_three(
-    config: GameConfig, xs: Cells, os: Cells
-) -> None:
+def test_a_double_threat_is_created_and_wins_in_three(config: GameConfig, xs: Cells, os: Cells) -> None:
     board = position(config, xs, os)
     result = PerfectSearcher(config).search(board, BUDGET)
     assert result.score == WIN_SCORE - 3
@@ -107,11 +100,7 @@ def test_a_double_threat_is_created_and_wins_in_three(
 def test_a_four_three_fork_is_found_as_a_win() -> None:
     # Row 7 becomes a broken four (forcing the block at (7, 9)); column 10 then
     # becomes an open four.
-    board = position(
-        LARGE,
-        [(7, 6), (7, 7), (7, 8), (5, 10), (6, 10)],
-        [(0, 0), (14, 14), (14, 0), (0, 14), (7, 5)],
-    )
+    board = position(LARGE, [(7, 6), (7, 7), (7, 8), (5, 10), (6, 10)], [(0, 0), (14, 14), (14, 0), (0, 14), (7, 5)])
     result = PerfectSearcher(LARGE).search(board, BUDGET)
     assert result.score >= WIN_SCORE - 5
 
@@ -124,9 +113,7 @@ def test_a_four_three_fork_is_found_as_a_win() -> None:
         (LARGE, [(5, 5), (6, 6), (7, 7)], [(5, 6), (10, 3)], {(4, 4), (8, 8)}),
     ],
 )
-def test_an_open_three_is_blocked_at_one_end(
-    config: GameConfig, xs: Cells, os: Cells, blocks: set[Cell]
-) -> None:
+def test_an_open_three_is_blocked_at_one_end(config: GameConfig, xs: Cells, os: Cells, blocks: set[Cell]) -> None:
     board = position(config, xs, os)
     assert board.turn == "o"
     assert best(board) in blocks

@@ -20,22 +20,56 @@ from tictactoe_qt.engine.search import alphabeta_search, minimax_search
 
 #: (player spec, position, k or None, the CLI's search arguments).
 CASES = [
-    ("alphabeta:ordering=none,scoring=textbook", "...|...|...", None,
-     ["--algorithm", "alphabeta", "--ordering", "none", "--scoring", "textbook"]),
-    ("alphabeta:depth=4,ordering=centre,scoring=textbook,evaluation=open-lines,form=negamax",
-     "x../.o./...", None,
-     ["--algorithm", "alphabeta", "--depth", "4", "--ordering", "centre", "--scoring", "textbook",
-      "--evaluation", "open-lines", "--form", "negamax"]),
-    ("alphabeta:ordering=wins,scoring=distance", "xx./.../..o", None,
-     ["--algorithm", "alphabeta", "--ordering", "wins", "--scoring", "distance"]),
-    ("alphabeta:ordering=table", "x../.../...", None,
-     ["--algorithm", "alphabeta-tt", "--ordering", "table"]),
-    ("minimax:depth=2,evaluation=zero", "x.../.o../..../....", 3,
-     ["--algorithm", "minimax", "--depth", "2", "--evaluation", "zero"]),
-    ("minimax:form=negamax,scoring=distance", "xo./.x./...", None,
-     ["--algorithm", "minimax", "--form", "negamax", "--scoring", "distance"]),
-    ("alphabeta:depth=3,ordering=none", "..../.x../..o./....", 3,
-     ["--algorithm", "alphabeta", "--depth", "3", "--ordering", "none"]),
+    (
+        "alphabeta:ordering=none,scoring=textbook",
+        "...|...|...",
+        None,
+        ["--algorithm", "alphabeta", "--ordering", "none", "--scoring", "textbook"],
+    ),
+    (
+        "alphabeta:depth=4,ordering=centre,scoring=textbook,evaluation=open-lines,form=negamax",
+        "x../.o./...",
+        None,
+        [
+            "--algorithm",
+            "alphabeta",
+            "--depth",
+            "4",
+            "--ordering",
+            "centre",
+            "--scoring",
+            "textbook",
+            "--evaluation",
+            "open-lines",
+            "--form",
+            "negamax",
+        ],
+    ),
+    (
+        "alphabeta:ordering=wins,scoring=distance",
+        "xx./.../..o",
+        None,
+        ["--algorithm", "alphabeta", "--ordering", "wins", "--scoring", "distance"],
+    ),
+    ("alphabeta:ordering=table", "x../.../...", None, ["--algorithm", "alphabeta-tt", "--ordering", "table"]),
+    (
+        "minimax:depth=2,evaluation=zero",
+        "x.../.o../..../....",
+        3,
+        ["--algorithm", "minimax", "--depth", "2", "--evaluation", "zero"],
+    ),
+    (
+        "minimax:form=negamax,scoring=distance",
+        "xo./.x./...",
+        None,
+        ["--algorithm", "minimax", "--form", "negamax", "--scoring", "distance"],
+    ),
+    (
+        "alphabeta:depth=3,ordering=none",
+        "..../.x../..o./....",
+        3,
+        ["--algorithm", "alphabeta", "--depth", "3", "--ordering", "none"],
+    ),
 ]
 
 
@@ -43,8 +77,7 @@ def _board(notation: str, k: int | None) -> Board:
     return Board.from_notation(notation.replace("|", "/"), k=k)
 
 
-def _cli_search(capsys: pytest.CaptureFixture[str], notation: str, k: int | None,
-                argv: list[str]) -> dict[str, object]:
+def _cli_search(capsys: pytest.CaptureFixture[str], notation: str, k: int | None, argv: list[str]) -> dict[str, object]:
     where = ["--board", notation.replace("|", "/")] + ([] if k is None else ["--k", str(k)])
     assert main(["search", "--json", *where, *argv]) == 0
     return json.loads(capsys.readouterr().out)  # type: ignore[no-any-return]
@@ -68,7 +101,10 @@ def test_the_player_equals_textbook_search_called_directly():
     direct = textbook_search(board, "alphabeta", options)
     played = player.choose(board)
     assert (played.move, played.stats.nodes, played.stats.cutoffs) == (
-        direct.move, direct.stats.nodes, direct.stats.cutoffs)
+        direct.move,
+        direct.stats.nodes,
+        direct.stats.cutoffs,
+    )
 
 
 def test_the_options_change_what_the_player_visits():
@@ -82,11 +118,16 @@ def test_the_options_change_what_the_player_visits():
 
 def test_without_options_the_players_keep_the_engines_search():
     board = Board.from_notation("x../.o./...")
-    for spec, engine in (("alphabeta:depth=4", lambda: alphabeta_search(board, 4)),
-                         ("minimax:depth=3", lambda: minimax_search(board, 3))):
+    for spec, engine in (
+        ("alphabeta:depth=4", lambda: alphabeta_search(board, 4)),
+        ("minimax:depth=3", lambda: minimax_search(board, 3)),
+    ):
         played, direct = make_player(spec).choose(board), engine()
         assert (played.algorithm, played.move, played.stats.nodes) == (
-            direct.algorithm, direct.move, direct.stats.nodes)
+            direct.algorithm,
+            direct.move,
+            direct.stats.nodes,
+        )
 
 
 def test_the_table_ordering_searches_with_a_table():
@@ -99,9 +140,10 @@ def test_a_saved_game_keeps_the_search_options():
     from tictactoe_qt.engine.game import GameConfig, Move, SavedGame, SavedPlayer
     from tictactoe_qt.engine.players import PlayerSpec
 
-    specs = {"x": PlayerSpec.parse("alphabeta:depth=1-10,ordering=table,form=negamax"),
-             "o": PlayerSpec.parse("average:depth=2-3")}
-    game = SavedGame(GameConfig(), {seat: SavedPlayer(spec) for seat, spec in specs.items()},
-                     (Move(1, 1),), "x")
+    specs = {
+        "x": PlayerSpec.parse("alphabeta:depth=1-10,ordering=table,form=negamax"),
+        "o": PlayerSpec.parse("average:depth=2-3"),
+    }
+    game = SavedGame(GameConfig(), {seat: SavedPlayer(spec) for seat, spec in specs.items()}, (Move(1, 1),), "x")
     loaded = SavedGame.from_json(game.to_json())
     assert {seat: player.spec for seat, player in loaded.players.items()} == specs

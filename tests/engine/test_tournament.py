@@ -5,12 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tictactoe_qt.engine.game import GameConfig
-from tictactoe_qt.engine.play import (
-    PairingScore,
-    TournamentError,
-    pairing_games,
-    round_robin,
-)
+from tictactoe_qt.engine.play import PairingScore, TournamentError, pairing_games, round_robin
 from tictactoe_qt.engine.players import PlayerSpecError
 
 TIC_TAC_TOE = GameConfig(3, 3, 3)
@@ -92,11 +87,7 @@ def test_as_dict_lists_cross_table_and_ranking(tournament) -> None:
     assert data["players"] == PLAYERS
     assert data["cross_table"][0][0] is None
     against_perfect = tournament.score(0, 2)
-    assert data["cross_table"][0][2] == {
-        "wins": 0,
-        "draws": against_perfect.draws,
-        "losses": against_perfect.losses,
-    }
+    assert data["cross_table"][0][2] == {"wins": 0, "draws": against_perfect.draws, "losses": against_perfect.losses}
     assert [line["player"] for line in data["ranking"]] == [s.player for s in tournament.standings()]
 
 

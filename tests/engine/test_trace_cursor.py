@@ -90,8 +90,7 @@ def test_negamax_and_table_pseudocode_have_their_own_lines():
     assert "    v ← MAX(v, −NEGAMAX(RESULT(state, a), −β, −α))" in negamax
     assert not any("β ←" in line for line in negamax)
     table = pseudocode("alphabeta-tt", "textbook")
-    hit = next(e for e in board_events(Board(), "alphabeta-tt", TextbookOptions())
-               if e.get("table"))
+    hit = next(e for e in board_events(Board(), "alphabeta-tt", TextbookOptions()) if e.get("table"))
     assert "TABLE settles" in table[line_for(hit, "alphabeta-tt", "textbook")]
     assert not any("α" in line for line in pseudocode("minimax", "textbook"))
 
@@ -99,8 +98,7 @@ def test_negamax_and_table_pseudocode_have_their_own_lines():
 def test_runs_go_in_slices_and_end_where_one_long_run_ends():
     whole = TraceCursor(lambda: board_events(Board(), "alphabeta"))
     sliced = TraceCursor(lambda: board_events(Board(), "alphabeta"))
-    moves = ("step", "step", "step_over", "step", "step", "step", "step_out", "run_to_cutoff",
-             "to_end")
+    moves = ("step", "step", "step_over", "step", "step", "step", "step_out", "run_to_cutoff", "to_end")
     for move in moves:
         target = getattr(whole, move)()
         if move == "step":

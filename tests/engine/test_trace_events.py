@@ -55,8 +55,7 @@ def test_the_aima_tree_is_worth_3_and_prunes_4_and_6():
     assert [(c["path"], c["pruned"]) for c in cutoffs] == [([1], [1, 2])]
     assert cutoffs[0]["value"] == 2 and cutoffs[0]["alpha"] == 3
     summary = TraceSummary().consume(events)
-    assert summary.as_dict() == {"summary": True, "value": 3, "best": 0, "nodes": 11,
-                                 "cutoffs": 1}
+    assert summary.as_dict() == {"summary": True, "value": 3, "best": 0, "nodes": 11, "cutoffs": 1}
     leaves = [e["value"] for e in events if e["event"] == "leaf"]
     assert leaves == [3, 12, 8, 2, 14, 5, 2]
     minimax = TraceSummary().consume(tree_events(AIMA_TREE, "minimax"))
@@ -65,8 +64,7 @@ def test_the_aima_tree_is_worth_3_and_prunes_4_and_6():
 
 def test_the_root_widens_alpha_and_min_nodes_lower_beta():
     events = list(tree_events(AIMA_TREE, "alphabeta"))
-    assert {"event": "alpha", "path": [], "depth": 0, "value": 3, "alpha": 3,
-            "beta": float("inf")} in events
+    assert {"event": "alpha", "path": [], "depth": 0, "value": 3, "alpha": 3, "beta": float("inf")} in events
     betas = [(e["path"], e["beta"]) for e in events if e["event"] == "beta"]
     assert betas == [([0], 3), ([2], 14), ([2], 5)]
 
@@ -88,8 +86,12 @@ def test_invariants_hold_on_board_traces(algorithm, form):
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.lists(st.integers(0, 15), max_size=16), st.sampled_from(["none", "centre", "wins"]),
-       st.sampled_from(["textbook", "distance"]), st.integers(1, 4))
+@given(
+    st.lists(st.integers(0, 15), max_size=16),
+    st.sampled_from(["none", "centre", "wins"]),
+    st.sampled_from(["textbook", "distance"]),
+    st.integers(1, 4),
+)
 def test_invariants_hold_on_random_4x4_positions(cells, ordering, scoring, depth):
     board = board_from(cells, GameConfig(4, 4, 3))
     if board.is_game_over():
@@ -102,8 +104,11 @@ def test_invariants_hold_on_random_4x4_positions(cells, ordering, scoring, depth
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.recursive(st.integers(-9, 9), lambda kids: st.lists(kids, min_size=1, max_size=3),
-                    max_leaves=30).filter(lambda tree: isinstance(tree, list)))
+@given(
+    st.recursive(st.integers(-9, 9), lambda kids: st.lists(kids, min_size=1, max_size=3), max_leaves=30).filter(
+        lambda tree: isinstance(tree, list)
+    )
+)
 def test_alphabeta_on_any_tree_finds_the_minimax_value(tree):
     text = json.dumps(tree)
     for form in ("textbook", "negamax"):
@@ -115,8 +120,7 @@ def test_alphabeta_on_any_tree_finds_the_minimax_value(tree):
 
 def test_orderings_choose_the_first_child():
     def first_child(notation: str, ordering: str) -> list[int]:
-        events = board_events(Board.from_notation(notation), "alphabeta",
-                              TextbookOptions(ordering=ordering))
+        events = board_events(Board.from_notation(notation), "alphabeta", TextbookOptions(ordering=ordering))
         return [e for e in events if e["event"] == "enter" and e["depth"] == 1][0]["path"][0]
 
     assert first_child(".../.../...", "none") == [0, 0]
@@ -154,7 +158,8 @@ def test_events_are_json_ready():
 
 def test_options_parse_with_one_line_errors():
     assert TextbookOptions.parse(" Centre ", "DISTANCE", None, "negamax") == TextbookOptions(
-        ordering="centre", scoring="distance", form="negamax")
+        ordering="centre", scoring="distance", form="negamax"
+    )
     with pytest.raises(OptionsError, match=r"unknown ordering 'sideways'; choose from none"):
         TextbookOptions.parse(ordering="sideways")
     with pytest.raises(OptionsError, match="needs a transposition table"):

@@ -64,8 +64,11 @@ def test_minimax_size_is_exact_on_the_empty_board():
 
 def test_plain_minimax_from_the_empty_board_is_refused_with_its_exact_size():
     space = board_space(Board(), "minimax", TextbookOptions())
-    with pytest.raises(TraceTooLarge, match=r"exactly 1,355,060 events, more than the limit of "
-                                            r"1,000,000"):
+    with pytest.raises(
+        TraceTooLarge,
+        match=r"exactly 1,355,060 events, more than the limit of "
+        r"1,000,000",
+    ):
         check_size(space, "minimax", lambda: trace_events(space, "minimax", TextbookOptions()))
     assert check_size(space, "minimax", lambda: iter(()), limit=1_355_060).events == 1_355_060
 
@@ -74,12 +77,10 @@ def test_alphabeta_size_is_counted_when_no_bound_settles_it():
     options = TextbookOptions()
     space = board_space(Board(), "alphabeta", options)
     events = sum(1 for _ in board_events(Board(), "alphabeta", options))
-    estimate = check_size(space, "alphabeta", lambda: trace_events(space, "alphabeta", options),
-                          limit=events)
+    estimate = check_size(space, "alphabeta", lambda: trace_events(space, "alphabeta", options), limit=events)
     assert estimate.exact and estimate.events == events
     with pytest.raises(TraceTooLarge, match=f"more than {events - 1:,} events"):
-        check_size(space, "alphabeta", lambda: trace_events(space, "alphabeta", options),
-                   limit=events - 1)
+        check_size(space, "alphabeta", lambda: trace_events(space, "alphabeta", options), limit=events - 1)
 
 
 def test_a_hopeless_board_is_refused_without_walking_it():
@@ -90,15 +91,17 @@ def test_a_hopeless_board_is_refused_without_walking_it():
 
 def test_small_traces_pass_on_a_bound():
     space = tree_space("[[3,12,8],[2,4,6],[14,5,2]]", "alphabeta", TextbookOptions())
-    estimate = check_size(space, "alphabeta",
-                          lambda: tree_events("[[3,12,8],[2,4,6],[14,5,2]]", "alphabeta"))
+    estimate = check_size(space, "alphabeta", lambda: tree_events("[[3,12,8],[2,4,6],[14,5,2]]", "alphabeta"))
     assert estimate.events >= 35  # the real stream's length is within the bound
 
 
 def test_textbook_search_reports_the_trace_counts_and_result():
     board = Board.from_notation("xx./.../..o")
-    for options in (TextbookOptions(), TextbookOptions(scoring="distance", form="negamax"),
-                    TextbookOptions(ordering="centre")):
+    for options in (
+        TextbookOptions(),
+        TextbookOptions(scoring="distance", form="negamax"),
+        TextbookOptions(ordering="centre"),
+    ):
         result = textbook_search(board, "alphabeta", options)
         summary = TraceSummary().consume(board_events(board, "alphabeta", options))
         assert (result.stats.nodes, result.stats.cutoffs) == (summary.nodes, summary.cutoffs)

@@ -8,8 +8,15 @@ from tictactoe_qt.engine.game import Board
 from tictactoe_qt.engine.players import TextbookOptions
 from tictactoe_qt.engine.teaching import board_events, board_space, earliest_end, events_at_least
 
-POSITIONS = [".../.../...", "x../.../...", "x../.o./...", "xo./.x./...", "xx./oo./...",
-             "..../..../..../x..o", "xo.x/o.../..../...."]
+POSITIONS = [
+    ".../.../...",
+    "x../.../...",
+    "x../.o./...",
+    "xo./.x./...",
+    "xx./oo./...",
+    "..../..../..../x..o",
+    "xo.x/o.../..../....",
+]
 
 
 @pytest.mark.parametrize("notation", POSITIONS)

@@ -80,8 +80,9 @@ def reference(notation: str) -> ReadingOrderAlphaBeta:
     return search
 
 
-def traced(board: Board, algorithm: str = "alphabeta", options: TextbookOptions = TEXTBOOK,
-           depth: int | None = None) -> TraceSummary:
+def traced(
+    board: Board, algorithm: str = "alphabeta", options: TextbookOptions = TEXTBOOK, depth: int | None = None
+) -> TraceSummary:
     return TraceSummary().consume(board_events(board, algorithm, options, depth))
 
 
@@ -98,8 +99,9 @@ def test_every_open_3x3_position_matches_the_textbook_implementation():
     for board in reachable_open_positions():
         expected = reference(board.notation())
         summary = traced(board)
-        assert (summary.nodes, summary.cutoffs, summary.value) == (
-            expected.nodes, expected.cutoffs, expected.value), board.notation()
+        assert (summary.nodes, summary.cutoffs, summary.value) == (expected.nodes, expected.cutoffs, expected.value), (
+            board.notation()
+        )
 
 
 def test_negamax_form_visits_the_same_nodes_as_the_textbook_form():
@@ -108,7 +110,11 @@ def test_negamax_form_visits_the_same_nodes_as_the_textbook_form():
         textbook = traced(board)
         negamax = traced(board, options=TextbookOptions(form="negamax"))
         assert (negamax.nodes, negamax.cutoffs, negamax.value, negamax.best) == (
-            textbook.nodes, textbook.cutoffs, textbook.value, textbook.best)
+            textbook.nodes,
+            textbook.cutoffs,
+            textbook.value,
+            textbook.best,
+        )
 
 
 def test_plain_minimax_from_the_empty_board_streams_549946_nodes():
@@ -121,8 +127,13 @@ def test_plain_minimax_from_the_empty_board_streams_549946_nodes():
 
 @pytest.mark.parametrize(
     ("notation", "k", "depth"),
-    [(".../.../...", None, None), ("xx./.../..o", None, None), (".../.x./...", None, 2),
-     ("x.../.o../..../....", 3, 4), ("...../...../...../...../.....", 4, 3)],
+    [
+        (".../.../...", None, None),
+        ("xx./.../..o", None, None),
+        (".../.x./...", None, 2),
+        ("x.../.o../..../....", 3, 4),
+        ("...../...../...../...../.....", 4, 3),
+    ],
 )
 def test_negamax_with_distance_scores_counts_what_the_engine_counts(notation, k, depth):
     """Reading order and the engine's scores: the engine's own alpha-beta and minimax."""
@@ -130,8 +141,7 @@ def test_negamax_with_distance_scores_counts_what_the_engine_counts(notation, k,
     options = TextbookOptions(ordering="none", scoring="distance", form="negamax")
     engine = alphabeta_search(board, depth, ordering="none", capped_window=False)
     summary = traced(board, options=options, depth=depth)
-    assert (summary.nodes, summary.cutoffs, summary.value) == (
-        engine.stats.nodes, engine.stats.cutoffs, engine.score)
+    assert (summary.nodes, summary.cutoffs, summary.value) == (engine.stats.nodes, engine.stats.cutoffs, engine.score)
     assert summary.best == [engine.move.row, engine.move.col]
     if depth is not None or board.empty.bit_count() <= 9:
         plain = minimax_search(board, depth)

@@ -5,12 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tictactoe_qt.engine.game import Board, GameConfig
-from tictactoe_qt.engine.search import (
-    SYMMETRY_MAX_CELLS,
-    PerfectSearcher,
-    TranspositionTable,
-    symmetry_keys_for,
-)
+from tictactoe_qt.engine.search import SYMMETRY_MAX_CELLS, PerfectSearcher, TranspositionTable, symmetry_keys_for
 
 
 def entry(score: int) -> tuple[int, int, int, int]:

@@ -19,14 +19,7 @@ from tictactoe_qt.engine.teaching import (
 #: The scores the independent search below uses: sooner wins score higher.
 DISTANCE = TextbookOptions(scoring="distance")
 
-SMALL_POSITIONS = [
-    "x../.o./...",
-    "xo./.x./...",
-    "x.o/.x./o..",
-    "xo./..x/.o.",
-    "o.x/.x./...",
-    "xxo/o../...",
-]
+SMALL_POSITIONS = ["x../.o./...", "xo./.x./...", "x.o/.x./o..", "xo./..x/.o.", "o.x/.x./...", "xxo/o../..."]
 
 
 def independent_pruned_set(board: Board, order: list[int]) -> set[tuple[int, ...]]:
@@ -160,9 +153,7 @@ def test_finished_position_has_no_tree_to_trace() -> None:
 
 
 def test_big_board_values_fall_back_to_a_heuristic() -> None:
-    explorer = GameTreeExplorer(
-        Board(GameConfig(7, 7, 5)), ValueOracle(heuristic_depth=1, perfect_budget=0)
-    )
+    explorer = GameTreeExplorer(Board(GameConfig(7, 7, 5)), ValueOracle(heuristic_depth=1, perfect_budget=0))
     child = explorer.children(())[24]
     assert not child.value.exact
     assert child.plies is None
@@ -171,8 +162,10 @@ def test_big_board_values_fall_back_to_a_heuristic() -> None:
 
 # One test per position and ordering, so parallel runs (``pytest -n``) spread the work.
 @pytest.mark.parametrize("ordering", ("none", "centre", "wins", "table"))
-@pytest.mark.parametrize("notation,k", [("", 3), ("xx./.../..o", 3), ("x.o/.x./...", 3),
-                                        ("xo../.x../..o./....", 3), ("xo../.x../..o./....", 4)])
+@pytest.mark.parametrize(
+    "notation,k",
+    [("", 3), ("xx./.../..o", 3), ("x.o/.x./...", 3), ("xo../.x../..o./....", 3), ("xo../.x../..o./....", 4)],
+)
 def test_the_tree_traces_what_the_cli_and_stepper_count_for_every_option_set(
     notation: str, k: int, ordering: str
 ) -> None:

@@ -9,12 +9,11 @@ import pytest
 from tictactoe_qt.engine.game import GameConfig
 from tictactoe_qt.engine.teaching import CountCancelled, TreeFacts, count_tree
 
-LINES_3X3 = [[(r, 0), (r, 1), (r, 2)] for r in range(3)] + [
-    [(0, c), (1, c), (2, c)] for c in range(3)
-] + [
-    [(0, 0), (1, 1), (2, 2)],
-    [(0, 2), (1, 1), (2, 0)],
-]
+LINES_3X3 = (
+    [[(r, 0), (r, 1), (r, 2)] for r in range(3)]
+    + [[(0, c), (1, c), (2, c)] for c in range(3)]
+    + [[(0, 0), (1, 1), (2, 2)], [(0, 2), (1, 1), (2, 0)]]
+)
 
 
 def brute_force_3x3() -> dict[str, int]:
@@ -79,11 +78,7 @@ def test_per_depth_counts_add_up(facts_3x3: TreeFacts) -> None:
 def test_counts_match_an_independent_brute_force(facts_3x3: TreeFacts) -> None:
     counts = brute_force_3x3()
     assert facts_3x3.nodes == counts["nodes"]
-    assert (facts_3x3.x_wins, facts_3x3.o_wins, facts_3x3.draws) == (
-        counts["x"],
-        counts["o"],
-        counts["draw"],
-    )
+    assert (facts_3x3.x_wins, facts_3x3.o_wins, facts_3x3.draws) == (counts["x"], counts["o"], counts["draw"])
     assert facts_3x3.positions == counts["positions"]
 
 

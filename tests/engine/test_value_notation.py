@@ -46,13 +46,15 @@ def test_heuristic_scores_name_the_side_and_the_depth() -> None:
         (WIN_SCORE - 7, "o", "O wins in 7 plies against every reply searched (depth 13)", "O7"),
         (-(WIN_SCORE - 4), "o", "X wins in 4 plies against every reply searched (depth 13)", "X4"),
         (WIN_SCORE - 1, "x", "X wins in 1 ply against every reply searched (depth 13)", "X1"),
-        (-MATE_THRESHOLD, "x",
-         f"O wins in {WIN_SCORE - MATE_THRESHOLD} plies against every reply searched (depth 13)",
-         f"O{WIN_SCORE - MATE_THRESHOLD}"),
+        (
+            -MATE_THRESHOLD,
+            "x",
+            f"O wins in {WIN_SCORE - MATE_THRESHOLD} plies against every reply searched (depth 13)",
+            f"O{WIN_SCORE - MATE_THRESHOLD}",
+        ),
     ],
 )
-def test_a_score_beyond_the_mate_threshold_is_written_as_the_forced_win_it_is(
-        score, viewer, long, short) -> None:
+def test_a_score_beyond_the_mate_threshold_is_written_as_the_forced_win_it_is(score, viewer, long, short) -> None:
     # A search that is not exact as a whole still proves these: never "+1e+09" or "+1000.0M".
     assert heuristic_text(score, viewer, 13) == long
     assert heuristic_badge(score, viewer) == short
@@ -95,7 +97,6 @@ def test_texts_name_the_player_of_each_board_side_as_the_seating_and_marks_say()
     assert NodeValue(WIN_SCORE - 3, True, "x").text(o_first) == "O wins in 3"
     assert (o_first.mark("x"), o_first.mark_of_side(1), o_first.name_of_side(0)) == ("o", "x", "O")
     marks = SideNames.of(O_FIRST, {"x": "\N{DOG FACE}", "o": "B"})
-    assert outcome_badge("x", 4, marks) == "B4" and outcome_text("o", 2, marks) == (
-        "\N{DOG FACE} wins in 2 plies")
+    assert outcome_badge("x", 4, marks) == "B4" and outcome_text("o", 2, marks) == ("\N{DOG FACE} wins in 2 plies")
     # The default is the board's own naming, as the command line shows it.
     assert outcome_badge("x", 3, BOARD_NAMES) == outcome_badge("x", 3) == "X3"

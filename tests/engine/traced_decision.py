@@ -39,9 +39,13 @@ def textbook_search(
         if summary.events % 4096 == 0 and should_stop():
             cancelled = True
             break
-    stats = SearchStats(nodes=summary.nodes, cutoffs=summary.cutoffs, max_ply=deepest,
-                        depth=depth, tt_hits=tt_hits,
-                        elapsed_seconds=time.perf_counter() - start)
+    stats = SearchStats(
+        nodes=summary.nodes,
+        cutoffs=summary.cutoffs,
+        max_ply=deepest,
+        depth=depth,
+        tt_hits=tt_hits,
+        elapsed_seconds=time.perf_counter() - start,
+    )
     best = None if cancelled or summary.best is None else Move(*summary.best)
-    return decision(board, algorithm, options, best, summary.value, stats,
-                    exact=evaluations == 0)
+    return decision(board, algorithm, options, best, summary.value, stats, exact=evaluations == 0)

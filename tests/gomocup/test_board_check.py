@@ -11,22 +11,29 @@ import pytest
 from .processes import running_with
 from .thinking_log import entries
 
-REFUSAL = ("fake squareonly does not play on a 7x9 board: it answered "
-           "'ERROR Rectangular board is not supported.' to RECTSTART")
+REFUSAL = (
+    "fake squareonly does not play on a 7x9 board: it answered 'ERROR Rectangular board is not supported.' to RECTSTART"
+)
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "tictactoe_qt", *args], capture_output=True, text=True,
-        timeout=120, env=dict(os.environ, PYTHONPATH=os.getcwd()),
+        [sys.executable, "-m", "tictactoe_qt", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=dict(os.environ, PYTHONPATH=os.getcwd()),
     )
 
 
 @pytest.mark.parametrize("command", ["simulate", "tournament"])
 def test_a_refused_board_is_one_line_before_any_game(fake_engine, command):
     path = fake_engine("squareonly")
-    players = (["--x", f"engine:path={path}", "--o", "random"] if command == "simulate"
-               else ["--player", f"engine:path={path}", "--player", "random"])
+    players = (
+        ["--x", f"engine:path={path}", "--o", "random"]
+        if command == "simulate"
+        else ["--player", f"engine:path={path}", "--player", "random"]
+    )
     done = cli(command, *players, "--games", "4", "--size", "7x9", "--k", "5", "--seed", "1")
     assert done.returncode == 2
     assert done.stdout == ""
@@ -37,8 +44,21 @@ def test_a_refused_board_is_one_line_before_any_game(fake_engine, command):
 
 def test_an_engine_plays_the_boards_it_takes(fake_engine):
     path = fake_engine("squareonly")
-    done = cli("simulate", "--x", f"engine:path={path}", "--o", "random", "--games", "2",
-               "--size", "7", "--k", "5", "--seed", "1")
+    done = cli(
+        "simulate",
+        "--x",
+        f"engine:path={path}",
+        "--o",
+        "random",
+        "--games",
+        "2",
+        "--size",
+        "7",
+        "--k",
+        "5",
+        "--seed",
+        "1",
+    )
     assert done.returncode == 0, done.stderr
     assert "Forfeits" not in done.stdout or "Forfeits           0" in done.stdout
     assert running_with(path) == []

@@ -52,14 +52,12 @@ def test_an_engine_that_knows_yxstop_stops_and_keeps_its_process(engines, fake_e
     think_for(program, LONG_THOUGHT)
     assert engine.choose(board_with((7, 7)), LONG_THOUGHT, once_thinking(program)) is None
     (pid,) = pids(program)
-    assert said(program, pid)[-6:] == ["TURN 7,7", "think", "YXSTOP", "stopped", "moved 0,0",
-                                       "ABOUT"]
+    assert said(program, pid)[-6:] == ["TURN 7,7", "think", "YXSTOP", "stopped", "moved 0,0", "ABOUT"]
     assert engine.is_running
     think_for(program, 0)
     # The position changed meanwhile (Undo, another move): it is sent whole, after RESTART.
     assert engine.choose(board_with((7, 7), (0, 0), (8, 8)), LONG_THOUGHT) == Move(0, 1)
-    assert said(program, pid)[-8:-1] == ["RESTART", "BOARD", "7,7,2", "0,0,1", "8,8,2", "DONE",
-                                         "think"]
+    assert said(program, pid)[-8:-1] == ["RESTART", "BOARD", "7,7,2", "0,0,1", "8,8,2", "DONE", "think"]
     assert pids(program) == [pid]  # one process all along
 
 
@@ -109,8 +107,9 @@ def test_a_move_called_off_while_the_engine_starts_ends_it(fake_engine):
     program = fake_engine("deaf")  # never answers START
     player = EnginePlayer(PlayerSpec("engine", time=1.0, path=program))
     try:
-        result = player.choose(board_with(), lambda: "START 15" in said(program, pids(program)[0])
-                               if pids(program) else False)
+        result = player.choose(
+            board_with(), lambda: "START 15" in said(program, pids(program)[0]) if pids(program) else False
+        )
         assert result.cancelled and result.move is None  # no forfeit: nobody wants the move
         assert all(gone(pid) for pid in pids(program))
     finally:
@@ -150,8 +149,7 @@ def test_a_batch_stopped_mid_thought_stops_the_engine(fake_engine, mode):
     program = fake_engine(mode)
     think_for(program, LONG_THOUGHT)
     spec = f"engine:path={program},time={LONG_THOUGHT}"
-    records = list(run_games(GameConfig(7, 7, 5), "random", spec, 3, seed=1,
-                             should_stop=once_thinking(program)))
+    records = list(run_games(GameConfig(7, 7, 5), "random", spec, 3, seed=1, should_stop=once_thinking(program)))
     assert records == []  # the game cut short is dropped
     assert running_with(program) == []
     if mode == "thinker":

@@ -28,8 +28,11 @@ NEXT_MOVE = b"\n\n"
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "tictactoe_qt", *args], capture_output=True, text=True,
-        timeout=180, env=dict(os.environ, PYTHONPATH=os.getcwd()),
+        [sys.executable, "-m", "tictactoe_qt", *args],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        env=dict(os.environ, PYTHONPATH=os.getcwd()),
     )
 
 
@@ -55,14 +58,37 @@ def scripted(fake_engine, *answers: bytes) -> str:
         ([b"\xff\xfe7,7"], "answered '\ufffd\ufffd7,7', which is not a move"),
         ([b"7" * 1_000_000], "answered '" + "7" * 59 + "…', which is not a move"),
     ],
-    ids=["superscripts", "arabic-indic", "off-board", "negative", "three-numbers", "huge-number",
-         "taken", "control-bytes", "not-utf8", "megabyte-line"],
+    ids=[
+        "superscripts",
+        "arabic-indic",
+        "off-board",
+        "negative",
+        "three-numbers",
+        "huge-number",
+        "taken",
+        "control-bytes",
+        "not-utf8",
+        "megabyte-line",
+    ],
 )
-def test_a_bad_answer_forfeits_the_game_in_one_line_and_the_batch_reports(
-        fake_engine, answers, reason):
+def test_a_bad_answer_forfeits_the_game_in_one_line_and_the_batch_reports(fake_engine, answers, reason):
     path = scripted(fake_engine, *answers)
-    done = cli("simulate", "--x", f"engine:path={path}", "--o", "random", "--games", "2",
-               "--size", "7", "--k", "5", "--seed", "1", "--json")
+    done = cli(
+        "simulate",
+        "--x",
+        f"engine:path={path}",
+        "--o",
+        "random",
+        "--games",
+        "2",
+        "--size",
+        "7",
+        "--k",
+        "5",
+        "--seed",
+        "1",
+        "--json",
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     data = json.loads(done.stdout)
     assert data["games"] == 2 and data["x"]["forfeits"] == 2
@@ -72,8 +98,22 @@ def test_a_bad_answer_forfeits_the_game_in_one_line_and_the_batch_reports(
 
 def test_a_tournament_reports_an_engine_that_answers_unicode_digits(fake_engine):
     path = scripted(fake_engine, "²,³".encode())
-    done = cli("tournament", "--player", f"engine:path={path}", "--player", "random",
-               "--games", "2", "--size", "7", "--k", "5", "--seed", "1", "--json")
+    done = cli(
+        "tournament",
+        "--player",
+        f"engine:path={path}",
+        "--player",
+        "random",
+        "--games",
+        "2",
+        "--size",
+        "7",
+        "--k",
+        "5",
+        "--seed",
+        "1",
+        "--json",
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     data = json.loads(done.stdout)
     assert data["forfeit_reasons"] == {"fake scripted answered '²,³', which is not a move": 2}
@@ -82,8 +122,22 @@ def test_a_tournament_reports_an_engine_that_answers_unicode_digits(fake_engine)
 
 def test_a_long_message_line_is_cut_and_never_read_as_answers(fake_engine):
     path = scripted(fake_engine, b"MESSAGE " + b"x" * 100_000 + b"\n3,3")
-    done = cli("simulate", "--x", f"engine:path={path}", "--o", "random", "--games", "1",
-               "--size", "7", "--k", "5", "--seed", "1", "--json")
+    done = cli(
+        "simulate",
+        "--x",
+        f"engine:path={path}",
+        "--o",
+        "random",
+        "--games",
+        "1",
+        "--size",
+        "7",
+        "--k",
+        "5",
+        "--seed",
+        "1",
+        "--json",
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     data = json.loads(done.stdout)
     assert data["forfeits"] == 0 and data["games"] == 1

@@ -7,12 +7,7 @@ import os
 import pytest
 
 from tictactoe_qt.engine.game import MAX_SIZE, Board, GameConfig, Move
-from tictactoe_qt.engine.gomocup import (
-    EngineFault,
-    EngineUnavailable,
-    ExternalEngine,
-    check_engine_board,
-)
+from tictactoe_qt.engine.gomocup import EngineFault, EngineUnavailable, ExternalEngine, check_engine_board
 
 GOMOKU = GameConfig(15, 15, 5)
 
@@ -119,8 +114,7 @@ def test_close_ends_the_process_even_a_busy_one(engines, fake_engine):
 
 @pytest.mark.parametrize(
     ("path", "message"),
-    [("/no/such/pbrain", "no engine at /no/such/pbrain"), ("/tmp", "is a folder"),
-     ("", "needs a path")],
+    [("/no/such/pbrain", "no engine at /no/such/pbrain"), ("/tmp", "is a folder"), ("", "needs a path")],
 )
 def test_bad_paths_are_clear_errors_before_anything_starts(path, message):
     with pytest.raises(EngineUnavailable, match=message):

@@ -22,16 +22,20 @@ HANG = 90
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "tictactoe_qt", *args], capture_output=True, text=True,
-        timeout=HANG, env=dict(os.environ, PYTHONPATH=os.getcwd()),
+        [sys.executable, "-m", "tictactoe_qt", *args],
+        capture_output=True,
+        text=True,
+        timeout=HANG,
+        env=dict(os.environ, PYTHONPATH=os.getcwd()),
     )
 
 
 @pytest.mark.parametrize("workers", [[], ["--workers", "1"]])
 def test_an_engine_that_exits_at_once_forfeits_each_game_with_its_reason(vanishing_engine, workers):
     path = vanishing_engine("missing")
-    done = cli("simulate", "--x", f"engine:path={path}", "--o", "random", "--size", "7",
-               "--k", "5", "--games", "5", *workers)
+    done = cli(
+        "simulate", "--x", f"engine:path={path}", "--o", "random", "--size", "7", "--k", "5", "--games", "5", *workers
+    )
     assert done.returncode == 0, done.stderr
     assert "O wins             5  (100.00%;" in done.stdout
     assert "Forfeits           5  (games lost by breaking the rules)" in done.stdout
@@ -43,18 +47,19 @@ def test_an_engine_that_exits_at_once_forfeits_each_game_with_its_reason(vanishi
 
 def test_a_tournament_counts_the_forfeits_of_an_engine_that_exits_at_once(vanishing_engine):
     path = vanishing_engine("missing")
-    done = cli("tournament", "--player", f"engine:path={path}", "--player", "random",
-               "--size", "7", "--k", "5", "--games", "4")
+    done = cli(
+        "tournament", "--player", f"engine:path={path}", "--player", "random", "--size", "7", "--k", "5", "--games", "4"
+    )
     assert done.returncode == 0, done.stderr
     assert "(4 lost by forfeit)" in done.stdout
     assert "4 x  pbrain-missing exited at once (status 127): " in done.stdout, done.stdout
 
 
-def test_an_engine_whose_helper_holds_its_output_forfeits_and_the_helper_is_ended(
-        vanishing_engine):
+def test_an_engine_whose_helper_holds_its_output_forfeits_and_the_helper_is_ended(vanishing_engine):
     path = vanishing_engine("forker")
-    done = cli("simulate", "--x", f"engine:path={path},time=0.3", "--o", "random",
-               "--size", "7", "--k", "5", "--games", "3")
+    done = cli(
+        "simulate", "--x", f"engine:path={path},time=0.3", "--o", "random", "--size", "7", "--k", "5", "--games", "3"
+    )
     assert done.returncode == 0, done.stderr
     assert "Forfeits           3  (games lost by breaking the rules)" in done.stdout
     assert "3 x  X forfeits: pbrain-forker exited at once (status 0)" in done.stdout, done.stdout

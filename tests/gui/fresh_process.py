@@ -21,9 +21,14 @@ def settings_env(folder: Path) -> dict[str, str]:
     """The environment of a program run whose settings (and cache, and data) live in ``folder``."""
     from tictactoe_qt.gui.stats.recovery_files import FOLDER_VARIABLE
 
-    env = dict(os.environ, XDG_CONFIG_HOME=str(folder), XDG_DATA_HOME=str(folder), HOME=str(folder),
-               QT_QPA_PLATFORM="offscreen",
-               PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+    env = dict(
+        os.environ,
+        XDG_CONFIG_HOME=str(folder),
+        XDG_DATA_HOME=str(folder),
+        HOME=str(folder),
+        QT_QPA_PLATFORM="offscreen",
+        PYTHONPATH=str(Path(__file__).resolve().parents[2]),
+    )
     env.pop(FOLDER_VARIABLE, None)  # the program finds its data folder as it would for a user
     return env
 
@@ -63,8 +68,9 @@ def settings_file(folder: Path) -> Path:
 
 def run_script(script: str, env: dict[str, str], *args: str) -> str:
     """``python -c script args``'s output; the run must end cleanly."""
-    done = subprocess.run([sys.executable, "-c", script, *args], capture_output=True,
-                          text=True, timeout=TIMEOUT_S, env=env)
+    done = subprocess.run(
+        [sys.executable, "-c", script, *args], capture_output=True, text=True, timeout=TIMEOUT_S, env=env
+    )
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr, done.stderr
     return done.stdout
@@ -93,5 +99,6 @@ def window_script(body: str) -> str:
     """A ``python -c`` script that shows the window as the program does (see
     :data:`_WINDOW_PRELUDE`: ``sys``, ``QTimer``, ``qapp``, ``program`` and ``window``
     are there), runs ``body`` and then the event loop until the window is closed."""
-    return (_WINDOW_PRELUDE + textwrap.indent(textwrap.dedent(body).strip("\n"), "    ")
-            + "\n    sys.exit(qapp.exec())\n")
+    return (
+        _WINDOW_PRELUDE + textwrap.indent(textwrap.dedent(body).strip("\n"), "    ") + "\n    sys.exit(qapp.exec())\n"
+    )

@@ -28,10 +28,10 @@ STEPS = 150
 HANG_S = 60.0
 
 
-
 def choose(window, seat: str, kind: str) -> None:
     combo = window.findChild(QComboBox, f"{seat}Player")
     combo.setCurrentIndex(combo.findData(kind))
+
 
 def wait(ms: int) -> None:
     """Turn the event loop for ``ms`` milliseconds."""
@@ -110,10 +110,10 @@ def main() -> int:
         window_doing(show_overlay, play_ai_moves, step, answer=discard)
         # Unsaved runs and nobody to answer: the close is refused, the window deleted anyway.
         window_doing(lambda w: run_batch(w, 20), step, answer=None)
-        window_doing(lambda w: run_batch(w, 20), lambda w: run_batch(w, 200_000, False),
-                     answer=None)  # deleted while a batch runs
-        window_doing(show_overlay, lambda w: run_batch(w, 20), play_ai_moves, step,
-                     answer=discard)
+        window_doing(
+            lambda w: run_batch(w, 20), lambda w: run_batch(w, 200_000, False), answer=None
+        )  # deleted while a batch runs
+        window_doing(show_overlay, lambda w: run_batch(w, 20), play_ai_moves, step, answer=discard)
     gc.collect()
     from tictactoe_qt.gui.stats.chunk_pool import shared_pool
 

@@ -84,8 +84,7 @@ def test_overlay_marks_wins_draws_and_losses_for_the_side_to_move(qtbot, standal
     assert notes[(1, 2)].kind == "draw" or notes[(1, 2)].kind == "loss"
     assert notes[(2, 2)].text == "O2" and notes[(2, 2)].kind == "loss"
     assert layer.data.best == (0, 2)
-    assert layer.accessibleDescription() == (
-        "Best move row 1, column 3: X wins in 1 ply, counting this move")
+    assert layer.accessibleDescription() == ("Best move row 1, column 3: X wins in 1 ply, counting this move")
     assert layer.data.ghosts[0].cell == (0, 2) and layer.data.ghosts[0].number == 1
 
 
@@ -111,8 +110,7 @@ def test_unsearched_moves_stay_off_the_heat_map() -> None:
         MoveValue(Move(3, 4), None, None, -50.0, False, "o", depth=4),
         MoveValue(Move(2, 2), None, None, -10.0, False, "o", depth=4),
     )
-    analysis = Analysis(board.notation(), "o", "ongoing", None, None, Move(2, 2), moves, False,
-                        -10.0, depth=4)
+    analysis = Analysis(board.notation(), "o", "ongoing", None, None, Move(2, 2), moves, False, -10.0, depth=4)
     data = overlay_from_analysis(board, analysis)
     assert data.notes[(0, 0)].kind == "unknown" and data.notes[(0, 0)].text == "?"
     assert data.notes[(2, 2)].heat == 1.0 and data.notes[(3, 4)].heat == 0.0
@@ -215,8 +213,7 @@ def test_tree_preview_does_not_change_the_game(qtbot, window) -> None:
     two_humans(window)
     before = window.position()
     open_panel(qtbot, window, "treeExplorerDock")  # in front: the tree computes
-    qtbot.waitUntil(lambda: views.tree.model.rowCount(views.tree.model.index(0, 0)) > 0,
-                    timeout=HANG_MS)
+    qtbot.waitUntil(lambda: views.tree.model.rowCount(views.tree.model.index(0, 0)) > 0, timeout=HANG_MS)
     root = views.tree.model.index(0, 0)
     views.tree.view.setCurrentIndex(views.tree.model.index(4, 0, root))
     assert views.layer.preview == [((1, 1), "x", 1)]

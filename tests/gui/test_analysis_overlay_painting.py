@@ -55,8 +55,7 @@ def test_equal_scores_share_a_heat_and_a_flat_position_is_neutral() -> None:
 
 
 def test_the_hint_cell_is_left_to_the_hint(qtbot, layer) -> None:
-    notes = {(0, 0): CellNote("W3", "win", 1.0, "X wins in 3"),
-             (2, 2): CellNote("D", "draw", 0.5, "draw")}
+    notes = {(0, 0): CellNote("W3", "win", 1.0, "X wins in 3"), (2, 2): CellNote("D", "draw", 0.5, "draw")}
     ghosts = (GhostMove((0, 0), "x", 1), GhostMove((2, 2), "o", 2))
     layer.set_data(OverlayData(".../.../...", notes, ghosts, best=(0, 0)))
     board = layer.parent()
@@ -78,13 +77,11 @@ def test_the_preview_caption_stays_above_the_grid(qtbot, layer) -> None:
     assert caption.left() >= layer._cell((0, 0)).left() - 0.5
 
 
-def test_an_analysis_dropped_while_its_big_picture_is_painted_in_slices_is_never_painted(
-        qtbot, layer) -> None:
+def test_an_analysis_dropped_while_its_big_picture_is_painted_in_slices_is_never_painted(qtbot, layer) -> None:
     """A new position or view clears the data between two slices: the rest is dropped quietly."""
     board = layer.parent()
     board.set_snapshot(BoardSnapshot(rows=15, cols=15, cells=(None,) * 225))
-    notes = {(row, col): CellNote("+3", "heuristic", 0.5, "a score")
-             for row in range(15) for col in range(15)}
+    notes = {(row, col): CellNote("+3", "heuristic", 0.5, "a score") for row in range(15) for col in range(15)}
     data = OverlayData("15x15", notes, exact=False)
     layer.set_data(data)
     assert layer._analysis_pixmap(theme_of(layer)) is None  # sliced: not done at once
@@ -96,9 +93,11 @@ def test_an_analysis_dropped_while_its_big_picture_is_painted_in_slices_is_never
     assert painted_alpha(layer, (7, 7)) > 0
 
 
-@pytest.mark.parametrize(("marks", "size"), [({"x": "X", "o": "O"}, 3), ({"x": "\U0001f431", "o": "B"}, 3),
-                                            ({"x": "X", "o": "O"}, 15)],
-                         ids=["vector", "emoji-and-letter", "small-cells"])
+@pytest.mark.parametrize(
+    ("marks", "size"),
+    [({"x": "X", "o": "O"}, 3), ({"x": "\U0001f431", "o": "B"}, 3), ({"x": "X", "o": "O"}, 15)],
+    ids=["vector", "emoji-and-letter", "small-cells"],
+)
 def test_mcts_visit_counts_never_cover_a_mark(qtbot, layer, marks, size) -> None:
     """An MCTS count in a cell now holding a mark (the move the search chose) is drawn
     clear of the mark's ink: the overlay leaves every pixel of every mark alone."""
@@ -117,12 +116,22 @@ def test_mcts_visit_counts_never_cover_a_mark(qtbot, layer, marks, size) -> None
     blank = board.grab().toImage()
     for cell in ((0, 0), (1, 1), (size - 1, size - 1)):
         rect = board.cell_rect(*cell)
-        ink = [(x, y) for y in range(rect.top(), rect.bottom() + 1) for x in range(rect.left(), rect.right() + 1)
-               if max(abs(a - b) for a, b in zip(marked.pixelColor(x, y).getRgb()[:3],
-                                                 blank.pixelColor(x, y).getRgb()[:3])) > 24]
+        ink = [
+            (x, y)
+            for y in range(rect.top(), rect.bottom() + 1)
+            for x in range(rect.left(), rect.right() + 1)
+            if max(
+                abs(a - b) for a, b in zip(marked.pixelColor(x, y).getRgb()[:3], blank.pixelColor(x, y).getRgb()[:3])
+            )
+            > 24
+        ]
         assert len(ink) > rect.width(), f"no mark found in {cell}"
         counted = [(x, y) for x, y in ink if overlay.pixelColor(x, y).alpha() > 0]
         assert not counted, f"the overlay covers the mark in {cell} at {counted[:5]}"
-        painted = [1 for y in range(rect.top(), rect.bottom() + 1) for x in range(rect.left(), rect.right() + 1)
-                   if overlay.pixelColor(x, y).alpha() > 0]
+        painted = [
+            1
+            for y in range(rect.top(), rect.bottom() + 1)
+            for x in range(rect.left(), rect.right() + 1)
+            if overlay.pixelColor(x, y).alpha() > 0
+        ]
         assert len(painted) > 4, f"no visit count drawn in {cell}"

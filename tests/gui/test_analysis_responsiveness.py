@@ -60,8 +60,10 @@ def test_gui_never_stalls_with_every_analysis_view_busy_during_a_search(qtbot, w
     assert chart_loader.wait_until_loaded()
     for runner in (views.overlay.runner, views.tree.runner, views.comparison.runner):
         runner.warm_up()  # as when the views are opened before the game goes on
-    qtbot.waitUntil(lambda: all(r.process.is_ready for r in (
-        views.overlay.runner, views.tree.runner, views.comparison.runner)), timeout=HANG_MS)
+    qtbot.waitUntil(
+        lambda: all(r.process.is_ready for r in (views.overlay.runner, views.tree.runner, views.comparison.runner)),
+        timeout=HANG_MS,
+    )
     stalls = GuiThreadGaps()
     stalls.start()
     gc.collect()  # garbage left by earlier tests is not the views' doing
@@ -74,8 +76,7 @@ def test_gui_never_stalls_with_every_analysis_view_busy_during_a_search(qtbot, w
     qtbot.waitUntil(lambda: window.controller.board.ply == 7, timeout=HANG_MS)
     # The views answer for the new position too (the tree's rows, the overlay).
     qtbot.waitUntil(lambda: views.overlay.data is not None, timeout=HANG_MS)
-    qtbot.waitUntil(lambda: views.tree.model.rowCount(views.tree.model.index(0, 0)) > 0,
-                    timeout=HANG_MS)
+    qtbot.waitUntil(lambda: views.tree.model.rowCount(views.tree.model.index(0, 0)) > 0, timeout=HANG_MS)
     stalls.stop()
     gc.unfreeze()
     assert views.overlay.data.position == window.position()
@@ -94,10 +95,11 @@ def test_hidden_tree_and_comparison_do_no_work(qtbot, window) -> None:
     assert not views.overlay.runner.is_busy()  # the overlay is off
     assert not views.tree.runner.process.is_running  # not even started
     open_panel(qtbot, window, "treeExplorerDock")  # shown: it catches up with the game
-    qtbot.waitUntil(lambda: views.tree.model.root is not None
-                    and views.tree.model.root.notation() == window.position(), timeout=HANG_MS)
-    qtbot.waitUntil(lambda: views.tree.model.rowCount(views.tree.model.index(0, 0)) > 0,
-                    timeout=HANG_MS)
+    qtbot.waitUntil(
+        lambda: views.tree.model.root is not None and views.tree.model.root.notation() == window.position(),
+        timeout=HANG_MS,
+    )
+    qtbot.waitUntil(lambda: views.tree.model.rowCount(views.tree.model.index(0, 0)) > 0, timeout=HANG_MS)
     window.settings_dock.raise_()  # hidden again: the next position waits
     qtbot.waitUntil(lambda: not views.tree.is_on_screen())
     window.controller.load_game(SavedGame(GameConfig(9, 9, 5), {}, (Move(4, 4), Move(3, 3))))
@@ -172,8 +174,7 @@ CLOSE_SCRIPT = textwrap.dedent(
 def test_closing_during_an_analysis_exits_cleanly(tmp_path):
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     done = subprocess.run(
-        [sys.executable, "-c", CLOSE_SCRIPT, str(tmp_path)],
-        capture_output=True, text=True, timeout=60, env=env,
+        [sys.executable, "-c", CLOSE_SCRIPT, str(tmp_path)], capture_output=True, text=True, timeout=60, env=env
     )
     assert done.returncode == 0, done.stderr
     assert "closing" in done.stdout and "exited 0" in done.stdout, done.stdout + done.stderr

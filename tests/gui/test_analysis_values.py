@@ -32,8 +32,7 @@ def board_19x19() -> Board:
 
 def snapshot_of(board: Board) -> BoardSnapshot:
     x, o = board.bits
-    cells = tuple("x" if x >> i & 1 else "o" if o >> i & 1 else None
-                  for i in range(board.config.cells))
+    cells = tuple("x" if x >> i & 1 else "o" if o >> i & 1 else None for i in range(board.config.cells))
     return BoardSnapshot(board.config.rows, board.config.cols, cells, to_move=board.turn)
 
 
@@ -70,16 +69,19 @@ def test_the_19x19_overlay_ranks_only_moves_of_one_search_and_greys_the_rest(qtb
     def colour_at(cell):
         rect = layer._cell(cell)
         # Sample a quarter in: on a hatch line or beside it, the cell is painted.
-        samples = [image.pixelColor(int((rect.left() + rect.width() * f) * ratio),
-                                    int((rect.top() + rect.height() * g) * ratio))
-                   for f in (0.3, 0.5, 0.7) for g in (0.3, 0.5, 0.7)]
+        samples = [
+            image.pixelColor(
+                int((rect.left() + rect.width() * f) * ratio), int((rect.top() + rect.height() * g) * ratio)
+            )
+            for f in (0.3, 0.5, 0.7)
+            for g in (0.3, 0.5, 0.7)
+        ]
         return [c for c in samples if c.alpha() > 0]
 
     far = colour_at((0, 14))
     assert far, "an unknown cell is painted (greyed), not left blank"
     for colour in far:  # grey: no hue, unlike the heat map's orange and blue
-        assert max(colour.red(), colour.green(), colour.blue()) - min(
-            colour.red(), colour.green(), colour.blue()) <= 12
+        assert max(colour.red(), colour.green(), colour.blue()) - min(colour.red(), colour.green(), colour.blue()) <= 12
     best = colour_at(data.best)
     assert any(c.red() - c.blue() > 60 for c in best), "the best cell is orange"
 
@@ -109,16 +111,19 @@ def legend_fits(window) -> bool:
     legend = window.analysis.legend
     room = legend.contentsRect()
     needed = legend.fontMetrics().boundingRect(
-        QRect(0, 0, room.width(), 10_000), Qt.TextFlag.TextWordWrap, legend.text())
-    return (legend.isVisible()
-            and needed.width() <= room.width() and needed.height() <= room.height()
-            and window.statusBar().rect().contains(legend.geometry())
-            and legend.geometry().right() < window.status_panel.geometry().left())
+        QRect(0, 0, room.width(), 10_000), Qt.TextFlag.TextWordWrap, legend.text()
+    )
+    return (
+        legend.isVisible()
+        and needed.width() <= room.width()
+        and needed.height() <= room.height()
+        and window.statusBar().rect().contains(legend.geometry())
+        and legend.geometry().right() < window.status_panel.geometry().left()
+    )
 
 
 @pytest.mark.parametrize("width", [1040, 700])
-def test_the_legend_says_what_the_numbers_are_and_is_never_cut_off(qtbot, window, click_cell,
-                                                                    width) -> None:
+def test_the_legend_says_what_the_numbers_are_and_is_never_cut_off(qtbot, window, click_cell, width) -> None:
     views = window.analysis
     start_19x19(window)
     click_cell(window.board, 9, 9)

@@ -32,8 +32,9 @@ SCRIPT = textwrap.dedent(
 
 def test_command_without_subcommand_opens_the_window_and_exits_cleanly(tmp_path):
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    done = subprocess.run([sys.executable, "-c", SCRIPT, str(tmp_path)],
-                          capture_output=True, text=True, timeout=60, env=env)
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT, str(tmp_path)], capture_output=True, text=True, timeout=60, env=env
+    )
     assert done.returncode == 0, done.stderr
     assert "shown True tictactoe-qt tictactoe-qt True .../.../..." in done.stdout
     assert "QThread: Destroyed" not in done.stderr

@@ -139,11 +139,7 @@ def test_gui_thread_never_stalls_while_a_batch_plays(qtbot, task, size) -> None:
 
 @pytest.mark.parametrize(
     ("games", "x", "message"),
-    [
-        (0, "random", "from 1 to 1,000,000"),
-        (1_000_001, "random", "from 1 to 1,000,000"),
-        (10, "human", "X is a human"),
-    ],
+    [(0, "random", "from 1 to 1,000,000"), (1_000_001, "random", "from 1 to 1,000,000"), (10, "human", "X is a human")],
 )
 def test_bad_requests_are_refused_with_a_reason(games, x, message) -> None:
     with pytest.raises(BatchRequestError, match=message):
@@ -176,7 +172,10 @@ def test_worker_processes_play_the_same_games_as_the_batch_thread(qtbot, task, s
     for position in (0, 1, 1234, 2999):
         mine, theirs = here.row(position), there.row(position)
         assert (mine.starter, mine.winner, mine.length, mine.x_nodes) == (
-            theirs.starter, theirs.winner, theirs.length, theirs.x_nodes
+            theirs.starter,
+            theirs.winner,
+            theirs.length,
+            theirs.x_nodes,
         )
     assert here.snapshot().outcomes == there.snapshot().outcomes
     assert here.snapshot().curve == there.snapshot().curve

@@ -67,8 +67,13 @@ def test_occupied_cells_are_still_reported_so_the_controller_can_explain(qtbot, 
 
 @pytest.mark.parametrize(
     ("key", "cell"),
-    [(Qt.Key.Key_7, (0, 0)), (Qt.Key.Key_9, (0, 2)), (Qt.Key.Key_5, (1, 1)),
-     (Qt.Key.Key_1, (2, 0)), (Qt.Key.Key_3, (2, 2))],
+    [
+        (Qt.Key.Key_7, (0, 0)),
+        (Qt.Key.Key_9, (0, 2)),
+        (Qt.Key.Key_5, (1, 1)),
+        (Qt.Key.Key_1, (2, 0)),
+        (Qt.Key.Key_3, (2, 2)),
+    ],
 )
 def test_digits_on_3x3_are_laid_out_like_a_numpad(qtbot, board, key, cell):
     with qtbot.waitSignal(board.cell_clicked) as blocker:
@@ -156,8 +161,11 @@ def test_winning_line_is_drawn_through_the_cells(board):
 
 def test_dark_palette_gives_a_dark_board_with_light_marks(board):
     palette = QPalette()
-    for role, colour in ((QPalette.ColorRole.Window, "#242424"), (QPalette.ColorRole.Base, "#1e1e1e"),
-                         (QPalette.ColorRole.WindowText, "#ffffff")):
+    for role, colour in (
+        (QPalette.ColorRole.Window, "#242424"),
+        (QPalette.ColorRole.Base, "#1e1e1e"),
+        (QPalette.ColorRole.WindowText, "#ffffff"),
+    ):
         palette.setColor(role, QColor(colour))
     board.setPalette(palette)
     board.set_snapshot(snapshot(marks={(0, 0): "x"}, to_move="o"))

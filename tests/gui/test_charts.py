@@ -42,16 +42,23 @@ def snapshot(x_seconds: float, o_seconds: float, x_nodes: int = 9, o_nodes: int 
         "o": PlayerTotals("perfect", moves=9, seconds=9 * o_seconds, nodes=9 * o_nodes),
     }
     curve = ((1, 1.0, 0.0, 0.0), (games, 0.2, 0.6, 0.2))
-    return replace(base, players=players, games=games, curve=curve,
-                   histogram=(0, 0, 0, 0, 0, 2, 4, 2, 2), finished=True)
+    return replace(
+        base, players=players, games=games, curve=curve, histogram=(0, 0, 0, 0, 0, 2, 4, 2, 2), finished=True
+    )
 
 
 def wheel(widget, modifiers=NO_KEYS, notches: int = -3) -> None:
     """Turn the mouse wheel over the middle of ``widget`` (negative: towards the user)."""
     pos = QPointF(widget.rect().center())
     event = QWheelEvent(
-        pos, QPointF(widget.mapToGlobal(pos)), QPoint(), QPoint(0, 120 * notches),
-        Qt.MouseButton.NoButton, modifiers, Qt.ScrollPhase.NoScrollPhase, False,
+        pos,
+        QPointF(widget.mapToGlobal(pos)),
+        QPoint(),
+        QPoint(0, 120 * notches),
+        Qt.MouseButton.NoButton,
+        modifiers,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
     )
     QApplication.sendEvent(widget, event)
 
@@ -116,8 +123,12 @@ def test_share_axes_stop_near_100_even_zoomed_out(qtbot, panel) -> None:
 def test_an_all_draw_run_draws_its_lines_clear_of_the_axis_frame(qtbot, panel) -> None:
     """Draws at 100 % and both wins at 0 % stay whole lines inside the plot, a few
     pixels from its top and bottom edges, and 100 is still a labelled tick."""
-    all_draws = replace(snapshot(1e-6, 1e-6), curve=((1, 0.0, 0.0, 1.0), (10, 0.0, 0.0, 1.0)),
-                        outcomes=(0, 0, 10), histogram=(0,) * 9 + (10,))
+    all_draws = replace(
+        snapshot(1e-6, 1e-6),
+        curve=((1, 0.0, 0.0, 1.0), (10, 0.0, 0.0, 1.0)),
+        outcomes=(0, 0, 10),
+        histogram=(0,) * 9 + (10,),
+    )
     shown(qtbot, panel, [all_draws])
     plot = panel.charts.outcome_plot
     view = plot.getViewBox()
@@ -219,8 +230,7 @@ def test_exported_titles_name_the_runs_in_the_order_of_the_bars(qtbot, panel) ->
     from tictactoe_qt.gui.stats.chart_export import report_images
 
     older = replace(snapshot(1e-6, 2e-6), tag="#1", label="#1 random vs perfect, 3x3 k=3")
-    newer = replace(snapshot(1e-3, 2e-3, games=40), tag="#2",
-                    label="#2 random vs perfect, 3x3 k=3")
+    newer = replace(snapshot(1e-3, 2e-3, games=40), tag="#2", label="#2 random vs perfect, 3x3 k=3")
     runs = [newer, older]  # the panel's order: the newest (main) run first
     shown(qtbot, panel, runs)
     orders = set()

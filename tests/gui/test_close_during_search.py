@@ -60,8 +60,7 @@ SCRIPT = textwrap.dedent(
 def test_close_during_a_60_second_search_exits_at_once(tmp_path):
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     done = subprocess.run(
-        [sys.executable, "-c", SCRIPT, str(tmp_path), "perfect"],
-        capture_output=True, text=True, timeout=30, env=env,
+        [sys.executable, "-c", SCRIPT, str(tmp_path), "perfect"], capture_output=True, text=True, timeout=30, env=env
     )
     assert done.returncode == 0, done.stderr
     assert "closing" in done.stdout and "exited 0" in done.stdout, done.stdout

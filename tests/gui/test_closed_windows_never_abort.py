@@ -33,9 +33,14 @@ def _group_alive(pgid: int) -> bool:
 
 
 def test_windows_closed_and_collected_in_one_process_never_abort(tmp_path) -> None:
-    process = subprocess.Popen([sys.executable, str(SCRIPT)], env=settings_env(tmp_path),
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               start_new_session=True)
+    process = subprocess.Popen(
+        [sys.executable, str(SCRIPT)],
+        env=settings_env(tmp_path),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     try:
         out, err = process.communicate(timeout=TIMEOUT_S)
     finally:
@@ -43,8 +48,7 @@ def test_windows_closed_and_collected_in_one_process_never_abort(tmp_path) -> No
             os.killpg(process.pid, signal.SIGKILL)
             process.communicate()
     code = process.returncode
-    assert code == 0, f"exit {code}" + (" (SIGABRT: Qt aborted)" if code in (134, -6) else "") \
-        + f"\n{err[-3000:]}"
+    assert code == 0, f"exit {code}" + (" (SIGABRT: Qt aborted)" if code in (134, -6) else "") + f"\n{err[-3000:]}"
     assert "QThread: Destroyed" not in err, err[-3000:]
     assert "Traceback" not in err, err[-3000:]
     assert "done; processes left: []" in out, out
@@ -90,8 +94,13 @@ print("done", flush=True)
 
 
 def test_a_batch_thread_that_outlives_its_shutdown_wait_is_not_deleted_running(tmp_path) -> None:
-    done = subprocess.run([sys.executable, "-c", DEAF_WORKER_SCRIPT], env=settings_env(tmp_path),
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", DEAF_WORKER_SCRIPT],
+        env=settings_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, f"exit {done.returncode}\n{done.stderr[-3000:]}"
     assert "QThread: Destroyed" not in done.stderr and "Traceback" not in done.stderr, done.stderr
     assert done.stdout.strip() == "done"

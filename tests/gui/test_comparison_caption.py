@@ -25,22 +25,27 @@ def dock(qtbot):
 @pytest.mark.parametrize(
     ("options", "caption"),
     [
-        (TextbookOptions("none"),
-         "Textbook rows: ordering: none, scoring: textbook, evaluation: open-lines, "
-         "form: textbook."),
-        (TextbookOptions("centre"),
-         "Textbook rows: ordering: centre (none for Alpha-beta), scoring: textbook, "
-         "evaluation: open-lines, form: textbook."),
-        (TextbookOptions("wins", "distance", "zero", "negamax"),
-         "Textbook rows: ordering: wins (none for Alpha-beta), scoring: distance, "
-         "evaluation: zero, form: negamax."),
-        (TextbookOptions("table", "distance", "open-lines", "textbook"),
-         "Textbook rows: ordering: table (none for Minimax and Alpha-beta), "
-         "scoring: distance, evaluation: open-lines, form: textbook."),
+        (
+            TextbookOptions("none"),
+            "Textbook rows: ordering: none, scoring: textbook, evaluation: open-lines, form: textbook.",
+        ),
+        (
+            TextbookOptions("centre"),
+            "Textbook rows: ordering: centre (none for Alpha-beta), scoring: textbook, "
+            "evaluation: open-lines, form: textbook.",
+        ),
+        (
+            TextbookOptions("wins", "distance", "zero", "negamax"),
+            "Textbook rows: ordering: wins (none for Alpha-beta), scoring: distance, evaluation: zero, form: negamax.",
+        ),
+        (
+            TextbookOptions("table", "distance", "open-lines", "textbook"),
+            "Textbook rows: ordering: table (none for Minimax and Alpha-beta), "
+            "scoring: distance, evaluation: open-lines, form: textbook.",
+        ),
     ],
 )
-def test_the_caption_says_each_option_once_as_the_bar_does(qtbot, dock, options,
-                                                            caption) -> None:
+def test_the_caption_says_each_option_once_as_the_bar_does(qtbot, dock, options, caption) -> None:
     dock.options_bar.set_options(options)
     text = dock.options_label.text()
     assert text == caption + ENGINE_ROWS

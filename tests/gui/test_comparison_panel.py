@@ -43,14 +43,20 @@ def table_column(dock: ComparisonDock, column: int) -> list[str]:
 def test_empty_3x3_reproduces_the_seed_experiment(qtbot, dock) -> None:
     dock.set_position(Board())
     run_and_wait(qtbot, dock)
-    assert table_column(dock, 0) == ["Minimax", "Alpha-beta", "+ ordering centre",
-                                     "+ table (ordering centre)", "Engine α-β + symmetry",
-                                     "Perfect"]
+    assert table_column(dock, 0) == [
+        "Minimax",
+        "Alpha-beta",
+        "+ ordering centre",
+        "+ table (ordering centre)",
+        "Engine α-β + symmetry",
+        "Perfect",
+    ]
     assert table_column(dock, 1)[:4] == ["549,946", "18,297", "11,758", "2,793"]
     assert dock.rows[0].nodes == minimax_search(Board()).stats.nodes
     caption = dock.options_label.text()
-    assert "ordering: centre (none for Alpha-beta), scoring: textbook, evaluation: open-lines, " \
-        "form: textbook" in caption
+    assert (
+        "ordering: centre (none for Alpha-beta), scoring: textbook, evaluation: open-lines, form: textbook" in caption
+    )
     assert "ordering none, scoring textbook" in dock.table.item(1, 1).toolTip()
     assert "narrows the window" in dock.table.item(4, 1).toolTip()
     assert "wins first" in dock.table.item(4, 6).text()
@@ -75,8 +81,9 @@ def test_different_moves_among_equal_ones_are_explained(qtbot, dock) -> None:
     for number, row in enumerate(dock.rows):
         assert move_text(row.result.move) in summary and tie_order(row) in summary
         tip = dock.table.item(number, MOVE).toolTip()
-        assert tip.startswith(f"{move_text(row.result.move)}: one of {legal} equal moves; "
-                              f"ties go to the first in {tie_order(row)}")
+        assert tip.startswith(
+            f"{move_text(row.result.move)}: one of {legal} equal moves; ties go to the first in {tie_order(row)}"
+        )
 
 
 def test_rows_that_agree_say_nothing_of_ties(qtbot, dock) -> None:
@@ -99,8 +106,7 @@ def test_chart_shows_the_table_numbers_on_a_log_scale(qtbot, dock) -> None:
     unit = duration_unit(max(row.seconds for row in dock.rows))
     assert dock.chart_box.chart.unit == f"time ({unit.name})"
     assert dock.chart_box.chart.values == [row.seconds * unit.per_second for row in dock.rows]
-    assert dock.chart_box.chart.texts == table_column(dock, 3) == [duration_text(row.seconds)
-                                                        for row in dock.rows]
+    assert dock.chart_box.chart.texts == table_column(dock, 3) == [duration_text(row.seconds) for row in dock.rows]
     assert dock.chart_box.chart.texts[0] in dock.chart_box.chart.accessibleDescription()
 
 
@@ -129,8 +135,7 @@ def test_a_tree_too_big_for_a_float_says_more_than_never_inf_or_forever(qtbot, d
     for text in shown:
         assert "inf " not in text and "forever" not in text, text
     assert "the full tree has more than 1.8e+308 positions: more than" in dock.estimate_label.text()
-    assert all(dock.table.item(row, 6).text().startswith("refused: it would take more than ")
-               for row in refused)
+    assert all(dock.table.item(row, 6).text().startswith("refused: it would take more than ") for row in refused)
 
 
 def test_position_change_cancels_a_running_comparison(qtbot, dock) -> None:
@@ -164,10 +169,17 @@ def test_screenshot_of_the_3x3_comparison(qtbot, dock, tmp_path) -> None:
 
 def test_the_analysis_views_do_not_import_pyqtgraph() -> None:
     """pyqtgraph takes about a second to import: the window must not wait for it."""
-    code = ("import sys, tictactoe_qt.gui.analysis.install\n"
-            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pyqtgraph'))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=60, env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))
+    code = (
+        "import sys, tictactoe_qt.gui.analysis.install\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pyqtgraph'))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=dict(os.environ, QT_QPA_PLATFORM="offscreen"),
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
 
@@ -237,8 +249,7 @@ def test_the_comparison_in_the_window_is_marked_after_a_move(qtbot, click_cell) 
     window.close()
 
 
-SAMPLE_POSITIONS = [("xx./.../..o", 3), ("x.o/.x./...", 3), ("xo../.x../..o./....", 3),
-                    ("xo.x/.x../o.o./....", 4)]
+SAMPLE_POSITIONS = [("xx./.../..o", 3), ("x.o/.x./...", 3), ("xo../.x../..o./....", 3), ("xo.x/.x../o.o./....", 4)]
 
 
 @pytest.mark.parametrize("notation,k", SAMPLE_POSITIONS)
@@ -253,10 +264,16 @@ def test_the_textbook_rows_count_what_the_cli_search_counts(qtbot, dock, notatio
     depth = None if board.geometry.cells - board.ply <= 9 else 3
     dock.set_position(board)
     dock.depth_box.setCurrentIndex(dock.depth_box.findData(depth))
-    combos = list(itertools.product(("none", "centre", "wins", "table"), ("textbook", "distance"),
-                                    ("zero", "open-lines"), ("textbook", "negamax")))
+    combos = list(
+        itertools.product(
+            ("none", "centre", "wins", "table"),
+            ("textbook", "distance"),
+            ("zero", "open-lines"),
+            ("textbook", "negamax"),
+        )
+    )
     # Every option set once over the sample positions, and each position a spread of them.
-    chosen = combos[SAMPLE_POSITIONS.index((notation, k))::len(SAMPLE_POSITIONS)]
+    chosen = combos[SAMPLE_POSITIONS.index((notation, k)) :: len(SAMPLE_POSITIONS)]
     for ordering, scoring, evaluation, form in chosen:
         options = TextbookOptions(ordering, scoring, evaluation, form)
         dock.options_bar.set_options(options)
@@ -266,17 +283,33 @@ def test_the_textbook_rows_count_what_the_cli_search_counts(qtbot, dock, notatio
             if row.options is None or row.status != "done":
                 continue
             traced = textbook_search(board, row.variant.algorithm, row.options, depth)
-            assert (row.nodes, row.result.stats.cutoffs) == (traced.stats.nodes,
-                                                             traced.stats.cutoffs)
+            assert (row.nodes, row.result.stats.cutoffs) == (traced.stats.nodes, traced.stats.cutoffs)
             line = table_column(dock, 0).index(row.title)
             assert dock.table.item(line, 1).text() == f"{traced.stats.nodes:,}"
             assert row.options.label() in dock.table.item(line, 1).toolTip()
             if (ordering, scoring, evaluation, form) != chosen[0]:
                 continue  # the CLI in a subprocess for one option set per position
-            args = [sys.executable, "-m", "tictactoe_qt", "search", "--algorithm",
-                    row.variant.algorithm, "--board", notation, "--k", str(k),
-                    "--ordering", row.options.ordering, "--scoring", scoring,
-                    "--evaluation", evaluation, "--form", form, "--json"]
+            args = [
+                sys.executable,
+                "-m",
+                "tictactoe_qt",
+                "search",
+                "--algorithm",
+                row.variant.algorithm,
+                "--board",
+                notation,
+                "--k",
+                str(k),
+                "--ordering",
+                row.options.ordering,
+                "--scoring",
+                scoring,
+                "--evaluation",
+                evaluation,
+                "--form",
+                form,
+                "--json",
+            ]
             if depth is not None:
                 args += ["--depth", str(depth)]
             done = subprocess.run(args, capture_output=True, text=True, timeout=120)
@@ -306,8 +339,11 @@ def test_a_heuristic_value_says_its_depth_in_the_note(qtbot, dock) -> None:
     run_and_wait(qtbot, dock)
     notes = table_column(dock, 6)
     values = table_column(dock, 5)
-    heuristic = [row for row, result in enumerate(dock.rows)
-                 if result is not None and result.status == "done" and not result.result.exact]
+    heuristic = [
+        row
+        for row, result in enumerate(dock.rows)
+        if result is not None and result.status == "done" and not result.result.exact
+    ]
     assert heuristic, values
     for row in heuristic:
         depth = dock.rows[row].result.stats.depth

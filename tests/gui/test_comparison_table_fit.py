@@ -15,15 +15,7 @@ from PySide6.QtWidgets import QComboBox, QPushButton, QSpinBox
 
 from tictactoe_qt.engine.analysis import VARIANTS
 from tictactoe_qt.engine.game import cell_text
-from tictactoe_qt.gui.analysis.comparison_table import (
-    CUTOFFS,
-    MIN_ROWS,
-    MOVE,
-    NODES,
-    NOTE,
-    TIME,
-    VALUE,
-)
+from tictactoe_qt.gui.analysis.comparison_table import CUTOFFS, MIN_ROWS, MOVE, NODES, NOTE, TIME, VALUE
 
 from .waits import HANG_MS
 
@@ -46,8 +38,7 @@ def compared(request, qtbot, shown_window, click_cell):
     dock.depth_box.setCurrentIndex(dock.depth_box.findData(request.param))
     qtbot.waitUntil(dock.run_button.isEnabled, timeout=HANG_MS)
     dock.run_button.click()
-    qtbot.waitUntil(lambda: not dock.is_running() and dock.table.rowCount() == len(VARIANTS),
-                    timeout=HANG_MS)
+    qtbot.waitUntil(lambda: not dock.is_running() and dock.table.rowCount() == len(VARIANTS), timeout=HANG_MS)
     qtbot.wait(50)  # the layout settles
     return window, dock
 
@@ -65,8 +56,10 @@ def shown_width(table, column: int) -> int:
 
 def whole_rows(table) -> int:
     """How many rows show from top to bottom."""
-    return sum(table.visualRect(table.model().index(row, 0)).bottom() < table.viewport().height()
-               for row in range(table.rowCount()))
+    return sum(
+        table.visualRect(table.model().index(row, 0)).bottom() < table.viewport().height()
+        for row in range(table.rowCount())
+    )
 
 
 def test_every_column_and_row_shows_at_the_default_size(qtbot, compared) -> None:
@@ -151,13 +144,11 @@ def test_a_wider_dock_shows_the_whole_note(qtbot, compared) -> None:
 
 
 @pytest.mark.parametrize("compared", [2], indirect=True, ids=["depth 2"])
-def test_a_depth_limited_value_is_short_with_the_long_form_in_its_tooltip(
-        qtbot, compared) -> None:
+def test_a_depth_limited_value_is_short_with_the_long_form_in_its_tooltip(qtbot, compared) -> None:
     _window, dock = compared
     assert dock.depth_box.currentData() == 2
     table = dock.table
-    heuristic = [number for number, row in enumerate(dock.rows)
-                 if row.result is not None and not row.result.exact]
+    heuristic = [number for number, row in enumerate(dock.rows) if row.result is not None and not row.result.exact]
     assert heuristic  # the textbook rows stop at the limit and score the leaves
     for row in heuristic:
         value = table.item(row, VALUE)
@@ -200,8 +191,7 @@ def test_7x7_counts_and_a_depth_limit_fit_the_default_window(qtbot, shown_window
     dock.depth_box.setCurrentIndex(dock.depth_box.findData(3))
     qtbot.waitUntil(dock.run_button.isEnabled, timeout=HANG_MS)
     dock.run_button.click()
-    qtbot.waitUntil(lambda: not dock.is_running() and dock.table.rowCount() == len(VARIANTS),
-                    timeout=HANG_MS)
+    qtbot.waitUntil(lambda: not dock.is_running() and dock.table.rowCount() == len(VARIANTS), timeout=HANG_MS)
     qtbot.wait(50)
     table = dock.table
     assert any(len(text) >= 6 for text in cells(table, NODES))  # '87,166': minimax's count

@@ -18,8 +18,10 @@ NON_TEXT_CONTRAST = 3.0
 
 def relative_luminance(colour: QColor) -> float:
     """WCAG relative luminance of ``colour`` (sRGB channels made linear)."""
+
     def linear(c: float) -> float:
         return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
     return 0.2126 * linear(colour.redF()) + 0.7152 * linear(colour.greenF()) + 0.0722 * linear(colour.blueF())
 
 
@@ -29,19 +31,20 @@ def contrast(a: QColor, b: QColor) -> float:
     return (light + 0.05) / (dark + 0.05)
 
 
-def best_indicator_contrast(image: QImage, button: QCheckBox | QRadioButton, host: QWidget,
-                            window: QColor) -> float:
+def best_indicator_contrast(image: QImage, button: QCheckBox | QRadioButton, host: QWidget, window: QColor) -> float:
     """The strongest contrast with ``window`` along the middle row of ``button``'s indicator."""
     option = QStyleOptionButton()
     button.initStyleOption(option)
-    element = (QStyle.SubElement.SE_CheckBoxIndicator if isinstance(button, QCheckBox)
-               else QStyle.SubElement.SE_RadioButtonIndicator)
+    element = (
+        QStyle.SubElement.SE_CheckBoxIndicator
+        if isinstance(button, QCheckBox)
+        else QStyle.SubElement.SE_RadioButtonIndicator
+    )
     rect = button.style().subElementRect(element, option, button)
     left = button.mapTo(host, rect.topLeft())
     ratio = image.devicePixelRatio()
     y = int((left.y() + rect.height() / 2) * ratio)
-    return max(contrast(image.pixelColor(int((left.x() + dx) * ratio), y), window)
-               for dx in range(rect.width()))
+    return max(contrast(image.pixelColor(int((left.x() + dx) * ratio), y), window) for dx in range(rect.width()))
 
 
 @pytest.mark.parametrize("kind", [QCheckBox, QRadioButton])
@@ -62,4 +65,3 @@ def test_dark_theme_outlines_indicators_clearly(shown_window, qtbot, kind):
         assert best_indicator_contrast(image, button, host, background) >= NON_TEXT_CONTRAST
     finally:
         window.theme_actions["light"].trigger()
-

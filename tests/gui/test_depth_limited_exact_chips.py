@@ -30,8 +30,7 @@ def depth_limited(qtbot, window, depth: int):
     return data
 
 
-def test_small_boards_show_the_exact_value_beneath_each_depth_limited_one(
-        qtbot, window, click_cell) -> None:
+def test_small_boards_show_the_exact_value_beneath_each_depth_limited_one(qtbot, window, click_cell) -> None:
     start(window, 3, 3, 3)
     play(window, click_cell, (0, 0), (0, 2), (2, 1))
     data = depth_limited(qtbot, window, 3)
@@ -45,8 +44,7 @@ def test_small_boards_show_the_exact_value_beneath_each_depth_limited_one(
     assert data.legend().startswith("Depth-limited values, 3 plies: not the game's result")
 
 
-def test_big_boards_show_the_exact_values_once_the_position_is_solved(
-        qtbot, window, click_cell) -> None:
+def test_big_boards_show_the_exact_values_once_the_position_is_solved(qtbot, window, click_cell) -> None:
     start(window, 7, 7, 5)
     play(window, click_cell, *OPEN_FOUR)
     before = depth_limited(qtbot, window, 2)
@@ -58,12 +56,10 @@ def test_big_boards_show_the_exact_values_once_the_position_is_solved(
     assert {cell: note.aside for cell, note in after.notes.items()} == expected_badges(window)
     assert after.notes[(3, 0)].aside == "X1" and after.notes[(3, 0)].aside_kind == "win"
     assert "Small: the exact value (X3 = X wins in 3 plies" in after.legend()
-    assert [note.text for note in after.notes.values()] == [
-        note.text for note in before.notes.values()]
+    assert [note.text for note in after.notes.values()] == [note.text for note in before.notes.values()]
 
 
-def test_a_best_line_badge_over_a_chipped_value_shows_its_number_only(
-        qtbot, window, click_cell, monkeypatch) -> None:
+def test_a_best_line_badge_over_a_chipped_value_shows_its_number_only(qtbot, window, click_cell, monkeypatch) -> None:
     """With a chip, the value sits higher: the badge's mark pill would cover it."""
     start(window, 3, 3, 3)
     play(window, click_cell, (0, 0), (0, 2), (2, 1))

@@ -64,13 +64,20 @@ SCRIPT = window_script(f"""
 
 def test_discard_ends_the_program_at_once_and_leaves_nothing_running(tmp_path) -> None:
     env = settings_env(tmp_path)
-    process = subprocess.Popen([sys.executable, "-c", SCRIPT], env=env, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    process = subprocess.Popen(
+        [sys.executable, "-c", SCRIPT],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     try:
         line = process.stdout.readline()
         asked = time.monotonic()
-        assert line.strip() == "asked: Save the simulation run and the watched series before closing?", \
+        assert line.strip() == "asked: Save the simulation run and the watched series before closing?", (
             process.stderr.read()
+        )
         _, err = process.communicate(timeout=TIMEOUT_S)
         ended = time.monotonic() - asked
         left = wait_until_group_gone(process.pid, TIMEOUT_S)

@@ -64,8 +64,11 @@ def test_a_killed_worker_keeps_the_games_with_one_line(qtbot, panel, pool, capfd
         os.kill(pids[0], signal.SIGKILL)
 
     status = panel.simulate_bar.status_label.text()
-    line = re.fullmatch(r"A worker process died(?: \(pid \d+[^)]*\))?; the batch stopped; the "
-                        r"([\d,]+) games finished before are kept", status)
+    line = re.fullmatch(
+        r"A worker process died(?: \(pid \d+[^)]*\))?; the batch stopped; the "
+        r"([\d,]+) games finished before are kept",
+        status,
+    )
     assert line, status
     runs = panel.run_list.runs()
     assert len(runs) == 1
@@ -83,5 +86,3 @@ def test_a_killed_worker_keeps_the_games_with_one_line(qtbot, panel, pool, capfd
     qtbot.waitUntil(lambda: not any(_is_running(pid) for pid in pids), timeout=HANG_MS)
     err = capfd.readouterr().err
     assert "Traceback" not in err, err[-3000:]
-
-

@@ -6,8 +6,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QTabBar
 
-from tictactoe_qt.gui.dock_layout import LAYOUT_VERSION, dock_is_in_state
-from tictactoe_qt.gui.main_window import DOCK_WIDTH, MainWindow
+from tictactoe_qt.gui.dock_layout import DOCK_WIDTH, LAYOUT_VERSION, dock_is_in_state
+from tictactoe_qt.gui.main_window import MainWindow
 from tictactoe_qt.gui.settings_store import SettingsStore
 
 from .panels import open_panel
@@ -59,8 +59,12 @@ def test_the_layout_is_saved_with_its_version_and_every_dock(qtbot):
         assert dock_is_in_state(window.findChild(QDockWidget, name), state)
 
 
-TITLES = {"settingsDock": "Settings", "statsPanel": "Statistics",
-          "comparisonDock": "Compare", "treeExplorerDock": "Game tree"}
+TITLES = {
+    "settingsDock": "Settings",
+    "statsPanel": "Statistics",
+    "comparisonDock": "Compare",
+    "treeExplorerDock": "Game tree",
+}
 
 
 def shown_window(qtbot, width: int, height: int) -> MainWindow:
@@ -107,8 +111,16 @@ def test_clicking_through_the_tabs_never_moves_the_tab_bar(qtbot) -> None:
     geometry = bar.geometry()
     tabs = [bar.tabRect(i) for i in range(bar.count())]
     # Every order of switching, the one the issue hit included: Statistics, then Compare.
-    for name in ("statsPanel", "comparisonDock", "treeExplorerDock", "comparisonDock",
-                 "settingsDock", "treeExplorerDock", "statsPanel", "settingsDock"):
+    for name in (
+        "statsPanel",
+        "comparisonDock",
+        "treeExplorerDock",
+        "comparisonDock",
+        "settingsDock",
+        "treeExplorerDock",
+        "statsPanel",
+        "settingsDock",
+    ):
         click_tab(qtbot, window, TITLES[name])
         dock = window.findChild(QDockWidget, name)
         assert not dock.visibleRegion().isEmpty(), f"the click meant for {name} missed"

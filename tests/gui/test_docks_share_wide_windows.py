@@ -92,10 +92,8 @@ def test_the_runs_headers_and_names_show_whole(qtbot, shown_window) -> None:
     item = run_list.topLevelItem(0)
     assert "🐱" in run_list.headerItem().text(1)
     for column in range(len(COLUMNS)):
-        assert header.sectionSize(column) >= header.sectionSizeHint(column), \
-            run_list.headerItem().text(column)
-        assert run_list.sizeHintForColumn(column) <= header.sectionSize(column), \
-            item.text(column)
+        assert header.sectionSize(column) >= header.sectionSizeHint(column), run_list.headerItem().text(column)
+        assert run_list.sizeHintForColumn(column) <= header.sectionSize(column), item.text(column)
     assert header.length() <= run_list.viewport().width()
 
 
@@ -111,8 +109,7 @@ def test_compares_notes_show_whole(qtbot, shown_window, click_cell) -> None:
     qtbot.waitUntil(dock.run_button.isEnabled, timeout=HANG_MS)
     dock.run_button.click()
     table = dock.table
-    qtbot.waitUntil(lambda: not dock.is_running() and table.rowCount() == len(VARIANTS),
-                    timeout=HANG_MS)
+    qtbot.waitUntil(lambda: not dock.is_running() and table.rowCount() == len(VARIANTS), timeout=HANG_MS)
     qtbot.wait(50)
     header = table.horizontalHeader()
     metrics = table.fontMetrics()
@@ -122,8 +119,7 @@ def test_compares_notes_show_whole(qtbot, shown_window, click_cell) -> None:
     assert header.length() <= table.viewport().width()
 
 
-def test_the_stepper_pseudocode_and_the_exercise_placeholder_show_whole(
-        qtbot, shown_window) -> None:
+def test_the_stepper_pseudocode_and_the_exercise_placeholder_show_whole(qtbot, shown_window) -> None:
     window = shown_window(WIDE)
     dock = open_panel(qtbot, window, "searchStepperDock")
     for form in ("negamax", "textbook"):

@@ -31,8 +31,9 @@ def window(shown_window):
 
 def seat_engine(window, monkeypatch, program: str) -> None:
     """X is the human, O the engine at ``program`` with a long time, on 7x7 five in a row."""
-    monkeypatch.setattr("tictactoe_qt.gui.extra_player_fields.QFileDialog.getOpenFileName",
-                        lambda *_args, **_kwargs: (program, ""))
+    monkeypatch.setattr(
+        "tictactoe_qt.gui.extra_player_fields.QFileDialog.getOpenFileName", lambda *_args, **_kwargs: (program, "")
+    )
     for name, value in (("rows", 7), ("cols", 7), ("k", 5)):
         window.findChild(QSpinBox, name).setValue(value)
     combo = window.findChild(QComboBox, "oPlayer")
@@ -50,8 +51,7 @@ def engine_thinking(qtbot, window, program: str) -> int:
 
 
 @pytest.mark.parametrize("mode", ["stoppable", "thinker"])
-def test_after_undo_mid_thought_the_next_move_is_answered_at_once(
-        qtbot, window, monkeypatch, fake_engine, mode):
+def test_after_undo_mid_thought_the_next_move_is_answered_at_once(qtbot, window, monkeypatch, fake_engine, mode):
     program = fake_engine(mode)
     seat_engine(window, monkeypatch, program)
     lines = StatusLines(window)
@@ -69,7 +69,7 @@ def test_after_undo_mid_thought_the_next_move_is_answered_at_once(
     assert window.controller._search.worker.engine.pid == search_process
     if mode == "stoppable":
         assert pids(program)[-1] == old  # told to stop, and kept (before it: the name probe)
-        assert said(program, old)[said(program, old).index("YXSTOP"):][:2] == ["YXSTOP", "stopped"]
+        assert said(program, old)[said(program, old).index("YXSTOP") :][:2] == ["YXSTOP", "stopped"]
     else:
         assert gone(old)  # it would not stop: ended and waited for
         assert said(program, pids(program)[-1])[-3:-1] == ["TURN 2,2", "think"]
@@ -78,8 +78,7 @@ def test_after_undo_mid_thought_the_next_move_is_answered_at_once(
 
 
 @pytest.mark.parametrize("mode", ["stoppable", "thinker"])
-def test_new_game_with_other_players_mid_thought_ends_the_engine(
-        qtbot, window, monkeypatch, fake_engine, mode):
+def test_new_game_with_other_players_mid_thought_ends_the_engine(qtbot, window, monkeypatch, fake_engine, mode):
     program = fake_engine(mode)
     seat_engine(window, monkeypatch, program)
     lines = StatusLines(window)
@@ -94,8 +93,7 @@ def test_new_game_with_other_players_mid_thought_ends_the_engine(
 
 
 @pytest.mark.parametrize("mode", ["stoppable", "thinker"])
-def test_closing_mid_thought_ends_every_process(
-        qtbot, window, monkeypatch, fake_engine, mode):
+def test_closing_mid_thought_ends_every_process(qtbot, window, monkeypatch, fake_engine, mode):
     program = fake_engine(mode)
     seat_engine(window, monkeypatch, program)
     engine_thinking(qtbot, window, program)
@@ -106,8 +104,7 @@ def test_closing_mid_thought_ends_every_process(
 
 
 @pytest.mark.parametrize("victim", ["engine", "search process"])
-def test_a_process_killed_mid_thought_is_one_clear_line_never_a_hang(
-        qtbot, window, monkeypatch, fake_engine, victim):
+def test_a_process_killed_mid_thought_is_one_clear_line_never_a_hang(qtbot, window, monkeypatch, fake_engine, victim):
     program = fake_engine("thinker")
     seat_engine(window, monkeypatch, program)
     engine = engine_thinking(qtbot, window, program)
@@ -117,11 +114,11 @@ def test_a_process_killed_mid_thought_is_one_clear_line_never_a_hang(
     qtbot.waitUntil(lambda: lines.errors() != [], timeout=PROMPT_MS)
     (error,) = lines.errors()
     if victim == "engine":  # the engine's fault: it loses the game
-        assert error == ("O (External engine) forfeits: "
-                                     "fake thinker crashed (signal 9).")
+        assert error == ("O (External engine) forfeits: fake thinker crashed (signal 9).")
     else:
         assert error == (
             "O (External engine) could not move: the engine process stopped unexpectedly "
-            "(killed by signal 9). Undo or start a new game.")
+            "(killed by signal 9). Undo or start a new game."
+        )
     assert "\n" not in error
     qtbot.waitUntil(lambda: running_with(program) == [], timeout=PROMPT_MS)

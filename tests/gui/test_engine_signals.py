@@ -37,12 +37,16 @@ SCRIPT = window_script("""
 
 @pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGINT, signal.SIGHUP])
 @pytest.mark.parametrize("mode", ["stoppable", "thinker"])
-def test_a_signal_mid_thought_ends_the_engine_and_the_search_process(
-        tmp_path, fake_engine, mode, number) -> None:
+def test_a_signal_mid_thought_ends_the_engine_and_the_search_process(tmp_path, fake_engine, mode, number) -> None:
     program = fake_engine(mode)
     think_for(program, 60)
-    process = subprocess.Popen([sys.executable, "-c", SCRIPT, program], env=settings_env(tmp_path),
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-c", SCRIPT, program],
+        env=settings_env(tmp_path),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         search_process = int(process.stdout.readline().strip() or 0)
         assert search_process, process.stderr.read()

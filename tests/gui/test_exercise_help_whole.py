@@ -19,4 +19,5 @@ def test_the_instruction_has_the_height_its_lines_need(qtbot, shown_stepper, wid
     qtbot.waitUntil(help_label.isVisible, timeout=HANG_MS)
     qtbot.wait(50)
     assert help_label.height() >= help_label.heightForWidth(help_label.width()), (
-        f"{help_label.height()} px tall, its lines need {help_label.heightForWidth(help_label.width())}")
+        f"{help_label.height()} px tall, its lines need {help_label.heightForWidth(help_label.width())}"
+    )

@@ -46,8 +46,13 @@ EXPORT_AT_A_FILE_SIZE_LIMIT = textwrap.dedent(
 
 def test_exports_at_a_file_size_limit_keep_the_old_files(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT), QT_QPA_PLATFORM="offscreen")
-    done = subprocess.run([sys.executable, "-c", EXPORT_AT_A_FILE_SIZE_LIMIT, str(tmp_path)],
-                          capture_output=True, text=True, timeout=60, env=env)
+    done = subprocess.run(
+        [sys.executable, "-c", EXPORT_AT_A_FILE_SIZE_LIMIT, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert len(lines) == 2 and all("refused" in line and "File too large" in line for line in lines)

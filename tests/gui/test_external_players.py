@@ -59,8 +59,7 @@ def watch_series(qtbot, window, x: str, o: str, games: int):
     return added.args[0]
 
 
-def test_external_engine_is_picked_in_a_file_dialog_and_named_by_about(
-        qtbot, window, pick_file, fake_engine):
+def test_external_engine_is_picked_in_a_file_dialog_and_named_by_about(qtbot, window, pick_file, fake_engine):
     path = fake_engine("good")
     pick_file(path)
     set_board(window, 7, 7, 5)
@@ -89,8 +88,7 @@ def test_a_file_that_is_not_a_program_is_refused_and_the_choice_undone(window, p
     assert "is not executable" in window.settings_dock.sides["o"].note.text()
 
 
-def test_an_engine_plays_and_is_ended_on_new_game_and_on_close(
-        qtbot, window, pick_file, fake_engine):
+def test_an_engine_plays_and_is_ended_on_new_game_and_on_close(qtbot, window, pick_file, fake_engine):
     path = fake_engine("good")
     pick_file(path)
     set_board(window, 7, 7, 5)
@@ -111,8 +109,7 @@ def test_an_engine_plays_and_is_ended_on_new_game_and_on_close(
     qtbot.waitUntil(lambda: running_with(path) == [], timeout=10_000)
 
 
-def test_an_engine_fault_in_play_is_a_forfeit_with_its_reason(
-        qtbot, window, pick_file, fake_engine):
+def test_an_engine_fault_in_play_is_a_forfeit_with_its_reason(qtbot, window, pick_file, fake_engine):
     pick_file(fake_engine("offboard"))
     set_board(window, 7, 7, 5)
     choose(window, "x", "engine")
@@ -151,7 +148,8 @@ def test_a_batch_counts_forfeits_in_report_and_csv(qtbot, panel, fake_engine, tm
     summary = run_batch(qtbot, panel, "random", f"engine:path={path}", 3)
     assert summary["forfeits"] == 3 and summary["o"]["forfeits"] == 3
     assert panel.report.text_at("Lost by forfeit (X / O)").startswith(
-        "0 / 3  (3× O forfeits: fake crash exited (status 3))")
+        "0 / 3  (3× O forfeits: fake crash exited (status 3))"
+    )
     target = tmp_path / "games.csv"
     panel.export_results(target)
     with open(target, newline="") as stream:
@@ -161,8 +159,7 @@ def test_a_batch_counts_forfeits_in_report_and_csv(qtbot, panel, fake_engine, tm
     assert running_with(path) == []
 
 
-def test_engine_messages_and_stderr_are_in_the_log_the_user_opens(
-        qtbot, panel, fake_engine):
+def test_engine_messages_and_stderr_are_in_the_log_the_user_opens(qtbot, panel, fake_engine):
     path = fake_engine("chatty")
     run_batch(qtbot, panel, f"engine:path={path}", "random", 2)
     assert running_with(path) == []
@@ -179,13 +176,13 @@ def test_engine_messages_and_stderr_are_in_the_log_the_user_opens(
 
 def test_an_unusable_engine_stops_the_batch_before_it_starts(qtbot, panel):
     panel.set_match_source(
-        lambda: (SMALL_GOMOKU, PlayerSpec.parse("engine:path=/no/such/pbrain"), PlayerSpec("random")))
+        lambda: (SMALL_GOMOKU, PlayerSpec.parse("engine:path=/no/such/pbrain"), PlayerSpec("random"))
+    )
     assert panel.start_simulation() is False
     assert "no engine at /no/such/pbrain" in panel.simulate_bar.status_label.text()
 
 
-def test_the_tournament_tab_plays_an_engine_and_counts_its_forfeits(
-        qtbot, panel, fake_engine):
+def test_the_tournament_tab_plays_an_engine_and_counts_its_forfeits(qtbot, panel, fake_engine):
     good, crash = fake_engine("good"), fake_engine("crash")
     panel.set_match_source(lambda: (SMALL_GOMOKU, PlayerSpec("random"), PlayerSpec("random")))
     view = panel.tournament
@@ -211,8 +208,7 @@ def test_the_tournament_tab_refuses_an_engine_on_a_board_it_does_not_play(panel,
     assert "k=5" in view.message.text()
 
 
-def test_watch_plays_a_series_with_an_engine_and_ends_it(
-        qtbot, window, pick_file, fake_engine):
+def test_watch_plays_a_series_with_an_engine_and_ends_it(qtbot, window, pick_file, fake_engine):
     path = fake_engine("good")
     pick_file(path)
     run = watch_series(qtbot, window, "engine", "random", 2)
@@ -221,8 +217,7 @@ def test_watch_plays_a_series_with_an_engine_and_ends_it(
     qtbot.waitUntil(lambda: running_with(path) == [], timeout=10_000)
 
 
-def test_an_engine_seated_on_a_board_it_refuses_is_said_in_one_line(
-        qtbot, window, pick_file, fake_engine):
+def test_an_engine_seated_on_a_board_it_refuses_is_said_in_one_line(qtbot, window, pick_file, fake_engine):
     path = fake_engine("squareonly")
     pick_file(path)
     set_board(window, 7, 9, 5)

@@ -22,8 +22,11 @@ from .waits import HANG_MS
 
 
 def shown_docks(window) -> set[str]:
-    return {dock.objectName() for dock in window.findChildren(QDockWidget)
-            if dock.isVisible() and not dock.visibleRegion().isEmpty()}
+    return {
+        dock.objectName()
+        for dock in window.findChildren(QDockWidget)
+        if dock.isVisible() and not dock.visibleRegion().isEmpty()
+    }
 
 
 def test_a_new_player_sees_the_board_and_the_settings_only(qtbot, shown_window) -> None:
@@ -37,8 +40,7 @@ def test_a_new_player_sees_the_board_and_the_settings_only(qtbot, shown_window) 
 
 
 @pytest.mark.parametrize("name", list(PANELS))
-def test_each_panel_opens_from_the_view_menu_in_front_and_says_what_it_is(
-        qtbot, shown_window, name) -> None:
+def test_each_panel_opens_from_the_view_menu_in_front_and_says_what_it_is(qtbot, shown_window, name) -> None:
     window = shown_window((1040, 680))
     dock = window.findChild(QDockWidget, name)
     action = dock.toggleViewAction()
@@ -118,8 +120,7 @@ def test_a_remembered_overlay_has_its_switch_in_sight(qtbot, shown_window) -> No
     assert views.legend.text() == ""
 
 
-def test_a_big_boards_legend_is_one_short_line_with_the_long_form_as_tooltip(
-        qtbot, shown_window) -> None:
+def test_a_big_boards_legend_is_one_short_line_with_the_long_form_as_tooltip(qtbot, shown_window) -> None:
     window = shown_window((1040, 680))
     for seat in "xo":
         combo = window.findChild(QComboBox, f"{seat}Player")

@@ -9,11 +9,11 @@ from .status_lines import shown_error
 
 
 @pytest.mark.parametrize("mode", ["offboard", "crash"])
-def test_an_engine_forfeit_prints_no_traceback(qtbot, shown_window, monkeypatch, capfd,
-                                               fake_engine, mode):
+def test_an_engine_forfeit_prints_no_traceback(qtbot, shown_window, monkeypatch, capfd, fake_engine, mode):
     path = fake_engine(mode)
-    monkeypatch.setattr("tictactoe_qt.gui.extra_player_fields.QFileDialog.getOpenFileName",
-                        lambda *args, **kwargs: (path, ""))
+    monkeypatch.setattr(
+        "tictactoe_qt.gui.extra_player_fields.QFileDialog.getOpenFileName", lambda *args, **kwargs: (path, "")
+    )
     window = shown_window(move_delay=0)
     for name, value in (("rows", 7), ("cols", 7), ("k", 5)):
         window.findChild(QSpinBox, name).setValue(value)

@@ -71,8 +71,7 @@ def cell_image(window, row: int, col: int) -> QImage:
 
 
 def differing_pixels(before: QImage, after: QImage) -> int:
-    return sum(before.pixel(x, y) != after.pixel(x, y)
-               for x in range(before.width()) for y in range(before.height()))
+    return sum(before.pixel(x, y) != after.pixel(x, y) for x in range(before.width()) for y in range(before.height()))
 
 
 def test_a_20x20_game_is_played_and_painted_whole_at_the_default_size(qtbot, window, click_cell):
@@ -105,11 +104,10 @@ def test_the_overlay_values_every_cell_of_a_20x20_board(qtbot, window, click_cel
     assert len(data.notes) == FREESTYLE * FREESTYLE - 2
     assert (18, 18) in data.notes and (0, 19) in data.notes
     legend = views.legend
-    qtbot.waitUntil(lambda: legend.isVisible() and window.statusBar().rect().contains(
-        legend.geometry()), timeout=5_000)
+    qtbot.waitUntil(lambda: legend.isVisible() and window.statusBar().rect().contains(legend.geometry()), timeout=5_000)
     needed = legend.fontMetrics().boundingRect(
-        QRect(0, 0, legend.contentsRect().width(), 10_000), Qt.TextFlag.TextWordWrap,
-        legend.text())
+        QRect(0, 0, legend.contentsRect().width(), 10_000), Qt.TextFlag.TextWordWrap, legend.text()
+    )
     assert needed.height() <= legend.contentsRect().height(), "the legend is cut off"
 
 

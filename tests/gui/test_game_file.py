@@ -53,9 +53,11 @@ def test_save_and_open_round_trip(window, tmp_path, dialogs):
 
 
 def test_open_restores_players_and_board_into_the_dock(qtbot, tmp_path, dialogs):
-    text = ('{"format": "tictactoe-qt/game", "version": 1, "config": {"rows": 4, "cols": 4, "k": 3},'
-            ' "first": "x", "players": {"x": {"spec": "human", "mark": "A", "name": "Ann"},'
-            ' "o": {"spec": "alphabeta:depth=2", "mark": "B"}}, "moves": [[0, 0]]}')
+    text = (
+        '{"format": "tictactoe-qt/game", "version": 1, "config": {"rows": 4, "cols": 4, "k": 3},'
+        ' "first": "x", "players": {"x": {"spec": "human", "mark": "A", "name": "Ann"},'
+        ' "o": {"spec": "alphabeta:depth=2", "mark": "B"}}, "moves": [[0, 0]]}'
+    )
     path = tmp_path / "g.json"
     path.write_text(text, encoding="utf-8")
     w = MainWindow()
@@ -67,8 +69,7 @@ def test_open_restores_players_and_board_into_the_dock(qtbot, tmp_path, dialogs)
     qtbot.waitUntil(lambda: w.position().count("o") == 1, timeout=HANG_MS)  # O is to move: it plays
 
 
-@pytest.mark.parametrize("content", ["", "{]", '{"format": "tictactoe-qt/game", "version": 1}',
-                                     "\udcff"])
+@pytest.mark.parametrize("content", ["", "{]", '{"format": "tictactoe-qt/game", "version": 1}', "\udcff"])
 def test_malformed_file_shows_an_error_and_keeps_the_game(window, tmp_path, dialogs, content):
     window.controller.play(1, 1)
     path = tmp_path / "bad.json"
@@ -97,10 +98,14 @@ def test_open_action_uses_the_file_dialog(window, tmp_path, dialogs, monkeypatch
 
 # -- corrupt files: refused before anything changes, in words for people ----------------
 
-GOOD = {"format": "tictactoe-qt/game", "version": 1, "config": {"rows": 3, "cols": 3, "k": 3},
-        "first": "x", "players": {"x": {"spec": "human", "mark": "A"},
-                                  "o": {"spec": "human", "mark": "B"}},
-        "moves": [[0, 0], [1, 1]]}
+GOOD = {
+    "format": "tictactoe-qt/game",
+    "version": 1,
+    "config": {"rows": 3, "cols": 3, "k": 3},
+    "first": "x",
+    "players": {"x": {"spec": "human", "mark": "A"}, "o": {"spec": "human", "mark": "B"}},
+    "moves": [[0, 0], [1, 1]],
+}
 
 
 def game_text(**changes) -> str:
@@ -115,17 +120,23 @@ def players(x: dict, o: dict) -> str:
     ("content", "words"),
     [
         ("[" * 5000 + "]" * 5000, "nested too deeply"),
-        (players({"spec": "human"}, {"spec": "minimax:depth=3000000000"}),
-         f"player O: depth 3000000000 is more than {MAX_DEPTH}"),
+        (
+            players({"spec": "human"}, {"spec": "minimax:depth=3000000000"}),
+            f"player O: depth 3000000000 is more than {MAX_DEPTH}",
+        ),
         (players({"mark": "🐱"}, {"mark": "🐱"}), "both players have the mark '🐱'"),
         (players({"mark": "o"}, {}), "both players have the mark 'o'"),
         (game_text(moves=[[0, 0], [1, 1], [0, 0]]), "move 3, row 1, column 1, is on a taken cell"),
         (game_text(moves=[[0, 0], [1, 1], [3, 0]]), r"move 3, \[3, 0\] in the file, is off the 3x3 board"),
-        (game_text(moves=[[0, 0], [1, 0], [0, 1], [1, 1], [0, 2], [2, 2]]),
-         "move 6, row 3, column 3, comes after the game was already over"),
+        (
+            game_text(moves=[[0, 0], [1, 0], [0, 1], [1, 1], [0, 2], [2, 2]]),
+            "move 6, row 3, column 3, comes after the game was already over",
+        ),
         (game_text(config={"rows": 3, "cols": 3, "k": 9}), "board size is impossible"),
-        (game_text(config={"rows": 3, "cols": None, "k": 3}),
-         r"the board's number of columns \('cols' in 'config'\) must be a whole number, not null"),
+        (
+            game_text(config={"rows": 3, "cols": None, "k": 3}),
+            r"the board's number of columns \('cols' in 'config'\) must be a whole number, not null",
+        ),
         (game_text(config={"rows": 3, "k": 3}), r"number of columns \('cols' in 'config'\) is missing"),
         (game_text(config={"rows": 3, "cols": "three" * 100, "k": 3}), r'not "(three)+[a-z]*…\.'),
         (players({"mark": "\udcff"}, {}), "player X's mark can't be shown"),
@@ -133,8 +144,7 @@ def players(x: dict, o: dict) -> str:
         ("\ufeff" + game_text(), "not valid JSON"),
     ],
 )
-def test_corrupt_files_change_nothing_and_say_why_in_words(qtbot, window, tmp_path, dialogs,
-                                                            content, words):
+def test_corrupt_files_change_nothing_and_say_why_in_words(qtbot, window, tmp_path, dialogs, content, words):
     window.controller.play(1, 1)
     dock_before = window.settings_dock.settings()
     path = tmp_path / "bad.json"
@@ -208,10 +218,14 @@ SAVE_AT_A_FILE_SIZE_LIMIT = textwrap.dedent(
 
 def test_a_file_size_limit_keeps_the_old_save_in_the_window(tmp_path):
     path = tmp_path / "game.json"
-    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2]),
-               QT_QPA_PLATFORM="offscreen")
-    done = subprocess.run([sys.executable, "-c", SAVE_AT_A_FILE_SIZE_LIMIT, str(path),
-                           str(tmp_path / "cfg")], capture_output=True, text=True, timeout=60, env=env)
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2]), QT_QPA_PLATFORM="offscreen")
+    done = subprocess.run(
+        [sys.executable, "-c", SAVE_AT_A_FILE_SIZE_LIMIT, str(path), str(tmp_path / "cfg")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["dialog: Could not save game.json: File too large.", "refused"]
     assert read_game_file(path).moves == ()  # the old save, whole

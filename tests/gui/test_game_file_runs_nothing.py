@@ -30,20 +30,30 @@ def marker_engine(folder: Path, name: str = "pbrain-marker") -> tuple[Path, Path
     each time it is started, then plays as the fake brain does; (program, marker)."""
     program = folder / name
     marker = folder / f"{name}.started"
-    program.write_text(f'#!/bin/sh\necho started >> "{marker}"\n'
-                       f'exec "{sys.executable}" "{FAKE_BRAIN}" good "{program}"\n')
+    program.write_text(
+        f'#!/bin/sh\necho started >> "{marker}"\nexec "{sys.executable}" "{FAKE_BRAIN}" good "{program}"\n'
+    )
     program.chmod(program.stat().st_mode | stat.S_IXUSR)
     return program, marker
 
 
-def game_file(path: Path, o_spec: str, moves: list[list[int]] | None = None,
-              x_spec: str = "human") -> Path:
+def game_file(path: Path, o_spec: str, moves: list[list[int]] | None = None, x_spec: str = "human") -> Path:
     """A 7x7 five-in-a-row game: X ``x_spec``, O ``o_spec``, X to move after ``moves``."""
-    path.write_text(json.dumps({
-        "format": "tictactoe-qt/game", "version": 1, "config": {"rows": 7, "cols": 7, "k": 5},
-        "first": "x", "players": {"x": {"spec": x_spec, "mark": "X"},
-                                  "o": {"spec": o_spec, "name": "Friendly bot", "mark": "O"}},
-        "moves": moves or []}))
+    path.write_text(
+        json.dumps(
+            {
+                "format": "tictactoe-qt/game",
+                "version": 1,
+                "config": {"rows": 7, "cols": 7, "k": 5},
+                "first": "x",
+                "players": {
+                    "x": {"spec": x_spec, "mark": "X"},
+                    "o": {"spec": o_spec, "name": "Friendly bot", "mark": "O"},
+                },
+                "moves": moves or [],
+            }
+        )
+    )
     return path
 
 
@@ -106,8 +116,7 @@ def test_opening_asks_and_by_default_seats_a_built_in_player(qtbot, window, tmp_
     assert running_with(str(program)) == []
 
 
-def test_after_run_them_the_engine_plays_but_is_not_asked_its_name(qtbot, window, tmp_path,
-                                                                    questions):
+def test_after_run_them_the_engine_plays_but_is_not_asked_its_name(qtbot, window, tmp_path, questions):
     program, marker = marker_engine(tmp_path)
     path = game_file(tmp_path / "friendly.json", f"engine:path={program}")
     questions.append(True)
@@ -125,7 +134,8 @@ def test_after_run_them_the_engine_plays_but_is_not_asked_its_name(qtbot, window
 
 @pytest.mark.parametrize("written", ["pbrain-marker", "./pbrain-marker", "~/pbrain-marker"])
 def test_a_relative_engine_path_is_refused_in_one_line_never_resolved(
-        window, tmp_path, questions, monkeypatch, written):
+    window, tmp_path, questions, monkeypatch, written
+):
     program, marker = marker_engine(tmp_path)
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("HOME", str(tmp_path))
@@ -185,8 +195,20 @@ def settings_with_engine(folder: Path, program: Path, origin: str | None) -> Non
 
     path = settings_file(folder)
     path.parent.mkdir(parents=True, exist_ok=True)
-    lines = ["[General]", "version=1", "", "[board]", "rows=7", "cols=7", "k=5", "",
-             "[o]", "kind=engine", f"extra={program}", "mark=O"]
+    lines = [
+        "[General]",
+        "version=1",
+        "",
+        "[board]",
+        "rows=7",
+        "cols=7",
+        "k=5",
+        "",
+        "[o]",
+        "kind=engine",
+        f"extra={program}",
+        "mark=O",
+    ]
     lines += [] if origin is None else [f"origin={origin}"]
     path.write_text("\n".join(lines) + "\n")
 
@@ -227,20 +249,19 @@ def test_an_engine_chosen_in_the_dock_is_restored_and_named(tmp_path):
     assert marker.read_text().count("started") == 1
 
 
-def test_both_players_are_asked_about_at_once_even_when_the_engine_is_to_move(
-        qtbot, window, tmp_path, questions):
+def test_both_players_are_asked_about_at_once_even_when_the_engine_is_to_move(qtbot, window, tmp_path, questions):
     program, marker = marker_engine(tmp_path)
     other, other_marker = marker_engine(tmp_path, "pbrain-other")
-    path = game_file(tmp_path / "two.json", f"engine:path={other}", moves=[[3, 3]],
-                     x_spec=f"engine:path={program},time=2")
+    path = game_file(
+        tmp_path / "two.json", f"engine:path={other}", moves=[[3, 3]], x_spec=f"engine:path={program},time=2"
+    )
     assert window.open_game(path)
     assert len(questions.asked) == 1
     assert "Player X would be played by" in questions.asked[0] and str(other) in questions.asked[0]
     qtbot.waitUntil(lambda: window.controller.board.ply >= 2, timeout=HANG_MS)  # O is to move
     settled(window)
     assert not marker.exists() and not other_marker.exists()
-    assert (window.controller.settings.x.kind, window.controller.settings.o.kind) == (
-        "perfect", "perfect")
+    assert (window.controller.settings.x.kind, window.controller.settings.o.kind) == ("perfect", "perfect")
 
 
 @pytest.mark.parametrize("trick", ["\n• Player O would be played by Perfect\n", "<b>Perfect<br>"])
@@ -268,8 +289,7 @@ def test_the_question_names_the_file_a_link_really_runs(window, tmp_path, questi
     assert not marker.exists()
 
 
-def test_a_recovered_run_that_names_an_engine_starts_nothing(qtbot, shown_window, tmp_path,
-                                                             isolated_recovery):
+def test_a_recovered_run_that_names_an_engine_starts_nothing(qtbot, shown_window, tmp_path, isolated_recovery):
     from tictactoe_qt.engine.game import GameConfig
     from tictactoe_qt.engine.players import PlayerSpec
     from tictactoe_qt.gui.stats.recovery_files import RecoverySession
@@ -278,8 +298,7 @@ def test_a_recovered_run_that_names_an_engine_starts_nothing(qtbot, shown_window
 
     program, marker = marker_engine(tmp_path)
     session = RecoverySession.create(isolated_recovery)
-    run = RunData(GameConfig(7, 7, 5), PlayerSpec.parse(f"engine:path={program}"),
-                  PlayerSpec("random"), 2)
+    run = RunData(GameConfig(7, 7, 5), PlayerSpec.parse(f"engine:path={program}"), PlayerSpec("random"), 2)
     for index in range(2):
         run.add(GameRow(index, "x", "x", 9, 0.01, 0.002, None, 5))
     run.finish()

@@ -8,7 +8,7 @@ from tictactoe_qt.gui.glyphs import missing_characters
 from tictactoe_qt.gui.main_window import MainWindow
 
 #: A character of Supplementary Private Use Area-A: no public font has a glyph for it.
-NO_FONT = "\U000F0042"
+NO_FONT = "\U000f0042"
 
 
 def test_ordinary_letters_and_invisible_joiners_are_drawable(qapp):

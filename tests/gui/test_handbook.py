@@ -20,8 +20,10 @@ def open_by_f1(window, qtbot) -> HandbookDialog:
     window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=WAIT_MS)
     qtbot.keyClick(window.board, Qt.Key.Key_F1)
-    qtbot.waitUntil(lambda: window.findChild(HandbookDialog) is not None
-                    and window.findChild(HandbookDialog).isVisible(), timeout=WAIT_MS)
+    qtbot.waitUntil(
+        lambda: window.findChild(HandbookDialog) is not None and window.findChild(HandbookDialog).isVisible(),
+        timeout=WAIT_MS,
+    )
     return window.findChild(HandbookDialog)
 
 
@@ -46,9 +48,11 @@ def test_help_handbook_is_f1_and_comes_first_in_the_help_menu(shown_window):
     window = shown_window()
     assert QKeySequence("F1") in window.handbook_action.shortcuts()
     assert window.help_menu.actions()[0] is window.handbook_action
-    assert all(QKeySequence("F1") not in action.shortcuts()
-               for action in window.findChildren(type(window.handbook_action))
-               if action is not window.handbook_action)
+    assert all(
+        QKeySequence("F1") not in action.shortcuts()
+        for action in window.findChildren(type(window.handbook_action))
+        if action is not window.handbook_action
+    )
 
 
 def test_f1_opens_the_handbook_on_its_first_page(shown_window, qtbot):
@@ -116,8 +120,7 @@ HOSTILE_LINKS = {
 }
 
 
-def test_links_out_of_the_handbook_go_to_the_system_never_into_the_dialog(qtbot, tmp_path,
-                                                                       monkeypatch):
+def test_links_out_of_the_handbook_go_to_the_system_never_into_the_dialog(qtbot, tmp_path, monkeypatch):
     """A page's links to the web, to files, climbing out with ../ or through a symlink."""
     import shutil
 
@@ -133,20 +136,16 @@ def test_links_out_of_the_handbook_go_to_the_system_never_into_the_dialog(qtbot,
     (pages / PAGES[0]).write_text(f"# Hostile\n\n{links}\n\n[next](playing.md)\n")
     monkeypatch.setattr(handbook_dialog, "page_path", lambda name: pages / name)
     opened: list[str] = []
-    monkeypatch.setattr(handbook_dialog, "open_outside", lambda url: opened.append(url.toString()),
-                        raising=False)
+    monkeypatch.setattr(handbook_dialog, "open_outside", lambda url: opened.append(url.toString()), raising=False)
     dialog = HandbookDialog()
     qtbot.addWidget(dialog)
     dialog.show()
     qtbot.waitUntil(lambda: "Hostile" in dialog.browser.toPlainText(), timeout=WAIT_MS)
     for href, ending in HOSTILE_LINKS.items():
-        qtbot.mouseClick(dialog.browser.viewport(), Qt.MouseButton.LeftButton,
-                         pos=link_point(dialog, href))
-        qtbot.waitUntil(lambda ending=ending: bool(opened) and opened[-1].endswith(ending),
-                        timeout=WAIT_MS)
+        qtbot.mouseClick(dialog.browser.viewport(), Qt.MouseButton.LeftButton, pos=link_point(dialog, href))
+        qtbot.waitUntil(lambda ending=ending: bool(opened) and opened[-1].endswith(ending), timeout=WAIT_MS)
         assert dialog.page_name() == PAGES[0] and "Hostile" in dialog.browser.toPlainText()
     assert len(opened) == len(HOSTILE_LINKS)
-    qtbot.mouseClick(dialog.browser.viewport(), Qt.MouseButton.LeftButton,
-                     pos=link_point(dialog, "playing.md"))
+    qtbot.mouseClick(dialog.browser.viewport(), Qt.MouseButton.LeftButton, pos=link_point(dialog, "playing.md"))
     qtbot.waitUntil(lambda: dialog.page_name() == "playing.md", timeout=WAIT_MS)
     assert len(opened) == len(HOSTILE_LINKS)

@@ -55,7 +55,9 @@ def test_the_model_imports_no_qt() -> None:
     import subprocess
     import sys
 
-    script = ("import sys, tictactoe_qt.gui.stats.kept_runs\n"
-              "print(sorted(m for m in sys.modules if m.startswith('PySide6'))[:3])")
+    script = (
+        "import sys, tictactoe_qt.gui.stats.kept_runs\n"
+        "print(sorted(m for m in sys.modules if m.startswith('PySide6'))[:3])"
+    )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True)
     assert done.stdout.strip() == "[]", done.stdout

@@ -24,8 +24,11 @@ def window(qtbot, shown_window):
 
 
 def geometries(widget: QWidget) -> dict[str, QRect]:
-    return {child.objectName(): QRect(child.mapTo(widget, QPoint(0, 0)), child.size())
-            for child in widget.findChildren(QWidget) if child.objectName() and child.isVisible()}
+    return {
+        child.objectName(): QRect(child.mapTo(widget, QPoint(0, 0)), child.size())
+        for child in widget.findChildren(QWidget)
+        if child.objectName() and child.isVisible()
+    }
 
 
 # -- the settings notice ----------------------------------------------------------------
@@ -37,10 +40,15 @@ def test_an_untouched_board_takes_new_settings_at_once(window) -> None:
     assert window.position().count("/") == 3  # the 4-row board is already there
 
 
-@pytest.mark.parametrize("players, size", [
-    (("human", "perfect"), 3), (("alphabeta", "alphabeta"), 3),
-    (("minimax", "alphabeta"), 7), (("alphabeta", "minimax"), 15),
-])
+@pytest.mark.parametrize(
+    "players, size",
+    [
+        (("human", "perfect"), 3),
+        (("alphabeta", "alphabeta"), 3),
+        (("minimax", "alphabeta"), 7),
+        (("alphabeta", "minimax"), 15),
+    ],
+)
 def test_the_notice_never_pushes_the_board_section_out_of_view(qtbot, window, players, size) -> None:
     choose(window, "o", "human")
     window.new_game_action.trigger()
@@ -125,8 +133,7 @@ def test_highlights_have_rounded_corners_like_the_board(qtbot) -> None:
     board.show()
     qtbot.waitExposed(board)
     cells = [None] * 9
-    board.set_snapshot(BoardSnapshot(rows=3, cols=3, cells=tuple(cells), to_move="x",
-                                     last_move=(1, 1)))
+    board.set_snapshot(BoardSnapshot(rows=3, cols=3, cells=tuple(cells), to_move="x", last_move=(1, 1)))
     image = board.grab().toImage()
     cell = board.cell_rect(1, 1)
     face = QColor(image.pixel(board.cell_rect(0, 1).center()))
@@ -144,8 +151,10 @@ def test_highlights_have_rounded_corners_like_the_board(qtbot) -> None:
 
 
 # -- the analysis legend in the status bar ----------------------------------------------
-LONG_LEGEND = ("Heuristic scores for O (to move), searched to depth 7: orange better, blue worse. "
-               "Hatched: 200 moves not searched. Numbered circles: best line. " * 2)
+LONG_LEGEND = (
+    "Heuristic scores for O (to move), searched to depth 7: orange better, blue worse. "
+    "Hatched: 200 moves not searched. Numbered circles: best line. " * 2
+)
 
 
 def test_the_docks_stay_put_while_the_analysis_legend_changes(qtbot, window) -> None:
@@ -161,8 +170,11 @@ def test_the_docks_stay_put_while_the_analysis_legend_changes(qtbot, window) -> 
     for text in ("Analysing the position…", "", LONG_LEGEND, "Asking the MCTS player…"):
         views.overlay.status.emit(text)
         qtbot.wait(50)
-        moved = {name: (rect, geometries(window).get(name)) for name, rect in before.items()
-                 if geometries(window).get(name) not in (None, rect)}
+        moved = {
+            name: (rect, geometries(window).get(name))
+            for name, rect in before.items()
+            if geometries(window).get(name) not in (None, rect)
+        }
         assert not {name for name in moved if name != "analysisLegend"}, (text, moved)
     # Analysis off: the room goes back to the window.
     views.overlay_action.setChecked(False)

@@ -33,8 +33,11 @@ def cell_pixels(board: BoardWidget, image: QImage, cell: tuple[int, int]) -> lis
     rect = board.cell_rect(*cell)
     inset = rect.width() // 10
     inner = QRect(rect).adjusted(inset, inset, -inset, -inset)
-    return [(x, y, *image.pixelColor(x, y).getRgb()[:3])
-            for y in range(inner.top(), inner.bottom() + 1) for x in range(inner.left(), inner.right() + 1)]
+    return [
+        (x, y, *image.pixelColor(x, y).getRgb()[:3])
+        for y in range(inner.top(), inner.bottom() + 1)
+        for x in range(inner.left(), inner.right() + 1)
+    ]
 
 
 def ink(board: BoardWidget, snapshot: BoardSnapshot, cell: tuple[int, int]) -> tuple[QRect, float]:

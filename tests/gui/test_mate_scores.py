@@ -19,10 +19,7 @@ from tictactoe_qt.engine.game import Board, Move
 from tictactoe_qt.engine.players import player_view
 from tictactoe_qt.engine.search import depth_limited_values
 from tictactoe_qt.gui.analysis.overlay_style import KIND_COLOURS
-from tictactoe_qt.gui.analysis.overlay_views import (
-    overlay_from_depth_limited,
-    overlay_from_player_view,
-)
+from tictactoe_qt.gui.analysis.overlay_views import overlay_from_depth_limited, overlay_from_player_view
 
 from .waits import HANG_MS
 
@@ -47,8 +44,19 @@ def mate_analysis(board: Board, time_budget: float, should_stop) -> Analysis:
         else:
             score = FORCED.get(cell, 10 * number - 200)
             moves.append(MoveValue(move, None, None, score, False, board.turn, DEPTH))
-    return Analysis(board.notation(), board.turn, board.status, None, None, Move(2, 4),
-                    tuple(moves), False, WIN_SCORE - 7, DEPTH, (Move(2, 4),))
+    return Analysis(
+        board.notation(),
+        board.turn,
+        board.status,
+        None,
+        None,
+        Move(2, 4),
+        tuple(moves),
+        False,
+        WIN_SCORE - 7,
+        DEPTH,
+        (Move(2, 4),),
+    )
 
 
 @pytest.fixture
@@ -87,8 +95,7 @@ def hue_is_near(colour: QColor, expected: str) -> bool:
     return abs(colour.hslHue() - QColor(expected).hslHue()) <= 20 and colour.hslSaturation() > 40
 
 
-def test_forced_wins_from_a_search_that_is_not_exact_read_as_wins(
-        qtbot, window, click_cell, tmp_path) -> None:
+def test_forced_wins_from_a_search_that_is_not_exact_read_as_wins(qtbot, window, click_cell, tmp_path) -> None:
     start(window, 7, 7, 4)
     play(window, click_cell, (3, 3), (3, 4), (2, 2), (4, 4))
     views = window.analysis
@@ -123,8 +130,7 @@ def test_forced_wins_from_a_search_that_is_not_exact_read_as_wins(
     assert hue_is_near(colour_at(window, (5, 4)), KIND_COLOURS["loss"])
 
 
-def test_the_legend_stays_exact_after_undo_and_redo_to_a_solved_position(
-        qtbot, window, click_cell, tmp_path) -> None:
+def test_the_legend_stays_exact_after_undo_and_redo_to_a_solved_position(qtbot, window, click_cell, tmp_path) -> None:
     start(window, 4, 4, 3)
     play(window, click_cell, (0, 0), (1, 1), (3, 3), (2, 2))
     views = window.analysis
@@ -132,15 +138,16 @@ def test_the_legend_stays_exact_after_undo_and_redo_to_a_solved_position(
     title = window.findChild(QLabel, "solveTitle")
     qtbot.waitUntil(lambda: "Solved" in title.text(), timeout=SOLVE_MS)
     assert views.overlay.data.exact and views.legend.text().startswith("Exact: ")
-    for action in (window.findChild(type(views.overlay_action), "actionUndo"),
-                   window.findChild(type(views.overlay_action), "actionRedo")):
+    for action in (
+        window.findChild(type(views.overlay_action), "actionUndo"),
+        window.findChild(type(views.overlay_action), "actionRedo"),
+    ):
         with qtbot.waitSignal(views.overlay.overlay_ready, timeout=SOLVE_MS) as ready:
             action.trigger()
         data = ready.args[0]
         # The values shown are exact (the position came back from the cache of solved
         # positions), and the legend says so as it did after the solve.
-        assert data.exact and all(note.kind in ("win", "draw", "loss")
-                                  for note in data.notes.values())
+        assert data.exact and all(note.kind in ("win", "draw", "loss") for note in data.notes.values())
         assert views.legend.text() == data.legend()
         assert views.legend.text().startswith(f"Exact: Solved to the end, {data.mover} to move")
     window.grab().save(str(tmp_path / "test_after_redo.png"))
@@ -148,8 +155,7 @@ def test_the_legend_stays_exact_after_undo_and_redo_to_a_solved_position(
 
 def test_a_players_view_shows_a_forced_win_small_beside_its_number() -> None:
     board = Board.from_notation("......./......./..x..../...xo../....o../......./.......", 4)
-    data = overlay_from_player_view(board, player_view(board, "average"),
-                                    mate_analysis(board, 1.0, lambda: False))
+    data = overlay_from_player_view(board, player_view(board, "average"), mate_analysis(board, 1.0, lambda: False))
     # The board's "x" here is the side to move: its forced wins are x's, in board names.
     assert (data.notes[(2, 4)].aside, data.notes[(2, 4)].aside_kind) == ("X7", "win")
     assert (data.notes[(5, 4)].aside, data.notes[(5, 4)].aside_kind) == ("O8", "loss")
@@ -162,5 +168,4 @@ def test_a_depth_limited_forced_win_is_painted_as_a_win() -> None:
     board = Board.from_notation("o.../.xx./..../...o", 3)
     data = overlay_from_depth_limited(board, depth_limited_values(board, 2), 8.0)
     assert (data.notes[(1, 0)].text, data.notes[(1, 0)].kind) == ("X1", "win")
-    assert all(note.kind == "heuristic" for cell, note in data.notes.items()
-               if not note.text.startswith(("X", "O")))
+    assert all(note.kind == "heuristic" for cell, note in data.notes.items() if not note.text.startswith(("X", "O")))

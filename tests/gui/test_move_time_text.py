@@ -50,10 +50,12 @@ def test_both_bars_write_each_ai_move_time_alike(qtbot, window) -> None:
     window.watch_series.stop()
 
 
-@pytest.mark.parametrize(("seconds", "text"), [(0.000121, "121 µs"), (0.0009996, "1 ms"),
-                                               (0.41, "410 ms"), (75.0, "1 min 15 s")])
+@pytest.mark.parametrize(
+    ("seconds", "text"), [(0.000121, "121 µs"), (0.0009996, "1 ms"), (0.41, "410 ms"), (75.0, "1 min 15 s")]
+)
 def test_a_given_time_reads_the_same_in_both_bars(seconds: float, text: str) -> None:
-    result = SearchResult("alphabeta", None, 0.0, False,
-                          stats=SearchStats(nodes=1234, depth=3, elapsed_seconds=seconds))
+    result = SearchResult(
+        "alphabeta", None, 0.0, False, stats=SearchStats(nodes=1234, depth=3, elapsed_seconds=seconds)
+    )
     assert describe_search(result) == f"1,234 nodes · depth 3 · {text}"
     assert move_stats_text("X", result) == f"X: 1,234 nodes, depth 3, {text}"

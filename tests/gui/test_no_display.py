@@ -24,15 +24,19 @@ HANG_SECONDS = 60
 
 def headless_environment(tmp_path: Path) -> dict[str, str]:
     environ = {name: value for name, value in os.environ.items() if name not in DISPLAY_VARIABLES}
-    return {**environ, "PYTHONPATH": str(ROOT), "HOME": str(tmp_path),
-            "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    return {**environ, "PYTHONPATH": str(ROOT), "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "config")}
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11/Wayland systems only")
 def test_the_window_without_a_display_prints_one_line_and_exits_1(tmp_path):
-    result = subprocess.run([sys.executable, "-m", "tictactoe_qt"], cwd=tmp_path,
-                            env=headless_environment(tmp_path), capture_output=True, text=True,
-                            timeout=HANG_SECONDS)
+    result = subprocess.run(
+        [sys.executable, "-m", "tictactoe_qt"],
+        cwd=tmp_path,
+        env=headless_environment(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=HANG_SECONDS,
+    )
     assert result.returncode == 1, (result.returncode, result.stderr[-500:])
     lines = result.stderr.splitlines()
     assert len(lines) == 1, result.stderr
@@ -42,9 +46,14 @@ def test_the_window_without_a_display_prints_one_line_and_exits_1(tmp_path):
 
 
 def test_the_subcommands_it_points_to_work_without_a_display(tmp_path):
-    result = subprocess.run([sys.executable, "-m", "tictactoe_qt", "--help"], cwd=tmp_path,
-                            env=headless_environment(tmp_path), capture_output=True, text=True,
-                            timeout=HANG_SECONDS)
+    result = subprocess.run(
+        [sys.executable, "-m", "tictactoe_qt", "--help"],
+        cwd=tmp_path,
+        env=headless_environment(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=HANG_SECONDS,
+    )
     assert result.returncode == 0 and "subcommands" in result.stdout
 
 
@@ -71,8 +80,9 @@ def listening(tmp_path):
 @pytest.mark.parametrize("variable", DISPLAY_VARIABLES)
 def test_any_display_or_chosen_platform_lets_the_window_open(variable, listening):
     display, wayland, runtime = listening
-    value = {"QT_QPA_PLATFORM": "offscreen", "DISPLAY": display, "WAYLAND_DISPLAY": wayland,
-             "WAYLAND_SOCKET": "3"}[variable]
+    value = {"QT_QPA_PLATFORM": "offscreen", "DISPLAY": display, "WAYLAND_DISPLAY": wayland, "WAYLAND_SOCKET": "3"}[
+        variable
+    ]
     assert missing_display({variable: value, "XDG_RUNTIME_DIR": runtime}, "linux") == ""
     assert missing_display({variable: ""}, "linux") != ""  # set but empty: no display
 
@@ -93,10 +103,15 @@ ODD_VALUES = [
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11/Wayland systems only")
 @pytest.mark.parametrize("variable, value, words", ODD_VALUES)
 def test_an_odd_display_value_is_one_line_not_qts_abort(tmp_path, variable, value, words):
-    environ = {**headless_environment(tmp_path), variable: value,
-               "XDG_RUNTIME_DIR": str(tmp_path)}
-    result = subprocess.run([sys.executable, "-m", "tictactoe_qt"], cwd=tmp_path, env=environ,
-                            capture_output=True, text=True, timeout=HANG_SECONDS)
+    environ = {**headless_environment(tmp_path), variable: value, "XDG_RUNTIME_DIR": str(tmp_path)}
+    result = subprocess.run(
+        [sys.executable, "-m", "tictactoe_qt"],
+        cwd=tmp_path,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=HANG_SECONDS,
+    )
     assert result.returncode == 1, (result.returncode, result.stderr[-500:])
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and len(lines[0]) < 400, result.stderr[-500:]

@@ -37,8 +37,10 @@ def play(window, click_cell, *cells: tuple[int, int]) -> None:
 
 def expected_values(window) -> dict[tuple[int, int], tuple[str | None, int | None]]:
     """``analyze``'s (winning board side or "draw", plies) of every move of the shown position."""
-    return {(v.move.row, v.move.col): (v.result, v.plies)
-            for v in analyze(window.controller.board, time_budget=SOLVE_BUDGET_SECONDS).moves}
+    return {
+        (v.move.row, v.move.col): (v.result, v.plies)
+        for v in analyze(window.controller.board, time_budget=SOLVE_BUDGET_SECONDS).moves
+    }
 
 
 def winner_name(result: str, first_name: str, second_name: str) -> str:
@@ -111,8 +113,7 @@ def test_won_rows_and_alphabeta_windows_name_the_players(qtbot, window, click_ce
 
     tree.options_bar.set_options(TextbookOptions(scoring="distance"))  # wins count plies
     tree.mode.setCurrentIndex(tree.mode.findData("alphabeta"))
-    qtbot.waitUntil(lambda: model.summary is not None and model.rowCount(model.index(0, 0)) == 5,
-                    timeout=10_000)
+    qtbot.waitUntil(lambda: model.summary is not None and model.rowCount(model.index(0, 0)) == 5, timeout=10_000)
     root = model.index(0, 0)
     windows = [model.index(r, WINDOW, root).data() for r in range(5)]
     # The winning move (row 1, column 3) is searched first: every later window's alpha
@@ -132,8 +133,7 @@ def test_cut_offs_name_the_player_who_maximises(qtbot, window, click_cell, first
     tree, model, root = show_tree(qtbot, window)
     tree.options_bar.set_options(TextbookOptions(scoring="distance"))  # wins count plies
     tree.mode.setCurrentIndex(tree.mode.findData("alphabeta"))
-    qtbot.waitUntil(lambda: model.summary is not None and model.rowCount(model.index(0, 0)) == 8,
-                    timeout=20_000)
+    qtbot.waitUntil(lambda: model.summary is not None and model.rowCount(model.index(0, 0)) == 8, timeout=20_000)
     root = model.index(0, 0)
     reasons = []
     for row in range(1, 4):
@@ -147,15 +147,16 @@ def test_cut_offs_name_the_player_who_maximises(qtbot, window, click_cell, first
     assert reasons
     # MAX is the side to move at the root: the second player, after the first move.
     for reason in reasons:
-        assert (f"{second_name} (MAX) can already get" in reason
-                and f"{first_name} (MIN) will avoid" in reason
-                or f"{first_name} (MIN) can hold {second_name} (MAX) to" in reason
-                and f"{second_name} will avoid" in reason), reason
+        assert (
+            f"{second_name} (MAX) can already get" in reason
+            and f"{first_name} (MIN) will avoid" in reason
+            or f"{first_name} (MIN) can hold {second_name} (MAX) to" in reason
+            and f"{second_name} will avoid" in reason
+        ), reason
 
 
 @pytest.mark.parametrize("first", ["x", "o"])
-def test_the_overlay_names_the_players_in_badges_details_legend_and_ghosts(
-        qtbot, window, click_cell, first):
+def test_the_overlay_names_the_players_in_badges_details_legend_and_ghosts(qtbot, window, click_cell, first):
     first_name, second_name = SEATINGS[first]
     start(qtbot, window, first)
     play(window, click_cell, (0, 0))
@@ -164,7 +165,8 @@ def test_the_overlay_names_the_players_in_badges_details_legend_and_ghosts(
         views.overlay_action.trigger()
     data = ready.args[0]
     assert data.legend().startswith(
-        f"Exact: Solved to the end, {second_name} to move: {second_name}3 = {second_name} wins in 3")
+        f"Exact: Solved to the end, {second_name} to move: {second_name}3 = {second_name} wins in 3"
+    )
     assert views.legend.text() == data.legend()
     for cell, (result, plies) in expected_values(window).items():
         note = data.notes[cell]
@@ -183,13 +185,11 @@ def test_the_overlay_names_the_players_in_badges_details_legend_and_ghosts(
     assert len(seats) >= 2
     assert seats == [(second_seat, first)[i % 2] for i in range(len(seats))]
     best = data.best
-    assert views.layer.accessibleDescription().startswith(
-        f"Best move row {best[0] + 1}, column {best[1] + 1}: ")
+    assert views.layer.accessibleDescription().startswith(f"Best move row {best[0] + 1}, column {best[1] + 1}: ")
 
 
 @pytest.mark.parametrize("first", ["x", "o"])
-def test_the_compare_dock_names_the_winner_and_the_outdated_position(
-        qtbot, window, click_cell, first):
+def test_the_compare_dock_names_the_winner_and_the_outdated_position(qtbot, window, click_cell, first):
     first_name, second_name = SEATINGS[first]
     start(qtbot, window, first)
     play(window, click_cell, (0, 0), (1, 0), (0, 1), (1, 1))
@@ -198,8 +198,9 @@ def test_the_compare_dock_names_the_winner_and_the_outdated_position(
     dock.raise_()
     with qtbot.waitSignal(dock.comparison_finished, timeout=60_000):
         dock.run_button.click()
-    done = [r for r in range(dock.table.rowCount())
-            if dock.table.item(r, 5) is not None and dock.table.item(r, 5).text()]
+    done = [
+        r for r in range(dock.table.rowCount()) if dock.table.item(r, 5) is not None and dock.table.item(r, 5).text()
+    ]
     assert len(done) >= 5
     for row in done:
         assert dock.table.item(row, 4).text() == short_cell_text(0, 2)
@@ -207,14 +208,16 @@ def test_the_compare_dock_names_the_winner_and_the_outdated_position(
         # Textbook rows score +1/0/-1 (who wins); the engine's count the plies.
         textbook = dock.rows[row].options is not None
         assert dock.table.item(row, 5).text() == (
-            f"{first_name} wins" if textbook else f"{first_name}1")  # short: X1 = wins in 1
+            f"{first_name} wins" if textbook else f"{first_name}1"
+        )  # short: X1 = wins in 1
         if not textbook:
             assert dock.table.item(row, 5).toolTip().startswith(f"{first_name} wins in 1\n")
     play(window, click_cell, (2, 2))  # the first mover blunders
     qtbot.waitUntil(dock.is_outdated, timeout=2000)
     assert dock.outdated_label.text() == (
         f"Outdated: these results are for an earlier position (after 4 moves, the last by "
-        f"{second_name} at {cell_text(1, 1)}). Press Run to compare the current one.")
+        f"{second_name} at {cell_text(1, 1)}). Press Run to compare the current one."
+    )
 
 
 @pytest.mark.parametrize("first", ["x", "o"])
@@ -235,8 +238,10 @@ def test_the_hint_is_drawn_for_the_player_to_move(qtbot, window, click_cell, fir
     blue = red = 0
     for fx in range(30, 71, 4):
         for fy in range(30, 71, 4):
-            colour = image.pixelColor(int((rect.left() + rect.width() * fx / 100) * ratio),
-                                      int((rect.top() + rect.height() * fy / 100) * ratio))
+            colour = image.pixelColor(
+                int((rect.left() + rect.width() * fx / 100) * ratio),
+                int((rect.top() + rect.height() * fy / 100) * ratio),
+            )
             blue += colour.blue() - colour.red() > 40
             red += colour.red() - colour.blue() > 40
     assert (blue > red) if second_name == "X" else (red > blue), (blue, red)
@@ -265,8 +270,7 @@ def test_custom_marks_name_the_players_in_every_analysis_view(qtbot, window, cli
     field.clear()
     qtbot.keyClicks(field, "Z")
     qtbot.waitUntil(lambda: model.data(model.index(0, 0)) == "Now: Z to move", timeout=5000)
-    qtbot.waitUntil(lambda: views.legend.text().startswith("Exact: Solved to the end, Z to move"),
-                    timeout=10_000)
+    qtbot.waitUntil(lambda: views.legend.text().startswith("Exact: Solved to the end, Z to move"), timeout=10_000)
 
 
 @pytest.mark.parametrize("first", ["x", "o"])

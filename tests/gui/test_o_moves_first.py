@@ -138,8 +138,7 @@ def test_o_first_random_batch_shows_o_with_the_first_movers_exact_odds(qtbot, wi
     summary = simulate(qtbot, window, 400, seed=2)
     assert summary["o_wins"] > summary["x_wins"]  # the first mover's edge went to O
     # Random 3x3 play: the first mover wins 58.5%, the second 28.8%.
-    assert window.stats_panel.report.text_at(
-        "Exact odds of random play (X / O / draw)") == "28.8% / 58.5% / 12.7%"
+    assert window.stats_panel.report.text_at("Exact odds of random play (X / O / draw)") == "28.8% / 58.5% / 12.7%"
 
 
 def test_a_watched_o_first_game_is_counted_for_o(qtbot, window, tmp_path):

@@ -38,8 +38,7 @@ def test_the_same_options_give_the_same_counts_in_every_view(qtbot, shown_window
     open_panel(qtbot, window, "treeExplorerDock")
     tree.options_bar.set_options(OPTIONS)
     tree.mode.setCurrentIndex(tree.mode.findData("alphabeta"))
-    qtbot.waitUntil(lambda: tree.model.summary is not None
-                    and tree.model.request.options == OPTIONS, timeout=HANG_MS)
+    qtbot.waitUntil(lambda: tree.model.summary is not None and tree.model.request.options == OPTIONS, timeout=HANG_MS)
     traced = tree.model.summary
 
     compare = views.comparison

@@ -27,6 +27,7 @@ def ini(folder) -> QSettings:
 
 # -- validation --------------------------------------------------------------------------
 
+
 def test_the_offered_views_and_depths_are_valid_and_nothing_else_is() -> None:
     for view in VIEWS:
         assert checked_view(view) == view
@@ -45,8 +46,12 @@ def test_the_offered_views_and_depths_are_valid_and_nothing_else_is() -> None:
 
 
 def test_the_store_round_trips_every_choice(tmp_path) -> None:
-    for choice in [OverlayChoice(), OverlayChoice("minimax", 4, True),
-                   OverlayChoice("values", MAX_DEPTH_LIMIT, False), OverlayChoice("mcts", 1, True)]:
+    for choice in [
+        OverlayChoice(),
+        OverlayChoice("minimax", 4, True),
+        OverlayChoice("values", MAX_DEPTH_LIMIT, False),
+        OverlayChoice("mcts", 1, True),
+    ]:
         SettingsStore(ini(tmp_path)).save_overlay_choice(choice)
         assert SettingsStore(ini(tmp_path)).overlay_choice() == (choice, [])
 
@@ -55,17 +60,18 @@ def test_missing_overlay_settings_are_the_defaults_without_a_note(tmp_path) -> N
     assert SettingsStore(ini(tmp_path)).overlay_choice() == (OverlayChoice(), [])
 
 
-@pytest.mark.parametrize("stored, wanted, reset", [
-    ({"view": "alphabeta-v9", "depth": 4}, OverlayChoice("values", 4), ["overlay/view"]),
-    ({"view": "minimax", "depth": 99}, OverlayChoice("minimax"), ["overlay/depth"]),
-    ({"depth": "four", "shown": "maybe"}, OverlayChoice(), ["overlay/depth", "overlay/shown"]),
-    ({"depth": -3, "view": 7, "shown": "true"}, OverlayChoice(shown=True),
-     ["overlay/view", "overlay/depth"]),
-    ({"depth": "4.0", "view": ["minimax"]}, OverlayChoice(), ["overlay/view", "overlay/depth"]),
-    ({"depth": " 4 ", "view": "mcts", "shown": "False"}, OverlayChoice("mcts", 4), []),
-])
-def test_unusable_stored_values_give_their_defaults_with_a_note(tmp_path, stored, wanted,
-                                                                reset) -> None:
+@pytest.mark.parametrize(
+    "stored, wanted, reset",
+    [
+        ({"view": "alphabeta-v9", "depth": 4}, OverlayChoice("values", 4), ["overlay/view"]),
+        ({"view": "minimax", "depth": 99}, OverlayChoice("minimax"), ["overlay/depth"]),
+        ({"depth": "four", "shown": "maybe"}, OverlayChoice(), ["overlay/depth", "overlay/shown"]),
+        ({"depth": -3, "view": 7, "shown": "true"}, OverlayChoice(shown=True), ["overlay/view", "overlay/depth"]),
+        ({"depth": "4.0", "view": ["minimax"]}, OverlayChoice(), ["overlay/view", "overlay/depth"]),
+        ({"depth": " 4 ", "view": "mcts", "shown": "False"}, OverlayChoice("mcts", 4), []),
+    ],
+)
+def test_unusable_stored_values_give_their_defaults_with_a_note(tmp_path, stored, wanted, reset) -> None:
     raw = ini(tmp_path)
     for key, value in stored.items():
         raw.setValue(f"overlay/{key}", value)
@@ -76,6 +82,7 @@ def test_unusable_stored_values_give_their_defaults_with_a_note(tmp_path, stored
 
 
 # -- the window, in this process ----------------------------------------------------------
+
 
 def test_a_new_window_ticks_and_applies_the_last_windows_choice(qtbot) -> None:
     first = MainWindow()
@@ -173,13 +180,15 @@ def test_a_restarted_program_shows_the_chosen_view_and_depth(tmp_path) -> None:
     assert values["legend"].startswith("Depth-limited values, 4 plies")
 
 
-@pytest.mark.parametrize("stored, reset", [
-    ("view=alphabeta-v9\ndepth=99\nshown=true\n", "overlay/view, overlay/depth"),
-    ("view=minimax\ndepth=abc\nshown=2\n", "overlay/depth, overlay/shown"),
-    ("view=@Variant(\\0\\0\\0\\x7f\\0\\0\\0\\x1)\ndepth=\\xff\\0\n", "overlay/depth"),
-])
-def test_unusable_stored_choices_start_with_the_defaults_and_say_so(tmp_path, stored,
-                                                                   reset) -> None:
+@pytest.mark.parametrize(
+    "stored, reset",
+    [
+        ("view=alphabeta-v9\ndepth=99\nshown=true\n", "overlay/view, overlay/depth"),
+        ("view=minimax\ndepth=abc\nshown=2\n", "overlay/depth, overlay/shown"),
+        ("view=@Variant(\\0\\0\\0\\x7f\\0\\0\\0\\x1)\ndepth=\\xff\\0\n", "overlay/depth"),
+    ],
+)
+def test_unusable_stored_choices_start_with_the_defaults_and_say_so(tmp_path, stored, reset) -> None:
     conf = settings_file(tmp_path)
     conf.parent.mkdir(parents=True)
     conf.write_text("[overlay]\n" + stored, encoding="utf-8")

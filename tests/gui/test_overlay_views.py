@@ -9,14 +9,7 @@ from PySide6.QtWidgets import QComboBox, QPushButton, QSpinBox
 
 from tictactoe_qt.engine.analysis import analyze
 from tictactoe_qt.engine.game import Board, GameConfig
-from tictactoe_qt.engine.players import (
-    VIEW_KINDS,
-    make_player,
-    minimax_badge,
-    player_view,
-    view_badge,
-    view_spec,
-)
+from tictactoe_qt.engine.players import VIEW_KINDS, make_player, minimax_badge, player_view, view_badge, view_spec
 from tictactoe_qt.engine.search import minimax_search
 from tictactoe_qt.gui.analysis.overlay_controller import AnalysisOverlay
 from tictactoe_qt.gui.analysis.overlay_data import CellNote, OverlayData, note_for
@@ -55,8 +48,7 @@ def cells(values) -> dict[tuple[int, int], float]:
 
 
 @pytest.mark.parametrize("notation, depth", [(FOOLED, 3), ("x../.o./...", 2)])
-def test_a_depth_limit_shows_depth_limited_values_labelled_as_such(
-        qtbot, standalone, notation, depth) -> None:
+def test_a_depth_limit_shows_depth_limited_values_labelled_as_such(qtbot, standalone, notation, depth) -> None:
     board_widget, layer, overlay = standalone
     board = Board.from_notation(notation)
     overlay.set_depth_limit(depth)
@@ -64,8 +56,8 @@ def test_a_depth_limit_shows_depth_limited_values_labelled_as_such(
     data = shown(qtbot, board_widget, overlay, board)
     reference = minimax_search(board, depth)
     assert {cell: note.text for cell, note in data.notes.items()} == {
-        (move.row, move.col): minimax_badge(score, board.turn)
-        for move, score in reference.move_scores.items()}
+        (move.row, move.col): minimax_badge(score, board.turn) for move, score in reference.move_scores.items()
+    }
     assert data.view == "depth" and data.depth == depth
     assert data.legend().startswith(f"Depth-limited values, {depth} plies: not the game's result")
     # Never dressed as the game's result: no win/draw/loss chips, no "D".
@@ -89,8 +81,7 @@ def test_the_depth_limited_centre_looks_best_though_it_loses(qtbot, standalone) 
 
 
 @pytest.mark.parametrize("kind", VIEW_KINDS)
-def test_each_view_shows_the_players_numbers_its_pick_and_the_exact_values(
-        qtbot, standalone, kind) -> None:
+def test_each_view_shows_the_players_numbers_its_pick_and_the_exact_values(qtbot, standalone, kind) -> None:
     board_widget, layer, overlay = standalone
     board = Board.from_notation(FOOLED)
     overlay.set_view(kind)
@@ -98,17 +89,21 @@ def test_each_view_shows_the_players_numbers_its_pick_and_the_exact_values(
     data = shown(qtbot, board_widget, overlay, board)
     view = player_view(board, kind)
     assert {cell: note.text for cell, note in data.notes.items()} == {
-        cell: view_badge(kind, value, board.turn) for cell, value in cells(view.values).items()}
+        cell: view_badge(kind, value, board.turn) for cell, value in cells(view.values).items()
+    }
     played = make_player(view_spec(kind, board), seed=view.seed).choose(board).move
     assert data.best == (played.row, played.col)
-    exact = {(v.move.row, v.move.col): note_for(board.turn, v.result, v.plies, v.exact).text
-             for v in analyze(board, time_budget=SOLVE_BUDGET_SECONDS).moves}
+    exact = {
+        (v.move.row, v.move.col): note_for(board.turn, v.result, v.plies, v.exact).text
+        for v in analyze(board, time_budget=SOLVE_BUDGET_SECONDS).moves
+    }
     assert {cell: note.aside for cell, note in data.notes.items()} == exact
     legend = data.legend()
     assert legend.startswith(view.title + ", O to move.")
     assert "Small: the exact value" in legend
     assert layer.accessibleDescription().startswith(
-        {"average": "Average", "minimax": "Minimax", "mcts": "MCTS"}[kind] + " plays row ")
+        {"average": "Average", "minimax": "Minimax", "mcts": "MCTS"}[kind] + " plays row "
+    )
 
 
 def test_averages_fool_the_average_player_and_the_exact_value_says_so(qtbot, standalone) -> None:
@@ -207,10 +202,14 @@ def legend_fits(window) -> bool:
     legend = window.analysis.legend
     room = legend.contentsRect()
     needed = legend.fontMetrics().boundingRect(
-        QRect(0, 0, room.width(), 10_000), Qt.TextFlag.TextWordWrap, legend.text())
-    return (legend.isVisible() and needed.width() <= room.width()
-            and needed.height() <= room.height()
-            and window.statusBar().rect().contains(legend.geometry()))
+        QRect(0, 0, room.width(), 10_000), Qt.TextFlag.TextWordWrap, legend.text()
+    )
+    return (
+        legend.isVisible()
+        and needed.width() <= room.width()
+        and needed.height() <= room.height()
+        and window.statusBar().rect().contains(legend.geometry())
+    )
 
 
 def test_the_menu_picks_a_view_and_turns_the_overlay_on(qtbot, window, click_cell) -> None:
@@ -220,8 +219,11 @@ def test_the_menu_picks_a_view_and_turns_the_overlay_on(qtbot, window, click_cel
     click_cell(window.board, 0, 0)
     assert not views.overlay_action.isChecked()
     assert [action.text() for action in menus.view_menu.actions()] == [
-        "&Exact values", "&Average player's averages", "&Minimax depth-3 scores",
-        "MCTS &visit counts (1,000 iterations)"]
+        "&Exact values",
+        "&Average player's averages",
+        "&Minimax depth-3 scores",
+        "MCTS &visit counts (1,000 iterations)",
+    ]
     with qtbot.waitSignal(views.overlay.overlay_ready, timeout=HANG_MS) as ready:
         menus.views["minimax"].trigger()
     assert views.overlay_action.isChecked() and ready.args[0].view == "minimax"
@@ -238,8 +240,7 @@ def test_the_menu_picks_a_view_and_turns_the_overlay_on(qtbot, window, click_cel
 
 
 @pytest.mark.parametrize("picked", ["minimax", 3])
-def test_solve_exactly_after_a_view_shows_exact_values_and_the_menu_says_so(
-        qtbot, window, click_cell, picked) -> None:
+def test_solve_exactly_after_a_view_shows_exact_values_and_the_menu_says_so(qtbot, window, click_cell, picked) -> None:
     views = window.analysis
     menus = views.overlay_menus
     start(qtbot, window)
@@ -271,8 +272,7 @@ def test_views_name_the_players_when_o_moves_first(qtbot, window, click_cell, fi
         views.overlay_menus.views["average"].trigger()
     data = ready.args[0]
     # The second mover is to move; the centre loses to the first mover in 4 plies.
-    assert data.legend().startswith(
-        f"Average player's averages (to the end), {second_name} to move.")
+    assert data.legend().startswith(f"Average player's averages (to the end), {second_name} to move.")
     assert f"{second_name}3 = {second_name} wins in 3 plies" in data.legend()
     assert data.best == (1, 1) and data.notes[(1, 1)].aside == f"{first_name}4"
     assert data.notes[(1, 1)].aside_kind == "loss"
@@ -302,8 +302,7 @@ def test_depth_caption_says_when_a_deeper_depth_did_not_finish() -> None:
     caption = depth_caption(3, 5, False, "O", "X", 8.0)
     assert caption.startswith("Depth-limited values, 3 plies: not the game's result.")
     assert caption.endswith("Only 3 of 5 plies finished within 8 s.")
-    assert depth_caption(None, 5, False, "O", "X", 8.0) == (
-        "Depth-limited values: not even 1 ply finished within 8 s.")
+    assert depth_caption(None, 5, False, "O", "X", 8.0) == ("Depth-limited values: not even 1 ply finished within 8 s.")
 
 
 def test_the_exact_value_is_painted_small_at_the_foot_of_the_cell(qtbot, standalone) -> None:
@@ -317,8 +316,7 @@ def test_the_exact_value_is_painted_small_at_the_foot_of_the_cell(qtbot, standal
         image = layer.grab().toImage()
         cell = layer._cell((1, 1))
         y = int(cell.bottom() - cell.height() * 0.2)
-        return [image.pixelColor(int(cell.left() + cell.width() * f), y).getRgb()
-                for f in (0.4, 0.5, 0.6)]
+        return [image.pixelColor(int(cell.left() + cell.width() * f), y).getRgb() for f in (0.4, 0.5, 0.6)]
 
     plain = CellNote("+.167", "heuristic", 1.0, "average")
     with_exact = CellNote("+.167", "heuristic", 1.0, "average", "X4", "loss")

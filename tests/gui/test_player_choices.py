@@ -60,7 +60,8 @@ def test_search_options_travel_as_spec_text_and_drop_what_a_type_does_not_use():
 
     centre = TextbookOptions(ordering="centre")
     assert search_extra("minimax", (1, 10), centre) == (
-        "depth=1-10,ordering=centre,scoring=textbook,evaluation=open-lines,form=textbook")
+        "depth=1-10,ordering=centre,scoring=textbook,evaluation=open-lines,form=textbook"
+    )
     assert search_extra("average", (1, 10), centre) == "depth=1-10"
     assert search_extra("perfect", (1, 10), centre) == ""
     assert search_options("alphabeta", "depth=2-3").depth_range == (2, 3)
@@ -70,8 +71,7 @@ def test_search_options_travel_as_spec_text_and_drop_what_a_type_does_not_use():
 
 def test_a_random_depth_or_textbook_search_is_no_preset():
     assert matching_preset("alphabeta", 4, "depth=1-4") is None
-    assert matching_preset("alphabeta", 4, "ordering=none,scoring=textbook,"
-                           "evaluation=open-lines,form=textbook") is None
+    assert matching_preset("alphabeta", 4, "ordering=none,scoring=textbook,evaluation=open-lines,form=textbook") is None
     assert matching_preset("alphabeta", 4, "").key == "hard"
 
 

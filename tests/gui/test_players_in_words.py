@@ -34,11 +34,20 @@ def choose(window, seat: str, kind: str, depth: int | None = None) -> None:
         window.findChild(QSpinBox, f"{seat}Depth").setValue(depth)
 
 
-@pytest.mark.parametrize("spec", [
-    "alphabeta:depth=3", "minimax:depth=1", "minimax", "average:depth=1-10", "perfect:time=2.5",
-    "minimax:depth=2,ordering=centre,scoring=textbook,evaluation=zero,form=textbook",
-    "engine:path=/opt/brains/pbrain-star", "random", "human",
-])
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "alphabeta:depth=3",
+        "minimax:depth=1",
+        "minimax",
+        "average:depth=1-10",
+        "perfect:time=2.5",
+        "minimax:depth=2,ordering=centre,scoring=textbook,evaluation=zero,form=textbook",
+        "engine:path=/opt/brains/pbrain-star",
+        "random",
+        "human",
+    ],
+)
 def test_every_spec_reads_as_words_that_keep_its_depth(spec) -> None:
     words = player_words(spec)
     parsed = PlayerSpec.parse(spec)
@@ -112,8 +121,7 @@ def test_tournament_players_are_picked_with_the_dock_editor_and_shown_in_words(q
         assert view.start(seed=1)
     table = view.cross_table
     heads = [table.horizontalHeaderItem(i) for i in range(table.columnCount())]
-    assert {h.text().replace("\n", " ") for h in heads} == {
-        "Minimax, 1 move ahead", "Alpha-beta, 2 moves ahead"}
+    assert {h.text().replace("\n", " ") for h in heads} == {"Minimax, 1 move ahead", "Alpha-beta, 2 moves ahead"}
     assert {h.toolTip() for h in heads} == {"minimax:depth=1", "alphabeta:depth=2"}
     names = [view.ranking.item(row, 1) for row in range(view.ranking.rowCount())]
     assert not any(SPEC.search(item.text()) for item in names)

@@ -76,8 +76,9 @@ SCRIPT = window_script("""
 
 def _run_until_signal(env, *args: str, number: int = signal.SIGTERM) -> int:
     """Start the window, wait for "ready", send the signal; returns the games played by then."""
-    process = subprocess.Popen([sys.executable, "-c", SCRIPT, *args], env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-c", SCRIPT, *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     try:
         line = process.stdout.readline().split()
         assert line[:1] == ["ready"], process.stderr.read()
@@ -92,8 +93,9 @@ def _run_until_signal(env, *args: str, number: int = signal.SIGTERM) -> int:
 
 
 def _restart(env) -> dict:
-    done = subprocess.run([sys.executable, "-c", SCRIPT, "restart"], env=env, capture_output=True,
-                          text=True, timeout=TIMEOUT_S)
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT, "restart"], env=env, capture_output=True, text=True, timeout=TIMEOUT_S
+    )
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr, done.stderr
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -112,7 +114,9 @@ def test_finished_runs_come_back_after_sigterm(tmp_path) -> None:
     back = _restart(env)
     assert back["count"] == 2
     assert sorted((run["games"], run["o"], run["recovered"]) for run in back["runs"]) == [
-        (120, "minimax:depth=1", True), (200, "random", True)]
+        (120, "minimax:depth=1", True),
+        (200, "random", True),
+    ]
     assert all(run["italic"] for run in back["runs"])  # marked in the run list
     assert back["message"].startswith("Recovered 2 unsaved runs from the last session")
     assert back["status"] == back["message"]
@@ -144,9 +148,14 @@ def _run_until_group_signal(env, number: int, *args: str) -> tuple[int, str]:
     """As :func:`_run_until_signal`, with the window in its own session and ``number`` sent to
     its whole process group (a logout, a shell's ``kill %1``): the fork server and the batch's
     worker processes get it too. Returns the games played by then and the window's stderr."""
-    process = subprocess.Popen([sys.executable, "-c", SCRIPT, *args], env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               start_new_session=True)
+    process = subprocess.Popen(
+        [sys.executable, "-c", SCRIPT, *args],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     try:
         line = process.stdout.readline().split()
         assert line[:1] == ["ready"], process.stderr.read()
@@ -165,8 +174,7 @@ def _run_until_group_signal(env, number: int, *args: str) -> tuple[int, str]:
     return int(line[1]), err
 
 
-@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT],
-                         ids=["SIGTERM", "SIGHUP", "SIGINT"])
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT], ids=["SIGTERM", "SIGHUP", "SIGINT"])
 def test_a_batch_stopped_by_a_signal_to_the_window_group_comes_back(tmp_path, number) -> None:
     # Both sides human: the window starts no engine process, so the group is the window and
     # the batch's fork server, resource tracker and worker processes.
@@ -176,8 +184,7 @@ def test_a_batch_stopped_by_a_signal_to_the_window_group_comes_back(tmp_path, nu
     env = settings_env(tmp_path)
     # More games than the dock plays in its own thread: worker processes play them.
     games = SMALL_BATCH * 5
-    played, _ = _run_until_group_signal(env, number, "playing", str(games), "mcts:iterations=300",
-                                        "random")
+    played, _ = _run_until_group_signal(env, number, "playing", str(games), "mcts:iterations=300", "random")
     back = _restart(env)
     assert back["count"] == 1, back
     run = back["runs"][0]

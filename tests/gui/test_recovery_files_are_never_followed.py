@@ -42,8 +42,7 @@ def small_run(games: int = 3) -> RunData:
 
 
 @pytest.mark.parametrize("name", ["run-1.csv", "run-1.json", MANIFEST])
-def test_a_symlink_in_the_recovery_folder_is_replaced_not_written_through(
-        isolated_recovery, victim, name) -> None:
+def test_a_symlink_in_the_recovery_folder_is_replaced_not_written_through(isolated_recovery, victim, name) -> None:
     session = RecoverySession.create(isolated_recovery)
     link = session.folder / name
     link.symlink_to(victim)
@@ -125,9 +124,14 @@ def _no_room() -> None:
 def test_a_lock_file_that_cannot_be_written_says_the_real_reason(tmp_path) -> None:
     """Qt calls a failed lock write 'unknown'; it was taken for a name in use 100 times."""
     root = tmp_path / "recovery"
-    done = subprocess.run([sys.executable, "-c", textwrap.dedent(_NO_ROOM_FOR_A_LOCK), str(root)],
-                          capture_output=True, text=True, timeout=TIMEOUT_S,
-                          env=settings_env(tmp_path), preexec_fn=_no_room)
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(_NO_ROOM_FOR_A_LOCK), str(root)],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT_S,
+        env=settings_env(tmp_path),
+        preexec_fn=_no_room,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == os.strerror(errno.EFBIG)
     assert "no free session name" not in done.stdout

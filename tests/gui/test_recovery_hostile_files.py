@@ -36,7 +36,8 @@ def recovered(qtbot, shown_window):
 
 @pytest.mark.parametrize("key, value, words", HOSTILE_SETTINGS)
 def test_a_run_with_a_hostile_setting_is_refused_in_one_line_and_the_others_come_back(
-        qtbot, shown_window, isolated_recovery, key, value, words) -> None:
+    qtbot, shown_window, isolated_recovery, key, value, words
+) -> None:
     old = abandoned_session(isolated_recovery, 20, 25)
     path = old.folder / "run-1.json"
     document = json.loads(path.read_text())
@@ -54,7 +55,8 @@ def test_a_run_with_a_hostile_setting_is_refused_in_one_line_and_the_others_come
 @pytest.mark.parametrize("name", ["run-1.json", "run-1.csv", MANIFEST])
 @pytest.mark.parametrize("kind", ["link to a run elsewhere", "link to /dev/zero", "pipe"])
 def test_a_link_or_pipe_in_place_of_a_recovery_file_is_never_read(
-        qtbot, shown_window, isolated_recovery, tmp_path, name, kind) -> None:
+    qtbot, shown_window, isolated_recovery, tmp_path, name, kind
+) -> None:
     old = abandoned_session(isolated_recovery, 20, 25)
     path = old.folder / name
     kept = tmp_path / name

@@ -115,7 +115,9 @@ def test_runs_of_an_earlier_session_come_back_marked_and_unsaved(
     panel = window.stats_panel
     qtbot.waitUntil(lambda: not panel.recovery.is_reading(), timeout=HANG_MS)
     assert [(run.games, run.recovered, run.saved) for run in panel.run_list.runs()] == [
-        (12, True, False), (30, True, False)]
+        (12, True, False),
+        (30, True, False),
+    ]
     top = panel.run_list.topLevelItem(0)
     assert (top.text(0), top.text(4)) == ("#2", "12")
     assert all(top.font(column).italic() for column in range(top.columnCount()))
@@ -175,7 +177,8 @@ def test_a_damaged_run_file_keeps_the_others(qtbot, shown_window, isolated_recov
     assert panel.recovery.last_message.startswith(
         "Recovered 1 unsaved run from the last session (Runs tab; not saved yet); "
         "Could not read the unsaved runs of an earlier session (run-1.csv line 22 is not a game: "
-        "'21,x,nobody,5')")
+        "'21,x,nobody,5')"
+    )
     assert (old.folder.with_name(old.folder.name + ".corrupt") / "run-1.csv").exists()
 
 

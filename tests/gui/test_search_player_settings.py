@@ -58,8 +58,7 @@ def test_the_dock_builds_the_spec_with_a_random_depth_and_textbook_options(dock,
     with qtbot.waitSignal(dock.settings_changed):
         _set_random_centre_negamax(dock, "x")
     side = dock.settings().x
-    assert str(side.spec()) == ("minimax:depth=2-6,ordering=centre,scoring=textbook,"
-                                "evaluation=open-lines,form=negamax")
+    assert str(side.spec()) == ("minimax:depth=2-6,ordering=centre,scoring=textbook,evaluation=open-lines,form=negamax")
     assert side.depth == 6  # the deepest a move may look
     assert dock.findChild(QComboBox, "xPreset").currentData() == ""  # Custom
 
@@ -133,8 +132,9 @@ def test_the_games_depth_note_tells_the_drawn_range_the_dock_tells(qtbot):
         controller.new_game()
         low, high = controller.players["o"].spec.depth_range
         assert high < 10  # capped on 4x4: the game says so, as the dock does
-        assert notes == [f"O: Alpha-beta can't look 10 moves ahead on a 4x4 board; it draws a "
-                         f"depth from {low} to {high} each move."]
+        assert notes == [
+            f"O: Alpha-beta can't look 10 moves ahead on a 4x4 board; it draws a depth from {low} to {high} each move."
+        ]
     finally:
         controller.shutdown()
 
@@ -146,8 +146,9 @@ def test_on_a_big_board_the_range_is_capped_at_its_top():
     assert spec.depth_range == (1, cap) and cap < 10
     textbook = player_spec("alphabeta", 10, 1.0, config, "depth=1-10,ordering=none")
     assert textbook.depth_range[1] <= cap  # reading order prunes less: never a deeper cap
-    assert player_spec("minimax", 10, 1.0, config, "depth=8-10").depth_range == (
-        capped_depth("minimax", 10, 49, 76),) * 2
+    assert (
+        player_spec("minimax", 10, 1.0, config, "depth=8-10").depth_range == (capped_depth("minimax", 10, 49, 76),) * 2
+    )
 
 
 def _ini(folder: Path) -> SettingsStore:
@@ -155,18 +156,22 @@ def _ini(folder: Path) -> SettingsStore:
 
 
 def test_the_options_persist_and_reload(tmp_path):
-    settings = GameSettings(SideSettings("minimax", 10, mark="X", extra=TEXTBOOK_1_10),
-                            SideSettings("average", 5, mark="O", extra="depth=2-5"))
+    settings = GameSettings(
+        SideSettings("minimax", 10, mark="X", extra=TEXTBOOK_1_10),
+        SideSettings("average", 5, mark="O", extra="depth=2-5"),
+    )
     _ini(tmp_path).save(settings)
     loaded, problems = _ini(tmp_path).load()
     assert (loaded, problems) == (settings, [])
 
 
-@pytest.mark.parametrize("stored", ["ordering=banana", "depth=5-2", "ordering=table",
-                                    "depth=3", "x" * 2000, "form=negamax,depth=0-4"])
+@pytest.mark.parametrize(
+    "stored", ["ordering=banana", "depth=5-2", "ordering=table", "depth=3", "x" * 2000, "form=negamax,depth=0-4"]
+)
 def test_stale_stored_options_fall_back_to_the_plain_search_with_a_note(tmp_path, dock, stored):
     (tmp_path / "test.ini").write_text(
-        f"[General]\nversion=1\n[x]\nkind=minimax\ndepth=4\nextra={stored}\n", encoding="utf-8")
+        f"[General]\nversion=1\n[x]\nkind=minimax\ndepth=4\nextra={stored}\n", encoding="utf-8"
+    )
     loaded, problems = _ini(tmp_path).load()
     assert loaded.x.kind == "minimax" and loaded.x.extra == ""
     assert str(loaded.x.spec()) == "minimax:depth=4"
@@ -176,8 +181,9 @@ def test_stale_stored_options_fall_back_to_the_plain_search_with_a_note(tmp_path
 
 
 def test_saved_games_keep_the_options():
-    settings = GameSettings(SideSettings("alphabeta", 10, mark="X", extra=TEXTBOOK_1_10),
-                            SideSettings("human", mark="O"))
+    settings = GameSettings(
+        SideSettings("alphabeta", 10, mark="X", extra=TEXTBOOK_1_10), SideSettings("human", mark="O")
+    )
     saved = settings.saved_game(Board())
     assert str(saved.players["x"].spec) == f"alphabeta:{TEXTBOOK_1_10}"
     assert GameSettings.from_saved_game(saved).x == settings.x
@@ -230,23 +236,27 @@ ROUND_TRIP = textwrap.dedent(
 
 
 def _run_window(env: dict[str, str], action: str) -> str:
-    done = subprocess.run([sys.executable, "-c", ROUND_TRIP, action], capture_output=True,
-                          text=True, timeout=120, env=env)
+    done = subprocess.run(
+        [sys.executable, "-c", ROUND_TRIP, action], capture_output=True, text=True, timeout=120, env=env
+    )
     assert done.returncode == 0, done.stderr
     return next(line for line in done.stdout.splitlines() if line.startswith("spec"))
 
 
 def test_a_new_run_of_the_program_plays_the_saved_options(tmp_path):
-    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path), HOME=str(tmp_path),
-               QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(Path(__file__).resolve().parents[2]))
-    wanted = ("spec minimax:depth=3-10,ordering=none,scoring=distance,evaluation=open-lines,"
-              "form=textbook |")
+    env = dict(
+        os.environ,
+        XDG_CONFIG_HOME=str(tmp_path),
+        HOME=str(tmp_path),
+        QT_QPA_PLATFORM="offscreen",
+        PYTHONPATH=str(Path(__file__).resolve().parents[2]),
+    )
+    wanted = "spec minimax:depth=3-10,ordering=none,scoring=distance,evaluation=open-lines,form=textbook |"
     assert _run_window(env, "set").startswith(wanted)
     again = _run_window(env, "show")
     assert again.startswith(wanted) and "reset" not in again
     conf = tmp_path / "tictactoe-qt" / "tictactoe-qt.conf"
-    conf.write_text(conf.read_text(encoding="utf-8").replace("scoring=distance", "scoring=42"),
-                    encoding="utf-8")
+    conf.write_text(conf.read_text(encoding="utf-8").replace("scoring=distance", "scoring=42"), encoding="utf-8")
     stale = _run_window(env, "show")
     assert stale.startswith("spec minimax:depth=10 |") and "reset" in stale
 
@@ -264,15 +274,15 @@ def test_the_windows_ai_plays_the_textbook_search_at_a_drawn_depth(qtbot):
             controller.play(0, 0)
         result = moved.args[1]
         assert result.stats.depth in (2, 3, 4)
-        expected = textbook_search(Board.from_notation("x../.../..."), "alphabeta",
-                                   TextbookOptions(ordering="centre"), result.stats.depth)
+        expected = textbook_search(
+            Board.from_notation("x../.../..."), "alphabeta", TextbookOptions(ordering="centre"), result.stats.depth
+        )
         assert (result.move, result.stats.nodes) == (expected.move, expected.stats.nodes)
     finally:
         controller.shutdown()
 
 
-def test_random_and_textbook_rows_fit_the_dock_column_without_a_sideways_scrollbar(
-        qtbot, shown_window):
+def test_random_and_textbook_rows_fit_the_dock_column_without_a_sideways_scrollbar(qtbot, shown_window):
     # Both players with a random depth range and the textbook search, with their depth
     # notes: the widest rows the dock has. The depth spin boxes share what is left.
     window = shown_window()

@@ -40,8 +40,14 @@ def dock(shown_stepper):
 
 def cli_events(*argv: str) -> list[dict]:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    done = subprocess.run([sys.executable, "-m", "tictactoe_qt", "trace", "--json", *argv],
-                          capture_output=True, text=True, env=env, timeout=120, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "tictactoe_qt", "trace", "--json", *argv],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     *events, summary = [json.loads(line) for line in done.stdout.splitlines()]
     assert summary["summary"] is True
@@ -97,17 +103,32 @@ def test_back_undoes_one_step_at_a_time(window):
     assert stepper.events() == [] and stepper.back() is None
 
 
-@pytest.mark.parametrize("argv, load", [
-    (["--algorithm", "alphabeta", "--tree", AIMA_TREE], ("tree", AIMA_TREE)),
-    (["--algorithm", "alphabeta", "--board", "x../.o./...", "--depth", "3"],
-     ("board", "alphabeta", "x../.o./...", {"depth": 3})),
-    (["--algorithm", "minimax", "--board", "xo./.x./o.."],
-     ("board", "minimax", "xo./.x./o..", {})),
-    (["--algorithm", "alphabeta-tt", "--board", "x.o/.../...", "--ordering", "table",
-      "--form", "negamax", "--scoring", "distance"],
-     ("board", "alphabeta-tt", "x.o/.../...",
-      {"ordering": "table", "form": "negamax", "scoring": "distance"})),
-])
+@pytest.mark.parametrize(
+    "argv, load",
+    [
+        (["--algorithm", "alphabeta", "--tree", AIMA_TREE], ("tree", AIMA_TREE)),
+        (
+            ["--algorithm", "alphabeta", "--board", "x../.o./...", "--depth", "3"],
+            ("board", "alphabeta", "x../.o./...", {"depth": 3}),
+        ),
+        (["--algorithm", "minimax", "--board", "xo./.x./o.."], ("board", "minimax", "xo./.x./o..", {})),
+        (
+            [
+                "--algorithm",
+                "alphabeta-tt",
+                "--board",
+                "x.o/.../...",
+                "--ordering",
+                "table",
+                "--form",
+                "negamax",
+                "--scoring",
+                "distance",
+            ],
+            ("board", "alphabeta-tt", "x.o/.../...", {"ordering": "table", "form": "negamax", "scoring": "distance"}),
+        ),
+    ],
+)
 def test_events_match_the_cli_trace_json(argv, load):
     """The contract's events are the CLI's. Stepped on the stepper object alone: the window's
     ``search_stepper`` is one of these, and its dock redraws the tree after every step,
@@ -239,8 +260,7 @@ def _fits(label) -> bool:
 
     room = label.contentsRect()
     flags = Qt.TextFlag.TextWordWrap if label.wordWrap() else Qt.TextFlag.TextSingleLine
-    needed = label.fontMetrics().boundingRect(QRect(0, 0, room.width(), 10_000), flags,
-                                              label.text())
+    needed = label.fontMetrics().boundingRect(QRect(0, 0, room.width(), 10_000), flags, label.text())
     return needed.width() <= room.width() and needed.height() <= room.height()
 
 
@@ -259,7 +279,6 @@ def test_a_pseudocode_line_cut_short_shows_whole_in_its_tooltip(qtbot, shown_ste
     code = dock.code
     metrics = code.fontMetrics()
     rows = [code.item(row) for row in range(code.count())]
-    cut = [item for item in rows
-           if metrics.horizontalAdvance(item.text()) > code.viewport().width()]
+    cut = [item for item in rows if metrics.horizontalAdvance(item.text()) > code.viewport().width()]
     assert cut  # the longest lines do not fit beside the board in a 440-pixel dock
     assert all(item.toolTip() == item.text() for item in rows)

@@ -31,7 +31,10 @@ def test_settings_round_trip(tmp_path):
     settings = GameSettings(
         SideSettings("minimax", depth=4, mark="🐱", name="Ada"),
         SideSettings("perfect", time=0.25, mark="Z", name=""),
-        rows=6, cols=7, k=4, first="o",
+        rows=6,
+        cols=7,
+        k=4,
+        first="o",
     )
     ini_store(tmp_path).save(settings)
     loaded, problems = ini_store(tmp_path).load()
@@ -41,10 +44,11 @@ def test_settings_round_trip(tmp_path):
 
 def test_options_a_player_type_does_not_use_are_not_carried_over(tmp_path):
     """A Minimax time or a depth under Perfect would be hidden in the dock: they are dropped."""
-    ini_store(tmp_path).save(GameSettings(
-        SideSettings("minimax", depth=4, time=2.5, mark="X"),
-        SideSettings("perfect", depth=5, time=0.25, mark="O"),
-    ))
+    ini_store(tmp_path).save(
+        GameSettings(
+            SideSettings("minimax", depth=4, time=2.5, mark="X"), SideSettings("perfect", depth=5, time=0.25, mark="O")
+        )
+    )
     loaded, problems = ini_store(tmp_path).load()
     assert (loaded.x.depth, loaded.x.time) == (4, SideSettings().time)
     assert (loaded.o.depth, loaded.o.time) == (None, 0.25)
@@ -129,9 +133,25 @@ def test_window_says_when_settings_were_reset(qtbot):
 
 # -- any value of any key: the reader is total --------------------------------------------
 
-KEYS = ["version", "x/kind", "x/depth", "x/time", "x/mark", "x/name", "o/kind", "o/depth",
-        "o/time", "o/mark", "o/name", "board/rows", "board/cols", "board/k", "board/first",
-        "x/extra", "o/extra"]
+KEYS = [
+    "version",
+    "x/kind",
+    "x/depth",
+    "x/time",
+    "x/mark",
+    "x/name",
+    "o/kind",
+    "o/depth",
+    "o/time",
+    "o/mark",
+    "o/name",
+    "board/rows",
+    "board/cols",
+    "board/k",
+    "board/first",
+    "x/extra",
+    "o/extra",
+]
 
 
 def assert_usable(loaded: GameSettings, dock: SettingsDock) -> None:
@@ -158,21 +178,65 @@ def dock(qapp):
 
 #: The values the issue found, and their neighbours, as the settings file holds them.
 CORRUPT_LINES = [
-    "version=abc", "version=1.0", "version=", "version=@Invalid()", "version=1e0", "version=0x1",
-    "version=99999999999999999999", "version=true", "version=1, 1", "version=@ByteArray(1)",
-    "o/depth=999999999999", "o/depth=-1", f"x/depth={MAX_DEPTH + 1}", "x/depth=1.5",
-    "x/depth=" + "9" * 5000, "o/depth=inf", "o/depth=@Variant(\\0\\0\\0\\x1a\\0\\0\\0\\x1\\0\\0\\0\\x2)",
-    "x/time=nan", "x/time=inf", "x/time=-inf", "x/time=1e309", "x/time=0", "x/time=61",
-    "x/time=0.001", "x/time=" + "1" * 5000, "x/time=@Invalid()", "x/time=0x10",
-    "x/kind=", "x/kind=HUMAN", "x/kind=human, random", "x/kind=@ByteArray(human)",
+    "version=abc",
+    "version=1.0",
+    "version=",
+    "version=@Invalid()",
+    "version=1e0",
+    "version=0x1",
+    "version=99999999999999999999",
+    "version=true",
+    "version=1, 1",
+    "version=@ByteArray(1)",
+    "o/depth=999999999999",
+    "o/depth=-1",
+    f"x/depth={MAX_DEPTH + 1}",
+    "x/depth=1.5",
+    "x/depth=" + "9" * 5000,
+    "o/depth=inf",
+    "o/depth=@Variant(\\0\\0\\0\\x1a\\0\\0\\0\\x1\\0\\0\\0\\x2)",
+    "x/time=nan",
+    "x/time=inf",
+    "x/time=-inf",
+    "x/time=1e309",
+    "x/time=0",
+    "x/time=61",
+    "x/time=0.001",
+    "x/time=" + "1" * 5000,
+    "x/time=@Invalid()",
+    "x/time=0x10",
+    "x/kind=",
+    "x/kind=HUMAN",
+    "x/kind=human, random",
+    "x/kind=@ByteArray(human)",
     "x/kind=mcts:iterations=5",
-    "x/mark=", "x/mark=\\x7", "x/mark=a\\nb", "x/mark=ABCDEFGHIJ", "x/mark=\\xd800",
-    "x/mark=🐱🐱🐱🐱🐱", "x/mark=a, b", "x/mark=@Invalid()",
-    "x/mark=o", "x/name=" + "n" * 300, "x/name=\\0", "x/name=a, b, c", "x/name=@ByteArray(x)",
-    "board/rows=2", f"board/rows={MAX_SIZE + 1}", "board/rows=3.0", "board/cols=-19", "board/k=0",
-    f"board/k={MAX_SIZE + 1}", "board/first=X", "board/first=", "board/first=x, o", "board/first=@Invalid()",
-    "window/geometry=@ByteArray(garbage)", "window/state=@ByteArray(\\0\\0\\0\\xff)",
-    "window/geometry=abc", "window/state=1",
+    "x/mark=",
+    "x/mark=\\x7",
+    "x/mark=a\\nb",
+    "x/mark=ABCDEFGHIJ",
+    "x/mark=\\xd800",
+    "x/mark=🐱🐱🐱🐱🐱",
+    "x/mark=a, b",
+    "x/mark=@Invalid()",
+    "x/mark=o",
+    "x/name=" + "n" * 300,
+    "x/name=\\0",
+    "x/name=a, b, c",
+    "x/name=@ByteArray(x)",
+    "board/rows=2",
+    f"board/rows={MAX_SIZE + 1}",
+    "board/rows=3.0",
+    "board/cols=-19",
+    "board/k=0",
+    f"board/k={MAX_SIZE + 1}",
+    "board/first=X",
+    "board/first=",
+    "board/first=x, o",
+    "board/first=@Invalid()",
+    "window/geometry=@ByteArray(garbage)",
+    "window/state=@ByteArray(\\0\\0\\0\\xff)",
+    "window/geometry=abc",
+    "window/state=1",
 ]
 
 
@@ -180,23 +244,43 @@ CORRUPT_LINES = [
 def test_each_corrupt_value_resets_to_its_default_with_a_note(tmp_path, dock, line):
     key = line.split("=", 1)[0]
     section, name = key.split("/") if "/" in key else ("General", key)
-    (tmp_path / "test.ini").write_text(f"[{section}]\n{name}={line.split('=', 1)[1]}\n",
-                                       encoding="utf-8")
+    (tmp_path / "test.ini").write_text(f"[{section}]\n{name}={line.split('=', 1)[1]}\n", encoding="utf-8")
     loaded, problems = ini_store(tmp_path).load()
     assert_usable(loaded, dock)
     if not key.startswith("window/") and "@Invalid()" not in line:  # Qt's "no value"
         assert problems, line
 
 
-@settings(max_examples=300, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-@given(st.dictionaries(st.sampled_from(KEYS + ["extra/key"]),
-                       st.text(max_size=14) | st.sampled_from(["1", "0", "3", "x", "o", "human",
-                                                               "random", "2.5", "@Invalid()",
-                                                               "minimax", "alphabeta",
-                                                               "depth=1-10", "ordering=table",
-                                                               "depth=9-2,form=negamax"])
-                       | st.integers().map(str) | st.floats().map(str), max_size=8))
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
+@given(
+    st.dictionaries(
+        st.sampled_from(KEYS + ["extra/key"]),
+        st.text(max_size=14)
+        | st.sampled_from(
+            [
+                "1",
+                "0",
+                "3",
+                "x",
+                "o",
+                "human",
+                "random",
+                "2.5",
+                "@Invalid()",
+                "minimax",
+                "alphabeta",
+                "depth=1-10",
+                "ordering=table",
+                "depth=9-2,form=negamax",
+            ]
+        )
+        | st.integers().map(str)
+        | st.floats().map(str),
+        max_size=8,
+    )
+)
 def test_any_text_in_the_settings_file_loads_usable_settings(tmp_path_factory, dock, values):
     folder = tmp_path_factory.mktemp("ini")
     lines = ["[General]"]
@@ -209,20 +293,25 @@ def test_any_text_in_the_settings_file_loads_usable_settings(tmp_path_factory, d
 
 
 def _ini_escape(value: str) -> str:
-    return "".join(c if c.isprintable() and c not in "\\;\"" else f"\\x{ord(c):x}"
-                   for c in value) or '""'
+    return "".join(c if c.isprintable() and c not in '\\;"' else f"\\x{ord(c):x}" for c in value) or '""'
 
 
 any_value = st.recursive(
-    st.none() | st.booleans() | st.integers(-2**63, 2**63 - 1) | st.floats() | st.text(max_size=10)
-    | st.binary(max_size=6) | st.sampled_from([QByteArray(b"\x00\xff"), QPoint(1, 2), QColor("red")]),
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**63), 2**63 - 1)
+    | st.floats()
+    | st.text(max_size=10)
+    | st.binary(max_size=6)
+    | st.sampled_from([QByteArray(b"\x00\xff"), QPoint(1, 2), QColor("red")]),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=2),
     max_leaves=5,
 )
 
 
-@settings(max_examples=300, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(st.dictionaries(st.sampled_from(KEYS), any_value, max_size=6))
 def test_any_stored_type_loads_usable_settings(tmp_path_factory, dock, values):
     path = tmp_path_factory.mktemp("typed") / "test.ini"
@@ -256,23 +345,30 @@ OPEN_WINDOW = textwrap.dedent(
 )
 
 
-@pytest.mark.parametrize("content", [
-    "[General]\nversion=abc\n",
-    "[General]\nversion=1.0\n",
-    "[General]\nversion=1\n[o]\ndepth=999999999999\n",
-    "[General]\nversion=1\n[x]\ndepth=-5\ntime=nan\nmark=\\xd83d\n[board]\nrows=1e3\n",
-    "\0\xff garbage [[[ =\n",
-    "[window]\ngeometry=@ByteArray(xyz)\nstate=@ByteArray(\\0\\0\\0\\xff\\0\\0\\0\\x1)\n"
-    "[x]\nkind=@Variant(\\0\\0\\0\\x1a\\0\\0\\0\\x1\\0\\0\\0\\x2)\n",
-])
+@pytest.mark.parametrize(
+    "content",
+    [
+        "[General]\nversion=abc\n",
+        "[General]\nversion=1.0\n",
+        "[General]\nversion=1\n[o]\ndepth=999999999999\n",
+        "[General]\nversion=1\n[x]\ndepth=-5\ntime=nan\nmark=\\xd83d\n[board]\nrows=1e3\n",
+        "\0\xff garbage [[[ =\n",
+        "[window]\ngeometry=@ByteArray(xyz)\nstate=@ByteArray(\\0\\0\\0\\xff\\0\\0\\0\\x1)\n"
+        "[x]\nkind=@Variant(\\0\\0\\0\\x1a\\0\\0\\0\\x1\\0\\0\\0\\x2)\n",
+    ],
+)
 def test_the_window_opens_whatever_the_settings_file_holds(tmp_path, content):
     folder = tmp_path / "tictactoe-qt"
     folder.mkdir()
     (folder / "tictactoe-qt.conf").write_text(content, encoding="utf-8", errors="surrogateescape")
-    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path), HOME=str(tmp_path),
-               QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(Path(__file__).resolve().parents[2]))
-    done = subprocess.run([sys.executable, "-c", OPEN_WINDOW], capture_output=True, text=True,
-                          timeout=120, env=env)
+    env = dict(
+        os.environ,
+        XDG_CONFIG_HOME=str(tmp_path),
+        HOME=str(tmp_path),
+        QT_QPA_PLATFORM="offscreen",
+        PYTHONPATH=str(Path(__file__).resolve().parents[2]),
+    )
+    done = subprocess.run([sys.executable, "-c", OPEN_WINDOW], capture_output=True, text=True, timeout=120, env=env)
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     shown = next(line for line in done.stdout.splitlines() if line.startswith("shown"))
@@ -280,7 +376,6 @@ def test_the_window_opens_whatever_the_settings_file_holds(tmp_path, content):
     if "garbage" not in content:
         assert "were reset to their defaults" in shown
     # Closing wrote clean settings: the next start has nothing to reset.
-    again = subprocess.run([sys.executable, "-c", OPEN_WINDOW], capture_output=True, text=True,
-                           timeout=120, env=env)
+    again = subprocess.run([sys.executable, "-c", OPEN_WINDOW], capture_output=True, text=True, timeout=120, env=env)
     assert again.returncode == 0, again.stderr
     assert "reset" not in again.stdout

@@ -30,8 +30,11 @@ RUN = textwrap.dedent(
 
 
 def lines(output: str) -> dict[str, str]:
-    return dict(line.split(": ", 1) if ": " in line else (line.rstrip(":"), "")
-                for line in output.splitlines() if line.startswith(("warning:", "status:")))
+    return dict(
+        line.split(": ", 1) if ": " in line else (line.rstrip(":"), "")
+        for line in output.splitlines()
+        if line.startswith(("warning:", "status:"))
+    )
 
 
 def test_a_settings_folder_blocked_by_a_file_is_reported_once(tmp_path: Path) -> None:

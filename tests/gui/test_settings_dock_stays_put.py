@@ -47,8 +47,11 @@ def spin(window, name: str) -> QSpinBox:
 def places(window) -> dict[QWidget, QRect]:
     """Where each visible widget of the settings dock is, in window coordinates."""
     dock = window.settings_dock
-    return {child: QRect(child.mapTo(window, QPoint(0, 0)), child.size())
-            for child in dock.findChildren(QWidget) if child.isVisible()}
+    return {
+        child: QRect(child.mapTo(window, QPoint(0, 0)), child.size())
+        for child in dock.findChildren(QWidget)
+        if child.isVisible()
+    }
 
 
 def settle(qtbot) -> None:
@@ -57,9 +60,11 @@ def settle(qtbot) -> None:
 
 def moved(before: dict[QWidget, QRect], after: dict[QWidget, QRect]) -> list[str]:
     """The widgets shown both times whose place changed, named for the failure message."""
-    return [f"{w.objectName() or type(w).__name__} {getattr(w, 'text', lambda: '')()!r}: "
-            f"{before[w]} -> {after[w]}"
-            for w in before.keys() & after.keys() if before[w] != after[w]]
+    return [
+        f"{w.objectName() or type(w).__name__} {getattr(w, 'text', lambda: '')()!r}: {before[w]} -> {after[w]}"
+        for w in before.keys() & after.keys()
+        if before[w] != after[w]
+    ]
 
 
 def test_notices_coming_and_going_move_no_control(qtbot, window) -> None:
@@ -105,8 +110,9 @@ def test_player_types_and_depths_move_no_control(qtbot, window, seat, tmp_path) 
     for kind in steps:
         if kind == "engine":  # as a game file would name one: no file dialog, nothing started
             settings = window.settings_dock.settings()
-            window.settings_dock.set_settings(settings.with_side(
-                seat, SideSettings("engine", mark=seat.upper(), extra=str(program))))
+            window.settings_dock.set_settings(
+                settings.with_side(seat, SideSettings("engine", mark=seat.upper(), extra=str(program)))
+            )
         else:
             choose(window, seat, kind)
         settle(qtbot)
@@ -123,8 +129,7 @@ def test_player_types_and_depths_move_no_control(qtbot, window, seat, tmp_path) 
             settle(qtbot)
             # Only the depth box's own spin boxes change: "to" makes room for "from".
             spins = set(depth.spins.findChildren(QWidget))
-            assert moved({w: r for w, r in before.items() if w not in spins},
-                         places(window)) == [], (kind, "random")
+            assert moved({w: r for w, r in before.items() if w not in spins}, places(window)) == [], (kind, "random")
             window.settings_dock.sides[seat].depth_field.random.setChecked(False)
             settle(qtbot)
             before = places(window)
@@ -150,9 +155,13 @@ def test_both_players_fields_start_at_one_x(qtbot, window, x_kind) -> None:
     for o_kind in BUILT_IN:
         choose(window, "o", o_kind)
         settle(qtbot)
-        lefts = {seat: (window.findChild(QComboBox, f"{seat}Player").mapTo(window, QPoint(0, 0)).x(),
-                        window.findChild(QLineEdit, f"{seat}Mark").mapTo(window, QPoint(0, 0)).x())
-                 for seat in "xo"}
+        lefts = {
+            seat: (
+                window.findChild(QComboBox, f"{seat}Player").mapTo(window, QPoint(0, 0)).x(),
+                window.findChild(QLineEdit, f"{seat}Mark").mapTo(window, QPoint(0, 0)).x(),
+            )
+            for seat in "xo"
+        }
         assert lefts["x"] == lefts["o"], (x_kind, o_kind, lefts)
         assert lefts["x"][0] == lefts["x"][1]  # the label column is one column
 
@@ -172,7 +181,8 @@ def cut_texts(window) -> list[str]:
         metrics = widget.fontMetrics()
         shown = QRect(widget.mapTo(viewport, QPoint(0, 0)), widget.size())
         if viewport.isAncestorOf(widget) and not (
-                viewport.rect().left() <= shown.left() and shown.right() <= viewport.rect().right()):
+            viewport.rect().left() <= shown.left() and shown.right() <= viewport.rect().right()
+        ):
             cut.append(f"{widget.objectName() or type(widget).__name__} is out of the dock's width")
         if isinstance(widget, ElidedLabel):
             if widget.text() and widget.shown_text() != widget.text() and not widget.toolTip():
@@ -192,7 +202,8 @@ def cut_texts(window) -> list[str]:
             option = QStyleOptionComboBox()
             widget.initStyleOption(option)
             field = widget.style().subControlRect(
-                QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, widget)
+                QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, widget
+            )
             if metrics.horizontalAdvance(widget.currentText()) > field.width():
                 cut.append(f"{widget.objectName()} {widget.currentText()!r}")
         elif isinstance(widget, QAbstractSpinBox):
@@ -210,15 +221,24 @@ def test_no_text_in_the_dock_is_cut_at_the_default_size(qtbot, window, tmp_path)
     program.chmod(0o755)
     textbook = "ordering=centre,scoring=distance,evaluation=open-lines,form=negamax"
     states = [
-        GameSettings(SideSettings("engine", mark="X", extra=str(program)),
-                     SideSettings("alphabeta", 4, mark="O", extra=f"depth=1-4,{textbook}"), 15, 15, 5),
+        GameSettings(
+            SideSettings("engine", mark="X", extra=str(program)),
+            SideSettings("alphabeta", 4, mark="O", extra=f"depth=1-4,{textbook}"),
+            15,
+            15,
+            5,
+        ),
         GameSettings(),
         GameSettings(SideSettings("minimax", None, mark="X"), SideSettings("alphabeta", 9, mark="O")),
         GameSettings(SideSettings("average", 12, mark="X"), SideSettings("random", mark="O"), 15, 5, 5),
-        GameSettings(SideSettings("minimax", 10, mark="X", extra="depth=1-10"),
-                     SideSettings("alphabeta", 10, mark="O", extra="depth=9-10"), 15, 15, 5),
-        GameSettings(SideSettings("perfect", time=12.5, mark="X"), SideSettings("human", mark="O"),
-                     5, 15, 5, "o"),
+        GameSettings(
+            SideSettings("minimax", 10, mark="X", extra="depth=1-10"),
+            SideSettings("alphabeta", 10, mark="O", extra="depth=9-10"),
+            15,
+            15,
+            5,
+        ),
+        GameSettings(SideSettings("perfect", time=12.5, mark="X"), SideSettings("human", mark="O"), 5, 15, 5, "o"),
     ]
     for settings in states:
         dock.set_settings(settings)

@@ -32,8 +32,13 @@ sys.exit(app_module.run([]))
 
 @pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
 def test_a_signal_after_the_window_closed_ends_the_program_at_once(tmp_path, number) -> None:
-    program = subprocess.Popen([sys.executable, "-c", SCRIPT], stdout=subprocess.PIPE, text=True,
-                               env=settings_env(tmp_path), start_new_session=True)
+    program = subprocess.Popen(
+        [sys.executable, "-c", SCRIPT],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=settings_env(tmp_path),
+        start_new_session=True,
+    )
     try:
         assert program.stdout is not None
         assert program.stdout.readline().strip() == "shutting down"

@@ -1,4 +1,4 @@
-""""Solve exactly" in the window: the overlay filled with exact values, Cancel, stale
+""" "Solve exactly" in the window: the overlay filled with exact values, Cancel, stale
 answers dropped, a dead solver reported, too-big positions refused, O moving first.
 
 Each test sets the game up in the settings dock and plays by clicking, as a user
@@ -62,8 +62,7 @@ def expected_badges(window) -> dict[tuple[int, int], str]:
     """Every move's badge from the engine's exact analysis, players named as the game names them."""
     board = window.controller.board
     names = game_texts.side_names(window.controller)
-    return {(v.move.row, v.move.col): outcome_badge(v.result, v.plies, names)
-            for v in analyze_exactly(board).moves}
+    return {(v.move.row, v.move.col): outcome_badge(v.result, v.plies, names) for v in analyze_exactly(board).moves}
 
 
 @pytest.mark.parametrize("first", ["x", "o"])
@@ -79,8 +78,7 @@ def test_solve_exactly_fills_the_overlay_with_exact_values(qtbot, window, click_
     assert data is not None and data.exact
     shown = {cell: note.text for cell, note in data.notes.items()}
     assert shown == expected_badges(window)
-    assert len(shown) == 7 and all(note.kind in ("win", "draw", "loss")
-                                   for note in data.notes.values())
+    assert len(shown) == 7 and all(note.kind in ("win", "draw", "loss") for note in data.notes.values())
     mover = "X" if first == "x" else "O"  # the first mover moves again after two plies
     assert data.mover == mover
     assert window.analysis.legend.text().startswith("Exact: ")
@@ -121,8 +119,7 @@ def test_cancel_stops_the_solve_and_leaves_the_window_as_it_was(qtbot, window, c
     solve = window.analysis.solve
     solve.action.trigger()
     bar = solve_bar(window)
-    qtbot.waitUntil(lambda: solve.bar.isVisible() and bar.cancel_button.isVisible(),
-                    timeout=5_000)
+    qtbot.waitUntil(lambda: solve.bar.isVisible() and bar.cancel_button.isVisible(), timeout=5_000)
     qtbot.waitUntil(lambda: "nodes" in bar.line.text(), timeout=SOLVE_MS)  # it is searching
     assert "depth" in bar.line.text() and "/s" in bar.line.text() and "best" in bar.line.text()
     before = window.position()
@@ -190,8 +187,7 @@ def test_closing_the_window_mid_solve_ends_the_thread_and_the_child(qtbot, windo
         os.kill(pid, 0)
 
 
-def test_a_corrupt_cache_is_a_status_message_and_the_solve_goes_on(
-        qtbot, window, click_cell, isolated_solved_cache):
+def test_a_corrupt_cache_is_a_status_message_and_the_solve_goes_on(qtbot, window, click_cell, isolated_solved_cache):
     (isolated_solved_cache / "solved-positions.json").write_text("garbage")
     start(window, 3, 3, 3)
     play(window, click_cell, (1, 1))
@@ -226,17 +222,15 @@ def test_the_overlay_shows_a_solved_position_exactly_from_the_cache():
     config = GameConfig(5, 4, 4)
     history = (0, 6)
     board = search_jobs.board_from(config, history)
-    unsolved = search_jobs.overlay_analysis(config, history, 0.001, should_stop=lambda: True,
-                                            report=lambda _: None)
+    unsolved = search_jobs.overlay_analysis(config, history, 0.001, should_stop=lambda: True, report=lambda _: None)
     assert not unsolved.exact
     analysis, cached = analyze_exactly_cached(board, SolvedCache())
     assert analysis.exact and not cached
-    shown = search_jobs.overlay_analysis(config, history, 0.001, should_stop=lambda: True,
-                                         report=lambda _: None)
+    shown = search_jobs.overlay_analysis(config, history, 0.001, should_stop=lambda: True, report=lambda _: None)
     assert shown.exact
     assert {cell: note.text for cell, note in shown.notes.items()} == {
-        (v.move.row, v.move.col): outcome_badge(v.result, v.plies, BOARD_NAMES)
-        for v in analysis.moves}
+        (v.move.row, v.move.col): outcome_badge(v.result, v.plies, BOARD_NAMES) for v in analysis.moves
+    }
 
 
 @pytest.mark.parametrize("size", [(1200, 800), (900, 660)])
@@ -250,8 +244,7 @@ def test_the_bar_moves_nothing_and_covers_no_cell(qtbot, shown_window, click_cel
     cells = [board.cell_rect(row, col) for row in range(7) for col in range(7)]
     solve = window.analysis.solve
     solve.action.trigger()
-    qtbot.waitUntil(lambda: solve.bar.isVisible() and "nodes" in solve.bar.line.text(),
-                    timeout=SOLVE_MS)
+    qtbot.waitUntil(lambda: solve.bar.isVisible() and "nodes" in solve.bar.line.text(), timeout=SOLVE_MS)
     assert [board.cell_rect(row, col) for row in range(7) for col in range(7)] == cells
     strip = solve.bar.geometry()
     assert board.rect().contains(strip)

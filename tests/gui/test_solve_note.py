@@ -1,4 +1,4 @@
-""""Solve exactly" past the sizes measured to finish: the strip says it may run for hours.
+""" "Solve exactly" past the sizes measured to finish: the strip says it may run for hours.
 
 The note is the engine's (:func:`long_solve_note`); these tests start a solve as a user
 would and read the strip: the note shows, in lines that fit, without moving a cell, and
@@ -91,8 +91,7 @@ def test_the_note_fits_the_room_and_moves_no_cell(qtbot, shown_window, click_cel
     # Whole, brief, or the brief one cut at the end with "…": it always leads with the news.
     shown = shown_note(bar)
     assert shown.startswith("This may run for hours")
-    assert shown in (NOTE_7X7, BRIEF_7X7) or (
-        shown.endswith("…") and BRIEF_7X7.startswith(shown[:-1].rstrip()))
+    assert shown in (NOTE_7X7, BRIEF_7X7) or (shown.endswith("…") and BRIEF_7X7.startswith(shown[:-1].rstrip()))
     if size == (1040, 680):  # the default window: the note whole, at least in brief
         assert shown in (NOTE_7X7, BRIEF_7X7)
     assert bar.note.toolTip() == NOTE_7X7

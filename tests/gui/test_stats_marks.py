@@ -66,8 +66,7 @@ def run_list_headers(panel) -> list[str]:
     return [header.text(c) for c in range(panel.run_list.columnCount())]
 
 
-def test_marks_a_and_b_with_o_first_name_the_players_in_every_stats_view(
-        qtbot, window, tmp_path) -> None:
+def test_marks_a_and_b_with_o_first_name_the_players_in_every_stats_view(qtbot, window, tmp_path) -> None:
     start(qtbot, window, "o", {"x": "A", "o": "B"})
     random_players(window)
     panel = window.stats_panel
@@ -76,9 +75,15 @@ def test_marks_a_and_b_with_o_first_name_the_players_in_every_stats_view(
     summary = simulate(qtbot, window)
 
     titles = report_titles(panel)
-    for title in ("A wins", "B wins", "Lost by forfeit (A / B)", "A average move time",
-                  "B average own moves to win", "B average nodes per move",
-                  "Exact odds of random play (A / B / draw)"):
+    for title in (
+        "A wins",
+        "B wins",
+        "Lost by forfeit (A / B)",
+        "A average move time",
+        "B average own moves to win",
+        "B average nodes per move",
+        "Exact odds of random play (A / B / draw)",
+    ):
         assert title in titles, titles
     assert not [t for t in titles if t.startswith(("X ", "O ")) or "(X" in t], titles
     # The figures stay the seats' own: A is X's player, B (moving first) O's.
@@ -142,8 +147,7 @@ def test_before_any_run_the_legend_names_the_players_by_the_settings_marks(qtbot
     panel.show()
     panel.raise_()
     panel.tabs.setCurrentIndex(0)
-    qtbot.waitUntil(lambda: panel.charts is not None and bool(panel.charts.outcome_plot.legend.text),
-                    timeout=HANG_MS)
+    qtbot.waitUntil(lambda: panel.charts is not None and bool(panel.charts.outcome_plot.legend.text), timeout=HANG_MS)
     legend = " ".join(words(panel.charts.outcome_plot.legend.text))
     assert panel.charts.runs() == ()  # nothing played yet
     assert "A wins" in legend and "B wins" in legend, legend
@@ -152,5 +156,4 @@ def test_before_any_run_the_legend_names_the_players_by_the_settings_marks(qtbot
         assert words(chart.legend.text) == ["\u25a0", "A", "\u25a0", "B"], chart.legend.text
     # A mark edited before the first run: the legend follows it.
     start(qtbot, window, "x", {"x": "A", "o": "C"})
-    qtbot.waitUntil(lambda: "C wins" in " ".join(words(panel.charts.outcome_plot.legend.text)),
-                    timeout=HANG_MS)
+    qtbot.waitUntil(lambda: "C wins" in " ".join(words(panel.charts.outcome_plot.legend.text)), timeout=HANG_MS)

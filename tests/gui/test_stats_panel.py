@@ -18,8 +18,17 @@ from tictactoe_qt.gui.stats.stats_panel import StatsPanel
 from .gui_thread_gaps import STALL_LIMIT_SECONDS, gui_thread_gaps
 from .waits import HANG_MS
 
-SIMULATE_KEYS = {"games", "x_wins", "o_wins", "draws", "x", "o", "avg_game_seconds", "avg_game_length",
-                 "elapsed_seconds"}
+SIMULATE_KEYS = {
+    "games",
+    "x_wins",
+    "o_wins",
+    "draws",
+    "x",
+    "o",
+    "avg_game_seconds",
+    "avg_game_length",
+    "elapsed_seconds",
+}
 PLAYER_KEYS = {"wins", "avg_move_seconds", "avg_moves_to_win", "avg_nodes_per_move"}
 
 
@@ -269,8 +278,7 @@ def test_live_charts_stay_smooth_and_throttled_during_a_big_batch(qtbot, panel) 
     before = panel.charts.refresh_count
     with gui_thread_gaps() as stalls:
         started = time.perf_counter()
-        with qtbot.waitSignal(panel.simulation_finished, timeout=int(WATCH_SECONDS * 1000),
-                              raising=False) as finished:
+        with qtbot.waitSignal(panel.simulation_finished, timeout=int(WATCH_SECONDS * 1000), raising=False) as finished:
             qtbot.mouseClick(panel.findChild(QPushButton, "simulateButton"), _left())
         elapsed = time.perf_counter() - started
         refreshes = panel.charts.refresh_count - before

@@ -23,8 +23,7 @@ def test_every_figure_and_head_fits_its_column(qtbot, panel, width) -> None:
     report = shown_report(qtbot, panel, width)
     assert report.text_at(EXACT_ODDS).count("%") == 3
     metrics = report.fontMetrics()
-    row = [report.verticalHeaderItem(r).text().replace("\n", " ")
-           for r in range(report.rowCount())].index(EXACT_ODDS)
+    row = [report.verticalHeaderItem(r).text().replace("\n", " ") for r in range(report.rowCount())].index(EXACT_ODDS)
     item = report.item(row, 0)
     # The whole figure shows: its cell is wider than the text, no "…".
     assert report.visualItemRect(item).width() > metrics.horizontalAdvance(item.text())

@@ -41,8 +41,14 @@ def snapshot(x_seconds: float, o_seconds: float) -> RunSnapshot:
         "x": PlayerTotals("random", moves=9, seconds=9 * x_seconds, nodes=9),
         "o": PlayerTotals("random", moves=9, seconds=9 * o_seconds, nodes=9),
     }
-    return replace(base, players=players, games=10, curve=((1, 1.0, 0.0, 0.0), (10, 0.2, 0.6, 0.2)),
-                   histogram=(0, 0, 0, 0, 0, 2, 4, 2, 2), finished=True)
+    return replace(
+        base,
+        players=players,
+        games=10,
+        curve=((1, 1.0, 0.0, 0.0), (10, 0.2, 0.6, 0.2)),
+        histogram=(0, 0, 0, 0, 0, 2, 4, 2, 2),
+        finished=True,
+    )
 
 
 def axis_unit(panel: StatsPanel) -> str:
@@ -59,9 +65,11 @@ def bar_texts(panel: StatsPanel) -> list[str]:
 
 @pytest.mark.parametrize(
     ("x_seconds", "o_seconds", "unit", "texts"),
-    [(5.38e-8, 6.1e-8, "µs", ["0.0538 µs", "0.061 µs"]),  # a random player on a fast machine
-     (0.0009, 0.0012, "ms", ["0.9 ms", "1.2 ms"]),  # one bar under a millisecond, one over
-     (2.5, 4.0, "s", ["2.5 s", "4 s"])],
+    [
+        (5.38e-8, 6.1e-8, "µs", ["0.0538 µs", "0.061 µs"]),  # a random player on a fast machine
+        (0.0009, 0.0012, "ms", ["0.9 ms", "1.2 ms"]),  # one bar under a millisecond, one over
+        (2.5, 4.0, "s", ["2.5 s", "4 s"]),
+    ],
 )
 def test_the_time_axis_and_its_bars_are_in_one_unit(qtbot, panel, x_seconds, o_seconds, unit, texts) -> None:
     panel.charts.show_runs([snapshot(x_seconds, o_seconds)])
@@ -106,6 +114,7 @@ def test_an_empty_time_axis_reads_in_the_unit_of_its_range(qtbot, panel) -> None
     # Before any batch the axis showed 0 to 1e+06 "µs": ticks too wide for the axis,
     # drawn over its title. It now reads 0 to 1 in the unit of the range it shows.
     panel.charts.show_runs([])
-    qtbot.waitUntil(lambda: "time per move" in panel.charts.move_time_plot.getAxis("left").labelString(),
-                    timeout=HANG_MS)
+    qtbot.waitUntil(
+        lambda: "time per move" in panel.charts.move_time_plot.getAxis("left").labelString(), timeout=HANG_MS
+    )
     assert 0 < shown_axis_top(panel) < 1000

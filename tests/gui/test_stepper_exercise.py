@@ -21,8 +21,7 @@ def dock(shown_stepper):
 
 def click_node(qtbot, view, key) -> None:
     x, y = view.places[key]
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton,
-                     pos=view.mapFromScene(QPointF(x, y + 6)))
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.mapFromScene(QPointF(x, y + 6)))
 
 
 def test_the_aima_answer():
@@ -79,8 +78,7 @@ def test_predict_by_clicking_then_check_marks_right_and_wrong(qtbot, dock):
     assert view.nodes[(2,)].verdict == "wrong"  # returns 2, not 5
     assert view.nodes[()].verdict == "right"
     # Four values and one prune predicted; the other 8 nodes (leaves) were left blank.
-    assert "4 of 5 predictions right; 8 nodes left blank (1 of them pruned)" in \
-        panel.result.text()
+    assert "4 of 5 predictions right; 8 nodes left blank (1 of them pruned)" in panel.result.text()
 
 
 def test_random_tree_button_and_bad_text(qtbot, dock):
@@ -140,8 +138,7 @@ def app_point_size(qapp):
 
 
 @pytest.mark.parametrize("point_size", [10, 14])
-def test_the_check_result_is_shown_whole_at_1600_by_1000(qtbot, shown_window, app_point_size,
-                                                         point_size):
+def test_the_check_result_is_shown_whole_at_1600_by_1000(qtbot, shown_window, app_point_size, point_size):
     app_point_size(point_size)
     window = shown_window((1600, 1000))
     dock = window.analysis.stepper
@@ -154,15 +151,13 @@ def test_the_check_result_is_shown_whole_at_1600_by_1000(qtbot, shown_window, ap
 
     def shown_whole() -> bool:
         needed = result.heightForWidth(result.width())
-        return result.visibleRegion().boundingRect() == result.rect() and \
-            result.height() >= needed
+        return result.visibleRegion().boundingRect() == result.rect() and result.height() >= needed
+
     qtbot.waitUntil(shown_whole, timeout=5000)
 
 
-@pytest.mark.parametrize("suffix, start", [(".svg", b"<?xml"), (".png", b"\x89PNG"),
-                                           (".dot", b"digraph")])
-def test_the_exercise_tree_exports_like_the_drawn_tree(qtbot, dock, tmp_path, monkeypatch,
-                                                       suffix, start):
+@pytest.mark.parametrize("suffix, start", [(".svg", b"<?xml"), (".png", b"\x89PNG"), (".dot", b"digraph")])
+def test_the_exercise_tree_exports_like_the_drawn_tree(qtbot, dock, tmp_path, monkeypatch, suffix, start):
     from PySide6.QtWidgets import QFileDialog
 
     panel = dock.exercise

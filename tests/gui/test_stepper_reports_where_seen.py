@@ -24,8 +24,7 @@ def open_exercise(qtbot, dock) -> None:
     qtbot.waitUntil(lambda: not dock.status.isVisible(), timeout=HANG_MS)
 
 
-def test_your_search_from_the_exercise_tab_shows_its_answer(qtbot, shown_stepper, tmp_path,
-                                                            monkeypatch) -> None:
+def test_your_search_from_the_exercise_tab_shows_its_answer(qtbot, shown_stepper, tmp_path, monkeypatch) -> None:
     dock = shown_stepper()
     open_exercise(qtbot, dock)
     student = tmp_path / "mine.py"

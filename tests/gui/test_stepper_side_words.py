@@ -35,12 +35,16 @@ def search_this_position(qtbot, window, depth: int = 0):
     return dock
 
 
-@pytest.mark.parametrize("marks, first_name, second_name", [
-    (None, "O", "X"),
-    ({"x": "A", "o": "B"}, "B", "A"),  # O's player writes B, and moves first
-])
+@pytest.mark.parametrize(
+    "marks, first_name, second_name",
+    [
+        (None, "O", "X"),
+        ({"x": "A", "o": "B"}, "B", "A"),  # O's player writes B, and moves first
+    ],
+)
 def test_drawn_tree_tooltips_draw_the_position_in_the_games_marks(
-        qtbot, window, click_cell, marks, first_name, second_name):
+    qtbot, window, click_cell, marks, first_name, second_name
+):
     start(qtbot, window, "o", marks)
     click_cell(window.board, 0, 0)  # O's player
     click_cell(window.board, 1, 1)  # X's player
@@ -54,8 +58,7 @@ def test_drawn_tree_tooltips_draw_the_position_in_the_games_marks(
     # One step down: the first mover's reply (MAX) stands at row 1, column 2.
     child = next(key for key in tree.nodes if len(key) == 1)
     assert child == ((0, 1),)
-    assert tree.tooltip(child).endswith(
-        f"{first_name} {first_name} .\n. {second_name} .\n. . ."), tree.tooltip(child)
+    assert tree.tooltip(child).endswith(f"{first_name} {first_name} .\n. {second_name} .\n. . ."), tree.tooltip(child)
     # Raw board sides never reach people: with O first the board's "x" is O's.
     if marks:
         assert " x " not in root and " o " not in root and "\nx" not in root
@@ -70,8 +73,7 @@ def test_depth_limit_caption_names_whose_open_lines_count(qtbot, window, click_c
         pass
     assert event["kind"] == "evaluation" and event["value"] == -2
     # O moved first and is to move again: O is MAX; the leaf is O r1c1+r1c3, X r1c2+r2c2.
-    assert dock.caption.text() == ("Depth limit: E(n) = open lines for O (MAX) − open lines "
-                                   "for X (MIN) = 2 − 4 = −2.")
+    assert dock.caption.text() == ("Depth limit: E(n) = open lines for O (MAX) − open lines for X (MIN) = 2 − 4 = −2.")
     assert dock.board.open_line_count() == (2, 4)
     # The preview board's tooltip and the overlay's depth legend say it with the same words.
     assert open_lines_text("O", "X", "−") in dock.board.toolTip()
@@ -90,8 +92,9 @@ def test_negamax_leaf_at_odd_depth_is_valued_for_min(qtbot, window, click_cell):
     max_lines, min_lines = dock.board.open_line_count()
     assert (max_lines, min_lines) == (8, 5)
     assert event["value"] == min_lines - max_lines == -3
-    assert dock.caption.text() == ("Depth limit: E(n) = open lines for X (MIN) − open lines "
-                                   f"for O (MAX) = {min_lines} − {max_lines} = −3.")
+    assert dock.caption.text() == (
+        f"Depth limit: E(n) = open lines for X (MIN) − open lines for O (MAX) = {min_lines} − {max_lines} = −3."
+    )
 
 
 def test_game_tree_and_stepper_write_windows_alike(qtbot, window, click_cell):
@@ -108,8 +111,7 @@ def test_game_tree_and_stepper_write_windows_alike(qtbot, window, click_cell):
     tree.show()
     tree.mode.setCurrentIndex(tree.mode.findData("alphabeta"))
     model = tree.model
-    qtbot.waitUntil(lambda: model.summary is not None
-                    and model.rowCount(model.index(0, 0)) == 7, timeout=20_000)
+    qtbot.waitUntil(lambda: model.summary is not None and model.rowCount(model.index(0, 0)) == 7, timeout=20_000)
     root_window = model.index(0, WINDOW).data()
     assert root_window == "α = −∞, β = +∞"
     root = model.index(0, 0)

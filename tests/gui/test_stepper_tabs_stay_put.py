@@ -15,16 +15,18 @@ from .panels import open_panel
 
 def seen_tab_bar(dock) -> QTabBar:
     """The one tab bar of the stepper's pages that is on screen (the one with 'Exercise')."""
-    bars = [bar for bar in dock.findChildren(QTabBar) if bar.isVisible()
-            and "Exercise" in [bar.tabText(i) for i in range(bar.count())]]
+    bars = [
+        bar
+        for bar in dock.findChildren(QTabBar)
+        if bar.isVisible() and "Exercise" in [bar.tabText(i) for i in range(bar.count())]
+    ]
     assert len(bars) == 1, bars
     return bars[0]
 
 
 def place(bar: QTabBar, window) -> list[QRect]:
     """Where each tab is in the window (what the mouse meets)."""
-    return [QRect(bar.mapTo(window, bar.tabRect(i).topLeft()), bar.tabRect(i).size())
-            for i in range(bar.count())]
+    return [QRect(bar.mapTo(window, bar.tabRect(i).topLeft()), bar.tabRect(i).size()) for i in range(bar.count())]
 
 
 @pytest.mark.parametrize("size", [(1040, 680), (1600, 1000)])

@@ -10,8 +10,9 @@ from tictactoe_qt.gui.stepper.trace_tree import PRUNED, TraceTree
 
 
 def snapshot(tree: TraceTree) -> dict:
-    return {key: (node.state, node.value, node.alpha, node.beta, tuple(node.children))
-            for key, node in tree.nodes.items()}
+    return {
+        key: (node.state, node.value, node.alpha, node.beta, tuple(node.children)) for key, node in tree.nodes.items()
+    }
 
 
 def test_aima_tree_nodes_values_and_prunes():
@@ -27,8 +28,7 @@ def test_aima_tree_nodes_values_and_prunes():
 
 def test_back_restores_the_tree_exactly_at_every_step():
     board = Board.from_notation("x../.o./...")
-    session = StepperSession(lambda: board_events(board, "alphabeta"), negamax=False,
-                             tree_limit=40)
+    session = StepperSession(lambda: board_events(board, "alphabeta"), negamax=False, tree_limit=40)
     seen = [snapshot(session.tree)]
     while session.step() is not None:
         seen.append(snapshot(session.tree))
@@ -38,8 +38,7 @@ def test_back_restores_the_tree_exactly_at_every_step():
 
 
 def test_long_traces_keep_a_bounded_tree():
-    session = StepperSession(lambda: board_events(Board(), "alphabeta"), negamax=False,
-                             tree_limit=100)
+    session = StepperSession(lambda: board_events(Board(), "alphabeta"), negamax=False, tree_limit=100)
     largest = 0
     while session.step() is not None:
         largest = max(largest, len(session.tree.nodes))
@@ -49,8 +48,7 @@ def test_long_traces_keep_a_bounded_tree():
 
 
 def test_back_past_the_kept_window_replays():
-    session = StepperSession(lambda: tree_events("[[3,12,8],[2,4,6],[14,5,2]]", "alphabeta"),
-                             negamax=False, keep=4)
+    session = StepperSession(lambda: tree_events("[[3,12,8],[2,4,6],[14,5,2]]", "alphabeta"), negamax=False, keep=4)
     events = [session.step() for _ in range(10)]
     for index in range(9, 0, -1):
         assert session.back() == events[index - 1]

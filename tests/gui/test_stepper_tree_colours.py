@@ -48,17 +48,18 @@ def looks_like(view, key, seat: str) -> bool:
     """The node is tinted in ``seat``'s mark colour, and not in the other mark's."""
     hue, saturation = fill_hue(view, key)
     other = "o" if seat == "x" else "x"
-    return saturation > 20 and hue_gap(hue, mark_hue(view, seat)) <= 15 \
-        and hue_gap(hue, mark_hue(view, other)) > 60
+    return saturation > 20 and hue_gap(hue, mark_hue(view, seat)) <= 15 and hue_gap(hue, mark_hue(view, other)) > 60
 
 
-@pytest.mark.parametrize("names, notation, max_seat, max_name", [
-    (BOARD_NAMES, ".../.../...", "x", "X"),  # X to move: X is MAX
-    (BOARD_NAMES, "x../.../...", "o", "O"),  # O to move: O is MAX
-    (O_FIRST_NAMES, ".../.../...", "o", "O"),  # O moves first: the first mover is O
-])
-def test_max_and_min_nodes_have_the_colours_of_their_players_marks(
-        qtbot, dock, names, notation, max_seat, max_name):
+@pytest.mark.parametrize(
+    "names, notation, max_seat, max_name",
+    [
+        (BOARD_NAMES, ".../.../...", "x", "X"),  # X to move: X is MAX
+        (BOARD_NAMES, "x../.../...", "o", "O"),  # O to move: O is MAX
+        (O_FIRST_NAMES, ".../.../...", "o", "O"),  # O moves first: the first mover is O
+    ],
+)
+def test_max_and_min_nodes_have_the_colours_of_their_players_marks(qtbot, dock, names, notation, max_seat, max_name):
     dock.set_position(Board.from_notation(notation), names)
     dock.stepper.load("alphabeta", notation, depth=1)
     run_to_end(qtbot, dock)

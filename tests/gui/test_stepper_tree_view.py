@@ -81,8 +81,7 @@ def test_exports_write_valid_svg_png_and_dot(dock, tmp_path):
     view.export(tmp_path / "tree.dot")
     svg = ElementTree.parse(tmp_path / "tree.svg").getroot()
     assert svg.tag.endswith("svg")
-    assert "stroke-dasharray" in (tmp_path / "tree.svg").read_text() or \
-        "dash" in (tmp_path / "tree.svg").read_text()
+    assert "stroke-dasharray" in (tmp_path / "tree.svg").read_text() or "dash" in (tmp_path / "tree.svg").read_text()
     image = QImage(str(tmp_path / "tree.png"))
     assert not image.isNull() and image.width() > 200
     dot = (tmp_path / "tree.dot").read_text()
@@ -97,8 +96,7 @@ def test_exports_write_valid_svg_png_and_dot(dock, tmp_path):
 def test_a_failed_export_keeps_the_old_file(dock, tmp_path, monkeypatch):
     target = tmp_path / "tree.dot"
     target.write_text("old")
-    monkeypatch.setattr("tictactoe_qt.gui.stepper.tree_view.dot_text",
-                        lambda *a: "\udcff not encodable")
+    monkeypatch.setattr("tictactoe_qt.gui.stepper.tree_view.dot_text", lambda *a: "\udcff not encodable")
     with pytest.raises(ValueError):
         dock.tree_view.export(target)
     assert target.read_text() == "old"
@@ -106,7 +104,8 @@ def test_a_failed_export_keeps_the_old_file(dock, tmp_path, monkeypatch):
 
 def test_export_button_saves_the_chosen_file(qtbot, dock, tmp_path, monkeypatch):
     target = tmp_path / "chosen.svg"
-    monkeypatch.setattr("tictactoe_qt.gui.stepper.tree_view.QFileDialog.getSaveFileName",
-                        lambda *a, **k: (str(target), ""))
+    monkeypatch.setattr(
+        "tictactoe_qt.gui.stepper.tree_view.QFileDialog.getSaveFileName", lambda *a, **k: (str(target), "")
+    )
     qtbot.mouseClick(dock.export_button, Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
     assert target.exists() and "Exported" in dock.status.text()

@@ -18,8 +18,7 @@ def test_your_search_steps_a_planted_bug_to_its_first_difference(qtbot, shown_st
     assert button is not None and button.isVisible()
     dock.step_tree(AIMA_TREE)
     student = tmp_path / "mine.py"
-    student.write_text((STUDENTS / "variants.py").read_text()
-                       + "\n\nsearch = planted_bug\n")
+    student.write_text((STUDENTS / "variants.py").read_text() + "\n\nsearch = planted_bug\n")
     dock.your_search.load_file(str(student))
     qtbot.waitUntil(lambda: dock.your_search.outcome is not None, timeout=60_000)
     assert dock.stepper.setup.tree is not None  # the student's trace, on the same tree
@@ -36,8 +35,7 @@ def test_your_search_steps_a_planted_bug_to_its_first_difference(qtbot, shown_st
     assert not running_with("tictactoe-check")
 
 
-def test_an_endless_search_is_stopped_at_the_time_limit_in_one_line(qtbot, shown_stepper,
-                                                                     tmp_path):
+def test_an_endless_search_is_stopped_at_the_time_limit_in_one_line(qtbot, shown_stepper, tmp_path):
     dock = shown_stepper()
     dock.step_tree(AIMA_TREE)
     student = tmp_path / "loop.py"
@@ -64,13 +62,21 @@ def test_stopping_mid_run_ends_the_child(qtbot, shown_stepper, tmp_path):
 HOSTILE = Path(__file__).resolve().parents[1] / "learn" / "hostile" / "peers.py"
 
 
-@pytest.mark.parametrize("function", ["exits_mid_search", "replaces_the_record",
-                                      "lies_in_the_record", "forges_a_looping_record",
-                                      "forks_a_grandchild_in_its_own_session",
-                                      "double_forks_a_daemon", "raises_a_huge_message",
-                                      "returns_a_lying_int", "kills_its_own_group"])
-def test_a_hostile_search_is_one_line_and_leaves_no_process(qtbot, shown_stepper, tmp_path,
-                                                             function):
+@pytest.mark.parametrize(
+    "function",
+    [
+        "exits_mid_search",
+        "replaces_the_record",
+        "lies_in_the_record",
+        "forges_a_looping_record",
+        "forks_a_grandchild_in_its_own_session",
+        "double_forks_a_daemon",
+        "raises_a_huge_message",
+        "returns_a_lying_int",
+        "kills_its_own_group",
+    ],
+)
+def test_a_hostile_search_is_one_line_and_leaves_no_process(qtbot, shown_stepper, tmp_path, function):
     dock = shown_stepper()
     dock.step_tree(AIMA_TREE)
     student = tmp_path / "mine.py"

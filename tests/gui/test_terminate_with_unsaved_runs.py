@@ -36,11 +36,17 @@ SCRIPT = window_script("""
 """)
 
 
-@pytest.mark.parametrize(("moment", "number"), [
-    ("asked", signal.SIGTERM), ("not-asked-yet", signal.SIGTERM), ("asked", signal.SIGHUP)])
+@pytest.mark.parametrize(
+    ("moment", "number"), [("asked", signal.SIGTERM), ("not-asked-yet", signal.SIGTERM), ("asked", signal.SIGHUP)]
+)
 def test_a_signal_ends_the_program_with_unsaved_runs(tmp_path, moment, number) -> None:
-    process = subprocess.Popen([sys.executable, "-c", SCRIPT, moment], env=settings_env(tmp_path),
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-c", SCRIPT, moment],
+        env=settings_env(tmp_path),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert process.stdout.readline().strip() == "ready", process.stderr.read()
         process.send_signal(number)

@@ -55,8 +55,7 @@ def test_the_bar_and_the_players_options_use_the_labels_words(qtbot) -> None:
     words = [part.split(" ") for part in options.label().split(", ")]
     bar = TextbookOptionsBar("test", options)
     qtbot.addWidget(bar)
-    assert [combo.currentText() for combo in bar.combos.values()] == [
-        f"{word}: {value}" for word, value in words]
+    assert [combo.currentText() for combo in bar.combos.values()] == [f"{word}: {value}" for word, value in words]
     dock = SettingsDock()
     qtbot.addWidget(dock)
     fields = dock.sides["x"].textbook

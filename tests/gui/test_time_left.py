@@ -28,8 +28,10 @@ def reports(games_at, planned: int, every: float = 0.1):
 def estimates(samples, planned: int):
     """What the rule says after each report: ``(seconds, time left or None, true time left)``."""
     end = samples[-1][0]
-    return [(seconds, steady_time_left(samples[: i + 1], planned), end - seconds)
-            for i, (seconds, _games) in enumerate(samples)]
+    return [
+        (seconds, steady_time_left(samples[: i + 1], planned), end - seconds)
+        for i, (seconds, _games) in enumerate(samples)
+    ]
 
 
 def slow_start(seconds: float) -> int:
@@ -39,8 +41,7 @@ def slow_start(seconds: float) -> int:
 
 
 def test_a_slow_start_shows_no_time_left_until_the_pace_settles() -> None:
-    said = [(t, left, truth) for t, left, truth in estimates(reports(slow_start, 910), 910)
-            if left is not None]
+    said = [(t, left, truth) for t, left, truth in estimates(reports(slow_start, 910), 910) if left is not None]
     assert said, "a steady batch never got a time left"
     first_time, first_left, first_truth = said[0]
     assert first_time >= RULE.min_seconds
@@ -51,8 +52,9 @@ def test_a_slow_start_shows_no_time_left_until_the_pace_settles() -> None:
 
 
 def test_a_steady_pace_is_told_once_past_the_minimum_time_and_share() -> None:
-    said = [(t, left, truth) for t, left, truth in estimates(reports(lambda t: int(50 * t), 1000), 1000)
-            if left is not None]
+    said = [
+        (t, left, truth) for t, left, truth in estimates(reports(lambda t: int(50 * t), 1000), 1000) if left is not None
+    ]
     assert said[0][0] == RULE.min_seconds
     assert said[0][1] == said[0][2]
 

@@ -26,7 +26,8 @@ def test_the_player_controls_show_whole(qtbot, shown_window, size) -> None:
     area = view.players_area
     needed = area.widget().minimumSizeHint().width()
     assert not area.horizontalScrollBar().isVisible(), (
-        f"controls {area.viewport().width()} px wide, their content needs {needed}")
+        f"controls {area.viewport().width()} px wide, their content needs {needed}"
+    )
     assert area.viewport().width() >= needed
 
 

@@ -12,14 +12,7 @@ from tictactoe_qt.engine.teaching import trace_alphabeta
 from tictactoe_qt.gui.analysis.job_runner import JobRunner
 from tictactoe_qt.gui.analysis.tree_explorer_dock import TreeExplorerDock
 from tictactoe_qt.gui.analysis.tree_jobs import TreeRequest
-from tictactoe_qt.gui.analysis.tree_model import (
-    NOTE,
-    PLIES,
-    ROWS_PER_BATCH,
-    VALUE,
-    WINDOW,
-    GameTreeModel,
-)
+from tictactoe_qt.gui.analysis.tree_model import NOTE, PLIES, ROWS_PER_BATCH, VALUE, WINDOW, GameTreeModel
 
 from .waits import HANG_MS
 
@@ -166,8 +159,7 @@ def test_a_big_board_lists_its_replies_in_batches(qtbot) -> None:
         runner.stop()
 
 
-def test_the_preferred_width_shows_the_tree_columns_and_the_controls_fit_a_narrow_dock(
-        qtbot, dock) -> None:
+def test_the_preferred_width_shows_the_tree_columns_and_the_controls_fit_a_narrow_dock(qtbot, dock) -> None:
     header = dock.view.header()
     needed = sum(header.sectionSizeHint(c) for c in range(header.count() - 1))
     assert dock.preferred_width() > needed
@@ -182,18 +174,40 @@ def test_the_tree_counts_what_the_cli_counts_for_the_chosen_options(qtbot, dock)
     board = Board.from_notation("xo../.x../..o./....", k=3)
     dock.set_position(board)
     dock.depth_box.setValue(3)
-    for mode, ordering, form in (("alphabeta", "centre", "negamax"),
-                                 ("alphabeta-tt", "table", "textbook")):
+    for mode, ordering, form in (("alphabeta", "centre", "negamax"), ("alphabeta-tt", "table", "textbook")):
         dock.mode.setCurrentIndex(dock.mode.findData(mode))
         bar = dock.options_bar
         bar.set_options(TextbookOptions(ordering, "distance", "open-lines", form))
-        qtbot.waitUntil(lambda bar=bar: dock.model.summary is not None
-                        and dock.model.request.options == bar.options(), timeout=HANG_MS)
+        qtbot.waitUntil(
+            lambda bar=bar: dock.model.summary is not None and dock.model.request.options == bar.options(),
+            timeout=HANG_MS,
+        )
         done = subprocess.run(
-            [sys.executable, "-m", "tictactoe_qt", "search", "--algorithm", mode, "--board",
-             board.notation(), "--k", "3", "--depth", "3", "--ordering", ordering,
-             "--scoring", "distance", "--form", form, "--json"],
-            capture_output=True, text=True, timeout=120)
+            [
+                sys.executable,
+                "-m",
+                "tictactoe_qt",
+                "search",
+                "--algorithm",
+                mode,
+                "--board",
+                board.notation(),
+                "--k",
+                "3",
+                "--depth",
+                "3",
+                "--ordering",
+                ordering,
+                "--scoring",
+                "distance",
+                "--form",
+                form,
+                "--json",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert done.returncode == 0, done.stderr
         cli = json.loads(done.stdout)
         summary = dock.model.summary
@@ -211,21 +225,20 @@ def test_with_a_depth_limit_the_value_column_is_depth_limited(qtbot, dock) -> No
     dock.set_position(board)
     dock.depth_box.setValue(2)
     root = root_index(dock)
-    qtbot.waitUntil(lambda: dock.model.rowCount(root) > 0
-                    and dock.model.request.depth == 2, timeout=HANG_MS)
+    qtbot.waitUntil(lambda: dock.model.rowCount(root) > 0 and dock.model.request.depth == 2, timeout=HANG_MS)
     header = dock.model.headerData(VALUE, Qt.Orientation.Horizontal)
     assert header == "Value (depth-limited, 2 plies)"
     tip = dock.model.headerData(VALUE, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
     assert "Not the exact game value" in tip and "E(n)" in tip
     options = dock.options_bar.options()
-    explorer_values = [int(dock.model.item(dock.model.index(r, 0, root)).child.limited)
-                       for r in range(dock.model.rowCount(root))]
+    explorer_values = [
+        int(dock.model.item(dock.model.index(r, 0, root)).child.limited) for r in range(dock.model.rowCount(root))
+    ]
     shown = texts(dock, root, VALUE)
     for value, text in zip(explorer_values, shown):
         assert text == ("0" if value == 0 else f"{value:+d} for X")
     assert max(explorer_values) == textbook_search(board, "minimax", options, 2).score
-    qtbot.waitUntil(lambda: dock.model.index(0, VALUE).data() not in ("", None),
-                    timeout=HANG_MS)
+    qtbot.waitUntil(lambda: dock.model.index(0, VALUE).data() not in ("", None), timeout=HANG_MS)
     assert dock.model.index(0, VALUE).data() == f"{max(explorer_values):+d} for X"
     dock.depth_box.setValue(0)  # to the end: the exact values again
     qtbot.waitUntil(lambda: dock.model.request.depth is None, timeout=HANG_MS)
@@ -236,28 +249,31 @@ def test_a_depth_limit_of_1_reads_1_ply(qtbot, dock) -> None:
     """'1 ply', never '1 plies', in the column head, its tooltip and the line under the tree."""
     dock.set_position(Board.from_notation("x.../.o../..../....", k=3))
     dock.depth_box.setValue(1)
-    qtbot.waitUntil(lambda: dock.model.rowCount(root_index(dock)) > 0
-                    and dock.model.request.depth == 1, timeout=HANG_MS)
+    qtbot.waitUntil(
+        lambda: dock.model.rowCount(root_index(dock)) > 0 and dock.model.request.depth == 1, timeout=HANG_MS
+    )
     assert dock.model.headerData(VALUE, Qt.Orientation.Horizontal) == "Value (depth-limited, 1 ply)"
     tip = dock.model.headerData(VALUE, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
     assert "stops 1 ply below" in tip
-    assert dock.status.text() == ("The tree below shows the depth-limited minimax value (1 ply) "
-                                  "of every move from here.")
+    assert dock.status.text() == (
+        "The tree below shows the depth-limited minimax value (1 ply) of every move from here."
+    )
 
 
 def test_minimax_values_name_only_the_options_that_change_them(qtbot, dock) -> None:
     dock.set_position(Board.from_notation("x.../.o../..../....", k=3))
     dock.options_bar.set_options(TextbookOptions("centre", "distance", "zero", "negamax"))
     dock.depth_box.setValue(2)
-    qtbot.waitUntil(lambda: dock.model.request is not None
-                    and dock.model.request.depth == 2, timeout=HANG_MS)
+    qtbot.waitUntil(lambda: dock.model.request is not None and dock.model.request.depth == 2, timeout=HANG_MS)
     # Ordering and form reorder or rewrite the search; the minimax values stay the same.
     assert dock.options_label.text() == (
-        "Numbers from: minimax values, depth limit 2; scoring distance, evaluation zero")
+        "Numbers from: minimax values, depth limit 2; scoring distance, evaluation zero"
+    )
     dock.depth_box.setValue(0)
     qtbot.waitUntil(lambda: dock.model.request.depth is None, timeout=HANG_MS)
-    assert dock.options_label.text() == ("Numbers from: minimax values, to the end: "
-                                         "the exact game values, whatever the options")
+    assert dock.options_label.text() == (
+        "Numbers from: minimax values, to the end: the exact game values, whatever the options"
+    )
 
 
 def test_the_line_about_the_tree_sits_above_the_tree_not_the_counts(qtbot, dock) -> None:
@@ -265,8 +281,7 @@ def test_the_line_about_the_tree_sits_above_the_tree_not_the_counts(qtbot, dock)
     so, and the node-count table below the tree has no caption that belongs to the tree."""
     dock.set_position(Board.from_notation("x.../.o../..../....", k=3))
     dock.depth_box.setValue(0)  # to the end
-    qtbot.waitUntil(lambda: dock.model.request is not None and dock.model.request.depth is None,
-                    timeout=HANG_MS)
+    qtbot.waitUntil(lambda: dock.model.request is not None and dock.model.request.depth is None, timeout=HANG_MS)
     assert dock.status.text() == "The tree below shows the exact minimax value of every move from here."
     layout = dock.body.layout()
     order = [layout.itemAt(i).widget() for i in range(layout.count())]

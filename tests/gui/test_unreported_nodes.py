@@ -16,14 +16,7 @@ import sys
 import pytest
 from PySide6.QtWidgets import QLabel
 
-from tests.gui.test_external_players import (  # noqa: F401
-    choose,
-    panel,
-    pick_file,
-    run_batch,
-    set_board,
-    watch_series,
-)
+from tests.gui.test_external_players import choose, panel, pick_file, run_batch, set_board, watch_series  # noqa: F401
 from tictactoe_qt.engine import SearchResult, SearchStats
 from tictactoe_qt.engine.game import Move
 from tictactoe_qt.gui.stats.bar_charts import NOT_REPORTED
@@ -36,8 +29,7 @@ def window(shown_window):
     return shown_window(move_delay=0)
 
 
-def test_the_status_bar_shows_no_node_count_for_an_engine_move(
-        qtbot, window, pick_file, fake_engine):
+def test_the_status_bar_shows_no_node_count_for_an_engine_move(qtbot, window, pick_file, fake_engine):
     path = fake_engine("good")
     pick_file(path)
     set_board(window, 7, 7, 5)
@@ -53,16 +45,14 @@ def test_the_status_bar_shows_no_node_count_for_an_engine_move(
     assert not [text for text in shown if "node" in text]  # "1 node" was a made-up count
 
 
-def test_a_watched_series_with_an_engine_says_its_nodes_were_not_reported(
-        qtbot, window, pick_file, fake_engine):
+def test_a_watched_series_with_an_engine_says_its_nodes_were_not_reported(qtbot, window, pick_file, fake_engine):
     pick_file(fake_engine("good"))
     run = watch_series(qtbot, window, "random", "engine", 1)
     assert run.games == 1 and run.row(0).o_nodes is None and run.row(0).x_nodes >= 1
     assert window.stats_panel.report.text_at("O average nodes per move") == "not reported"
 
 
-def test_a_batch_with_an_engine_says_its_nodes_were_not_reported(
-        qtbot, panel, fake_engine, tmp_path):
+def test_a_batch_with_an_engine_says_its_nodes_were_not_reported(qtbot, panel, fake_engine, tmp_path):
     path = fake_engine("good")
     panel.resize(1100, 900)
     panel.show()
@@ -98,8 +88,9 @@ def test_a_batch_with_an_engine_says_its_nodes_were_not_reported(
 
 
 def test_watch_mode_names_an_unreported_count_in_words():
-    engine = SearchResult("fake", Move(0, 0), 0.0, exact=False,
-                          stats=SearchStats(elapsed_seconds=0.002, nodes_reported=False))
+    engine = SearchResult(
+        "fake", Move(0, 0), 0.0, exact=False, stats=SearchStats(elapsed_seconds=0.002, nodes_reported=False)
+    )
     assert move_stats_text("O", engine) == "O: nodes not reported, 2 ms"
     random_move = SearchResult("random", Move(0, 0), 0.0, exact=False, stats=SearchStats(nodes=1))
     assert move_stats_text("X", random_move).startswith("X: 1 node")
@@ -107,15 +98,17 @@ def test_watch_mode_names_an_unreported_count_in_words():
 
 def simulate(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "tictactoe_qt", "simulate", *args], capture_output=True,
-        text=True, timeout=120, env=dict(os.environ, PYTHONPATH=os.getcwd()),
+        [sys.executable, "-m", "tictactoe_qt", "simulate", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=dict(os.environ, PYTHONPATH=os.getcwd()),
     )
 
 
 def test_simulate_says_an_engines_nodes_were_not_reported(fake_engine):
     path = fake_engine("good")
-    spec = ("--x", "random", "--o", f"engine:path={path}", "--games", "2", "--size", "7",
-            "--k", "5", "--seed", "1")
+    spec = ("--x", "random", "--o", f"engine:path={path}", "--games", "2", "--size", "7", "--k", "5", "--seed", "1")
     text = simulate(*spec)
     assert text.returncode == 0, text.stderr
     line = next(line for line in text.stdout.splitlines() if "average nodes per move" in line)
@@ -126,8 +119,18 @@ def test_simulate_says_an_engines_nodes_were_not_reported(fake_engine):
 
 def test_search_with_an_engine_says_nodes_not_reported(fake_engine):
     path = fake_engine("good")
-    args = [sys.executable, "-m", "tictactoe_qt", "search", "--algorithm", f"engine:path={path}",
-            "--size", "7", "--k", "5"]
+    args = [
+        sys.executable,
+        "-m",
+        "tictactoe_qt",
+        "search",
+        "--algorithm",
+        f"engine:path={path}",
+        "--size",
+        "7",
+        "--k",
+        "5",
+    ]
     env = dict(os.environ, PYTHONPATH=os.getcwd())
     done = subprocess.run(args, capture_output=True, text=True, timeout=60, env=env)
     assert done.returncode == 0, done.stderr
@@ -136,7 +139,6 @@ def test_search_with_an_engine_says_nodes_not_reported(fake_engine):
     for label in ("depth", "cut-offs", "table hits"):
         assert f"  {label:<12} not reported" in done.stdout, done.stdout
     assert "deepest ply reached" not in done.stdout
-    data = json.loads(subprocess.run([*args, "--json"], capture_output=True, text=True,
-                                     timeout=60, env=env).stdout)
+    data = json.loads(subprocess.run([*args, "--json"], capture_output=True, text=True, timeout=60, env=env).stdout)
     assert data["nodes"] is None
     assert data["cutoffs"] is None and data["tt_hits"] is None and data["max_ply"] is None

@@ -43,8 +43,13 @@ def _left():
 
 
 def question(qtbot, window) -> QMessageBox:
-    qtbot.waitUntil(lambda: window.findChild(QMessageBox, "unsavedRunsDialog") is not None
-                    and window.findChild(QMessageBox, "unsavedRunsDialog").isVisible(), timeout=HANG_MS)
+    qtbot.waitUntil(
+        lambda: (
+            window.findChild(QMessageBox, "unsavedRunsDialog") is not None
+            and window.findChild(QMessageBox, "unsavedRunsDialog").isVisible()
+        ),
+        timeout=HANG_MS,
+    )
     return window.findChild(QMessageBox, "unsavedRunsDialog")
 
 

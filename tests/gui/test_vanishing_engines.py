@@ -20,8 +20,10 @@ def window(shown_window):
 def pick_file(monkeypatch):
     """``pick_file(path)``: the next file dialog answers ``path``."""
     answers: list[str] = []
-    monkeypatch.setattr("tictactoe_qt.gui.extra_player_fields.QFileDialog.getOpenFileName",
-                        lambda *_args, **_kwargs: (answers.pop(0) if answers else "", ""))
+    monkeypatch.setattr(
+        "tictactoe_qt.gui.extra_player_fields.QFileDialog.getOpenFileName",
+        lambda *_args, **_kwargs: (answers.pop(0) if answers else "", ""),
+    )
     return answers.append
 
 
@@ -49,12 +51,12 @@ def test_a_game_against_an_engine_that_exits_at_once_is_its_forfeit(qtbot, windo
     assert over.args == ["o"]
     seat, reason = window.controller.forfeited
     assert seat == "x" and reason.startswith("pbrain-missing exited at once (status 127): ")
-    assert shown_error(window).startswith(
-        "X (External engine) forfeits: pbrain-missing exited at once (status 127): ")
+    assert shown_error(window).startswith("X (External engine) forfeits: pbrain-missing exited at once (status 127): ")
 
 
 def test_a_game_against_an_engine_whose_helper_holds_its_output_is_its_forfeit(
-        qtbot, window, pick_file, vanishing_engine):
+    qtbot, window, pick_file, vanishing_engine
+):
     path = vanishing_engine("forker")
     pick_file(path)
     seat_engine(window, "x")

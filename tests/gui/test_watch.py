@@ -184,8 +184,7 @@ def test_closing_during_a_batch_and_a_tournament_exits_cleanly(tmp_path) -> None
 
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     done = subprocess.run(
-        [sys.executable, "-c", CLOSE_SCRIPT, str(tmp_path)],
-        env=env, capture_output=True, text=True, timeout=60,
+        [sys.executable, "-c", CLOSE_SCRIPT, str(tmp_path)], env=env, capture_output=True, text=True, timeout=60
     )
     assert done.returncode == 0, done.stderr
     assert "QThread: Destroyed" not in done.stderr
@@ -268,10 +267,8 @@ def test_watch_move_line_names_the_player_by_mark_with_o_first(qtbot, window) ->
     assert window.watch_series.start(1)
     with qtbot.waitSignal(window.controller.ai_moved, timeout=HANG_MS):
         assert window.watch_series.next_move()  # O's player (B) moves first
-    qtbot.waitUntil(lambda: window.watch_controls.move_label.text().startswith("B: "),
-                    timeout=HANG_MS)
+    qtbot.waitUntil(lambda: window.watch_controls.move_label.text().startswith("B: "), timeout=HANG_MS)
     with qtbot.waitSignal(window.controller.ai_moved, timeout=HANG_MS):
         assert window.watch_series.next_move()
-    qtbot.waitUntil(lambda: window.watch_controls.move_label.text().startswith("A: "),
-                    timeout=HANG_MS)
+    qtbot.waitUntil(lambda: window.watch_controls.move_label.text().startswith("A: "), timeout=HANG_MS)
     window.watch_series.stop()

@@ -8,16 +8,7 @@ import json
 import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import (
-    QApplication,
-    QComboBox,
-    QDialog,
-    QFileDialog,
-    QLabel,
-    QLineEdit,
-    QMenu,
-    QSpinBox,
-)
+from PySide6.QtWidgets import QApplication, QComboBox, QDialog, QFileDialog, QLabel, QLineEdit, QMenu, QSpinBox
 
 from .waits import HANG_MS
 
@@ -31,10 +22,19 @@ def window(shown_window):
 
 
 def game_file(path, moves, o_spec="perfect"):
-    path.write_text(json.dumps({
-        "format": "tictactoe-qt/game", "version": 1, "config": {"rows": 3, "cols": 3, "k": 3},
-        "first": "x", "players": {"x": {"spec": "human"}, "o": {"spec": o_spec}}, "moves": moves,
-    }), encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            {
+                "format": "tictactoe-qt/game",
+                "version": 1,
+                "config": {"rows": 3, "cols": 3, "k": 3},
+                "first": "x",
+                "players": {"x": {"spec": "human"}, "o": {"spec": o_spec}},
+                "moves": moves,
+            }
+        ),
+        encoding="utf-8",
+    )
     return path
 
 
@@ -50,8 +50,7 @@ def choose_players(window, x_kind: str, o_kind: str) -> None:
         combo.setCurrentIndex(combo.findData(kind))
 
 
-def test_banner_and_status_bar_name_the_winner_by_the_mark_typed_after_the_end(
-        qtbot, window, tmp_path):
+def test_banner_and_status_bar_name_the_winner_by_the_mark_typed_after_the_end(qtbot, window, tmp_path):
     assert window.open_game(game_file(tmp_path / "lost.json", O_WON))
     assert window.banner.isVisible()
     type_mark(qtbot, window, "o", "Z")
@@ -108,9 +107,13 @@ def menu_and_buttons(window):
     """Each Simulate menu item that has a button, with that button."""
     menu = {action.objectName(): action for action in simulate_menu(window).actions()}
     controls, bar = window.watch_controls, window.stats_panel.simulate_bar
-    return [(menu["actionWatch"], controls.watch_button), (menu["actionNextMove"], controls.next_button),
-            (menu["actionStopWatching"], controls.stop_button),
-            (menu["actionSimulate"], bar.simulate_button), (menu["actionCancelSimulation"], bar.cancel_button)]
+    return [
+        (menu["actionWatch"], controls.watch_button),
+        (menu["actionNextMove"], controls.next_button),
+        (menu["actionStopWatching"], controls.stop_button),
+        (menu["actionSimulate"], bar.simulate_button),
+        (menu["actionCancelSimulation"], bar.cancel_button),
+    ]
 
 
 def assert_menu_agrees_with_buttons(window, state: str) -> None:
@@ -169,8 +172,7 @@ def banner_colour(window) -> int:
     return banner.grab().toImage().pixelColor(6, banner.height() // 2).lightness()
 
 
-def test_dark_theme_darkens_the_window_where_the_platform_ignores_the_colour_scheme(
-        qtbot, window, tmp_path):
+def test_dark_theme_darkens_the_window_where_the_platform_ignores_the_colour_scheme(qtbot, window, tmp_path):
     # The offscreen platform, like a plain X11 session, ignores QStyleHints.setColorScheme.
     assert window.open_game(game_file(tmp_path / "lost.json", O_WON))
     assert banner_colour(window) >= 128

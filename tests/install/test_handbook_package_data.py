@@ -34,8 +34,9 @@ def shipped(path: Path) -> bool:
 
 def headings(page: Path) -> set[str]:
     text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.S)
-    return {heading_anchor(line.lstrip("#").replace("`", "")) for line in text.splitlines()
-            if re.match(r"#{1,6} ", line)}
+    return {
+        heading_anchor(line.lstrip("#").replace("`", "")) for line in text.splitlines() if re.match(r"#{1,6} ", line)
+    }
 
 
 def test_the_handbook_is_where_the_package_finds_it():
@@ -65,8 +66,7 @@ def test_every_link_and_picture_of_a_page_ships_with_it(page):
         assert linked.is_file(), f"{page.name} links to {target}, which does not exist"
         if picture:  # screenshots: the checkout's resources/, the wheel's own copy
             assert shipped(linked), f"{page.name} shows {target}, which the wheel leaves out"
-            assert WHEEL["force-include"][str(linked.parent.relative_to(ROOT))] == \
-                "tictactoe_qt/resources/screenshots"
+            assert WHEEL["force-include"][str(linked.parent.relative_to(ROOT))] == "tictactoe_qt/resources/screenshots"
         else:
             assert linked.is_relative_to(ROOT / "tictactoe_qt"), f"{page.name} links out of the package: {target}"
         if anchor:

@@ -74,8 +74,7 @@ def test_the_pip_extras_exist(block):
 def test_the_test_command_needs_only_what_the_test_extra_installs():
     second = shell_blocks()[1]
     extras = pip_extras(second)
-    installed = " ".join(dependency for extra in extras
-                         for dependency in PROJECT["optional-dependencies"][extra])
+    installed = " ".join(dependency for extra in extras for dependency in PROJECT["optional-dependencies"][extra])
     command = second[-1]
     assert "pytest" in installed
     if " -n " in f" {command} ":

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 STUDENTS = Path(__file__).with_name("students")
 AIMA_TREE = "[[3,12,8],[2,4,6],[14,5,2]]"
 
-NOTEBOOK = textwrap.dedent('''
+NOTEBOOK = textwrap.dedent("""
     import math, sys
     from tictactoe_qt.learn import check
     from tictactoe_qt.engine.game import Board
@@ -62,15 +62,16 @@ NOTEBOOK = textwrap.dedent('''
     picture = Board.from_notation("x.o/.x./...")._repr_svg_()
     assert picture.startswith("<svg") and picture.count("<circle") == 1
     print("PySide6" in sys.modules, any(name.startswith("tictactoe_qt.gui") for name in sys.modules))
-''')
+""")
 
 
 def test_a_notebook_session_checks_its_own_function_without_qt(tmp_path):
     script = tmp_path / "session.py"
     script.write_text(NOTEBOOK.replace("{tree}", AIMA_TREE))
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
-                          env=env, timeout=120, check=False)
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120, check=False
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["False", "False"]
 
@@ -96,16 +97,21 @@ def test_the_recorded_calls_are_the_textbook_trace():
     game = BoardGame(board)
     search(game, game.initial)
     mine = [(e["event"], e["path"], e.get("value")) for e in student_events(game.record, 3)]
-    theirs = [(e["event"], e["path"], e.get("value")) for e in board_events(board, "alphabeta")
-              if e["event"] in ("enter", "leaf", "return")]
+    theirs = [
+        (e["event"], e["path"], e.get("value"))
+        for e in board_events(board, "alphabeta")
+        if e["event"] in ("enter", "leaf", "return")
+    ]
     assert mine == theirs  # returns carry what the entered children back up, as alpha-beta's do
 
     tree_game = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     assert search(tree_game, tree_game.initial) == 0
-    mine = [(e["event"], e["path"], e.get("value"))
-            for e in student_events(tree_game.record, None)]
-    theirs = [(e["event"], e["path"], e.get("value")) for e in tree_events(AIMA_TREE, "alphabeta")
-              if e["event"] in ("enter", "leaf", "return")]
+    mine = [(e["event"], e["path"], e.get("value")) for e in student_events(tree_game.record, None)]
+    theirs = [
+        (e["event"], e["path"], e.get("value"))
+        for e in tree_events(AIMA_TREE, "alphabeta")
+        if e["event"] in ("enter", "leaf", "return")
+    ]
     assert mine == theirs
 
 

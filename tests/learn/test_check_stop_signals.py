@@ -22,10 +22,14 @@ GRANDCHILD = "hostile-grandchild"
 
 def start_check(function: str, *argv: str) -> subprocess.Popen[str]:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.Popen([sys.executable, "-m", "tictactoe_qt", "check", "--json",
-                             f"{PEERS}:{function}", *argv],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                            start_new_session=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "tictactoe_qt", "check", "--json", f"{PEERS}:{function}", *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        start_new_session=True,
+    )
 
 
 def wait_for(condition, seconds: float = 60.0) -> None:
@@ -55,9 +59,14 @@ def test_a_stop_signal_to_the_group_reports_the_cases_so_far_and_ends_every_chil
     assert running_with(GRANDCHILD) == []
 
 
-@pytest.mark.parametrize("function, signum", [("terminates_its_parent", signal.SIGTERM),
-                                               ("interrupts_its_parent", signal.SIGINT),
-                                               ("hangs_up_its_parents_group", signal.SIGHUP)])
+@pytest.mark.parametrize(
+    "function, signum",
+    [
+        ("terminates_its_parent", signal.SIGTERM),
+        ("interrupts_its_parent", signal.SIGINT),
+        ("hangs_up_its_parents_group", signal.SIGHUP),
+    ],
+)
 def test_a_search_that_signals_the_check_stops_it_with_a_summary(function, signum):
     check = start_check(function, "--tree", "[[1,2],[3]]", "--time-limit", "300")
     try:
@@ -81,8 +90,7 @@ def test_what_the_search_started_ends_even_when_the_check_is_killed():
         wait_for(lambda: running_with(GRANDCHILD))
         os.kill(check.pid, signal.SIGKILL)  # the command alone, not its group
         check.communicate(timeout=60)
-        wait_for(lambda: not running_with(GRANDCHILD) and not running_with("tictactoe-check"),
-                 seconds=20)
+        wait_for(lambda: not running_with(GRANDCHILD) and not running_with("tictactoe-check"), seconds=20)
     finally:
         if check.poll() is None:
             os.killpg(check.pid, signal.SIGKILL)

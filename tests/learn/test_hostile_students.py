@@ -26,8 +26,14 @@ OURS = str(ROOT / "tictactoe_qt")
 
 def check(*argv: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-m", "tictactoe_qt", "check", "--json", *argv],
-                          capture_output=True, text=True, env=env, timeout=timeout, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "tictactoe_qt", "check", "--json", *argv],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=timeout,
+        check=False,
+    )
 
 
 def one_case(function: str, *argv: str) -> tuple[dict, subprocess.CompletedProcess[str]]:
@@ -39,8 +45,7 @@ def one_case(function: str, *argv: str) -> tuple[dict, subprocess.CompletedProce
     return lines[0], done
 
 
-@pytest.mark.parametrize("function", ["replaces_the_record", "lies_in_the_record",
-                                      "forges_a_looping_record"])
+@pytest.mark.parametrize("function", ["replaces_the_record", "lies_in_the_record", "forges_a_looping_record"])
 def test_a_search_that_tampers_with_its_record_is_told_so_in_one_line(function):
     case, done = one_case(function)
     assert done.returncode == 1
@@ -60,8 +65,10 @@ def test_a_move_of_int_subclasses_is_read_as_plain_ints(function):
         assert case["move"] == [0, 1] and case["nodes"] == 1
 
 
-@pytest.mark.parametrize("function", ["forks_a_grandchild", "forks_a_grandchild_in_its_own_session",
-                                      "forks_and_sleeps", "double_forks_a_daemon"])
+@pytest.mark.parametrize(
+    "function",
+    ["forks_a_grandchild", "forks_a_grandchild_in_its_own_session", "forks_and_sleeps", "double_forks_a_daemon"],
+)
 def test_no_process_the_search_starts_outlives_the_check(function):
     done = check(f"{PEERS}:{function}", "--tree", "[[1,2],[3]]", "--time-limit", "5")
     assert done.returncode == 1, done.stderr[-2000:]
@@ -82,8 +89,10 @@ def test_a_search_past_the_memory_limit_gets_a_memory_error_in_one_line():
     assert "peers.py" in done.stderr  # their own traceback
 
 
-@pytest.mark.parametrize("function, doing", [("exits_mid_search", "while running your search"),
-                                             ("kills_its_own_group", "while running your search")])
+@pytest.mark.parametrize(
+    "function, doing",
+    [("exits_mid_search", "while running your search"), ("kills_its_own_group", "while running your search")],
+)
 def test_a_search_that_ends_its_process_is_told_in_one_line(function, doing):
     case, done = one_case(function)
     words = case["first_difference"]["yours"]
@@ -115,14 +124,17 @@ def test_a_flood_of_output_never_breaks_the_json_lines(function):
     assert case["move"] == [0, 1]
 
 
-@pytest.mark.parametrize("function, words", [
-    ("recurses_forever", "your search raised RecursionError"),
-    ("raises_system_exit", "your search raised SystemExit: 3"),
-    ("raises_keyboard_interrupt", "your search raised KeyboardInterrupt"),
-    ("raises_base_exception", "your search raised student_search.Weird: not an Exception"),
-    ("returns_an_unpicklable_object", "which is not a legal move here"),
-    ("calls_setsid", "your search raised PermissionError"),
-])
+@pytest.mark.parametrize(
+    "function, words",
+    [
+        ("recurses_forever", "your search raised RecursionError"),
+        ("raises_system_exit", "your search raised SystemExit: 3"),
+        ("raises_keyboard_interrupt", "your search raised KeyboardInterrupt"),
+        ("raises_base_exception", "your search raised student_search.Weird: not an Exception"),
+        ("returns_an_unpicklable_object", "which is not a legal move here"),
+        ("calls_setsid", "your search raised PermissionError"),
+    ],
+)
 def test_their_exception_is_their_one_line_and_their_traceback(function, words):
     case, done = one_case(function)
     assert case["first_difference"]["yours"].startswith(words) or words in case["first_difference"]["yours"]
@@ -131,11 +143,14 @@ def test_their_exception_is_their_one_line_and_their_traceback(function, words):
         assert f"in {function}" in done.stderr and len(done.stderr) < 20_000
 
 
-@pytest.mark.parametrize("target, words", [
-    ("sleeps_at_import.py", "loading your file did not finish within the time limit"),
-    ("syntax_error.py.txt", "loading your file raised SyntaxError"),
-    ("binary", "loading your file raised SyntaxError"),
-])
+@pytest.mark.parametrize(
+    "target, words",
+    [
+        ("sleeps_at_import.py", "loading your file did not finish within the time limit"),
+        ("syntax_error.py.txt", "loading your file raised SyntaxError"),
+        ("binary", "loading your file raised SyntaxError"),
+    ],
+)
 def test_a_file_that_does_not_load_is_one_line_per_case(tmp_path, target, words):
     path = HOSTILE / target
     if target == "syntax_error.py.txt":
@@ -150,15 +165,18 @@ def test_a_file_that_does_not_load_is_one_line_per_case(tmp_path, target, words)
     assert running_with("tictactoe-check") == []
 
 
-@pytest.mark.parametrize("argv, words", [
-    (["no-such-file.py"], "no such file"),
-    (["/dev/null"], "is not a file"),
-    ([f"{PEERS}:nosuch"], "has no function 'nosuch'"),
-    ([f"{PEERS}:not_callable"], "has no function 'not_callable'"),
-    (["x" * 10_000 + ".py"], "no such file"),
-    (["new\nline.py"], "no such file"),
-    ([str(HOSTILE / "syntax_error.py.txt")], "is not a Python file"),
-])
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["no-such-file.py"], "no such file"),
+        (["/dev/null"], "is not a file"),
+        ([f"{PEERS}:nosuch"], "has no function 'nosuch'"),
+        ([f"{PEERS}:not_callable"], "has no function 'not_callable'"),
+        (["x" * 10_000 + ".py"], "no such file"),
+        (["new\nline.py"], "no such file"),
+        ([str(HOSTILE / "syntax_error.py.txt")], "is not a Python file"),
+    ],
+)
 def test_a_file_that_cannot_be_checked_is_one_line_with_status_2(argv, words):
     done = check(*argv, "--tree", "[[1,2],[3]]")
     assert done.returncode == 2

@@ -25,8 +25,7 @@ def cli(plugin_path):
         env = dict(os.environ, PYTHONPATH=plugin_path)
         env.pop("TICTACTOE_QT_ENGINE_LOG", None)
         return subprocess.run(
-            [sys.executable, "-m", "tictactoe_qt", *args], capture_output=True, text=True,
-            env=env, timeout=timeout,
+            [sys.executable, "-m", "tictactoe_qt", *args], capture_output=True, text=True, env=env, timeout=timeout
         )
 
     return run

@@ -17,8 +17,7 @@ PLUGINS = Path(__file__).parent
 PACKAGES = ("example_bot", "faulty_bots", "readme_bot")
 
 
-def install_plugins(site: Path, packages: tuple[str, ...] = PACKAGES,
-                    only: Collection[str] | None = None) -> str:
+def install_plugins(site: Path, packages: tuple[str, ...] = PACKAGES, only: Collection[str] | None = None) -> str:
     """Install ``packages`` into ``site``; returns a ``PYTHONPATH`` with them and this repo.
 
     With ``only``, just the entry points of those names are declared.
@@ -36,8 +35,7 @@ def install_plugins(site: Path, packages: tuple[str, ...] = PACKAGES,
         lines = []
         for group, points in project.get("entry-points", {}).items():
             lines.append(f"[{group}]")
-            lines.extend(f"{name} = {target}" for name, target in points.items()
-                         if only is None or name in only)
+            lines.extend(f"{name} = {target}" for name, target in points.items() if only is None or name in only)
         (dist_info / "entry_points.txt").write_text("\n".join(lines) + "\n")
         paths.append(str(folder))
     repo = str(PLUGINS.parent.parent)

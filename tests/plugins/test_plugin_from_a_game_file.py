@@ -60,9 +60,18 @@ SCRIPT = window_script("""
 
 
 def game_with_plugin(path: Path) -> Path:
-    path.write_text(json.dumps({
-        "format": "tictactoe-qt/game", "version": 1, "config": {"rows": 3, "cols": 3, "k": 3},
-        "first": "x", "players": {"x": {"spec": "human"}, "o": {"spec": "greedy"}}, "moves": []}))
+    path.write_text(
+        json.dumps(
+            {
+                "format": "tictactoe-qt/game",
+                "version": 1,
+                "config": {"rows": 3, "cols": 3, "k": 3},
+                "first": "x",
+                "players": {"x": {"spec": "human"}, "o": {"spec": "greedy"}},
+                "moves": [],
+            }
+        )
+    )
     return path
 
 

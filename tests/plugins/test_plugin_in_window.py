@@ -16,8 +16,9 @@ WINDOW_RUN = Path(__file__).with_name("window_run.py")
 def test_a_plugin_is_offered_in_the_dock_and_plays_a_game_in_the_window(plugin_path, tmp_path):
     out = tmp_path / "window.json"
     env = dict(os.environ, PYTHONPATH=plugin_path, QT_QPA_PLATFORM="offscreen")
-    done = subprocess.run([sys.executable, str(WINDOW_RUN), str(out)], capture_output=True,
-                          text=True, timeout=120, env=env)
+    done = subprocess.run(
+        [sys.executable, str(WINDOW_RUN), str(out)], capture_output=True, text=True, timeout=120, env=env
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     seen = json.loads(out.read_text())
     choices = {choice["kind"]: choice for choice in seen["choices"]}

@@ -19,8 +19,7 @@ def test_players_lists_built_ins_and_plugins_with_broken_ones_marked(cli):
         assert f"\n  {kind} " in out
     assert "options: depth=D or depth=A-B" in out and "path=PROGRAM" in out
     assert "greedy     greedy_bot:make_bot from greedy-bot" in out
-    assert ("broken     BROKEN: ModuleNotFoundError: No module named "
-            "'no_such_module_anywhere'") in out
+    assert ("broken     BROKEN: ModuleNotFoundError: No module named 'no_such_module_anywhere'") in out
 
 
 def test_players_json_marks_the_broken_plugin(cli):
@@ -33,8 +32,7 @@ def test_players_json_marks_the_broken_plugin(cli):
 
 
 def test_a_plugin_plays_a_simulation_with_its_options(cli):
-    done = cli("simulate", "--x", "greedy", "--o", "random", "--games", "20", "--seed", "3",
-               "--swap", "--json")
+    done = cli("simulate", "--x", "greedy", "--o", "random", "--games", "20", "--seed", "3", "--swap", "--json")
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert data["x"]["spec"] == "greedy" and data["forfeits"] == 0
@@ -42,8 +40,11 @@ def test_a_plugin_plays_a_simulation_with_its_options(cli):
     assert data["x"]["avg_nodes_per_move"] is None and data["o"]["avg_nodes_per_move"] == 1.0
     # Winning at once and blocking beats random play on 3x3 almost always.
     assert data["x_wins"] >= 15 and data["o_wins"] <= 1
-    no_block = json.loads(cli("simulate", "--x", "greedy:block=no", "--o", "random", "--games",
-                              "20", "--seed", "3", "--swap", "--json").stdout)
+    no_block = json.loads(
+        cli(
+            "simulate", "--x", "greedy:block=no", "--o", "random", "--games", "20", "--seed", "3", "--swap", "--json"
+        ).stdout
+    )
     assert no_block["x"]["spec"] == "greedy:block=no"
     assert no_block["o_wins"] > data["o_wins"]  # the option reached the bot
 
@@ -80,8 +81,22 @@ def test_search_asks_a_plugin_for_one_move(cli):
 
 
 def test_a_tournament_mixes_built_ins_plugins_and_a_forfeiting_plugin(cli):
-    done = cli("tournament", "--player", "random", "--player", "greedy", "--player",
-               "alphabeta:depth=2", "--player", "raiser", "--games", "4", "--seed", "3", "--json")
+    done = cli(
+        "tournament",
+        "--player",
+        "random",
+        "--player",
+        "greedy",
+        "--player",
+        "alphabeta:depth=2",
+        "--player",
+        "raiser",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--json",
+    )
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert data["players"] == ["random", "greedy", "alphabeta:depth=2", "raiser"]
@@ -98,6 +113,5 @@ def test_the_handbook_example_plugin_is_the_one_tested_and_plays(cli):
         assert f"```{fence}\n{(folder / name).read_text()}```" in page, name
     first = json.loads(cli("search", "--algorithm", "mybot", "--size", "3", "--json").stdout)
     assert first["move"] == [1, 1]
-    edge = json.loads(cli("search", "--algorithm", "mybot:edges=yes", "--size", "3",
-                          "--json").stdout)
+    edge = json.loads(cli("search", "--algorithm", "mybot:edges=yes", "--size", "3", "--json").stdout)
     assert edge["move"] in ([0, 0], [0, 2], [2, 0], [2, 2])

@@ -40,18 +40,16 @@ def test_a_module_inside_a_package_is_found_without_running_the_package(folder):
     (package / "__init__.py").write_text(EXITS)
     (package / "bot.py").write_text('"""The inner bot."""\n' + EXITS)
     assert facts_of("srcprobe_pkg.bot").about == "The inner bot."
-    assert facts_of("srcprobe_pkg.nothere").error == (
-        "ModuleNotFoundError: No module named 'srcprobe_pkg.nothere'")
+    assert facts_of("srcprobe_pkg.nothere").error == ("ModuleNotFoundError: No module named 'srcprobe_pkg.nothere'")
     assert "srcprobe_pkg" not in sys.modules
 
 
 def test_a_missing_module_or_a_non_package_parent_is_said_as_import_would(folder):
     (folder / "srcprobe_flat.py").write_text("")
-    assert facts_of("srcprobe_missing").error == (
-        "ModuleNotFoundError: No module named 'srcprobe_missing'")
+    assert facts_of("srcprobe_missing").error == ("ModuleNotFoundError: No module named 'srcprobe_missing'")
     assert facts_of("srcprobe_flat.inner").error == (
-        "ModuleNotFoundError: No module named 'srcprobe_flat.inner'; "
-        "'srcprobe_flat' is not a package")
+        "ModuleNotFoundError: No module named 'srcprobe_flat.inner'; 'srcprobe_flat' is not a package"
+    )
 
 
 def test_a_module_that_does_not_parse_is_broken_in_one_line(folder):

@@ -52,8 +52,7 @@ def sites(tmp_path_factory):
         if key not in made:
             site = tmp_path_factory.mktemp("unruly-site")
             (site / "typo_bot.py").write_text(TYPO_BOT)
-            made[key] = install_plugins(site, ("example_bot", "unruly_bots"),
-                                        only={*key, "greedy"})
+            made[key] = install_plugins(site, ("example_bot", "unruly_bots"), only={*key, "greedy"})
         return made[key]
 
     return site
@@ -71,8 +70,9 @@ def env_for(sites, markers):
     """``env_for(*plugins)``: the environment of a run that sees those plugins (1 s to load)."""
 
     def make(*plugins: str) -> dict[str, str]:
-        environment = dict(os.environ, PYTHONPATH=sites(plugins), UNRULY_MARKERS=str(markers),
-                           QT_QPA_PLATFORM="offscreen")
+        environment = dict(
+            os.environ, PYTHONPATH=sites(plugins), UNRULY_MARKERS=str(markers), QT_QPA_PLATFORM="offscreen"
+        )
         environment[LOAD_SECONDS_ENV] = "1"
         environment.pop("TICTACTOE_QT_ENGINE_LOG", None)
         return environment
@@ -82,8 +82,9 @@ def env_for(sites, markers):
 
 def run(env: dict[str, str], *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     """Run ``tictactoe-qt ARGS``; a hang fails the test instead of stalling it."""
-    return subprocess.run([sys.executable, "-m", "tictactoe_qt", *args], capture_output=True,
-                          text=True, env=env, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "tictactoe_qt", *args], capture_output=True, text=True, env=env, timeout=timeout
+    )
 
 
 def imported(markers: Path) -> list[str]:
@@ -96,10 +97,12 @@ def test_players_lists_plugins_without_importing_them(env_for, markers, trap):
     assert done.returncode == 0, done.stderr[-2000:]
     for name in (trap, "greedy"):
         assert re.search(rf"^  {name} +\S+:make_bot from ", done.stdout, re.M), done.stdout
-    about = {"quits": "Calls sys.exit(7) as soon as it is imported.",
-             "stalls": "Never finishes importing: it waits for an event nobody sets.",
-             "chatty": "Talks on stdout while it is imported and while it plays, then plays",
-             "nested": "The bot inside a package that exits at import."}
+    about = {
+        "quits": "Calls sys.exit(7) as soon as it is imported.",
+        "stalls": "Never finishes importing: it waits for an event nobody sets.",
+        "chatty": "Talks on stdout while it is imported and while it plays, then plays",
+        "nested": "The bot inside a package that exits at import.",
+    }
     assert about[trap] in done.stdout  # its docstring, read from the file
     assert re.search(r"^  typo +BROKEN: SyntaxError: .*\(typo_bot\.py, line 8\)", done.stdout, re.M)
     assert "from chatty" not in done.stdout
@@ -121,8 +124,10 @@ def test_players_check_loads_each_plugin_apart_and_says_how_it_went(env_for, mar
     env = env_for("quits", "stalls", "chatty", "typo")
     text = run(env, "players", "--check")
     assert text.returncode == 0, text.stderr[-2000:]
-    said = {name: re.search(rf"^  {name} .*\n(?:  {' ' * 10} .*\n)*", text.stdout, re.M)[0]
-            for name in ("quits", "stalls", "chatty", "greedy")}
+    said = {
+        name: re.search(rf"^  {name} .*\n(?:  {' ' * 10} .*\n)*", text.stdout, re.M)[0]
+        for name in ("quits", "stalls", "chatty", "greedy")
+    }
     assert "DOES NOT LOAD: quits called sys.exit(7) while loading" in said["quits"]
     assert "DOES NOT LOAD: stalls did not load within 1 s" in said["stalls"]
     assert "loads: calls itself Chatty" in said["chatty"]
@@ -142,8 +147,13 @@ def test_players_check_loads_each_plugin_apart_and_says_how_it_went(env_for, mar
 @pytest.mark.parametrize("trap", ["quits", "stalls"])
 def test_the_window_starts_without_importing_plugins(env_for, markers, tmp_path, trap):
     out = tmp_path / "window.json"
-    done = subprocess.run([sys.executable, str(WINDOW_START), str(out)], capture_output=True,
-                          text=True, env=env_for(trap, "typo"), timeout=120)
+    done = subprocess.run(
+        [sys.executable, str(WINDOW_START), str(out)],
+        capture_output=True,
+        text=True,
+        env=env_for(trap, "typo"),
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     choices = {choice["kind"]: choice for choice in json.loads(out.read_text())["choices"]}
     assert choices[trap]["text"] == f"Plugin: {trap}"
@@ -152,13 +162,13 @@ def test_the_window_starts_without_importing_plugins(env_for, markers, tmp_path,
     assert imported(markers) == []
 
 
-def test_a_plugin_that_hangs_at_import_forfeits_in_the_window_which_keeps_running(
-        env_for, markers, tmp_path):
+def test_a_plugin_that_hangs_at_import_forfeits_in_the_window_which_keeps_running(env_for, markers, tmp_path):
     out = tmp_path / "window.json"
     env = env_for("stalls")
     env[LOAD_SECONDS_ENV] = "2"
-    done = subprocess.run([sys.executable, str(WINDOW_START), str(out), "stalls"],
-                          capture_output=True, text=True, env=env, timeout=120)
+    done = subprocess.run(
+        [sys.executable, str(WINDOW_START), str(out), "stalls"], capture_output=True, text=True, env=env, timeout=120
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     seen = json.loads(out.read_text())
     assert seen["finished"], seen
@@ -178,8 +188,9 @@ def test_a_plugin_that_hangs_at_import_forfeits_in_the_window_which_keeps_runnin
 )
 def test_a_plugin_that_exits_or_hangs_at_import_forfeits_its_games(env_for, plugin, reason):
     tag = uuid.uuid4().hex  # in the host's command line: finds our hosts, and only ours
-    done = run(env_for(plugin), "simulate", "--x", "random", "--o", f"{plugin}:tag={tag}", "--games", "3",
-               "--seed", "1")
+    done = run(
+        env_for(plugin), "simulate", "--x", "random", "--o", f"{plugin}:tag={tag}", "--games", "3", "--seed", "1"
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     assert "Forfeits           3  (games lost by breaking the rules)" in done.stdout
     assert re.search(rf"\b3 x  O forfeits: {reason}$", done.stdout, re.M), done.stdout
@@ -189,13 +200,11 @@ def test_a_plugin_that_exits_or_hangs_at_import_forfeits_its_games(env_for, plug
 
 def test_a_plugin_that_prints_at_import_leaves_machine_output_readable(env_for, markers):
     env = env_for("chatty")
-    simulated = run(env, "simulate", "--x", "chatty", "--o", "random", "--games", "2",
-                    "--seed", "1", "--json")
+    simulated = run(env, "simulate", "--x", "chatty", "--o", "random", "--games", "2", "--seed", "1", "--json")
     assert simulated.returncode == 0, simulated.stderr[-2000:]
     data = json.loads(simulated.stdout)  # nothing the plugin printed came before or after
     assert data["x"]["spec"] == "chatty" and data["forfeits"] == 0
-    played = run(env, "tournament", "--player", "chatty", "--player", "random", "--games", "2",
-                 "--seed", "1", "--json")
+    played = run(env, "tournament", "--player", "chatty", "--player", "random", "--games", "2", "--seed", "1", "--json")
     assert played.returncode == 0, played.stderr[-2000:]
     assert json.loads(played.stdout)["players"] == ["chatty", "random"]
     searched = run(env, "search", "--algorithm", "chatty", "--size", "3", "--json")
@@ -215,8 +224,9 @@ def test_a_plugin_that_prints_at_import_leaves_machine_output_readable(env_for, 
 )
 def test_a_plugin_that_breaks_down_in_its_move_forfeits_with_the_reason(env_for, plugin, reason):
     tag = uuid.uuid4().hex
-    done = run(env_for(plugin), "simulate", "--x", f"{plugin}:tag={tag}", "--o", "random", "--games", "2",
-               "--seed", "1")
+    done = run(
+        env_for(plugin), "simulate", "--x", f"{plugin}:tag={tag}", "--o", "random", "--games", "2", "--seed", "1"
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     assert re.search(rf"\b2 x  X forfeits: {reason}", done.stdout), done.stdout
     assert "Traceback" not in done.stdout + done.stderr

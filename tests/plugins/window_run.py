@@ -46,8 +46,12 @@ def main(out: str, folder: str | None = None, engine: str | None = None) -> int:
     combo = window.findChild(QComboBox, "oPlayer")
     model = combo.model()
     choices = [
-        {"text": combo.itemText(i), "kind": combo.itemData(i),
-         "enabled": model.item(i).isEnabled(), "tooltip": combo.itemData(i, 3) or ""}
+        {
+            "text": combo.itemText(i),
+            "kind": combo.itemData(i),
+            "enabled": model.item(i).isEnabled(),
+            "tooltip": combo.itemData(i, 3) or "",
+        }
         for i in range(combo.count())
     ]
     combo.setCurrentIndex(combo.findData("greedy"))

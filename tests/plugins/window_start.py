@@ -35,11 +35,17 @@ def main(out: str, plugin: str | None = None) -> int:
     app.processEvents()
     combo = window.findChild(QComboBox, "oPlayer")
     model = combo.model()
-    result: dict[str, object] = {"choices": [
-        {"text": combo.itemText(i), "kind": combo.itemData(i),
-         "enabled": model.item(i).isEnabled(), "tooltip": combo.itemData(i, 3) or ""}
-        for i in range(combo.count())
-    ]}
+    result: dict[str, object] = {
+        "choices": [
+            {
+                "text": combo.itemText(i),
+                "kind": combo.itemData(i),
+                "enabled": model.item(i).isEnabled(),
+                "tooltip": combo.itemData(i, 3) or "",
+            }
+            for i in range(combo.count())
+        ]
+    }
     if plugin:
         x_combo = window.findChild(QComboBox, "xPlayer")
         x_combo.setCurrentIndex(x_combo.findData("random"))

@@ -24,7 +24,6 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QEventLoop, QTimer
     from PySide6.QtWidgets import QWidget
 
-
     app, out = start_offscreen_app(argv)
 
     def wait_until(ready: Callable[[], bool]) -> None:
@@ -43,17 +42,30 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{path}: {path.stat().st_size // 1024} KB")
 
     human = SavedPlayer(PlayerSpec("human"))
-    overlay_shot(save, wait_until, "overlay-3x3",
-                 SavedGame(GameConfig(), {"x": human, "o": human}, _moves([(1, 1), (0, 0), (0, 2)])))
-    overlay_shot(save, wait_until, "heatmap-9x9",
-                 SavedGame(GameConfig(9, 9, 5), {"x": human, "o": human},
-                           _moves([(4, 4), (3, 4), (3, 3), (5, 5), (4, 3)])))
-    overlay_shot(save, wait_until, "heatmap-15x15",
-                 SavedGame(GameConfig(15, 15, 5), {"x": human, "o": human},
-                           _moves([(7, 7), (6, 8), (8, 6)])))
-    overlay_shot(save, wait_until, "heatmap-19x19",
-                 SavedGame(GameConfig(19, 19, 5), {"x": human, "o": human},
-                           _moves([(9, 9), (8, 8)])))
+    overlay_shot(
+        save,
+        wait_until,
+        "overlay-3x3",
+        SavedGame(GameConfig(), {"x": human, "o": human}, _moves([(1, 1), (0, 0), (0, 2)])),
+    )
+    overlay_shot(
+        save,
+        wait_until,
+        "heatmap-9x9",
+        SavedGame(GameConfig(9, 9, 5), {"x": human, "o": human}, _moves([(4, 4), (3, 4), (3, 3), (5, 5), (4, 3)])),
+    )
+    overlay_shot(
+        save,
+        wait_until,
+        "heatmap-15x15",
+        SavedGame(GameConfig(15, 15, 5), {"x": human, "o": human}, _moves([(7, 7), (6, 8), (8, 6)])),
+    )
+    overlay_shot(
+        save,
+        wait_until,
+        "heatmap-19x19",
+        SavedGame(GameConfig(19, 19, 5), {"x": human, "o": human}, _moves([(9, 9), (8, 8)])),
+    )
     comparison_shot(save, wait_until)
     tree_shot(save, wait_until)
     return 0

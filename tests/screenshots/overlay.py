@@ -32,7 +32,6 @@ SHOTS.append(("depth-3-7x7", GameConfig(7, 7, 5), _SEVEN, "values", 3))
 def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QEventLoop, QTimer
 
-
     app, out = start_offscreen_app(argv)
 
     def wait_until(ready: Callable[[], bool]) -> None:
@@ -51,8 +50,9 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def view_shot(wait_until: Any, path: str, config: GameConfig, moves: list[tuple[int, int]],
-              view: str, depth: int | None) -> None:
+def view_shot(
+    wait_until: Any, path: str, config: GameConfig, moves: list[tuple[int, int]], view: str, depth: int | None
+) -> None:
     """The window with the overlay showing ``view`` (at ``depth``), once it has arrived."""
     from tictactoe_qt.gui.main_window import MainWindow
 
@@ -60,15 +60,18 @@ def view_shot(wait_until: Any, path: str, config: GameConfig, moves: list[tuple[
     window = MainWindow()
     window.resize(*WINDOW_SIZE)
     window.show()
-    window.controller.load_game(SavedGame(config, {"x": human, "o": human},
-                                          tuple(Move(*cell) for cell in moves)))
+    window.controller.load_game(SavedGame(config, {"x": human, "o": human}, tuple(Move(*cell) for cell in moves)))
     window.settings_dock.set_settings(window.controller.settings)
     views = window.analysis
     menus = views.overlay_menus
     menus.depths[depth].trigger()
     menus.views[view].trigger()
-    wait_until(lambda: views.overlay.data is not None and views.overlay.data.view == (
-        "depth" if view == "values" and depth else view))
+    wait_until(
+        lambda: (
+            views.overlay.data is not None
+            and views.overlay.data.view == ("depth" if view == "values" and depth else view)
+        )
+    )
     window.statusBar().clearMessage()
     views.layer.update()
     wait_until(views.layer.picture_ready)

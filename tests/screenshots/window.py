@@ -15,9 +15,7 @@ from .offscreen_app import start_offscreen_app
 WINDOW_SIZE = (940, 620)
 
 
-def _game(
-    config: GameConfig, x: SavedPlayer, o: SavedPlayer, moves: list[tuple[int, int]]
-) -> SavedGame:
+def _game(config: GameConfig, x: SavedPlayer, o: SavedPlayer, moves: list[tuple[int, int]]) -> SavedGame:
     return SavedGame(config, {"x": x, "o": o}, tuple(Move(*m) for m in moves))
 
 
@@ -47,8 +45,7 @@ def main(argv: list[str] | None = None) -> int:
         QTimer.singleShot(ms, loop.quit)
         loop.exec()
 
-    def shoot(name: str, game: SavedGame, hover: tuple[int, int] | None = None,
-              wait_for_ai: bool = False) -> None:
+    def shoot(name: str, game: SavedGame, hover: tuple[int, int] | None = None, wait_for_ai: bool = False) -> None:
         window = MainWindow()
         for dock in window.findChildren(QDockWidget):  # the game itself: board and settings
             dock.setVisible(dock is window.settings_dock)
@@ -68,8 +65,14 @@ def main(argv: list[str] | None = None) -> int:
         window.statusBar().clearMessage()
         if hover is not None:
             point = QPointF(window.board.cell_rect(*hover).center())
-            event = QMouseEvent(QMouseEvent.Type.MouseMove, point, point, Qt.MouseButton.NoButton,
-                                Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
+            event = QMouseEvent(
+                QMouseEvent.Type.MouseMove,
+                point,
+                point,
+                Qt.MouseButton.NoButton,
+                Qt.MouseButton.NoButton,
+                Qt.KeyboardModifier.NoModifier,
+            )
             QApplication.sendEvent(window.board, event)
         wait(150)
         path = out / f"{name}.png"
@@ -78,20 +81,45 @@ def main(argv: list[str] | None = None) -> int:
         window.close()
 
     human = SavedPlayer(PlayerSpec("human"), "", "X")
-    shoot("3x3-mid-game", _game(GameConfig(), human, SavedPlayer(PlayerSpec("perfect"), "", "O"),
-                                [(1, 1), (0, 0), (0, 2)]), hover=(1, 0), wait_for_ai=True)
-    shoot("4x4-won", _game(GameConfig(4, 4, 4), human,
-                           SavedPlayer(PlayerSpec.parse("alphabeta:depth=2"), "", "O"),
-                           [(0, 0), (0, 1), (1, 1), (0, 2), (2, 2), (0, 3), (3, 3)]))
+    shoot(
+        "3x3-mid-game",
+        _game(GameConfig(), human, SavedPlayer(PlayerSpec("perfect"), "", "O"), [(1, 1), (0, 0), (0, 2)]),
+        hover=(1, 0),
+        wait_for_ai=True,
+    )
+    shoot(
+        "4x4-won",
+        _game(
+            GameConfig(4, 4, 4),
+            human,
+            SavedPlayer(PlayerSpec.parse("alphabeta:depth=2"), "", "O"),
+            [(0, 0), (0, 1), (1, 1), (0, 2), (2, 2), (0, 3), (3, 3)],
+        ),
+    )
     config = GameConfig(15, 15, 5)
-    shoot("15x15-emoji", _game(config, SavedPlayer(PlayerSpec("human"), "Fox", "🦊"),
-                               SavedPlayer(PlayerSpec("perfect"), "Panda", "🐼"),
-                               _ai_game(config, 22)), hover=(4, 9))
+    shoot(
+        "15x15-emoji",
+        _game(
+            config,
+            SavedPlayer(PlayerSpec("human"), "Fox", "🦊"),
+            SavedPlayer(PlayerSpec("perfect"), "Panda", "🐼"),
+            _ai_game(config, 22),
+        ),
+        hover=(4, 9),
+    )
     from tictactoe_qt.gui.color_scheme import dark_palette
 
     app.setPalette(dark_palette())
-    shoot("dark-7x7", _game(GameConfig(7, 7, 4), human, SavedPlayer(PlayerSpec("perfect"), "", "O"),
-                            _ai_game(GameConfig(7, 7, 4), 9, seed=3)), hover=(4, 3))
+    shoot(
+        "dark-7x7",
+        _game(
+            GameConfig(7, 7, 4),
+            human,
+            SavedPlayer(PlayerSpec("perfect"), "", "O"),
+            _ai_game(GameConfig(7, 7, 4), 9, seed=3),
+        ),
+        hover=(4, 3),
+    )
     return 0
 
 

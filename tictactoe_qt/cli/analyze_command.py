@@ -43,16 +43,23 @@ and 'tictactoe-qt cache clear' empties it."""
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
-        "analyze", help="solve positions: result, plies, best move, every move's value",
-        description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter,
+        "analyze",
+        help="solve positions: result, plies, best move, every move's value",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("boards", nargs="+", metavar="BOARD",
-                        help="board strings, or - to read them from standard input")
+    parser.add_argument(
+        "boards", nargs="+", metavar="BOARD", help="board strings, or - to read them from standard input"
+    )
     add_k_argument(parser)
-    parser.add_argument("--time", type=time_budget, default=None, metavar="S",
-                        help="seconds per board when it cannot be solved at once (default 1)")
-    parser.add_argument("--exact", action="store_true",
-                        help="solve every board and move with no time limit")
+    parser.add_argument(
+        "--time",
+        type=time_budget,
+        default=None,
+        metavar="S",
+        help="seconds per board when it cannot be solved at once (default 1)",
+    )
+    parser.add_argument("--exact", action="store_true", help="solve every board and move with no time limit")
     add_cache_argument(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     parser.set_defaults(run=run)
@@ -82,8 +89,9 @@ def run(args: argparse.Namespace) -> int:
     return INTERRUPTED if interruptible.interrupted else status
 
 
-def _answer(text: str, args: argparse.Namespace, searchers: dict[GameConfig, Any],
-            interruptible: InterruptibleRun) -> int:
+def _answer(
+    text: str, args: argparse.Namespace, searchers: dict[GameConfig, Any], interruptible: InterruptibleRun
+) -> int:
     """Analyse one board and print the answer; returns its exit status."""
     from tictactoe_qt.engine.analysis import analyze
 
@@ -96,10 +104,7 @@ def _answer(text: str, args: argparse.Namespace, searchers: dict[GameConfig, Any
     if searcher is None:
         searcher = searchers[board.config] = _new_searcher(board.config)
     if args.exact:
-        from tictactoe_qt.engine.analysis import (
-            analyze_exactly,
-            analyze_exactly_cached,
-        )
+        from tictactoe_qt.engine.analysis import analyze_exactly, analyze_exactly_cached
 
         check_exact_size(board)
         warn_if_long(board)
@@ -110,7 +115,8 @@ def _answer(text: str, args: argparse.Namespace, searchers: dict[GameConfig, Any
                 cached = False
             else:
                 analysis, cached = analyze_exactly_cached(
-                    board, args.cache, interruptible.should_stop, searcher, progress)
+                    board, args.cache, interruptible.should_stop, searcher, progress
+                )
         finally:
             end_progress_line(progress)
     else:

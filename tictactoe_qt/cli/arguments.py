@@ -120,7 +120,10 @@ def add_size_arguments(parser: argparse.ArgumentParser) -> None:
 def add_size_argument(container: argparse._ActionsContainer) -> None:
     """``--size R[xC]`` (also into a mutually exclusive group)."""
     container.add_argument(
-        "--size", type=board_size, default=(3, 3), metavar="R[xC]",
+        "--size",
+        type=board_size,
+        default=(3, 3),
+        metavar="R[xC]",
         help=f"board size, {MIN_SIZE} to {MAX_SIZE} each way (default 3x3)",
     )
 
@@ -139,7 +142,10 @@ def win_length(text: str) -> int:
 def add_k_argument(parser: argparse.ArgumentParser) -> None:
     """``--k K``."""
     parser.add_argument(
-        "--k", type=win_length, default=None, metavar="K",
+        "--k",
+        type=win_length,
+        default=None,
+        metavar="K",
         help="marks in a row to win, from 3 to the longer side (default: the shorter side)",
     )
 

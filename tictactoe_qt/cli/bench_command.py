@@ -7,14 +7,7 @@ import argparse
 import json
 import sys
 
-from tictactoe_qt.engine.bench import (
-    COMPETENT_NAME,
-    RESTART_NAME,
-    BenchRow,
-    BenchSettings,
-    machine_facts,
-    run_bench,
-)
+from tictactoe_qt.engine.bench import COMPETENT_NAME, RESTART_NAME, BenchRow, BenchSettings, machine_facts, run_bench
 
 from .arguments import positive_int
 
@@ -38,15 +31,21 @@ adds the exact 6x5 and 6x6 k=4 solves (a few seconds)."""
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
-        "bench", help="benchmark the engine against alpha-beta, window restarted at each "
+        "bench",
+        help="benchmark the engine against alpha-beta, window restarted at each "
         "root move, and the textbook alpha-beta (one window)",
-        description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--quick", action="store_true", help="small workloads, a few seconds")
-    parser.add_argument("--repeats", type=positive_int, default=None, metavar="N",
-                        help="repeats per timed row (default 5, 1 with --quick)")
-    parser.add_argument("--stretch", action="store_true",
-                        help="also solve the empty 6x5 and 6x6 k=4 boards (minutes)")
+    parser.add_argument(
+        "--repeats",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help="repeats per timed row (default 5, 1 with --quick)",
+    )
+    parser.add_argument("--stretch", action="store_true", help="also solve the empty 6x5 and 6x6 k=4 boards (minutes)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run)
 
@@ -61,26 +60,38 @@ def run(args: argparse.Namespace) -> int:
             print(f"  done: {row.work}", file=sys.stderr, flush=True)
     facts = machine_facts()
     if args.json:
-        print(json.dumps({"quick": args.quick, "repeats": repeats, **facts,
-                          "rows": [row.as_dict() for row in rows]}))
+        print(json.dumps({"quick": args.quick, "repeats": repeats, **facts, "rows": [row.as_dict() for row in rows]}))
         return 0
     print(bench_table(rows))
-    print(f"\nPython {facts['python']} on {facts['system']} {facts['machine']}, "
-          f"{facts['cores']} cores, {facts['date']}; medians of {repeats} run(s)"
-          + (" (--quick: small workloads)" if args.quick else ""))
+    print(
+        f"\nPython {facts['python']} on {facts['system']} {facts['machine']}, "
+        f"{facts['cores']} cores, {facts['date']}; medians of {repeats} run(s)"
+        + (" (--quick: small workloads)" if args.quick else "")
+    )
     return 0
 
 
 def bench_table(rows: list[BenchRow]) -> str:
     """The benchmark as a Markdown table (it reads as plain text too)."""
-    lines = [f"| work | target | ours | reference ({RESTART_NAME}) | speed-up "
-             f"| competent reference ({COMPETENT_NAME}) | speed-up | met | note |",
-             "|---|---|---|---|---|---|---|---|---|"]
+    lines = [
+        f"| work | target | ours | reference ({RESTART_NAME}) | speed-up "
+        f"| competent reference ({COMPETENT_NAME}) | speed-up | met | note |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
     for row in rows:
         gain = f"{row.speedup:,.0f}x" if row.speedup else ""
         competent_gain = f"{row.competent_speedup:,.1f}x" if row.competent_speedup else ""
         met = "" if row.met is None else ("yes" if row.met else "NO")
-        cells = [row.work, row.target, row.ours or "-", row.reference or "-", gain,
-                 row.competent or "-", competent_gain, met, row.note]
+        cells = [
+            row.work,
+            row.target,
+            row.ours or "-",
+            row.reference or "-",
+            gain,
+            row.competent or "-",
+            competent_gain,
+            met,
+            row.note,
+        ]
         lines.append("| " + " | ".join(c.replace("|", "/") for c in cells) + " |")
     return "\n".join(lines)

@@ -27,25 +27,24 @@ _DESCRIPTION = (
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser(
-        "brain", help="play as a Gomocup brain over stdin/stdout", description=_DESCRIPTION
-    )
+    parser = commands.add_parser("brain", help="play as a Gomocup brain over stdin/stdout", description=_DESCRIPTION)
     _add_arguments(parser)
     parser.set_defaults(run=run)
 
 
 def _add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--k", type=_k_value, default=DEFAULT_K, metavar="K",
+        "--k",
+        type=_k_value,
+        default=DEFAULT_K,
+        metavar="K",
         help=f"marks in a row that win until 'INFO k' says otherwise (default {DEFAULT_K})",
     )
 
 
 def _k_value(text: str) -> int:
     if not text.strip().isdigit() or not MIN_SIZE <= int(text) <= MAX_SIZE:
-        raise argparse.ArgumentTypeError(
-            f"k must be a whole number from {MIN_SIZE} to {MAX_SIZE}, got {text[:20]!r}"
-        )
+        raise argparse.ArgumentTypeError(f"k must be a whole number from {MIN_SIZE} to {MAX_SIZE}, got {text[:20]!r}")
     return int(text)
 
 

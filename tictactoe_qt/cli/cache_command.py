@@ -6,12 +6,7 @@ import argparse
 import json
 import sys
 
-from tictactoe_qt.engine.analysis import (
-    FOLDER_VARIABLE,
-    MAX_BYTES,
-    MAX_ENTRIES,
-    SolvedCache,
-)
+from tictactoe_qt.engine.analysis import FOLDER_VARIABLE, MAX_BYTES, MAX_ENTRIES, SolvedCache
 
 DESCRIPTION = f"""\
 search --exact, analyze --exact and the window's "Solve exactly" keep every
@@ -25,11 +20,12 @@ positions and about {MAX_BYTES // 1024 // 1024} MiB; the oldest go first.
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
-        "cache", help="show or clear the cache of exactly solved positions",
-        description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter,
+        "cache",
+        help="show or clear the cache of exactly solved positions",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("action", nargs="?", choices=("info", "clear"), default="info",
-                        help="info (default) or clear")
+    parser.add_argument("action", nargs="?", choices=("info", "clear"), default="info", help="info (default) or clear")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run)
 
@@ -39,15 +35,25 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "clear":
         removed = cache.clear()
         data = {"path": str(cache.path), "cleared": removed}
-        text = (f"cleared the cache of solved positions ({cache.path})" if removed
-                else f"the cache of solved positions is already empty ({cache.path})")
+        text = (
+            f"cleared the cache of solved positions ({cache.path})"
+            if removed
+            else f"the cache of solved positions is already empty ({cache.path})"
+        )
     else:
         entries = len(cache)
         size = cache.path.stat().st_size if cache.path.exists() else 0
-        data = {"path": str(cache.path), "positions": entries, "bytes": size,
-                "max_positions": cache.max_entries, "max_bytes": cache.max_bytes}
+        data = {
+            "path": str(cache.path),
+            "positions": entries,
+            "bytes": size,
+            "max_positions": cache.max_entries,
+            "max_bytes": cache.max_bytes,
+        }
         positions = "1 solved position" if entries == 1 else f"{entries:,} solved positions"
-        text = (f"{cache.path}\n  {positions}, {size:,} bytes "
-                f"(at most {cache.max_entries:,} positions, {cache.max_bytes:,} bytes)")
+        text = (
+            f"{cache.path}\n  {positions}, {size:,} bytes "
+            f"(at most {cache.max_entries:,} positions, {cache.max_bytes:,} bytes)"
+        )
     print(json.dumps(data) if args.json else text, flush=True)
     return 0

@@ -64,29 +64,60 @@ def positive_seconds(text: str) -> float:
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
-        "check", help="check your own minimax or alpha-beta against the textbook's",
-        description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter,
+        "check",
+        help="check your own minimax or alpha-beta against the textbook's",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("file", nargs="?", default=None, metavar="FILE[:FUNCTION]",
-                        help="your search (FUNCTION defaults to search)")
-    parser.add_argument("--algorithm", default="alphabeta", choices=CHECKED_ALGORITHMS,
-                        help="what your search should be (default alphabeta)")
+    parser.add_argument(
+        "file", nargs="?", default=None, metavar="FILE[:FUNCTION]", help="your search (FUNCTION defaults to search)"
+    )
+    parser.add_argument(
+        "--algorithm",
+        default="alphabeta",
+        choices=CHECKED_ALGORITHMS,
+        help="what your search should be (default alphabeta)",
+    )
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--board", default=None, metavar="B",
-                       help="a position such as x.o/.x./..o (default: the empty board)")
-    where.add_argument("--tree", default=None, metavar="T",
-                       help='an exercise tree such as "[[3,12,8],[2,4,6],[14,5,2]]"')
-    where.add_argument("--suite", action="store_true",
-                       help="the empty board, a dozen positions from real games, the exercise trees")
-    parser.add_argument("--depth", type=positive_int, default=None, metavar="D",
-                        help="depth limit in plies, as game.depth_limit (board cases)")
-    parser.add_argument("--time-limit", type=positive_seconds, default=DEFAULT_TIME_LIMIT,
-                        metavar="S", help=f"seconds per case (default {DEFAULT_TIME_LIMIT:g})")
-    parser.add_argument("--node-limit", type=positive_int, default=DEFAULT_NODE_LIMIT,
-                        metavar="N", help=f"nodes per case (default {DEFAULT_NODE_LIMIT:,})")
+    where.add_argument(
+        "--board", default=None, metavar="B", help="a position such as x.o/.x./..o (default: the empty board)"
+    )
+    where.add_argument(
+        "--tree", default=None, metavar="T", help='an exercise tree such as "[[3,12,8],[2,4,6],[14,5,2]]"'
+    )
+    where.add_argument(
+        "--suite", action="store_true", help="the empty board, a dozen positions from real games, the exercise trees"
+    )
+    parser.add_argument(
+        "--depth",
+        type=positive_int,
+        default=None,
+        metavar="D",
+        help="depth limit in plies, as game.depth_limit (board cases)",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=positive_seconds,
+        default=DEFAULT_TIME_LIMIT,
+        metavar="S",
+        help=f"seconds per case (default {DEFAULT_TIME_LIMIT:g})",
+    )
+    parser.add_argument(
+        "--node-limit",
+        type=positive_int,
+        default=DEFAULT_NODE_LIMIT,
+        metavar="N",
+        help=f"nodes per case (default {DEFAULT_NODE_LIMIT:,})",
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object per case")
-    parser.add_argument("--template", nargs="?", const="", default=None, metavar="PATH",
-                        help="print the template's path, or copy it to PATH")
+    parser.add_argument(
+        "--template",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="PATH",
+        help="print the template's path, or copy it to PATH",
+    )
     parser.set_defaults(run=run)
 
 
@@ -94,8 +125,10 @@ def run(args: argparse.Namespace) -> int:
     if args.template is not None:
         return _template(args.template)
     if args.file is None:
-        raise UsageError("name the file with your search, e.g. tictactoe-qt check my_search.py "
-                         "(or --template my_search.py to start one)")
+        raise UsageError(
+            "name the file with your search, e.g. tictactoe-qt check my_search.py "
+            "(or --template my_search.py to start one)"
+        )
     path, name = _file_and_function(args.file)
     if args.tree is not None and args.depth is not None:
         raise UsageError("--depth does not apply to --tree (a tree's leaves are its values)")
@@ -123,8 +156,7 @@ def run(args: argparse.Namespace) -> int:
     stopped_by: list[int] = []
     student = StudentSearch(path, name, args.time_limit, args.node_limit)
     try:
-        with first_signal_stops(stopped_by, kept="the cases checked so far",
-                                on_stop=student.stop_soon), student:
+        with first_signal_stops(stopped_by, kept="the cases checked so far", on_stop=student.stop_soon), student:
             report = check_cases(student, cases, args.algorithm, on_case=show)
     except StudentCodeError as error:
         raise UsageError(str(error)) from None
@@ -166,4 +198,3 @@ def _template(target: str) -> int:
         raise UsageError(f"cannot write {target[:80]!r}: {error.strerror or error}") from None
     print(f"wrote {target}: fill in the TODOs, then run tictactoe-qt check {target}")
     return 0
-

@@ -7,17 +7,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from tictactoe_qt.cluster import (
-    INSTALL_HINT,
-    ClusterError,
-    ClusterLost,
-    ClusterUnavailable,
-)
-from tictactoe_qt.cluster.connection import (
-    AddressError,
-    ClusterAddress,
-    ClusterConnection,
-)
+from tictactoe_qt.cluster import INSTALL_HINT, ClusterError, ClusterLost, ClusterUnavailable
+from tictactoe_qt.cluster.connection import AddressError, ClusterAddress, ClusterConnection
 from tictactoe_qt.engine.game import GameConfig
 from tictactoe_qt.engine.play import BatchProgress, SimulationSummary, TournamentResult, parse_players
 from tictactoe_qt.engine.players import PlayerSpec, check_playable
@@ -25,8 +16,10 @@ from tictactoe_qt.engine.players import PlayerSpec, check_playable
 from .arguments import CommandFailed, UsageError
 from .stop_signals import first_signal_stops
 
-HELP = ("run on a Dask cluster: a scheduler's tcp://HOST:PORT, or local / local:N for N "
-        "processes here (needs: pip install 'tictactoe-qt[cluster]')")
+HELP = (
+    "run on a Dask cluster: a scheduler's tcp://HOST:PORT, or local / local:N for N "
+    "processes here (needs: pip install 'tictactoe-qt[cluster]')"
+)
 
 
 def add_cluster_argument(parser: argparse.ArgumentParser) -> None:
@@ -65,8 +58,9 @@ def open_cluster(address: ClusterAddress) -> ClusterConnection:
     return connection
 
 
-def cluster_batch(args: argparse.Namespace, config: GameConfig, progress: BatchProgress | None,
-                  should_stop: Callable[[], bool]) -> SimulationSummary:
+def cluster_batch(
+    args: argparse.Namespace, config: GameConfig, progress: BatchProgress | None, should_stop: Callable[[], bool]
+) -> SimulationSummary:
     """``simulate``'s batch on ``args.cluster``.
 
     A cluster lost mid-batch is one line on stderr, and the summary of the games
@@ -81,8 +75,9 @@ def cluster_batch(args: argparse.Namespace, config: GameConfig, progress: BatchP
     connection = open_cluster(args.cluster)
     try:
         _check_players(connection, [args.x, args.o])
-        return run_cluster_batch(connection, config, args.x, args.o, args.games, args.seed,
-                                 args.swap, progress, should_stop)
+        return run_cluster_batch(
+            connection, config, args.x, args.o, args.games, args.seed, args.swap, progress, should_stop
+        )
     except ClusterLost as lost:
         _say_lost(args.command, lost, progress is not None)
         partial: SimulationSummary = lost.partial
@@ -104,8 +99,9 @@ def cluster_tournament(args: argparse.Namespace, config: GameConfig) -> Tourname
     stopped_by: list[int] = []
     try:
         with first_signal_stops(stopped_by):
-            return run_cluster_round_robin(connection, config, args.player, args.games,
-                                           args.seed, lambda: bool(stopped_by))
+            return run_cluster_round_robin(
+                connection, config, args.player, args.games, args.seed, lambda: bool(stopped_by)
+            )
     except ClusterLost as lost:
         _say_lost(args.command, lost)
         partial: TournamentResult = lost.partial
@@ -119,8 +115,11 @@ def cluster_tournament(args: argparse.Namespace, config: GameConfig) -> Tourname
 def _say_lost(command: str, lost: ClusterLost, after_progress: bool = False) -> None:
     """The one line for a cluster lost mid-run; the games finished before are printed next."""
     start = "\n" if after_progress else ""  # below the progress line, not on it
-    print(f"{start}tictactoe-qt {command}: stopped: {lost}; the games finished before are "
-          "reported", file=sys.stderr, flush=True)
+    print(
+        f"{start}tictactoe-qt {command}: stopped: {lost}; the games finished before are reported",
+        file=sys.stderr,
+        flush=True,
+    )
 
 
 def _check_players(connection: ClusterConnection, specs: list[PlayerSpec]) -> None:
@@ -128,8 +127,12 @@ def _check_players(connection: ClusterConnection, specs: list[PlayerSpec]) -> No
     from tictactoe_qt.cluster.connection import check_available
     from tictactoe_qt.engine.players import GROUP
 
-    check_available(connection.client, sorted({s.path or "" for s in specs if s.kind == "engine"}),
-                    sorted({s.kind for s in specs if s.is_plugin}), GROUP)
+    check_available(
+        connection.client,
+        sorted({s.path or "" for s in specs if s.kind == "engine"}),
+        sorted({s.kind for s in specs if s.is_plugin}),
+        GROUP,
+    )
 
 
 def _close_quietly(connection: Any) -> None:

@@ -27,17 +27,23 @@ levels past 20,000 distinct positions are not counted (said so)."""
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
-        "count", help="count the game tree: nodes, games, positions",
-        description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter,
+        "count",
+        help="count the game tree: nodes, games, positions",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--board", default=None, metavar="B",
-                       help="with --per-depth: the position below which to count "
-                       "(default: the empty board)")
+    where.add_argument(
+        "--board",
+        default=None,
+        metavar="B",
+        help="with --per-depth: the position below which to count (default: the empty board)",
+    )
     add_size_argument(where)
     add_k_argument(parser)
-    parser.add_argument("--per-depth", action="store_true",
-                        help="nodes per depth below the position, as the Game tree counts them")
+    parser.add_argument(
+        "--per-depth", action="store_true", help="nodes per depth below the position, as the Game tree counts them"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run)
 
@@ -46,8 +52,7 @@ def run(args: argparse.Namespace) -> int:
     if args.per_depth:
         return _per_depth(board_from(args), args.json)
     if args.board is not None:
-        raise UsageError("--board goes with --per-depth; the full count is of an empty board "
-                         "(give --size and --k)")
+        raise UsageError("--board goes with --per-depth; the full count is of an empty board (give --size and --k)")
     config = config_from(args)
     try:
         from tictactoe_qt.engine.teaching import count_tree, fact_label
@@ -59,14 +64,12 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
     data = facts.as_dict()
     cells = config.rows * config.cols
-    data.update(nodes_without_root=facts.nodes - 1, cells_factorial=factorial(cells),
-                cell_fillings=3**cells)
+    data.update(nodes_without_root=facts.nodes - 1, cells_factorial=factorial(cells), cell_fillings=3**cells)
     if args.json:
         print(json.dumps(data))
     else:
         shown = {key: value for key, value in data.items() if key not in _SIDE_NOTES}
-        text = facts_text(f"game tree of {config.rows}x{config.cols}, k={config.k}", shown,
-                          fact_label)
+        text = facts_text(f"game tree of {config.rows}x{config.cols}, k={config.k}", shown, fact_label)
         print(_with_notes(text, data, config, fact_label))
     return 0
 
@@ -75,17 +78,14 @@ def run(args: argparse.Namespace) -> int:
 _SIDE_NOTES = ("nodes_without_root", "cells_factorial", "cell_fillings")
 
 
-def _with_notes(text: str, data: dict[str, Any], config: GameConfig,
-                label_of: Any) -> str:
+def _with_notes(text: str, data: dict[str, Any], config: GameConfig, label_of: Any) -> str:
     """``text`` with a one-line explanation beside the nodes, games and positions."""
     cells = config.rows * config.cols
     notes = {
-        label_of("nodes"): f"the root, the empty board, included: {data['nodes_without_root']:,} "
-                           "without it",
-        label_of("games"): f"{cells}! = {data['cells_factorial']:,} move orders fill the board; "
-                           "wins end games early",
+        label_of("nodes"): f"the root, the empty board, included: {data['nodes_without_root']:,} without it",
+        label_of("games"): f"{cells}! = {data['cells_factorial']:,} move orders fill the board; wins end games early",
         label_of("positions"): f"3^{cells} = {data['cell_fillings']:,} ways to write x, o or "
-                               f"nothing in {cells} cells; most never arise in play",
+        f"nothing in {cells} cells; most never arise in play",
     }
     lines = text.splitlines()
     for index, line in enumerate(lines):
@@ -103,15 +103,24 @@ def _per_depth(board: Board, as_json: bool) -> int:
     counts = count_per_depth(board)
     total = sum(counts.full_tree)
     if as_json:
-        print(json.dumps({"board": board.notation(), "nodes_per_depth": counts.full_tree,
-                          "total": total, "truncated": counts.truncated}))
+        print(
+            json.dumps(
+                {
+                    "board": board.notation(),
+                    "nodes_per_depth": counts.full_tree,
+                    "total": total,
+                    "truncated": counts.truncated,
+                }
+            )
+        )
         return 0
-    print(f"nodes per depth below {board.notation()} ({board.config.size_text}, "
-          f"k={board.config.k}); depth 0 is the position itself")
+    print(
+        f"nodes per depth below {board.notation()} ({board.config.size_text}, "
+        f"k={board.config.k}); depth 0 is the position itself"
+    )
     print(f"  {'depth':>5}  {'nodes':>14}")
     for depth, nodes in enumerate(counts.full_tree):
         print(f"  {depth:>5}  {nodes:>14,}")
-    more = "  + deeper levels, not counted (over 20,000 positions in a level)" \
-        if counts.truncated else ""
+    more = "  + deeper levels, not counted (over 20,000 positions in a level)" if counts.truncated else ""
     print(f"  {'total':>5}  {total:>14,}{more}")
     return 0

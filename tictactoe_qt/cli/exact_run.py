@@ -17,12 +17,7 @@ import sys
 from types import FrameType, TracebackType
 from typing import Any, TextIO
 
-from tictactoe_qt.engine.analysis import (
-    EXACT_MAX_EMPTY,
-    SolvedCache,
-    exact_size_estimate,
-    long_solve_note,
-)
+from tictactoe_qt.engine.analysis import EXACT_MAX_EMPTY, SolvedCache, exact_size_estimate, long_solve_note
 from tictactoe_qt.engine.game import Board
 from tictactoe_qt.engine.search import Progress, SearchProgress, progress_text
 
@@ -66,9 +61,11 @@ def solved_cache(args: argparse.Namespace) -> SolvedCache | None:
 
 def add_cache_argument(parser: argparse.ArgumentParser) -> None:
     """``--no-cache``."""
-    parser.add_argument("--no-cache", action="store_true",
-                        help="with --exact: neither read nor add to the cache of solved "
-                        "positions (see 'tictactoe-qt cache')")
+    parser.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="with --exact: neither read nor add to the cache of solved positions (see 'tictactoe-qt cache')",
+    )
 
 
 class InterruptibleRun:
@@ -93,9 +90,7 @@ class InterruptibleRun:
             self._previous = None
         return self
 
-    def __exit__(
-        self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None
-    ) -> None:
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None) -> None:
         if self._previous is not None:
             signal.signal(signal.SIGINT, self._previous)
 

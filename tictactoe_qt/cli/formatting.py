@@ -90,12 +90,12 @@ def position_value(data: Mapping[str, Any]) -> str:
         return "unknown (nothing finished in the time budget)"
     decided = forced_outcome(score, mover)
     # A forced loss holds for the position only if every move was searched (and lost).
-    if decided is not None and (decided[0] == mover or all(
-            move["result"] is not None or move.get("score") is not None
-            for move in data["moves"])):
+    if decided is not None and (
+        decided[0] == mover
+        or all(move["result"] is not None or move.get("score") is not None for move in data["moves"])
+    ):
         return heuristic_text(score, mover, data["depth"])
-    return (f"unknown; best guess {heuristic_text(score, mover, data['depth'])}, "
-            "searched within the time budget")
+    return f"unknown; best guess {heuristic_text(score, mover, data['depth'])}, searched within the time budget"
 
 
 def analysis_text(board: Board, data: Mapping[str, Any]) -> str:
@@ -108,26 +108,31 @@ def analysis_text(board: Board, data: Mapping[str, Any]) -> str:
         return "\n".join(lines)
     mover = data["to_move"]
     lines.append(f"  {BOARD_NAMES.name(mover)} to move; perfect play: {position_value(data)}")
-    labels = {(move["cell"][0], move["cell"][1]): cell_value(move, mover)
-              for move in data["moves"]}
+    labels = {(move["cell"][0], move["cell"][1]): cell_value(move, mover) for move in data["moves"]}
     best = data["best"]
     if best is not None:
         labels[(best[0], best[1])] += "*"
-        lines.append(f"  best move: {cell_text(best[0], best[1])} (marked *"
-                     f"{_analysis_tie(data['moves'], best)})")
+        lines.append(f"  best move: {cell_text(best[0], best[1])} (marked *{_analysis_tie(data['moves'], best)})")
     lines.extend("  " + row for row in board_grid(board, labels))
     lines.append(f"  cell values: {BADGE_KEY}")
-    if not data["exact"] and data.get("depth") is not None and any(
-            move.get("score") is not None and forced_outcome(move["score"], mover) is None
-            for move in data["moves"]):
-        lines.append(f"  scores: heuristic, for {mover.upper()}, all from one search "
-                     f"{plies_text(data['depth'])} deep (comparable)")
+    if (
+        not data["exact"]
+        and data.get("depth") is not None
+        and any(
+            move.get("score") is not None and forced_outcome(move["score"], mover) is None for move in data["moves"]
+        )
+    ):
+        lines.append(
+            f"  scores: heuristic, for {mover.upper()}, all from one search "
+            f"{plies_text(data['depth'])} deep (comparable)"
+        )
     return "\n".join(lines)
 
 
 def _analysis_tie(moves: list[dict[str, Any]], best: list[int]) -> str:
     """``"; one of 9 equal moves; ties go to the first in reading order"`` (analyze keeps
     the first top score in reading order), or ``""`` when the best move stands alone."""
+
     def worth(move: Mapping[str, Any]) -> tuple[Any, ...]:
         return (move.get("result"), move.get("plies"), move.get("score"))
 
@@ -145,7 +150,7 @@ def summary_text(summary: SimulationSummary) -> str:
     lines = [
         f"{summary.games:,} games of {x_player.spec} (X) vs {o_player.spec} (O) "
         f"on {config.rows}x{config.cols}, k={config.k}, seed {summary.seed}"
-        + (" (stopped early)" if summary.cancelled else ""),
+        + (" (stopped early)" if summary.cancelled else "")
     ]
     if summary.swap:
         lines.append(
@@ -154,10 +159,8 @@ def summary_text(summary: SimulationSummary) -> str:
             f" ({summary.share(summary.first_mover_wins):.2f}%)."
         )
     lines.append("")
-    for label, count in (("X wins", summary.x_wins), ("O wins", summary.o_wins),
-                         ("Draws", summary.draws)):
-        lines.append(f"  {label:<8}{count:>12,}  ({summary.share(count):.2f}%; "
-                     f"{interval_text(count, summary.games)})")
+    for label, count in (("X wins", summary.x_wins), ("O wins", summary.o_wins), ("Draws", summary.draws)):
+        lines.append(f"  {label:<8}{count:>12,}  ({summary.share(count):.2f}%; {interval_text(count, summary.games)})")
     lines += forfeit_lines(summary.forfeits, summary.forfeit_reasons)
     lines.append("")
     name_x = f"{short_name(x_player.spec)} (--x)"
@@ -166,10 +169,8 @@ def summary_text(summary: SimulationSummary) -> str:
     lines.append(f"  {'per player':<28}{name_x:>{width}}{name_o:>{width}}")
     rows: Sequence[tuple[str, str, str]] = (
         ("wins", number_text(x_player.wins), number_text(o_player.wins)),
-        ("average move time", seconds_text(x_player.avg_move_seconds),
-         seconds_text(o_player.avg_move_seconds)),
-        ("average own moves to win", number_text(x_player.avg_moves_to_win),
-         number_text(o_player.avg_moves_to_win)),
+        ("average move time", seconds_text(x_player.avg_move_seconds), seconds_text(o_player.avg_move_seconds)),
+        ("average own moves to win", number_text(x_player.avg_moves_to_win), number_text(o_player.avg_moves_to_win)),
         ("average nodes per move", nodes_per_move_text(x_player), nodes_per_move_text(o_player)),
     )
     for label, left, right in rows:
@@ -181,8 +182,7 @@ def summary_text(summary: SimulationSummary) -> str:
     lines += [
         f"  {'average game time (moves only)':<32}{seconds_text(summary.avg_game_seconds)}",
         f"  {'average game length':<32}{number_text(summary.avg_game_length)} {PLIES}",
-        f"  {'elapsed':<32}{seconds_text(summary.elapsed_seconds)} "
-        f"({rate_text} games/s, {workers})",
+        f"  {'elapsed':<32}{seconds_text(summary.elapsed_seconds)} ({rate_text} games/s, {workers})",
     ]
     return "\n".join(lines)
 
@@ -194,7 +194,7 @@ def nodes_per_move_text(player: PlayerTotals) -> str:
 
 def short_name(spec: str, limit: int = 30) -> str:
     """A player's spec cut for a table column (an engine's long path keeps its end)."""
-    return spec if len(spec) <= limit else "…" + spec[-(limit - 1):]
+    return spec if len(spec) <= limit else "…" + spec[-(limit - 1) :]
 
 
 def forfeit_lines(forfeits: int, reasons: Mapping[str, int]) -> list[str]:
@@ -250,8 +250,7 @@ def search_text(board: Board, data: Mapping[str, Any]) -> str:
     else:
         depth = "to the end of the game" if data["exact"] else "n/a"
     if data["nodes"] is None:  # an engine or plugin: it says nothing of how it searched
-        lines += [f"  {label:<12} not reported" for label in ("nodes", "depth", "cut-offs",
-                                                              "table hits")]
+        lines += [f"  {label:<12} not reported" for label in ("nodes", "depth", "cut-offs", "table hits")]
     else:
         lines += [
             f"  nodes        {data['nodes']:,}",
@@ -266,8 +265,9 @@ def search_text(board: Board, data: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def facts_text(title: str, data: Mapping[str, Any],
-               label_of: Callable[[str], str] = lambda key: key.replace("_", " ")) -> str:
+def facts_text(
+    title: str, data: Mapping[str, Any], label_of: Callable[[str], str] = lambda key: key.replace("_", " ")
+) -> str:
     """``label value`` lines, each key as ``label_of`` words it, numbers with separators."""
     lines = [title]
     labels = {key: label_of(key) for key in data}

@@ -46,9 +46,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     commands = parser.add_subparsers(title="subcommands", dest="command", metavar="COMMAND")
-    for command in (analyze_command, simulate_command, search_command, count_command,
-                    bench_command, trace_command, brain_command, tournament_command,
-                    players_command, cache_command, check_command):
+    for command in (
+        analyze_command,
+        simulate_command,
+        search_command,
+        count_command,
+        bench_command,
+        trace_command,
+        brain_command,
+        tournament_command,
+        players_command,
+        cache_command,
+        check_command,
+    ):
         command.add_parser(commands)
     return parser
 
@@ -68,8 +78,7 @@ def main(argv: list[str] | None = None) -> int:
         return run()
     try:
         status: int = args.run(args)
-    except (UsageError, PlayerSpecError, InvalidConfigError, NotationError,
-            TournamentError) as error:
+    except (UsageError, PlayerSpecError, InvalidConfigError, NotationError, TournamentError) as error:
         return fail(f"{PROG} {args.command}", str(error))
     except CommandFailed as error:
         fail(f"{PROG} {args.command}", str(error))

@@ -36,14 +36,16 @@ def play_rounds(board: Board, decide: Decide) -> tuple[list[dict[str, Any]], Boa
         if result.move is None:
             break
         stats = result.stats
-        rounds.append({
-            "round": len(rounds) + 1,
-            "to_move": work.turn,
-            "move": [result.move.row, result.move.col],
-            "nodes": stats.reported_nodes,
-            "cutoffs": stats.cutoffs,
-            "elapsed_seconds": stats.elapsed_seconds,
-        })
+        rounds.append(
+            {
+                "round": len(rounds) + 1,
+                "to_move": work.turn,
+                "move": [result.move.row, result.move.col],
+                "nodes": stats.reported_nodes,
+                "cutoffs": stats.cutoffs,
+                "elapsed_seconds": stats.elapsed_seconds,
+            }
+        )
         work.push(result.move)
     return rounds, work
 
@@ -54,18 +56,31 @@ def per_round(name: str, board: Board, args: argparse.Namespace, decide: Decide)
     reported = [r["nodes"] for r in rounds if r["nodes"] is not None]
     total = sum(reported) if len(reported) == len(rounds) else None
     if args.json:
-        print(json.dumps({"algorithm": name, "board": board.notation(), "rounds": rounds,
-                          "total_nodes": total, "final_board": final.notation(),
-                          "status": final.status}))
+        print(
+            json.dumps(
+                {
+                    "algorithm": name,
+                    "board": board.notation(),
+                    "rounds": rounds,
+                    "total_nodes": total,
+                    "final_board": final.notation(),
+                    "status": final.status,
+                }
+            )
+        )
         return 0
-    print(f"{name} playing itself from {board.notation()} ({board.config.size_text}, "
-          f"k={board.config.k}): nodes of the search at each round")
+    print(
+        f"{name} playing itself from {board.notation()} ({board.config.size_text}, "
+        f"k={board.config.k}): nodes of the search at each round"
+    )
     print(f"  {'round':>5}  {'to move':<8}{'move':<7}{'nodes':>12}{'cut-offs':>12}{'time':>11}")
     for r in rounds:
         nodes = "not reported" if r["nodes"] is None else f"{r['nodes']:,}"
-        print(f"  {r['round']:>5}  {BOARD_NAMES.name(r['to_move']):<8}"
-              f"{short_cell_text(*r['move']):<7}{nodes:>12}{r['cutoffs']:>12,}"
-              f"{seconds_text(r['elapsed_seconds']):>11}")
+        print(
+            f"  {r['round']:>5}  {BOARD_NAMES.name(r['to_move']):<8}"
+            f"{short_cell_text(*r['move']):<7}{nodes:>12}{r['cutoffs']:>12,}"
+            f"{seconds_text(r['elapsed_seconds']):>11}"
+        )
     total_text = "not reported" if total is None else f"{total:,}"
     print(f"  {'total':>5}  {'':<8}{'':<7}{total_text:>12}")
     print(f"  final position {final.notation()}: {status_text(final.status)}")

@@ -47,7 +47,7 @@ def plain_words(error: UnicodeError) -> tuple[str, int]:
     """Codec error handler: the unencodable characters as :data:`PLAIN_WORDS` (else ``?``)."""
     if not isinstance(error, UnicodeEncodeError):
         raise error
-    text = error.object[error.start:error.end]
+    text = error.object[error.start : error.end]
     return "".join(PLAIN_WORDS.get(char, UNKNOWN) for char in text), error.end
 
 

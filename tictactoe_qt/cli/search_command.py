@@ -21,24 +21,10 @@ from tictactoe_qt.engine.players import (
     human_refused,
     make_player,
 )
-from tictactoe_qt.engine.teaching import (
-    CENTRE_FIRST,
-    ORDERING_TIES,
-    equal_best,
-    limited_values,
-    tie_note,
-)
+from tictactoe_qt.engine.teaching import CENTRE_FIRST, ORDERING_TIES, equal_best, limited_values, tie_note
 from tictactoe_qt.engine.text import game_over_text
 
-from .arguments import (
-    UsageError,
-    add_k_argument,
-    add_size_argument,
-    board_from,
-    positive_int,
-    seed_int,
-    time_budget,
-)
+from .arguments import UsageError, add_k_argument, add_size_argument, board_from, positive_int, seed_int, time_budget
 from .exact_run import (
     InterruptibleRun,
     add_cache_argument,
@@ -51,12 +37,7 @@ from .exact_run import (
 from .formatting import search_text
 from .per_round import per_round
 from .stop_signals import INTERRUPTED
-from .trace_command import (
-    add_textbook_arguments,
-    textbook_decision,
-    textbook_options_from,
-    uses_textbook_options,
-)
+from .trace_command import add_textbook_arguments, textbook_decision, textbook_options_from, uses_textbook_options
 
 ALGORITHMS = ("minimax", "alphabeta", "average", "perfect", "random", "mcts")
 #: Every name --algorithm takes, as help and errors list them (alphabeta-tt: textbook only).
@@ -66,8 +47,20 @@ ALGORITHM_NAMES = ("minimax", "alphabeta", "alphabeta-tt", "average", "perfect",
 DEPTH_ALGORITHMS = ("minimax", "alphabeta", "alphabeta-tt", "average", "perfect")
 #: The alpha-beta searches, whose size these bounds take as pruned.
 PRUNED = ("alphabeta", "alphabeta-tt")
-JSON_KEYS = ("algorithm", "move", "score", "exact", "result", "nodes", "depth", "max_ply",
-             "cutoffs", "tt_hits", "elapsed_seconds", "pv")
+JSON_KEYS = (
+    "algorithm",
+    "move",
+    "score",
+    "exact",
+    "result",
+    "nodes",
+    "depth",
+    "max_ply",
+    "cutoffs",
+    "tt_hits",
+    "elapsed_seconds",
+    "pv",
+)
 #: Unpruned searches (minimax, average) visit up to empty!/(empty - depth)!
 #: lines of play, all of them to the end of the game (depth = empty). 10! (3.6
 #: million) takes seconds; 11! already minutes on 4x4, and each node costs more
@@ -106,30 +99,48 @@ them (--json: one object with a "rounds" list)."""
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
-        "search", help="one decision with its search statistics",
-        description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter,
+        "search",
+        help="one decision with its search statistics",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--algorithm", required=True, metavar="NAME",
-                        help=", ".join(ALGORITHM_NAMES) + ", an installed plugin, or engine:path=PROGRAM")
-    parser.add_argument("--depth", type=positive_int, default=None, metavar="D",
-                        help="depth limit in plies (default: unlimited)")
-    parser.add_argument("--time", type=time_budget, default=None, metavar="S",
-                        help="seconds: budget for perfect/mcts (default 1), a limit for others")
+    parser.add_argument(
+        "--algorithm",
+        required=True,
+        metavar="NAME",
+        help=", ".join(ALGORITHM_NAMES) + ", an installed plugin, or engine:path=PROGRAM",
+    )
+    parser.add_argument(
+        "--depth", type=positive_int, default=None, metavar="D", help="depth limit in plies (default: unlimited)"
+    )
+    parser.add_argument(
+        "--time",
+        type=time_budget,
+        default=None,
+        metavar="S",
+        help="seconds: budget for perfect/mcts (default 1), a limit for others",
+    )
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--board", default=None, metavar="B",
-                       help="position such as x.o/.x./..o (default: the empty board)")
+    where.add_argument(
+        "--board", default=None, metavar="B", help="position such as x.o/.x./..o (default: the empty board)"
+    )
     add_size_argument(where)
     add_k_argument(parser)
-    parser.add_argument("--seed", type=seed_int, default=None, metavar="S",
-                        help="seed for random and mcts")
+    parser.add_argument("--seed", type=seed_int, default=None, metavar="S", help="seed for random and mcts")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--exact", action="store_true",
-                        help="perfect only: search without a time limit until the answer "
-                        "is exact (Ctrl+C stops with the best answer so far)")
+    parser.add_argument(
+        "--exact",
+        action="store_true",
+        help="perfect only: search without a time limit until the answer "
+        "is exact (Ctrl+C stops with the best answer so far)",
+    )
     add_cache_argument(parser)
-    parser.add_argument("--per-round", action="store_true",
-                        help="play the search against itself from the position to the end of "
-                        "the game and print the nodes of its search at each round")
+    parser.add_argument(
+        "--per-round",
+        action="store_true",
+        help="play the search against itself from the position to the end of "
+        "the game and print the nodes of its search at each round",
+    )
     # Shared with trace: the same choices give the same counts.
     add_textbook_arguments(parser, engine_without=True)
     parser.set_defaults(run=run)
@@ -142,8 +153,7 @@ def run(args: argparse.Namespace) -> int:
     if board.is_game_over():
         raise UsageError(game_over_text(board.notation(), board.status))
     if args.depth is not None and name not in DEPTH_ALGORITHMS:
-        raise UsageError(f"--depth applies to {', '.join(DEPTH_ALGORITHMS)}; "
-                         f"{excerpt(name)} would ignore it")
+        raise UsageError(f"--depth applies to {', '.join(DEPTH_ALGORITHMS)}; {excerpt(name)} would ignore it")
     if args.exact and args.per_round:
         raise UsageError("--per-round plays a whole game of searches: drop --exact")
     if args.exact:
@@ -153,18 +163,19 @@ def run(args: argparse.Namespace) -> int:
     # alphabeta-tt is a textbook search only: named alone, it runs with the default options.
     textbook = uses_textbook_options(args) or name == "alphabeta-tt"
     if args.per_round:
-        return per_round(name, board, args, lambda position, first: _decide(
-            name, position, args, textbook, line=False, note=first))
+        return per_round(
+            name, board, args, lambda position, first: _decide(name, position, args, textbook, line=False, note=first)
+        )
     result = _decide(name, board, args, textbook)
     if result.cancelled:
-        print(f"note: the search was stopped after {args.time:g} s; the move is the best "
-              "found so far", file=sys.stderr)
+        print(f"note: the search was stopped after {args.time:g} s; the move is the best found so far", file=sys.stderr)
     _print_result(board, result, args, textbook)
     return 0
 
 
-def _decide(name: str, board: Board, args: argparse.Namespace, textbook: bool, *,
-            line: bool = True, note: bool = True) -> SearchResult:
+def _decide(
+    name: str, board: Board, args: argparse.Namespace, textbook: bool, *, line: bool = True, note: bool = True
+) -> SearchResult:
     """One decision on ``board`` within ``--time`` (a limit for all but perfect and mcts)."""
     should_stop = never_stop
     if args.time is not None and name not in ("perfect", "mcts"):
@@ -175,8 +186,9 @@ def _decide(name: str, board: Board, args: argparse.Namespace, textbook: bool, *
     return search(name, board, args.depth, args.time, args.seed, should_stop)
 
 
-def _print_result(board: Board, result: SearchResult, args: argparse.Namespace,
-                  textbook: bool = False, cached: bool | None = None) -> None:
+def _print_result(
+    board: Board, result: SearchResult, args: argparse.Namespace, textbook: bool = False, cached: bool | None = None
+) -> None:
     """Print ``result``; ``cached`` (exact runs only) says whether it came from the cache."""
     data = result.as_dict()
     data = {key: data[key] for key in JSON_KEYS if key in data}
@@ -197,8 +209,7 @@ def _print_result(board: Board, result: SearchResult, args: argparse.Namespace,
             print("  cached       yes: from the cache of solved positions (no search ran)")
 
 
-def _tie_note(board: Board, result: SearchResult, args: argparse.Namespace,
-              textbook: bool) -> str:
+def _tie_note(board: Board, result: SearchResult, args: argparse.Namespace, textbook: bool) -> str:
     """Whether the move is one of several equal ones, and the tie-break that chose it
     (``""`` for searches with no fixed order: random, MCTS, perfect, plugins)."""
     if result.move is None or result.cancelled:
@@ -212,8 +223,7 @@ def _tie_note(board: Board, result: SearchResult, args: argparse.Namespace,
     return tie_note(_equal_moves(board, result, args, textbook), order)
 
 
-def _equal_moves(board: Board, result: SearchResult, args: argparse.Namespace,
-                 textbook: bool) -> int | None:
+def _equal_moves(board: Board, result: SearchResult, args: argparse.Namespace, textbook: bool) -> int | None:
     """How many root moves are worth what the chosen one is, by the search's own values;
     ``None`` when that would cost a search far bigger than the one run."""
     assert result.move is not None
@@ -226,8 +236,7 @@ def _equal_moves(board: Board, result: SearchResult, args: argparse.Namespace,
     plies = empty if args.depth is None else min(args.depth, empty)
     if textbook and perm(empty, plies) <= MAX_LINES_TIES:
         value = limited_values(board, textbook_options_from(args), plies)
-        return equal_best([value((cell,), never_stop) for cell in cells],
-                          value((chosen,), never_stop))
+        return equal_best([value((cell,), never_stop) for cell in cells], value((chosen,), never_stop))
     if result.exact and board.geometry.cells <= MAX_CELLS_TIES:
         from tictactoe_qt.engine.analysis import analyze
 
@@ -235,8 +244,7 @@ def _equal_moves(board: Board, result: SearchResult, args: argparse.Namespace,
         if analysis.exact:
             scores = {value.move: value.score for value in analysis.moves}
             if textbook:  # +1/0/-1: a win is a win, however long it takes
-                return equal_best([value.result for value in analysis.moves],
-                                  result.result)
+                return equal_best([value.result for value in analysis.moves], result.result)
             return equal_best(scores.values(), scores.get(result.move))
     return None
 
@@ -256,24 +264,17 @@ def _run_exact(name: str, board: Board, args: argparse.Namespace) -> int:
     with InterruptibleRun() as interruptible:
         warn_if_long(board)  # once Ctrl+C is caught: the note says it stops the run cleanly
         try:
-            result, cached = solve_exactly(board, interruptible.should_stop, None, progress,
-                                           solved_cache(args))
+            result, cached = solve_exactly(board, interruptible.should_stop, None, progress, solved_cache(args))
         finally:
             end_progress_line(progress)
     if interruptible.interrupted:
-        print("note: interrupted; the move is the best found so far (not exact)",
-              file=sys.stderr)
+        print("note: interrupted; the move is the best found so far (not exact)", file=sys.stderr)
     _print_result(board, result, args, cached=cached)
     return INTERRUPTED if interruptible.interrupted else 0
 
 
 def search(
-    name: str,
-    board: Board,
-    depth: int | None,
-    seconds: float | None,
-    seed: int | None,
-    should_stop: ShouldStop,
+    name: str, board: Board, depth: int | None, seconds: float | None, seed: int | None, should_stop: ShouldStop
 ) -> SearchResult:
     """One decision by the algorithm called ``name``.
 
@@ -329,8 +330,7 @@ def other_player_decision(
     except PlayerSpecError as error:
         plugins = [name for name, info in discovered_plugins().items() if not info.broken]
         raise UsageError(
-            f"unknown algorithm {excerpt(text)}; choose from {', '.join(_known() + plugins)}, "
-            "or engine:path=PROGRAM"
+            f"unknown algorithm {excerpt(text)}; choose from {', '.join(_known() + plugins)}, or engine:path=PROGRAM"
         ) from error
     if seconds is not None:
         spec = replace(spec, time=seconds)

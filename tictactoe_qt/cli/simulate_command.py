@@ -24,14 +24,7 @@ from tictactoe_qt.engine.processes import MIN_WORKER_LIMIT, worker_limit
 from tictactoe_qt.engine.search import open_lines_text
 from tictactoe_qt.engine.text import duration_text
 
-from .arguments import (
-    add_size_arguments,
-    config_from,
-    non_negative_int,
-    player_spec,
-    positive_int,
-    seed_int,
-)
+from .arguments import add_size_arguments, config_from, non_negative_int, player_spec, positive_int, seed_int
 from .cluster_option import add_cluster_argument, cluster_batch
 from .formatting import summary_text
 from .share_interval import wilson_interval
@@ -64,23 +57,42 @@ with the same totals as --workers 1 for the same --seed."""
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
-        "simulate", help="play many games between two computer players",
-        description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter,
+        "simulate",
+        help="play many games between two computer players",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--x", type=player_spec, required=True, metavar="SPEC",
-                        help="the player given as X (moves first, or in even games with --swap)")
-    parser.add_argument("--o", type=player_spec, required=True, metavar="SPEC",
-                        help="the player that moves second (O)")
-    parser.add_argument("--games", type=game_count, default=100, metavar="N",
-                        help=f"number of games, at most {MAX_BATCH_GAMES:,} (default 100)")
+    parser.add_argument(
+        "--x",
+        type=player_spec,
+        required=True,
+        metavar="SPEC",
+        help="the player given as X (moves first, or in even games with --swap)",
+    )
+    parser.add_argument("--o", type=player_spec, required=True, metavar="SPEC", help="the player that moves second (O)")
+    parser.add_argument(
+        "--games",
+        type=game_count,
+        default=100,
+        metavar="N",
+        help=f"number of games, at most {MAX_BATCH_GAMES:,} (default 100)",
+    )
     add_size_arguments(parser)
-    parser.add_argument("--seed", type=seed_int, default=None, metavar="S",
-                        help="batch seed for a repeatable run (default: a fresh one, reported)")
-    parser.add_argument("--swap", action="store_true",
-                        help="alternate which player moves first")
-    parser.add_argument("--workers", type=non_negative_int, default=1, metavar="W",
-                        help="processes to use; 0 = every core (default 1); at most "
-                        f"{worker_limit()} here (one per core, at least 4)")
+    parser.add_argument(
+        "--seed",
+        type=seed_int,
+        default=None,
+        metavar="S",
+        help="batch seed for a repeatable run (default: a fresh one, reported)",
+    )
+    parser.add_argument("--swap", action="store_true", help="alternate which player moves first")
+    parser.add_argument(
+        "--workers",
+        type=non_negative_int,
+        default=1,
+        metavar="W",
+        help=f"processes to use; 0 = every core (default 1); at most {worker_limit()} here (one per core, at least 4)",
+    )
     add_cluster_argument(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run)
@@ -102,8 +114,11 @@ def run(args: argparse.Namespace) -> int:
     check_playable(config, args.x, args.o)  # a bad engine path is an error before any game
     limit = worker_limit()
     if args.workers > limit:
-        print(f"note: using {limit} worker processes, not {args.workers:,}: at most one per "
-              f"core (at least {MIN_WORKER_LIMIT}) run at once here", file=sys.stderr)
+        print(
+            f"note: using {limit} worker processes, not {args.workers:,}: at most one per "
+            f"core (at least {MIN_WORKER_LIMIT}) run at once here",
+            file=sys.stderr,
+        )
     stopped_by: list[int] = []
     show_progress = sys.stderr.isatty()  # stdout keeps the report (or the JSON) alone
     progress = ProgressLine() if show_progress else None
@@ -112,8 +127,15 @@ def run(args: argparse.Namespace) -> int:
             summary = cluster_batch(args, config, progress, lambda: bool(stopped_by))
         else:
             summary = run_batch(
-                config, args.x, args.o, args.games, args.seed, args.swap, args.workers,
-                progress=progress, should_stop=lambda: bool(stopped_by),
+                config,
+                args.x,
+                args.o,
+                args.games,
+                args.seed,
+                args.swap,
+                args.workers,
+                progress=progress,
+                should_stop=lambda: bool(stopped_by),
             )
     if show_progress:
         print("\r\033[K", end="", file=sys.stderr, flush=True)
@@ -124,13 +146,19 @@ def run(args: argparse.Namespace) -> int:
         head, *rest = summary_text(summary).split("\n")
         print("\n".join([head, *depth_limit_lines((args.x, args.o)), *rest]))
     if summary.failure:
-        print(f"tictactoe-qt simulate: error: {summary.failure} (the report holds the "
-              f"{summary.games:,} games finished before)", file=sys.stderr)
+        print(
+            f"tictactoe-qt simulate: error: {summary.failure} (the report holds the "
+            f"{summary.games:,} games finished before)",
+            file=sys.stderr,
+        )
     elif summary.cancelled and not stopped_by and args.cluster is None:
         # Only a worker's SIGTERM stops a local batch that this process was not asked to stop.
         stopped_by.append(signal.SIGTERM)
-        print("tictactoe-qt simulate: a worker process got SIGTERM: the batch stopped (the "
-              f"report holds the {summary.games:,} games finished before)", file=sys.stderr)
+        print(
+            "tictactoe-qt simulate: a worker process got SIGTERM: the batch stopped (the "
+            f"report holds the {summary.games:,} games finished before)",
+            file=sys.stderr,
+        )
     if summary.cancelled and not stopped_by and not summary.failure:
         return INTERRUPTED  # a cluster lost mid-batch: as Ctrl+C
     return exit_status(stopped_by, bool(summary.failure))
@@ -157,23 +185,21 @@ def depth_limit_lines(specs: tuple[PlayerSpec, PlayerSpec]) -> list[str]:
         if evaluation == "zero":
             score = "0 (evaluation=zero)"
         else:
-            score = (f"E(n) = {open_lines_text(mark, other)} (evaluation=open-lines, the "
-                     "default; evaluation=zero scores 0)")
+            score = (
+                f"E(n) = {open_lines_text(mark, other)} (evaluation=open-lines, the default; evaluation=zero scores 0)"
+            )
         lines.append(f"  {mark}'s depth limit ({plies}): a position there scores {score}")
     return lines
 
 
-def summary_json(summary: SimulationSummary,
-                 specs: tuple[PlayerSpec, PlayerSpec]) -> dict[str, object]:
+def summary_json(summary: SimulationSummary, specs: tuple[PlayerSpec, PlayerSpec]) -> dict[str, object]:
     """``summary.as_dict()`` plus each share's 95% Wilson interval in percent
     (``x_win_ci95``, ``o_win_ci95``, ``draw_ci95``: ``[low, high]``) and each player's
     scoring at its depth limit (``depth_limit_evaluation``: ``{"x": "open-lines", "o": null}``)."""
     data = summary.as_dict()
-    for key, count in (("x_win_ci95", summary.x_wins), ("o_win_ci95", summary.o_wins),
-                       ("draw_ci95", summary.draws)):
+    for key, count in (("x_win_ci95", summary.x_wins), ("o_win_ci95", summary.o_wins), ("draw_ci95", summary.draws)):
         data[key] = list(wilson_interval(count, summary.games))
-    data["depth_limit_evaluation"] = {mark: depth_limit_evaluation(spec)
-                                      for mark, spec in zip(("x", "o"), specs)}
+    data["depth_limit_evaluation"] = {mark: depth_limit_evaluation(spec) for mark, spec in zip(("x", "o"), specs)}
     return data
 
 
@@ -199,8 +225,7 @@ class ProgressLine:
             return
         self._shown = now
         self._samples.append((now, done))
-        print(f"\r\033[K  {progress_text(self._samples, total)}", end="", file=sys.stderr,
-              flush=True)
+        print(f"\r\033[K  {progress_text(self._samples, total)}", end="", file=sys.stderr, flush=True)
 
 
 def progress_text(samples: Sequence[Sample], total: int) -> str:

@@ -24,14 +24,13 @@ from tictactoe_qt.engine.processes import act_as_worker
 INTERRUPTED = 130
 #: Signals that end a batch early with the games played so far: Ctrl+C, a
 #: polite kill, a closed terminal.
-STOP_SIGNALS = tuple(
-    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
-)
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
 @contextmanager
-def first_signal_stops(stopped_by: list[int], *, kept: str = "the games so far",
-                       on_stop: Callable[[], None] = lambda: None) -> Iterator[None]:
+def first_signal_stops(
+    stopped_by: list[int], *, kept: str = "the games so far", on_stop: Callable[[], None] = lambda: None
+) -> Iterator[None]:
     """The first stop signal ends the batch with the games played so far; a second one quits.
 
     The number of the first signal is appended to ``stopped_by`` and ``on_stop`` is
@@ -54,8 +53,11 @@ def first_signal_stops(stopped_by: list[int], *, kept: str = "the games so far",
         stopped_by.append(signum)
         on_stop()
         again = "Ctrl+C again" if signum == signal.SIGINT else "a second signal"
-        print(f"\nstopping on {signal.Signals(signum).name}: {kept} will be "
-              f"reported ({again} quits now)", file=sys.stderr, flush=True)
+        print(
+            f"\nstopping on {signal.Signals(signum).name}: {kept} will be reported ({again} quits now)",
+            file=sys.stderr,
+            flush=True,
+        )
 
     previous: dict[int, object] = {}
     try:

@@ -8,14 +8,7 @@ import sys
 
 from tictactoe_qt.engine.play import TournamentResult, round_robin
 
-from .arguments import (
-    add_size_arguments,
-    config_from,
-    non_negative_int,
-    player_spec,
-    positive_int,
-    seed_int,
-)
+from .arguments import add_size_arguments, config_from, non_negative_int, player_spec, positive_int, seed_int
 from .cluster_option import add_cluster_argument, cluster_tournament
 from .formatting import forfeit_lines
 from .simulate_command import ProgressLine
@@ -40,18 +33,31 @@ worker process that dies."""
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
-        "tournament", help="a round robin between computer players",
-        description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter,
+        "tournament",
+        help="a round robin between computer players",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--player", type=player_spec, action="append", required=True,
-                        metavar="SPEC", help="an entrant; give two or more")
-    parser.add_argument("--games", type=positive_int, default=10, metavar="N",
-                        help="games per pair of players, 2 or more (default 10)")
+    parser.add_argument(
+        "--player",
+        type=player_spec,
+        action="append",
+        required=True,
+        metavar="SPEC",
+        help="an entrant; give two or more",
+    )
+    parser.add_argument(
+        "--games", type=positive_int, default=10, metavar="N", help="games per pair of players, 2 or more (default 10)"
+    )
     add_size_arguments(parser)
-    parser.add_argument("--seed", type=seed_int, default=None, metavar="S",
-                        help="seed for a repeatable tournament")
-    parser.add_argument("--workers", type=non_negative_int, default=1, metavar="W",
-                        help="processes per pairing; 0 = every core (default 1)")
+    parser.add_argument("--seed", type=seed_int, default=None, metavar="S", help="seed for a repeatable tournament")
+    parser.add_argument(
+        "--workers",
+        type=non_negative_int,
+        default=1,
+        metavar="W",
+        help="processes per pairing; 0 = every core (default 1)",
+    )
     add_cluster_argument(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run)
@@ -66,9 +72,13 @@ def run(args: argparse.Namespace) -> int:
     else:
         with first_signal_stops(stopped_by):
             result = round_robin(
-                config, args.player, args.games, seed=args.seed,
+                config,
+                args.player,
+                args.games,
+                seed=args.seed,
                 should_stop=lambda: bool(stopped_by),
-                progress=ProgressLine() if show_progress else None, workers=args.workers,
+                progress=ProgressLine() if show_progress else None,
+                workers=args.workers,
             )
     if show_progress:
         print("\r\033[K", end="", file=sys.stderr, flush=True)
@@ -77,8 +87,11 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(tournament_text(result, args.seed))
     if result.failure:
-        print(f"tictactoe-qt tournament: error: {result.failure} (the table holds the "
-              f"{result.games_played:,} games finished before)", file=sys.stderr)
+        print(
+            f"tictactoe-qt tournament: error: {result.failure} (the table holds the "
+            f"{result.games_played:,} games finished before)",
+            file=sys.stderr,
+        )
     elif result.cancelled:
         print("tictactoe-qt tournament: stopped early", file=sys.stderr)
     if result.cancelled and not stopped_by and not result.failure:
@@ -98,13 +111,7 @@ def tournament_text(result: TournamentResult, seed: int | None = None) -> str:
         "Cross table (row against column: share of points, +wins =draws -losses)",
     ]
     short = [_cut(name) for name in names]
-    cells = [
-        [
-            "-" if row == col else _cell(result, row, col)
-            for col in range(len(names))
-        ]
-        for row in range(len(names))
-    ]
+    cells = [["-" if row == col else _cell(result, row, col) for col in range(len(names))] for row in range(len(names))]
     label_width = max(len(s) for s in short) + 4
     width = max(14, *(len(c) for row in cells for c in row)) + 2
     lines.append(" " * label_width + "".join(f"{i + 1:>{width}}" for i in range(len(names))))
@@ -137,4 +144,4 @@ def _cell(result: TournamentResult, row: int, col: int) -> str:
 
 
 def _cut(name: str) -> str:
-    return name if len(name) <= NAME_WIDTH else "…" + name[-(NAME_WIDTH - 1):]
+    return name if len(name) <= NAME_WIDTH else "…" + name[-(NAME_WIDTH - 1) :]

@@ -75,18 +75,29 @@ def add_textbook_arguments(parser: argparse.ArgumentParser, engine_without: bool
                 "Without any of these four options, search runs the engine's own search "
                 "(its own move order and scores, not what trace counts). Giving any of "
                 "them runs the textbook search that trace and the stepper step, the others "
-                f"at their defaults: {defaults.label()}.", 78))
+                f"at their defaults: {defaults.label()}.",
+                78,
+            ),
+        )
         default = "textbook search default:"
-    container.add_argument("--ordering", default=None, metavar="O",
-                           help=f"move order: {', '.join(ORDERINGS)} "
-                                f"({default} {defaults.ordering})")
-    container.add_argument("--scoring", default=None, metavar="S",
-                           help=f"end scores: {', '.join(SCORINGS)} ({default} {defaults.scoring})")
-    container.add_argument("--evaluation", default=None, metavar="E",
-                           help=f"value at the depth limit: {', '.join(EVALUATIONS)} "
-                                f"({default} {defaults.evaluation})")
-    container.add_argument("--form", default=None, metavar="F",
-                           help=f"alpha-beta form: {', '.join(FORMS)} ({default} {defaults.form})")
+    container.add_argument(
+        "--ordering",
+        default=None,
+        metavar="O",
+        help=f"move order: {', '.join(ORDERINGS)} ({default} {defaults.ordering})",
+    )
+    container.add_argument(
+        "--scoring", default=None, metavar="S", help=f"end scores: {', '.join(SCORINGS)} ({default} {defaults.scoring})"
+    )
+    container.add_argument(
+        "--evaluation",
+        default=None,
+        metavar="E",
+        help=f"value at the depth limit: {', '.join(EVALUATIONS)} ({default} {defaults.evaluation})",
+    )
+    container.add_argument(
+        "--form", default=None, metavar="F", help=f"alpha-beta form: {', '.join(FORMS)} ({default} {defaults.form})"
+    )
 
 
 def print_estimate_note(options: TextbookOptions, depth: int | None, board: Board) -> None:
@@ -110,23 +121,41 @@ def textbook_options_from(args: argparse.Namespace) -> TextbookOptions:
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
-        "trace", help="step through minimax or alpha-beta, one event per line",
-        description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter,
+        "trace",
+        help="step through minimax or alpha-beta, one event per line",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--algorithm", required=True, metavar="NAME",
-                        help=", ".join(ALGORITHMS) + " (alpha-beta with a transposition table)")
-    parser.add_argument("--depth", type=positive_int, default=None, metavar="D",
-                        help="depth limit in plies (default: to the end of the game)")
+    parser.add_argument(
+        "--algorithm",
+        required=True,
+        metavar="NAME",
+        help=", ".join(ALGORITHMS) + " (alpha-beta with a transposition table)",
+    )
+    parser.add_argument(
+        "--depth",
+        type=positive_int,
+        default=None,
+        metavar="D",
+        help="depth limit in plies (default: to the end of the game)",
+    )
     add_textbook_arguments(parser)
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--board", default=None, metavar="B",
-                       help="position such as x.o/.x./..o (default: the empty board)")
-    where.add_argument("--tree", default=None, metavar="TREE",
-                       help='a textbook tree such as "[[3,12,8],[2,4,6],[14,5,2]]"')
+    where.add_argument(
+        "--board", default=None, metavar="B", help="position such as x.o/.x./..o (default: the empty board)"
+    )
+    where.add_argument(
+        "--tree", default=None, metavar="TREE", help='a textbook tree such as "[[3,12,8],[2,4,6],[14,5,2]]"'
+    )
     add_size_argument(where)
     add_k_argument(parser)
-    parser.add_argument("--max-events", type=positive_int, default=DEFAULT_MAX_EVENTS,
-                        metavar="N", help=f"refuse longer traces (default {DEFAULT_MAX_EVENTS:,})")
+    parser.add_argument(
+        "--max-events",
+        type=positive_int,
+        default=DEFAULT_MAX_EVENTS,
+        metavar="N",
+        help=f"refuse longer traces (default {DEFAULT_MAX_EVENTS:,})",
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     parser.set_defaults(run=run)
 
@@ -144,9 +173,13 @@ def run(args: argparse.Namespace) -> int:
             board = board_from(args)
             space = board_space(board, algorithm, options, args.depth)
             title = f"{algorithm} on {board.notation()}, {BOARD_NAMES.name(board.turn)} to move (MAX)"
-        check_size(space, algorithm, lambda: trace_events(space, algorithm, options),
-                   args.max_events, what=f"{algorithm} trace of "
-                   + ("the tree" if tree else excerpt(board.notation())))
+        check_size(
+            space,
+            algorithm,
+            lambda: trace_events(space, algorithm, options),
+            args.max_events,
+            what=f"{algorithm} trace of " + ("the tree" if tree else excerpt(board.notation())),
+        )
     except (OptionsError, TreeTextError, TraceTooLarge) as error:
         raise UsageError(str(error)) from None
     except ValueError as error:  # a finished game
@@ -176,21 +209,23 @@ def _print_events(events: Iterator[Event], as_json: bool, form: str, title: str)
 
 
 def _refuse_board_arguments(args: argparse.Namespace) -> None:
-    for flag, value in (("--depth", args.depth), ("--k", args.k), ("--scoring", args.scoring),
-                        ("--evaluation", args.evaluation)):
+    for flag, value in (
+        ("--depth", args.depth),
+        ("--k", args.k),
+        ("--scoring", args.scoring),
+        ("--evaluation", args.evaluation),
+    ):
         if value is not None:
             raise UsageError(f"{flag} does not apply to --tree (a tree's leaves are its values)")
 
 
 def uses_textbook_options(args: argparse.Namespace) -> bool:
     """Whether any of ``--ordering/--scoring/--evaluation/--form`` was given."""
-    return any(getattr(args, name) is not None
-               for name in ("ordering", "scoring", "evaluation", "form"))
+    return any(getattr(args, name) is not None for name in ("ordering", "scoring", "evaluation", "form"))
 
 
 def textbook_decision(
-    name: str, board: Board, args: argparse.Namespace, should_stop: ShouldStop,
-    *, line: bool = True, note: bool = True,
+    name: str, board: Board, args: argparse.Namespace, should_stop: ShouldStop, *, line: bool = True, note: bool = True
 ) -> SearchResult:
     """``search`` with textbook options: the traced search's nodes and cut-offs, counted.
     ``line`` plays out the best line (searched again, uncounted); ``note`` prints the
@@ -201,8 +236,7 @@ def textbook_decision(
     """
     if name not in ALGORITHMS:
         raise UsageError(
-            f"--ordering, --scoring, --evaluation and --form apply to {', '.join(ALGORITHMS)}, "
-            f"not {name!r}"
+            f"--ordering, --scoring, --evaluation and --form apply to {', '.join(ALGORITHMS)}, not {name!r}"
         )
     options = textbook_options_from(args)
     if note:

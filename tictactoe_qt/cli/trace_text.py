@@ -71,8 +71,10 @@ def event_text(event: Mapping[str, Any], form: str) -> str:
 def summary_text(summary: TraceSummary, label: str) -> str:
     """The closing line: value, best move, nodes and cut-offs, labelled with the options."""
     best = "none" if summary.best is None else move_words(summary.best)
-    return (f"value {bound_text(summary.value)}, best move: {best}; nodes {summary.nodes:,}, "
-            f"cut-offs {summary.cutoffs:,} ({label})")
+    return (
+        f"value {bound_text(summary.value)}, best move: {best}; nodes {summary.nodes:,}, "
+        f"cut-offs {summary.cutoffs:,} ({label})"
+    )
 
 
 def options_label(algorithm: str, options: TextbookOptions, tree: bool) -> str:

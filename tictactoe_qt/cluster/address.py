@@ -49,8 +49,9 @@ class ClusterAddress:
         scheme, rest = text.split("://", 1) if "://" in text else ("tcp", text)
         scheme = scheme.lower()
         if scheme not in SCHEMES:
-            raise AddressError(f"{excerpt(scheme + '://')} does not reach a Dask scheduler: "
-                               f"{_FORM}, got {excerpt(text)}")
+            raise AddressError(
+                f"{excerpt(scheme + '://')} does not reach a Dask scheduler: {_FORM}, got {excerpt(text)}"
+            )
         host, port = _host_and_port(rest, text)
         return cls(scheduler=f"{scheme}://{host}:{port}")
 
@@ -78,17 +79,18 @@ def _host_and_port(rest: str, text: str) -> tuple[str, int]:
     host_match = _HOST.match(rest)
     if host_match is not None and host_match.end() == len(rest):
         raise AddressError(f"{_FORM}: the port is missing, got {excerpt(text)}")
-    if host_match is None or not rest[host_match.end():].startswith(":"):
+    if host_match is None or not rest[host_match.end() :].startswith(":"):
         raise AddressError(f"{_FORM}, got {excerpt(text)}")
     host = host_match.group()
-    digits = re.match(r"[0-9]*", rest[host_match.end() + 1:])
+    digits = re.match(r"[0-9]*", rest[host_match.end() + 1 :])
     port = digits.group() if digits else ""
-    after = rest[host_match.end() + 1 + len(port):]
+    after = rest[host_match.end() + 1 + len(port) :]
     if not port:
         raise AddressError(f"{_FORM}: the port is missing, got {excerpt(text)}")
     if after:
-        raise AddressError(f"nothing may follow the port of a scheduler's address, but "
-                           f"{excerpt(after)} does in {excerpt(text)}")
+        raise AddressError(
+            f"nothing may follow the port of a scheduler's address, but {excerpt(after)} does in {excerpt(text)}"
+        )
     if not 1 <= int(port) <= 65535:
         raise AddressError(f"a port is a number from 1 to 65535, got {excerpt(text)}")
     return host, int(port)

@@ -69,8 +69,7 @@ def run_cluster_batch(
     began = time.perf_counter()
     submit = _submitter(connection.client, config, specs, batch_seed, swap)
     try:
-        _stream(connection, summary, map(submit, chunks), cores * IN_FLIGHT_PER_CORE,
-                games, progress, should_stop)
+        _stream(connection, summary, map(submit, chunks), cores * IN_FLIGHT_PER_CORE, games, progress, should_stop)
     except ClusterLost as lost:
         summary.cancelled = True
         lost.partial = summary
@@ -80,25 +79,31 @@ def run_cluster_batch(
     return summary
 
 
-def _submitter(client: Any, config: GameConfig, specs: tuple[PlayerSpec, PlayerSpec],
-               seed: int, swap: bool) -> Any:
+def _submitter(client: Any, config: GameConfig, specs: tuple[PlayerSpec, PlayerSpec], seed: int, swap: bool) -> Any:
     batch = uuid.uuid4().hex[:12]
 
     def submit(bounds: tuple[int, int]) -> Any:
         start, stop = bounds
-        return client.submit(summarize_games, config, *specs, start, stop, seed, swap,
-                             key=f"tictactoe-chunk-{batch}-{start}", pure=False)
+        return client.submit(
+            summarize_games, config, *specs, start, stop, seed, swap, key=f"tictactoe-chunk-{batch}-{start}", pure=False
+        )
 
     return submit
 
 
-def _stream(connection: ClusterConnection, summary: SimulationSummary, futures: Iterator[Any],
-            limit: int, games: int, progress: BatchProgress | None, should_stop: ShouldStop) -> None:
+def _stream(
+    connection: ClusterConnection,
+    summary: SimulationSummary,
+    futures: Iterator[Any],
+    limit: int,
+    games: int,
+    progress: BatchProgress | None,
+    should_stop: ShouldStop,
+) -> None:
     def merge(part: SimulationSummary) -> None:
         summary.merge(part)
         if progress is not None:
             progress(summary.games, games)
 
-    if not stream_chunks(connection.client, str(connection.address), futures, limit, merge,
-                         should_stop):
+    if not stream_chunks(connection.client, str(connection.address), futures, limit, merge, should_stop):
         summary.cancelled = True

@@ -13,8 +13,9 @@ class CallTimedOut(Exception):
     """The call was still running at its deadline; it goes on in a daemon thread."""
 
 
-def within(seconds: float, call: Callable[..., T], *args: Any,
-           on_late: Callable[[T], None] | None = None, **kwargs: Any) -> T:
+def within(
+    seconds: float, call: Callable[..., T], *args: Any, on_late: Callable[[T], None] | None = None, **kwargs: Any
+) -> T:
     """``call(*args, **kwargs)``, or :class:`CallTimedOut` after ``seconds``.
 
     The call runs in a daemon thread: one that never returns (a Dask
@@ -41,8 +42,7 @@ def within(seconds: float, call: Callable[..., T], *args: Any,
         if late and on_late is not None:
             on_late(value)
 
-    threading.Thread(target=run, name=f"bounded-{getattr(call, '__name__', 'call')}",
-                     daemon=True).start()
+    threading.Thread(target=run, name=f"bounded-{getattr(call, '__name__', 'call')}", daemon=True).start()
     done.wait(seconds)
     with lock:
         if not done.is_set():

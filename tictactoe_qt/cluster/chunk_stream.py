@@ -26,8 +26,9 @@ WORKERLESS_SECONDS = 10.0
 _RUNNING = "running"
 
 
-def stream_chunks(client: Any, address: str, futures: Iterator[Any], limit: int,
-                  merge: Callable[[Any], None], should_stop: ShouldStop) -> bool:
+def stream_chunks(
+    client: Any, address: str, futures: Iterator[Any], limit: int, merge: Callable[[Any], None], should_stop: ShouldStop
+) -> bool:
     """Keep ``limit`` of ``futures`` in flight and ``merge`` each result as it finishes.
 
     Results come in any order (their sums do not care). Each future is let go
@@ -107,8 +108,7 @@ class _Watch:
         """Dask cancels every future the moment its client loses the scheduler."""
         if self.client.status != _RUNNING:
             self.scheduler_gone = True
-            self._stop(f"the cluster's scheduler at {self.address} went away: the connection "
-                       f"to it was lost")
+            self._stop(f"the cluster's scheduler at {self.address} went away: the connection to it was lost")
 
     def workers_still_there(self) -> None:
         """Ask for the workers after :data:`NO_WORKER_SECONDS` of silence, each second once none is left."""
@@ -122,15 +122,15 @@ class _Watch:
         except (OSError, TimeoutError):
             self.scheduler_still_there()
             self.scheduler_gone = True
-            self._stop(f"the cluster's scheduler at {self.address} stopped answering: no reply "
-                       f"in {ANSWER_SECONDS:g} s")
+            self._stop(f"the cluster's scheduler at {self.address} stopped answering: no reply in {ANSWER_SECONDS:g} s")
         if threads:
             self._workerless_since = None
         elif self._workerless_since is None:
             self._workerless_since = now
         elif now - self._workerless_since >= WORKERLESS_SECONDS:
-            self._stop(f"every worker of the cluster at {self.address} has gone, and none "
-                       f"joined in {WORKERLESS_SECONDS:g} s")
+            self._stop(
+                f"every worker of the cluster at {self.address} has gone, and none joined in {WORKERLESS_SECONDS:g} s"
+            )
 
     def result(self, future: Any, should_stop: ShouldStop) -> Any:
         """The future's result; None once ``should_stop``.
@@ -157,16 +157,20 @@ class _Watch:
                 self.scheduler_still_there()
                 if time.monotonic() - broke >= ANSWER_SECONDS:
                     self.scheduler_gone = True
-                    self._stop(f"the cluster's scheduler at {self.address} went away: the "
-                               f"connection to it kept breaking for {ANSWER_SECONDS:g} s")
+                    self._stop(
+                        f"the cluster's scheduler at {self.address} went away: the "
+                        f"connection to it kept breaking for {ANSWER_SECONDS:g} s"
+                    )
                 time.sleep(POLL_SECONDS)
             except FutureCancelledError as error:
                 self.scheduler_still_there()
                 self._stop(f"the cluster cancelled a chunk ({_words(error.reason)}): the run stopped")
             except KilledWorker as error:
-                self._stop(f"the workers playing one chunk died {_words(error.allowed_failures + 1)} "
-                           f"times, and Dask gave it up ({excerpt(str(error.last_worker.address))} "
-                           f"was the last)")
+                self._stop(
+                    f"the workers playing one chunk died {_words(error.allowed_failures + 1)} "
+                    f"times, and Dask gave it up ({excerpt(str(error.last_worker.address))} "
+                    f"was the last)"
+                )
             except Exception as error:  # noqa: BLE001 - the chunk raised on its worker: a line, not a traceback
                 self._stop(f"a chunk failed on the cluster: {type(error).__name__}: {_words(error)}")
 

@@ -53,8 +53,10 @@ class ClusterConnection:
         try:
             threads = self.client.nthreads(callback_timeout=CONNECT_TIMEOUT)
         except (OSError, TimeoutError):
-            raise ClusterError(f"the Dask scheduler at {excerpt(str(self.address))} did not say "
-                               f"what workers it has in {CONNECT_TIMEOUT:g} s") from None
+            raise ClusterError(
+                f"the Dask scheduler at {excerpt(str(self.address))} did not say "
+                f"what workers it has in {CONNECT_TIMEOUT:g} s"
+            ) from None
         return ClusterInfo(len(threads), sum(threads.values()), self._dashboard())
 
     def _dashboard(self) -> str | None:
@@ -124,18 +126,18 @@ def _reach(address: ClusterAddress, timeout: float) -> ClusterConnection:
 
     try:
         expect_greeting(address, timeout, tls_context(address))
-        client = within(timeout, Client, address.scheduler, timeout=timeout,
-                        on_late=_close_client)
+        client = within(timeout, Client, address.scheduler, timeout=timeout, on_late=_close_client)
     except NotAScheduler as error:
         raise cannot(str(error)) from None
     except (CallTimedOut, TimeoutError):  # Dask's own timeouts say nothing ("TimeoutError")
         raise cannot(f"it greeted as a Dask scheduler, then did not answer in {timeout:g} s") from None
     except OSError as error:
-        raise cannot(f"no answer after {timeout:g} s" if "Timed out" in str(error)
-                     else _reason(error)) from None
+        raise cannot(f"no answer after {timeout:g} s" if "Timed out" in str(error) else _reason(error)) from None
     except Exception as error:  # noqa: BLE001 - a Dask server that is no scheduler (a worker, a nanny)
-        raise cannot(f"it speaks Dask's protocol but does not answer as a scheduler (a worker's "
-                     f"port?): {type(error).__name__}: {_reason(error)}") from None
+        raise cannot(
+            f"it speaks Dask's protocol but does not answer as a scheduler (a worker's "
+            f"port?): {type(error).__name__}: {_reason(error)}"
+        ) from None
     return ClusterConnection(address, client)
 
 
@@ -144,8 +146,9 @@ def _start_local(address: ClusterAddress, timeout: float) -> ClusterConnection:
     from distributed import Client, LocalCluster
 
     try:
-        cluster = LocalCluster(n_workers=address.local_workers, threads_per_worker=1,
-                               processes=True, dashboard_address=":0")
+        cluster = LocalCluster(
+            n_workers=address.local_workers, threads_per_worker=1, processes=True, dashboard_address=":0"
+        )
     except (OSError, TimeoutError) as error:
         raise ClusterError(f"cannot start the local Dask cluster {address}: {_reason(error)}") from None
     try:
@@ -167,19 +170,25 @@ def _wait_for_workers(client: Any, address: ClusterAddress, timeout: float) -> N
     try:
         within(timeout + CONNECT_TIMEOUT, client.wait_for_workers, 1, timeout=timeout)
     except (OSError, TimeoutError, CallTimedOut):
-        raise ClusterError(f"the Dask scheduler at {excerpt(str(address))} has no workers "
-                           f"after {timeout:g} s: start some with `dask worker {address}`") from None
+        raise ClusterError(
+            f"the Dask scheduler at {excerpt(str(address))} has no workers "
+            f"after {timeout:g} s: start some with `dask worker {address}`"
+        ) from None
 
 
 def check_versions(client: Any) -> None:
     """Every worker must run this computer's tictactoe-qt version; else one line naming both."""
     for worker, version in sorted(run_everywhere(client, probe.installed_version).items()):
         if version is None:
-            raise ClusterError(f"worker {worker} lacks tictactoe-qt (this computer runs "
-                               f"{__version__}): pip install 'tictactoe-qt[cluster]=={__version__}' there")
+            raise ClusterError(
+                f"worker {worker} lacks tictactoe-qt (this computer runs "
+                f"{__version__}): pip install 'tictactoe-qt[cluster]=={__version__}' there"
+            )
         if version != __version__:
-            raise ClusterError(f"worker {worker} runs tictactoe-qt {excerpt(str(version))}, this "
-                               f"computer {__version__}: install the same version everywhere")
+            raise ClusterError(
+                f"worker {worker} runs tictactoe-qt {excerpt(str(version))}, this "
+                f"computer {__version__}: install the same version everywhere"
+            )
 
 
 def check_available(client: Any, programs: list[str], plugins: list[str], group: str) -> None:
@@ -202,14 +211,15 @@ def run_everywhere(client: Any, function: Any, *args: Any) -> dict[str, Any]:
 
     cloudpickle.register_pickle_by_value(probe)
     try:
-        results: dict[str, Any] = within(CHECK_SECONDS, client.run, function, *args,
-                                         on_error="return")
+        results: dict[str, Any] = within(CHECK_SECONDS, client.run, function, *args, on_error="return")
     except CallTimedOut:
-        raise ClusterError(f"the cluster's workers did not answer a check in {CHECK_SECONDS:g} s "
-                           "(is one frozen?)") from None
+        raise ClusterError(
+            f"the cluster's workers did not answer a check in {CHECK_SECONDS:g} s (is one frozen?)"
+        ) from None
     except (OSError, TimeoutError) as error:  # the scheduler went away meanwhile
-        raise ClusterError(f"the cluster's scheduler went away while its workers were checked: "
-                           f"{_reason(error)}") from None
+        raise ClusterError(
+            f"the cluster's scheduler went away while its workers were checked: {_reason(error)}"
+        ) from None
     finally:
         cloudpickle.unregister_pickle_by_value(probe)
     for worker, result in results.items():

@@ -50,14 +50,15 @@ def tls_context(address: ClusterAddress) -> ssl.SSLContext | None:
     except (OSError, ValueError, ssl.SSLError) as error:
         raise NotAScheduler(f"Dask's TLS settings cannot be used: {_words(error)}") from None
     if context is None:
-        raise NotAScheduler("tls:// needs Dask's TLS certificates (distributed.comm.tls.ca-file "
-                            "and .client.cert in Dask's configuration, or DASK_DISTRIBUTED__COMM"
-                            "__TLS__CA_FILE and ..._CLIENT__CERT), and none are set here")
+        raise NotAScheduler(
+            "tls:// needs Dask's TLS certificates (distributed.comm.tls.ca-file "
+            "and .client.cert in Dask's configuration, or DASK_DISTRIBUTED__COMM"
+            "__TLS__CA_FILE and ..._CLIENT__CERT), and none are set here"
+        )
     return context  # type: ignore[no-any-return]
 
 
-def expect_greeting(address: ClusterAddress, timeout: float,
-                    context: ssl.SSLContext | None = None) -> None:
+def expect_greeting(address: ClusterAddress, timeout: float, context: ssl.SSLContext | None = None) -> None:
     """Connect to the scheduler at ``address`` and read its greeting, all within ``timeout`` s.
 
     Raises:
@@ -106,21 +107,26 @@ def _check_greeting(peer: socket.socket, deadline: float, timeout: float) -> Non
     try:
         head = _read(peer, _LENGTH.size, deadline)
     except TimeoutError:
-        raise NotAScheduler(f"it accepted the connection but sent nothing in {timeout:g} s; a Dask "
-                            "scheduler greets at once (is something else listening there?)") from None
+        raise NotAScheduler(
+            f"it accepted the connection but sent nothing in {timeout:g} s; a Dask "
+            "scheduler greets at once (is something else listening there?)"
+        ) from None
     if not head:
         raise NotAScheduler("it closed the connection without a word; a Dask scheduler greets first")
     (length,) = _LENGTH.unpack(head.ljust(_LENGTH.size, b"\0"))
     if len(head) < _LENGTH.size or not 2 * _LENGTH.size <= length <= MAX_GREETING:
-        raise NotAScheduler(f"something else listens there: it does not speak Dask's protocol "
-                            f"(it began with {_shown(head, peer)})")
+        raise NotAScheduler(
+            f"something else listens there: it does not speak Dask's protocol (it began with {_shown(head, peer)})"
+        )
     try:
         body = _read(peer, length, deadline)
     except TimeoutError:
         raise NotAScheduler(f"it began a greeting, then fell silent (nothing more in {timeout:g} s)") from None
     if not _is_greeting(body):
-        raise NotAScheduler(f"something else listens there: it does not speak Dask's protocol "
-                            f"(it began with {_shown(head + body, peer)})")
+        raise NotAScheduler(
+            f"something else listens there: it does not speak Dask's protocol "
+            f"(it began with {_shown(head + body, peer)})"
+        )
 
 
 def _is_greeting(body: bytes) -> bool:
@@ -137,7 +143,7 @@ def _is_greeting(body: bytes) -> bool:
     try:
         import msgpack  # type: ignore[import-untyped]  # comes with distributed
 
-        first: Any = msgpack.unpackb(body[start:start + sizes[0]], raw=False, strict_map_key=False)
+        first: Any = msgpack.unpackb(body[start : start + sizes[0]], raw=False, strict_map_key=False)
     except Exception:  # noqa: BLE001 - a peer's bytes: msgpack documents that other exceptions can be raised
         return False
     return isinstance(first, dict) and "python" in first

@@ -56,12 +56,15 @@ def run_cluster_round_robin(
             ``partial`` is the table of the games finished before, marked ``cancelled``.
     """
     if games_per_pairing < 2:
-        raise TournamentError(
-            f"games per pairing must be 2 or more (both colours), got {games_per_pairing}")
+        raise TournamentError(f"games per pairing must be 2 or more (both colours), got {games_per_pairing}")
     specs = parse_players(players)
     check_playable(config, *specs)
-    check_available(connection.client, sorted({s.path or "" for s in specs if s.kind == "engine"}),
-                    sorted({s.kind for s in specs if s.is_plugin}), GROUP)
+    check_available(
+        connection.client,
+        sorted({s.path or "" for s in specs if s.kind == "engine"}),
+        sorted({s.kind for s in specs if s.is_plugin}),
+        GROUP,
+    )
     result = TournamentResult(config, tuple(str(s) for s in specs), games_per_pairing)
     total = games_per_pairing * len(specs) * (len(specs) - 1) // 2
     cores = max(1, connection.info().cores)
@@ -77,9 +80,14 @@ def run_cluster_round_robin(
 
     lost: ClusterLost | None = None
     try:
-        finished = stream_chunks(connection.client, str(connection.address),
-                                 _chunks(connection.client, config, specs, parts, cores),
-                                 cores * IN_FLIGHT_PER_CORE, merge, should_stop)
+        finished = stream_chunks(
+            connection.client,
+            str(connection.address),
+            _chunks(connection.client, config, specs, parts, cores),
+            cores * IN_FLIGHT_PER_CORE,
+            merge,
+            should_stop,
+        )
     except ClusterLost as error:
         finished, lost = False, error
     for (x_index, o_index), summary in parts.items():
@@ -91,8 +99,9 @@ def run_cluster_round_robin(
     return result
 
 
-def _colours(config: GameConfig, specs: Sequence[PlayerSpec], games_per_pairing: int,
-             seed: int | None) -> dict[tuple[int, int], SimulationSummary]:
+def _colours(
+    config: GameConfig, specs: Sequence[PlayerSpec], games_per_pairing: int, seed: int | None
+) -> dict[tuple[int, int], SimulationSummary]:
     """An empty summary per (X, O) pairing colour, seeded in the local tournament's order."""
     seeds = random.Random(seed)
     parts: dict[tuple[int, int], SimulationSummary] = {}
@@ -102,15 +111,19 @@ def _colours(config: GameConfig, specs: Sequence[PlayerSpec], games_per_pairing:
             (second, first, pairing_games(games_per_pairing)[1]),
         ):
             pairing_seed = seeds.randrange(2**31) if seed is not None else None
-            summary = SimulationSummary(config, str(specs[x_index]), str(specs[o_index]),
-                                        resolve_seed(pairing_seed))
+            summary = SimulationSummary(config, str(specs[x_index]), str(specs[o_index]), resolve_seed(pairing_seed))
             summary.workers = games  # the colour's planned games, until it is played
             parts[(x_index, o_index)] = summary
     return parts
 
 
-def _chunks(client: Any, config: GameConfig, specs: Sequence[PlayerSpec],
-            parts: dict[tuple[int, int], SimulationSummary], cores: int) -> Iterator[Any]:
+def _chunks(
+    client: Any,
+    config: GameConfig,
+    specs: Sequence[PlayerSpec],
+    parts: dict[tuple[int, int], SimulationSummary],
+    cores: int,
+) -> Iterator[Any]:
     """Futures of every colour's chunks, made one at a time as the stream asks."""
     tournament = uuid.uuid4().hex[:12]
     for (x_index, o_index), summary in parts.items():
@@ -118,13 +131,28 @@ def _chunks(client: Any, config: GameConfig, specs: Sequence[PlayerSpec],
         pair = (specs[x_index], specs[o_index])
         unit = BLOCK_GAMES if uses_rank_path(config, *pair) else fresh_player_games(config)
         for start, stop in chunk_bounds(games, cores, unit):
-            yield client.submit(_tagged, (x_index, o_index), config, *pair, start, stop,
-                                summary.seed, pure=False,
-                                key=f"tictactoe-pairing-{tournament}-{x_index}-{o_index}-{start}")
+            yield client.submit(
+                _tagged,
+                (x_index, o_index),
+                config,
+                *pair,
+                start,
+                stop,
+                summary.seed,
+                pure=False,
+                key=f"tictactoe-pairing-{tournament}-{x_index}-{o_index}-{start}",
+            )
 
 
-def _tagged(colour: tuple[int, int], config: GameConfig, x_spec: PlayerSpec, o_spec: PlayerSpec,
-            start: int, stop: int, seed: int) -> tuple[tuple[int, int], SimulationSummary]:
+def _tagged(
+    colour: tuple[int, int],
+    config: GameConfig,
+    x_spec: PlayerSpec,
+    o_spec: PlayerSpec,
+    start: int,
+    stop: int,
+    seed: int,
+) -> tuple[tuple[int, int], SimulationSummary]:
     """A chunk's totals, with the pairing colour they belong to."""
     return colour, summarize_games(config, x_spec, o_spec, start, stop, seed)
 

@@ -46,15 +46,14 @@ def encode_text(text: str, encoding: str = "utf-8") -> bytes:
     try:
         return text.encode(encoding)
     except UnicodeEncodeError as error:
-        bad = error.object[error.start:error.end]
+        bad = error.object[error.start : error.end]
         codes = " ".join(f"U+{ord(char):04X}" for char in bad[:4])
-        raise UnwritableTextError(
-            f"the text holds a character that can't be saved ({codes})"
-        ) from None
+        raise UnwritableTextError(f"the text holds a character that can't be saved ({codes})") from None
 
 
-def write_text_atomically(path: str | os.PathLike[str], text: str, encoding: str = "utf-8",
-                          *, follow_symlinks: bool = True) -> None:
+def write_text_atomically(
+    path: str | os.PathLike[str], text: str, encoding: str = "utf-8", *, follow_symlinks: bool = True
+) -> None:
     """Replace ``path`` with ``text`` atomically (encoded first, see :func:`encode_text`).
 
     ``follow_symlinks=False`` replaces a symlink at ``path`` instead of its target
@@ -67,8 +66,7 @@ def write_text_atomically(path: str | os.PathLike[str], text: str, encoding: str
     write_bytes_atomically(path, encode_text(text, encoding), follow_symlinks=follow_symlinks)
 
 
-def write_bytes_atomically(path: str | os.PathLike[str], data: bytes, *,
-                           follow_symlinks: bool = True) -> None:
+def write_bytes_atomically(path: str | os.PathLike[str], data: bytes, *, follow_symlinks: bool = True) -> None:
     """Replace ``path`` with ``data`` atomically (``follow_symlinks`` as for text).
 
     Raises:
@@ -80,8 +78,7 @@ def write_bytes_atomically(path: str | os.PathLike[str], data: bytes, *,
 
 @contextlib.contextmanager
 def atomic_text_writer(
-    path: str | os.PathLike[str], encoding: str = "utf-8", newline: str | None = None,
-    *, follow_symlinks: bool = True,
+    path: str | os.PathLike[str], encoding: str = "utf-8", newline: str | None = None, *, follow_symlinks: bool = True
 ) -> Iterator[IO[str]]:
     """A text stream whose content replaces ``path`` when the ``with`` block ends normally.
 
@@ -99,8 +96,7 @@ def atomic_text_writer(
 
 
 @contextlib.contextmanager
-def atomic_binary_writer(path: str | os.PathLike[str], *,
-                         follow_symlinks: bool = True) -> Iterator[IO[bytes]]:
+def atomic_binary_writer(path: str | os.PathLike[str], *, follow_symlinks: bool = True) -> Iterator[IO[bytes]]:
     """A binary stream whose content replaces ``path`` when the ``with`` block ends normally.
 
     ``follow_symlinks=False`` replaces a symlink at ``path`` instead of its target.
@@ -119,8 +115,7 @@ def temporary_name(path: str | os.PathLike[str]) -> str:
 
 
 @contextlib.contextmanager
-def _replacing(path: str | os.PathLike[str],
-               follow_symlinks: bool = True) -> Iterator[tuple[int, str]]:
+def _replacing(path: str | os.PathLike[str], follow_symlinks: bool = True) -> Iterator[tuple[int, str]]:
     """A new temporary file beside ``path``, renamed over it if the block ends normally.
 
     Through a symlink the target is replaced, unless ``follow_symlinks`` is False:

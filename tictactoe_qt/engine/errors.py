@@ -48,4 +48,4 @@ def failure_text(error: BaseException) -> str:
     text = str(error) if isinstance(error, ProcessFailure) else f"{type(error).__name__}: {error}"
     text = " ".join(text.split())
     cut = len(text) > FAILURE_TEXT_LIMIT
-    return text[:FAILURE_TEXT_LIMIT - 1].rstrip() + "…" if cut else text
+    return text[: FAILURE_TEXT_LIMIT - 1].rstrip() + "…" if cut else text

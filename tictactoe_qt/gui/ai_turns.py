@@ -31,9 +31,13 @@ class AiTurns(QObject):
     #: Paused, resumed or a move got due: views re-read the controller.
     state_changed = Signal()
 
-    def __init__(self, search: SearchThread, ai_to_move: Callable[[], str | None],
-                 move_request: Callable[[], SearchRequest | None],
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        search: SearchThread,
+        ai_to_move: Callable[[], str | None],
+        move_request: Callable[[], SearchRequest | None],
+        parent: QObject | None = None,
+    ) -> None:
         """Args:
         search: the thread the moves are searched on.
         ai_to_move: the AI seat to move now, or ``None`` (a human's turn, the game over).

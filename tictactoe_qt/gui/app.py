@@ -33,9 +33,7 @@ def configure_application(app: QApplication) -> None:
     app.setWindowIcon(QIcon(str(resource_path("icons/tictactoe-qt.svg"))))
 
 
-def report_unexpected_error(
-    kind: type[BaseException], error: BaseException, trace: TracebackType | None
-) -> None:
+def report_unexpected_error(kind: type[BaseException], error: BaseException, trace: TracebackType | None) -> None:
     """Show an exception from a slot to the user instead of losing it in a terminal."""
     traceback.print_exception(kind, error, trace)
     if issubclass(kind, KeyboardInterrupt):
@@ -45,8 +43,9 @@ def report_unexpected_error(
     QMessageBox.critical(
         window,
         QApplication.translate("App", "Unexpected error"),
-        QApplication.translate("App", "Something went wrong, but the game can go on:\n\n{0}: {1}")
-        .format(kind.__name__, error),
+        QApplication.translate("App", "Something went wrong, but the game can go on:\n\n{0}: {1}").format(
+            kind.__name__, error
+        ),
     )
 
 

@@ -34,19 +34,32 @@ class BoardSnapshot:
     accepts_input: bool = True
 
     @classmethod
-    def of_game(cls, board: Board, seating: Seating, marks: dict[str, str], to_move: str | None,
-                accepts_input: bool, hint: Cell | None = None) -> BoardSnapshot:
+    def of_game(
+        cls,
+        board: Board,
+        seating: Seating,
+        marks: dict[str, str],
+        to_move: str | None,
+        accepts_input: bool,
+        hint: Cell | None = None,
+    ) -> BoardSnapshot:
         """The picture of ``board``, each side drawn as the seat ``seating`` gives it."""
         cols = board.config.cols
         first, second = seating.first, seating.second
         x_bits, o_bits = board.bits
-        cells = tuple(first if x_bits >> i & 1 else second if o_bits >> i & 1 else None
-                      for i in range(board.config.cells))
+        cells = tuple(
+            first if x_bits >> i & 1 else second if o_bits >> i & 1 else None for i in range(board.config.cells)
+        )
         return cls(
-            rows=board.config.rows, cols=cols, cells=cells, marks=marks,
+            rows=board.config.rows,
+            cols=cols,
+            cells=cells,
+            marks=marks,
             last_move=divmod(board.history[-1], cols) if board.history else None,
             winning_line=tuple((m.row, m.col) for m in board.winning_line()),
-            hint=hint, to_move=to_move, accepts_input=accepts_input,
+            hint=hint,
+            to_move=to_move,
+            accepts_input=accepts_input,
         )
 
     def mark_at(self, row: int, col: int) -> str | None:

@@ -27,8 +27,7 @@ def strip_style(name: str, palette: QPalette, radius: int) -> str:
     dark = is_dark(palette)
     background = "rgba(36, 36, 40, 235)" if dark else "rgba(255, 255, 255, 240)"
     border = "rgba(255, 255, 255, 40)" if dark else "rgba(0, 0, 0, 45)"
-    return (f"#{name} {{ background: {background}; border: 1px solid {border};"
-            f" border-radius: {radius}px; }}")
+    return f"#{name} {{ background: {background}; border: 1px solid {border}; border-radius: {radius}px; }}"
 
 
 def blend(base: QColor, over: QColor, amount: float) -> QColor:

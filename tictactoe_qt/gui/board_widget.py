@@ -10,16 +10,7 @@ digits 1-9 laid out like a numeric keypad on 3x3).
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPointF, QRect, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import (
-    QColor,
-    QFocusEvent,
-    QKeyEvent,
-    QMouseEvent,
-    QPainter,
-    QPainterPath,
-    QPaintEvent,
-    QPen,
-)
+from PySide6.QtGui import QColor, QFocusEvent, QKeyEvent, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from tictactoe_qt.engine.game import cell_text
@@ -27,12 +18,7 @@ from tictactoe_qt.gui.board_snapshot import BoardSnapshot, Cell
 from tictactoe_qt.gui.board_theme import BoardTheme, with_alpha
 from tictactoe_qt.gui.mark_painter import paint_mark
 
-_ARROWS = {
-    Qt.Key.Key_Up: (-1, 0),
-    Qt.Key.Key_Down: (1, 0),
-    Qt.Key.Key_Left: (0, -1),
-    Qt.Key.Key_Right: (0, 1),
-}
+_ARROWS = {Qt.Key.Key_Up: (-1, 0), Qt.Key.Key_Down: (1, 0), Qt.Key.Key_Left: (0, -1), Qt.Key.Key_Right: (0, 1)}
 _DIGITS = {getattr(Qt.Key, f"Key_{d}"): d for d in range(1, 10)}
 
 
@@ -307,8 +293,9 @@ class BoardWidget(QWidget):
                 ghost_colour = with_alpha(theme.marks[s.to_move], 120)
                 paint_mark(painter, cell, s.marks.get(s.to_move, ""), ghost_colour)
         if ghost is not None and s.to_move and ghost != s.hint:
-            paint_mark(painter, self._cell_rectf(*ghost), s.marks.get(s.to_move, ""),
-                       with_alpha(theme.marks[s.to_move], 80))
+            paint_mark(
+                painter, self._cell_rectf(*ghost), s.marks.get(s.to_move, ""), with_alpha(theme.marks[s.to_move], 80)
+            )
 
     def _paint_winning_line(self, painter: QPainter, theme: BoardTheme) -> None:
         s = self._snapshot

@@ -17,8 +17,7 @@ from PySide6.QtWidgets import QApplication
 from tictactoe_qt.gui.indicator_style import install_indicator_style
 
 #: The View > Theme choices and the colour scheme each asks the platform for.
-SCHEMES = {"system": Qt.ColorScheme.Unknown, "light": Qt.ColorScheme.Light,
-           "dark": Qt.ColorScheme.Dark}
+SCHEMES = {"system": Qt.ColorScheme.Unknown, "light": Qt.ColorScheme.Light, "dark": Qt.ColorScheme.Dark}
 
 
 def dark_palette() -> QPalette:
@@ -27,12 +26,21 @@ def dark_palette() -> QPalette:
     palette = QPalette(button, window)  # bevels (light, mid, dark, shadow) from the button colour
     role, group = QPalette.ColorRole, QPalette.ColorGroup
     text, disabled = QColor("#f6f5f4"), QColor("#77767b")
-    for name, colour in ((role.WindowText, text), (role.Base, QColor("#1e1e22")),
-                         (role.AlternateBase, QColor("#2a2a2e")), (role.Text, text),
-                         (role.ButtonText, text), (role.ToolTipBase, button), (role.ToolTipText, text),
-                         (role.PlaceholderText, QColor("#9a9996")), (role.BrightText, QColor("#ff7b63")),
-                         (role.Highlight, QColor("#3584e4")), (role.HighlightedText, QColor("#ffffff")),
-                         (role.Link, QColor("#62a0ea")), (role.LinkVisited, QColor("#c061cb"))):
+    for name, colour in (
+        (role.WindowText, text),
+        (role.Base, QColor("#1e1e22")),
+        (role.AlternateBase, QColor("#2a2a2e")),
+        (role.Text, text),
+        (role.ButtonText, text),
+        (role.ToolTipBase, button),
+        (role.ToolTipText, text),
+        (role.PlaceholderText, QColor("#9a9996")),
+        (role.BrightText, QColor("#ff7b63")),
+        (role.Highlight, QColor("#3584e4")),
+        (role.HighlightedText, QColor("#ffffff")),
+        (role.Link, QColor("#62a0ea")),
+        (role.LinkVisited, QColor("#c061cb")),
+    ):
         palette.setColor(name, colour)
     for name in (role.WindowText, role.Text, role.ButtonText):
         palette.setColor(group.Disabled, name, disabled)

@@ -120,5 +120,7 @@ def _unknown_platform(chosen: str, environ: Mapping[str, str]) -> str:
     wanted = [part.split(":")[0].strip() for part in chosen.split(";")]
     if not have or any(name in have for name in wanted):
         return ""
-    return (f"QT_QPA_PLATFORM={_quoted(chosen)} names no Qt platform here (there are "
-            f"{', '.join(have)}); set QT_QPA_PLATFORM=offscreen for headless use, or unset it")
+    return (
+        f"QT_QPA_PLATFORM={_quoted(chosen)} names no Qt platform here (there are "
+        f"{', '.join(have)}); set QT_QPA_PLATFORM=offscreen for headless use, or unset it"
+    )

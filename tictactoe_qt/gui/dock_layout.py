@@ -19,7 +19,7 @@ keeps the restored one.
 from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, QTimer, Slot
-from PySide6.QtWidgets import QDockWidget, QMainWindow
+from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QScrollArea
 
 from tictactoe_qt.gui.dock_panels import explain_panels, tuck_away_panels
 
@@ -56,8 +56,7 @@ def column_width(window_width: int, board_height: int) -> int:
     return max(DOCK_WIDTH, min(max(shared, unused), int(window_width * MAX_COLUMN_SHARE)))
 
 
-def arrange_docks(window: QMainWindow, column: DockColumn, restored: bool,
-                  settings: QSettings) -> None:
+def arrange_docks(window: QMainWindow, column: DockColumn, restored: bool, settings: QSettings) -> None:
     """Explain the panels, lay out the first screen unless ``restored``, and let the column
     follow the window's width (until the user drags it; ``settings`` remembers that)."""
     explain_panels(window)
@@ -81,8 +80,7 @@ def dock_is_in_state(dock: QDockWidget, state: QByteArray) -> bool:
     return bool(name) and name.encode("utf-16-be") in bytes(state.data())
 
 
-def restore_dock_layout(window: QMainWindow, state: QByteArray | None,
-                        anchor: QDockWidget) -> bool:
+def restore_dock_layout(window: QMainWindow, state: QByteArray | None, anchor: QDockWidget) -> bool:
     """Restore ``state`` into ``window``; docks it lacks are tabbed with ``anchor``.
 
     Returns:
@@ -146,8 +144,7 @@ class DockColumn(QObject):
 
     def _front_dock(self) -> QDockWidget | None:
         """A dock of the column that is on screen now (or, before the window is, one shown)."""
-        shown = [dock for dock in self.window.findChildren(QDockWidget)
-                 if self._in_column(dock) and dock.isVisible()]
+        shown = [dock for dock in self.window.findChildren(QDockWidget) if self._in_column(dock) and dock.isVisible()]
         in_front = [dock for dock in shown if not dock.visibleRegion().isEmpty()]
         return (in_front or shown)[0] if shown else None
 
@@ -172,8 +169,9 @@ class DockColumn(QObject):
         self.width = column_width(self.window.width(), height)
         # Any dock of the column sizes it, the one in front or not; before the window is
         # first shown none is visible yet, and this is when the share matters most.
-        docks = [dock for dock in self.window.findChildren(QDockWidget)
-                 if self._in_column(dock) and not dock.isHidden()]
+        docks = [
+            dock for dock in self.window.findChildren(QDockWidget) if self._in_column(dock) and not dock.isHidden()
+        ]
         if docks and docks[0].width() != self.width:
             self.window.resizeDocks(docks[:1], [self.width], Qt.Orientation.Horizontal)
             layout = self.window.layout()
@@ -186,7 +184,9 @@ class DockColumn(QObject):
 
     def _in_column(self, dock: QDockWidget) -> bool:
         return not dock.isFloating() and self.window.dockWidgetArea(dock) in (
-            Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea)
+            Qt.DockWidgetArea.LeftDockWidgetArea,
+            Qt.DockWidgetArea.RightDockWidgetArea,
+        )
 
     def _on_visibility(self, dock: QDockWidget, visible: bool) -> None:
         if not visible:
@@ -237,3 +237,31 @@ class DockColumn(QObject):
         width = self.width
         if width is not None and self._in_column(dock) and dock.isVisible() and dock.width() != width:
             self.window.resizeDocks([dock], [width], Qt.Orientation.Horizontal)
+
+
+def fit_dock_column(window: QMainWindow, settings_scroll: QScrollArea) -> DockColumn:
+    """Give every dock of ``window`` one column width, whichever tab is raised; wider
+    content scrolls.
+
+    The column starts at :data:`DOCK_WIDTH` and keeps the width the user drags it
+    to, so switching tabs never moves the tab bar.
+    """
+    column = DockColumn(window, DOCK_WIDTH)
+    frames = [settings_scroll]
+    for dock in window.findChildren(QDockWidget):
+        column.watch(dock)
+        content = dock.widget()
+        if isinstance(content, QScrollArea):
+            frames.append(content)
+        elif content is not None and content.minimumSizeHint().width() > DOCK_WIDTH:
+            scroll = QScrollArea()
+            scroll.setWidgetResizable(True)
+            scroll.setFrameShape(QFrame.Shape.NoFrame)
+            scroll.setWidget(content)
+            dock.setWidget(scroll)
+            frames.append(scroll)
+    for frame in frames:
+        # A frame around a dock's controls shows no focus: Tab goes to the controls
+        # (the frame still scrolls to the one focused).
+        frame.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    return column

@@ -14,14 +14,18 @@ from PySide6.QtWidgets import QBoxLayout, QDockWidget, QLabel, QMainWindow, QScr
 
 #: The panels by objectName, with the line that says what each is for.
 PANELS = {
-    "statsPanel": str(QT_TRANSLATE_NOOP(
-        "DockPanels", "Play many games between the two players and chart the results.")),
-    "comparisonDock": str(QT_TRANSLATE_NOOP(
-        "DockPanels", "Search the board's position with every algorithm and compare their work.")),
-    "treeExplorerDock": str(QT_TRANSLATE_NOOP(
-        "DockPanels", "Browse every move from the board's position and what each leads to.")),
-    "searchStepperDock": str(QT_TRANSLATE_NOOP(
-        "DockPanels", "Follow a search through the game tree one step at a time.")),
+    "statsPanel": str(
+        QT_TRANSLATE_NOOP("DockPanels", "Play many games between the two players and chart the results.")
+    ),
+    "comparisonDock": str(
+        QT_TRANSLATE_NOOP("DockPanels", "Search the board's position with every algorithm and compare their work.")
+    ),
+    "treeExplorerDock": str(
+        QT_TRANSLATE_NOOP("DockPanels", "Browse every move from the board's position and what each leads to.")
+    ),
+    "searchStepperDock": str(
+        QT_TRANSLATE_NOOP("DockPanels", "Follow a search through the game tree one step at a time.")
+    ),
 }
 #: The objectName of each panel's one-line explanation is the panel's with this suffix.
 INTRO_SUFFIX = "Intro"

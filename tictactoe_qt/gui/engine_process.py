@@ -45,8 +45,9 @@ class _SearchHandler:
         make_player("random")  # imports the search modules before saying ready
         self._players: OrderedDict[object, Any] = OrderedDict()
 
-    def __call__(self, message: Any, should_stop: Callable[[], bool],
-                 _report: Callable[[object], None]) -> SearchResult | None:
+    def __call__(
+        self, message: Any, should_stop: Callable[[], bool], _report: Callable[[object], None]
+    ) -> SearchResult | None:
         if message == FORGET_PLAYERS:  # a new game: end the old game's engines and plugins
             self.close()
             return None
@@ -77,8 +78,7 @@ class EngineProcess(Service):
     def __init__(self) -> None:
         super().__init__("engine", _SearchHandler, niceness=ENGINE_NICENESS)
 
-    def search(self, key: object, spec: PlayerSpec, board: Board,
-               cancelled: Callable[[], bool]) -> SearchResult:
+    def search(self, key: object, spec: PlayerSpec, board: Board, cancelled: Callable[[], bool]) -> SearchResult:
         """Run ``spec``'s choice for ``board`` in the child; ``cancelled`` is polled meanwhile.
 
         ``key`` names the player kept in the child between searches. A search

@@ -18,12 +18,7 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QWidget
 
-from tictactoe_qt.engine.gomocup import (
-    MAX_ENGINE_SIZE,
-    MIN_ENGINE_SIZE,
-    EngineUnavailable,
-    check_engine_path,
-)
+from tictactoe_qt.engine.gomocup import MAX_ENGINE_SIZE, MIN_ENGINE_SIZE, EngineUnavailable, check_engine_path
 from tictactoe_qt.engine.players import PlayerSpec, PlayerSpecError
 from tictactoe_qt.gui.player_choices import is_plugin
 from tictactoe_qt.gui.player_name_probe import PlayerNameProbe, engine_name, plugin_name
@@ -89,8 +84,11 @@ class EngineField(QWidget):
         self.program.setText(os.path.basename(path) if path else self.tr("no program chosen"))
         self.program.setToolTip(path)
         if not path:
-            self.name_label.setText(self.tr("Plays five in a row (k=5) on boards from {0}x{0} to {1}x{1}.")
-                                    .format(MIN_ENGINE_SIZE, MAX_ENGINE_SIZE))
+            self.name_label.setText(
+                self.tr("Plays five in a row (k=5) on boards from {0}x{0} to {1}x{1}.").format(
+                    MIN_ENGINE_SIZE, MAX_ENGINE_SIZE
+                )
+            )
         elif path in self._names:
             self._show_name(self._names[path])
         elif not ask_name:

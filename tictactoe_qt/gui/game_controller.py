@@ -23,12 +23,7 @@ from tictactoe_qt.gui.board_snapshot import BoardSnapshot
 from tictactoe_qt.gui.game_settings import SEATS, GameSettings, SideSettings
 from tictactoe_qt.gui.hints import Hints
 from tictactoe_qt.gui.player_choices import depth_cap_note, kind_label, player_spec
-from tictactoe_qt.gui.search_worker import (
-    FORFEIT_PREFIX,
-    SearchRequest,
-    SearchThread,
-    runs_in_engine_process,
-)
+from tictactoe_qt.gui.search_worker import FORFEIT_PREFIX, SearchRequest, SearchThread, runs_in_engine_process
 
 
 class GameController(QObject):
@@ -154,7 +149,10 @@ class GameController(QObject):
         """The picture the board widget paints."""
         seat, hint = self.seat_to_move, self._hints.move
         return BoardSnapshot.of_game(
-            self.board, self.seating, {s: self.settings.side(s).mark for s in SEATS}, seat,
+            self.board,
+            self.seating,
+            {s: self.settings.side(s).mark for s in SEATS},
+            seat,
             accepts_input=seat is not None and self.is_human(seat),
             hint=(hint.row, hint.col) if hint else None,
         )
@@ -178,8 +176,7 @@ class GameController(QObject):
     def apply_cosmetics(self, settings: GameSettings) -> None:
         """Take marks and names from ``settings`` now; they don't change the game."""
         sides = {
-            seat: replace(self.settings.side(seat), mark=settings.side(seat).mark,
-                          name=settings.side(seat).name)
+            seat: replace(self.settings.side(seat), mark=settings.side(seat).mark, name=settings.side(seat).name)
             for seat in SEATS
         }
         self.settings = replace(self.settings, x=sides["x"], o=sides["o"])
@@ -214,9 +211,7 @@ class GameController(QObject):
         self._search.forget_players()  # the last game's external engines end here
         for seat in SEATS:
             self.players[seat] = self._make_player(seat, self.settings.side(seat))
-        if self.auto_warm_up and any(
-            p is not None and runs_in_engine_process(p) for p in self.players.values()
-        ):
+        if self.auto_warm_up and any(p is not None and runs_in_engine_process(p) for p in self.players.values()):
             self._search.warm_up()  # the engine process starts while the human thinks
 
     def _make_player(self, seat: str, side: SideSettings) -> Player | None:
@@ -232,8 +227,11 @@ class GameController(QObject):
             check_playable(self.board.config, spec, ask_engines=False)
             return make_player(spec)
         except PlayerSpecError as error:
-            self.error.emit(self.tr("{0}: {1} is not available ({2}); Random plays instead.")
-                            .format(seat.upper(), kind_label(side.kind), error))
+            self.error.emit(
+                self.tr("{0}: {1} is not available ({2}); Random plays instead.").format(
+                    seat.upper(), kind_label(side.kind), error
+                )
+            )
             return make_player(PlayerSpec("random"))
 
     def _begin(self, board: Board, settings: GameSettings) -> None:
@@ -358,8 +356,7 @@ class GameController(QObject):
         seat = self.seat_of_side(self.board.side)
         self.thinking_stopped.emit()
         if result.move is None or not self.board.is_legal(result.move):
-            self.error.emit(self.tr("{0} returned an illegal move {1!r}.").format(
-                self.display_name(seat), result.move))
+            self.error.emit(self.tr("{0} returned an illegal move {1!r}.").format(self.display_name(seat), result.move))
             self.state_changed.emit()
             return
         self.last_result = result
@@ -384,8 +381,9 @@ class GameController(QObject):
             self.error.emit(self.tr("{0} forfeits: {1}.").format(self.display_name(seat), reason))
             self._advance(after_ai=True)
             return
-        self.error.emit(self.tr("{0} could not move: {1}. Undo or start a new game.").format(
-            self.display_name(seat), message))
+        self.error.emit(
+            self.tr("{0} could not move: {1}. Undo or start a new game.").format(self.display_name(seat), message)
+        )
         self.state_changed.emit()
 
     def _invalidate(self) -> None:

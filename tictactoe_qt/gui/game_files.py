@@ -21,10 +21,15 @@ from tictactoe_qt.gui.player_consent import allowed_from_file
 class GameFiles(QObject):
     """Opens and saves the controller's game, asking where through file dialogs."""
 
-    def __init__(self, window: QWidget, controller: GameController,
-                 show_settings: Callable[[GameSettings], None],
-                 say: Callable[[str], None], notice: Callable[[str], None],
-                 after_dialog: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        window: QWidget,
+        controller: GameController,
+        show_settings: Callable[[GameSettings], None],
+        say: Callable[[str], None],
+        notice: Callable[[str], None],
+        after_dialog: Callable[[], None],
+    ) -> None:
         """Args:
         window: the parent of the dialogs.
         controller: the game to save, and to load an opened one into.
@@ -44,8 +49,9 @@ class GameFiles(QObject):
     @Slot()
     def save_as(self) -> None:
         """Ask where, then save."""
-        path, _ = QFileDialog.getSaveFileName(self._window, self.tr("Save Game"), "game.tttgame.json",
-                                              self.file_filter())
+        path, _ = QFileDialog.getSaveFileName(
+            self._window, self.tr("Save Game"), "game.tttgame.json", self.file_filter()
+        )
         self._after_dialog()
         if path:
             self.save(path)
@@ -53,8 +59,7 @@ class GameFiles(QObject):
     @Slot()
     def open_from(self) -> None:
         """Ask which file, then open it."""
-        path, _ = QFileDialog.getOpenFileName(self._window, self.tr("Open Game"), "",
-                                              self.file_filter())
+        path, _ = QFileDialog.getOpenFileName(self._window, self.tr("Open Game"), "", self.file_filter())
         self._after_dialog()
         if path:
             self.open(path)
@@ -72,9 +77,11 @@ class GameFiles(QObject):
             write_game_file(path, self._controller.saved_game())
         except (OSError, SavedGameError) as error:
             reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-            QMessageBox.critical(self._window, self.tr("Could not save the game"),
-                                 self.tr("Could not save {0}: {1}.\nNothing was changed.")
-                                 .format(Path(path).name, reason))
+            QMessageBox.critical(
+                self._window,
+                self.tr("Could not save the game"),
+                self.tr("Could not save {0}: {1}.\nNothing was changed.").format(Path(path).name, reason),
+            )
             self._after_dialog()
             return False
         self._say(self.tr("Saved {0}").format(Path(path).name))
@@ -85,9 +92,11 @@ class GameFiles(QObject):
         try:
             game = read_game_file(path)
         except SavedGameError as error:
-            QMessageBox.critical(self._window, self.tr("Could not open the game"),
-                                 self.tr("Could not open {0}: {1}.\nThe current game is unchanged.")
-                                 .format(Path(path).name, error))
+            QMessageBox.critical(
+                self._window,
+                self.tr("Could not open the game"),
+                self.tr("Could not open {0}: {1}.\nThe current game is unchanged.").format(Path(path).name, error),
+            )
             self._after_dialog()
             return False
         settings, notes = allowed_from_file(self._window, str(path), GameSettings.from_saved_game(game))

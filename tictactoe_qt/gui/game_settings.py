@@ -120,21 +120,18 @@ class GameSettings:
         for seat in SEATS:
             saved = game.players.get(seat, SavedPlayer(PlayerSpec("human")))
             spec = saved.spec
-            extra = (spec.path or ",".join(f"{name}={value}" for name, value in spec.options)
-                     or spec.search_option_text())
+            extra = (
+                spec.path or ",".join(f"{name}={value}" for name, value in spec.options) or spec.search_option_text()
+            )
             sides[seat] = SideSettings(
-                spec.kind, kept_depth(spec), spec.time, saved.mark or DEFAULT_MARKS[seat],
-                saved.name, extra or "",
+                spec.kind, kept_depth(spec), spec.time, saved.mark or DEFAULT_MARKS[seat], saved.name, extra or ""
             )
         config = game.config
         return cls(sides["x"], sides["o"], config.rows, config.cols, config.k, game.first)
 
     def saved_game(self, board: Board) -> SavedGame:
         """``board``'s game played with these settings, for saving."""
-        players = {
-            seat: SavedPlayer(side.spec(), side.name, side.mark)
-            for seat in SEATS for side in [self.side(seat)]
-        }
+        players = {seat: SavedPlayer(side.spec(), side.name, side.mark) for seat in SEATS for side in [self.side(seat)]}
         moves = tuple(Move.from_index(i, board.config.cols) for i in board.history)
         first: Mark = "o" if self.first == "o" else "x"
         return SavedGame(board.config, players, moves, first)
@@ -142,7 +139,16 @@ class GameSettings:
     def game_rules(self) -> tuple[object, ...]:
         """The fields that change how a game is played (not marks or names)."""
         return (
-            self.rows, self.cols, self.k, self.first,
-            self.x.kind, self.x.depth, self.x.time, self.x.extra,
-            self.o.kind, self.o.depth, self.o.time, self.o.extra,
+            self.rows,
+            self.cols,
+            self.k,
+            self.first,
+            self.x.kind,
+            self.x.depth,
+            self.x.time,
+            self.x.extra,
+            self.o.kind,
+            self.o.depth,
+            self.o.time,
+            self.o.extra,
         )

@@ -79,8 +79,7 @@ def result_text(game: GameState) -> str:
         return _tr("It's a draw.")
     loser = "o" if result == "x" else "x"
     if game.forfeited is not None:  # the reason is in the status bar: the banner stays one line
-        return _tr("{0} forfeits. {1} wins.").format(display_name(game, loser),
-                                                     display_name(game, result))
+        return _tr("{0} forfeits. {1} wins.").format(display_name(game, loser), display_name(game, result))
     if game.human_count == 1 and game.is_human(result):
         return _tr("You win!")
     if game.human_count == 1 and game.is_human(loser):

@@ -46,6 +46,8 @@ def missing_glyph_note(mark: str) -> str:
         return ""
     tr = QCoreApplication.translate
     codes = ", ".join(f"U+{ord(char):04X}" for char in missing)
-    return tr("Settings", "No installed font can draw {0} of this mark: the board will show "
-                          "an empty box. On Debian or Ubuntu, install fonts-noto-color-emoji."
-              ).format(codes)
+    return tr(
+        "Settings",
+        "No installed font can draw {0} of this mark: the board will show "
+        "an empty box. On Debian or Ubuntu, install fonts-noto-color-emoji.",
+    ).format(codes)

@@ -99,12 +99,14 @@ class HandbookBrowser(QTextBrowser):
                 return super().loadResource(kind, name)
         image = QImage(str(path))
         if image.width() > IMAGE_SIZE.width() or image.height() > IMAGE_SIZE.height():
-            image = image.scaled(IMAGE_SIZE, Qt.AspectRatioMode.KeepAspectRatio,
-                                 Qt.TransformationMode.SmoothTransformation)
+            image = image.scaled(
+                IMAGE_SIZE, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation
+            )
         return image
 
-    def doSetSource(self, name: QUrl | str,
-                    kind: QTextDocument.ResourceType = QTextDocument.ResourceType.UnknownResource) -> None:
+    def doSetSource(
+        self, name: QUrl | str, kind: QTextDocument.ResourceType = QTextDocument.ResourceType.UnknownResource
+    ) -> None:
         """Open ``name`` if it is a handbook page (else the system opens it), and show the
         heading its fragment names."""
         name = QUrl(name) if isinstance(name, str) else name

@@ -30,8 +30,7 @@ def rules_text(config: GameConfig) -> str:
 
 
 def show_rules(parent: QWidget, config: GameConfig) -> None:
-    QMessageBox.information(parent, QCoreApplication.translate("HelpDialogs", "Rules"),
-                            rules_text(config))
+    QMessageBox.information(parent, QCoreApplication.translate("HelpDialogs", "Rules"), rules_text(config))
 
 
 def show_about(parent: QWidget) -> None:

@@ -33,8 +33,7 @@ class Hints(QObject):
     #: The hint could not be given.
     error = Signal(str)
 
-    def __init__(self, search: SearchThread, board: Callable[[], Board],
-                 parent: QObject | None = None) -> None:
+    def __init__(self, search: SearchThread, board: Callable[[], Board], parent: QObject | None = None) -> None:
         """Args:
         search: the thread the hint is searched on.
         board: the position on the board now (read, never changed).
@@ -54,9 +53,7 @@ class Hints(QObject):
             if self._player is None:
                 return
         self.cancel()
-        self._request = self._search.submit(
-            SearchRequest(self._board().copy(), self._player, purpose="hint")
-        )
+        self._request = self._search.submit(SearchRequest(self._board().copy(), self._player, purpose="hint"))
         self.message.emit(self.tr("Looking for the best move…"))
 
     def take_result(self, request: SearchRequest, result: SearchResult) -> bool:
@@ -103,6 +100,5 @@ class Hints(QObject):
             depth = capped_depth("alphabeta", None, board.config.cells, len(board.geometry.lines))
             return make_player(PlayerSpec("alphabeta", depth=depth))
         except PlayerSpecError as error:
-            self.error.emit(
-                self.tr("No engine is available for hints: {0}").format(error))
+            self.error.emit(self.tr("No engine is available for hints: {0}").format(error))
             return None

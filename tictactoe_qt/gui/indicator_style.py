@@ -17,23 +17,25 @@ from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleOption, Q
 OUTLINE_SHARE = 0.45
 #: Fusion outlines with the window colour ``darker(OUTLINE_DARKER)``.
 OUTLINE_DARKER = 140
-_INDICATORS = (QStyle.PrimitiveElement.PE_IndicatorCheckBox,
-               QStyle.PrimitiveElement.PE_IndicatorRadioButton)
+_INDICATORS = (QStyle.PrimitiveElement.PE_IndicatorCheckBox, QStyle.PrimitiveElement.PE_IndicatorRadioButton)
 
 
 def indicator_outline(palette: QPalette) -> QColor:
     """The outline colour a check box wants on ``palette``'s dark window."""
     window, text = palette.window().color(), palette.windowText().color()
-    mix = [a + (b - a) * OUTLINE_SHARE for a, b in ((window.redF(), text.redF()),
-           (window.greenF(), text.greenF()), (window.blueF(), text.blueF()))]
+    mix = [
+        a + (b - a) * OUTLINE_SHARE
+        for a, b in ((window.redF(), text.redF()), (window.greenF(), text.greenF()), (window.blueF(), text.blueF()))
+    ]
     return QColor.fromRgbF(*mix)
 
 
 class IndicatorStyle(QProxyStyle):
     """The application's style, with check boxes and radio buttons visible on dark windows."""
 
-    def drawPrimitive(self, element: QStyle.PrimitiveElement, option: QStyleOption,
-                      painter: QPainter, widget: QWidget | None = None) -> None:
+    def drawPrimitive(
+        self, element: QStyle.PrimitiveElement, option: QStyleOption, painter: QPainter, widget: QWidget | None = None
+    ) -> None:
         """Draw ``element``; an indicator on a dark window gets a light outline."""
         palette = option.palette
         if element in _INDICATORS and palette.window().color().lightness() < 128:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QScrollArea, QWidget
+from PySide6.QtWidgets import QMainWindow, QWidget
 
 from tictactoe_qt.assets import resource_path
 from tictactoe_qt.gui import game_texts
@@ -19,13 +19,7 @@ from tictactoe_qt.gui.analysis.install import install_analysis
 from tictactoe_qt.gui.board_focus import BoardFocus
 from tictactoe_qt.gui.board_widget import BoardWidget
 from tictactoe_qt.gui.color_scheme import ColorScheme
-from tictactoe_qt.gui.dock_layout import (
-    DOCK_WIDTH,
-    LAYOUT_VERSION,
-    DockColumn,
-    arrange_docks,
-    restore_dock_layout,
-)
+from tictactoe_qt.gui.dock_layout import LAYOUT_VERSION, arrange_docks, fit_dock_column, restore_dock_layout
 from tictactoe_qt.gui.game_controller import GameController
 from tictactoe_qt.gui.game_files import GameFiles
 from tictactoe_qt.gui.game_over_banner import GameOverBanner
@@ -49,8 +43,7 @@ class MainWindow(QMainWindow):
     #: The summary of each finished batch (the keys of ``simulate --json``).
     simulation_finished = Signal(dict)
 
-    def __init__(self, settings_store: SettingsStore | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(self, settings_store: SettingsStore | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowIcon(QIcon(str(resource_path("icons/tictactoe-qt.svg"))))
         self.store = settings_store or SettingsStore()
@@ -67,15 +60,28 @@ class MainWindow(QMainWindow):
         self.color_scheme = ColorScheme(self)
         self.settings_dock = SettingsDock(self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.settings_dock)
-        self.files = GameFiles(self, self.controller, self.settings_dock.set_settings, self.show_message,
-                               self.show_notice, self.board_focus.give_back)
+        self.files = GameFiles(
+            self,
+            self.controller,
+            self.settings_dock.set_settings,
+            self.show_message,
+            self.show_notice,
+            self.board_focus.give_back,
+        )
         self.create_actions()
         self.create_menus()
         self.create_tool_bar()
         self.create_status_bar()
         self.connect_views()
-        stats = install_stats(self, self.settings_dock, self.controller, new_game=self.new_game_action,
-                              view_menu=self.view_menu, notice=self.show_notice, say=self.show_message)
+        stats = install_stats(
+            self,
+            self.settings_dock,
+            self.controller,
+            new_game=self.new_game_action,
+            view_menu=self.view_menu,
+            notice=self.show_notice,
+            say=self.show_message,
+        )
         self.stats_controller = stats.controller  # owns the runs; the dock, toolbar and series are its views
         self.stats_controller.simulation_finished.connect(self.simulation_finished)
         self.stats_panel, self.watch_series, self.watch_controls = stats.panel, stats.watch_series, stats.watch_controls
@@ -89,8 +95,11 @@ class MainWindow(QMainWindow):
         problems = self.read_settings()
         self.controller.new_game(self.settings_dock.settings())
         if problems:
-            self.show_message(self.tr("Some saved settings were invalid and were reset to "
-                                      "their defaults ({0}).").format(", ".join(problems)))
+            self.show_message(
+                self.tr("Some saved settings were invalid and were reset to their defaults ({0}).").format(
+                    ", ".join(problems)
+                )
+            )
         if self.restore_notes:  # engines and plugins nobody chose (player_consent)
             self.show_notice(" ".join(self.restore_notes))
         self._warn_if_settings_cannot_be_saved()
@@ -98,9 +107,13 @@ class MainWindow(QMainWindow):
 
     # -- building ----------------------------------------------------------------
     def create_actions(self) -> None:
-        def action(name: str, text: str, slot: Callable[..., object],
-                   shortcut: QKeySequence | QKeySequence.StandardKey | None = None,
-                   icon: str = "") -> QAction:
+        def action(
+            name: str,
+            text: str,
+            slot: Callable[..., object],
+            shortcut: QKeySequence | QKeySequence.StandardKey | None = None,
+            icon: str = "",
+        ) -> QAction:
             act = QAction(QIcon.fromTheme(icon), text, self)
             act.setObjectName(name)
             if shortcut is not None:
@@ -108,28 +121,46 @@ class MainWindow(QMainWindow):
             act.triggered.connect(slot)
             return act
 
-        self.new_game_action = action("actionNewGame", self.tr("&New Game"), self.new_game,
-                                      QKeySequence.StandardKey.New, "document-new")
-        self.undo_action = action("actionUndo", self.tr("&Undo Move"), self.controller.undo,
-                                  QKeySequence.StandardKey.Undo, "edit-undo")
-        self.redo_action = action("actionRedo", self.tr("&Redo Move"), self.controller.redo,
-                                  QKeySequence("Ctrl+Shift+Z"), "edit-redo")
-        self.hint_action = action("actionHint", self.tr("&Hint"), self.controller.request_hint,
-                                  QKeySequence("Ctrl+H"), "dialog-information")
-        self.save_action = action("actionSaveGame", self.tr("&Save Game…"), self.files.save_as,
-                                  QKeySequence.StandardKey.Save, "document-save")
-        self.open_action = action("actionOpenGame", self.tr("&Open Game…"), self.files.open_from,
-                                  QKeySequence.StandardKey.Open, "document-open")
-        self.quit_action = action("actionQuit", self.tr("&Quit"), self.close,
-                                  QKeySequence.StandardKey.Quit, "application-exit")
-        self.handbook_action = action("actionHandbook", self.tr("&Handbook"), self.show_handbook,
-                                      QKeySequence.StandardKey.HelpContents, "help-contents")
+        self.new_game_action = action(
+            "actionNewGame", self.tr("&New Game"), self.new_game, QKeySequence.StandardKey.New, "document-new"
+        )
+        self.undo_action = action(
+            "actionUndo", self.tr("&Undo Move"), self.controller.undo, QKeySequence.StandardKey.Undo, "edit-undo"
+        )
+        self.redo_action = action(
+            "actionRedo", self.tr("&Redo Move"), self.controller.redo, QKeySequence("Ctrl+Shift+Z"), "edit-redo"
+        )
+        self.hint_action = action(
+            "actionHint", self.tr("&Hint"), self.controller.request_hint, QKeySequence("Ctrl+H"), "dialog-information"
+        )
+        self.save_action = action(
+            "actionSaveGame", self.tr("&Save Game…"), self.files.save_as, QKeySequence.StandardKey.Save, "document-save"
+        )
+        self.open_action = action(
+            "actionOpenGame",
+            self.tr("&Open Game…"),
+            self.files.open_from,
+            QKeySequence.StandardKey.Open,
+            "document-open",
+        )
+        self.quit_action = action(
+            "actionQuit", self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit, "application-exit"
+        )
+        self.handbook_action = action(
+            "actionHandbook",
+            self.tr("&Handbook"),
+            self.show_handbook,
+            QKeySequence.StandardKey.HelpContents,
+            "help-contents",
+        )
         self.rules_action = action("actionRules", self.tr("&Rules"), self.show_rules)
-        self.about_action = action("actionAbout", self.tr("&About"), self.show_about,
-                                   None, "help-about")
+        self.about_action = action("actionAbout", self.tr("&About"), self.show_about, None, "help-about")
         self.theme_actions = {}
-        for key, text in (("system", self.tr("Follow &System")), ("light", self.tr("&Light")),
-                          ("dark", self.tr("&Dark"))):
+        for key, text in (
+            ("system", self.tr("Follow &System")),
+            ("light", self.tr("&Light")),
+            ("dark", self.tr("&Dark")),
+        ):
             act = action(f"actionTheme_{key}", text, lambda _=False, k=key: self.set_theme(k))
             act.setCheckable(True)
             self.theme_actions[key] = act
@@ -155,8 +186,7 @@ class MainWindow(QMainWindow):
         self.tool_bar = self.addToolBar(self.tr("Game"))
         self.tool_bar.setObjectName("gameToolBar")
         self.tool_bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.tool_bar.addActions([self.new_game_action, self.undo_action, self.redo_action,
-                                  self.hint_action])
+        self.tool_bar.addActions([self.new_game_action, self.undo_action, self.redo_action, self.hint_action])
         self.view_menu.addAction(self.tool_bar.toggleViewAction())
 
     def create_status_bar(self) -> None:
@@ -164,29 +194,8 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.status_panel)
 
     def fit_docks(self) -> None:
-        """One width for the dock column, whichever tab is raised; wider content scrolls.
-
-        The column starts at :data:`DOCK_WIDTH` and keeps the width the user
-        drags it to, so switching tabs never moves the tab bar.
-        """
-        self.dock_column = DockColumn(self, DOCK_WIDTH)
-        frames = [self.settings_dock.scroll_area]
-        for dock in self.findChildren(QDockWidget):
-            self.dock_column.watch(dock)
-            content = dock.widget()
-            if isinstance(content, QScrollArea):
-                frames.append(content)
-            elif content is not None and content.minimumSizeHint().width() > DOCK_WIDTH:
-                scroll = QScrollArea()
-                scroll.setWidgetResizable(True)
-                scroll.setFrameShape(QFrame.Shape.NoFrame)
-                scroll.setWidget(content)
-                dock.setWidget(scroll)
-                frames.append(scroll)
-        for frame in frames:
-            # A frame around a dock's controls shows no focus: Tab goes to the controls
-            # (the frame still scrolls to the one focused).
-            frame.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        """One width for the dock column, whichever tab is raised (see :func:`fit_dock_column`)."""
+        self.dock_column = fit_dock_column(self, self.settings_dock.scroll_area)
 
     def connect_views(self) -> None:
         c = self.controller
@@ -255,8 +264,7 @@ class MainWindow(QMainWindow):
         self.settings_dock.set_pending(False)
         config = self.controller.settings
         # Qt appends the application's display name ("— Tic-tac-toe").
-        self.setWindowTitle(self.tr("{0}x{1}, {2} in a row")
-                            .format(config.rows, config.cols, config.k))
+        self.setWindowTitle(self.tr("{0}x{1}, {2} in a row").format(config.rows, config.cols, config.k))
         self.update_state()
         self.write_settings()  # a killed app keeps the settings of its last game
 
@@ -284,8 +292,7 @@ class MainWindow(QMainWindow):
     def _game_moment(self) -> tuple[object, ...]:
         """The position, the turn and the players: what a status-bar hint is about."""
         c = self.controller
-        return (c.board.notation(), c.seat_to_move,
-                tuple(c.settings.side(seat).kind for seat in SEATS))
+        return (c.board.notation(), c.seat_to_move, tuple(c.settings.side(seat).kind for seat in SEATS))
 
     def _clear_stale_message(self) -> None:
         """Drop a hint ("Please wait…", "The game is over…") once the game it was about moved on."""

@@ -116,7 +116,7 @@ def _measured_ink(text: str, family: str, bold: bool) -> QRectF:
     rows: list[int] = []
     left, right = width, -1
     for y in range(alpha.height()):
-        row = data[y * line: y * line + width]
+        row = data[y * line : y * line + width]
         blank_left = len(row) - len(row.lstrip(b"\0"))
         if blank_left == width:
             continue
@@ -125,5 +125,9 @@ def _measured_ink(text: str, family: str, bold: bool) -> QRectF:
         right = max(right, len(row.rstrip(b"\0")))
     if not rows:
         return QRectF()
-    return QRectF((left - origin.x()) / size, (rows[0] - origin.y()) / size,
-                  (right - left) / size, (rows[-1] + 1 - rows[0]) / size)
+    return QRectF(
+        (left - origin.x()) / size,
+        (rows[0] - origin.y()) / size,
+        (right - left) / size,
+        (rows[-1] + 1 - rows[0]) / size,
+    )

@@ -136,13 +136,13 @@ def uses_textbook(kind: str) -> bool:
     return kind in TEXTBOOK_KINDS
 
 
-def search_extra(kind: str, depth_range: tuple[int, int] | None = None,
-                 textbook: TextbookOptions | None = None) -> str:
+def search_extra(kind: str, depth_range: tuple[int, int] | None = None, textbook: TextbookOptions | None = None) -> str:
     """The ``extra`` text of a search player's options; what ``kind`` does not use is dropped."""
     if not uses_depth_range(kind):
         return ""
-    return PlayerSpec(kind, depth_range=depth_range,
-                      textbook=textbook if uses_textbook(kind) else None).search_option_text()
+    return PlayerSpec(
+        kind, depth_range=depth_range, textbook=textbook if uses_textbook(kind) else None
+    ).search_option_text()
 
 
 def search_options(kind: str, extra: str) -> PlayerSpec:
@@ -187,8 +187,7 @@ _TEXTBOOK_EXPONENT = {"alphabeta": 0.85}
 
 
 def capped_depth(
-    kind: str, depth: int | None, empty_cells: int, line_count: int = 8,
-    textbook: bool = False,
+    kind: str, depth: int | None, empty_cells: int, line_count: int = 8, textbook: bool = False
 ) -> int | None:
     """The depth a depth-first search can afford from ``empty_cells`` empty cells.
 
@@ -215,8 +214,9 @@ def capped_depth(
     return max(1, affordable)
 
 
-def player_spec(kind: str, depth: int | None, time: float,
-                config: GameConfig | None = None, extra: str = "") -> PlayerSpec:
+def player_spec(
+    kind: str, depth: int | None, time: float, config: GameConfig | None = None, extra: str = ""
+) -> PlayerSpec:
     """The spec a player of the dock plays with: what the dock shows, nothing hidden.
 
     Options the player type does not use (the depth of Perfect, the time of
@@ -254,8 +254,7 @@ def player_spec(kind: str, depth: int | None, time: float,
             depth_range = (min(depth_range[0], high), high)
         else:
             depth = capped_depth(kind, depth, config.cells, lines, textbook)
-    return PlayerSpec(kind, depth=depth, time=time, depth_range=depth_range,
-                      textbook=options.textbook)
+    return PlayerSpec(kind, depth=depth, time=time, depth_range=depth_range, textbook=options.textbook)
 
 
 def depth_text(depth: int | None) -> str:
@@ -288,15 +287,14 @@ def depth_cap_note(kind: str, wanted: int | None, config: GameConfig, extra: str
         if wanted is None or high >= min(wanted, config.cells):
             return ""
         return tr(
-            "PlayerChoice",
-            "{0} can't look {1} on a {2}x{3} board; it draws a depth from {4} to {5} each move."
+            "PlayerChoice", "{0} can't look {1} on a {2}x{3} board; it draws a depth from {4} to {5} each move."
         ).format(kind_label(kind), depth_text(wanted), config.rows, config.cols, low, high)
     used = spec.depth
     if used == wanted:
         return ""
-    return tr(
-        "PlayerChoice", "{0} can't look {1} on a {2}x{3} board; it looks {4} (depth {5})."
-    ).format(kind_label(kind), depth_text(wanted), config.rows, config.cols, depth_text(used), used)
+    return tr("PlayerChoice", "{0} can't look {1} on a {2}x{3} board; it looks {4} (depth {5}).").format(
+        kind_label(kind), depth_text(wanted), config.rows, config.cols, depth_text(used), used
+    )
 
 
 def player_words(spec: PlayerSpec | str) -> str:
@@ -325,8 +323,7 @@ def _spec_words(spec: PlayerSpec) -> str:
     if spec.is_plugin and spec.options:
         parts.append(",".join(f"{name}={value}" for name, value in spec.options))
     if spec.depth_range is not None:
-        parts.append(tr("PlayerChoice", "{0} to {1} moves ahead, drawn each move")
-                     .format(*spec.depth_range))
+        parts.append(tr("PlayerChoice", "{0} to {1} moves ahead, drawn each move").format(*spec.depth_range))
     elif uses_depth(spec.kind):
         parts.append(depth_text(spec.depth))
     if spec.iterations is not None:

@@ -68,8 +68,7 @@ class PlayerNameProbe(QObject):
 
     def ask(self, key: str, ask_name: Callable[[], str]) -> None:
         """Call ``ask_name`` in the background; its answer comes with ``key``."""
-        thread = threading.Thread(target=self._ask, args=(key, ask_name), name="player-name",
-                                  daemon=True)
+        thread = threading.Thread(target=self._ask, args=(key, ask_name), name="player-name", daemon=True)
         self._threads = [t for t in self._threads if t.is_alive()] + [thread]
         thread.start()
 

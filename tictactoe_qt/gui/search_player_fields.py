@@ -31,18 +31,19 @@ class DepthField(QWidget):
         self.depth_spin = QSpinBox(objectName=f"{seat}Depth")
         self.depth_spin.setRange(0, MAX_DEPTH)
         self.depth_spin.setSpecialValueText(self.tr("Unlimited"))
-        self.depth_spin.setToolTip(
-            self.tr("How many moves ahead the search looks (Unlimited: to the end).")
-        )
+        self.depth_spin.setToolTip(self.tr("How many moves ahead the search looks (Unlimited: to the end)."))
         self.depth_from = QSpinBox(objectName=f"{seat}DepthFrom")
         self.depth_from.setRange(1, MAX_DEPTH)
         self.depth_from.setToolTip(self.tr("The shallowest depth a move may draw."))
         self.dash = QLabel("\u2013")  # "from – to", between the two spin boxes
         self.random = QCheckBox(self.tr("random"), objectName=f"{seat}RandomDepth")
-        self.random.setToolTip(self.tr(
-            "Random depth: draw a new depth for every move, from the first number to the "
-            "second, both included (in a spec: minimax:depth=1-10). The depth each move "
-            "used shows in the status bar."))
+        self.random.setToolTip(
+            self.tr(
+                "Random depth: draw a new depth for every move, from the first number to the "
+                "second, both included (in a spec: minimax:depth=1-10). The depth each move "
+                "used shows in the status bar."
+            )
+        )
         # The spin boxes share a box of one fixed width, wide enough for "Unlimited"
         # alone or for "from – to": ticking "random" moves nothing beside them.
         for spin in (self.depth_from, self.depth_spin):
@@ -102,8 +103,10 @@ class DepthField(QWidget):
         self.dash.setVisible(self.depth_from.isVisibleTo(self))
         self.depth_spin.setMinimum(1 if on else 0)
         self.depth_spin.setToolTip(
-            self.tr("The deepest depth a move may draw.") if on
-            else self.tr("How many moves ahead the search looks (Unlimited: to the end)."))
+            self.tr("The deepest depth a move may draw.")
+            if on
+            else self.tr("How many moves ahead the search looks (Unlimited: to the end).")
+        )
 
     @Slot(bool)
     def _on_random_toggled(self, on: bool) -> None:
@@ -125,15 +128,15 @@ class DepthField(QWidget):
 
 #: The combo labels' words and each option's tooltip.
 _FIELD_TEXT = {
-    "ordering": ("Ordering:", "Move ordering: none is reading order (row by row), centre is "
-                 "centre first, wins plays wins and blocks first, table the transposition "
-                 "table's best move first (alpha-beta with a table)."),
-    "scoring": ("Scoring:", "End scores: textbook is +1 / 0 / −1, distance scores a sooner win "
-                "higher."),
-    "evaluation": ("Evaluation:", "The value at the depth limit: zero, or open-lines "
-                   "E(n) = M(n) − O(n)."),
-    "form": ("Form:", "Alpha-beta as MAX-VALUE/MIN-VALUE (textbook) or negamax. Both visit "
-             "the same nodes."),
+    "ordering": (
+        "Ordering:",
+        "Move ordering: none is reading order (row by row), centre is "
+        "centre first, wins plays wins and blocks first, table the transposition "
+        "table's best move first (alpha-beta with a table).",
+    ),
+    "scoring": ("Scoring:", "End scores: textbook is +1 / 0 / −1, distance scores a sooner win higher."),
+    "evaluation": ("Evaluation:", "The value at the depth limit: zero, or open-lines E(n) = M(n) − O(n)."),
+    "form": ("Form:", "Alpha-beta as MAX-VALUE/MIN-VALUE (textbook) or negamax. Both visit the same nodes."),
 }
 
 
@@ -149,11 +152,14 @@ class TextbookFields(QObject):
     def __init__(self, seat: str, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.enabled = QCheckBox(self.tr("textbook"), objectName=f"{seat}Textbook")
-        self.enabled.setToolTip(self.tr(
-            "Textbook search: pick each move with exactly the search the Search stepper and "
-            "'tictactoe-qt search --ordering …' run with the options below: the same move "
-            "and node count (in a spec: alphabeta:ordering=centre,…). Off: the engine's own, "
-            "faster search."))
+        self.enabled.setToolTip(
+            self.tr(
+                "Textbook search: pick each move with exactly the search the Search stepper and "
+                "'tictactoe-qt search --ordering …' run with the options below: the same move "
+                "and node count (in a spec: alphabeta:ordering=centre,…). Off: the engine's own, "
+                "faster search."
+            )
+        )
         self.combos: dict[str, QComboBox] = {}
         self.grid = QWidget()
         grid = QGridLayout(self.grid)

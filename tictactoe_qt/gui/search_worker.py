@@ -86,9 +86,7 @@ class SearchWorker(QObject):
             result: SearchResult
             if runs_in_engine_process(player):
                 key = request.player_key if request.player_key is not None else id(player)
-                result = self.engine.search(
-                    key, player.spec, request.board, request.cancel_event.is_set
-                )
+                result = self.engine.search(key, player.spec, request.board, request.cancel_event.is_set)
             else:
                 result = player.choose(request.board, request.cancel_event.is_set)
         except Exception as error:  # noqa: BLE001 - reported to the user, never lost
@@ -178,8 +176,7 @@ class _SearchThreadEnd:
     """Stops one :class:`SearchThread`'s work without referring to the SearchThread, so
     it can run when that object is destroyed (:func:`.stop_when_destroyed`)."""
 
-    def __init__(self, thread: QThread, worker: SearchWorker,
-                 outstanding: dict[int, SearchRequest]) -> None:
+    def __init__(self, thread: QThread, worker: SearchWorker, outstanding: dict[int, SearchRequest]) -> None:
         self._thread = thread
         self._stopping = worker.stopping
         self._engine = worker.engine

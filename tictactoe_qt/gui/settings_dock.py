@@ -68,10 +68,14 @@ class SettingsDock(QDockWidget):
         self.board_note.setFixedHeight(2 * self.board_note.fontMetrics().lineSpacing() + 4)
         # Two fields a row: the whole dock fits the default window without scrolling.
         grid = QGridLayout(board_group)
-        for number, (text, field) in enumerate((
-            (self.tr("&Rows:"), self.rows), (self.tr("&Columns:"), self.cols),
-            (self.tr("&In a row to win:"), self.k), (self.tr("&First move:"), self.first),
-        )):
+        for number, (text, field) in enumerate(
+            (
+                (self.tr("&Rows:"), self.rows),
+                (self.tr("&Columns:"), self.cols),
+                (self.tr("&In a row to win:"), self.k),
+                (self.tr("&First move:"), self.first),
+            )
+        ):
             label = QLabel(text)
             label.setBuddy(field)
             row, column = divmod(number, 2)
@@ -137,8 +141,12 @@ class SettingsDock(QDockWidget):
     def settings(self) -> GameSettings:
         """The settings the dock shows."""
         return GameSettings(
-            self.sides["x"].side(), self.sides["o"].side(),
-            self.rows.value(), self.cols.value(), self.k.value(), self.first.currentData(),
+            self.sides["x"].side(),
+            self.sides["o"].side(),
+            self.rows.value(),
+            self.cols.value(),
+            self.k.value(),
+            self.first.currentData(),
         )
 
     def set_settings(self, settings: GameSettings) -> None:
@@ -183,11 +191,10 @@ class SettingsDock(QDockWidget):
         longest = max(rows, cols)
         if k_clamped:
             self.board_note.setText(
-                self.tr("At most {0} in a row fit on a {1}x{2} board, so k is now {0}.")
-                .format(longest, rows, cols))
+                self.tr("At most {0} in a row fit on a {1}x{2} board, so k is now {0}.").format(longest, rows, cols)
+            )
         elif self.k.value() > min(rows, cols):
-            self.board_note.setText(
-                self.tr("Lines of {0} fit only along the longer side.").format(self.k.value()))
+            self.board_note.setText(self.tr("Lines of {0} fit only along the longer side.").format(self.k.value()))
         else:
             self.board_note.setText("")
         self.board_note.setToolTip(self.board_note.text())
@@ -197,8 +204,9 @@ class SettingsDock(QDockWidget):
             problem = editor.check_mark(marks["o" if seat == "x" else "x"])
             side = editor.side()
             editor.show_note(
-                problem or editor.engine_problem or missing_glyph_note(side.mark)
+                problem
+                or editor.engine_problem
+                or missing_glyph_note(side.mark)
                 or depth_cap_note(side.kind, side.depth, config, side.extra)
                 or engine_board_note(side.kind, config)
             )
-

@@ -17,20 +17,9 @@ from typing import TypeVar
 from PySide6.QtCore import QByteArray, QCoreApplication, QSettings
 
 from tictactoe_qt.engine import InvalidConfigError, excerpt
-from tictactoe_qt.engine.game import (
-    DEFAULT_MARKS,
-    MAX_DEPTH,
-    MAX_NAME_LENGTH,
-    GameConfig,
-    text_length,
-    text_problem,
-)
+from tictactoe_qt.engine.game import DEFAULT_MARKS, MAX_DEPTH, MAX_NAME_LENGTH, GameConfig, text_length, text_problem
 from tictactoe_qt.engine.players import MAX_TIME, MIN_TIME, PlayerSpec, PlayerSpecError
-from tictactoe_qt.gui.analysis.overlay_choice import (
-    OverlayChoice,
-    checked_depth_limit,
-    checked_view,
-)
+from tictactoe_qt.gui.analysis.overlay_choice import OverlayChoice, checked_depth_limit, checked_view
 from tictactoe_qt.gui.color_scheme import SCHEMES
 from tictactoe_qt.gui.game_settings import (
     ALLOWED_FROM_FILE,
@@ -41,13 +30,7 @@ from tictactoe_qt.gui.game_settings import (
     kept_depth,
     mark_problem,
 )
-from tictactoe_qt.gui.player_choices import (
-    choice_for,
-    player_spec,
-    search_options,
-    uses_depth_range,
-    uses_extra,
-)
+from tictactoe_qt.gui.player_choices import choice_for, player_spec, search_options, uses_depth_range, uses_extra
 
 T = TypeVar("T")
 SETTINGS_VERSION = 1
@@ -193,13 +176,13 @@ class SettingsStore:
             target = path
             while target and not os.path.exists(target) and os.path.dirname(target) != target:
                 target = os.path.dirname(target)
-            failed = bool(target) and (
-                not os.access(target, os.W_OK)
-                or (target != path and not os.path.isdir(target)))
+            failed = bool(target) and (not os.access(target, os.W_OK) or (target != path and not os.path.isdir(target)))
         if not failed:
             return None
-        return (f"Settings cannot be saved to {excerpt(path, 120)}: it is not writable, so "
-                "changes last only until you close.")
+        return (
+            f"Settings cannot be saved to {excerpt(path, 120)}: it is not writable, so "
+            "changes last only until you close."
+        )
 
     def overlay_choice(self) -> tuple[OverlayChoice, list[str]]:
         """The analysis overlay's stored view, depth limit and switch, and the keys reset.

@@ -148,8 +148,12 @@ class SideEditor(QGroupBox):
         fields.addWidget(self.engine, 1)
         fields.addWidget(self.plugin_options, 1)
         fields.addStretch(0)
-        self.type_row.setFixedHeight(max(widget.sizeHint().height() for widget in (
-            self.depth_field, self.engine, self.plugin_options, self.time_spin, self.player)))
+        self.type_row.setFixedHeight(
+            max(
+                widget.sizeHint().height()
+                for widget in (self.depth_field, self.engine, self.plugin_options, self.time_spin, self.player)
+            )
+        )
         self.mark.setMaximumWidth(self.mark.fontMetrics().horizontalAdvance("WWWW") + 16)
         identity = QHBoxLayout()
         identity.addWidget(self.mark)
@@ -223,10 +227,10 @@ class SideEditor(QGroupBox):
         try:
             spec = player_spec(kind, self.depth_field.plies(), time, extra=extra)
         except PlayerSpecError:  # no engine program yet, or options that do not parse
-            return SideSettings(kind, None, time, self._valid_mark, self.name.text().strip(), extra,
-                                origin)
-        return SideSettings(kind, kept_depth(spec), spec.time, self._valid_mark,
-                            self.name.text().strip(), extra, origin)
+            return SideSettings(kind, None, time, self._valid_mark, self.name.text().strip(), extra, origin)
+        return SideSettings(
+            kind, kept_depth(spec), spec.time, self._valid_mark, self.name.text().strip(), extra, origin
+        )
 
     def set_side(self, side: SideSettings) -> None:
         for widget in (self.player, self.time_spin):
@@ -274,9 +278,15 @@ class SideEditor(QGroupBox):
 
     def _show_slot(self) -> None:
         kind = self.player.currentData()
-        shown = (self.note if self.note.text()
-                 else self.engine.name_label if kind == "engine"
-                 else self.plugin_options.name_label if is_plugin(kind) else None)
+        shown = (
+            self.note
+            if self.note.text()
+            else self.engine.name_label
+            if kind == "engine"
+            else self.plugin_options.name_label
+            if is_plugin(kind)
+            else None
+        )
         for label in (self.note, self.engine.name_label, self.plugin_options.name_label):
             label.setToolTip(label.text())  # a note longer than its two lines is read here
             label.setVisible(label is shown)
@@ -354,8 +364,7 @@ class SideEditor(QGroupBox):
         self.engine.setVisible(kind == "engine")
         self.plugin_options.setVisible(is_plugin(kind))
         self.time_spin.setVisible(fields == "time")
-        door = (self.tr("Program:") if kind == "engine"
-                else self.tr("&Options:") if is_plugin(kind) else "")
+        door = self.tr("Program:") if kind == "engine" else self.tr("&Options:") if is_plugin(kind) else ""
         self.door_label.setText(door)
         self.door_label.setBuddy(self.plugin_options if is_plugin(kind) else self.engine.browse)
         self.door_label.setVisible(bool(door))

@@ -16,8 +16,11 @@ def describe_search(result: SearchResult) -> str:
     """
     tr = QCoreApplication.translate
     nodes = result.stats.reported_nodes
-    parts = [] if nodes is None else [tr("StatusPanel", "1 node") if nodes == 1
-                                      else tr("StatusPanel", "{0} nodes").format(f"{nodes:,}")]
+    parts = (
+        []
+        if nodes is None
+        else [tr("StatusPanel", "1 node") if nodes == 1 else tr("StatusPanel", "{0} nodes").format(f"{nodes:,}")]
+    )
     if result.stats.depth is not None:
         parts.append(tr("StatusPanel", "depth {0}").format(result.stats.depth))
     elif result.exact:
@@ -39,9 +42,12 @@ class StatusPanel(QWidget):
         self.busy.setTextVisible(False)
         self.busy.hide()
         self.stats = QLabel(objectName="searchStats")
-        self.stats.setToolTip(self.tr(
-            "A node is one position the search looked at; depth is how many moves ahead it "
-            "looked; the time is the search's own."))
+        self.stats.setToolTip(
+            self.tr(
+                "A node is one position the search looked at; depth is how many moves ahead it "
+                "looked; the time is the search's own."
+            )
+        )
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 6, 0)
         layout.addWidget(self.stats)

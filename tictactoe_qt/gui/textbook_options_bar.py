@@ -28,16 +28,30 @@ from tictactoe_qt.engine.players import (
 
 #: ``(attribute, objectName suffix, choices, item text, tooltip)`` per combo box.
 CHOICES = (
-    ("ordering", "Ordering", ORDERINGS, "ordering: {0}",
-     "Move ordering: none is reading order (row by row); centre tries the centre first; "
-     "wins tries immediate wins and blocks first; table tries the transposition table's "
-     "best move first (alpha-beta with a table only). An ordering only reorders moves."),
-    ("scoring", "Scoring", SCORINGS, "scoring: {0}",
-     "End scores: textbook +1/0/−1, distance prefers sooner wins"),
-    ("evaluation", "Evaluation", EVALUATIONS, "evaluation: {0}",
-     "The value at the depth limit: zero, or E(n) = M(n) − O(n) (open lines)"),
-    ("form", "Form", FORMS, "form: {0}",
-     "Alpha-beta as MAX-VALUE/MIN-VALUE (textbook) or negamax; both visit the same nodes"),
+    (
+        "ordering",
+        "Ordering",
+        ORDERINGS,
+        "ordering: {0}",
+        "Move ordering: none is reading order (row by row); centre tries the centre first; "
+        "wins tries immediate wins and blocks first; table tries the transposition table's "
+        "best move first (alpha-beta with a table only). An ordering only reorders moves.",
+    ),
+    ("scoring", "Scoring", SCORINGS, "scoring: {0}", "End scores: textbook +1/0/−1, distance prefers sooner wins"),
+    (
+        "evaluation",
+        "Evaluation",
+        EVALUATIONS,
+        "evaluation: {0}",
+        "The value at the depth limit: zero, or E(n) = M(n) − O(n) (open lines)",
+    ),
+    (
+        "form",
+        "Form",
+        FORMS,
+        "form: {0}",
+        "Alpha-beta as MAX-VALUE/MIN-VALUE (textbook) or negamax; both visit the same nodes",
+    ),
 )
 
 
@@ -63,8 +77,14 @@ class TextbookOptionsBar(QWidget):
     #: The options changed (by the user or :meth:`set_options`): the new ``TextbookOptions``.
     changed = Signal(object)
 
-    def __init__(self, prefix: str, options: TextbookOptions = TextbookOptions(),
-                 parent: QWidget | None = None, *, keep_note_room: bool = True) -> None:
+    def __init__(
+        self,
+        prefix: str,
+        options: TextbookOptions = TextbookOptions(),
+        parent: QWidget | None = None,
+        *,
+        keep_note_room: bool = True,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName(f"{prefix}OptionsBar")
         column = QVBoxLayout(self)
@@ -96,10 +116,10 @@ class TextbookOptionsBar(QWidget):
         #: Shown while an estimate can outrank a win; its room is kept while hidden
         #: (unless ``keep_note_room`` is false, for a crowded dock where a blank line
         #: costs more), so nothing below moves when it comes and goes.
-        self.note = QLabel(f"⚠ {ESTIMATE_NOTE_SHORT}", objectName=f"{prefix}EstimateNote",
-                           wordWrap=True)
-        self.note.setStyleSheet(f"#{prefix}EstimateNote {{ background: rgba(229, 165, 10, 60);"
-                                " border-radius: 4px; padding: 1px 6px; }")
+        self.note = QLabel(f"⚠ {ESTIMATE_NOTE_SHORT}", objectName=f"{prefix}EstimateNote", wordWrap=True)
+        self.note.setStyleSheet(
+            f"#{prefix}EstimateNote {{ background: rgba(229, 165, 10, 60); border-radius: 4px; padding: 1px 6px; }}"
+        )
         policy = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         policy.setRetainSizeWhenHidden(keep_note_room)
         self.note.setSizePolicy(policy)
@@ -141,8 +161,7 @@ class TextbookOptionsBar(QWidget):
 
     def options(self) -> TextbookOptions:
         """The options chosen now."""
-        return TextbookOptions(**{name: combo.currentData()
-                                  for name, combo in self.combos.items()})
+        return TextbookOptions(**{name: combo.currentData() for name, combo in self.combos.items()})
 
     def set_options(self, options: TextbookOptions) -> None:
         """Show ``options``; :attr:`changed` is emitted once if they differ."""

@@ -6,18 +6,11 @@ sends the user's requests and follows the series' signals.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QAction, QIcon, QKeySequence
-from PySide6.QtWidgets import (
-    QLabel,
-    QSizePolicy,
-    QSlider,
-    QSpinBox,
-    QToolBar,
-    QToolButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QLabel, QSizePolicy, QSlider, QSpinBox, QToolBar, QToolButton, QVBoxLayout, QWidget
 
 from tictactoe_qt.gui.game_settings import SEATS
 from tictactoe_qt.gui.stats.watch_series import DEFAULT_SPEED, SPEEDS, WatchSeries, speed_text
@@ -42,9 +35,15 @@ class WatchControls(QToolBar):
         self.actions_by_button: dict[str, QAction] = {}
         self._watch_tip = self.tr("Play AI-vs-AI games on the board")
         self.watch_button = self._button(
-            "watchButton", "actionWatch", self.tr("&Watch AI vs AI"), self.tr("Watch"),
-            "media-playback-start", self._watch_tip, self.start,
-            "Ctrl+Shift+W")
+            "watchButton",
+            "actionWatch",
+            self.tr("&Watch AI vs AI"),
+            self.tr("Watch"),
+            "media-playback-start",
+            self._watch_tip,
+            self.start,
+            "Ctrl+Shift+W",
+        )
         self.games_box = QSpinBox(objectName="watchGames")
         self.games_box.setRange(1, MAX_WATCHED_GAMES)
         self.games_box.setPrefix(self.tr("Games: "))
@@ -52,15 +51,33 @@ class WatchControls(QToolBar):
         self.games_box.setAccessibleName(self.tr("Games to watch"))
         self.addWidget(self.games_box)
         self.pause_button = self._button(
-            "watchPause", "watchPauseAction", self.tr("Pause"), self.tr("Pause"),
-            "media-playback-pause", self.tr("Pause or resume the watched games"), self.toggle_pause)
+            "watchPause",
+            "watchPauseAction",
+            self.tr("Pause"),
+            self.tr("Pause"),
+            "media-playback-pause",
+            self.tr("Pause or resume the watched games"),
+            self.toggle_pause,
+        )
         self.next_button = self._button(
-            "watchNext", "actionNextMove", self.tr("&Next Move"), self.tr("Next move"),
-            "media-skip-forward", self.tr("Play one move (or start the next game)"), series.next_move,
-            "Ctrl+.")
+            "watchNext",
+            "actionNextMove",
+            self.tr("&Next Move"),
+            self.tr("Next move"),
+            "media-skip-forward",
+            self.tr("Play one move (or start the next game)"),
+            series.next_move,
+            "Ctrl+.",
+        )
         self.stop_button = self._button(
-            "watchStop", "actionStopWatching", self.tr("S&top Watching"), self.tr("Stop"),
-            "media-playback-stop", self.tr("Stop watching"), series.stop)
+            "watchStop",
+            "actionStopWatching",
+            self.tr("S&top Watching"),
+            self.tr("Stop"),
+            "media-playback-stop",
+            self.tr("Stop watching"),
+            series.stop,
+        )
         self.addSeparator()
         self.speed_slider = QSlider(Qt.Orientation.Horizontal, objectName="watchSpeed")
         self.speed_slider.setRange(0, len(SPEEDS) - 1)
@@ -120,8 +137,17 @@ class WatchControls(QToolBar):
         action.setIconText(current)
         button.setFixedWidth(max(widths))
 
-    def _button(self, name: str, action_name: str, text: str, button_text: str, icon: str,  # type: ignore[no-untyped-def]
-                tip: str, slot, shortcut: str | None = None) -> QToolButton:
+    def _button(
+        self,
+        name: str,
+        action_name: str,
+        text: str,
+        button_text: str,
+        icon: str,
+        tip: str,
+        slot: Callable[[], object],
+        shortcut: str | None = None,
+    ) -> QToolButton:
         """A toolbar button showing ``button_text`` for an action named ``text`` in menus."""
         action = QAction(QIcon.fromTheme(icon), text, self)
         action.setIconText(button_text)
@@ -185,8 +211,7 @@ class WatchControls(QToolBar):
         actions["watchPause"].setEnabled(running and not series.step_mode)
         actions["watchPause"].setText(self.tr("Resume") if paused else self.tr("Pause"))
         actions["watchPause"].setIconText(actions["watchPause"].text())
-        actions["watchNext"].setEnabled(
-            running and (series.step_mode or paused or series.waiting_for_next_game))
+        actions["watchNext"].setEnabled(running and (series.step_mode or paused or series.waiting_for_next_game))
         actions["watchStop"].setEnabled(running)
         self._show_score_text()
 
@@ -202,8 +227,13 @@ class WatchControls(QToolBar):
         settings = self.series.controller.settings
         marks = [settings.side(seat).mark or seat.upper() for seat in SEATS]
         stopped = not self.series.running and score["played"] < score["games"]
-        games = (self.tr("stopped, %d of %d") if stopped else self.tr("%d of %d")) % (
-            score["played"], score["games"])
+        games = (self.tr("stopped, %d of %d") if stopped else self.tr("%d of %d")) % (score["played"], score["games"])
         text = self.tr("%s %d \u00b7 %s %d \u00b7 draws %d  (%s)") % (
-            marks[0], score["x"], marks[1], score["o"], score["draw"], games)
+            marks[0],
+            score["x"],
+            marks[1],
+            score["o"],
+            score["draw"],
+            games,
+        )
         self._set_info(self.score_label, text)

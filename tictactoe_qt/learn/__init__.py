@@ -135,8 +135,9 @@ def template_path() -> Path:
     return Path(__file__).with_name("template.py")
 
 
-def cases_for(board: str | None = None, tree: str | None = None, suite_: bool = False,
-              depth: int | None = None) -> list[Case]:
+def cases_for(
+    board: str | None = None, tree: str | None = None, suite_: bool = False, depth: int | None = None
+) -> list[Case]:
     """The cases ``check`` runs: a board, a tree, the suite, or the empty board."""
     if suite_:
         return suite(depth)
@@ -188,19 +189,31 @@ class Report:
                 f"<td style='color:{colour}'>{'passed' if case.ok else 'differs'}</td>"
                 f"<td>{nodes} / {case.reference_nodes:,}</td>"
                 f"<td>{html.escape(case.verdict())}"
-                f"{'<br><small>' + said + '</small>' if said else ''}</td></tr>")
+                f"{'<br><small>' + said + '</small>' if said else ''}</td></tr>"
+            )
         traces = "".join(f"<pre>{html.escape(text)}</pre>" for text in self.tracebacks)
-        heads = "".join(f"<th style='text-align:left'>{name}</th>" for name in
-                        ("case", "result", "nodes (yours / textbook)", "verdict"))
-        return (f"{traces}<table><thead><tr>{heads}</tr></thead>"
-                f"<tbody>{''.join(rows)}</tbody></table>"
-                f"<p>{html.escape(summary_text(self.found))}</p>")
+        heads = "".join(
+            f"<th style='text-align:left'>{name}</th>"
+            for name in ("case", "result", "nodes (yours / textbook)", "verdict")
+        )
+        return (
+            f"{traces}<table><thead><tr>{heads}</tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table>"
+            f"<p>{html.escape(summary_text(self.found))}</p>"
+        )
 
 
-def check(function: SearchFunction | str, *, algorithm: str = "alphabeta",
-          board: str | None = None, tree: str | None = None, suite: bool = False,
-          depth: int | None = None, time_limit: float = DEFAULT_TIME_LIMIT,
-          node_limit: int = DEFAULT_NODE_LIMIT) -> Report:
+def check(
+    function: SearchFunction | str,
+    *,
+    algorithm: str = "alphabeta",
+    board: str | None = None,
+    tree: str | None = None,
+    suite: bool = False,
+    depth: int | None = None,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    node_limit: int = DEFAULT_NODE_LIMIT,
+) -> Report:
     """Check ``function`` (or ``"file.py:function"``) against the textbook's ``algorithm``.
 
     Args:

@@ -60,8 +60,9 @@ def session_source(function: Callable[..., Any]) -> str:
         try:
             source = textwrap.dedent(inspect.getsource(obj))
         except (OSError, TypeError):
-            raise SourceError(f"the source of {name!r} cannot be found; save your search "
-                              f"in a .py file and check the file") from None
+            raise SourceError(
+                f"the source of {name!r} cannot be found; save your search in a .py file and check the file"
+            ) from None
         code = getattr(obj, "__code__", None)
         names = _names(code) if code is not None else _class_names(obj)
         space = getattr(obj, "__globals__", None) or vars(inspect.getmodule(obj) or types)
@@ -72,8 +73,7 @@ def session_source(function: Callable[..., Any]) -> str:
             if isinstance(value, types.ModuleType):
                 seen.add(used)
                 imports.append(f"import {value.__name__} as {used}")
-            elif isinstance(value, PLAIN) or (isinstance(value, tuple)
-                                              and all(isinstance(v, PLAIN) for v in value)):
+            elif isinstance(value, PLAIN) or (isinstance(value, tuple) and all(isinstance(v, PLAIN) for v in value)):
                 seen.add(used)
                 imports.append(f"{used} = {_literal(value)}")
             elif inspect.isfunction(value) or inspect.isclass(value):

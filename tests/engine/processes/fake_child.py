@@ -44,9 +44,13 @@ def main() -> int:
         return 0
     if mode == "stubborn":
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
-        subprocess.Popen([sys.executable, "-c",
-                          "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN);"
-                          " time.sleep(1000)"])
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); time.sleep(1000)",
+            ]
+        )
         print("ready", flush=True)
         time.sleep(1000)
         return 0

@@ -17,8 +17,9 @@ from tictactoe_qt.engine.processes import Service
 if __name__ == "__main__":
     service = Service("orphan", ready_at_once)
     started = threading.Event()
-    threading.Thread(target=service.request, args=(("deaf", 600), lambda: False,
-                                                   lambda _: started.set()), daemon=True).start()
+    threading.Thread(
+        target=service.request, args=(("deaf", 600), lambda: False, lambda _: started.set()), daemon=True
+    ).start()
     if not started.wait(60.0):
         sys.exit("the service never started its request")
     print(service.pid, flush=True)

@@ -169,13 +169,21 @@ def test_a_long_line_is_cut_and_its_rest_skipped():
 def test_a_child_dies_with_its_parent(tmp_path):
     """The parent-death signal: a child outlives no parent killed with SIGKILL."""
     pid_file = tmp_path / "child.pid"
-    parent = Child.start([sys.executable, "-c", (
-        "import sys, time\n"
-        "from tictactoe_qt.engine.processes import Child\n"
-        f"child = Child.start([sys.executable, {str(FAKE_CHILD)!r},"
-        f" 'silent', {str(pid_file)!r}])\n"
-        "print('started', flush=True)\n"
-        "time.sleep(60)\n")], env={**os.environ})
+    parent = Child.start(
+        [
+            sys.executable,
+            "-c",
+            (
+                "import sys, time\n"
+                "from tictactoe_qt.engine.processes import Child\n"
+                f"child = Child.start([sys.executable, {str(FAKE_CHILD)!r},"
+                f" 'silent', {str(pid_file)!r}])\n"
+                "print('started', flush=True)\n"
+                "time.sleep(60)\n"
+            ),
+        ],
+        env={**os.environ},
+    )
     try:
         assert parent.ready(PROMPT) == "started"
         deadline = soon(PROMPT)

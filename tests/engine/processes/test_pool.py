@@ -144,8 +144,12 @@ def test_a_signal_to_the_group_stops_the_batch_and_the_pool_lives_on(tmp_path):
     """The fork server and resource tracker, started shielded, outlive SIGHUP and SIGTERM to the group."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     driver = subprocess.Popen(
-        [sys.executable, str(DRIVER), str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        text=True, start_new_session=True, env=env,
+        [sys.executable, str(DRIVER), str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        env=env,
     )
     try:
         players = [marked(tmp_path / f"worker{i}")[0] for i in range(2)]

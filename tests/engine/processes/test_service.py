@@ -20,12 +20,7 @@ from pathlib import Path
 import pytest
 
 from tictactoe_qt.engine import FAILURE_TEXT_LIMIT, ProcessFailure, failure_text
-from tictactoe_qt.engine.processes import (
-    CANCEL_GRACE_SECONDS,
-    Service,
-    ServiceCancelled,
-    ServiceError,
-)
+from tictactoe_qt.engine.processes import CANCEL_GRACE_SECONDS, Service, ServiceCancelled, ServiceError
 
 from .conftest import group_gone
 from .service_handlers import dies_while_starting, ready_at_once, slow_to_start
@@ -200,8 +195,7 @@ def test_stop_while_busy_cancels_the_request_then_ends_the_child(make_child):
     thread.join(PROMPT)
     assert not thread.is_alive()
     # The request either got the handler's answer to the cancel or learnt it was stopped.
-    assert outcome[0] in (("returned", ("ok", "stopped")),) or isinstance(
-        outcome[0][1], ServiceCancelled)
+    assert outcome[0] in (("returned", ("ok", "stopped")),) or isinstance(outcome[0][1], ServiceCancelled)
     assert not child.is_running and pid_is_gone(pid)
 
 
@@ -292,8 +286,7 @@ def test_a_child_that_dies_says_what_it_wrote_on_stderr(make_child):
     child = make_child()
     with pytest.raises(ServiceError) as raised:
         child.request(("complain-and-die", "I give up: no more memory"), NEVER)
-    assert str(raised.value) == (
-        "the test process stopped unexpectedly (exit code 5): 'I give up: no more memory'")
+    assert str(raised.value) == ("the test process stopped unexpectedly (exit code 5): 'I give up: no more memory'")
 
 
 def test_a_handshake_that_hangs_is_cancellable_and_stop_is_prompt(make_child):
@@ -398,8 +391,7 @@ def test_a_stderr_flood_between_requests_is_drained(make_child, tmp_path):
     assert child.request(("echo", 4), NEVER) == ("ok", 4)
 
 
-def test_a_child_that_floods_stderr_then_dies_says_its_last_words_in_one_bounded_line(
-        make_child):
+def test_a_child_that_floods_stderr_then_dies_says_its_last_words_in_one_bounded_line(make_child):
     child = make_child()
     with pytest.raises(ServiceError) as raised:
         child.request(("flood-and-die", 1_000_000), NEVER)
@@ -430,8 +422,12 @@ def test_a_child_outlives_the_thread_that_started_it(make_child):
 
 def test_a_child_dies_with_its_parent(tmp_path):
     # The window killed (kill -9, a crash): no engine process may live on without it.
-    parent = subprocess.Popen([sys.executable, str(Path(__file__).with_name("service_parent.py"))],
-                              stdout=subprocess.PIPE, text=True, cwd=Path(__file__).parent)
+    parent = subprocess.Popen(
+        [sys.executable, str(Path(__file__).with_name("service_parent.py"))],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).parent,
+    )
     try:
         line = parent.stdout.readline() if parent.stdout else ""
         assert line.strip().isdigit(), line

@@ -179,8 +179,14 @@ def answers_once_then_hangs(game, state):
 
 def double_forks_a_daemon(game, state):
     """A daemon the classic way: its parent exits at once, so it belongs to no one."""
-    subprocess.Popen([sys.executable, "-c", "import subprocess, sys; "
-                      "subprocess.Popen(sys.argv[1:], start_new_session=True)", *SLEEPER]).wait()
+    subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import subprocess, sys; subprocess.Popen(sys.argv[1:], start_new_session=True)",
+            *SLEEPER,
+        ]
+    ).wait()
     return first_move(game, state)
 
 

@@ -64,7 +64,7 @@ def centre_first(game, state):
     player = game.to_move(state)
 
     def ordered(state):
-        return sorted(game.actions(state), key=lambda move: (abs(move[0] - 1) + abs(move[1] - 1)))
+        return sorted(game.actions(state), key=lambda move: abs(move[0] - 1) + abs(move[1] - 1))
 
     def value(state, alpha, beta, maximizing):
         if game.terminal_test(state):

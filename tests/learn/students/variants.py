@@ -7,8 +7,7 @@ one student's version of it.
 import math
 
 
-def _alphabeta(game, state, restart=False, strict=False, prune=True, depth_shift=0,
-               min_prunes_on_beta=False):
+def _alphabeta(game, state, restart=False, strict=False, prune=True, depth_shift=0, min_prunes_on_beta=False):
     player = game.to_move(state)
     limit = game.depth_limit
 

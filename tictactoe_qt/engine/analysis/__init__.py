@@ -16,13 +16,7 @@ from .comparison_size import SizeEstimate, estimate_tree, knuth_estimate
 from .comparison_text import count_text, ratio_text, summary, values_agree
 from .comparison_ties import ComparisonTies, find_ties, tie_order
 from .exact_analysis import analyze_exactly, analyze_exactly_cached, cached_analysis, solve_exactly
-from .exact_limits import (
-    EXACT_MAX_EMPTY,
-    MEASURED_QUICK_EMPTY,
-    beyond_measured,
-    exact_size_estimate,
-    long_solve_note,
-)
+from .exact_limits import EXACT_MAX_EMPTY, MEASURED_QUICK_EMPTY, beyond_measured, exact_size_estimate, long_solve_note
 from .solved_cache import (
     FILE_NAME,
     FOLDER_VARIABLE,

@@ -20,13 +20,7 @@ from ..players.player_spec import MAX_TIME
 from ..search.pattern_eval import accumulator_of, line_codes, pattern_tables_for, weighted_sums
 from ..search.perfect import PerfectSearcher
 from ..search.root_values import value_root_moves
-from ..search_result import (
-    WIN_SCORE,
-    SearchResult,
-    ShouldStop,
-    exact_fields,
-    never_stop,
-)
+from ..search_result import WIN_SCORE, SearchResult, ShouldStop, exact_fields, never_stop
 from ..text.value_notation import heuristic_badge, outcome_badge
 
 #: Share of the budget spent solving the position itself, where it can be solved.
@@ -63,11 +57,7 @@ class MoveValue:
     def as_dict(self) -> dict[str, Any]:
         """``{"cell", "result", "plies"}``, plus ``"score"`` and ``"depth"`` when not exact
         (both ``null`` for a move the search never valued)."""
-        data: dict[str, Any] = {
-            "cell": [self.move.row, self.move.col],
-            "result": self.result,
-            "plies": self.plies,
-        }
+        data: dict[str, Any] = {"cell": [self.move.row, self.move.col], "result": self.result, "plies": self.plies}
         if not self.exact:
             data["score"] = self.score
             data["depth"] = self.depth
@@ -155,9 +145,7 @@ def analyze(
     """
     start = time.perf_counter()
     if not 0 < time_budget <= MAX_TIME:
-        raise ValueError(
-            f"time_budget must be above 0 and at most {MAX_TIME} s, got {time_budget}"
-        )
+        raise ValueError(f"time_budget must be above 0 and at most {MAX_TIME} s, got {time_budget}")
     notation = board.notation()
     finished = _finished(board)
     if finished is not None:
@@ -177,23 +165,33 @@ def analyze(
     top = max(valued, key=lambda value: value.score or 0.0, default=None)
     if top is None:  # nothing finished in time: the searcher's guess, unvalued
         best = root.move if root is not None else None
-        return Analysis(notation, mover, board.status, None, None, best, values, False,
-                        None, None, (best,) if best else (), root)
+        return Analysis(
+            notation, mover, board.status, None, None, best, values, False, None, None, (best,) if best else (), root
+        )
     assert top.score is not None
-    exact = top.exact and (len(valued) == len(values) and all(v.exact for v in values)
-                           or top.score >= WIN_SCORE - 1)
+    exact = top.exact and (len(valued) == len(values) and all(v.exact for v in values) or top.score >= WIN_SCORE - 1)
     if root is not None and root.exact:
         exact = True
     result, plies = exact_fields(position, top.score) if exact else (None, None)
     heuristic = any(not value.exact and value.score is not None for value in values)
     pv = tuple(searcher.principal_variation(position, top.move))
-    return Analysis(notation, mover, board.status, result, plies, top.move, values, exact,
-                    top.score, depth if heuristic else None, pv, root)
+    return Analysis(
+        notation,
+        mover,
+        board.status,
+        result,
+        plies,
+        top.move,
+        values,
+        exact,
+        top.score,
+        depth if heuristic else None,
+        pv,
+        root,
+    )
 
 
-def _agreeing_with(
-    position: Board, values: tuple[MoveValue, ...], best: Move, score: float
-) -> tuple[MoveValue, ...]:
+def _agreeing_with(position: Board, values: tuple[MoveValue, ...], best: Move, score: float) -> tuple[MoveValue, ...]:
     """The move values once the position is solved with ``best`` worth ``score``:
     the best move is exact, and no heuristic score claims more than it."""
     agreed = []
@@ -208,11 +206,7 @@ def _agreeing_with(
 
 
 def _move_values(
-    searcher: PerfectSearcher,
-    position: Board,
-    deadline: float,
-    should_stop: ShouldStop,
-    solvable: bool,
+    searcher: PerfectSearcher, position: Board, deadline: float, should_stop: ShouldStop, solvable: bool
 ) -> tuple[tuple[MoveValue, ...], int | None]:
     """Each legal move's value and the one depth behind the heuristic ones.
 
@@ -228,12 +222,10 @@ def _move_values(
     static = _static_values(position, cells)
     candidates = searcher.root_candidates(position)
     todo = sorted(
-        {twin[cell] for cell in cells if candidates >> cell & 1} - {
-            cell for cell in cells if static[cell].exact},
+        {twin[cell] for cell in cells if candidates >> cell & 1} - {cell for cell in cells if static[cell].exact},
         key=lambda cell: -(static[cell].score or 0.0),
     )
-    found = value_root_moves(searcher, position, todo, deadline, should_stop,
-                             solve_first=solvable)
+    found = value_root_moves(searcher, position, todo, deadline, should_stop, solve_first=solvable)
     values: dict[int, MoveValue] = {}
     for cell in set(twin.values()):
         move = Move.from_index(cell, cols)
@@ -244,13 +236,10 @@ def _move_values(
             result, plies = exact_fields(position, score)
             values[cell] = MoveValue(move, result, plies, score, True, mover)
         elif cell in found.scores:
-            values[cell] = MoveValue(move, None, None, found.scores[cell], False, mover,
-                                     found.depth)
+            values[cell] = MoveValue(move, None, None, found.scores[cell], False, mover, found.depth)
         else:
             values[cell] = MoveValue(move, None, None, None, False, mover)
-    moves = tuple(
-        _moved(values[twin[cell]], Move.from_index(cell, cols)) for cell in cells
-    )
+    moves = tuple(_moved(values[twin[cell]], Move.from_index(cell, cols)) for cell in cells)
     return moves, found.depth
 
 
@@ -258,8 +247,7 @@ def _moved(value: MoveValue, move: Move) -> MoveValue:
     """``value`` for ``move`` (a twin of its cell under the position's symmetries)."""
     if value.move == move:
         return value
-    return MoveValue(move, value.result, value.plies, value.score, value.exact, value.mover,
-                     value.depth)
+    return MoveValue(move, value.result, value.plies, value.score, value.exact, value.mover, value.depth)
 
 
 def _symmetry_classes(position: Board, cells: list[int]) -> dict[int, int]:

@@ -28,18 +28,21 @@ from ..game.board import Board
 from ..players.textbook_options import TextbookOptions
 from ..search_result import SearchResult, ShouldStop, never_stop
 from ..teaching.trace.counted_search import counted_search
-from .comparison_size import (
-    SizeEstimate,
-    calibrate_rate,
-    estimate_tree,
-    format_count,
-    knuth_estimate,
-)
+from .comparison_size import SizeEstimate, calibrate_rate, estimate_tree, format_count, knuth_estimate
 
 __all__ = [
-    "DEFAULT_OPTIONS", "VARIANTS", "VARIANTS_BY_KEY", "ComparisonRow", "SizeEstimate", "Variant",
-    "calibrate_rate", "compare", "estimate_tree", "format_count",
-    "knuth_estimate", "run_variant",
+    "DEFAULT_OPTIONS",
+    "VARIANTS",
+    "VARIANTS_BY_KEY",
+    "ComparisonRow",
+    "SizeEstimate",
+    "Variant",
+    "calibrate_rate",
+    "compare",
+    "estimate_tree",
+    "format_count",
+    "knuth_estimate",
+    "run_variant",
 ]
 
 #: A search quicker than this is run again, up to TIMING_RUNS runs in all, and shows
@@ -102,20 +105,31 @@ class Variant:
         if self.key != "alphabeta+ordering":
             return None
         if chosen.ordering == "none":
-            return ("ordering none is the Alpha-beta row above; choose centre, wins or "
-                    "table to see what an ordering buys")
+            return (
+                "ordering none is the Alpha-beta row above; choose centre, wins or table to see what an ordering buys"
+            )
         if chosen.ordering == "table":
             return "the table ordering needs a transposition table: see the next row"
         return None
 
 
 VARIANTS: tuple[Variant, ...] = (
-    Variant("minimax", "Minimax", "every position of the tree, no pruning",
-            "every position, no pruning", pruning=False, algorithm="minimax"),
-    Variant("alphabeta", "Alpha-beta",
-            "textbook alpha-beta in reading order: skips branches that cannot change the "
-            "result", "textbook α-β in reading order", algorithm="alphabeta",
-            reading_order=True),
+    Variant(
+        "minimax",
+        "Minimax",
+        "every position of the tree, no pruning",
+        "every position, no pruning",
+        pruning=False,
+        algorithm="minimax",
+    ),
+    Variant(
+        "alphabeta",
+        "Alpha-beta",
+        "textbook alpha-beta in reading order: skips branches that cannot change the result",
+        "textbook α-β in reading order",
+        algorithm="alphabeta",
+        reading_order=True,
+    ),
     Variant(
         "alphabeta+ordering",
         "+ move ordering",
@@ -144,9 +158,12 @@ VARIANTS: tuple[Variant, ...] = (
         transposition=True,
         symmetry=True,
     ),
-    Variant("perfect", "Perfect",
-            "the strong engine: the engine's alpha-beta with threats and iterative deepening",
-            "engine α-β + threats, deepening"),
+    Variant(
+        "perfect",
+        "Perfect",
+        "the strong engine: the engine's alpha-beta with threats and iterative deepening",
+        "engine α-β + threats, deepening",
+    ),
 )
 VARIANTS_BY_KEY = {variant.key: variant for variant in VARIANTS}
 
@@ -193,9 +210,7 @@ class ComparisonRow:
 
 def _load(module: str, name: str) -> Callable[..., Any] | None:
     try:
-        found: Callable[..., Any] = getattr(
-            importlib.import_module(f"tictactoe_qt.engine.{module}"), name
-        )
+        found: Callable[..., Any] = getattr(importlib.import_module(f"tictactoe_qt.engine.{module}"), name)
     except (ImportError, AttributeError):
         return None
     return found
@@ -283,8 +298,9 @@ def compare(
         raise ValueError(f"depth must be 1 or more (or None for unlimited), got {depth}")
     size = estimate or estimate_tree(board, depth)
     for variant in variants:
-        row = _variant_row(variant, board, depth, options, run_capped, max_seconds,
-                           cap_seconds, should_stop, size, perfect_budget)
+        row = _variant_row(
+            variant, board, depth, options, run_capped, max_seconds, cap_seconds, should_stop, size, perfect_budget
+        )
         row.options, row.title = variant.options_for(options), variant.title(options)
         yield row
 
@@ -345,8 +361,9 @@ def _run_row(
     try:
         result = run_variant(variant, board, depth, should_stop, cap_seconds, options)
         if not result.cancelled:
-            _time_steadily(result, lambda: run_variant(variant, board, depth, should_stop,
-                                                       cap_seconds, options), should_stop)
+            _time_steadily(
+                result, lambda: run_variant(variant, board, depth, should_stop, cap_seconds, options), should_stop
+            )
     except LookupError as error:
         return ComparisonRow(variant, "unavailable", message=str(error))
     except Exception as error:  # noqa: BLE001 - shown to the user, never silent
@@ -354,10 +371,7 @@ def _run_row(
     if should_stop():
         return ComparisonRow(variant, "cancelled", result, "cancelled: partial statistics")
     if result.cancelled or (variant.key != "perfect" and not result.exact and too_big):
-        message = (
-            f"stopped at the {cap_seconds:g} s cap after {result.stats.nodes:,} positions; "
-            f"{size.text()}"
-        )
+        message = f"stopped at the {cap_seconds:g} s cap after {result.stats.nodes:,} positions; {size.text()}"
         return ComparisonRow(variant, "capped", result, message)
     if variant.key == "perfect" and not result.exact:
         if depth is not None and (result.stats.depth or 0) >= depth:
@@ -368,9 +382,7 @@ def _run_row(
     return ComparisonRow(variant, "done", result, variant.explanation)
 
 
-def _time_steadily(
-    result: SearchResult, run_again: Callable[[], SearchResult], should_stop: ShouldStop
-) -> None:
+def _time_steadily(result: SearchResult, run_again: Callable[[], SearchResult], should_stop: ShouldStop) -> None:
     """Give a quick search the time of its fastest run (of up to :data:`TIMING_RUNS`).
 
     A search of microseconds is swamped by one-time table building and by the

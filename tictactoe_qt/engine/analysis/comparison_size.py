@@ -71,10 +71,7 @@ def format_count(value: float) -> str:
 
 
 def estimate_tree(
-    board: Board,
-    depth: int | None = None,
-    rate: float | None = None,
-    rng: random.Random | None = None,
+    board: Board, depth: int | None = None, rate: float | None = None, rng: random.Random | None = None
 ) -> SizeEstimate:
     """Size the plain minimax tree below ``board`` to ``depth`` plies.
 
@@ -94,9 +91,7 @@ def estimate_tree(
     return SizeEstimate(max(nodes, float(sum(exact_levels))), False, rate or calibrate_rate(board))
 
 
-def knuth_estimate(
-    board: Board, depth: int | None, rng: random.Random, probes: int = KNUTH_PROBES
-) -> float:
+def knuth_estimate(board: Board, depth: int | None, rng: random.Random, probes: int = KNUTH_PROBES) -> float:
     """Knuth's (1975) unbiased estimate of the number of tree nodes to ``depth``."""
     total = 0.0
     limit = math.inf if depth is None else depth
@@ -121,7 +116,6 @@ def calibrate_rate(board: Board, seconds: float = 0.05) -> float:
         return FALLBACK_RATE
     deadline = time.perf_counter() + seconds
     start = time.perf_counter()
-    result = counted_search(board, "minimax", TextbookOptions(),
-                            should_stop=lambda: time.perf_counter() > deadline)
+    result = counted_search(board, "minimax", TextbookOptions(), should_stop=lambda: time.perf_counter() > deadline)
     elapsed = max(result.stats.elapsed_seconds, time.perf_counter() - start, 1e-6)
     return max(result.stats.nodes / elapsed, 1.0) if result.stats.nodes > 100 else FALLBACK_RATE

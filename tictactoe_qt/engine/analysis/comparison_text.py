@@ -11,8 +11,7 @@ if TYPE_CHECKING:
 def values_agree(rows: list[ComparisonRow]) -> bool:
     """Whether every completed exact row has the same result, and the same plies where
     known (textbook +1/0/-1 scores say who wins, not when)."""
-    exact = [row.result for row in rows
-             if row.status == "done" and row.result is not None and row.result.exact]
+    exact = [row.result for row in rows if row.status == "done" and row.result is not None and row.result.exact]
     results = {result.result for result in exact}
     plies = {result.plies for result in exact if result.plies is not None}
     return len(results) <= 1 and len(plies) <= 1

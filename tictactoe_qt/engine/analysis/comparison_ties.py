@@ -46,8 +46,13 @@ class ComparisonTies:
         """The sentence under the table (``brief``: without which search chose what, for a
         line that must stay short); ``names`` writes the players."""
         value = NodeValue(self.score, True, self.to_move).text(names)
-        return ties_text(self.equal, self.legal, value,
-                         [(title, order, move_text(move)) for title, order, move in self.picks], brief=brief)
+        return ties_text(
+            self.equal,
+            self.legal,
+            value,
+            [(title, order, move_text(move)) for title, order, move in self.picks],
+            brief=brief,
+        )
 
 
 def tie_order(row: ComparisonRow) -> str:
@@ -57,15 +62,16 @@ def tie_order(row: ComparisonRow) -> str:
     return THREATS_FIRST if row.variant.key == "perfect" else CENTRE_FIRST
 
 
-def find_ties(board: Board, rows: list[ComparisonRow],
-                    should_stop: ShouldStop = never_stop) -> ComparisonTies | None:
+def find_ties(board: Board, rows: list[ComparisonRow], should_stop: ShouldStop = never_stop) -> ComparisonTies | None:
     """The tie behind ``rows`` that are exact and chose different moves, every one as
     good as the best; ``None`` when they agree, are not exact, or a chosen move is worse
     (or the analysis is not exact within :data:`TIES_BUDGET`)."""
-    exact = [row for row in rows if row.status == "done" and row.result is not None
-             and row.result.exact and row.result.move is not None]
-    if len({row.result.move for row in exact if row.result}) < 2 \
-            or board.geometry.cells > MAX_CELLS_TIES:
+    exact = [
+        row
+        for row in rows
+        if row.status == "done" and row.result is not None and row.result.exact and row.result.move is not None
+    ]
+    if len({row.result.move for row in exact if row.result}) < 2 or board.geometry.cells > MAX_CELLS_TIES:
         return None
     analysis = analyze(board, TIES_BUDGET, should_stop)
     scores = {value.move: value.score for value in analysis.moves}
@@ -78,8 +84,7 @@ def find_ties(board: Board, rows: list[ComparisonRow],
         if scores.get(row.result.move) != best:
             return None
         picks.append((row.title, tie_order(row), row.result.move))
-    return ComparisonTies(equal_best(scores.values(), best), len(scores), best,
-                          board.turn, tuple(picks))
+    return ComparisonTies(equal_best(scores.values(), best), len(scores), best, board.turn, tuple(picks))
 
 
 __all__ = ["MAX_CELLS_TIES", "TIES_BUDGET", "ComparisonTies", "find_ties", "tie_order"]

@@ -22,15 +22,7 @@ from ..search.perfect import PerfectSearcher
 from ..search.progress import Progress, SearchProgress
 from ..search.root_values import parent_score
 from ..search_result import SearchResult, SearchStats, ShouldStop, exact_fields, never_stop
-from .analysis import (
-    Analysis,
-    MoveValue,
-    _finished,
-    _moved,
-    _searcher_for,
-    _static_values,
-    _symmetry_classes,
-)
+from .analysis import Analysis, MoveValue, _finished, _moved, _searcher_for, _static_values, _symmetry_classes
 from .solved_cache import SolvedCache, SolvedPosition
 
 #: An analysis stores its parts (the position, each reply) on their own only when their
@@ -65,9 +57,15 @@ def solve_exactly(
     worth_keeping = result.stats.elapsed_seconds >= store_after
     if cache is not None and result.exact and result.move is not None and worth_keeping:
         cols = board.config.cols
-        cache.store(board, SolvedPosition(
-            int(result.score), result.move.index(cols), result.stats.depth or 0,
-            tuple(move.index(cols) for move in result.pv)))
+        cache.store(
+            board,
+            SolvedPosition(
+                int(result.score),
+                result.move.index(cols),
+                result.stats.depth or 0,
+                tuple(move.index(cols) for move in result.pv),
+            ),
+        )
     return result, False
 
 
@@ -116,8 +114,7 @@ def analyze_exactly(
     position = board.copy()
     mover = board.turn
     whole = _WholeProgress(progress)
-    root, _ = solve_exactly(position, should_stop, searcher, whole.callback, cache,
-                            STORE_PART_SECONDS)
+    root, _ = solve_exactly(position, should_stop, searcher, whole.callback, cache, STORE_PART_SECONDS)
     whole.finished(root, root.move)
     cells = position.legal_indices()
     twin = _symmetry_classes(position, cells)
@@ -137,8 +134,7 @@ def analyze_exactly(
         else:
             position.push_index(cell)
             try:
-                reply, _ = solve_exactly(position, should_stop, searcher, whole.callback,
-                                         cache, STORE_PART_SECONDS)
+                reply, _ = solve_exactly(position, should_stop, searcher, whole.callback, cache, STORE_PART_SECONDS)
             finally:
                 position.pop()
             whole.finished(reply)
@@ -151,27 +147,33 @@ def analyze_exactly(
     moves = tuple(_moved(values[twin[cell]], Move.from_index(cell, cols)) for cell in cells)
     pv: tuple[Move, ...] = ()
     if root.move is not None:  # the table's line, or the cached one when that is longer
-        pv = max(tuple(searcher.principal_variation(position, root.move)), tuple(root.pv),
-                 key=len)
+        pv = max(tuple(searcher.principal_variation(position, root.move)), tuple(root.pv), key=len)
     if not root.exact:
-        return Analysis(notation, mover, board.status, None, None, root.move, moves, False,
-                        None, None, pv, root)
+        return Analysis(notation, mover, board.status, None, None, root.move, moves, False, None, None, pv, root)
     exact = all(value.exact for value in moves)
     result, plies = exact_fields(position, root.score)
     if result != "draw" and plies is not None:
         pv = _played_out(position, pv, plies, searcher, should_stop)
-    analysis = Analysis(notation, mover, board.status, result, plies, root.move, moves, exact,
-                        root.score, None, pv, root)
+    analysis = Analysis(
+        notation, mover, board.status, result, plies, root.move, moves, exact, root.score, None, pv, root
+    )
     if cache is not None and exact and root.move is not None:
-        cache.store(board, SolvedPosition(
-            int(root.score), root.move.index(cols), root.stats.depth or 0,
-            tuple(move.index(cols) for move in pv),
-            {value.move.index(cols): int(value.score or 0) for value in moves}))
+        cache.store(
+            board,
+            SolvedPosition(
+                int(root.score),
+                root.move.index(cols),
+                root.stats.depth or 0,
+                tuple(move.index(cols) for move in pv),
+                {value.move.index(cols): int(value.score or 0) for value in moves},
+            ),
+        )
     return analysis
 
 
-def _played_out(board: Board, line: tuple[Move, ...], plies: int, searcher: PerfectSearcher,
-                should_stop: ShouldStop) -> tuple[Move, ...]:
+def _played_out(
+    board: Board, line: tuple[Move, ...], plies: int, searcher: PerfectSearcher, should_stop: ShouldStop
+) -> tuple[Move, ...]:
     """A won line played out to the win: the table's line may stop short (threat proofs
     store no moves), so each missing move is the exact best move there, solved in turn.
 
@@ -182,8 +184,7 @@ def _played_out(board: Board, line: tuple[Move, ...], plies: int, searcher: Perf
         work.push(move)
     played = list(line)
     deadline = time.perf_counter() + PLAY_OUT_SECONDS
-    while (len(played) < plies and not work.is_game_over() and not should_stop()
-           and time.perf_counter() < deadline):
+    while len(played) < plies and not work.is_game_over() and not should_stop() and time.perf_counter() < deadline:
         reply = searcher.solve(work, should_stop)
         if not reply.exact or reply.move is None:
             break
@@ -209,9 +210,14 @@ class _WholeProgress:
 
     def report(self, progress: SearchProgress) -> None:
         if self._progress is not None:
-            self._progress(SearchProgress(
-                progress.depth, self._nodes_before + progress.nodes,
-                time.perf_counter() - self._start, self._best or progress.best))
+            self._progress(
+                SearchProgress(
+                    progress.depth,
+                    self._nodes_before + progress.nodes,
+                    time.perf_counter() - self._start,
+                    self._best or progress.best,
+                )
+            )
 
     def finished(self, result: SearchResult, best: Move | None = None) -> None:
         """One solve ended (``best``: the analysed position's best move, when it was that one)."""
@@ -241,6 +247,17 @@ def _analysis_from(board: Board, solved: SolvedPosition) -> Analysis:
         moves.append(MoveValue(Move.from_index(cell, cols), result, plies, score, True, mover))
     result, plies = exact_fields(board, solved.score)
     pv = tuple(Move.from_index(cell, cols) for cell in solved.pv)
-    return Analysis(board.notation(), mover, board.status, result, plies,
-                    Move.from_index(solved.best, cols), tuple(moves), True, solved.score,
-                    None, pv, _result_from(board, solved, 0.0))
+    return Analysis(
+        board.notation(),
+        mover,
+        board.status,
+        result,
+        plies,
+        Move.from_index(solved.best, cols),
+        tuple(moves),
+        True,
+        solved.score,
+        None,
+        pv,
+        _result_from(board, solved, 0.0),
+    )

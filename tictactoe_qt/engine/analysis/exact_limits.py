@@ -60,8 +60,7 @@ def beyond_measured(board: Board) -> bool:
     return board.empty.bit_count() > MEASURED_QUICK_EMPTY
 
 
-def long_solve_note(board: Board, stop_hint: str = CANCEL_HINT, *,
-                    brief: bool = False) -> str | None:
+def long_solve_note(board: Board, stop_hint: str = CANCEL_HINT, *, brief: bool = False) -> str | None:
     """One line warning that an exact solve of ``board`` may run for hours, or ``None``.
 
     ``None`` when the position is within what has been measured to finish quickly, and
@@ -88,5 +87,6 @@ Cancel any time.
         return None
     # The news first, so a note cut short in a narrow window still says it.
     measured = "" if brief else f" (up to {MEASURED_QUICK_EMPTY} cells, under a second)"
-    return (f"This may run for hours: {empty} empty cells, more than any measured to "
-            f"finish{measured}. {stop_hint}").rstrip()
+    return (
+        f"This may run for hours: {empty} empty cells, more than any measured to finish{measured}. {stop_hint}"
+    ).rstrip()

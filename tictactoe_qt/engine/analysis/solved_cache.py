@@ -96,8 +96,13 @@ class SolvedCache:
         max_bytes: the size cap of the entries, in bytes of JSON.
     """
 
-    def __init__(self, folder: str | os.PathLike[str] | None = None, warn: Warn | None = None,
-                 max_entries: int = MAX_ENTRIES, max_bytes: int = MAX_BYTES) -> None:
+    def __init__(
+        self,
+        folder: str | os.PathLike[str] | None = None,
+        warn: Warn | None = None,
+        max_entries: int = MAX_ENTRIES,
+        max_bytes: int = MAX_BYTES,
+    ) -> None:
         self.folder = Path(folder) if folder is not None else default_folder()
         self.path = self.folder / FILE_NAME
         self.max_entries = max_entries
@@ -120,7 +125,9 @@ class SolvedCache:
             if not all(0 <= cell < len(back) for cell in _cells_of(raw)):
                 raise ValueError("a cell off the board")
             solved = SolvedPosition(
-                raw["score"], back[raw["best"]], raw["depth"],
+                raw["score"],
+                back[raw["best"]],
+                raw["depth"],
                 tuple(back[cell] for cell in raw["pv"]),
                 None if raw["moves"] is None else {back[c]: s for c, s in raw["moves"]},
             )
@@ -128,8 +135,11 @@ class SolvedCache:
             self._warning(f"ignoring the entry for {board.notation()}: it does not fit the board")
             return None
         empty = board.empty
-        if not empty >> solved.best & 1 or solved.moves is not None and (
-                set(solved.moves) != set(board.legal_indices())):
+        if (
+            not empty >> solved.best & 1
+            or solved.moves is not None
+            and (set(solved.moves) != set(board.legal_indices()))
+        ):
             self._warning(f"ignoring the entry for {board.notation()}: its moves do not fit")
             return None
         return solved
@@ -147,8 +157,9 @@ class SolvedCache:
             "best": there[solved.best],
             "depth": solved.depth,
             "pv": [there[cell] for cell in solved.pv],
-            "moves": None if solved.moves is None else sorted(
-                [there[cell], score] for cell, score in solved.moves.items()),
+            "moves": None
+            if solved.moves is None
+            else sorted([there[cell], score] for cell, score in solved.moves.items()),
         }
         entries = dict(self._read())
         entries[key] = entry
@@ -199,8 +210,10 @@ class SolvedCache:
 
     def _parse(self, data: bytes) -> dict[str, dict[str, Any]]:
         if len(data) > MAX_FILE_BYTES:
-            self._warning(f"it is over {MAX_FILE_BYTES:,} bytes, twice the most this cache "
-                          f"keeps ({MAX_BYTES:,}), so the cache did not write it")
+            self._warning(
+                f"it is over {MAX_FILE_BYTES:,} bytes, twice the most this cache "
+                f"keeps ({MAX_BYTES:,}), so the cache did not write it"
+            )
             return {}
         try:
             content = json.loads(data.decode("utf-8"))
@@ -214,7 +227,8 @@ class SolvedCache:
             return {}  # another version: ignored quietly, and replaced by the next store
         entries = content.get("entries")
         if not isinstance(entries, dict) or not all(
-                isinstance(key, str) and _valid_entry(entry) for key, entry in entries.items()):
+            isinstance(key, str) and _valid_entry(entry) for key, entry in entries.items()
+        ):
             self._warning("its entries are damaged")
             return {}
         return entries
@@ -224,7 +238,7 @@ class SolvedCache:
         kept: dict[str, dict[str, Any]] = {}
         size = 0
         newest_first = sorted(entries.items(), key=lambda item: -float(item[1]["stamp"]))
-        for key, entry in newest_first[:self.max_entries]:
+        for key, entry in newest_first[: self.max_entries]:
             size += len(key) + len(json.dumps(entry)) + 6
             if size > self.max_bytes:
                 break
@@ -236,8 +250,7 @@ class SolvedCache:
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             # The program's own file: a symlink put in its place is replaced, never written through.
-            write_text_atomically(self.path, json.dumps(content, separators=(",", ":")),
-                                  follow_symlinks=False)
+            write_text_atomically(self.path, json.dumps(content, separators=(",", ":")), follow_symlinks=False)
             facts = os.stat(self.path)
         except OSError as error:
             self._warning(f"cannot write it ({error.strerror or error})", reading=False)
@@ -276,6 +289,8 @@ def _valid_entry(entry: object) -> bool:
     if not isinstance(pv, list) or not all(type(cell) is int for cell in pv):
         return False
     moves = entry.get("moves")
-    return moves is None or isinstance(moves, list) and all(
-        isinstance(pair, list) and len(pair) == 2 and all(type(v) is int for v in pair)
-        for pair in moves)
+    return (
+        moves is None
+        or isinstance(moves, list)
+        and all(isinstance(pair, list) and len(pair) == 2 and all(type(v) is int for v in pair) for pair in moves)
+    )

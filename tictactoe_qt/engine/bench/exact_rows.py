@@ -41,15 +41,21 @@ LOOP_BOARD = GameConfig(6, 6, 4)
 
 
 def _solve_row(
-    settings: BenchSettings, shape: tuple[int, int, int], result: str, seconds_goal: float,
-    *, stretch: bool = False, quick_too: bool = True,
+    settings: BenchSettings,
+    shape: tuple[int, int, int],
+    result: str,
+    seconds_goal: float,
+    *,
+    stretch: bool = False,
+    quick_too: bool = True,
 ) -> BenchRow:
     from ..search.perfect import PerfectSearcher
 
     config = GameConfig(*shape)
     who = {"draw": "exact draw", "x": "exact X win", "o": "exact O win"}[result]
-    row = BenchRow(f"perfect --exact, empty {config.rows}x{config.cols} k={config.k}, {who}",
-                   f"<= {duration_text(seconds_goal)}")
+    row = BenchRow(
+        f"perfect --exact, empty {config.rows}x{config.cols} k={config.k}, {who}", f"<= {duration_text(seconds_goal)}"
+    )
     if stretch and not settings.stretch:
         row.skipped = True
         row.note = "not run; use bench --stretch"
@@ -59,18 +65,23 @@ def _solve_row(
         row.note = "not run in --quick"
         return row
     repeats = settings.repeats if seconds_goal < 0.1 else 1 if seconds_goal > 2 else 3
-    wall, cpu, answer = median_wall_and_cpu(
-        lambda: PerfectSearcher(config).solve(Board(config)), repeats
-    )
+    wall, cpu, answer = median_wall_and_cpu(lambda: PerfectSearcher(config).solve(Board(config)), repeats)
     nodes = answer.stats.nodes
     right = answer.exact and answer.result == result
-    row.ours = (f"{wall_and_cpu_text(wall, cpu)}, {nodes:,} nodes, "
-                + (who if right else f"WRONG: exact={answer.exact} result={answer.result}"))
+    row.ours = f"{wall_and_cpu_text(wall, cpu)}, {nodes:,} nodes, " + (
+        who if right else f"WRONG: exact={answer.exact} result={answer.result}"
+    )
     row.met = right and wall <= seconds_goal
     row.note = busy_machine_note(row.met, right and cpu <= seconds_goal)
-    row.figures = {"seconds": wall, "cpu_seconds": cpu, "nodes": nodes, "exact": answer.exact,
-                   "result": answer.result, "repeats": repeats,
-                   "us_per_node_cpu": cpu / nodes * 1e6 if nodes else None}
+    row.figures = {
+        "seconds": wall,
+        "cpu_seconds": cpu,
+        "nodes": nodes,
+        "exact": answer.exact,
+        "result": answer.result,
+        "repeats": repeats,
+        "us_per_node_cpu": cpu / nodes * 1e6 if nodes else None,
+    }
     _SOLVES[config] = {"seconds": wall, "cpu_seconds": cpu, "nodes": nodes}
     return row
 
@@ -97,8 +108,9 @@ def exact_6x6(settings: BenchSettings) -> BenchRow:
 
 def cost_per_node(settings: BenchSettings) -> BenchRow:
     goal = US_PER_NODE_BEFORE / 2
-    row = BenchRow("perfect search, µs per node (5x5 k=4 exact solve)",
-                   f"<= {goal:.1f} µs (half of {US_PER_NODE_BEFORE} µs)")
+    row = BenchRow(
+        "perfect search, µs per node (5x5 k=4 exact solve)", f"<= {goal:.1f} µs (half of {US_PER_NODE_BEFORE} µs)"
+    )
     figures = _SOLVES.get(GameConfig(5, 5, 4))
     if figures is None:
         row.skipped = True
@@ -108,17 +120,25 @@ def cost_per_node(settings: BenchSettings) -> BenchRow:
     cpu_us = figures["cpu_seconds"] / figures["nodes"] * 1e6
     loop_us = main_loop_cost()
     low, high = US_PER_NODE_SHIPPED
-    row.ours = (f"{wall_us:.2f} µs ({cpu_us:.2f} µs CPU) over {int(figures['nodes']):,} nodes; "
-                f"main loop {loop_us:.2f} µs CPU per node on 6x6 k=4, load average "
-                f"{os.getloadavg()[0]:.1f} (shipped: {low}-{high} µs, a quiet machine)")
+    row.ours = (
+        f"{wall_us:.2f} µs ({cpu_us:.2f} µs CPU) over {int(figures['nodes']):,} nodes; "
+        f"main loop {loop_us:.2f} µs CPU per node on 6x6 k=4, load average "
+        f"{os.getloadavg()[0]:.1f} (shipped: {low}-{high} µs, a quiet machine)"
+    )
     row.met = wall_us <= goal
     row.note = busy_machine_note(row.met, cpu_us <= goal)
     if not row.met:
-        row.note = (f"a 5x5 node now includes pairing proofs: {NODES_5X5_BEFORE:,} nodes in "
-                    f"{CPU_SECONDS_5X5_BEFORE:g} s of CPU before them, "
-                    f"{int(figures['nodes']):,} in {duration_text(figures['cpu_seconds'])} now")
-    row.figures = {"us_per_node": wall_us, "us_per_node_cpu": cpu_us,
-                   "nodes": figures["nodes"], "main_loop_us_per_node_cpu": loop_us}
+        row.note = (
+            f"a 5x5 node now includes pairing proofs: {NODES_5X5_BEFORE:,} nodes in "
+            f"{CPU_SECONDS_5X5_BEFORE:g} s of CPU before them, "
+            f"{int(figures['nodes']):,} in {duration_text(figures['cpu_seconds'])} now"
+        )
+    row.figures = {
+        "us_per_node": wall_us,
+        "us_per_node_cpu": cpu_us,
+        "nodes": figures["nodes"],
+        "main_loop_us_per_node_cpu": loop_us,
+    }
     return row
 
 
@@ -129,9 +149,7 @@ def main_loop_cost() -> float:
 
     figures = _SOLVES.get(LOOP_BOARD)
     if figures is None:
-        _, cpu, answer = median_wall_and_cpu(
-            lambda: PerfectSearcher(LOOP_BOARD).solve(Board(LOOP_BOARD)), 1
-        )
+        _, cpu, answer = median_wall_and_cpu(lambda: PerfectSearcher(LOOP_BOARD).solve(Board(LOOP_BOARD)), 1)
         figures = {"cpu_seconds": cpu, "nodes": answer.stats.nodes}
     return figures["cpu_seconds"] / figures["nodes"] * 1e6
 
@@ -147,8 +165,10 @@ def loaded_answer_time(settings: BenchSettings) -> BenchRow:
 
     budget = settings.budget
     goal = budget * 1.1
-    row = BenchRow(f"slowest answer with a {budget:g} s budget, 19x19 k=5, machine loaded by "
-                   "a second process", f"<= {duration_text(goal)}")
+    row = BenchRow(
+        f"slowest answer with a {budget:g} s budget, 19x19 k=5, machine loaded by a second process",
+        f"<= {duration_text(goal)}",
+    )
     config = GameConfig(19, 19, 5)
     # A new player, as a game starts: building its tables counts against the first move.
     player = make_player(PlayerSpec("perfect", time=budget), seed=1)
@@ -157,7 +177,7 @@ def loaded_answer_time(settings: BenchSettings) -> BenchRow:
     load = subprocess.Popen([sys.executable, "-c", "while True: pass"])
     worst = 0.0
     try:
-        for cell in (middle, middle + 1, middle + 19, middle + 20, middle - 1)[:LOADED_MOVES + 2]:
+        for cell in (middle, middle + 1, middle + 19, middle + 20, middle - 1)[: LOADED_MOVES + 2]:
             board.push_index(cell)
             if board.ply < 2:
                 continue
@@ -167,8 +187,9 @@ def loaded_answer_time(settings: BenchSettings) -> BenchRow:
     finally:
         load.kill()
         load.wait()
-    row.ours = (f"slowest {duration_text(worst)} over {LOADED_MOVES} moves of a new player "
-                "(its tables built within the first)")
+    row.ours = (
+        f"slowest {duration_text(worst)} over {LOADED_MOVES} moves of a new player (its tables built within the first)"
+    )
     row.met = worst <= goal
     row.figures = {"budget": budget, "worst_seconds": worst, "moves": LOADED_MOVES}
     return row

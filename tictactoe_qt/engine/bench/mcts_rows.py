@@ -87,8 +87,9 @@ def play_match(config: GameConfig, games: int, iterations: int, seed: int = 11) 
     return tally
 
 
-def _match_row(settings: BenchSettings, config: GameConfig, games: int, iterations: int,
-               work: str, target: str, goal_met: Any) -> BenchRow:
+def _match_row(
+    settings: BenchSettings, config: GameConfig, games: int, iterations: int, work: str, target: str, goal_met: Any
+) -> BenchRow:
     row = BenchRow(work, target)
     if _openspiel_missing(row):
         return row
@@ -107,18 +108,25 @@ def _match_row(settings: BenchSettings, config: GameConfig, games: int, iteratio
 
 def versus_openspiel_3x3(settings: BenchSettings) -> BenchRow:
     return _match_row(
-        settings, GameConfig(3, 3, 3), SMALL_GAMES, SMALL_ITERATIONS,
+        settings,
+        GameConfig(3, 3, 3),
+        SMALL_GAMES,
+        SMALL_ITERATIONS,
         f"MCTS vs OpenSpiel MCTSBot (solve=True, uct_c=2), 3x3, {SMALL_GAMES} games, "
-        f"{SMALL_ITERATIONS:,} iterations each", "no loss",
+        f"{SMALL_ITERATIONS:,} iterations each",
+        "no loss",
         lambda tally: tally["losses"] == 0,
     )
 
 
 def versus_openspiel_7x7(settings: BenchSettings) -> BenchRow:
     return _match_row(
-        settings, GameConfig(7, 7, 5), BIG_GAMES, BIG_ITERATIONS,
-        f"MCTS vs OpenSpiel MCTSBot, 7x7 k=5, {BIG_GAMES} games, {BIG_ITERATIONS:,} "
-        "iterations each", "more wins than losses",
+        settings,
+        GameConfig(7, 7, 5),
+        BIG_GAMES,
+        BIG_ITERATIONS,
+        f"MCTS vs OpenSpiel MCTSBot, 7x7 k=5, {BIG_GAMES} games, {BIG_ITERATIONS:,} iterations each",
+        "more wins than losses",
         lambda tally: tally["wins"] > tally["losses"],
     )
 
@@ -126,8 +134,7 @@ def versus_openspiel_7x7(settings: BenchSettings) -> BenchRow:
 def cost_per_iteration(settings: BenchSettings) -> BenchRow:
     from ..search.mcts import mcts_search
 
-    row = BenchRow("MCTS CPU time per iteration, empty 7x7 k=5, against OpenSpiel-py's",
-                   "<= 1/5")
+    row = BenchRow("MCTS CPU time per iteration, empty 7x7 k=5, against OpenSpiel-py's", "<= 1/5")
     if _openspiel_missing(row):
         return row
     config = GameConfig(7, 7, 5)
@@ -144,6 +151,5 @@ def cost_per_iteration(settings: BenchSettings) -> BenchRow:
     row.competent = f"OpenSpiel-py: {duration_text(theirs)} per iteration"
     row.competent_speedup = 1 / ratio
     row.met = ratio <= 0.2
-    row.figures = {"our_seconds": ours, "openspiel_seconds": theirs, "ratio": ratio,
-                   "iterations": iterations}
+    row.figures = {"our_seconds": ours, "openspiel_seconds": theirs, "ratio": ratio, "iterations": iterations}
     return row

@@ -107,8 +107,7 @@ def searcher_vs_random_game(rng: random.Random, size: int = 3) -> str | None:
 
 
 #: The eight lines of the 3x3 board as bitmasks (bit ``3 * row + col``).
-LINES_3X3 = (0b111, 0b111000, 0b111000000, 0b1001001, 0b10010010, 0b100100100,
-             0b100010001, 0b1010100)
+LINES_3X3 = (0b111, 0b111000, 0b111000000, 0b1001001, 0b10010010, 0b100100100, 0b100010001, 0b1010100)
 
 
 def lean_random_game(rng: random.Random) -> int | None:

@@ -12,15 +12,7 @@ from ..game.board import Board
 from ..game.config import MAX_SIZE, GameConfig
 from ..text.durations import duration_text
 from . import reference
-from .rows import (
-    BenchRow,
-    busy_machine_note,
-    median_timed,
-    median_wall_and_cpu,
-    speedup,
-    timed,
-    wall_and_cpu_text,
-)
+from .rows import BenchRow, busy_machine_note, median_timed, median_wall_and_cpu, speedup, timed, wall_and_cpu_text
 
 TIC_TAC_TOE = GameConfig(3, 3, 3)
 
@@ -66,9 +58,7 @@ def plain_minimax(settings: BenchSettings) -> BenchRow:
     from ..search.minimax import minimax_search
 
     row = BenchRow("plain minimax, empty 3x3", "<= 0.08 s, 549,946 nodes")
-    seconds, cpu_seconds, result = median_wall_and_cpu(
-        lambda: minimax_search(Board(TIC_TAC_TOE)), settings.repeats
-    )
+    seconds, cpu_seconds, result = median_wall_and_cpu(lambda: minimax_search(Board(TIC_TAC_TOE)), settings.repeats)
     nodes = result.stats.nodes
     row.ours = f"{wall_and_cpu_text(seconds, cpu_seconds)}, {nodes:,} nodes"
     row.met = seconds <= 0.08 and nodes == 549_946
@@ -77,9 +67,7 @@ def plain_minimax(settings: BenchSettings) -> BenchRow:
     if settings.quick:
         row.note = "; ".join(filter(None, [row.note, "reference skipped in --quick"]))
         return row
-    ref_seconds, (_, ref_nodes) = timed(
-        lambda: reference.restart_best_move(Board(TIC_TAC_TOE), pruning=False)
-    )
+    ref_seconds, (_, ref_nodes) = timed(lambda: reference.restart_best_move(Board(TIC_TAC_TOE), pruning=False))
     row.reference = f"{duration_text(ref_seconds)}, {ref_nodes:,} nodes (textbook minimax)"
     row.speedup = speedup(ref_seconds, seconds)
     row.figures.update(reference_seconds=ref_seconds, reference_nodes=ref_nodes)
@@ -91,8 +79,7 @@ def plain_alphabeta(settings: BenchSettings) -> BenchRow:
 
     row = BenchRow("alpha-beta without table, empty 3x3", "<= 7,300 nodes, <= 2 ms")
     seconds, cpu_seconds, result = median_wall_and_cpu(
-        lambda: alphabeta_search(Board(TIC_TAC_TOE), ordering=True, transposition=False),
-        settings.repeats * 4,
+        lambda: alphabeta_search(Board(TIC_TAC_TOE), ordering=True, transposition=False), settings.repeats * 4
     )
     nodes = result.stats.nodes
     row.ours = f"{wall_and_cpu_text(seconds, cpu_seconds)}, {nodes:,} nodes"
@@ -103,14 +90,18 @@ def plain_alphabeta(settings: BenchSettings) -> BenchRow:
     )
     row.reference = f"{duration_text(ref_seconds)}, {ref_nodes:,} nodes ({reference.RESTART_NAME})"
     row.speedup = speedup(ref_seconds, seconds)
-    row.figures = {"seconds": seconds, "cpu_seconds": cpu_seconds, "nodes": nodes,
-                   "reference_seconds": ref_seconds, "reference_nodes": ref_nodes}
+    row.figures = {
+        "seconds": seconds,
+        "cpu_seconds": cpu_seconds,
+        "nodes": nodes,
+        "reference_seconds": ref_seconds,
+        "reference_nodes": ref_nodes,
+    }
     _add_competent(row, settings, seconds, [(0, 0)])
     return row
 
 
-def _add_competent(row: BenchRow, settings: BenchSettings, seconds: float,
-                   positions: list[tuple[int, int]]) -> None:
+def _add_competent(row: BenchRow, settings: BenchSettings, seconds: float, positions: list[tuple[int, int]]) -> None:
     """The competent reference's time (median) and nodes over ``positions`` beside ours."""
 
     def competent() -> int:
@@ -165,8 +156,12 @@ def perfect_warm(settings: BenchSettings) -> BenchRow:
     row.ours = f"median {duration_text(median)}, 99% within {duration_text(worst_percentile)}"
     row.met = median <= 10e-6
     row.note = f"over all {len(positions):,} non-terminal positions; slowest {duration_text(times[-1])}"
-    row.figures = {"median_seconds": median, "p99_seconds": worst_percentile,
-                   "max_seconds": times[-1], "positions": len(positions)}
+    row.figures = {
+        "median_seconds": median,
+        "p99_seconds": worst_percentile,
+        "max_seconds": times[-1],
+        "positions": len(positions),
+    }
     return row
 
 
@@ -177,25 +172,25 @@ def solve_all(settings: BenchSettings) -> BenchRow:
     reachable = reachable_positions(TIC_TAC_TOE)
     positions = [b for b in reachable if not b.is_game_over()]
     solve_every_position(TIC_TAC_TOE)  # warm-up: builds the board's lookup tables once
-    seconds, cpu_seconds, solutions = median_wall_and_cpu(
-        lambda: solve_every_position(TIC_TAC_TOE), settings.repeats
-    )
+    seconds, cpu_seconds, solutions = median_wall_and_cpu(lambda: solve_every_position(TIC_TAC_TOE), settings.repeats)
     # Checked after the clock stops: every position in play answered, each answer
     # the best over its moves' values.
     errors = solution_errors(TIC_TAC_TOE, solutions)
     answered = sum((b.bits[0], b.bits[1]) in solutions for b in positions)
     checked = not errors and answered == len(positions) == len(solutions)
-    row.ours = (f"{wall_and_cpu_text(seconds, cpu_seconds)} for {len(solutions):,} positions"
-                + (", every answer checked" if checked else f", CHECK FAILED: {errors[:1]}"))
+    row.ours = f"{wall_and_cpu_text(seconds, cpu_seconds)} for {len(solutions):,} positions" + (
+        ", every answer checked" if checked else f", CHECK FAILED: {errors[:1]}"
+    )
     row.met = seconds <= 0.020 and checked
     cpu_note = busy_machine_note(row.met, cpu_seconds <= 0.020 and checked)
-    row.note = ("one memoised negamax pass over the game graph values every position in "
-                "play once (score, best move); then each answer is checked against its "
-                f"moves' values, and all {len(positions):,} non-terminal positions (of "
-                f"{len(reachable):,} reachable) are found; timed after a warm-up run that builds "
-                "the board's lookup tables") + (f"; {cpu_note}" if cpu_note else "")
-    row.figures = {"seconds": seconds, "cpu_seconds": cpu_seconds,
-                   "positions": len(solutions), "checked": checked}
+    row.note = (
+        "one memoised negamax pass over the game graph values every position in "
+        "play once (score, best move); then each answer is checked against its "
+        f"moves' values, and all {len(positions):,} non-terminal positions (of "
+        f"{len(reachable):,} reachable) are found; timed after a warm-up run that builds "
+        "the board's lookup tables"
+    ) + (f"; {cpu_note}" if cpu_note else "")
+    row.figures = {"seconds": seconds, "cpu_seconds": cpu_seconds, "positions": len(solutions), "checked": checked}
     _add_competent(row, settings, seconds, [(b.bits[0], b.bits[1]) for b in positions])
     if settings.quick:
         row.note += f"; reference ({reference.RESTART_NAME}) skipped in --quick"
@@ -223,16 +218,21 @@ def perfect_4x4(settings: BenchSettings) -> BenchRow:
     peak_mb = None if settings.quick else _peak_megabytes(config)
     exact_draw = result.exact and result.result == "draw"
     memory = "memory not measured in --quick" if peak_mb is None else f"{peak_mb:.1f} MB"
-    row.ours = (f"{wall_and_cpu_text(seconds, cpu_seconds)}, {result.stats.nodes:,} nodes, "
-                f"{memory}, "
-                + ("exact draw" if exact_draw else f"result {result.result}"))
+    row.ours = f"{wall_and_cpu_text(seconds, cpu_seconds)}, {result.stats.nodes:,} nodes, {memory}, " + (
+        "exact draw" if exact_draw else f"result {result.result}"
+    )
     rest_met = result.stats.nodes <= 20_000 and exact_draw and (peak_mb is None or peak_mb <= 60)
     row.met = seconds <= 0.1 and rest_met
     row.note = busy_machine_note(row.met, cpu_seconds <= 0.1 and rest_met)
     row.reference = f"not run: {reference.RESTART_NAME} does not finish in minutes"
-    row.figures = {"seconds": seconds, "cpu_seconds": cpu_seconds,
-                   "nodes": result.stats.nodes, "peak_mb": peak_mb,
-                   "exact": result.exact, "result": result.result}
+    row.figures = {
+        "seconds": seconds,
+        "cpu_seconds": cpu_seconds,
+        "nodes": result.stats.nodes,
+        "peak_mb": peak_mb,
+        "exact": result.exact,
+        "result": result.result,
+    }
     return row
 
 
@@ -255,8 +255,9 @@ def depth_in_budget(settings: BenchSettings) -> BenchRow:
     from ..search.perfect import PerfectSearcher
 
     budget = settings.budget
-    row = BenchRow(f"{budget:g} s per move, completed depth: 5x5 k=4 / 7x7 k=5 / 15x15 k=5",
-                   ">= 12 / >= 6 / >= 4 (at 1 s)")
+    row = BenchRow(
+        f"{budget:g} s per move, completed depth: 5x5 k=4 / 7x7 k=5 / 15x15 k=5", ">= 12 / >= 6 / >= 4 (at 1 s)"
+    )
     depths = []
     for config, _ in DEPTH_BOARDS:
         result = PerfectSearcher(config).search(Board(config), time_budget=budget)
@@ -271,8 +272,13 @@ def depth_in_budget(settings: BenchSettings) -> BenchRow:
 
 
 ANSWER_BOARDS = (
-    GameConfig(3, 3, 3), GameConfig(4, 4, 4), GameConfig(5, 5, 4), GameConfig(7, 7, 5),
-    GameConfig(10, 10, 5), GameConfig(15, 15, 5), GameConfig(19, 19, 5),
+    GameConfig(3, 3, 3),
+    GameConfig(4, 4, 4),
+    GameConfig(5, 5, 4),
+    GameConfig(7, 7, 5),
+    GameConfig(10, 10, 5),
+    GameConfig(15, 15, 5),
+    GameConfig(19, 19, 5),
     GameConfig(MAX_SIZE, MAX_SIZE, 5),
 )
 
@@ -281,8 +287,7 @@ def answer_time(settings: BenchSettings) -> BenchRow:
     from ..search.perfect import PerfectSearcher
 
     budget = settings.budget
-    row = BenchRow(f"answer time with a {budget:g} s budget, boards up to {MAX_SIZE}x{MAX_SIZE}",
-                   "<= 1.1 s (at 1 s)")
+    row = BenchRow(f"answer time with a {budget:g} s budget, boards up to {MAX_SIZE}x{MAX_SIZE}", "<= 1.1 s (at 1 s)")
     configs = ANSWER_BOARDS[-2:] if settings.quick else ANSWER_BOARDS
     worst, worst_board = 0.0, ""
     for config in configs:

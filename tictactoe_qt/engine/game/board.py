@@ -253,9 +253,7 @@ class Board:
         return board_svg(self, self.config.rows, self.config.cols)
 
     def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, Board) and self.config == other.config and self.bits == other.bits
-        )
+        return isinstance(other, Board) and self.config == other.config and self.bits == other.bits
 
     def __hash__(self) -> int:
         return hash((self.config, self.bits[0], self.bits[1]))
@@ -287,23 +285,18 @@ class Board:
                     from .coordinates import cell_text  # lazily: only on errors
 
                     raise NotationError(
-                        f"unknown cell {excerpt(char)} at {cell_text(number, col)} of "
-                        f"{excerpt(text)}; use x, o or ."
+                        f"unknown cell {excerpt(char)} at {cell_text(number, col)} of {excerpt(text)}; use x, o or ."
                     )
         rows = len(rows_text)
         if rows == 1:
-            raise NotationError(
-                f"{excerpt(text)} is one row; write the rows joined by '/', e.g. x.o/.x./..o"
-            )
+            raise NotationError(f"{excerpt(text)} is one row; write the rows joined by '/', e.g. x.o/.x./..o")
         config = GameConfig(rows, cols, min(rows, cols) if k is None else k)
         cells = "".join(rows_text)
         x = sum(1 << i for i, ch in enumerate(cells) if ch == "x")
         o = sum(1 << i for i, ch in enumerate(cells) if ch == "o")
         nx, no = x.bit_count(), o.bit_count()
         if nx - no not in (0, 1):
-            raise NotationError(
-                f"{excerpt(text)} has {nx} x and {no} o; X moves first, so x must equal o or o + 1"
-            )
+            raise NotationError(f"{excerpt(text)} has {nx} x and {no} o; X moves first, so x must equal o or o + 1")
         geometry = geometry_for(config)
         x_lines, o_lines = geometry.full_lines(x), geometry.full_lines(o)
         if x_lines and o_lines:

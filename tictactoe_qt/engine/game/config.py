@@ -26,14 +26,11 @@ class GameConfig:
     def __post_init__(self) -> None:
         for name, value in (("rows", self.rows), ("cols", self.cols)):
             if not isinstance(value, int) or not MIN_SIZE <= value <= MAX_SIZE:
-                raise InvalidConfigError(
-                    f"{name} must be a whole number from {MIN_SIZE} to {MAX_SIZE}, got {value!r}"
-                )
+                raise InvalidConfigError(f"{name} must be a whole number from {MIN_SIZE} to {MAX_SIZE}, got {value!r}")
         longest = max(self.rows, self.cols)
         if not isinstance(self.k, int) or not MIN_SIZE <= self.k <= longest:
             raise InvalidConfigError(
-                f"k must be from {MIN_SIZE} to {longest} on a {self.rows}x{self.cols} board, "
-                f"got {self.k!r}"
+                f"k must be from {MIN_SIZE} to {longest} on a {self.rows}x{self.cols} board, got {self.k!r}"
             )
 
     @property

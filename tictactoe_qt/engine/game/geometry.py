@@ -120,19 +120,9 @@ def _symmetries(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
         return tuple(mapping)
 
     n, m = rows - 1, cols - 1
-    maps = [
-        lambda r, c: (r, c),
-        lambda r, c: (n - r, c),
-        lambda r, c: (r, m - c),
-        lambda r, c: (n - r, m - c),
-    ]
+    maps = [lambda r, c: (r, c), lambda r, c: (n - r, c), lambda r, c: (r, m - c), lambda r, c: (n - r, m - c)]
     if rows == cols:
-        maps += [
-            lambda r, c: (c, r),
-            lambda r, c: (m - c, r),
-            lambda r, c: (c, n - r),
-            lambda r, c: (m - c, n - r),
-        ]
+        maps += [lambda r, c: (c, r), lambda r, c: (m - c, r), lambda r, c: (c, n - r), lambda r, c: (m - c, n - r)]
     return tuple(perm(f) for f in maps)
 
 

@@ -91,8 +91,7 @@ class SavedGame:
         rows, cols = self.config.rows, self.config.cols
         if len(self.moves) > self.config.cells:
             raise SavedGameError(
-                f"the file lists {len(self.moves)} moves, but a {rows}x{cols} board "
-                f"has only {self.config.cells} cells"
+                f"the file lists {len(self.moves)} moves, but a {rows}x{cols} board has only {self.config.cells} cells"
             )
         for number, move in enumerate(self.moves, start=1):
             if not (0 <= move.row < rows and 0 <= move.col < cols):
@@ -116,8 +115,7 @@ class SavedGame:
             "config": {"rows": self.config.rows, "cols": self.config.cols, "k": self.config.k},
             "first": self.first,
             "players": {
-                seat: {"spec": str(_absolute_engine(player.spec)), "name": player.name,
-                       "mark": player.mark}
+                seat: {"spec": str(_absolute_engine(player.spec)), "name": player.name, "mark": player.mark}
                 for seat, player in sorted(self.players.items())
             },
             "moves": [[move.row, move.col] for move in self.moves],
@@ -136,15 +134,13 @@ class SavedGame:
         """
         if too_deep_at(text, MAX_JSON_NESTING) is not None:
             raise SavedGameError(
-                f"it is not a game file: its JSON is nested too deeply (more than "
-                f"{MAX_JSON_NESTING} levels)"
+                f"it is not a game file: its JSON is nested too deeply (more than {MAX_JSON_NESTING} levels)"
             )
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
             raise SavedGameError(
-                f"it is not valid JSON: {error.msg[:60]} (line {error.lineno}, "
-                f"column {error.colno})"
+                f"it is not valid JSON: {error.msg[:60]} (line {error.lineno}, column {error.colno})"
             ) from None
         except ValueError as error:  # e.g. a number of more than 4,300 digits
             raise SavedGameError(f"it is not valid JSON: {_excerpt_text(str(error))}") from None
@@ -155,8 +151,7 @@ class SavedGame:
         version = data["version"]
         if not _is_whole(version) or version != VERSION:
             raise SavedGameError(
-                f"it is a game file of version {_json_excerpt(version)}; "
-                f"this program reads version {VERSION}"
+                f"it is a game file of version {_json_excerpt(version)}; this program reads version {VERSION}"
             )
         game = cls(
             config=_read_config(data.get("config")),
@@ -190,9 +185,7 @@ def read_game_file(path: str | os.PathLike[str]) -> SavedGame:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise SavedGameError(
-            f"it is not a text file (byte {error.start + 1} is not UTF-8)"
-        ) from None
+        raise SavedGameError(f"it is not a text file (byte {error.start + 1} is not UTF-8)") from None
     return SavedGame.from_json(text)
 
 
@@ -224,8 +217,10 @@ def engine_path_problem(spec: PlayerSpec) -> str | None:
     if spec.kind != "engine" or spec.path is None:
         return None
     if spec.path.startswith("~") or not os.path.isabs(spec.path):
-        return ("its path is not absolute, and saved games name engines by their full path "
-                "(it is never looked up from the current folder)")
+        return (
+            "its path is not absolute, and saved games name engines by their full path "
+            "(it is never looked up from the current folder)"
+        )
     return None
 
 
@@ -305,8 +300,7 @@ def _read_config(raw: object) -> GameConfig:
         value = raw[name]
         if not _is_whole(value):
             raise SavedGameError(
-                f"the board's {meaning} ('{name}' in 'config') must be a whole number, "
-                f"not {_json_excerpt(value)}"
+                f"the board's {meaning} ('{name}' in 'config') must be a whole number, not {_json_excerpt(value)}"
             )
         values.append(value)
     try:
@@ -323,9 +317,7 @@ def _read_players(raw: object) -> dict[str, SavedPlayer]:
     players = {seat: _read_player(seat, entry) for seat, entry in raw.items()}
     shown = {seat: players.get(seat, SavedPlayer()).mark or DEFAULT_MARKS[seat] for seat in MARKS}
     if shown["x"].casefold() == shown["o"].casefold():
-        raise SavedGameError(
-            f"both players have the mark {_excerpt(shown['x'])}; each player needs its own mark"
-        )
+        raise SavedGameError(f"both players have the mark {_excerpt(shown['x'])}; each player needs its own mark")
     return players
 
 
@@ -339,9 +331,7 @@ def _read_player(seat: str, entry: object) -> SavedPlayer:
     try:
         parsed = PlayerSpec.parse(spec)
     except PlayerSpecError:
-        raise SavedGameError(
-            f"{who}: {_excerpt(spec)} is not a player this program knows"
-        ) from None
+        raise SavedGameError(f"{who}: {_excerpt(spec)} is not a player this program knows") from None
     if parsed.depth is not None and parsed.depth > MAX_DEPTH:
         raise SavedGameError(f"{who}: depth {_excerpt(parsed.depth)} is more than {MAX_DEPTH}")
     mark, name = mark.strip(), name.strip()
@@ -363,10 +353,7 @@ def _read_moves(raw: object) -> tuple[Move, ...]:
     moves = []
     for number, item in enumerate(raw, start=1):
         if not isinstance(item, list) or len(item) != 2 or not all(_is_whole(v) for v in item):
-            raise SavedGameError(
-                f"move {number} must be a pair [row, column] of whole numbers, "
-                f"got {_excerpt(item)}"
-            )
+            raise SavedGameError(f"move {number} must be a pair [row, column] of whole numbers, got {_excerpt(item)}")
         moves.append(Move(item[0], item[1]))
     return tuple(moves)
 

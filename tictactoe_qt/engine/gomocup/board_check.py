@@ -45,7 +45,7 @@ def check_engine_accepts(path: str, config: GameConfig) -> None:
 
 
 def _ask(path: str, config: GameConfig) -> str | None:
-    """"" if the engine takes the board, why not if it refuses, None if it failed otherwise."""
+    """ "" if the engine takes the board, why not if it refuses, None if it failed otherwise."""
     engine = ExternalEngine(path)
     try:
         engine.start(config, _PROBE_TURN_SECONDS)

@@ -134,8 +134,7 @@ class Brain:
         for name, value in (("width", cols), ("height", rows)):
             if not MIN_SIZE <= value <= MAX_SIZE:
                 raise ProtocolError(
-                    f"unsupported {name} {value}: this brain plays boards from "
-                    f"{MIN_SIZE} to {MAX_SIZE} cells a side"
+                    f"unsupported {name} {value}: this brain plays boards from {MIN_SIZE} to {MAX_SIZE} cells a side"
                 )
         self.size = (rows, cols)
         self._new_game()
@@ -165,10 +164,7 @@ class Brain:
 
     def _config(self, rows: int, cols: int) -> GameConfig:
         if self.k > max(rows, cols):
-            raise ProtocolError(
-                f"{self.k} in a row cannot fit on a {cols}x{rows} board; send INFO k with a "
-                "smaller k"
-            )
+            raise ProtocolError(f"{self.k} in a row cannot fit on a {cols}x{rows} board; send INFO k with a smaller k")
         return GameConfig(rows, cols, self.k)
 
     # -- moves ----------------------------------------------------------------
@@ -230,8 +226,10 @@ class Brain:
             return
         lines.clear()
         self._board_refused = True
-        self.write(f"ERROR BOARD lists more than the {rows * cols} stones a {cols}x{rows} board "
-                   "holds; the block is ignored up to DONE")
+        self.write(
+            f"ERROR BOARD lists more than the {rows * cols} stones a {cols}x{rows} board "
+            "holds; the block is ignored up to DONE"
+        )
 
     def _play_board(self, lines: list[str]) -> None:
         rows, cols = self._need_size()

@@ -78,17 +78,14 @@ def check_engine_path(path: str) -> str:
     if os.path.isdir(full):
         raise EngineUnavailable(f"{excerpt(full, 120)} is a folder, not an engine program")
     if not os.access(full, os.X_OK):
-        raise EngineUnavailable(
-            f"{excerpt(full, 120)} is not executable (chmod +x it, or pick the engine's program)"
-        )
+        raise EngineUnavailable(f"{excerpt(full, 120)} is not executable (chmod +x it, or pick the engine's program)")
     return full
 
 
 def check_engine_board(config: GameConfig) -> None:
     """Raise :class:`EngineUnavailable` unless external engines can play ``config``."""
     if config.k != ENGINE_K or not (
-        MIN_ENGINE_SIZE <= min(config.rows, config.cols)
-        and max(config.rows, config.cols) <= MAX_ENGINE_SIZE
+        MIN_ENGINE_SIZE <= min(config.rows, config.cols) and max(config.rows, config.cols) <= MAX_ENGINE_SIZE
     ):
         raise EngineUnavailable(
             f"external engines play five in a row (k=5) on boards from {MIN_ENGINE_SIZE}x"
@@ -107,8 +104,7 @@ class ExternalEngine:
             (:data:`SETTLE_SECONDS`).
     """
 
-    def __init__(self, path: str, log: Log | None = None,
-                 settle_seconds: float = SETTLE_SECONDS) -> None:
+    def __init__(self, path: str, log: Log | None = None, settle_seconds: float = SETTLE_SECONDS) -> None:
         self.path = check_engine_path(path)
         self.log: Log = log or (lambda _line: None)
         self.name = os.path.basename(self.path)
@@ -131,8 +127,7 @@ class ExternalEngine:
         return self._child.pid if self._child is not None else None
 
     # -- life cycle -------------------------------------------------------------
-    def start(self, config: GameConfig, turn_seconds: float,
-              should_stop: ShouldStop = never_stop) -> bool:
+    def start(self, config: GameConfig, turn_seconds: float, should_stop: ShouldStop = never_stop) -> bool:
         """Start the process (if needed) and set up a new game on ``config``.
 
         Returns False, with the process ended, when ``should_stop`` turned true
@@ -166,12 +161,7 @@ class ExternalEngine:
             self._send("RESTART")
             self._expect_ok("RESTART", START_SECONDS, should_stop)
         turn_ms = max(1, round(turn_seconds * 1000))
-        self._send(
-            f"INFO timeout_turn {turn_ms}",
-            "INFO timeout_match 0",
-            "INFO rule 0",
-            "INFO game_type 1",
-        )
+        self._send(f"INFO timeout_turn {turn_ms}", "INFO timeout_match 0", "INFO rule 0", "INFO game_type 1")
         self._known = []
 
     def ask_name(self) -> str:
@@ -201,8 +191,7 @@ class ExternalEngine:
             self.log(f"ended: {why}")
 
     # -- play -----------------------------------------------------------------
-    def choose(self, board: Board, turn_seconds: float,
-               should_stop: ShouldStop = never_stop) -> Move | None:
+    def choose(self, board: Board, turn_seconds: float, should_stop: ShouldStop = never_stop) -> Move | None:
         """The engine's move for the side to move on ``board``.
 
         Returns ``None`` when ``should_stop`` turned true first (Undo, New game):
@@ -310,8 +299,9 @@ class ExternalEngine:
         if self._child is not None:  # one that exited: its group may hold helpers
             self._child.kill(TERMINATE_SECONDS)
         try:
-            self._child = Child.start([self.path], cwd=os.path.dirname(self.path),
-                                      on_stderr=self.log, max_line=MAX_LINE)
+            self._child = Child.start(
+                [self.path], cwd=os.path.dirname(self.path), on_stderr=self.log, max_line=MAX_LINE
+            )
         except ChildExited as error:
             raise EngineFault(error.reason) from None
 
@@ -332,12 +322,10 @@ class ExternalEngine:
             if key.strip().lower() == "name" and value.strip().strip('"'):
                 self.name = excerpt(value.strip().strip('"'), 40)
 
-    def _expect_ok(self, command: str, seconds: float,
-                   should_stop: ShouldStop = never_stop) -> None:
+    def _expect_ok(self, command: str, seconds: float, should_stop: ShouldStop = never_stop) -> None:
         deadline = time.monotonic() + seconds
         while True:
-            line = self._next_line(
-                deadline, f"did not answer {command} within {seconds:.0f} s", should_stop)
+            line = self._next_line(deadline, f"did not answer {command} within {seconds:.0f} s", should_stop)
             word = line.split(" ", 1)[0].upper()
             if word in ("MESSAGE", "DEBUG"):
                 self.log(line)
@@ -347,8 +335,7 @@ class ExternalEngine:
             fault = EngineRefusal if word in ("ERROR", "UNKNOWN") else EngineFault
             raise fault(f"answered '{excerpt(line)}' to {command}")
 
-    def _next_line(self, deadline: float, overdue: str,
-                   should_stop: ShouldStop = never_stop) -> str:
+    def _next_line(self, deadline: float, overdue: str, should_stop: ShouldStop = never_stop) -> str:
         """The engine's next non-empty line, waiting until ``deadline`` at most.
 
         Raises:

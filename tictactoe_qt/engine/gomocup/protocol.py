@@ -96,9 +96,7 @@ def parse_point(text: str, rows: int, cols: int) -> Move:
 def check_on_board(x: int, y: int, rows: int, cols: int) -> None:
     """Raise :class:`ProtocolError` unless column ``x`` and row ``y`` are on the board."""
     if not (0 <= x < cols and 0 <= y < rows):
-        raise ProtocolError(
-            f"{x},{y} is off the {cols}x{rows} board (x is the column, y the row, both from 0)"
-        )
+        raise ProtocolError(f"{x},{y} is off the {cols}x{rows} board (x is the column, y the row, both from 0)")
 
 
 def format_move(move: Move) -> str:

@@ -12,14 +12,7 @@ from .random_games import (
     ending_table,
     has_fast_path,
 )
-from .simulation import (
-    computer_spec,
-    play_move_by_move,
-    resolve_seed,
-    run_games,
-    summarize_games,
-    uses_rank_path,
-)
+from .simulation import computer_spec, play_move_by_move, resolve_seed, run_games, summarize_games, uses_rank_path
 from .simulation_stats import PlayerTotals, SimulationSummary
 from .time_left import KEPT_SAMPLES, Sample, SteadyRule, steady_time_left
 from .tournament import (

@@ -17,28 +17,22 @@ from typing import overload
 
 from ..game.config import GameConfig
 from ..players.player_spec import PlayerSpec
-from ..processes import (
-    WorkerDiedError,
-    WorkerPool,
-    default_workers,
-    start_method,
-    worker_limit,
-    worker_should_stop,
-)
+from ..processes import WorkerDiedError, WorkerPool, default_workers, start_method, worker_limit, worker_should_stop
 from ..search_result import ShouldStop, never_stop
 from . import random_games
 from .move_by_move import fresh_player_games, new_players
-from .simulation import (
-    computer_spec,
-    resolve_seed,
-    summarize_games,
-    uses_rank_path,
-)
+from .simulation import computer_spec, resolve_seed, summarize_games, uses_rank_path
 from .simulation_stats import SimulationSummary
 
 __all__ = [
-    "MAX_BATCH_GAMES", "BatchProgress", "WorkerDiedError", "chunk_bounds", "default_workers",
-    "run_batch", "start_method", "worker_limit",
+    "MAX_BATCH_GAMES",
+    "BatchProgress",
+    "WorkerDiedError",
+    "chunk_bounds",
+    "default_workers",
+    "run_batch",
+    "start_method",
+    "worker_limit",
 ]
 
 #: ``progress(games_done, games_total)``, called in the caller's thread.
@@ -138,9 +132,7 @@ def run_batch(
     new_players(specs)  # a kind nobody registered fails here, not in a worker
     batch_seed = resolve_seed(seed)
     workers = min(workers or default_workers(), worker_limit())
-    unit = (
-        random_games.BLOCK_GAMES if uses_rank_path(config, *specs) else fresh_player_games(config)
-    )
+    unit = random_games.BLOCK_GAMES if uses_rank_path(config, *specs) else fresh_player_games(config)
     chunks = chunk_bounds(games, workers, unit)
     began = time.perf_counter()
     summary = SimulationSummary(config, str(specs[0]), str(specs[1]), batch_seed, swap)
@@ -179,9 +171,9 @@ def _run_in_pool(
             if bounds is None:
                 return
             start, stop = bounds
-            running.add(pool.submit(
-                _summarize_in_worker, summary.config, specs, start, stop, summary.seed, summary.swap,
-            ))
+            running.add(
+                pool.submit(_summarize_in_worker, summary.config, specs, start, stop, summary.seed, summary.swap)
+            )
 
     try:
         submit()
@@ -206,9 +198,7 @@ def _run_in_pool(
         pool.shutdown()
 
 
-def _keep_finished_chunks(
-    summary: SimulationSummary, futures: set[Future[SimulationSummary]]
-) -> None:
+def _keep_finished_chunks(summary: SimulationSummary, futures: set[Future[SimulationSummary]]) -> None:
     """Merge the chunks that came back before the pool broke (their games were played)."""
     for future in futures:
         if future.done() and not future.cancelled() and future.exception() is None:
@@ -216,11 +206,6 @@ def _keep_finished_chunks(
 
 
 def _summarize_in_worker(
-    config: GameConfig,
-    specs: tuple[PlayerSpec, PlayerSpec],
-    start: int,
-    stop: int,
-    seed: int,
-    swap: bool,
+    config: GameConfig, specs: tuple[PlayerSpec, PlayerSpec], start: int, stop: int, seed: int, swap: bool
 ) -> SimulationSummary:
     return summarize_games(config, *specs, start, stop, seed, swap, worker_should_stop)

@@ -59,9 +59,7 @@ def fresh_player_games(config: GameConfig) -> int:
     return 20
 
 
-def new_players(
-    specs: tuple[PlayerSpec, PlayerSpec], rng: random.Random | None = None
-) -> tuple[Player, Player]:
+def new_players(specs: tuple[PlayerSpec, PlayerSpec], rng: random.Random | None = None) -> tuple[Player, Player]:
     """Fresh players for ``specs``, drawing from ``rng`` when they draw at all.
 
     Raises:
@@ -169,9 +167,7 @@ def _play_one(
                 return None
             cell = move.row * cols + move.col
             if not (0 <= move.row < rows and 0 <= move.col < cols) or occupied >> cell & 1:
-                raise IllegalMoveError(
-                    f"{in_play_order[side].spec} chose {move!r} on {board.notation()}"
-                )
+                raise IllegalMoveError(f"{in_play_order[side].spec} chose {move!r} on {board.notation()}")
             nodes.append(result.stats.reported_nodes)
         board.push_index(cell)
         cells.append(cell)

@@ -161,9 +161,7 @@ def blocks_for(start: int, stop: int) -> range:
     return range(start // BLOCK_GAMES, (stop + BLOCK_GAMES - 1) // BLOCK_GAMES)
 
 
-def count_games(
-    summary: SimulationSummary, start: int, stop: int, should_stop: ShouldStop
-) -> float:
+def count_games(summary: SimulationSummary, start: int, stop: int, should_stop: ShouldStop) -> float:
     """Count games ``start`` to ``stop - 1`` into ``summary``; returns their move time.
 
     The move time is the time spent drawing games and looking up their
@@ -187,8 +185,7 @@ def count_games(
         parts = [(Seating.of_game(summary.first, summary.swap, first_game), endings)]
         if summary.swap:
             parts = [
-                (Seating.of_game(summary.first, True, first_game + parity), endings[parity::2])
-                for parity in (0, 1)
+                (Seating.of_game(summary.first, True, first_game + parity), endings[parity::2]) for parity in (0, 1)
             ]
         for seating, part in parts:
             for (winner, length), count in count_endings(part).items():

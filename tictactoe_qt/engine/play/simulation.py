@@ -114,9 +114,7 @@ def run_games(
         return _rank_games(config, specs, start, start + games, batch_seed, swap, should_stop, first)
     check_playable(config, *specs)
     new_players(specs)  # an unregistered player fails now, not at the first game
-    return play_move_by_move(
-        config, specs, start, start + games, batch_seed, swap, should_stop, first
-    )
+    return play_move_by_move(config, specs, start, start + games, batch_seed, swap, should_stop, first)
 
 
 def play_move_by_move(
@@ -135,9 +133,7 @@ def play_move_by_move(
     3x3; also the yardstick that the fast route is checked against.
     """
     names = (str(specs[0]), str(specs[1]))
-    for index, seating, played in play_range(
-        config, specs, start, stop, seed, swap, should_stop, first
-    ):
+    for index, seating, played in play_range(config, specs, start, stop, seed, swap, should_stop, first):
         yield _record(config, names, index, seating, *played)
 
 
@@ -253,4 +249,3 @@ def summarize_games(
         summary.cancelled = summary.games < stop - start
     summary.elapsed_seconds = time.perf_counter() - began
     return summary
-

@@ -144,8 +144,9 @@ class SimulationSummary:
     # -- filling -----------------------------------------------------------
     def add_game(self, record: GameRecord) -> None:
         """Count one finished game."""
-        self.add_played(record.seating, record.length, record.winner, record.move_seconds,
-                        record.move_nodes, record.forfeit)
+        self.add_played(
+            record.seating, record.length, record.winner, record.move_seconds, record.move_nodes, record.forfeit
+        )
 
     def add_played(
         self,
@@ -169,9 +170,7 @@ class SimulationSummary:
             player.seconds += sum(move_seconds[plies])
             player.add_nodes(move_nodes[plies])
 
-    def add_ending(
-        self, winner: Mark | None, length: int, seating: Seating, count: int = 1
-    ) -> None:
+    def add_ending(self, winner: Mark | None, length: int, seating: Seating, count: int = 1) -> None:
         """Count ``count`` games that ended alike, without times or nodes.
 
         Args:

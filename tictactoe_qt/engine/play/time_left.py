@@ -73,8 +73,10 @@ def steady_time_left(samples: Sequence[Sample], planned: int, rule: SteadyRule =
             picked.append(sample)
     if len(picked) < rule.agreeing:
         return None
-    ends = [origin_seconds + (planned - origin_games) * (elapsed - origin_seconds) / (games - origin_games)
-            for elapsed, games in picked]
+    ends = [
+        origin_seconds + (planned - origin_games) * (elapsed - origin_seconds) / (games - origin_games)
+        for elapsed, games in picked
+    ]
     if min(ends) <= 0 or max(ends) > min(ends) * (1 + rule.tolerance):
         return None
     return max(0.0, ends[0] - seconds)

@@ -108,7 +108,7 @@ class TournamentResult:
             self.forfeits[loser] = self.forfeits.get(loser, 0) + count
         for reason, times in reasons.items():
             if reason[:1] in ("X", "O") and reason[1:].startswith(" forfeits: "):
-                reason = reason[len("X forfeits: "):]
+                reason = reason[len("X forfeits: ") :]
             if reason in self.forfeit_reasons or len(self.forfeit_reasons) < 10:
                 self.forfeit_reasons[reason] = self.forfeit_reasons.get(reason, 0) + times
 
@@ -147,10 +147,7 @@ class TournamentResult:
             "cancelled": self.cancelled,
             "failure": self.failure,
             "cross_table": [
-                [
-                    None if row == col else _score_dict(self.score(row, col))
-                    for col in range(len(self.players))
-                ]
+                [None if row == col else _score_dict(self.score(row, col)) for col in range(len(self.players))]
                 for row in range(len(self.players))
             ],
             "ranking": [
@@ -227,9 +224,7 @@ def round_robin(
     from .simulation import check_playable, run_games  # heavier search code
 
     if games_per_pairing < 2:
-        raise TournamentError(
-            f"games per pairing must be 2 or more (both colours), got {games_per_pairing}"
-        )
+        raise TournamentError(f"games per pairing must be 2 or more (both colours), got {games_per_pairing}")
     specs = parse_players(players)
     check_playable(config, *specs)
     result = TournamentResult(config, tuple(str(s) for s in specs), games_per_pairing)
@@ -244,8 +239,7 @@ def round_robin(
             pairing_seed = seeds.randrange(2**31) if seed is not None else None
             if workers != 1:
                 done += _play_in_batch(
-                    result, config, specs, (x_index, o_index), games, pairing_seed,
-                    workers, should_stop,
+                    result, config, specs, (x_index, o_index), games, pairing_seed, workers, should_stop
                 )
                 if progress is not None:
                     progress(done, total)
@@ -253,12 +247,7 @@ def round_robin(
                     return result
                 continue
             records = run_games(
-                config,
-                specs[x_index],
-                specs[o_index],
-                games,
-                seed=pairing_seed,
-                should_stop=should_stop,
+                config, specs[x_index], specs[o_index], games, seed=pairing_seed, should_stop=should_stop
             )
             for record in records:
                 if should_stop():
@@ -294,10 +283,7 @@ def _play_in_batch(
     from .batch import run_batch
 
     x_index, o_index = indices
-    summary = run_batch(
-        config, specs[x_index], specs[o_index], games, seed, workers=workers,
-        should_stop=should_stop,
-    )
+    summary = run_batch(config, specs[x_index], specs[o_index], games, seed, workers=workers, should_stop=should_stop)
     result.add_games(x_index, o_index, summary.x_wins, summary.o_wins, summary.draws)
     x_totals, o_totals = summary.players
     reasons = summary.forfeit_reasons

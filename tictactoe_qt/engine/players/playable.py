@@ -34,4 +34,5 @@ def check_playable(config: GameConfig, *specs: PlayerSpec, ask_engines: bool = T
             raise PlayerSpecError(
                 f"{spec}: every depth from {low} to {high} is past the {config.cells} cells of "
                 f"{config.size_text}, so each move would search to the end; start the range "
-                f"at {config.cells} or less, or drop the depth (unlimited)")
+                f"at {config.cells} or less, or drop the depth (unlimited)"
+            )

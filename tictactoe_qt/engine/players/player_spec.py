@@ -30,8 +30,7 @@ from ..game.config import MAX_SIZE
 from .plugins import discovered_plugins
 from .textbook_options import CHOICES, OptionsError, TextbookOptions
 
-PLAYER_KINDS = ("human", "random", "minimax", "alphabeta", "average", "perfect", "mcts",
-                "engine")
+PLAYER_KINDS = ("human", "random", "minimax", "alphabeta", "average", "perfect", "mcts", "engine")
 #: The kinds that play without a person (simulations, tournaments, searches).
 COMPUTER_KINDS = tuple(kind for kind in PLAYER_KINDS if kind != "human")
 #: The textbook search options, with their choices (:class:`TextbookOptions`).
@@ -89,13 +88,9 @@ class PlayerSpec:
 
     def __post_init__(self) -> None:
         if self.kind not in PLAYER_KINDS and self.kind not in discovered_plugins():
-            raise PlayerSpecError(
-                f"unknown player {excerpt(self.kind)}; choose from {', '.join(all_kinds())}"
-            )
+            raise PlayerSpecError(f"unknown player {excerpt(self.kind)}; choose from {', '.join(all_kinds())}")
         if self.kind == "engine" and not self.path:
-            raise PlayerSpecError(
-                "an external engine needs its program: engine:path=/path/to/pbrain-x"
-            )
+            raise PlayerSpecError("an external engine needs its program: engine:path=/path/to/pbrain-x")
         if self.depth is not None and self.depth < 1:
             raise PlayerSpecError(f"depth must be 1 or more (or unlimited), got {self.depth}")
         if not MIN_TIME <= self.time <= MAX_TIME:
@@ -111,34 +106,30 @@ class PlayerSpec:
         low, high = depth_range
         shown = f"depth={low}-{high}"
         if self.kind not in DEPTH_RANGE_KINDS:
-            raise PlayerSpecError(
-                f"{shown}: a random depth is for {', '.join(DEPTH_RANGE_KINDS)}, not {self.kind}")
+            raise PlayerSpecError(f"{shown}: a random depth is for {', '.join(DEPTH_RANGE_KINDS)}, not {self.kind}")
         if self.depth is not None:
             raise PlayerSpecError(f"{shown}: give one depth or one range, not both")
         if low < 1:
             raise PlayerSpecError(f"{shown}: a depth range starts at 1 or more (0 means unlimited)")
         if low > high:
-            raise PlayerSpecError(f"{shown} runs backwards (write the smaller depth first: "
-                                  f"depth={high}-{low})")
+            raise PlayerSpecError(f"{shown} runs backwards (write the smaller depth first: depth={high}-{low})")
         if high > MAX_RANGE_DEPTH:
             raise PlayerSpecError(
-                f"{shown} goes past {MAX_RANGE_DEPTH}, the cells of the largest board "
-                f"({MAX_SIZE}x{MAX_SIZE})")
+                f"{shown} goes past {MAX_RANGE_DEPTH}, the cells of the largest board ({MAX_SIZE}x{MAX_SIZE})"
+            )
 
     def _check_textbook(self, textbook: TextbookOptions) -> None:
         if self.kind not in TEXTBOOK_KINDS:
             raise PlayerSpecError(
-                f"ordering, scoring, evaluation and form are for {' and '.join(TEXTBOOK_KINDS)}, "
-                f"not {self.kind}")
+                f"ordering, scoring, evaluation and form are for {' and '.join(TEXTBOOK_KINDS)}, not {self.kind}"
+            )
         if self.kind == "minimax" and textbook.ordering == "table":
-            raise PlayerSpecError(
-                "the table ordering needs a transposition table: use alphabeta:ordering=table")
+            raise PlayerSpecError("the table ordering needs a transposition table: use alphabeta:ordering=table")
 
     @property
     def search_algorithm(self) -> str:
         """The traced search the textbook options run: ``alphabeta-tt`` for the table ordering."""
-        if self.kind == "alphabeta" and self.textbook is not None and \
-                self.textbook.ordering == "table":
+        if self.kind == "alphabeta" and self.textbook is not None and self.textbook.ordering == "table":
             return "alphabeta-tt"
         return self.kind
 
@@ -179,9 +170,7 @@ class PlayerSpec:
             name = name.strip().lower()
             if not eq or name not in OPTIONS[kind]:
                 allowed = ", ".join(OPTIONS[kind]) or "none"
-                raise PlayerSpecError(
-                    f"bad option {excerpt(item)} for {kind} in {excerpt(text)}; options: {allowed}"
-                )
+                raise PlayerSpecError(f"bad option {excerpt(item)} for {kind} in {excerpt(text)}; options: {allowed}")
             raw = raw.strip().lower()
             range_match = _DEPTH_RANGE.fullmatch(raw) if name == "depth" else None
             try:
@@ -206,9 +195,7 @@ class PlayerSpec:
     def _parse_engine(cls, text: str, tail: str) -> PlayerSpec:
         match = _ENGINE_TAIL.fullmatch(tail)
         if match is None or not match["path"].strip():
-            raise PlayerSpecError(
-                f"an external engine is engine:path=/path/to/pbrain-x[,time=S], not {excerpt(text)}"
-            )
+            raise PlayerSpecError(f"an external engine is engine:path=/path/to/pbrain-x[,time=S], not {excerpt(text)}")
         raw_time = match["before"] if match["before"] is not None else match["after"]
         time = DEFAULT_TIME if raw_time is None else _float_option("time", raw_time, text)
         return cls("engine", time=time, path=match["path"].strip())
@@ -222,8 +209,7 @@ class PlayerSpec:
             name = name.strip()
             if not eq or not name.isidentifier():
                 raise PlayerSpecError(
-                    f"bad option {excerpt(item)} for {kind} in {excerpt(text)}; "
-                    "options are name=value"
+                    f"bad option {excerpt(item)} for {kind} in {excerpt(text)}; options are name=value"
                 )
             if name.lower() == "time":
                 time = _float_option("time", raw, text)
@@ -295,7 +281,4 @@ def _float_option(name: str, raw: str, text: str) -> float:
 
 def human_refused() -> str:
     """The message for a human where only computer players can play."""
-    return (
-        "human players can only play in the window; "
-        f"choose a computer player: {', '.join(COMPUTER_KINDS)}"
-    )
+    return f"human players can only play in the window; choose a computer player: {', '.join(COMPUTER_KINDS)}"

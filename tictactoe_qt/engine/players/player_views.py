@@ -65,8 +65,10 @@ def view_refusal(kind: ViewKind, board: Board) -> str | None:
     if work <= MAX_VIEW_WORK:
         return None
     positions = work // max(1, len(board.geometry.lines))
-    return (f"Minimax depth {MINIMAX_DEPTH} would score about {positions:,} positions here,"
-            " too many to show: use a smaller board or the depth-limited values")
+    return (
+        f"Minimax depth {MINIMAX_DEPTH} would score about {positions:,} positions here,"
+        " too many to show: use a smaller board or the depth-limited values"
+    )
 
 
 def view_spec(kind: ViewKind, board: Board) -> PlayerSpec:
@@ -127,10 +129,7 @@ class PlayerView:
 
 
 def player_view(
-    board: Board,
-    kind: ViewKind,
-    seed: int = MCTS_SEED,
-    should_stop: ShouldStop = never_stop,
+    board: Board, kind: ViewKind, seed: int = MCTS_SEED, should_stop: ShouldStop = never_stop
 ) -> PlayerView:
     """The numbers the ``kind`` player chooses by on ``board``, and the move it plays.
 
@@ -171,9 +170,7 @@ def view_badge(kind: ViewKind, value: float, to_move: Mark, names: SideNames = B
     return f"{value:.0f}"
 
 
-def view_text(
-    kind: ViewKind, value: float, to_move: Mark, spec: PlayerSpec, names: SideNames = BOARD_NAMES
-) -> str:
+def view_text(kind: ViewKind, value: float, to_move: Mark, spec: PlayerSpec, names: SideNames = BOARD_NAMES) -> str:
     """The long form of a view's number, for tooltips and screen readers."""
     side = names.name(to_move)
     if kind == "average":
@@ -199,14 +196,11 @@ def minimax_badge(score: float, to_move: Mark, names: SideNames = BOARD_NAMES) -
     return heuristic_badge(score, to_move, names)
 
 
-def minimax_text(
-    score: float, to_move: Mark, depth: int | None, names: SideNames = BOARD_NAMES
-) -> str:
+def minimax_text(score: float, to_move: Mark, depth: int | None, names: SideNames = BOARD_NAMES) -> str:
     """The long form of :func:`minimax_badge`, saying the depth and what E(n) is."""
     horizon = f"depth {depth}" if depth is not None else "the full depth"
     decided = score_to_result(score, to_move)
     if decided is not None:
         return f"{outcome_text(decided[0], decided[1], names)}, forced within {horizon}"
     side = names.name(to_move)
-    return (f"{score:+g} for {side} (minimax to {horizon}; at the cut-off, "
-            f"open lines for {side} minus the opponent's)")
+    return f"{score:+g} for {side} (minimax to {horizon}; at the cut-off, open lines for {side} minus the opponent's)"

@@ -41,8 +41,7 @@ def check_plugins(plugins: Iterable[PluginInfo]) -> dict[str, PluginCheck]:
     for info in plugins:
         if info.broken:
             continue
-        thread = threading.Thread(target=_check_one, args=(info.name, results),
-                                  name=f"check-{info.name}", daemon=True)
+        thread = threading.Thread(target=_check_one, args=(info.name, results), name=f"check-{info.name}", daemon=True)
         thread.start()
         threads.append(thread)
     for thread in threads:

@@ -71,8 +71,7 @@ def main(argv: list[str]) -> int:
 
 
 def _load_in_time(
-    name: str, options: dict[str, str],
-    say: Callable[[dict[str, Any]], None], leave: Callable[[int], NoReturn],
+    name: str, options: dict[str, str], say: Callable[[dict[str, Any]], None], leave: Callable[[int], NoReturn]
 ) -> tuple[Any, str, str | None]:
     """Import the plugin, build its bot and read its name, within :func:`load_seconds`.
 
@@ -128,8 +127,7 @@ def _answer(bot: Any, request: dict[str, Any]) -> dict[str, Any]:
         traceback.print_exc()
         return {"error": f"raised {_describe(error)}"}
     try:
-        if not (isinstance(answer, (tuple, list)) and len(answer) == 2
-                and all(type(part) is int for part in answer)):
+        if not (isinstance(answer, (tuple, list)) and len(answer) == 2 and all(type(part) is int for part in answer)):
             return {"bad": _cut(_safe_repr(answer))}
         row, col = int(answer[0]), int(answer[1])
     except KeyboardInterrupt:

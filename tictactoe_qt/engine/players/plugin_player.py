@@ -60,8 +60,7 @@ class PluginPlayer:
             if self._child is None or not self._child.is_running:
                 self._start(should_stop)
             cells = [
-                [board.mark_at(row, col) or "." for col in range(board.config.cols)]
-                for row in range(board.config.rows)
+                [board.mark_at(row, col) or "." for col in range(board.config.cols)] for row in range(board.config.rows)
             ]
             request = {"cells": cells, "to_move": board.turn, "k": board.config.k}
             self._send(json.dumps(request))
@@ -114,9 +113,9 @@ class PluginPlayer:
         env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
         try:
             child = Child.start(
-                [sys.executable, "-m", "tictactoe_qt.engine.players.plugin_host", self.spec.kind,
-                 json.dumps(options)],
-                env=env, on_stderr=self._log,
+                [sys.executable, "-m", "tictactoe_qt.engine.players.plugin_host", self.spec.kind, json.dumps(options)],
+                env=env,
+                on_stderr=self._log,
             )
         except ChildExited as error:
             raise PlayerForfeit(f"{self.name} {error.reason}") from None
@@ -193,14 +192,11 @@ class PluginPlayer:
         if not (0 <= row < rows and 0 <= col < cols):
             raise PlayerForfeit(self._off_board(str(row), str(col), rows, cols))
         if board.mark_at(row, col) is not None:
-            raise PlayerForfeit(
-                f"{self.name} returned ({row}, {col}): {cell_text(row, col)} is already taken"
-            )
+            raise PlayerForfeit(f"{self.name} returned ({row}, {col}): {cell_text(row, col)} is already taken")
         return Move(row, col)
 
     def _off_board(self, row: str, col: str, rows: int, cols: int) -> str:
-        return (f"{self.name} returned ({row}, {col}), off the {rows}x{cols} board "
-                "(answers count from 0)")
+        return f"{self.name} returned ({row}, {col}), off the {rows}x{cols} board (answers count from 0)"
 
 
 def _cut(text: str, limit: int = 160) -> str:

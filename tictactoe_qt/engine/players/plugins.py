@@ -104,4 +104,3 @@ def load_factory(info: PluginInfo) -> Callable[..., object]:
     if not callable(factory):
         raise TypeError(f"{info.target} is not a function or class")
     return factory
-

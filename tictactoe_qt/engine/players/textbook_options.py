@@ -51,7 +51,10 @@ EVALUATIONS = ("zero", "open-lines")
 FORMS = ("textbook", "negamax")
 #: Each option's name and its choices, in the order the options are written.
 CHOICES: dict[str, tuple[str, ...]] = {
-    "ordering": ORDERINGS, "scoring": SCORINGS, "evaluation": EVALUATIONS, "form": FORMS,
+    "ordering": ORDERINGS,
+    "scoring": SCORINGS,
+    "evaluation": EVALUATIONS,
+    "form": FORMS,
 }
 #: The searches that can be traced; ``alphabeta-tt`` keeps a transposition table.
 ALGORITHMS = ("minimax", "alphabeta", "alphabeta-tt")
@@ -90,9 +93,7 @@ class TextbookOptions:
         for name, choices in CHOICES.items():
             value = getattr(self, name)
             if value not in choices:
-                raise OptionsError(
-                    f"unknown {name} {excerpt(value)}; choose from {', '.join(choices)}"
-                )
+                raise OptionsError(f"unknown {name} {excerpt(value)}; choose from {', '.join(choices)}")
 
     @classmethod
     def parse(
@@ -122,38 +123,36 @@ class TextbookOptions:
             OptionsError: unknown algorithm, or ``table`` ordering without a table.
         """
         if algorithm not in ALGORITHMS:
-            raise OptionsError(
-                f"unknown algorithm {excerpt(algorithm)}; choose from {', '.join(ALGORITHMS)}"
-            )
+            raise OptionsError(f"unknown algorithm {excerpt(algorithm)}; choose from {', '.join(ALGORITHMS)}")
         if self.ordering == "table" and algorithm != "alphabeta-tt":
-            raise OptionsError(
-                "the table ordering needs a transposition table: use algorithm alphabeta-tt"
-            )
+            raise OptionsError("the table ordering needs a transposition table: use algorithm alphabeta-tt")
 
     def label(self) -> str:
         """The options in words, for labelling counts: ``ordering none, scoring textbook, ...``."""
-        return ", ".join([f"ordering {self.ordering}, scoring {self.scoring}, "
-                          f"evaluation {self.evaluation}, form {self.form}",
-                          *self.window_rules()])
+        return ", ".join(
+            [
+                f"ordering {self.ordering}, scoring {self.scoring}, evaluation {self.evaluation}, form {self.form}",
+                *self.window_rules(),
+            ]
+        )
 
     def window_rules(self) -> list[str]:
         """The window switches that are not the textbook's, in words (empty by default)."""
-        rules = [(self.root_window_restart, "window restarted at each root move"),
-                 (self.strict_pruning, "prunes only on strict inequality"),
-                 (not self.pruning, "no pruning"),
-                 (self.capped_window, "window capped at the quickest win")]
+        rules = [
+            (self.root_window_restart, "window restarted at each root move"),
+            (self.strict_pruning, "prunes only on strict inequality"),
+            (not self.pruning, "no pruning"),
+            (self.capped_window, "window capped at the quickest win"),
+        ]
         return [words for chosen, words in rules if chosen]
 
     def as_dict(self) -> dict[str, str]:
         """The four choices (:data:`CHOICES`) as JSON-ready text; the window switches are
         not choices of the views and stay out."""
-        return {"ordering": self.ordering, "scoring": self.scoring,
-                "evaluation": self.evaluation, "form": self.form}
+        return {"ordering": self.ordering, "scoring": self.scoring, "evaluation": self.evaluation, "form": self.form}
 
 
-def estimates_can_outrank_wins(
-    options: TextbookOptions, depth: int | None, empty_cells: int | None = None
-) -> bool:
+def estimates_can_outrank_wins(options: TextbookOptions, depth: int | None, empty_cells: int | None = None) -> bool:
     """Whether a search with ``options`` and the depth limit ``depth`` can rank an estimate
     above a real win.
 
@@ -169,9 +168,7 @@ def estimates_can_outrank_wins(
     return empty_cells is None or depth < empty_cells
 
 
-def estimate_note(
-    options: TextbookOptions, depth: int | None, empty_cells: int | None = None
-) -> str:
+def estimate_note(options: TextbookOptions, depth: int | None, empty_cells: int | None = None) -> str:
     """:data:`ESTIMATE_NOTE` when :func:`estimates_can_outrank_wins`, else ``""``."""
     return ESTIMATE_NOTE if estimates_can_outrank_wins(options, depth, empty_cells) else ""
 

@@ -81,12 +81,7 @@ from __future__ import annotations
 
 from .child import SLICE_SECONDS, Child
 from .errors import ChildExited, ChildFailed, ChildTimeout
-from .parent_death import (
-    die_with_parent,
-    end_all_with_parent,
-    keep_orphans,
-    set_parent_death_signal,
-)
+from .parent_death import die_with_parent, end_all_with_parent, keep_orphans, set_parent_death_signal
 from .pool import (
     MIN_WORKER_LIMIT,
     WORKER_DIED,
@@ -98,13 +93,7 @@ from .pool import (
     start_resource_tracker,
     worker_limit,
 )
-from .service import (
-    CANCEL_GRACE_SECONDS,
-    Handler,
-    Service,
-    ServiceCancelled,
-    ServiceError,
-)
+from .service import CANCEL_GRACE_SECONDS, Handler, Service, ServiceCancelled, ServiceError
 from .stop_flag import StopFlag
 from .workers import act_as_worker, prepare_worker, worker_should_stop
 

@@ -13,14 +13,7 @@ import weakref
 from collections.abc import Callable, Mapping, Sequence
 
 from .errors import ChildExited, ChildTimeout
-from .group import (
-    describe_status,
-    end_escaped,
-    end_group,
-    exit_status,
-    signal_group,
-    wait_exit,
-)
+from .group import describe_status, end_escaped, end_group, exit_status, signal_group, wait_exit
 from .lines import LineBuffer, Tail
 from .parent_death import die_with_parent
 
@@ -62,9 +55,14 @@ class Child:
             answers (between requests) never blocks on a full pipe.
     """
 
-    def __init__(self, process: subprocess.Popen[bytes], program: str,
-                 on_stderr: Log | None = None, max_line: int = CHUNK,
-                 drain_stderr: bool = False) -> None:
+    def __init__(
+        self,
+        process: subprocess.Popen[bytes],
+        program: str,
+        on_stderr: Log | None = None,
+        max_line: int = CHUNK,
+        drain_stderr: bool = False,
+    ) -> None:
         assert process.stdin and process.stdout and process.stderr
         self.process = process
         self.program = program
@@ -83,14 +81,22 @@ class Child:
         self._is_ready = False
         self._ended = False
         if drain_stderr:
-            threading.Thread(target=_drain_in_background, args=(weakref.ref(self),),
-                             name=f"stderr-{process.pid}", daemon=True).start()
+            threading.Thread(
+                target=_drain_in_background, args=(weakref.ref(self),), name=f"stderr-{process.pid}", daemon=True
+            ).start()
 
     @classmethod
-    def start(cls, argv: Sequence[str], *, cwd: str | None = None,
-              env: Mapping[str, str] | None = None, on_stderr: Log | None = None,
-              max_line: int = CHUNK, dies_with_parent_itself: bool = False,
-              drain_stderr: bool = False) -> Child:
+    def start(
+        cls,
+        argv: Sequence[str],
+        *,
+        cwd: str | None = None,
+        env: Mapping[str, str] | None = None,
+        on_stderr: Log | None = None,
+        max_line: int = CHUNK,
+        dies_with_parent_itself: bool = False,
+        drain_stderr: bool = False,
+    ) -> Child:
         """Start ``argv`` in a session (and process group) of its own, dying with us.
 
         ``dies_with_parent_itself``: the program calls :func:`set_parent_death_signal`
@@ -104,14 +110,18 @@ class Child:
         program = argv[0]
         try:
             process = subprocess.Popen(
-                list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, bufsize=0, cwd=cwd, env=env,
+                list(argv),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                bufsize=0,
+                cwd=cwd,
+                env=env,
                 start_new_session=True,  # its own group: Ctrl+C in our terminal is ours
                 preexec_fn=None if dies_with_parent_itself else die_with_parent,
             )
         except OSError as error:
-            raise ChildExited(program, f"could not start: {error.strerror or error}",
-                              at_once=True) from None
+            raise ChildExited(program, f"could not start: {error.strerror or error}", at_once=True) from None
         return cls(process, program, on_stderr, max_line, drain_stderr)
 
     # -- state ----------------------------------------------------------------
@@ -133,8 +143,7 @@ class Child:
             status = wait_exit(self.process, EXIT_SECONDS)
         reason = describe_status(status)
         if not self._is_ready and status is not None:
-            reason = reason.replace("exited", "exited at once", 1).replace(
-                "crashed", "crashed at once", 1)
+            reason = reason.replace("exited", "exited at once", 1).replace("crashed", "crashed at once", 1)
         stderr = self._tail.excerpt()
         if stderr:
             reason = f"{reason}: {stderr}"
@@ -284,8 +293,7 @@ class Child:
             selector = self._selector
             if selector is None or self._ended:
                 return False
-            key = next((key for key in selector.get_map().values() if key.data is self._err),
-                       None)
+            key = next((key for key in selector.get_map().values() if key.data is self._err), None)
             if key is None:
                 return False
             for _ in range(DRAIN_STEP // CHUNK):

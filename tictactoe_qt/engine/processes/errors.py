@@ -29,8 +29,9 @@ class ChildExited(ChildFailed):
         stderr: the last of its stderr, as one bounded line ("" for none).
     """
 
-    def __init__(self, program: str, reason: str, status: int | None = None,
-                 at_once: bool = False, stderr: str = "") -> None:
+    def __init__(
+        self, program: str, reason: str, status: int | None = None, at_once: bool = False, stderr: str = ""
+    ) -> None:
         super().__init__(program, reason)
         self.status = status
         self.at_once = at_once

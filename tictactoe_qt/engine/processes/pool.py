@@ -57,9 +57,7 @@ class WorkerDiedError(ProcessFailure):
         if pid is None:
             super().__init__(WORKER_DIED)
             return
-        how = "" if status is None else (
-            f", signal {-status}" if status < 0 else f", exit status {status}"
-        )
+        how = "" if status is None else (f", signal {-status}" if status < 0 else f", exit status {status}")
         super().__init__(f"a worker process died (pid {pid}{how}); the batch stopped")
 
 
@@ -145,9 +143,9 @@ class WorkerPool:
         preload: modules a fork server imports once for every worker.
     """
 
-    def __init__(self, workers: int,
-                 initializer: Callable[[StopFlag], None] = prepare_worker,
-                 preload: Sequence[str] = ()) -> None:
+    def __init__(
+        self, workers: int, initializer: Callable[[StopFlag], None] = prepare_worker, preload: Sequence[str] = ()
+    ) -> None:
         self.workers = workers
         self._initializer = initializer
         self._preload = list(preload)
@@ -173,8 +171,7 @@ class WorkerPool:
                 start_pool_helpers(context)
                 self._flag = StopFlag(context)
                 self._executor = ProcessPoolExecutor(
-                    self.workers, mp_context=context, initializer=self._initializer,
-                    initargs=(self._flag,),
+                    self.workers, mp_context=context, initializer=self._initializer, initargs=(self._flag,)
                 )
                 # The executor's own table of its workers.
                 self._processes = self._executor._processes  # type: ignore[assignment]
@@ -261,8 +258,7 @@ def _wait_exits(processes: list[BaseProcess], seconds: float) -> list[BaseProces
     return running
 
 
-def _end_workers(executor: ProcessPoolExecutor, processes: dict[int, BaseProcess],
-                 grace: float) -> None:
+def _end_workers(executor: ProcessPoolExecutor, processes: dict[int, BaseProcess], grace: float) -> None:
     """Shut ``executor`` down and make sure each worker ended and was reaped.
 
     Workers that do not leave within ``grace`` seconds are killed (SIGKILL: a

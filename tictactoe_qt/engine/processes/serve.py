@@ -49,7 +49,7 @@ class _Conversation:
         data = memoryview(line.encode("ascii"))
         with self._write_lock:
             while data:
-                data = data[os.write(self._writer, data):]
+                data = data[os.write(self._writer, data) :]
 
     def read_setup(self) -> Any:
         kind, _, data = self._reader.readline().decode("ascii").strip().partition(" ")

@@ -96,8 +96,9 @@ def _start_child(argv: list[str]) -> Child:
     without ever waiting for it (:mod:`.stderr_echo`): a handler or plugin that
     floods it never blocks, whoever reads our stderr.
     """
-    return _starter.submit(Child.start, argv, on_stderr=_pass_stderr, max_line=MAX_MESSAGE,
-                           dies_with_parent_itself=True, drain_stderr=True).result()
+    return _starter.submit(
+        Child.start, argv, on_stderr=_pass_stderr, max_line=MAX_MESSAGE, dies_with_parent_itself=True, drain_stderr=True
+    ).result()
 
 
 def _pass_stderr(line: str) -> None:
@@ -115,8 +116,9 @@ class Service:
         process_name: the child's last argument, so ``ps`` tells the children apart.
     """
 
-    def __init__(self, label: str, factory: Callable[[], Handler], *, niceness: int = 0,
-                 process_name: str | None = None) -> None:
+    def __init__(
+        self, label: str, factory: Callable[[], Handler], *, niceness: int = 0, process_name: str | None = None
+    ) -> None:
         self.label = label
         self._process_name = process_name or f"tictactoe-{label}"
         self._factory = factory
@@ -158,8 +160,7 @@ class Service:
             stale, self._session = session, None
             if stale is not None and not stale.ending:
                 stale.child.kill(0)  # died on its own: reap it (it is not running)
-            argv = [sys.executable, "-m", f"{__package__}.serve", self._process_name,
-                    str(os.getpid())]
+            argv = [sys.executable, "-m", f"{__package__}.serve", self._process_name, str(os.getpid())]
             try:
                 child = _start_child(argv)
             except ChildExited as error:
@@ -172,8 +173,7 @@ class Service:
                 pass  # the handshake says why
             return self._session
 
-    def wait_until_ready(self, timeout: float = 30.0, *,
-                         cancelled: Callable[[], bool] = lambda: False) -> bool:
+    def wait_until_ready(self, timeout: float = 30.0, *, cancelled: Callable[[], bool] = lambda: False) -> bool:
         """Start the child if needed and wait until it is ready.
 
         Returns False when ``cancelled()`` turns true, after ``timeout``
@@ -211,15 +211,13 @@ class Service:
         finally:
             self._talk_lock.release()
 
-    def _check_waiting(self, session: _Session, cancelled: Callable[[], bool],
-                       deadline: float) -> None:
+    def _check_waiting(self, session: _Session, cancelled: Callable[[], bool], deadline: float) -> None:
         if cancelled() or session.ending or self._session is not session:
             raise ServiceCancelled()
         if time.monotonic() > deadline:
             raise _NotReadyInTime()
 
-    def _handshake(self, session: _Session, deadline: float,
-                   cancelled: Callable[[], bool]) -> _Session:
+    def _handshake(self, session: _Session, deadline: float, cancelled: Callable[[], bool]) -> _Session:
         """Read the child's ``ready``; the caller holds ``_talk_lock``."""
         while not session.ready:
             self._check_waiting(session, cancelled, deadline)
@@ -271,13 +269,17 @@ class Service:
             except ChildFailed as error:
                 if session.ending:  # stopped or killed by another thread; a death is not
                     raise ServiceCancelled() from None
-                raise self._failure(session, error if isinstance(error, ChildExited) else None,
-                                    "") from None
+                raise self._failure(session, error if isinstance(error, ChildExited) else None, "") from None
         return self._answer(session, kind, data)
 
-    def _converse(self, session: _Session, message: object, cancelled: Callable[[], bool],
-                  on_progress: Callable[[object], None],
-                  abandon: Callable[[], bool]) -> tuple[str, str]:
+    def _converse(
+        self,
+        session: _Session,
+        message: object,
+        cancelled: Callable[[], bool],
+        on_progress: Callable[[object], None],
+        abandon: Callable[[], bool],
+    ) -> tuple[str, str]:
         """Send one request, wait for its answer line; the caller holds ``_talk_lock``."""
         child = session.child
         child.send(f"request {encode(message)}\n")
@@ -317,8 +319,7 @@ class Service:
         try:
             return decode(data)
         except Exception as error:  # noqa: BLE001 - any unpickling failure is the child's answer
-            raise self._failure(
-                session, None, f": its answer could not be read ({type(error).__name__})") from None
+            raise self._failure(session, None, f": its answer could not be read ({type(error).__name__})") from None
 
     def _failure(self, session: _Session, error: ChildExited | None, what: str) -> ServiceError:
         """End (and reap) ``session``'s child; the error naming it, its exit and its stderr."""

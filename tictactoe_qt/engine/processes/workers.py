@@ -20,9 +20,7 @@ from .stop_flag import StopFlag
 #: How often a worker told to stop checks whether its pool was abandoned.
 ABANDON_POLL_SECONDS = 0.05
 #: Signals a terminal, a shell's ``kill %1`` or a logout sends to the whole process group.
-GROUP_SIGNALS = tuple(
-    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
-)
+GROUP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 _batch_stop: StopFlag | None = None
 _leave_watch: threading.Thread | None = None
@@ -82,8 +80,9 @@ def _stop_batch(signum: int, frame: FrameType | None) -> None:
         return
     _batch_stop.set()
     if _leave_watch is None:
-        _leave_watch = threading.Thread(target=_leave_when_abandoned, args=(_batch_stop,),
-                                        daemon=True, name="abandon-watch")
+        _leave_watch = threading.Thread(
+            target=_leave_when_abandoned, args=(_batch_stop,), daemon=True, name="abandon-watch"
+        )
         _leave_watch.start()
 
 
@@ -107,8 +106,7 @@ def _die_with_parent() -> None:
     set_parent_death_signal(signal.SIGKILL)
     parent = multiprocessing.parent_process()
     if parent is not None:
-        threading.Thread(target=_exit_when_gone, args=(parent.sentinel,), daemon=True,
-                         name="parent-watch").start()
+        threading.Thread(target=_exit_when_gone, args=(parent.sentinel,), daemon=True, name="parent-watch").start()
 
 
 def _exit_when_gone(sentinel: int) -> None:

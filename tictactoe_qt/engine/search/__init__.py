@@ -10,13 +10,7 @@ from .minimax import ENGINE_OPTIONS, minimax_search
 from .move_tables import search_order
 from .negamax import NegamaxRun
 from .pairing import build_pairing, has_pairing, unforced_cells
-from .pattern_eval import (
-    HISTOGRAM_FIELD_BITS,
-    accumulator_of,
-    line_codes,
-    pattern_tables_for,
-    weighted_sums,
-)
+from .pattern_eval import HISTOGRAM_FIELD_BITS, accumulator_of, line_codes, pattern_tables_for, weighted_sums
 from .perfect import PerfectSearcher
 from .perfect_player import PerfectPlayer
 from .progress import Progress, SearchProgress, progress_text

@@ -31,14 +31,7 @@ import time
 
 from ..game.board import Board, Move
 from ..players.player_spec import PlayerSpec
-from ..search_result import (
-    MATE_THRESHOLD,
-    SearchResult,
-    SearchStats,
-    ShouldStop,
-    exact_fields,
-    never_stop,
-)
+from ..search_result import MATE_THRESHOLD, SearchResult, SearchStats, ShouldStop, exact_fields, never_stop
 from .alphabeta_core import AlphaBetaCounters, fast_search, general_search, principal_variation
 from .cancellation import SearchCancelled
 from .depth_player import DepthSearchPlayer
@@ -93,8 +86,10 @@ def alphabeta_search(
     check_depth(depth)
     mode = ordering_name(ordering)
     if mode == "wins" and not capped_window:
-        raise ValueError("the wins ordering ends a node at its winning move, which needs "
-                         "capped_window; choose ordering none or centre to search uncapped")
+        raise ValueError(
+            "the wins ordering ends a node at its winning move, which needs "
+            "capped_window; choose ordering none or centre to search uncapped"
+        )
     start = time.perf_counter()
     if board.is_game_over():
         return game_over_result("alphabeta", board, depth, start)
@@ -108,8 +103,7 @@ def alphabeta_search(
     if pair is None:
         table: dict[int, tuple[int, int]] | None = {} if transposition or symmetry else None
         limit = None if full_depth else depth
-        pair = general_search(geometry, mode, capped_window, counters, should_stop, limit,
-                              table, symmetry)
+        pair = general_search(geometry, mode, capped_window, counters, should_stop, limit, table, symmetry)
     search, flush = pair
     cancelled = False
     score = 0
@@ -130,20 +124,12 @@ def alphabeta_search(
     if cancelled or not pv_bits:
         fallback = pv_bits[0] if pv_bits else first_free_cell(board)
         move = Move.from_index(fallback, geometry.cols)
-        return SearchResult("alphabeta", move, 0, exact=False, pv=[move], stats=stats,
-                            cancelled=cancelled)
+        return SearchResult("alphabeta", move, 0, exact=False, pv=[move], stats=stats, cancelled=cancelled)
     exact = counters.evaluations == 0 or abs(score) >= MATE_THRESHOLD
     result, plies = exact_fields(board, score) if exact else (None, None)
     pv = moves_from_cells(board, pv_bits)
     return SearchResult(
-        algorithm="alphabeta",
-        move=pv[0],
-        score=score,
-        exact=exact,
-        result=result,
-        plies=plies,
-        pv=pv,
-        stats=stats,
+        algorithm="alphabeta", move=pv[0], score=score, exact=exact, result=result, plies=plies, pv=pv, stats=stats
     )
 
 

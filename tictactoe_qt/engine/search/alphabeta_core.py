@@ -52,8 +52,7 @@ class AlphaBetaCounters:
 
 
 def fast_search(
-    board: Board, ordering: str, capped: bool, counters: AlphaBetaCounters,
-    should_stop: ShouldStop,
+    board: Board, ordering: str, capped: bool, counters: AlphaBetaCounters, should_stop: ShouldStop
 ) -> SearchPair | None:
     """A table-driven search for small boards, full depth, no transposition table;
     ``capped`` starts beta at the quickest win still possible (see :mod:`.alphabeta`).
@@ -260,9 +259,7 @@ def general_search(
     return search, flush
 
 
-def principal_variation(
-    best_moves: dict[tuple[int, int], int], me: int, opp: int, geometry: Geometry
-) -> list[int]:
+def principal_variation(best_moves: dict[tuple[int, int], int], me: int, opp: int, geometry: Geometry) -> list[int]:
     """Follow the recorded best moves from the root while the game goes on."""
     cells: list[int] = []
     while len(cells) < geometry.cells:
@@ -276,9 +273,7 @@ def principal_variation(
     return cells
 
 
-def _recorded_best(
-    best_moves: dict[tuple[int, int], int], me: int, opp: int, geometry: Geometry
-) -> int | None:
+def _recorded_best(best_moves: dict[tuple[int, int], int], me: int, opp: int, geometry: Geometry) -> int | None:
     """The best move recorded for this position or, with a symmetric table, for an image of it."""
     for number, permutation in enumerate(geometry.symmetries):
         bit = best_moves.get((geometry.transform(me, number), geometry.transform(opp, number)))

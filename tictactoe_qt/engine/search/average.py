@@ -99,9 +99,7 @@ class _AverageSearch:
         return value
 
 
-def average_search(
-    board: Board, depth: int | None = None, should_stop: ShouldStop = never_stop
-) -> SearchResult:
+def average_search(board: Board, depth: int | None = None, should_stop: ShouldStop = never_stop) -> SearchResult:
     """Choose the move with the best average result over random continuations.
 
     Args:
@@ -136,15 +134,21 @@ def average_search(
             move = Move.from_index(cell, geometry.cols)
             result, plies = exact_fields(board, win_in(1))
             return SearchResult(
-                "average", move, win_in(1), exact=True, result=result, plies=plies,
-                pv=[move], stats=stats(), move_scores={move: 1.0},
+                "average",
+                move,
+                win_in(1),
+                exact=True,
+                result=result,
+                plies=plies,
+                pv=[move],
+                stats=stats(),
+                move_scores={move: 1.0},
             )
     try:
         values = search.child_values(me, opp, 0)
     except SearchCancelled:
         move = Move.from_index(first_free_cell(board), geometry.cols)
-        return SearchResult("average", move, 0.0, exact=False, pv=[move], stats=stats(),
-                            cancelled=True)
+        return SearchResult("average", move, 0.0, exact=False, pv=[move], stats=stats(), cancelled=True)
     best_cell, best_value = values[0]
     for cell, value in values:
         if value > best_value:

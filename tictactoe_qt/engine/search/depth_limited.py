@@ -83,8 +83,7 @@ def depth_limited_values(
 
     for limit in range(1, min(depth, len(cells)) + 1):
         counters = AlphaBetaCounters()
-        search, flush = general_search(geometry, "wins", True, counters, stop, limit, {},
-                                       False)
+        search, flush = general_search(geometry, "wins", True, counters, stop, limit, {}, False)
         scores: list[tuple[int, int]] = []
         evaluated = False
         try:
@@ -105,8 +104,7 @@ def depth_limited_values(
         except SearchCancelled:
             break
         flush()
-        values.scores = dict(zip(moves_from_cells(board, [c for c, _ in scores]),
-                                 (s for _, s in scores)))
+        values.scores = dict(zip(moves_from_cells(board, [c for c, _ in scores]), (s for _, s in scores)))
         values.depth = limit
         best_cell, best_score = scores[0]
         for cell, score in scores:
@@ -123,4 +121,3 @@ def depth_limited_values(
             values.exact, values.depth = True, depth
             break
     return values
-

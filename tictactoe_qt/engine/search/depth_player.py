@@ -37,8 +37,7 @@ class DepthSearchPlayer:
         if self.spec.textbook is not None:
             from ..teaching.trace.counted_search import counted_search
 
-            return counted_search(board, self.spec.search_algorithm, self.spec.textbook, depth,
-                                  should_stop)
+            return counted_search(board, self.spec.search_algorithm, self.spec.textbook, depth, should_stop)
         return self._search(board, depth, should_stop)
 
     def new_game(self) -> None:

@@ -40,8 +40,7 @@ SCORE_SCALE = 100.0
 class _Node:
     """One tree node. ``reward`` is summed for the side that moved into it."""
 
-    __slots__ = ("move", "parent", "children", "untried", "visits", "reward", "terminal",
-                 "proven")
+    __slots__ = ("move", "parent", "children", "untried", "visits", "reward", "terminal", "proven")
 
     def __init__(self, move: int, parent: _Node | None, untried: list[int], terminal: bool):
         self.move = move
@@ -61,9 +60,7 @@ class _Node:
         for child in self.children:
             if child.proven == LOST:
                 continue
-            value = child.reward / child.visits + EXPLORATION * math.sqrt(
-                log_visits / child.visits
-            )
+            value = child.reward / child.visits + EXPLORATION * math.sqrt(log_visits / child.visits)
             if value > best_value:
                 best, best_value = child, value
         return best
@@ -267,23 +264,13 @@ def _playout_for(board: Board) -> Playout:
 
 
 def _result(
-    board: Board,
-    root: _Node,
-    done: int,
-    nodes: int,
-    max_ply: int,
-    start: float,
-    cancelled: bool,
+    board: Board, root: _Node, done: int, nodes: int, max_ply: int, start: float, cancelled: bool
 ) -> MctsResult:
     cols = board.config.cols
     visits = {Move.from_index(c.move, cols): c.visits for c in root.children}
-    scores = {
-        Move.from_index(c.move, cols): SCORE_SCALE * (2.0 * c.reward / c.visits - 1.0)
-        for c in root.children
-    }
+    scores = {Move.from_index(c.move, cols): SCORE_SCALE * (2.0 * c.reward / c.visits - 1.0) for c in root.children}
     if root.children:
-        best = max(root.children, key=lambda c: (c.proven == WON, c.proven != LOST, c.visits,
-                                                 c.reward))
+        best = max(root.children, key=lambda c: (c.proven == WON, c.proven != LOST, c.visits, c.reward))
     else:  # cancelled before the first iteration: any legal move
         best = _Node(board.legal_indices()[0], None, [], terminal=False)
     move = Move.from_index(best.move, cols)
@@ -293,11 +280,7 @@ def _result(
         node = max(node.children, key=lambda c: (c.visits, c.reward))
         pv.append(Move.from_index(node.move, cols))
     score = scores.get(move, 0.0)
-    stats = SearchStats(
-        nodes=nodes,
-        max_ply=max_ply,
-        elapsed_seconds=time.perf_counter() - start,
-    )
+    stats = SearchStats(nodes=nodes, max_ply=max_ply, elapsed_seconds=time.perf_counter() - start)
     return MctsResult(
         "mcts",
         move,

@@ -27,12 +27,9 @@ def build_playout(geometry: Geometry) -> Playout:
     need = k - 1
     line_numbers = range(len(lines))
 
-    def playout(
-        bits: list[int], side: int, empty: list[int], rng: random.Random
-    ) -> tuple[int | None, int]:
+    def playout(bits: list[int], side: int, empty: list[int], rng: random.Random) -> tuple[int | None, int]:
         x_bits, o_bits = bits[0], bits[1]
-        counts = ([(x_bits & m).bit_count() for m in lines],
-                  [(o_bits & m).bit_count() for m in lines])
+        counts = ([(x_bits & m).bit_count() for m in lines], [(o_bits & m).bit_count() for m in lines])
         x_counts, o_counts = counts
         threats: tuple[set[int], set[int]] = (
             {n for n in line_numbers if x_counts[n] == need and not o_counts[n]},

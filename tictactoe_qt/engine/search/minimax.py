@@ -21,14 +21,7 @@ import time
 from ..game.board import Board, Move
 from ..players.player_spec import PlayerSpec
 from ..players.textbook_options import TextbookOptions
-from ..search_result import (
-    MATE_THRESHOLD,
-    SearchResult,
-    SearchStats,
-    ShouldStop,
-    exact_fields,
-    never_stop,
-)
+from ..search_result import MATE_THRESHOLD, SearchResult, SearchStats, ShouldStop, exact_fields, never_stop
 from ..teaching.trace.event_stream import ExactBelow, SearchCounts, count_search
 from ..teaching.trace.spaces import BoardSpace, BoardState
 from .cancellation import SearchCancelled
@@ -41,9 +34,7 @@ from .result_building import first_free_cell, game_over_result, moves_from_cells
 ENGINE_OPTIONS = TextbookOptions(scoring="distance", evaluation="open-lines", form="negamax")
 
 
-def minimax_search(
-    board: Board, depth: int | None = None, should_stop: ShouldStop = never_stop
-) -> SearchResult:
+def minimax_search(board: Board, depth: int | None = None, should_stop: ShouldStop = never_stop) -> SearchResult:
     """Choose a move by plain minimax, visiting every node to ``depth`` plies.
 
     Args:
@@ -66,8 +57,9 @@ def minimax_search(
         _search(board, depth, should_stop, counts)
     except SearchCancelled:
         cancelled = True
-    stats = SearchStats(nodes=counts.nodes, max_ply=counts.deepest, depth=depth,
-                        elapsed_seconds=time.perf_counter() - start)
+    stats = SearchStats(
+        nodes=counts.nodes, max_ply=counts.deepest, depth=depth, elapsed_seconds=time.perf_counter() - start
+    )
     root_scores = counts.root_scores
     if not root_scores:
         move = Move.from_index(first_free_cell(board), geometry.cols)
@@ -76,8 +68,7 @@ def minimax_search(
     for cell, score in root_scores:
         if score > best_score:
             best_cell, best_score = cell, score
-    pv_cells = [best_cell] if cancelled else _principal_variation(board, depth, best_cell,
-                                                                   should_stop)
+    pv_cells = [best_cell] if cancelled else _principal_variation(board, depth, best_cell, should_stop)
     exact = not cancelled and (counts.evaluations == 0 or abs(best_score) >= MATE_THRESHOLD)
     result, plies = exact_fields(board, best_score) if exact else (None, None)
     moves = moves_from_cells(board, [cell for cell, _ in root_scores])
@@ -95,12 +86,10 @@ def minimax_search(
     )
 
 
-def _search(board: Board, depth: int | None, should_stop: ShouldStop,
-            counts: SearchCounts) -> None:
+def _search(board: Board, depth: int | None, should_stop: ShouldStop, counts: SearchCounts) -> None:
     """The textbook search with the engine's options, the kernel taking whole subtrees."""
     space = BoardSpace(board, ENGINE_OPTIONS, depth, cell_order=search_order(board.geometry))
-    count_search(space, "minimax", ENGINE_OPTIONS, should_stop, counts,
-                 exact_below=_kernel(board, depth, should_stop))
+    count_search(space, "minimax", ENGINE_OPTIONS, should_stop, counts, exact_below=_kernel(board, depth, should_stop))
 
 
 def _kernel(board: Board, depth: int | None, should_stop: ShouldStop) -> ExactBelow | None:
@@ -123,8 +112,7 @@ def _kernel(board: Board, depth: int | None, should_stop: ShouldStop) -> ExactBe
     return exact_below
 
 
-def _principal_variation(board: Board, depth: int | None, first: int,
-                         should_stop: ShouldStop) -> list[int]:
+def _principal_variation(board: Board, depth: int | None, first: int, should_stop: ShouldStop) -> list[int]:
     """The best line from ``board`` starting with ``first``, each reply searched again
     (uncounted); a stop request, or the depth limit, just ends the line."""
     work = board.copy()

@@ -83,11 +83,7 @@ def full_depth_solver(tables: MoveTables, levels: list[int], should_stop: Should
             children += 3
             opp_a, opp_b, opp_c = has_line[opp | a], has_line[opp | b], has_line[opp | c]
             we_a, we_b, we_c = has_line[mine | a], has_line[mine | b], has_line[mine | c]
-            opp_ab, opp_ac, opp_bc = (
-                has_line[opp | a | b],
-                has_line[opp | a | c],
-                has_line[opp | b | c],
-            )
+            opp_ab, opp_ac, opp_bc = (has_line[opp | a | b], has_line[opp | a | c], has_line[opp | b | c])
             if opp_a or opp_b or opp_c:
                 # The opponent wins at once; its other moves are still visited.
                 if not opp_a:

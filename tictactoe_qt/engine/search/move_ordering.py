@@ -37,9 +37,7 @@ CELL_BITS = (MAX_SIZE * MAX_SIZE - 1).bit_length()
 CELL_MASK = (1 << CELL_BITS) - 1
 
 
-def build_move_ordering(
-    tables: PatternTables, codes: list[int]
-) -> tuple[Ordering, ThreatCells, Leading]:
+def build_move_ordering(tables: PatternTables, codes: list[int]) -> tuple[Ordering, ThreatCells, Leading]:
     """``(ordered, threat_cells, leading)`` over a search's live line codes (``codes``
     changes as moves are made). ``leading`` is ``ordered`` except that when a move
     makes a threat it returns only the most urgent cell (the same first cell)."""

@@ -48,9 +48,7 @@ class MoveTables:
         """``winning_cells[bits]``: the cells that would give ``bits`` a full line."""
         has_line = self.has_line
         cell_bits = [1 << cell for cell in range(self.geometry.cells)]
-        return [
-            sum(bit for bit in cell_bits if has_line[bits | bit]) for bits in range(len(has_line))
-        ]
+        return [sum(bit for bit in cell_bits if has_line[bits | bit]) for bits in range(len(has_line))]
 
     @cached_property
     def centre_first(self) -> list[tuple[int, ...]]:
@@ -68,10 +66,7 @@ class MoveTables:
 
     def _empty_cells(self, order: tuple[int, ...]) -> list[tuple[int, ...]]:
         bits = [1 << cell for cell in order]
-        return [
-            tuple(bit for bit in bits if not occupied & bit)
-            for occupied in range(1 << self.geometry.cells)
-        ]
+        return [tuple(bit for bit in bits if not occupied & bit) for occupied in range(1 << self.geometry.cells)]
 
 
 @lru_cache(maxsize=64)

@@ -36,8 +36,7 @@ class NegamaxRun:
         self.side = ((x_bits | o_bits).bit_count()) & 1
         codes = line_codes(tables, x_bits, o_bits)
         threat_lines = [
-            {line for line, code in enumerate(codes) if code == threat_code}
-            for threat_code in tables.threat_code
+            {line for line, code in enumerate(codes) if code == threat_code} for threat_code in tables.threat_code
         ]
         near = 0
         if neighbourhood is not None:

@@ -52,14 +52,7 @@ from ..search_result import MATE_THRESHOLD, WIN_SCORE, ShouldStop
 from .endgame import build_endgame
 from .move_ordering import build_move_ordering
 from .pairing import build_pairing
-from .pattern_eval import (
-    HISTOGRAM_FIELD_BITS,
-    HISTOGRAM_SHIFT,
-    SUM_BITS,
-    SUM_MASK,
-    TEMPO_WEIGHT,
-    PatternTables,
-)
+from .pattern_eval import HISTOGRAM_FIELD_BITS, HISTOGRAM_SHIFT, SUM_BITS, SUM_MASK, TEMPO_WEIGHT, PatternTables
 from .threats import first_empty
 from .transposition import EXACT, LOWER, SOLVED_DEPTH, UPPER, SymmetryKeys, TranspositionTable
 
@@ -171,7 +164,11 @@ def build_negamax(
 
     def poll() -> None:
         counters[0], counters[1], counters[2], counters[3], counters[4] = (
-            nodes + endgame_nodes[0], cutoffs, tt_hits, max_ply, horizon,
+            nodes + endgame_nodes[0],
+            cutoffs,
+            tt_hits,
+            max_ply,
+            horizon,
         )
         if perf() >= deadline or should_stop():
             raise SearchAborted
@@ -240,8 +237,7 @@ def build_negamax(
                     i_can = False
                 else:
                     failed = True
-            if (they_can and beta <= 0 and not (ply and unpaired[ply - 1])
-                    and cannot_win(side ^ 1, occupied)):
+            if they_can and beta <= 0 and not (ply and unpaired[ply - 1]) and cannot_win(side ^ 1, occupied):
                 they_can = False
             unpaired[ply] = failed
         elif pairing:
@@ -293,13 +289,22 @@ def build_negamax(
         if symmetric:
             if eight:
                 lanes = [
-                    packed & lane_mask, packed >> s1 & lane_mask, packed >> s2 & lane_mask,
-                    packed >> s3 & lane_mask, packed >> s4 & lane_mask, packed >> s5 & lane_mask,
-                    packed >> s6 & lane_mask, packed >> s7 & lane_mask,
+                    packed & lane_mask,
+                    packed >> s1 & lane_mask,
+                    packed >> s2 & lane_mask,
+                    packed >> s3 & lane_mask,
+                    packed >> s4 & lane_mask,
+                    packed >> s5 & lane_mask,
+                    packed >> s6 & lane_mask,
+                    packed >> s7 & lane_mask,
                 ]
             else:
-                lanes = [packed & lane_mask, packed >> s1 & lane_mask, packed >> s2 & lane_mask,
-                         packed >> s3 & lane_mask]
+                lanes = [
+                    packed & lane_mask,
+                    packed >> s1 & lane_mask,
+                    packed >> s2 & lane_mask,
+                    packed >> s3 & lane_mask,
+                ]
             key = min(lanes)
             turned = lanes.index(key)
             entry = recent_get(key)
@@ -323,10 +328,10 @@ def build_negamax(
         tt_move = -1
         if entry is not None:
             e_depth, e_flag, e_score, e_move = entry
-            if ply and e_depth >= depth and (
-                e_flag == EXACT
-                or (e_flag == LOWER and e_score >= beta)
-                or (e_flag == UPPER and e_score <= alpha)
+            if (
+                ply
+                and e_depth >= depth
+                and (e_flag == EXACT or (e_flag == LOWER and e_score >= beta) or (e_flag == UPPER and e_score <= alpha))
             ):
                 tt_hits += 1
                 if e_depth < SOLVED_DEPTH:
@@ -337,9 +342,7 @@ def build_negamax(
                 if stabiliser and not twins_mask >> tt_move & 1:
                     tt_move = min([tt_move] + [perms[number][tt_move] for number in stabiliser])
         horizon_before = horizon
-        if reply_empties <= empties <= pairing_most and they_can and beta <= 0 and ply and (
-            not forced
-        ):
+        if reply_empties <= empties <= pairing_most and they_can and beta <= 0 and ply and (not forced):
             # A reply after which a pairing proves the opponent cannot win: at least a draw.
             cell = blocking_reply(side ^ 1, occupied, full & ~occupied & twins_mask)
             if cell >= 0:
@@ -479,9 +482,7 @@ def build_negamax(
                 elif score < -MATE_THRESHOLD:
                     score += 1
                 if score > alpha and (reduced < child_depth or score < beta):
-                    score = -negamax(
-                        opp, mine, other, child_depth, child_alpha, child_beta, ply + 1
-                    )
+                    score = -negamax(opp, mine, other, child_depth, child_alpha, child_beta, ply + 1)
                     if score > MATE_THRESHOLD:
                         score -= 1
                     elif score < -MATE_THRESHOLD:
@@ -556,9 +557,7 @@ def build_negamax(
         horizon = horizon_before
         return win3
 
-    def run(
-        me: int, opp: int, side: int, depth: int, alpha: int, beta: int, ply: int
-    ) -> tuple[int, int]:
+    def run(me: int, opp: int, side: int, depth: int, alpha: int, beta: int, ply: int) -> tuple[int, int]:
         nonlocal root_move
         root_move = -1
         if ply:
@@ -567,7 +566,11 @@ def build_negamax(
             score = negamax(me, opp, side, depth, alpha, beta, ply)
         finally:
             counters[0], counters[1], counters[2], counters[3], counters[4] = (
-                nodes + endgame_nodes[0], cutoffs, tt_hits, max_ply, horizon,
+                nodes + endgame_nodes[0],
+                cutoffs,
+                tt_hits,
+                max_ply,
+                horizon,
             )
         return score, root_move
 

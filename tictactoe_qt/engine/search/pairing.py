@@ -48,7 +48,7 @@ def pairs_within(cells: int) -> tuple[int, ...]:
             low = rest & -rest
             bits.append(low)
             rest ^= low
-        found = tuple(a | b for i, a in enumerate(bits) for b in bits[i + 1:])
+        found = tuple(a | b for i, a in enumerate(bits) for b in bits[i + 1 :])
         _PAIRS[cells] = found
     return found
 
@@ -124,9 +124,7 @@ def unforced_cells(open_empties: list[int], cells: int) -> int:
     """The cells of ``cells`` whose taking (by the opponent) settles every clash of
     forced pairs: two lines with two empty cells each that share one cell. Any
     move that leaves a clash leaves no pairing."""
-    forced = {
-        mask for mask in open_empties if (rest := mask & (mask - 1)) and not rest & (rest - 1)
-    }
+    forced = {mask for mask in open_empties if (rest := mask & (mask - 1)) and not rest & (rest - 1)}
     if len(forced) < 2:
         return cells
     seen: list[int] = []
@@ -143,10 +141,7 @@ def build_pairing(geometry: Geometry, codes: list[int]) -> tuple[CannotWin, Bloc
     lines = geometry.lines
     k1 = geometry.k + 1
     # ``open_to[side][code]``: the line holds none of the other side's marks.
-    open_to = (
-        tuple(code % k1 == 0 for code in range(k1 * k1)),
-        tuple(code < k1 for code in range(k1 * k1)),
-    )
+    open_to = (tuple(code % k1 == 0 for code in range(k1 * k1)), tuple(code < k1 for code in range(k1 * k1)))
 
     # A line with fewer empty cells is closer to being filled (or forcing a pair).
     urgency = tuple(4 ** max(0, geometry.k - empty) for empty in range(geometry.k + 1))

@@ -43,8 +43,7 @@ def _largest_sum() -> int:
     """A bound on one side's weighted sum on any board the game allows: every line of the
     largest board at the weight of a full line. The largest square board has the most lines."""
     side = MAX_SIZE
-    return max((2 * side * (side - k + 1) + 2 * (side - k + 1) ** 2) * _weight(k)
-               for k in range(MIN_SIZE, side + 1))
+    return max((2 * side * (side - k + 1) + 2 * (side - k + 1) ** 2) * _weight(k) for k in range(MIN_SIZE, side + 1))
 
 
 #: Bits of each side's weighted sum in the accumulator: room for :func:`_largest_sum`, so
@@ -104,9 +103,7 @@ def _build(geometry: Geometry) -> PatternTables:
     def part(x: int, o: int) -> int:
         value = 0
         if o == 0:
-            value += (1 << (HISTOGRAM_SHIFT + offset + HISTOGRAM_FIELD_BITS * x)) + (
-                _weight(x) << SUM_BITS
-            )
+            value += (1 << (HISTOGRAM_SHIFT + offset + HISTOGRAM_FIELD_BITS * x)) + (_weight(x) << SUM_BITS)
         if x == 0:
             value += (1 << (HISTOGRAM_SHIFT + HISTOGRAM_FIELD_BITS * o)) + _weight(o)
         return value
@@ -165,10 +162,7 @@ def pattern_tables_for(config: GameConfig) -> PatternTables:
 def line_codes(tables: PatternTables, x_bits: int, o_bits: int) -> list[int]:
     """The code of every line of the board, indexed like ``geometry.lines``."""
     k1 = tables.geometry.k + 1
-    return [
-        (x_bits & mask).bit_count() * k1 + (o_bits & mask).bit_count()
-        for mask in tables.geometry.lines
-    ]
+    return [(x_bits & mask).bit_count() * k1 + (o_bits & mask).bit_count() for mask in tables.geometry.lines]
 
 
 def accumulator_of(tables: PatternTables, codes: list[int]) -> int:

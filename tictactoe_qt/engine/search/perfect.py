@@ -28,14 +28,7 @@ from ..game.board import Board, Move
 from ..game.config import GameConfig
 from ..game.geometry import geometry_for
 from ..players.player_spec import MAX_TIME
-from ..search_result import (
-    WIN_SCORE,
-    SearchResult,
-    SearchStats,
-    ShouldStop,
-    exact_fields,
-    never_stop,
-)
+from ..search_result import WIN_SCORE, SearchResult, SearchStats, ShouldStop, exact_fields, never_stop
 from .negamax import NegamaxRun, SearchAborted
 from .null_window_iteration import search_iteration
 from .pattern_eval import pattern_tables_for
@@ -43,12 +36,7 @@ from .progress import Progress, ProgressWatch
 from .schedule import plan_runs
 from .solve_all import SolveCancelled, solve_every_position
 from .table_line import played_out, table_line
-from .transposition import (
-    DEFAULT_TABLE_ENTRIES,
-    SymmetryKeys,
-    TranspositionTable,
-    symmetry_keys_for,
-)
+from .transposition import DEFAULT_TABLE_ENTRIES, SymmetryKeys, TranspositionTable, symmetry_keys_for
 
 #: Boards with at least this many cells search near the stones (Chebyshev distance 2).
 NEAR_STONES_MIN_CELLS = 25
@@ -77,10 +65,7 @@ class PerfectSearcher:
     """
 
     def __init__(
-        self,
-        config: GameConfig,
-        table_entries: int = DEFAULT_TABLE_ENTRIES,
-        near_stones: bool | None = None,
+        self, config: GameConfig, table_entries: int = DEFAULT_TABLE_ENTRIES, near_stones: bool | None = None
     ) -> None:
         self.config = config
         self.geometry = geometry_for(config)
@@ -168,18 +153,13 @@ class PerfectSearcher:
         if board.is_game_over():
             raise ValueError(f"the game is over: {board.notation()}")
         if not 0 < time_budget <= MAX_TIME:
-            raise ValueError(
-                f"time_budget must be above 0 and at most {MAX_TIME} s, got {time_budget}"
-            )
+            raise ValueError(f"time_budget must be above 0 and at most {MAX_TIME} s, got {time_budget}")
         if max_depth is not None and max_depth < 1:
             raise ValueError(f"max_depth must be 1 or more (or None), got {max_depth}")
         return self._deepen(board, start, time_budget, max_depth, should_stop)
 
     def solve(
-        self,
-        board: Board,
-        should_stop: ShouldStop = never_stop,
-        progress: Progress | None = None,
+        self, board: Board, should_stop: ShouldStop = never_stop, progress: Progress | None = None
     ) -> SearchResult:
         """The exact value and best move of ``board``: every cell, to the end, no time limit.
 
@@ -238,7 +218,11 @@ class PerfectSearcher:
         # The root's choice (one more empty cell), as a search of the root makes it.
         neighbourhood = self._neighbourhood(self.geometry.cells - board.ply + 1)
         return NegamaxRun(
-            self.tables, self.keys, self.table, x_bits, o_bits,
+            self.tables,
+            self.keys,
+            self.table,
+            x_bits,
+            o_bits,
             neighbourhood=neighbourhood,
             root_cells=self.geometry.full,
             deadline=deadline,
@@ -268,8 +252,7 @@ class PerfectSearcher:
         cancelled = False
         counters = [0, 0, 0, 0]
         watch = ProgressWatch(progress, should_stop, start, self.config.cols)
-        plan = plan_runs(empties, self.geometry.cells, self._neighbourhood(empties), start,
-                         time_budget, max_depth)
+        plan = plan_runs(empties, self.geometry.cells, self._neighbourhood(empties), start, time_budget, max_depth)
         for planned in plan:
             near = planned.neighbourhood
             table = TranspositionTable(SCRATCH_TABLE_ENTRIES) if planned.scratch else self.table
@@ -299,8 +282,7 @@ class PerfectSearcher:
                     exact = True
                     break
             nodes, cutoffs, tt_hits, max_ply, _ = run.counters
-            counters = [counters[0] + nodes, counters[1] + cutoffs, counters[2] + tt_hits,
-                        max(counters[3], max_ply)]
+            counters = [counters[0] + nodes, counters[1] + cutoffs, counters[2] + tt_hits, max(counters[3], max_ply)]
             if exact or cancelled:
                 break
         if best is None:
@@ -314,15 +296,12 @@ class PerfectSearcher:
         if exact:
             result, plies = exact_fields(board, score)
             if result != "draw" and len(pv) < plies:
-                pv = played_out(self.keys, self.table, self.geometry, self._moves, board, cell,
-                                plies)
+                pv = played_out(self.keys, self.table, self.geometry, self._moves, board, cell, plies)
             if len(self._book) >= BOOK_ENTRIES:
                 self._book.clear()
             self._book[(x_bits, o_bits)] = (score, move, completed, result, plies)
         stats.elapsed_seconds = time.perf_counter() - start
-        return SearchResult(
-            "perfect", move, score, exact, result, plies, pv, stats, cancelled=cancelled
-        )
+        return SearchResult("perfect", move, score, exact, result, plies, pv, stats, cancelled=cancelled)
 
     def _neighbourhood(self, empties: int) -> tuple[int, ...] | None:
         """The near-stone masks to search within, or ``None`` to search every cell."""

@@ -42,9 +42,7 @@ Progress = Callable[[SearchProgress], None]
 class ProgressWatch:
     """Reports progress from inside the cancel poll of the runs of one search."""
 
-    def __init__(
-        self, progress: Progress | None, should_stop: ShouldStop, start: float, cols: int
-    ) -> None:
+    def __init__(self, progress: Progress | None, should_stop: ShouldStop, start: float, cols: int) -> None:
         self._progress = progress
         self._should_stop = should_stop
         self._start = start
@@ -80,6 +78,8 @@ class ProgressWatch:
 def progress_text(progress: SearchProgress) -> str:
     """``depth 25  nodes 1,234,567  182,345/s  6.8 s  best row 2, column 3``."""
     best = "none" if progress.best is None else cell_text(progress.best.row, progress.best.col)
-    return (f"depth {progress.depth}  nodes {progress.nodes:,}  "
-            f"{progress.nodes_per_second:,.0f}/s  {duration_text(progress.elapsed_seconds)}  "
-            f"best {best}")
+    return (
+        f"depth {progress.depth}  nodes {progress.nodes:,}  "
+        f"{progress.nodes_per_second:,.0f}/s  {duration_text(progress.elapsed_seconds)}  "
+        f"best {best}"
+    )

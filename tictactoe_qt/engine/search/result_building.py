@@ -15,13 +15,7 @@ def game_over_result(algorithm: str, board: Board, depth: int | None, start: flo
     outcome = board.outcome()
     stats = SearchStats(nodes=1, depth=depth, elapsed_seconds=time.perf_counter() - start)
     return SearchResult(
-        algorithm,
-        None,
-        score,
-        exact=True,
-        result=outcome.result if outcome else None,
-        plies=0,
-        stats=stats,
+        algorithm, None, score, exact=True, result=outcome.result if outcome else None, plies=0, stats=stats
     )
 
 

@@ -42,8 +42,9 @@ def solve_every_position(config: GameConfig, should_stop: ShouldStop = never_sto
     _check_size(config)
     has_line, _, _ = _solve_tables(config)
     best_cells: Solutions = {}
-    memoised_value(geometry_for(config), 0, 0, True, {}, has_line=has_line,
-                   best_cells=best_cells, should_stop=should_stop)
+    memoised_value(
+        geometry_for(config), 0, 0, True, {}, has_line=has_line, best_cells=best_cells, should_stop=should_stop
+    )
     return best_cells
 
 
@@ -79,9 +80,7 @@ def solution_errors(config: GameConfig, solutions: Solutions, limit: int = 10) -
                     errors.append(f"position {child_key} is reachable but has no answer")
                     continue
                 reply = child[0]
-                values[bit] = 1 - reply if reply > threshold else (
-                    -reply - 1 if reply < -threshold else -reply
-                )
+                values[bit] = 1 - reply if reply > threshold else (-reply - 1 if reply < -threshold else -reply)
         if values and score != max(values.values()):
             errors.append(f"position {(x_bits, o_bits)}: score {score}, its moves say otherwise")
         if values.get(1 << cell) != score:
@@ -96,9 +95,7 @@ def solution_errors(config: GameConfig, solutions: Solutions, limit: int = 10) -
 
 def _check_size(config: GameConfig) -> None:
     if config.cells > MAX_CELLS:
-        raise ValueError(
-            f"solving every position is for boards of at most {MAX_CELLS} cells, not {config}"
-        )
+        raise ValueError(f"solving every position is for boards of at most {MAX_CELLS} cells, not {config}")
 
 
 @lru_cache(maxsize=4)
@@ -108,7 +105,5 @@ def _solve_tables(config: GameConfig) -> tuple[list[bool], list[tuple[int, ...]]
     tables = move_tables(config)
     assert tables is not None  # _check_size keeps boards small enough for the tables
     centre_first = [1 << cell for cell in geometry_for(config).centre_order]
-    empty_bits = [
-        tuple(bit for bit in centre_first if not taken & bit) for taken in range(1 << config.cells)
-    ]
+    empty_bits = [tuple(bit for bit in centre_first if not taken & bit) for taken in range(1 << config.cells)]
     return tables.has_line, empty_bits, tables.full

@@ -14,12 +14,7 @@ from .transposition import SymmetryKeys, TranspositionTable
 
 
 def table_line(
-    keys: SymmetryKeys,
-    table: TranspositionTable,
-    geometry: Geometry,
-    moves: list[Move],
-    board: Board,
-    first: int,
+    keys: SymmetryKeys, table: TranspositionTable, geometry: Geometry, moves: list[Move], board: Board, first: int
 ) -> list[Move]:
     """The best line as far as the table knows it, starting with ``first``."""
     return [moves[cell] for cell in _table_cells(keys, table, geometry, board, first)]

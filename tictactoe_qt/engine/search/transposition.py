@@ -141,8 +141,7 @@ def symmetry_keys_for(config: GameConfig) -> SymmetryKeys:
     shifts = tuple(s * lane_bits for s in range(len(perms)))
     move_bits = tuple(
         tuple(
-            sum(1 << (shift + side * cells + perm[cell]) for shift, perm in zip(shifts, perms))
-            for cell in range(cells)
+            sum(1 << (shift + side * cells + perm[cell]) for shift, perm in zip(shifts, perms)) for cell in range(cells)
         )
         for side in (0, 1)
     )
@@ -160,7 +159,5 @@ def symmetry_keys_for(config: GameConfig) -> SymmetryKeys:
         move_bits=(move_bits[0], move_bits[1]),
         permutations=tuple(perms),
         inverses=tuple(inverses),
-        first_of_pair=tuple(
-            sum(1 << cell for cell in range(cells) if perm[cell] >= cell) for perm in perms
-        ),
+        first_of_pair=tuple(sum(1 << cell for cell in range(cells) if perm[cell] >= cell) for perm in perms),
     )

@@ -1,14 +1,6 @@
 """Textbook searches traced step by step, and the game tree shown to learners."""
 
-from .move_ties import (
-    CENTRE_FIRST,
-    ORDERING_TIES,
-    READING_ORDER,
-    THREATS_FIRST,
-    equal_best,
-    tie_note,
-    ties_text,
-)
+from .move_ties import CENTRE_FIRST, ORDERING_TIES, READING_ORDER, THREATS_FIRST, equal_best, tie_note, ties_text
 from .trace import board_events, board_space, tree_events, tree_space
 from .trace.counted_search import best_line, counted_search, decision, limited_values
 from .trace.cursor import TraceCursor
@@ -18,14 +10,7 @@ from .trace.quick_size import earliest_end, events_at_least
 from .trace.size import DEFAULT_MAX_EVENTS, SizeEstimate, TraceTooLarge, check_size, minimax_size
 from .trace.spaces import BoardSpace
 from .trace.summary import TraceSummary
-from .trace.tree_text import (
-    MAX_TREE_CHARS,
-    MAX_TREE_DEPTH,
-    Tree,
-    TreeTextError,
-    excerpt_at,
-    parse_tree,
-)
+from .trace.tree_text import MAX_TREE_CHARS, MAX_TREE_DEPTH, Tree, TreeTextError, excerpt_at, parse_tree
 from .tree_counts import DepthCounts, count_per_depth
 from .tree_explorer import GameTreeExplorer, TreeChild
 from .tree_facts import MAX_COUNT_CELLS, CountCancelled, TreeFacts, count_tree, fact_label

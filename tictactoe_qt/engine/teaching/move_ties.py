@@ -47,8 +47,7 @@ def tie_note(equal: int | None, order: str) -> str:
     return f"one of {equal} equal moves; {rule}"
 
 
-def ties_text(equal: int, legal: int, value: str,
-              picks: Sequence[tuple[str, str, str]], *, brief: bool = False) -> str:
+def ties_text(equal: int, legal: int, value: str, picks: Sequence[tuple[str, str, str]], *, brief: bool = False) -> str:
     """Why several searches chose different moves that are all as good: ``"All 9 moves
     are equally good here (a draw); each algorithm breaks the tie its own way, keeping
     the first in the order it tries moves: Alpha-beta row 1, column 1 (reading order);
@@ -85,13 +84,13 @@ def ties_text(equal: int, legal: int, value: str,
         how = orders[0] if len(orders) == 1 else f"{', '.join(orders[:-1])} or {orders[-1]}"
         ways.append(f"{who} {move} ({how})")
     value = "a draw" if value == "draw" else value
-    head = (f"All {equal} moves are" if equal == legal
-            else f"{equal} of the {legal} moves are")
+    head = f"All {equal} moves are" if equal == legal else f"{equal} of the {legal} moves are"
     if brief:
         return f"{'All' if equal == legal else f'{equal} of the'} {legal} moves tie ({value})."
-    return (f"{head} equally good here ({value}); each algorithm breaks the tie its own "
-            f"way, keeping the first in the order it tries moves: {'; '.join(ways)}.")
+    return (
+        f"{head} equally good here ({value}); each algorithm breaks the tie its own "
+        f"way, keeping the first in the order it tries moves: {'; '.join(ways)}."
+    )
 
 
-__all__ = ["CENTRE_FIRST", "ORDERING_TIES", "READING_ORDER", "THREATS_FIRST", "equal_best",
-           "tie_note", "ties_text"]
+__all__ = ["CENTRE_FIRST", "ORDERING_TIES", "READING_ORDER", "THREATS_FIRST", "equal_best", "tie_note", "ties_text"]

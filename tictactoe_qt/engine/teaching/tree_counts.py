@@ -74,10 +74,7 @@ def walk_levels(
     shift = geometry.cells
     low_mask = full
     no_lines: tuple[int, ...] = ()
-    cells = [
-        (1 << cell, geometry.cell_line_masks[cell] if stop_at_wins else no_lines)
-        for cell in range(shift)
-    ]
+    cells = [(1 << cell, geometry.cell_line_masks[cell] if stop_at_wins else no_lines) for cell in range(shift)]
     root = x_bits << shift | o_bits
     layer: dict[int, int] = {root: 1}
     if keep_positions:
@@ -141,7 +138,8 @@ def walk_levels(
         walk.positions_per_depth.append(len(next_layer))
         layer = {key: paths for key, paths in next_layer.items() if paths}
         if (max_level_positions is not None and len(layer) > max_level_positions) or (
-                max_positions is not None and walk.distinct > max_positions):
+            max_positions is not None and walk.distinct > max_positions
+        ):
             walk.truncated = True
             return walk
     walk.open_at_limit = sum(layer.values()) if max_depth is not None else 0
@@ -167,8 +165,14 @@ def count_per_depth(
     """Nodes per depth below ``board`` (:func:`walk_levels`), up to the last level that has any."""
     if board.winner() is not None:
         return DepthCounts([1], False, alphabeta_visited)
-    walk = walk_levels(board.geometry, board.bits[0], board.bits[1], board.side == 0,
-                       max_level_positions=max_level_positions, should_stop=should_stop)
+    walk = walk_levels(
+        board.geometry,
+        board.bits[0],
+        board.bits[1],
+        board.side == 0,
+        max_level_positions=max_level_positions,
+        should_stop=should_stop,
+    )
     counts = walk.nodes_per_depth
     while len(counts) > 1 and counts[-1] == 0:
         counts.pop()

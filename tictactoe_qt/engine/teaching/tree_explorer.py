@@ -38,9 +38,20 @@ from .tree_trace import (
 from .tree_values import NodeValue, ValueOracle
 
 __all__ = [
-    "MAX_TRACE_NODES", "AlphaBetaTrace", "Cut", "GameTreeExplorer", "Path", "ScoreView",
-    "TraceNode", "TraceTooLargeError", "TreeChild", "count_per_depth", "cut_reason",
-    "cut_summary", "move_text", "trace_alphabeta",
+    "MAX_TRACE_NODES",
+    "AlphaBetaTrace",
+    "Cut",
+    "GameTreeExplorer",
+    "Path",
+    "ScoreView",
+    "TraceNode",
+    "TraceTooLargeError",
+    "TreeChild",
+    "count_per_depth",
+    "cut_reason",
+    "cut_summary",
+    "move_text",
+    "trace_alphabeta",
 ]
 
 
@@ -115,9 +126,13 @@ class GameTreeExplorer:
         depth: a depth limit (plies below the root): values are then depth-limited.
     """
 
-    def __init__(self, board: Board, oracle: ValueOracle | None = None,
-                 options: TextbookOptions = TextbookOptions(),
-                 depth: int | None = None) -> None:
+    def __init__(
+        self,
+        board: Board,
+        oracle: ValueOracle | None = None,
+        options: TextbookOptions = TextbookOptions(),
+        depth: int | None = None,
+    ) -> None:
         self.root = board.copy()
         self.oracle = oracle or ValueOracle()
         self.options = options
@@ -126,8 +141,7 @@ class GameTreeExplorer:
         #: Limited values are MAX's, in the textbook form's view.
         self.value_view = ScoreView(board.side, options.scoring, negamax=False)
         self._limited = None if depth is None else limited_values(board, options, depth)
-        self._order = move_order(board.geometry, "none" if options.ordering == "table"
-                                 else options.ordering)
+        self._order = move_order(board.geometry, "none" if options.ordering == "table" else options.ordering)
 
     def board_at(self, path: Path) -> Board:
         """A copy of the position reached by ``path`` from the root."""
@@ -136,16 +150,14 @@ class GameTreeExplorer:
             board.push_index(cell)
         return board
 
-    def run_trace(self, algorithm: str = "alphabeta",
-                  should_stop: ShouldStop = never_stop) -> AlphaBetaTrace:
+    def run_trace(self, algorithm: str = "alphabeta", should_stop: ShouldStop = never_stop) -> AlphaBetaTrace:
         """Trace ``algorithm`` from the root so children carry windows and prunings.
 
         Raises:
             TraceTooLargeError: too many nodes, or cancelled.
             OptionsError: options that do not fit ``algorithm``.
         """
-        self.trace = trace_alphabeta(self.root, self.depth, self.options, algorithm,
-                                     should_stop=should_stop)
+        self.trace = trace_alphabeta(self.root, self.depth, self.options, algorithm, should_stop=should_stop)
         return self.trace
 
     def clear_trace(self) -> None:
@@ -204,14 +216,23 @@ class GameTreeExplorer:
                 if node is not None:
                     window, trace_value, table = (node.alpha, node.beta), node.value, node.table
                 cut = self.trace.pruned.get(child_path)
-            out.append(TreeChild(
-                child_path, Move.from_index(cell, cols), mover, value, board.status,
-                window, trace_value, cut,
-                _plies_with_move(value, board.geometry.cells - board.ply),
-                limited=self.limited_value(child_path, should_stop),
-                beyond_limit=self.depth is not None and len(child_path) > self.depth,
-                table=table, view=view,
-            ))
+            out.append(
+                TreeChild(
+                    child_path,
+                    Move.from_index(cell, cols),
+                    mover,
+                    value,
+                    board.status,
+                    window,
+                    trace_value,
+                    cut,
+                    _plies_with_move(value, board.geometry.cells - board.ply),
+                    limited=self.limited_value(child_path, should_stop),
+                    beyond_limit=self.depth is not None and len(child_path) > self.depth,
+                    table=table,
+                    view=view,
+                )
+            )
             board.pop()
         return out
 
@@ -220,8 +241,5 @@ class GameTreeExplorer:
     ) -> DepthCounts:
         """Nodes per depth of the full tree below the root (games stop at a win)."""
         return count_per_depth(
-            self.root,
-            max_level_positions,
-            should_stop,
-            self.trace.visited_per_depth if self.trace else None,
+            self.root, max_level_positions, should_stop, self.trace.visited_per_depth if self.trace else None
         )

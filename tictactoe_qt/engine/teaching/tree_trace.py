@@ -48,8 +48,7 @@ class ScoreView:
         """The side whose view a value at a node ``node_depth`` plies below the root is in."""
         return self.max_side ^ (node_depth & 1) if self.negamax else self.max_side
 
-    def describe(self, score: float, node_depth: int = 0,
-                 names: SideNames = BOARD_NAMES) -> str:
+    def describe(self, score: float, node_depth: int = 0, names: SideNames = BOARD_NAMES) -> str:
         """``+∞``, ``X wins in 3`` (distance scores, plies from that node) or ``+2 for X``."""
         infinite = infinity_text(score)
         if infinite is not None:
@@ -181,8 +180,7 @@ def trace_alphabeta(
         ValueError: the game is over.
     """
     if board.is_game_over():
-        raise ValueError(f"{game_over_text(board.notation(), board.status)}; "
-                         "there is no tree to search")
+        raise ValueError(f"{game_over_text(board.notation(), board.status)}; there is no tree to search")
     view = ScoreView(board.side, options.scoring, options.form == "negamax")
     trace = AlphaBetaTrace(depth=depth, options=options, algorithm=algorithm, view=view)
     cols = board.config.cols
@@ -194,8 +192,8 @@ def trace_alphabeta(
         if kind == "enter":
             if len(nodes) >= max_nodes:
                 raise TraceTooLargeError(
-                    f"alpha-beta visits more than {max_nodes:,} nodes from this position;"
-                    " choose a smaller depth")
+                    f"alpha-beta visits more than {max_nodes:,} nodes from this position; choose a smaller depth"
+                )
             if len(nodes) % 512 == 0 and should_stop():
                 raise TraceTooLargeError("the alpha-beta trace was cancelled")
             if ply:
@@ -208,19 +206,23 @@ def trace_alphabeta(
             if len(per_depth) <= ply:
                 per_depth.append(0)
             per_depth[ply] += 1
-            nodes[path] = TraceNode(event["alpha"], event["beta"], 0.0, not ply & 1,
-                                    order=len(nodes))
+            nodes[path] = TraceNode(event["alpha"], event["beta"], 0.0, not ply & 1, order=len(nodes))
         elif kind == "return":
             path = open_paths[ply]
-            nodes[path] = replace(nodes[path], value=event["value"],
-                                  table=bool(event.get("table")))
+            nodes[path] = replace(nodes[path], value=event["value"], table=bool(event.get("table")))
         elif kind == "cutoff":
             path = open_paths[ply]
             after = open_paths[ply + 1][-1]
             maximizing = view.negamax or not ply & 1
             bound, limit = ("beta", event["beta"]) if maximizing else ("alpha", event["alpha"])
-            cut = Cut(Move.from_index(after, cols), bound, event["value"], limit,
-                      tuple(Move(row, col) for row, col in event["pruned"]), view)
+            cut = Cut(
+                Move.from_index(after, cols),
+                bound,
+                event["value"],
+                limit,
+                tuple(Move(row, col) for row, col in event["pruned"]),
+                view,
+            )
             nodes[path] = replace(nodes[path], cut=cut)
             trace.cutoffs += 1
             for move in cut.pruned:

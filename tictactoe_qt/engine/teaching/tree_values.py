@@ -97,11 +97,7 @@ def parent_score(child_score: float) -> float:
     return value
 
 
-def solve_exact(
-    board: Board,
-    memo: dict[int, int],
-    max_positions: int = MAX_SOLVED_POSITIONS,
-) -> int:
+def solve_exact(board: Board, memo: dict[int, int], max_positions: int = MAX_SOLVED_POSITIONS) -> int:
     """Exact minimax score of ``board`` for the side to move (memoised in ``memo``).
 
     Raises:
@@ -177,8 +173,7 @@ def memoised_value(
                 if child is None:
                     child = value(opp, mine, not x_to_move)
                 # One ply further from the end, seen from this side.
-                score = 1 - child if child >= threshold else (
-                    -child - 1 if child <= -threshold else -child)
+                score = 1 - child if child >= threshold else (-child - 1 if child <= -threshold else -child)
             if score > best:
                 best, best_bit = score, bit
         key = me << cells | opp if x_to_move else opp << cells | me
@@ -198,8 +193,7 @@ def heuristic_value(board: Board, depth: int) -> int:
     distance scoring, open-lines evaluation); depth 0 is E(n) itself.
     """
     if depth == 0:
-        return open_lines_score(board.geometry, board.bits[board.side],
-                                board.bits[board.side ^ 1])
+        return open_lines_score(board.geometry, board.bits[board.side], board.bits[board.side ^ 1])
     from .trace.counted_search import counted_search  # late: the trace loads the players
 
     options = TextbookOptions(ordering="centre", scoring="distance", form="negamax")
@@ -249,7 +243,5 @@ class ValueOracle:
             except ImportError:
                 return None
             self._perfect = perfect.PerfectSearcher(board.config)
-        result = self._perfect.search(
-            board, time_budget=self.perfect_budget, should_stop=should_stop
-        )
+        result = self._perfect.search(board, time_budget=self.perfect_budget, should_stop=should_stop)
         return float(result.score) if result.exact else None

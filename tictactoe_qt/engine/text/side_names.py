@@ -65,8 +65,7 @@ def board_text(board: Board, names: SideNames) -> str:
     an empty cell as ``.`` (``"O . .\n. X .\n. . ."``). Not the board notation,
     which names the board's sides and stays the machine format."""
     return "\n".join(
-        " ".join("." if cell == "." else names.name(cell) for cell in row)
-        for row in board.notation().split("/")
+        " ".join("." if cell == "." else names.name(cell) for cell in row) for row in board.notation().split("/")
     )
 
 

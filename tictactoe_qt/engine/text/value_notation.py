@@ -99,9 +99,7 @@ def forced_outcome(score: float, viewer: str) -> tuple[str, int] | None:
     return score_to_result(score, cast(Mark, viewer))
 
 
-def heuristic_text(
-    score: float, viewer: str, depth: int | None, names: SideNames = BOARD_NAMES
-) -> str:
+def heuristic_text(score: float, viewer: str, depth: int | None, names: SideNames = BOARD_NAMES) -> str:
     """The long form of a search score: ``"+1234 for X (heuristic, depth 4)"``, or for a
     forced win or loss ``"O wins in 7 plies against every reply searched (depth 13)"``.
 

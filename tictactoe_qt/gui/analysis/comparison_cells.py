@@ -6,13 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from tictactoe_qt.engine import MATE_THRESHOLD, SearchResult
-from tictactoe_qt.engine.analysis import (
-    VARIANTS,
-    ComparisonRow,
-    ComparisonTies,
-    SizeEstimate,
-    tie_order,
-)
+from tictactoe_qt.engine.analysis import VARIANTS, ComparisonRow, ComparisonTies, SizeEstimate, tie_order
 from tictactoe_qt.engine.game import Board, Move, move_text, short_cell_text
 from tictactoe_qt.engine.players import TextbookOptions
 from tictactoe_qt.engine.teaching import NodeValue, tie_note
@@ -34,8 +28,7 @@ from tictactoe_qt.gui.textbook_options_bar import choices_text
 def value_text(result: SearchResult, to_move: str, names: SideNames = BOARD_NAMES) -> str:
     """'draw', 'X wins in 5' or a heuristic score, from the view of the board's side ``to_move``;
     ``names`` writes the players (the game's seating and marks)."""
-    if result.exact and result.result is not None and abs(result.score) < MATE_THRESHOLD \
-            and result.result != "draw":
+    if result.exact and result.result is not None and abs(result.score) < MATE_THRESHOLD and result.result != "draw":
         return f"{names.name(result.result)} wins"  # textbook +1/-1: who wins, not when
     if result.exact:
         return NodeValue(result.score, True, to_move).text(names)  # type: ignore[arg-type]
@@ -46,8 +39,7 @@ def value_badge(result: SearchResult, to_move: str, names: SideNames = BOARD_NAM
     """The short form of :func:`value_text` for the narrow table: ``D``, ``X5`` (wins in 5
     plies), a heuristic score (``-1``, ``+1.2k``) from the view of ``to_move``, or ``X wins``
     for a textbook +1/-1, which counts no plies."""
-    if result.exact and result.result is not None and abs(result.score) < MATE_THRESHOLD \
-            and result.result != "draw":
+    if result.exact and result.result is not None and abs(result.score) < MATE_THRESHOLD and result.result != "draw":
         return f"{names.name(result.result)} wins"
     if result.exact:
         value = NodeValue(result.score, True, to_move)  # type: ignore[arg-type]
@@ -108,12 +100,15 @@ def move_tip(row: ComparisonRow, ties: ComparisonTies | None = None) -> str:
 
 def time_unit(rows: list[ComparisonRow | None]) -> TimeUnit:
     """The time chart's axis unit: the one the longest time is written in."""
-    return duration_unit(max((row.result.stats.elapsed_seconds for row in rows
-                              if row is not None and row.result is not None), default=None))
+    return duration_unit(
+        max(
+            (row.result.stats.elapsed_seconds for row in rows if row is not None and row.result is not None),
+            default=None,
+        )
+    )
 
 
-def metric_values(rows: list[ComparisonRow | None], metric: int,
-                  unit: TimeUnit = MILLISECONDS) -> list[float | None]:
+def metric_values(rows: list[ComparisonRow | None], metric: int, unit: TimeUnit = MILLISECONDS) -> list[float | None]:
     """Each row's nodes (``metric`` 0), cut-offs (1) or time in ``unit`` (2); ``None``
     without a result."""
     values: list[float | None] = []
@@ -143,8 +138,7 @@ def position_text(board: Board, names: SideNames = BOARD_NAMES) -> str:
         return tr("ComparisonDock", "the empty board")
     last = Move.from_index(board.history[-1], board.config.cols)
     mover = names.name_of_side((board.ply - 1) & 1)
-    return tr("ComparisonDock", "after {0} moves, the last by {1} at {2}").format(
-        board.ply, mover, move_text(last))
+    return tr("ComparisonDock", "after {0} moves, the last by {1} at {2}").format(board.ply, mover, move_text(last))
 
 
 def note_text(row: ComparisonRow, estimate: SizeEstimate | None, cap_seconds: float) -> str:
@@ -162,11 +156,9 @@ def note_text(row: ComparisonRow, estimate: SizeEstimate | None, cap_seconds: fl
             seconds = estimate.minimax_seconds
         else:
             seconds = estimate.best_case_alphabeta_seconds
-        return tr("ComparisonDock", "refused: it would take {0} (hover for why)").format(
-            estimate.about(seconds))
+        return tr("ComparisonDock", "refused: it would take {0} (hover for why)").format(estimate.about(seconds))
     if row.status == "capped":
-        return tr("ComparisonDock", "stopped at the {0:g} s cap: partial numbers").format(
-            cap_seconds)
+        return tr("ComparisonDock", "stopped at the {0:g} s cap: partial numbers").format(cap_seconds)
     return f"{row.status}: {row.message}"
 
 
@@ -179,12 +171,13 @@ def options_text(options: TextbookOptions) -> str:
     others: dict[str, list[str]] = {}  # ordering -> the rows that use it instead
     for variant in VARIANTS:
         used = variant.options_for(options)
-        if used is not None and used.ordering != options.ordering \
-                and variant.skip_reason(options) is None:
+        if used is not None and used.ordering != options.ordering and variant.skip_reason(options) is None:
             others.setdefault(used.ordering, []).append(tr("ComparisonDock", variant.label))
     if others:
-        also = "; ".join(tr("ComparisonDock", "{0} for {1}").format(
-            ordering, tr("ComparisonDock", " and ").join(rows)) for ordering, rows in others.items())
+        also = "; ".join(
+            tr("ComparisonDock", "{0} for {1}").format(ordering, tr("ComparisonDock", " and ").join(rows))
+            for ordering, rows in others.items()
+        )
         words[0] = f"{words[0]} ({also})"
     return ", ".join(words)
 
@@ -192,6 +185,5 @@ def options_text(options: TextbookOptions) -> str:
 def options_caption(options: TextbookOptions) -> str:
     """The line that says which options the textbook rows' numbers come from."""
     return QCoreApplication.translate(
-        "ComparisonDock",
-        "Textbook rows: {0}. The engine rows run the engine's own searches.").format(
-            options_text(options))
+        "ComparisonDock", "Textbook rows: {0}. The engine rows run the engine's own searches."
+    ).format(options_text(options))

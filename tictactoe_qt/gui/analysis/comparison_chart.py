@@ -25,7 +25,7 @@ MIN_HEIGHT = 100
 def power_label(power: int) -> str:
     """10**power as a short label: '1', '10', '1k', '10M', '1e-3'."""
     if power < 0:
-        return f"{10.0 ** power:g}"
+        return f"{10.0**power:g}"
     value = 10**power
     for suffix, size in (("G", 10**9), ("M", 10**6), ("k", 10**3)):
         if value >= size:
@@ -82,8 +82,9 @@ class ComparisonChart(QWidget):
         """
         self.labels = list(labels)
         self.values = list(values)
-        self.texts = [text or (short_value(value) if value else "")
-                      for text, value in zip(texts or [""] * len(values), values)]
+        self.texts = [
+            text or (short_value(value) if value else "") for text, value in zip(texts or [""] * len(values), values)
+        ]
         self.unit = unit
         self.notes = dict(notes or {})
         present = [v for v in values if v is not None and v > 0]
@@ -92,9 +93,7 @@ class ComparisonChart(QWidget):
             low = math.floor(math.log10(min(present))) - 1
             high = max(low + 1, math.ceil(math.log10(max(present)) + 0.15))
             self.decades = (low, high)
-            self.heights = [
-                math.log10(v) - low if v is not None and v > 0 else 0.0 for v in values
-            ]
+            self.heights = [math.log10(v) - low if v is not None and v > 0 else 0.0 for v in values]
         else:
             self.decades = None
             self.heights = [0.0 for _ in values]
@@ -107,8 +106,7 @@ class ComparisonChart(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         palette = self.palette()
         text = palette.color(QPalette.ColorRole.Text)
-        plot = QRectF(LEFT, TOP, max(10, self.width() - LEFT - RIGHT),
-                      max(10, self.height() - TOP - BOTTOM))
+        plot = QRectF(LEFT, TOP, max(10, self.width() - LEFT - RIGHT), max(10, self.height() - TOP - BOTTOM))
         with QPainter(self) as painter:
             painter.fillRect(self.rect(), palette.color(QPalette.ColorRole.Base))
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -141,8 +139,9 @@ class ComparisonChart(QWidget):
         painter.drawText(QRectF(-length / 2, -10, length, 20), Qt.AlignmentFlag.AlignCenter, title)
         painter.restore()
         # The scale note sits above the axis: the rotated title alone fills its height.
-        painter.drawText(QRectF(4, 0, LEFT + 80, TOP - 4),
-                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, "log scale")
+        painter.drawText(
+            QRectF(4, 0, LEFT + 80, TOP - 4), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, "log scale"
+        )
         if self.decades is None:
             painter.drawText(plot, Qt.AlignmentFlag.AlignCenter, "no results yet")
             return
@@ -156,9 +155,11 @@ class ComparisonChart(QWidget):
             if (power - low) % max(1, every):
                 continue
             painter.setPen(text)
-            painter.drawText(QRectF(0, y - 9, LEFT - 6, 18),
-                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                             power_label(power))
+            painter.drawText(
+                QRectF(0, y - 9, LEFT - 6, 18),
+                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                power_label(power),
+            )
 
     def _paint_bars(self, painter: QPainter, plot: QRectF, text: QColor) -> None:
         count = len(self.labels)
@@ -173,9 +174,11 @@ class ComparisonChart(QWidget):
             bar = QRectF(left + slot * 0.2, plot.top(), slot * 0.6, 0)
             value = self.values[number] if number < len(self.values) else None
             painter.setPen(text)
-            painter.drawText(QRectF(left, plot.bottom() + 4, slot, BOTTOM - 6),
-                             Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
-                             | Qt.TextFlag.TextWordWrap, label)
+            painter.drawText(
+                QRectF(left, plot.bottom() + 4, slot, BOTTOM - 6),
+                Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap,
+                label,
+            )
             if self.decades is not None and value is not None and value > 0:
                 top = self._y(plot, math.log10(value))
                 bar.setTop(top)
@@ -184,9 +187,13 @@ class ComparisonChart(QWidget):
                 painter.setBrush(QColor(BAR_COLOURS[number % len(BAR_COLOURS)]))
                 painter.drawRect(bar)
                 painter.setPen(text)
-                painter.drawText(QRectF(left - slot * 0.2, top - 18, slot * 1.4, 16),
-                                 Qt.AlignmentFlag.AlignCenter, self.texts[number])
+                painter.drawText(
+                    QRectF(left - slot * 0.2, top - 18, slot * 1.4, 16),
+                    Qt.AlignmentFlag.AlignCenter,
+                    self.texts[number],
+                )
             elif number in self.notes:
                 painter.setPen(text)
-                painter.drawText(QRectF(left, plot.bottom() - 22, slot, 18),
-                                 Qt.AlignmentFlag.AlignCenter, self.notes[number])
+                painter.drawText(
+                    QRectF(left, plot.bottom() - 22, slot, 18), Qt.AlignmentFlag.AlignCenter, self.notes[number]
+                )

@@ -49,9 +49,10 @@ class ComparisonChartBox(QWidget):
         notes = {
             i: by_key[v.key].status
             for i, v in enumerate(VARIANTS)
-            if v.key in by_key
-            and by_key[v.key].status in ("refused", "skipped", "unavailable", "error")
+            if v.key in by_key and by_key[v.key].status in ("refused", "skipped", "unavailable", "error")
         }
-        labels = [f"+ {ordering}" if v.key == "alphabeta+ordering"
-                  else self.tr(CHART_LABELS.get(v.key, v.label)) for v in VARIANTS]
+        labels = [
+            f"+ {ordering}" if v.key == "alphabeta+ordering" else self.tr(CHART_LABELS.get(v.key, v.label))
+            for v in VARIANTS
+        ]
         self.chart.show_values(labels, values, title, notes, metric_texts(charted, index))

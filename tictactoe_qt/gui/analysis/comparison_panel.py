@@ -15,26 +15,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QDockWidget,
-    QDoubleSpinBox,
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
-    QTableWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QDockWidget, QLabel, QTableWidgetItem, QVBoxLayout, QWidget
 
-from tictactoe_qt.engine.analysis import (
-    DEFAULT_OPTIONS,
-    VARIANTS,
-    ComparisonRow,
-    ComparisonTies,
-    SizeEstimate,
-)
+from tictactoe_qt.engine.analysis import DEFAULT_OPTIONS, VARIANTS, ComparisonRow, ComparisonTies, SizeEstimate
 from tictactoe_qt.engine.game import Board
 from tictactoe_qt.engine.players import TextbookOptions
 from tictactoe_qt.engine.text import BOARD_NAMES, SideNames
@@ -51,6 +34,7 @@ from tictactoe_qt.gui.analysis.comparison_cells import (
 )
 from tictactoe_qt.gui.analysis.comparison_chart_box import ComparisonChartBox
 from tictactoe_qt.gui.analysis.comparison_conclusion import conclusion_text
+from tictactoe_qt.gui.analysis.comparison_controls import ComparisonControls
 from tictactoe_qt.gui.analysis.comparison_table import (
     CUTOFFS,
     MOVE,
@@ -107,34 +91,17 @@ class ComparisonDock(QDockWidget):
     def _build(self) -> None:
         body = self.body = DockBody(self)
         layout = QVBoxLayout(body)
-        controls = QHBoxLayout()
-        self.depth_box = QComboBox(objectName="comparisonDepth")
-        self.depth_box.addItem(self.tr("to the end"), None)
-        for depth in range(1, 10):
-            self.depth_box.addItem(self.tr("depth {0}").format(depth), depth)
-        self.depth_box.setToolTip(self.tr("How many plies every algorithm looks ahead"))
-        self.run_button = QPushButton(self.tr("Run"), objectName="comparisonRun")
-        self.stop_button = QPushButton(self.tr("Stop"), objectName="comparisonStop")
-        self.stop_button.setEnabled(False)
-        self.capped = QCheckBox(self.tr("Run huge searches with a cap of"), objectName="comparisonCapped")
-        self.capped.setToolTip(self.tr("Instead of refusing, run them and stop them at the cap"))
-        self.cap = QDoubleSpinBox(objectName="comparisonCap", suffix=" s", decimals=0)
-        self.cap.setRange(1, 600)
-        self.cap.setValue(10)
-        for widget in (self.depth_box, self.run_button, self.stop_button):
-            controls.addWidget(widget)
-        controls.addStretch(1)
-        layout.addLayout(controls)
-        cap_controls = QHBoxLayout()  # a second row: the dock stays narrow enough
-        cap_controls.addWidget(self.capped)
-        cap_controls.addWidget(self.cap)
-        cap_controls.addStretch(1)
-        layout.addLayout(cap_controls)
+        controls = ComparisonControls(layout)
+        self.depth_box, self.run_button, self.stop_button = (
+            controls.depth_box,
+            controls.run_button,
+            controls.stop_button,
+        )
+        self.capped, self.cap = controls.capped, controls.cap
         # The same bar as the stepper's and the game tree's: the same choices, the same counts.
         # No blank line kept for the estimate note: the table needs the room, and the
         # note comes only with the depth box above it, so nothing moves under the mouse.
-        self.options_bar = TextbookOptionsBar("comparison", DEFAULT_OPTIONS,
-                                              keep_note_room=False)
+        self.options_bar = TextbookOptionsBar("comparison", DEFAULT_OPTIONS, keep_note_room=False)
         layout.addWidget(self.options_bar)
         self.options_label = QLabel(objectName="comparisonOptions", wordWrap=True)
         self.options_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -143,8 +110,8 @@ class ComparisonDock(QDockWidget):
         layout.addWidget(self.estimate_label)
         self.outdated_label = QLabel(objectName="comparisonOutdated", wordWrap=True)
         self.outdated_label.setStyleSheet(
-            "#comparisonOutdated { background: rgba(229, 165, 10, 60); border-radius: 4px;"
-            " padding: 4px 6px; }")
+            "#comparisonOutdated { background: rgba(229, 165, 10, 60); border-radius: 4px; padding: 4px 6px; }"
+        )
         self.outdated_label.hide()
         layout.addWidget(self.outdated_label)
         self.table = comparison_table(self.fontMetrics().height())
@@ -167,8 +134,7 @@ class ComparisonDock(QDockWidget):
         """The dock width that shows every column, the buttons and the chart's labels."""
         layout = body_layout(self.body)
         margins = layout.contentsMargins()
-        return max(preferred_table_width(self.table) + margins.left() + margins.right(),
-                   layout.sizeHint().width())
+        return max(preferred_table_width(self.table) + margins.left() + margins.right(), layout.sizeHint().width())
 
     @Slot(bool)
     def _on_visibility_changed(self, visible: bool) -> None:
@@ -188,8 +154,7 @@ class ComparisonDock(QDockWidget):
 
         ``names`` (the game's seating and marks) says how the texts name the players.
         """
-        if self.results_board is not None and board == self.results_board \
-                and names != self.results_names:
+        if self.results_board is not None and board == self.results_board and names != self.results_names:
             self.results_names = names  # the same position, new marks: name them anew
             self._show_rows()
             if self._job is None and self.rows:
@@ -205,7 +170,8 @@ class ComparisonDock(QDockWidget):
         over = board.is_game_over()
         self.run_button.setEnabled(not over)
         self.estimate_label.setText(
-            self.tr("The game is over: nothing to compare.") if over
+            self.tr("The game is over: nothing to compare.")
+            if over
             else self.tr("Press Run to search the current position with every algorithm.")
         )
 
@@ -219,8 +185,8 @@ class ComparisonDock(QDockWidget):
         """True when the table shows results of another position, or other options,
         than the ones chosen now."""
         return self.results_board is not None and (
-            self.results_board != self.board
-            or self.results_options != self.options_bar.options())
+            self.results_board != self.board or self.results_options != self.options_bar.options()
+        )
 
     @Slot()
     def _on_options_changed(self) -> None:
@@ -229,23 +195,26 @@ class ComparisonDock(QDockWidget):
 
     def _show_options_label(self) -> None:
         """Say which options the numbers shown (or the next run's) come from."""
-        self.options_label.setText(options_caption(self.results_options
-                                                   or self.options_bar.options()))
+        self.options_label.setText(options_caption(self.results_options or self.options_bar.options()))
 
     def _mark_outdated(self) -> None:
         """Dim the results and say so when they belong to another position or options."""
         outdated = self.is_outdated()
         if outdated and self.results_board != self.board:
             assert self.results_board is not None
-            self.outdated_label.setText(self.tr(
-                "Outdated: these results are for an earlier position ({0}). "
-                "Press Run to compare the current one.").format(position_text(self.results_board, self.results_names)))
+            self.outdated_label.setText(
+                self.tr(
+                    "Outdated: these results are for an earlier position ({0}). Press Run to compare the current one."
+                ).format(position_text(self.results_board, self.results_names))
+            )
         elif outdated:
             assert self.results_options is not None
-            self.outdated_label.setText(self.tr(
-                "Outdated: these results are for other options ({0}). "
-                "Press Run to compare with the options chosen now.").format(
-                    options_text(self.results_options)))
+            self.outdated_label.setText(
+                self.tr(
+                    "Outdated: these results are for other options ({0}). "
+                    "Press Run to compare with the options chosen now."
+                ).format(options_text(self.results_options))
+            )
         self.outdated_label.setVisible(outdated)
         # Greyed like disabled text, yet the old table still scrolls.
         palette = self.table.palette() if outdated else QPalette()
@@ -279,8 +248,14 @@ class ComparisonDock(QDockWidget):
         self.estimate_label.setText(self.tr("Sizing the tree…"))
 
         self._job = self.runner.submit(
-            search_jobs.comparison_run, board.config, tuple(board.history), depth, capped, cap,
-            self.perfect_budget, options,
+            search_jobs.comparison_run,
+            board.config,
+            tuple(board.history),
+            depth,
+            capped,
+            cap,
+            self.perfect_budget,
+            options,
         )
         self.run_button.setEnabled(False)
         self.stop_button.setEnabled(True)
@@ -327,15 +302,13 @@ class ComparisonDock(QDockWidget):
         to_move, names = self.results_board.turn, self.results_names
         cells = [*row_cells(row, to_move, names), self._note(row)]
         header_item(self.table, VALUE).setToolTip(value_key(to_move, names))
-        tip = self.tr("{0}: {1}.\n{2}").format(row.title, row.options_text(),
-                                               row.message or row.variant.explanation)
+        tip = self.tr("{0}: {1}.\n{2}").format(row.title, row.options_text(), row.message or row.variant.explanation)
         for column, text in enumerate(cells):
             item = QTableWidgetItem(text)
             if column in (NODES, CUTOFFS, TIME):
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             # The move and the value in words, and the whole note (a narrow dock ends it in '…').
-            head = {MOVE: move_tip(row, self.ties), VALUE: value_tip(row, to_move, names),
-                    NOTE: text}.get(column, "")
+            head = {MOVE: move_tip(row, self.ties), VALUE: value_tip(row, to_move, names), NOTE: text}.get(column, "")
             item.setToolTip(f"{head}\n{tip}" if head and head not in tip else tip)
             self.table.setItem(number, column, item)
         self.table.fit_columns()
@@ -373,9 +346,13 @@ class ComparisonDock(QDockWidget):
         for variant in VARIANTS:
             if variant.key not in finished:
                 options = self.results_options or self.options_bar.options()
-                row = ComparisonRow(variant, "cancelled", message=message,
-                                    options=variant.options_for(options),
-                                    title=variant.title(options))
+                row = ComparisonRow(
+                    variant,
+                    "cancelled",
+                    message=message,
+                    options=variant.options_for(options),
+                    title=variant.title(options),
+                )
                 self.rows.append(row)
                 self._add_row(row)
         self._update_chart()

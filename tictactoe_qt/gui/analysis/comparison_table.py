@@ -25,8 +25,14 @@ NOTE_WIDTH = 240
 ALGORITHM_MIN = 84
 NOTE_MIN = 56
 #: The widest likely text of each column but the note.
-SAMPLES = {0: "+ table (ordering centre)", NODES: "99,999,999", CUTOFFS: "9,999,999",
-           TIME: "999 ms", MOVE: "r19c19", VALUE: "O wins in 99"}
+SAMPLES = {
+    0: "+ table (ordering centre)",
+    NODES: "99,999,999",
+    CUTOFFS: "9,999,999",
+    TIME: "999 ms",
+    MOVE: "r19c19",
+    VALUE: "O wins in 99",
+}
 #: The fewest rows the table shows before a short window squeezes it.
 MIN_ROWS = 3
 #: Room around a cell's text, and above and below a row's line.
@@ -54,7 +60,8 @@ class ComparisonTable(QTableWidget):
         self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         header_item(self, MOVE).setToolTip(
-            tr("ComparisonDock", "The row and column, counted from 1: r2c3 is row 2, column 3"))
+            tr("ComparisonDock", "The row and column, counted from 1: r2c3 is row 2, column 3")
+        )
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         header.setStretchLastSection(False)
@@ -63,14 +70,18 @@ class ComparisonTable(QTableWidget):
 
     def rows_height(self, rows: int) -> int:
         """The height that shows the header and ``rows`` rows without scrolling."""
-        return (self.horizontalHeader().sizeHint().height() + rows * self.verticalHeader().defaultSectionSize()
-                + 2 * self.frameWidth())
+        return (
+            self.horizontalHeader().sizeHint().height()
+            + rows * self.verticalHeader().defaultSectionSize()
+            + 2 * self.frameWidth()
+        )
 
     def natural_width(self, column: int) -> int:
         """The width that shows ``column``'s header and every cell in full."""
         cells = (self.item(row, column) for row in range(self.rowCount()))
-        widest = max((self.fontMetrics().horizontalAdvance(cell.text()) for cell in cells if cell is not None),
-                     default=0)
+        widest = max(
+            (self.fontMetrics().horizontalAdvance(cell.text()) for cell in cells if cell is not None), default=0
+        )
         return max(self.horizontalHeader().sectionSizeHint(column), widest + PADDING)
 
     def fit_columns(self) -> None:
@@ -92,8 +103,9 @@ class ComparisonTable(QTableWidget):
     def full_height(self) -> int:
         """The height that shows a row per algorithm (and the sideways scroll bar, if needed)."""
         scroll = self.horizontalScrollBar()
-        return self.rows_height(max(len(VARIANTS), self.rowCount())) \
-            + (scroll.sizeHint().height() if scroll.maximum() > 0 else 0)
+        return self.rows_height(max(len(VARIANTS), self.rowCount())) + (
+            scroll.sizeHint().height() if scroll.maximum() > 0 else 0
+        )
 
     def sizeHint(self) -> QSize:
         hint = super().sizeHint()
@@ -113,6 +125,8 @@ def preferred_table_width(table: QTableWidget) -> int:
     """The width that shows every column: the widest likely values fit before the first run."""
     header = table.horizontalHeader()
     metrics = table.fontMetrics()
-    columns = sum(max(header.sectionSizeHint(c), metrics.horizontalAdvance(SAMPLES[c]) + PADDING)
-                  for c in range(NOTE)) + NOTE_WIDTH
+    columns = (
+        sum(max(header.sectionSizeHint(c), metrics.horizontalAdvance(SAMPLES[c]) + PADDING) for c in range(NOTE))
+        + NOTE_WIDTH
+    )
     return columns + table.verticalScrollBar().sizeHint().width() + 2 * table.frameWidth()

@@ -183,8 +183,19 @@ def install_analysis(window: QMainWindow) -> AnalysisViews:
     # Long legends neither widen the window nor get cut off: they wrap onto a new line.
     legend = LegendLabel()
     window.statusBar().addWidget(legend, 1)
-    views = AnalysisViews(layer, overlay, comparison, tree, overlay_action, ghosts_action, legend,
-                          QObject(), stepper, solve, overlay_menus)
+    views = AnalysisViews(
+        layer,
+        overlay,
+        comparison,
+        tree,
+        overlay_action,
+        ghosts_action,
+        legend,
+        QObject(),
+        stepper,
+        solve,
+        overlay_menus,
+    )
     follower = _PositionFollower(window, views)
     views.follower = follower
     overlay_action.toggled.connect(overlay.set_enabled)

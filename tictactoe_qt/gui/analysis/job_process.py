@@ -31,8 +31,7 @@ def _job_handler() -> Callable[[Any, Callable[[], bool], Callable[[object], None
     """Built in the child: imports the engine, then calls each ``(function, args)``."""
     import tictactoe_qt.engine  # noqa: F401 - imported before saying ready
 
-    def run_job(message: Any, should_stop: Callable[[], bool],
-                report: Callable[[object], None]) -> Any:
+    def run_job(message: Any, should_stop: Callable[[], bool], report: Callable[[object], None]) -> Any:
         function, args = message
         return function(*args, should_stop=should_stop, report=report)
 
@@ -43,8 +42,7 @@ class JobProcess(Service):
     """One child process that runs one job at a time, for one worker thread."""
 
     def __init__(self, name: str = "tictactoe-analysis") -> None:
-        super().__init__("analysis", _job_handler, niceness=ANALYSIS_NICENESS,
-                         process_name=name)
+        super().__init__("analysis", _job_handler, niceness=ANALYSIS_NICENESS, process_name=name)
 
     def run(
         self,

@@ -22,12 +22,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from tictactoe_qt.engine import failure_text
-from tictactoe_qt.gui.analysis.job_process import (
-    JobCancelledError,
-    JobFunction,
-    JobProcess,
-    JobProcessError,
-)
+from tictactoe_qt.gui.analysis.job_process import JobCancelledError, JobFunction, JobProcess, JobProcessError
 from tictactoe_qt.gui.thread_ends import quit_and_wait, stop_when_destroyed
 
 CANCELLED = "cancelled"
@@ -167,8 +162,9 @@ class _RunnerEnd:
     """Stops one :class:`JobRunner`'s work without referring to the runner, so it can
     run when the runner is destroyed (:func:`.stop_when_destroyed`)."""
 
-    def __init__(self, thread: QThread, process: JobProcess, stopping: threading.Event,
-                 pending: dict[int, Job]) -> None:
+    def __init__(
+        self, thread: QThread, process: JobProcess, stopping: threading.Event, pending: dict[int, Job]
+    ) -> None:
         self._thread = thread
         self._process = process
         self._stopping = stopping

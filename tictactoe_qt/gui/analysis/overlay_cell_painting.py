@@ -28,8 +28,9 @@ from tictactoe_qt.gui.board_theme import BoardTheme, with_alpha
 from tictactoe_qt.gui.mark_painter import mark_box, paint_mark
 
 
-def paint_notes(painter: QPainter, theme: BoardTheme, data: OverlayData,
-                cells: list[tuple[Cell, CellNote, QRectF]]) -> None:
+def paint_notes(
+    painter: QPainter, theme: BoardTheme, data: OverlayData, cells: list[tuple[Cell, CellNote, QRectF]]
+) -> None:
     """Fill each noted cell (a kind's colour, heat, or hatching when unknown) and
     write its value, outlining the best move; texts shrink to fit small cells."""
     colours = KIND_COLOURS_DARK if theme.dark else KIND_COLOURS
@@ -38,11 +39,11 @@ def paint_notes(painter: QPainter, theme: BoardTheme, data: OverlayData,
     width = cells[0][2].width()
     # Longer texts get smaller type; when one is too wide for its cell ('+.167'),
     # every long text of the position gets the smallest size, so they match.
-    fonts = {length: sized_font(painter, width * share)
-             for length, share in ((3, 0.34), (4, 0.26), (5, 0.21))}
+    fonts = {length: sized_font(painter, width * share) for length, share in ((3, 0.34), (4, 0.26), (5, 0.21))}
     long_metrics = QFontMetricsF(fonts[4])
-    too_wide = any(long_metrics.horizontalAdvance(note.text) > width * 0.8
-                   for note in data.notes.values() if len(note.text) > 4)
+    too_wide = any(
+        long_metrics.horizontalAdvance(note.text) > width * 0.8 for note in data.notes.values() if len(note.text) > 4
+    )
     long_font = fonts[5] if too_wide else fonts[4]
 
     def font_for(text: str) -> QFont:
@@ -65,8 +66,7 @@ def paint_notes(painter: QPainter, theme: BoardTheme, data: OverlayData,
         if note.kind == "heuristic":
             # Middling cells stay faint, so the best and worst stand out.
             strength = abs(note.heat - 0.5) * 2
-            fill = with_alpha(heat_colour(note.heat), round(50 + strength * (130 if theme.dark
-                                                                             else 110)))
+            fill = with_alpha(heat_colour(note.heat), round(50 + strength * (130 if theme.dark else 110)))
         else:
             fill = with_alpha(QColor(colours[note.kind]), 60 if theme.dark else 40)
         painter.setBrush(fill)
@@ -92,8 +92,7 @@ def paint_notes(painter: QPainter, theme: BoardTheme, data: OverlayData,
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, note.text)
 
 
-def outline_pick(painter: QPainter, theme: BoardTheme, view: str, rect: QRectF,
-                 colour: QColor) -> None:
+def outline_pick(painter: QPainter, theme: BoardTheme, view: str, rect: QRectF, colour: QColor) -> None:
     """Outline the best move, or (in a player's view) the move the player plays."""
     inset = rect.width() * 0.06
     if view in ("values", "depth"):
@@ -107,10 +106,10 @@ def outline_pick(painter: QPainter, theme: BoardTheme, view: str, rect: QRectF,
 def paint_aside(painter: QPainter, theme: BoardTheme, rect: QRectF, note: CellNote) -> None:
     """The small second value (a player's view: the exact value) at the cell's foot."""
     colours = KIND_COLOURS_DARK if theme.dark else KIND_COLOURS
-    colour = QColor(colours[note.aside_kind]) if note.aside_kind in colours \
-        else with_alpha(theme.text, 150)
-    strip = QRectF(rect.left(), rect.bottom() - rect.height() * (ASIDE_SHARE + 0.08),
-                   rect.width(), rect.height() * ASIDE_SHARE)
+    colour = QColor(colours[note.aside_kind]) if note.aside_kind in colours else with_alpha(theme.text, 150)
+    strip = QRectF(
+        rect.left(), rect.bottom() - rect.height() * (ASIDE_SHARE + 0.08), rect.width(), rect.height() * ASIDE_SHARE
+    )
     painter.setFont(sized_font(painter, rect.width() * 0.17))
     chip = painter.fontMetrics().boundingRect(note.aside).width() + rect.width() * 0.12
     chip_rect = QRectF(strip.center().x() - chip / 2, strip.top(), chip, strip.height())
@@ -130,9 +129,7 @@ def sized_font(painter: QPainter, pixels: float, bold: bool = True) -> QFont:
     return font
 
 
-def paint_badge(
-    painter: QPainter, rect: QRectF, text: str, colour: QColor, mark: str = ""
-) -> None:
+def paint_badge(painter: QPainter, rect: QRectF, text: str, colour: QColor, mark: str = "") -> None:
     """A numbered circle in the cell's top-left corner, wholly inside the cell.
 
     With room to spare, a small ghost of the mover's mark follows the number.
@@ -144,8 +141,7 @@ def paint_badge(
         pill = QRectF(centre.x() - radius, centre.y() - radius, 4.2 * radius, 2 * radius)
         painter.setBrush(with_alpha(colour, 45))
         painter.drawRoundedRect(pill, radius, radius)
-        glyph = QRectF(centre.x() + radius * 0.9, centre.y() - radius * 1.2,
-                       radius * 2.4, radius * 2.4)
+        glyph = QRectF(centre.x() + radius * 0.9, centre.y() - radius * 1.2, radius * 2.4, radius * 2.4)
         paint_mark(painter, glyph, mark, with_alpha(colour, 200))
         painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(colour)
@@ -156,9 +152,13 @@ def paint_badge(
     painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, text)
 
 
-def paint_visits(painter: QPainter, theme: BoardTheme, visits: dict[Cell, int],
-                 cell_rect: Callable[[Cell], QRectF],
-                 occupied: Callable[[Cell], bool] = lambda cell: False) -> None:
+def paint_visits(
+    painter: QPainter,
+    theme: BoardTheme,
+    visits: dict[Cell, int],
+    cell_rect: Callable[[Cell], QRectF],
+    occupied: Callable[[Cell], bool] = lambda cell: False,
+) -> None:
     """MCTS visit counts: a bar at the foot of each visited cell and 'n=…' above it.
 
     In a cell holding a mark (the move the search chose, now played), the count
@@ -169,8 +169,12 @@ def paint_visits(painter: QPainter, theme: BoardTheme, visits: dict[Cell, int],
     most = max(visits.values()) or 1
     for cell, count in visits.items():
         rect = cell_rect(cell)
-        bar = QRectF(rect.left() + rect.width() * 0.1, rect.bottom() - rect.height() * 0.12,
-                     rect.width() * 0.8 * count / most, rect.height() * 0.05)
+        bar = QRectF(
+            rect.left() + rect.width() * 0.1,
+            rect.bottom() - rect.height() * 0.12,
+            rect.width() * 0.8 * count / most,
+            rect.height() * 0.05,
+        )
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(with_alpha(theme.accent, 200))
         painter.drawRect(bar)
@@ -181,8 +185,7 @@ def paint_visits(painter: QPainter, theme: BoardTheme, visits: dict[Cell, int],
             pixels = min(rect.height() * 0.14, label.height() * 0.8)
             if pixels >= MIN_FONT_PIXELS:  # else too small to read: the bar says it
                 painter.setFont(sized_font(painter, pixels, bold=False))
-                painter.drawText(label, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                                 text)
+                painter.drawText(label, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, text)
             continue
         painter.setFont(sized_font(painter, rect.height() * 0.14, bold=False))
         label = rect.adjusted(0, 0, -rect.width() * 0.08, -rect.height() * 0.16)

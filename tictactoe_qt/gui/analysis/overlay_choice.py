@@ -37,8 +37,7 @@ def checked_depth_limit(depth: int | None) -> int | None:
         ValueError: any other depth.
     """
     if depth is not None and not 1 <= depth <= MAX_DEPTH_LIMIT:
-        raise ValueError(f"the depth limit must be 1 to {MAX_DEPTH_LIMIT} plies or full,"
-                         f" got {depth}")
+        raise ValueError(f"the depth limit must be 1 to {MAX_DEPTH_LIMIT} plies or full, got {depth}")
     return depth
 
 

@@ -123,8 +123,7 @@ class AnalysisOverlay(QObject):
 
         ``names`` (the game's seating and marks) says how the analysis names the players.
         """
-        if (self.board is not None and board == self.board and names == self.names
-                and self.data is not None):
+        if self.board is not None and board == self.board and names == self.names and self.data is not None:
             return
         self.board = board.copy()
         self.names = names
@@ -217,18 +216,26 @@ class AnalysisOverlay(QObject):
         if refusal is not None:
             self.status.emit(refusal + ".")
         elif self.view != "values":
-            self._job = self.runner.submit(search_jobs.overlay_player_view, config, history,
-                                           self.view, budget, self._analyze, self.names)
+            self._job = self.runner.submit(
+                search_jobs.overlay_player_view, config, history, self.view, budget, self._analyze, self.names
+            )
             self.status.emit(self.tr("Asking the {0} player…").format(PLAYER_NAMES[self.view]))
         elif self.depth_limit is not None:
-            self._job = self.runner.submit(search_jobs.overlay_depth_limited, config, history,
-                                           self.depth_limit, DEPTH_LIMITED_SECONDS, self.names,
-                                           budget, self._analyze)
-            self.status.emit(self.tr("Searching every move {0} deep…")
-                             .format(plies_text(self.depth_limit)))
+            self._job = self.runner.submit(
+                search_jobs.overlay_depth_limited,
+                config,
+                history,
+                self.depth_limit,
+                DEPTH_LIMITED_SECONDS,
+                self.names,
+                budget,
+                self._analyze,
+            )
+            self.status.emit(self.tr("Searching every move {0} deep…").format(plies_text(self.depth_limit)))
         else:
-            self._job = self.runner.submit(search_jobs.overlay_analysis, config, history,
-                                           budget, self._analyze, self.names)
+            self._job = self.runner.submit(
+                search_jobs.overlay_analysis, config, history, budget, self._analyze, self.names
+            )
             self.status.emit(self.tr("Analysing the position…"))
 
     def _cancel(self) -> None:
@@ -253,8 +260,11 @@ class AnalysisOverlay(QObject):
     @Slot(int, object)
     def _on_progress(self, job_id: int, depth: object) -> None:
         if job_id == self._job and self.enabled and self.depth_limit is not None:
-            self.status.emit(self.tr("Searching every move {0} deep: {1} of {2} done…")
-                             .format(plies_text(self.depth_limit), depth, self.depth_limit))
+            self.status.emit(
+                self.tr("Searching every move {0} deep: {1} of {2} done…").format(
+                    plies_text(self.depth_limit), depth, self.depth_limit
+                )
+            )
 
     @Slot(int, str)
     def _on_failed(self, job_id: int, message: str) -> None:

@@ -147,8 +147,7 @@ class OverlayData:
             return "No search finished: hatched = not searched."
         searched = f"searched to depth {self.depth}" if self.depth else "searched"
         if "heuristic" in kinds:
-            parts = [f"Heuristic scores for {self.mover} (to move), {searched}:"
-                     " orange better, blue worse."]
+            parts = [f"Heuristic scores for {self.mover} (to move), {searched}: orange better, blue worse."]
         else:
             parts = [f"{searched.capitalize()}, {self.mover} to move:"]
         if any(kind in ("win", "draw", "loss") for kind in kinds):
@@ -159,26 +158,24 @@ class OverlayData:
         return " ".join(parts)
 
 
-def note_for(to_move: str, result: str | None, plies: int | None, exact: bool,
-             names: SideNames = BOARD_NAMES) -> CellNote | None:
+def note_for(
+    to_move: str, result: str | None, plies: int | None, exact: bool, names: SideNames = BOARD_NAMES
+) -> CellNote | None:
     """The note for a solved move, or ``None`` when it is not solved.
 
     ``to_move`` and ``result`` are the board's sides; ``names`` writes their players.
     """
     if not exact or result is None:
         return None
-    return decided_note(to_move, result, plies, f"{outcome_text(result, plies, names)}, counting"
-                        " this move", names)
+    return decided_note(to_move, result, plies, f"{outcome_text(result, plies, names)}, counting this move", names)
 
 
-def decided_note(to_move: str, result: str, plies: int | None, detail: str,
-                 names: SideNames = BOARD_NAMES) -> CellNote:
+def decided_note(to_move: str, result: str, plies: int | None, detail: str, names: SideNames = BOARD_NAMES) -> CellNote:
     """A win, draw or loss for ``to_move`` (board sides), written and coloured as one."""
     text = outcome_badge(result, plies, names)
     if result == "draw":
         return CellNote(text, "draw", 0.5, detail)
-    return CellNote(text, "win" if result == to_move else "loss",
-                    1.0 if result == to_move else 0.0, detail)
+    return CellNote(text, "win" if result == to_move else "loss", 1.0 if result == to_move else 0.0, detail)
 
 
 def score_kind(score: float, to_move: str) -> str:
@@ -189,8 +186,7 @@ def score_kind(score: float, to_move: str) -> str:
     return "win" if decided[0] == to_move else "loss"
 
 
-def forced_note(to_move: str, score: float, depth: int | None,
-                names: SideNames = BOARD_NAMES) -> CellNote | None:
+def forced_note(to_move: str, score: float, depth: int | None, names: SideNames = BOARD_NAMES) -> CellNote | None:
     """The note for a search score that is a forced win or loss (beyond the mate
     threshold: proved, though the search was not exact), else ``None``."""
     decided = forced_outcome(score, to_move)
@@ -223,14 +219,14 @@ def rank_heats(scores: list[float]) -> list[float]:
     if len(distinct) == 1:
         return [0.5 for _ in scores]
     ordered = sorted(scores)
-    average_rank = {score: (bisect_left(ordered, score) + bisect_right(ordered, score) - 1) / 2
-                    for score in distinct}
+    average_rank = {score: (bisect_left(ordered, score) + bisect_right(ordered, score) - 1) / 2 for score in distinct}
     low, high = average_rank[distinct[0]], average_rank[distinct[-1]]
     return [(average_rank[score] - low) / (high - low) for score in scores]
 
 
-def overlay_from_analysis(board: Board, analysis: Any, names: SideNames = BOARD_NAMES,
-                          pv_length: int = 6) -> OverlayData:
+def overlay_from_analysis(
+    board: Board, analysis: Any, names: SideNames = BOARD_NAMES, pv_length: int = 6
+) -> OverlayData:
     """Turn an engine ``Analysis`` of ``board`` into overlay data.
 
     Args:
@@ -256,8 +252,9 @@ def overlay_from_analysis(board: Board, analysis: Any, names: SideNames = BOARD_
     if heuristic:
         heats = rank_heats([score for _, score in heuristic])
         for (cell, score), heat in zip(heuristic, heats):
-            notes[cell] = CellNote(heuristic_badge(score, to_move, names), "heuristic", heat,
-                                   heuristic_text(score, to_move, depth, names))
+            notes[cell] = CellNote(
+                heuristic_badge(score, to_move, names), "heuristic", heat, heuristic_text(score, to_move, depth, names)
+            )
     best = analysis.best
     pv = list(getattr(analysis, "pv", ()))
     return OverlayData(
@@ -273,9 +270,10 @@ def overlay_from_analysis(board: Board, analysis: Any, names: SideNames = BOARD_
 
 def ghosts_for(board: Board, pv: list[Any], names: SideNames = BOARD_NAMES) -> tuple[GhostMove, ...]:
     """Numbered ghost moves for a principal variation, alternating players from ``board``."""
-    return tuple(GhostMove((move.row, move.col), names.mark_of_side((board.side + ply) & 1),
-                           ply + 1)
-                 for ply, move in enumerate(pv))
+    return tuple(
+        GhostMove((move.row, move.col), names.mark_of_side((board.side + ply) & 1), ply + 1)
+        for ply, move in enumerate(pv)
+    )
 
 
 def with_visits(data: OverlayData, visits: dict[Any, int]) -> OverlayData:

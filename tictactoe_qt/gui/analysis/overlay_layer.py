@@ -24,12 +24,7 @@ from PySide6.QtCore import QEvent, QObject, QRectF, Qt, QTimer, Slot
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPixmap
 from PySide6.QtWidgets import QWidget
 
-from tictactoe_qt.gui.analysis.overlay_cell_painting import (
-    paint_badge,
-    paint_notes,
-    paint_visits,
-    sized_font,
-)
+from tictactoe_qt.gui.analysis.overlay_cell_painting import paint_badge, paint_notes, paint_visits, sized_font
 from tictactoe_qt.gui.analysis.overlay_data import Cell, CellNote, OverlayData
 from tictactoe_qt.gui.analysis.overlay_style import CAPTION_HEIGHT, CELLS_PER_SLICE
 from tictactoe_qt.gui.board_theme import BoardTheme, with_alpha
@@ -95,8 +90,7 @@ class OverlayLayer(QWidget):
     def picture_ready(self) -> bool:
         """Whether the shown analysis is fully painted (big boards paint in slices)."""
         cached = self._cache
-        return self.data is None or (cached is not None and cached.data is self.data
-                                     and self._rendering is None)
+        return self.data is None or (cached is not None and cached.data is self.data and self._rendering is None)
 
     def set_preview(self, moves: list[tuple[Cell, str, int]] | None, caption: str = "") -> None:
         """Preview a line of play on top of the real position; ``None`` ends it.
@@ -149,16 +143,14 @@ class OverlayLayer(QWidget):
         (:data:`CELLS_PER_SLICE`): a 19x19 heat map never stalls the window.
         """
         snapshot = self._board.snapshot()  # type: ignore[attr-defined]
-        key = (self.size(), self.devicePixelRatioF(), theme.dark, self.show_values,
-               self.show_ghosts)
+        key = (self.size(), self.devicePixelRatioF(), theme.dark, self.show_values, self.show_ghosts)
         cached = self._cache
         if cached is None or not cached.shows(self.data, snapshot, key):
             rendering = self._rendering
             if rendering is None or not rendering.shows(self.data, snapshot, key):
                 self._start_rendering(theme, snapshot, key)  # small boards finish at once
             cached = self._cache
-        return cached.pixmap if cached is not None and cached.shows(self.data, snapshot, key) \
-            else None
+        return cached.pixmap if cached is not None and cached.shows(self.data, snapshot, key) else None
 
     def _start_rendering(self, theme: BoardTheme, snapshot: Any, key: tuple[Any, ...]) -> None:
         assert self.data is not None
@@ -166,11 +158,16 @@ class OverlayLayer(QWidget):
         pixmap = QPixmap(self.size() * ratio)
         pixmap.setDevicePixelRatio(ratio)
         pixmap.fill(Qt.GlobalColor.transparent)
-        cells = [(cell, note) for cell, note in self.data.notes.items()
-                 if snapshot.mark_at(*cell) is None and cell != snapshot.hint] \
-            if self.show_values else []
-        self._rendering = _Picture(self.data, snapshot, key, pixmap, theme, cells,
-                                   self._measure_grid())
+        cells = (
+            [
+                (cell, note)
+                for cell, note in self.data.notes.items()
+                if snapshot.mark_at(*cell) is None and cell != snapshot.hint
+            ]
+            if self.show_values
+            else []
+        )
+        self._rendering = _Picture(self.data, snapshot, key, pixmap, theme, cells, self._measure_grid())
         if len(cells) <= CELLS_PER_SLICE:
             self._render_slice()
         else:
@@ -190,8 +187,7 @@ class OverlayLayer(QWidget):
         with QPainter(picture.pixmap) as painter:
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)
             assert self.data is not None
-            paint_notes(painter, picture.theme, self.data,
-                        [(cell, note, self._cell(cell)) for cell, note in batch])
+            paint_notes(painter, picture.theme, self.data, [(cell, note, self._cell(cell)) for cell, note in batch])
             if not picture.cells:
                 if self.show_ghosts:
                     self._paint_ghosts(painter, picture.theme)
@@ -257,6 +253,5 @@ class OverlayLayer(QWidget):
             if painter.fontMetrics().horizontalAdvance(self.preview_caption) <= room:
                 break
         painter.setPen(QColor("white"))
-        text = painter.fontMetrics().elidedText(self.preview_caption, Qt.TextElideMode.ElideRight,
-                                                room)
+        text = painter.fontMetrics().elidedText(self.preview_caption, Qt.TextElideMode.ElideRight, room)
         painter.drawText(strip, Qt.AlignmentFlag.AlignCenter, text)

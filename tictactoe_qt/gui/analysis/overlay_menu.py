@@ -18,14 +18,18 @@ from tictactoe_qt.gui.analysis.overlay_choice import VIEWS
 from tictactoe_qt.gui.analysis.overlay_controller import AnalysisOverlay
 
 VIEW_TIPS = {
-    "values": str(QT_TRANSLATE_NOOP("OverlayMenu", "Each move's value: exact where solved, or "
-                                "depth-limited under a depth limit")),
-    "average": str(QT_TRANSLATE_NOOP("OverlayMenu", "The Average player's mean result of random "
-                                 "play after each move, beside the exact values")),
-    "minimax": str(QT_TRANSLATE_NOOP("OverlayMenu", "A depth-3 minimax player's scores, beside "
-                                 "the exact values")),
-    "mcts": str(QT_TRANSLATE_NOOP("OverlayMenu", "MCTS's visit counts (1,000 iterations, seed 0), "
-                              "beside the exact values")),
+    "values": str(
+        QT_TRANSLATE_NOOP("OverlayMenu", "Each move's value: exact where solved, or depth-limited under a depth limit")
+    ),
+    "average": str(
+        QT_TRANSLATE_NOOP(
+            "OverlayMenu", "The Average player's mean result of random play after each move, beside the exact values"
+        )
+    ),
+    "minimax": str(QT_TRANSLATE_NOOP("OverlayMenu", "A depth-3 minimax player's scores, beside the exact values")),
+    "mcts": str(
+        QT_TRANSLATE_NOOP("OverlayMenu", "MCTS's visit counts (1,000 iterations, seed 0), beside the exact values")
+    ),
 }
 VIEW_LABELS = {
     "values": str(QT_TRANSLATE_NOOP("OverlayMenu", "&Exact values")),
@@ -43,8 +47,7 @@ def values_label(depth: int | None) -> str:
     """The values entry's label: exact at full depth, depth-limited under a limit."""
     if depth is None:
         return _tr(VIEW_LABELS["values"])
-    return _tr("&Depth-limited values ({0} plies)").format(depth) if depth > 1 \
-        else _tr("&Depth-limited values (1 ply)")
+    return _tr("&Depth-limited values ({0} plies)").format(depth) if depth > 1 else _tr("&Depth-limited values (1 ply)")
 
 
 @dataclass
@@ -57,31 +60,38 @@ class OverlayMenus:
     depths: dict[int | None, QAction]
 
 
-def add_overlay_menus(menu: QMenu, overlay: AnalysisOverlay, overlay_action: QAction,
-                      parent: QObject) -> OverlayMenus:
+def add_overlay_menus(menu: QMenu, overlay: AnalysisOverlay, overlay_action: QAction, parent: QObject) -> OverlayMenus:
     """Add "Analysis shows" and "Values depth limit" to ``menu``, wired to ``overlay``."""
     view_menu = menu.addMenu(_tr("Analysis s&hows"))
     view_menu.setObjectName("menuOverlayView")
     view_group = QActionGroup(parent)
-    views = {view: _choice(view_group, view_menu, _tr(VIEW_LABELS[view]),
-                           f"actionOverlayView_{view}", view, view == overlay.view)
-             for view in VIEWS}
+    views = {
+        view: _choice(
+            view_group, view_menu, _tr(VIEW_LABELS[view]), f"actionOverlayView_{view}", view, view == overlay.view
+        )
+        for view in VIEWS
+    }
     for view, action in views.items():
         action.setStatusTip(_tr(VIEW_TIPS[view]))
     depth_menu = menu.addMenu(_tr("Values &depth limit"))
     depth_menu.setObjectName("menuOverlayDepth")
     depth_menu.menuAction().setStatusTip(
-        _tr("Search each move only so many plies deep (for the values; a player's view has"
-            " its own depth)"))
+        _tr("Search each move only so many plies deep (for the values; a player's view has its own depth)")
+    )
     depth_group = QActionGroup(parent)
     depths = {
         depth: _choice(
-            depth_group, depth_menu,
-            _tr("&Full depth (exact values)") if depth is None else (
-                _tr("&1 ply") if depth == 1 else _tr("&{0} plies").format(depth)),
-            f"actionOverlayDepth_{'full' if depth is None else depth}", depth,
-            depth == overlay.depth_limit)
-        for depth in (None, *range(1, MAX_DEPTH + 1))}
+            depth_group,
+            depth_menu,
+            _tr("&Full depth (exact values)")
+            if depth is None
+            else (_tr("&1 ply") if depth == 1 else _tr("&{0} plies").format(depth)),
+            f"actionOverlayDepth_{'full' if depth is None else depth}",
+            depth,
+            depth == overlay.depth_limit,
+        )
+        for depth in (None, *range(1, MAX_DEPTH + 1))
+    }
     menus = OverlayMenus(view_menu, depth_menu, views, depths)
 
     def follow_overlay(view: str, depth: int | None) -> None:
@@ -109,8 +119,7 @@ def add_overlay_menus(menu: QMenu, overlay: AnalysisOverlay, overlay_action: QAc
     return menus
 
 
-def _choice(group: QActionGroup, menu: QMenu, label: str, name: str, data: object,
-            checked: bool) -> QAction:
+def _choice(group: QActionGroup, menu: QMenu, label: str, name: str, data: object, checked: bool) -> QAction:
     """A checkable action of ``group`` in ``menu``, carrying ``data``."""
     action: QAction = QAction(label, group, objectName=name)
     action.setCheckable(True)

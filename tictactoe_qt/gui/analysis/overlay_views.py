@@ -16,13 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from tictactoe_qt.engine.game import Board, other
-from tictactoe_qt.engine.players import (
-    PlayerView,
-    minimax_badge,
-    minimax_text,
-    view_badge,
-    view_text,
-)
+from tictactoe_qt.engine.players import PlayerView, minimax_badge, minimax_text, view_badge, view_text
 from tictactoe_qt.engine.search import DepthLimitedValues, open_lines_text
 from tictactoe_qt.engine.text import BOARD_NAMES, SideNames, plies_text
 from tictactoe_qt.gui.analysis.overlay_data import (
@@ -41,28 +35,29 @@ NOT_VALUED = "–"
 PLAYER_NAMES = {"average": "Average", "minimax": "Minimax", "mcts": "MCTS"}
 #: How each view's player picks its move, for the legend.
 PICK_RULES = {
-    "average": "best average of random play (+1 win, -1 loss, 0 draw); a win on the spot"
-               " is played without averaging",
+    "average": "best average of random play (+1 win, -1 loss, 0 draw); a win on the spot is played without averaging",
     "minimax": "best score {depth} deep; at the cut-off, open lines minus the opponent's",
     "mcts": "a proven win first, else the most visited move",
 }
 
 
-def depth_caption(data_depth: int | None, asked: int, exact: bool, side: str, opponent: str,
-                  seconds: float) -> str:
+def depth_caption(data_depth: int | None, asked: int, exact: bool, side: str, opponent: str, seconds: float) -> str:
     """The depth-limited view's legend: what the numbers are, and how deep they really go."""
     if data_depth is None:
         return f"Depth-limited values: not even 1 ply finished within {seconds:g} s."
     head = f"Depth-limited values, {plies_text(data_depth)}"
     if exact:
-        return (f"{head}: every line ends within them, so here they are the game's values"
-                f" ({side} to move; {side}3 = {side} wins in 3 plies, 0 = draw).")
-    short = (f" Only {data_depth} of {asked} plies finished within {seconds:g} s."
-             if data_depth < asked else "")
-    return (f"{head}: not the game's result. Minimax for {side} (to move), the move"
-            f" included; at the cut-off, {open_lines_text(side, opponent)}."
-            f" {side}3 = a win {side} forces within the horizon; orange"
-            f" better, blue worse.{short}")
+        return (
+            f"{head}: every line ends within them, so here they are the game's values"
+            f" ({side} to move; {side}3 = {side} wins in 3 plies, 0 = draw)."
+        )
+    short = f" Only {data_depth} of {asked} plies finished within {seconds:g} s." if data_depth < asked else ""
+    return (
+        f"{head}: not the game's result. Minimax for {side} (to move), the move"
+        f" included; at the cut-off, {open_lines_text(side, opponent)}."
+        f" {side}3 = a win {side} forces within the horizon; orange"
+        f" better, blue worse.{short}"
+    )
 
 
 def exact_notes(board: Board, analysis: Any, names: SideNames = BOARD_NAMES) -> dict[Cell, CellNote]:
@@ -76,8 +71,7 @@ def exact_notes(board: Board, analysis: Any, names: SideNames = BOARD_NAMES) -> 
     return exact
 
 
-def with_exact_asides(notes: dict[Cell, CellNote],
-                      exact: dict[Cell, CellNote]) -> dict[Cell, CellNote]:
+def with_exact_asides(notes: dict[Cell, CellNote], exact: dict[Cell, CellNote]) -> dict[Cell, CellNote]:
     """``notes`` with each cell's exact value small beside it ('?' where it is not solved)."""
     shown: dict[Cell, CellNote] = {}
     for cell, note in notes.items():
@@ -90,13 +84,17 @@ def with_exact_asides(notes: dict[Cell, CellNote],
 
 def exact_key(side: str) -> str:
     """The legend's words for the small exact values."""
-    return (f"Small: the exact value ({side}3 = {side} wins in 3 plies, D = draw,"
-            " ? = not solved in time).")
+    return f"Small: the exact value ({side}3 = {side} wins in 3 plies, D = draw, ? = not solved in time)."
 
 
-def overlay_from_depth_limited(board: Board, values: DepthLimitedValues, seconds: float,
-                               names: SideNames = BOARD_NAMES, pv_length: int = 6,
-                               analysis: Any = None) -> OverlayData:
+def overlay_from_depth_limited(
+    board: Board,
+    values: DepthLimitedValues,
+    seconds: float,
+    names: SideNames = BOARD_NAMES,
+    pv_length: int = 6,
+    analysis: Any = None,
+) -> OverlayData:
     """Overlay data for ``depth_limited_values(board, ...)``'s answer.
 
     ``seconds`` is the time the search had (said when a depth did not finish).
@@ -107,8 +105,12 @@ def overlay_from_depth_limited(board: Board, values: DepthLimitedValues, seconds
     cells = [((move.row, move.col), score) for move, score in values.scores.items()]
     heats = rank_heats([float(score) for _, score in cells]) if cells else []
     notes = {
-        cell: CellNote(minimax_badge(score, to_move, names), score_kind(score, to_move), heat,
-                       minimax_text(score, to_move, values.depth, names))
+        cell: CellNote(
+            minimax_badge(score, to_move, names),
+            score_kind(score, to_move),
+            heat,
+            minimax_text(score, to_move, values.depth, names),
+        )
         for (cell, score), heat in zip(cells, heats)
     }
     side, opponent = names.name(to_move), names.name(other(to_move))
@@ -131,8 +133,9 @@ def overlay_from_depth_limited(board: Board, values: DepthLimitedValues, seconds
     )
 
 
-def overlay_from_player_view(board: Board, view: PlayerView, analysis: Any,
-                             names: SideNames = BOARD_NAMES) -> OverlayData:
+def overlay_from_player_view(
+    board: Board, view: PlayerView, analysis: Any, names: SideNames = BOARD_NAMES
+) -> OverlayData:
     """Overlay data for a player's view, with ``analysis``'s exact values beside it.
 
     Args:
@@ -147,20 +150,25 @@ def overlay_from_player_view(board: Board, view: PlayerView, analysis: Any,
     heats = rank_heats([value for _, value in valued]) if valued else []
     notes: dict[Cell, CellNote] = {}
     for (cell, value), heat in zip(valued, heats):
-        notes[cell] = CellNote(view_badge(view.kind, value, to_move, names), "heuristic", heat,
-                               view_text(view.kind, value, to_move, view.spec, names))
+        notes[cell] = CellNote(
+            view_badge(view.kind, value, to_move, names),
+            "heuristic",
+            heat,
+            view_text(view.kind, value, to_move, view.spec, names),
+        )
     for move in board.legal_moves():
         cell = (move.row, move.col)
         if cell not in notes:
-            notes[cell] = CellNote(NOT_VALUED, "unknown", 0.0,
-                                   f"{PLAYER_NAMES[view.kind]} did not value this move")
+            notes[cell] = CellNote(NOT_VALUED, "unknown", 0.0, f"{PLAYER_NAMES[view.kind]} did not value this move")
     if exact:
         notes = with_exact_asides(notes, exact)
     side = names.name(to_move)
     player = PLAYER_NAMES[view.kind]
     small = exact_key(side) if exact else "Exact values: not solved within the time budget."
-    caption = (f"{view.title}, {side} to move. Outlined: the move {player} plays"
-               f" ({PICK_RULES[view.kind].format(depth=plies_text(view.spec.depth or 0))}). {small}")
+    caption = (
+        f"{view.title}, {side} to move. Outlined: the move {player} plays"
+        f" ({PICK_RULES[view.kind].format(depth=plies_text(view.spec.depth or 0))}). {small}"
+    )
     choice = view.choice
     return OverlayData(
         position=board.notation(),

@@ -30,10 +30,7 @@ from tictactoe_qt.engine.players import TextbookOptions, ViewKind, player_view
 from tictactoe_qt.engine.search import PerfectSearcher, depth_limited_values
 from tictactoe_qt.engine.text import BOARD_NAMES, SideNames
 from tictactoe_qt.gui.analysis.overlay_data import OverlayData, overlay_from_analysis
-from tictactoe_qt.gui.analysis.overlay_views import (
-    overlay_from_depth_limited,
-    overlay_from_player_view,
-)
+from tictactoe_qt.gui.analysis.overlay_views import overlay_from_depth_limited, overlay_from_player_view
 
 Report = Callable[[object], None]
 #: Searchers kept in the child, one per board shape (their tables help the next position).
@@ -94,8 +91,9 @@ def overlay_analysis(
     return overlay_from_analysis(board, analysis, names)
 
 
-def _analysis(board: Board, time_budget: float, analyze_function: Callable[..., Any] | None,
-              should_stop: ShouldStop) -> Any:
+def _analysis(
+    board: Board, time_budget: float, analyze_function: Callable[..., Any] | None, should_stop: ShouldStop
+) -> Any:
     """The position's analysis: from the cache of solved positions when it is there (solved
     before by "Solve exactly" or ``analyze --exact``: exact at once), else ``analyze``'s."""
     if analyze_function is not None:
@@ -130,8 +128,9 @@ def overlay_depth_limited(
     return overlay_from_depth_limited(board, values, seconds, names, analysis=exact)
 
 
-def exact_at_hand(board: Board, time_budget: float,
-                  analyze_function: Callable[..., Any] | None, should_stop: ShouldStop) -> Any:
+def exact_at_hand(
+    board: Board, time_budget: float, analyze_function: Callable[..., Any] | None, should_stop: ShouldStop
+) -> Any:
     """The position's exact values when they are cheap, else ``None``.
 
     Cheap means: in the cache of solved positions ("Solve exactly", ``analyze
@@ -200,9 +199,16 @@ def comparison_run(
     estimate = estimate_tree(board, depth)
     report(estimate)
     rows = []
-    for row in compare(board, depth, run_capped=run_capped, cap_seconds=cap_seconds,
-                       should_stop=should_stop, estimate=estimate,
-                       perfect_budget=perfect_budget, options=options):
+    for row in compare(
+        board,
+        depth,
+        run_capped=run_capped,
+        cap_seconds=cap_seconds,
+        should_stop=should_stop,
+        estimate=estimate,
+        perfect_budget=perfect_budget,
+        options=options,
+    ):
         rows.append(row)
         report(row)
     ties = None if should_stop() else find_ties(board, rows, should_stop)

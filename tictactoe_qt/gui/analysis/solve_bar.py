@@ -16,15 +16,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal, Slot
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import (
-    QFrame,
-    QGridLayout,
-    QLabel,
-    QProgressBar,
-    QPushButton,
-    QSizePolicy,
-    QWidget,
-)
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QWidget
 
 from tictactoe_qt.engine.search import SearchProgress, progress_text
 from tictactoe_qt.engine.text import duration_text
@@ -131,13 +123,13 @@ class SolveBar(QFrame):
         self._set_line(text)
         if 0 < self.line.width() < self.line.fontMetrics().horizontalAdvance(text):
             # A narrow strip: elided rather than cut mid-letter (the tooltip has it whole).
-            self.line.setText(self.line.fontMetrics().elidedText(
-                text, Qt.TextElideMode.ElideRight, self.line.width()))
+            self.line.setText(self.line.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, self.line.width()))
 
     def show_answer(self, answer: SolveAnswer) -> None:
         self.title.setText(self.tr("Solved exactly:"))
-        how = (self.tr("from the cache of solved positions, {0}") if answer.cached
-               else self.tr("{0}")).format(duration_text(answer.seconds))
+        how = (self.tr("from the cache of solved positions, {0}") if answer.cached else self.tr("{0}")).format(
+            duration_text(answer.seconds)
+        )
         self._set_line(f"{answer.outcome} ({how})")
         self._notes = ()
         self._set_running(False)
@@ -184,11 +176,9 @@ class SolveBar(QFrame):
         if self.cancel_button.isVisibleTo(self):
             wanted = WIDE  # while it runs: one steady width, whatever the progress line says
             if self._notes:  # wide enough for the whole note on one line, where there is room
-                wanted = max(WIDE, self._margins_across() + self.note.fontMetrics()
-                             .horizontalAdvance(self._notes[0]))
+                wanted = max(WIDE, self._margins_across() + self.note.fontMetrics().horizontalAdvance(self._notes[0]))
         else:  # the answer: as wide as its text
-            wanted = max(hint.width(), 24 + self.line.fontMetrics().horizontalAdvance(
-                self.line.text()))
+            wanted = max(hint.width(), 24 + self.line.fontMetrics().horizontalAdvance(self.line.text()))
         width = max(1, min(wanted, room_across))
         height = hint.height()
         gap = foot_gap(parent.height())

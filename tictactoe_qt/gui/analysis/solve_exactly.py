@@ -21,11 +21,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow
 
-from tictactoe_qt.engine.analysis import (
-    EXACT_MAX_EMPTY,
-    exact_size_estimate,
-    long_solve_note,
-)
+from tictactoe_qt.engine.analysis import EXACT_MAX_EMPTY, exact_size_estimate, long_solve_note
 from tictactoe_qt.engine.game import Board
 from tictactoe_qt.engine.search import SearchProgress
 from tictactoe_qt.engine.text import BOARD_NAMES, SideNames
@@ -53,8 +49,7 @@ class ExactSolver(QObject):
     #: No answer will come: cancelled or the position changed (an empty text), or why not.
     stopped = Signal(str)
 
-    def __init__(self, runner: JobRunner | None = None, use_cache: bool = True,
-                 parent: QObject | None = None) -> None:
+    def __init__(self, runner: JobRunner | None = None, use_cache: bool = True, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.runner = runner or JobRunner("solveExactlyThread", self)
         self._owns_runner = runner is None
@@ -89,8 +84,7 @@ class ExactSolver(QObject):
             self.stopped.emit(refused)
             return False
         self.board = board.copy()
-        self._job = self.runner.submit(solve_exactly_job, board.config, tuple(board.history),
-                                       names, self.use_cache)
+        self._job = self.runner.submit(solve_exactly_job, board.config, tuple(board.history), names, self.use_cache)
         self.started.emit(board.notation())
         return True
 
@@ -147,8 +141,9 @@ class ExactSolver(QObject):
 class SolveExactly(QObject):
     """The action, the solver and the bar, wired to the window's game and overlay."""
 
-    def __init__(self, window: QMainWindow, overlay: Any, overlay_action: QAction,
-                 solver: ExactSolver | None = None) -> None:
+    def __init__(
+        self, window: QMainWindow, overlay: Any, overlay_action: QAction, solver: ExactSolver | None = None
+    ) -> None:
         super().__init__(window)
         self.window = window
         self.controller = window.controller  # type: ignore[attr-defined]
@@ -157,8 +152,9 @@ class SolveExactly(QObject):
         self.solver = solver or ExactSolver(parent=self)
         self.action = QAction(window.tr("Solve e&xactly"), window, objectName="actionSolveExactly")
         self.action.setShortcut(QKeySequence("Ctrl+E"))
-        self.action.setStatusTip(window.tr(
-            "Prove the value of this position and of every move, to the end of the game"))
+        self.action.setStatusTip(
+            window.tr("Prove the value of this position and of every move, to the end of the game")
+        )
         self.action.triggered.connect(self.start)
         # At the foot of the board, in the room it always leaves free: nothing moves.
         self.bar = SolveBar(window.board)  # type: ignore[attr-defined]
@@ -190,8 +186,7 @@ class SolveExactly(QObject):
     def _on_started(self, _position: str) -> None:
         board = self.solver.board
         # Past the sizes measured to finish, the strip says it may run for hours.
-        notes = () if board is None else (long_solve_note(board),
-                                          long_solve_note(board, brief=True))
+        notes = () if board is None else (long_solve_note(board), long_solve_note(board, brief=True))
         self.bar.show_running([note for note in notes if note is not None])
 
     @Slot(object)

@@ -1,4 +1,4 @@
-""""Solve exactly" as a job for the solving process: the position and every move, exact.
+""" "Solve exactly" as a job for the solving process: the position and every move, exact.
 
 The job runs in its own child process (see :mod:`.job_process`), so the window
 stays smooth however long the proof takes; it reports progress as the

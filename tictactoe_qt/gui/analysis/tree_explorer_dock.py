@@ -50,8 +50,7 @@ from tictactoe_qt.gui.widget_parts import body_layout
 #: Width the note column asks for; longer notes show in full as tooltips.
 NOTE_WIDTH = 140
 #: The widest usual text of each column but the note, to size the columns by.
-COLUMN_SAMPLES = ("12. X at row 19, column 19", "Value (depth-limited, 12 plies)", "99",
-                  "(draw (0), X wins in 9)")
+COLUMN_SAMPLES = ("12. X at row 19, column 19", "Value (depth-limited, 12 plies)", "99", "(draw (0), X wins in 9)")
 #: Boards up to this many cells trace alpha-beta to the end by default.
 FULL_TRACE_CELLS = 9
 
@@ -62,6 +61,8 @@ def default_depth(cells: int) -> int:
     if cells <= FULL_TRACE_CELLS:
         return 0
     return 3 if cells <= 25 else 2 if cells <= 49 else 1
+
+
 HELP_TEXT = (
     "Expand a row to see the replies. To the end, values assume both players play perfectly "
     "from there; with a depth limit they are the depth-limited minimax values. In alpha-beta "
@@ -102,14 +103,16 @@ class TreeExplorerDock(QDockWidget):
         self.mode.addItem(self.tr("Minimax values"), "minimax")
         self.mode.addItem(self.tr("Alpha-beta: windows and pruning"), "alphabeta")
         self.mode.addItem(self.tr("Alpha-beta + table"), "alphabeta-tt")
-        self.mode.setToolTip(self.tr("Alpha-beta mode runs the traced alpha-beta search from "
-                                     "the root, with the options below"))
+        self.mode.setToolTip(
+            self.tr("Alpha-beta mode runs the traced alpha-beta search from the root, with the options below")
+        )
         self.depth_box = QSpinBox(objectName="treeDepth")
         self.depth_box.setRange(0, 12)
         self.depth_box.setSpecialValueText(self.tr("to the end"))
         self.depth_box.setPrefix(self.tr("depth "))
-        self.depth_box.setToolTip(self.tr("The depth limit of the values and of alpha-beta "
-                                      "('to the end' = exact values, the whole game)"))
+        self.depth_box.setToolTip(
+            self.tr("The depth limit of the values and of alpha-beta ('to the end' = exact values, the whole game)")
+        )
         controls.addWidget(self.mode)
         controls.addWidget(self.depth_box)
         controls.addStretch(1)
@@ -135,8 +138,9 @@ class TreeExplorerDock(QDockWidget):
         metrics = self.view.fontMetrics()
         for column, sample in enumerate(COLUMN_SAMPLES):
             indent = 2 * self.view.indentation() if column == 0 else 0
-            header.resizeSection(column, max(header.sectionSizeHint(column),
-                                             metrics.horizontalAdvance(sample) + indent + 16))
+            header.resizeSection(
+                column, max(header.sectionSizeHint(column), metrics.horizontalAdvance(sample) + indent + 16)
+            )
         self.view.selectionModel().selectionChanged.connect(self._on_selection)
         # The line that says what the tree shows sits right above it, not above the counts.
         self.status = QLabel(objectName="treeStatus", wordWrap=True)
@@ -246,8 +250,9 @@ class TreeExplorerDock(QDockWidget):
             self.status.setText(self.tr("The game is over: there is no tree below this position."))
             return
         algorithm = self.mode.currentData() if self.alphabeta_mode() else None
-        self.request = TreeRequest.for_board(self.board, algorithm, self.depth_box.value() or None,
-                                             self.options_bar.options())
+        self.request = TreeRequest.for_board(
+            self.board, algorithm, self.depth_box.value() or None, self.options_bar.options()
+        )
         self.options_label.setText(self.tr("Numbers from: {0}").format(self.request.label()))
         if algorithm is not None:
             self.status.setText(self.tr("Running alpha-beta from the current position…"))
@@ -263,16 +268,21 @@ class TreeExplorerDock(QDockWidget):
         self._submit("counts", tree_jobs.depth_counts, self.request)
         depth = self.request.depth
         if summary is None and depth is None:
-            self.status.setText(self.tr("The tree below shows the exact minimax value of "
-                                        "every move from here."))
+            self.status.setText(self.tr("The tree below shows the exact minimax value of every move from here."))
         elif summary is None:
             assert depth is not None
-            self.status.setText(self.tr("The tree below shows the depth-limited minimax value "
-                                        "({0}) of every move from here.").format(plies_text(depth)))
+            self.status.setText(
+                self.tr("The tree below shows the depth-limited minimax value ({0}) of every move from here.").format(
+                    plies_text(depth)
+                )
+            )
         else:
             self.status.setText(
-                self.tr("The tree below shows the alpha-beta search: it visited {0:,} nodes "
-                        "with {1:,} cut-offs ({2:,} branches pruned).").format(summary.visited, summary.cutoffs, summary.pruned))
+                self.tr(
+                    "The tree below shows the alpha-beta search: it visited {0:,} nodes "
+                    "with {1:,} cut-offs ({2:,} branches pruned)."
+                ).format(summary.visited, summary.cutoffs, summary.pruned)
+            )
 
     def _submit(self, kind: str, function: Callable[..., Any], *args: Any) -> None:
         self._jobs[self.runner.submit(function, *args)] = kind
@@ -290,8 +300,7 @@ class TreeExplorerDock(QDockWidget):
         """The current board's tree facts, once counted, naming the players as :attr:`names`."""
         config = None if self.board is None else self.board.config
         if config is not None and config in self._facts_cache:
-            self.facts.setText(tree_jobs.tree_facts_text(config, self._facts_cache[config],
-                                                         self.names))
+            self.facts.setText(tree_jobs.tree_facts_text(config, self._facts_cache[config], self.names))
 
     @Slot(int, object)
     def _on_job_finished(self, job: int, result: Any) -> None:
@@ -346,8 +355,10 @@ class TreeExplorerDock(QDockWidget):
             self.preview_requested.emit(None, "")
             return
         cols, names = board.config.cols, self.model.names
-        moves = [(divmod(cell, cols), names.mark_of_side((board.side + ply) & 1), ply + 1)
-                 for ply, cell in enumerate(item.path)]
+        moves = [
+            (divmod(cell, cols), names.mark_of_side((board.side + ply) & 1), ply + 1)
+            for ply, cell in enumerate(item.path)
+        ]
         last = moves[-1]
         caption = self.tr("Preview {0} moves ahead, last {1} at {2}; the game is unchanged").format(
             len(moves), names.name_of_mark(last[1]), move_text_cell(last[0])
@@ -361,4 +372,3 @@ class TreeExplorerDock(QDockWidget):
 
 def move_text_cell(cell: tuple[int, int]) -> str:
     return move_text(Move(*cell))
-

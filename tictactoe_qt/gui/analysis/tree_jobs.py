@@ -48,8 +48,13 @@ class TreeRequest:
     options: TextbookOptions = TextbookOptions()
 
     @classmethod
-    def for_board(cls, board: Board, algorithm: str | None = None, depth: int | None = None,
-                  options: TextbookOptions = TextbookOptions()) -> TreeRequest:
+    def for_board(
+        cls,
+        board: Board,
+        algorithm: str | None = None,
+        depth: int | None = None,
+        options: TextbookOptions = TextbookOptions(),
+    ) -> TreeRequest:
         return cls(board.config, tuple(board.history), algorithm, depth, options)
 
     @property
@@ -69,8 +74,7 @@ class TreeRequest:
             if self.depth is None:
                 return "minimax values, to the end: the exact game values, whatever the options"
             options = self.options
-            return (f"minimax values, {depth}; scoring {options.scoring}, "
-                    f"evaluation {options.evaluation}")
+            return f"minimax values, {depth}; scoring {options.scoring}, evaluation {options.evaluation}"
         return f"{NAMES[self.algorithm]}, {depth}; {self.options.label()}"
 
 
@@ -95,8 +99,7 @@ def explorer_for(request: TreeRequest, should_stop: ShouldStop) -> GameTreeExplo
     """
     explorer = _explorers.pop(request, None)
     if explorer is None:
-        explorer = GameTreeExplorer(request.root(), options=request.options,
-                                    depth=request.depth)
+        explorer = GameTreeExplorer(request.root(), options=request.options, depth=request.depth)
         if request.algorithm is not None:
             explorer.run_trace(request.algorithm, should_stop)
     _explorers[request] = explorer
@@ -109,20 +112,15 @@ def trace_summary(request: TreeRequest, *, should_stop: ShouldStop, report: Repo
     """Replay alpha-beta from the root and sum it up."""
     trace = explorer_for(request, should_stop).trace
     assert trace is not None, "only traced requests are summed up"
-    return TreeSummary(trace.visited, len(trace.pruned), tuple(trace.visited_per_depth),
-                       trace.cutoffs)
+    return TreeSummary(trace.visited, len(trace.pruned), tuple(trace.visited_per_depth), trace.cutoffs)
 
 
-def children(
-    request: TreeRequest, path: Path, *, should_stop: ShouldStop, report: Report
-) -> list[TreeChild]:
+def children(request: TreeRequest, path: Path, *, should_stop: ShouldStop, report: Report) -> list[TreeChild]:
     """The valued children of the node at ``path``."""
     return explorer_for(request, should_stop).children(path, should_stop)
 
 
-def root_value(
-    request: TreeRequest, *, should_stop: ShouldStop, report: Report
-) -> NodeValue | float:
+def root_value(request: TreeRequest, *, should_stop: ShouldStop, report: Report) -> NodeValue | float:
     """The root position's own value: exact, or with a depth limit the depth-limited
     minimax value (MAX's view, a number)."""
     explorer = explorer_for(request, should_stop)
@@ -151,12 +149,14 @@ def tree_facts(
     return config, facts.as_dict()
 
 
-def tree_facts_text(config: GameConfig, facts: dict[str, Any] | str,
-                    names: SideNames = BOARD_NAMES) -> str:
+def tree_facts_text(config: GameConfig, facts: dict[str, Any] | str, names: SideNames = BOARD_NAMES) -> str:
     """:func:`tree_facts`'s answer as one paragraph. The count's ``x_wins`` are the first
     mover's wins: ``names`` (the game's seating and marks) writes whose they are."""
     if isinstance(facts, str):
         return facts
-    parts = [f"{fact_label(name, names)}: {value:,}"
-             for name, value in facts.items() if isinstance(value, int) and name != "k"]
+    parts = [
+        f"{fact_label(name, names)}: {value:,}"
+        for name, value in facts.items()
+        if isinstance(value, int) and name != "k"
+    ]
     return f"Tree facts for the empty {config} board (tictactoe-qt count): " + "; ".join(parts)

@@ -81,8 +81,9 @@ class GameTreeModel(QAbstractItemModel):
         runner.failed.connect(self._on_failed)
 
     # -- inputs -----------------------------------------------------------------------
-    def set_tree(self, request: TreeRequest | None, summary: TreeSummary | None = None,
-                 names: SideNames = BOARD_NAMES) -> None:
+    def set_tree(
+        self, request: TreeRequest | None, summary: TreeSummary | None = None, names: SideNames = BOARD_NAMES
+    ) -> None:
         """Show the tree ``request`` names (``summary`` when it replays alpha-beta),
         its players written as ``names`` says."""
         self.beginResetModel()
@@ -204,8 +205,7 @@ class GameTreeModel(QAbstractItemModel):
         if batch:
             self.beginInsertRows(parent, first, first + len(batch) - 1)
             item.children.extend(
-                TreeItem(child.path, item, first + number, child,
-                         terminal=child.status != "ongoing")
+                TreeItem(child.path, item, first + number, child, terminal=child.status != "ongoing")
                 for number, child in enumerate(batch)
             )
             self.endInsertRows()
@@ -284,8 +284,7 @@ class GameTreeModel(QAbstractItemModel):
             if child.window is None:
                 return ""
             alpha, beta = child.window
-            window = window_text(child.view.describe(alpha, depth, names),
-                                 child.view.describe(beta, depth, names))
+            window = window_text(child.view.describe(alpha, depth, names), child.view.describe(beta, depth, names))
             return window + self.tr(" · from the table") if child.table else window
         if item.loading:
             return self.tr("expanding…")
@@ -340,29 +339,34 @@ def value_text(value: NodeValue, plies: int | None, names: SideNames = BOARD_NAM
     return heuristic_text(value.x_score, "x", value.depth, names)
 
 
-def header_tip(column: int, names: SideNames = BOARD_NAMES,
-               request: TreeRequest | None = None) -> str:
+def header_tip(column: int, names: SideNames = BOARD_NAMES, request: TreeRequest | None = None) -> str:
     """The tooltip of a column's header, naming the players as ``names`` does."""
     first, second = names.name_of_side(0), names.name_of_side(1)
     side = 0 if request is None else len(request.history) & 1
     maximiser, minimiser = names.name_of_side(side), names.name_of_side(1 - side)
     options = TextbookOptions() if request is None else request.options
     if request is not None and request.depth is not None:
-        value = (f"The depth-limited minimax value: the search stops {plies_text(request.depth)} "
-                 f"below the current position and scores the positions there with the "
-                 f"evaluation {options.evaluation} ({EVALUATION_WORDS[options.evaluation]}); "
-                 f"ends score {SCORING_WORDS[options.scoring]}. From {maximiser}'s point of view "
-                 f"({maximiser}, to move now, is MAX). Not the exact game value.")
+        value = (
+            f"The depth-limited minimax value: the search stops {plies_text(request.depth)} "
+            f"below the current position and scores the positions there with the "
+            f"evaluation {options.evaluation} ({EVALUATION_WORDS[options.evaluation]}); "
+            f"ends score {SCORING_WORDS[options.scoring]}. From {maximiser}'s point of view "
+            f"({maximiser}, to move now, is MAX). Not the exact game value."
+        )
     else:
         value = "The position's exact value with best play from here: who wins and how soon"
     if options.form == "negamax":
-        window = ("The window alpha-beta searched this position with, from the point of view "
-                  "of the side to move there (negamax form), or the cut-off that pruned it "
-                  "(hover for why)")
+        window = (
+            "The window alpha-beta searched this position with, from the point of view "
+            "of the side to move there (negamax form), or the cut-off that pruned it "
+            "(hover for why)"
+        )
     else:
-        window = (f"The window alpha-beta searched this position with, from {maximiser}'s "
-                  f"point of view ({maximiser} is MAX, {minimiser} is MIN), or the cut-off "
-                  "that pruned it (hover for why)")
+        window = (
+            f"The window alpha-beta searched this position with, from {maximiser}'s "
+            f"point of view ({maximiser} is MAX, {minimiser} is MIN), or the cut-off "
+            "that pruned it (hover for why)"
+        )
     return (
         "The move leading to this position: ply number, player, and (row, column) counted from 1",
         value,
@@ -373,6 +377,5 @@ def header_tip(column: int, names: SideNames = BOARD_NAMES,
     )[column]
 
 
-EVALUATION_WORDS = {"zero": "0 for every position", "open-lines": "E(n) = M(n) − O(n), "
-                    "MAX's open lines minus MIN's"}
+EVALUATION_WORDS = {"zero": "0 for every position", "open-lines": "E(n) = M(n) − O(n), MAX's open lines minus MIN's"}
 SCORING_WORDS = {"textbook": "+1 / 0 / −1", "distance": "higher for sooner wins"}

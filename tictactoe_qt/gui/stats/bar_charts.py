@@ -111,8 +111,9 @@ class BarChart:
         # with its names would re-lay out (and repaint) the chart.
         bottom = plot.getAxis("bottom")
         lines = QFontMetricsF(bottom.style["tickFont"] or bottom.font()).lineSpacing()
-        bottom.setHeight(math.ceil(2 * lines + bottom.style["tickTextOffset"][1]
-                                   + max(0, bottom.style["tickLength"]) + 2))
+        bottom.setHeight(
+            math.ceil(2 * lines + bottom.style["tickTextOffset"][1] + max(0, bottom.style["tickLength"]) + 2)
+        )
 
     def is_log(self) -> bool:
         """True while the value axis is logarithmic."""
@@ -131,10 +132,13 @@ class BarChart:
         colors = self._colors
         if colors is None:
             return
-        entries = [(color, "\u25a0", self._names.name_of_mark(seat))
-                   for color, seat in zip((colors.x, colors.o), SEATS)]
-        notes = "".join(f"&nbsp;&nbsp;&nbsp;{html.escape(self._names.name_of_mark(seat))}: {NOT_REPORTED}"
-                        for seat in self._unreported)
+        entries = [
+            (color, "\u25a0", self._names.name_of_mark(seat)) for color, seat in zip((colors.x, colors.o), SEATS)
+        ]
+        notes = "".join(
+            f"&nbsp;&nbsp;&nbsp;{html.escape(self._names.name_of_mark(seat))}: {NOT_REPORTED}"
+            for seat in self._unreported
+        )
         self.plot.legend.setText(legend_html(entries) + notes, color=colors.foreground.name())
 
     def hide_unused(self, count: int) -> None:
@@ -180,9 +184,7 @@ class BarChart:
                 text.setPos(index, floor + height)
         positions = list(range(len(runs)))
         for offset, bar in enumerate(self.bars):
-            bar.setOpts(
-                x=[p + (offset - 0.5) * BAR_WIDTH for p in positions], height=heights[offset], y0=floor
-            )
+            bar.setOpts(x=[p + (offset - 0.5) * BAR_WIDTH for p in positions], height=heights[offset], y0=floor)
         self.plot.set_home_range("x", -0.7, (positions[-1] if positions else 0) + 0.7)
         tallest = max(heights[0] + heights[1] + [0.0])
         if log:
@@ -207,8 +209,10 @@ class BarChart:
         axis = self.plot.getAxis("bottom")
         metrics = QFontMetricsF(axis.style["tickFont"] or axis.font())
         room = max(self._group_room() - 6, 0.0)
-        names = ["\n".join(metrics.elidedText(line, Qt.TextElideMode.ElideRight, room) for line in lines)
-                 for lines in self._group_names]
+        names = [
+            "\n".join(metrics.elidedText(line, Qt.TextElideMode.ElideRight, room) for line in lines)
+            for lines in self._group_names
+        ]
         ticks = [list(enumerate(names))]
         if ticks != self._ticks:  # setting ticks makes pyqtgraph redraw the axis
             self._ticks = ticks

@@ -75,10 +75,7 @@ class BatchRequest:
         check_playable(self.config, self.x_spec, self.o_spec)
 
     def new_run(self) -> RunData:
-        return RunData(
-            self.config, self.x_spec, self.o_spec, self.games, self.seed, self.swap, self.first,
-            self.names,
-        )
+        return RunData(self.config, self.x_spec, self.o_spec, self.games, self.seed, self.swap, self.first, self.names)
 
 
 class BatchWorker(BackgroundWorker):

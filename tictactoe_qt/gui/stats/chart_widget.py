@@ -67,9 +67,7 @@ class ChartWidget(pg.PlotWidget):
         self.reset_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.reset_button.setEnabled(False)
         self.reset_button.clicked.connect(self.reset_view)
-        self.setToolTip(
-            self.tr("Ctrl+wheel (or click, then wheel) zooms; drag pans; Reset shows the whole chart.")
-        )
+        self.setToolTip(self.tr("Ctrl+wheel (or click, then wheel) zooms; drag pans; Reset shows the whole chart."))
         self.getViewBox().sigRangeChangedManually.connect(self._on_moved_by_user)
 
     # The view -----------------------------------------------------------------

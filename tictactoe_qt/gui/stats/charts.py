@@ -284,8 +284,9 @@ class StatsCharts(QWidget):
         ]
         tag = self._runs[0].tag if self._runs else ""
         main = f'<span style="color:{self.colors.run(0).name()}"><b>{tag}</b></span>'
-        text = (self.tr("Solid lines and filled bars: %s. Overlays: %s.") % (main, ", ".join(overlays))
-                if overlays else "")
+        text = (
+            self.tr("Solid lines and filled bars: %s. Overlays: %s.") % (main, ", ".join(overlays)) if overlays else ""
+        )
         if text != self.overlay_key.text():
             self.overlay_key.setText(text)
             self.overlay_key.setToolTip(text)
@@ -308,6 +309,7 @@ class StatsCharts(QWidget):
             self._pending.pop(0)()
         if not self._pending:
             self._stagger.stop()
+
 
 class _KeyLabel(QLabel):
     """A wrapped label of fixed height that never asks for a height for its width.

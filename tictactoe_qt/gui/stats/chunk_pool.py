@@ -28,8 +28,11 @@ class ChunkPool(WorkerPool):
 
     def __init__(self, workers: int | None = None) -> None:
         # Only batch workers use the fork server: see worker_server.
-        super().__init__(workers or min(MAX_WORKERS, default_workers()),
-                         initializer=init_process, preload=[f"{__package__}.worker_server"])
+        super().__init__(
+            workers or min(MAX_WORKERS, default_workers()),
+            initializer=init_process,
+            preload=[f"{__package__}.worker_server"],
+        )
         self._busy = threading.Lock()
 
     def try_acquire(self) -> bool:

@@ -43,8 +43,9 @@ class ClusterPool:
     def is_started(self) -> bool:
         return True
 
-    def stream(self, chunks: Iterator[ChunkRequest], merge: Callable[[ChunkResult], None],
-               should_stop: ShouldStop) -> bool:
+    def stream(
+        self, chunks: Iterator[ChunkRequest], merge: Callable[[ChunkResult], None], should_stop: ShouldStop
+    ) -> bool:
         """Play ``chunks`` on the cluster, a few at a time, and ``merge`` each as it comes back.
 
         Results come in any order. Returns False when ``should_stop`` ended it early.
@@ -60,10 +61,13 @@ class ClusterPool:
 
         client = self.connection.client
         batch = uuid.uuid4().hex[:12]
-        futures = (client.submit(play_chunk, chunk, key=f"tictactoe-chunk-{batch}-{chunk.start}",
-                                 pure=False) for chunk in chunks)
-        return stream_chunks(client, str(self.connection.address), futures,
-                             self.workers * IN_FLIGHT_PER_CORE, merge, should_stop)
+        futures = (
+            client.submit(play_chunk, chunk, key=f"tictactoe-chunk-{batch}-{chunk.start}", pure=False)
+            for chunk in chunks
+        )
+        return stream_chunks(
+            client, str(self.connection.address), futures, self.workers * IN_FLIGHT_PER_CORE, merge, should_stop
+        )
 
     def stop_chunks(self) -> None:
         """Nothing to signal: :meth:`stream` cancels the chunks it still waits for."""
@@ -103,8 +107,7 @@ class ClusterLink(QObject):
         self.disconnect_cluster()
         self.address = address
         self._attempt += 1
-        thread = threading.Thread(target=self._connect, args=(self._attempt, address),
-                                  name="dask-connect", daemon=True)
+        thread = threading.Thread(target=self._connect, args=(self._attempt, address), name="dask-connect", daemon=True)
         self._threads = [t for t in self._threads if t.is_alive()] + [thread]
         thread.start()
 

@@ -19,5 +19,4 @@ class CountProgressBar(QProgressBar):
             return ""  # busy, or reset: Qt shows no text either
         steps = high - low
         percent = 100 if steps == 0 else int((value - low) * 100 / steps)
-        return (self.format().replace("%v", f"{value:,}").replace("%m", f"{steps:,}")
-                .replace("%p", str(percent)))
+        return self.format().replace("%v", f"{value:,}").replace("%m", f"{steps:,}").replace("%p", str(percent))

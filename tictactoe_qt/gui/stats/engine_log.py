@@ -15,15 +15,7 @@ import tempfile
 
 from PySide6.QtCore import Slot
 from PySide6.QtGui import QFontDatabase
-from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
-    QLabel,
-    QPlainTextEdit,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
 from tictactoe_qt.engine.players import LOG_ENV, read_log_tail
 
@@ -49,8 +41,10 @@ class EngineLogDialog(QDialog):
         self.setWindowTitle(self.tr("Engine log"))
         self.path = path
         note = QLabel(
-            self.tr("What external engines and plugins wrote: their MESSAGE lines and "
-                    "their error output (stderr), newest last."),
+            self.tr(
+                "What external engines and plugins wrote: their MESSAGE lines and "
+                "their error output (stderr), newest last."
+            ),
             wordWrap=True,
         )
         self.text = QPlainTextEdit(objectName="engineLogText", readOnly=True)
@@ -74,8 +68,7 @@ class EngineLogDialog(QDialog):
     @Slot()
     def refresh(self) -> None:
         text = read_log_tail(self.path)
-        self.text.setPlainText(text or self.tr("Nothing yet: no external engine or plugin has "
-                                               "written anything."))
+        self.text.setPlainText(text or self.tr("Nothing yet: no external engine or plugin has written anything."))
         bar = self.text.verticalScrollBar()
         bar.setValue(bar.maximum())
 

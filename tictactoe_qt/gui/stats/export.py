@@ -31,10 +31,7 @@ from tictactoe_qt.engine.text import SideNames
 from .run_data import MAX_GAMES, RunData
 from .run_snapshot import SIDES, GameRow
 
-CSV_COLUMNS = (
-    "index", "starter", "winner", "length", "x_seconds", "o_seconds", "x_nodes", "o_nodes",
-    "forfeit",
-)
+CSV_COLUMNS = ("index", "starter", "winner", "length", "x_seconds", "o_seconds", "x_nodes", "o_nodes", "forfeit")
 
 
 class ExportError(OSError):
@@ -53,8 +50,9 @@ class RunFileError(ValueError):
     """Saved run files that cannot be read back; the message names the file and quotes it."""
 
 
-def write_csv(run: RunData, path: str | Path, *, follow_symlinks: bool = True,
-              should_stop: Callable[[], bool] | None = None) -> int:
+def write_csv(
+    run: RunData, path: str | Path, *, follow_symlinks: bool = True, should_stop: Callable[[], bool] | None = None
+) -> int:
     """Write one row per game of ``run`` to ``path``; returns the number of rows.
 
     Columns speak of marks, the players as the user chose them: ``starter``
@@ -124,8 +122,7 @@ def write_json(run: RunData, path: str | Path, *, follow_symlinks: bool = True) 
         ExportError: the file could not be written.
     """
     try:
-        write_text_atomically(path, json.dumps(summary_document(run), indent=2) + "\n",
-                              follow_symlinks=follow_symlinks)
+        write_text_atomically(path, json.dumps(summary_document(run), indent=2) + "\n", follow_symlinks=follow_symlinks)
     except (OSError, UnwritableTextError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else error
         raise ExportError(f"cannot write {path}: {reason}") from error
@@ -183,8 +180,7 @@ def read_run(csv_path: str | Path, json_path: str | Path) -> RunData:
     summary = document["summary"]
     run.workers = _whole(summary.get("workers", 1), "workers", Path(json_path).name, MAX_WORKERS)
     elapsed = summary.get("elapsed_seconds", 0.0)
-    if not isinstance(elapsed, (int, float)) or isinstance(elapsed, bool) \
-            or not 0 <= elapsed <= MAX_SECONDS:
+    if not isinstance(elapsed, (int, float)) or isinstance(elapsed, bool) or not 0 <= elapsed <= MAX_SECONDS:
         raise RunFileError(f"{Path(json_path).name}: elapsed_seconds is not a time: {excerpt(elapsed)}")
     run.finish(cancelled=run.cancelled, elapsed_seconds=float(elapsed))
     return run
@@ -225,9 +221,14 @@ def _run_of(document: dict[str, Any], name: str) -> RunData:
         marks = marks if isinstance(marks, dict) else {}
         names = SideNames.of(Seating.of(first), {m: str(marks[m]) for m in SIDES if marks.get(m)})
         run = RunData(
-            config, x_spec, o_spec, _whole(document.get("planned", 0), "planned", name, MAX_GAMES),
+            config,
+            x_spec,
+            o_spec,
+            _whole(document.get("planned", 0), "planned", name, MAX_GAMES),
             seed=_whole(seed, "seed", name) if seed is not None else None,
-            swap=document.get("swap") is True, first=first, names=names,
+            swap=document.get("swap") is True,
+            first=first,
+            names=names,
         )
     except KeyError as error:
         raise RunFileError(f"{name} lacks the run setting {error}") from None
@@ -250,8 +251,14 @@ def _game_row(record: list[str], name: str, line: int) -> GameRow:
         if starter not in SIDES or winner not in (*SIDES, "draw"):
             raise ValueError
         return GameRow(
-            int(index), starter, None if winner == "draw" else winner,  # type: ignore[arg-type]
-            int(length), float(x_seconds), float(o_seconds), _nodes(x_nodes), _nodes(o_nodes),
+            int(index),
+            starter,
+            None if winner == "draw" else winner,  # type: ignore[arg-type]
+            int(length),
+            float(x_seconds),
+            float(o_seconds),
+            _nodes(x_nodes),
+            _nodes(o_nodes),
             forfeit or None,
         )
     except ValueError:

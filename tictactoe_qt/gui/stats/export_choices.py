@@ -23,7 +23,10 @@ class ExportChoices(QObject):
     """Export as CSV, JSON or PNG, each after asking where (dialogs over ``view``)."""
 
     def __init__(
-        self, controller: StatsController, view: QWidget, chosen_run: Callable[[], RunData | None],
+        self,
+        controller: StatsController,
+        view: QWidget,
+        chosen_run: Callable[[], RunData | None],
         pictures: Callable[[], dict[str, QImage]],
     ) -> None:
         """Args:
@@ -52,9 +55,7 @@ class ExportChoices(QObject):
         if folder:
             self._controller.write(lambda: save_charts(self._pictures(), folder), folder)
 
-    def _choose_file(
-        self, title: str, suffix: str, file_filter: str, write: Callable[[RunData, str], object]
-    ) -> None:
+    def _choose_file(self, title: str, suffix: str, file_filter: str, write: Callable[[RunData, str], object]) -> None:
         """Ask where to save the chosen run, then write it there."""
         run = self._chosen_run()
         if run is None:

@@ -54,7 +54,10 @@ def settings_match(settings: Any) -> Match:
     """
     seating = Seating.of(settings.first)
     return Match(
-        settings.config(), seat_spec(settings, "x"), seat_spec(settings, "o"), seating.first,
+        settings.config(),
+        seat_spec(settings, "x"),
+        seat_spec(settings, "o"),
+        seating.first,
         settings_side_names(settings, seating),
     )
 
@@ -75,8 +78,14 @@ class _CloseGuard(QObject):
 
 
 def install_stats(
-    window: QMainWindow, dock: SettingsDock, game: GameController, *, new_game: QAction,
-    view_menu: QMenu, notice: Callable[[str], None], say: Callable[[str], None],
+    window: QMainWindow,
+    dock: SettingsDock,
+    game: GameController,
+    *,
+    new_game: QAction,
+    view_menu: QMenu,
+    notice: Callable[[str], None],
+    say: Callable[[str], None],
 ) -> StatsParts:
     """Give ``window`` its stats controller and dock, Watch toolbar and Simulate menu.
 

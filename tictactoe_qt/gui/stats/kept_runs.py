@@ -79,8 +79,7 @@ def runs_in_words(runs: Sequence[RunData]) -> str:
     watched series).
     """
     watched = sum(1 for run in runs if run.watched)
-    counts = ((len(runs) - watched, "simulation run", "simulation runs"),
-              (watched, "watched series", "watched series"))
+    counts = ((len(runs) - watched, "simulation run", "simulation runs"), (watched, "watched series", "watched series"))
     parts = [f"the {one}" if count == 1 else f"{count} {many}" for count, one, many in counts if count]
     words = " and ".join(parts)
     return words if words.startswith("the ") or not words else f"the {words}"

@@ -100,9 +100,11 @@ class RecoverySession:
         """The session folders in ``root`` whose window is gone, now locked by this one."""
         try:
             # A symlink is never a session folder: what it points at is not ours.
-            folders = sorted(path for path in root.iterdir()
-                             if _SESSION_NAME.fullmatch(path.name) and path.is_dir()
-                             and not path.is_symlink())
+            folders = sorted(
+                path
+                for path in root.iterdir()
+                if _SESSION_NAME.fullmatch(path.name) and path.is_dir() and not path.is_symlink()
+            )
         except OSError:
             return []
         claimed = []
@@ -130,8 +132,7 @@ class RecoverySession:
             OSError: the list could not be written.
         """
         document = {"format": FORMAT_NAME, "version": FORMAT_VERSION, "runs": stems}
-        write_text_atomically(self.folder / MANIFEST, json.dumps(document, indent=1) + "\n",
-                              follow_symlinks=False)
+        write_text_atomically(self.folder / MANIFEST, json.dumps(document, indent=1) + "\n", follow_symlinks=False)
 
     def delete_run(self, stem: str) -> None:
         for suffix in (".csv", ".json"):

@@ -28,9 +28,11 @@ def _player(side: str, attribute: str, fmt: Callable[[float | None], str]) -> Ce
 
 def _nodes(side: str) -> Cell:
     """Average nodes per move, or ``not reported`` for an engine or plugin that gives no count."""
+
     def cell(s: RunSnapshot) -> str:
         player = s.players[side]
         return format_number(player.avg_nodes_per_move) if player.nodes_reported else "not reported"
+
     return cell
 
 
@@ -156,8 +158,10 @@ class ReportTable(QTableWidget):
         also takes the room left. (A stretched last section would shrink below its
         figures in a narrow dock and cut them instead of scrolling.)"""
         header = self.horizontalHeader()
-        widths = [max(self.sizeHintForColumn(column), header.sectionSizeHint(column),
-                      header.minimumSectionSize()) for column in range(self.columnCount())]
+        widths = [
+            max(self.sizeHintForColumn(column), header.sectionSizeHint(column), header.minimumSectionSize())
+            for column in range(self.columnCount())
+        ]
         if not widths:
             return
         widths[-1] += max(0, self.viewport().width() - sum(widths))

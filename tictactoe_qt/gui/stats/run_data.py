@@ -87,9 +87,7 @@ class RunData:
     _final: RunSnapshot | None = None
 
     def __post_init__(self) -> None:
-        self._totals = SimulationSummary(
-            self.config, str(self.x_spec), str(self.o_spec), 0, self.swap, self.first
-        )
+        self._totals = SimulationSummary(self.config, str(self.x_spec), str(self.o_spec), 0, self.swap, self.first)
 
     @property
     def label(self) -> str:
@@ -230,8 +228,9 @@ class RunData:
             o_nodes: int | None = o_moves
         else:
             x_seconds, o_seconds = self.seconds["x"][position], self.seconds["o"][position]
-            x_nodes, o_nodes = (None if n == _NOT_REPORTED else n
-                                for n in (self.nodes["x"][position], self.nodes["o"][position]))
+            x_nodes, o_nodes = (
+                None if n == _NOT_REPORTED else n for n in (self.nodes["x"][position], self.nodes["o"][position])
+            )
         winner = self.winners[position]
         return GameRow(
             index=self.first_index + position,

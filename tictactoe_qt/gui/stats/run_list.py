@@ -74,11 +74,12 @@ class RunList(QTreeWidget):
         """Give the players' columns the width the figures leave: each its names' width
         and a share of the rest when both fit, else equal shares, elided."""
         header = self.header()
-        figures = sum(header.sectionSize(column) for column in range(len(COLUMNS))
-                      if column not in PLAYER_COLUMNS)
+        figures = sum(header.sectionSize(column) for column in range(len(COLUMNS)) if column not in PLAYER_COLUMNS)
         room = self.viewport().width() - figures
-        wanted = [max(self.sizeHintForColumn(column), header.sectionSizeHint(column), MIN_NAME_WIDTH)
-                  for column in PLAYER_COLUMNS]
+        wanted = [
+            max(self.sizeHintForColumn(column), header.sectionSizeHint(column), MIN_NAME_WIDTH)
+            for column in PLAYER_COLUMNS
+        ]
         spare = room - sum(wanted)
         mode = QHeaderView.ResizeMode.Fixed if spare >= 0 else QHeaderView.ResizeMode.Stretch
         for column, width in zip(PLAYER_COLUMNS, wanted):
@@ -104,8 +105,9 @@ class RunList(QTreeWidget):
 
     def checked_runs(self) -> list[RunData]:
         """Ticked runs, newest first."""
-        checked = (self._kept.get(self._number(item)) for item in self._items()
-                   if item.checkState(0) == Qt.CheckState.Checked)
+        checked = (
+            self._kept.get(self._number(item)) for item in self._items() if item.checkState(0) == Qt.CheckState.Checked
+        )
         return [run for run in checked if run is not None]
 
     def highlighted_runs(self) -> list[RunData]:
@@ -163,10 +165,15 @@ class RunList(QTreeWidget):
             item.setFont(column, font)
             # The run's label, and the players in words (their columns elide) with their
             # specs, stay in the tips.
-            whole = (run.label if not column
-                     else f"{item.text(column)}\n{(run.x_spec, run.o_spec)[column - 1]}"
-                     if column in PLAYER_COLUMNS
-                     else self._cancelled_text(run) if column == GAMES_COLUMN else "")
+            whole = (
+                run.label
+                if not column
+                else f"{item.text(column)}\n{(run.x_spec, run.o_spec)[column - 1]}"
+                if column in PLAYER_COLUMNS
+                else self._cancelled_text(run)
+                if column == GAMES_COLUMN
+                else ""
+            )
             item.setToolTip(column, "\n".join(text for text in (whole, tip) if text))
 
     def _cancelled_text(self, run: RunData) -> str:

@@ -74,9 +74,13 @@ class RunOnBar(QWidget):
         self.place_box.setAccessibleName(self.tr("Run batches on"))
         self.address_edit = QLineEdit(objectName="runOnAddress")
         self.address_edit.setPlaceholderText(DEFAULT_ADDRESS)
-        self.address_edit.setToolTip(self.tr("A Dask scheduler (tcp://host:8786), or local:N for "
-                                             "N worker processes here; needs "
-                                             "pip install 'tictactoe-qt[cluster]'"))
+        self.address_edit.setToolTip(
+            self.tr(
+                "A Dask scheduler (tcp://host:8786), or local:N for "
+                "N worker processes here; needs "
+                "pip install 'tictactoe-qt[cluster]'"
+            )
+        )
         self.connect_button = QPushButton(self.tr("Connect"), objectName="runOnConnect")
         self.status_label = QLabel(objectName="runOnStatus")
         # Wrapped, and as tall as it needs: it changes only on (dis)connecting.

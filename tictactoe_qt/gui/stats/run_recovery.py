@@ -202,8 +202,7 @@ class RunRecovery(QObject):
         except (OSError, UnwritableTextError) as error:
             reason = _reason(error) if isinstance(error, OSError) else error
             if not self._write_failed:
-                self.problem.emit(self.tr("Unsaved runs cannot be kept for recovery in %s: %s")
-                                  % (self.folder, reason))
+                self.problem.emit(self.tr("Unsaved runs cannot be kept for recovery in %s: %s") % (self.folder, reason))
             self._write_failed = True
 
     # -- bringing runs back -------------------------------------------------------------
@@ -219,17 +218,20 @@ class RunRecovery(QObject):
                 self.restored.emit(run)  # kept, so written in this window's folder too (sync)
                 count += 1
             if problem is not None:
-                problems.append(self.tr("Could not read the unsaved runs of an earlier session "
-                                        "(%s); its files were moved to %s") % (problem, session.move_aside()))
+                problems.append(
+                    self.tr("Could not read the unsaved runs of an earlier session (%s); its files were moved to %s")
+                    % (problem, session.move_aside())
+                )
             else:
                 self._retiring.append(session)
                 self._writer.submit(self._retire, session)  # after its runs are written here
         texts = []
         if count:
-            texts.append(self.tr("Recovered 1 unsaved run from the last session (Runs tab; not saved yet)")
-                         if count == 1 else
-                         self.tr("Recovered %d unsaved runs from the last session (Runs tab; not saved yet)")
-                         % count)
+            texts.append(
+                self.tr("Recovered 1 unsaved run from the last session (Runs tab; not saved yet)")
+                if count == 1
+                else self.tr("Recovered %d unsaved runs from the last session (Runs tab; not saved yet)") % count
+            )
         texts.extend(problems)
         if texts:
             self._say("; ".join(texts))

@@ -61,7 +61,7 @@ class RunsPage(QWidget):
         if count:
             self.recovered_note.setText(
                 self.tr("The run in italics came back from the last session: it is not saved yet.")
-                if count == 1 else
-                self.tr("The %d runs in italics came back from the last session: they are not saved yet.")
-                % count)
+                if count == 1
+                else self.tr("The %d runs in italics came back from the last session: they are not saved yet.") % count
+            )
         self.recovered_note.setVisible(bool(count))

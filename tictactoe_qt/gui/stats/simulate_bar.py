@@ -6,16 +6,7 @@ from collections import deque
 
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QGridLayout,
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
-    QSizePolicy,
-    QSpinBox,
-    QWidget,
-)
+from PySide6.QtWidgets import QCheckBox, QGridLayout, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSpinBox, QWidget
 
 from tictactoe_qt.engine.play import KEPT_SAMPLES, Sample, steady_time_left
 
@@ -68,8 +59,7 @@ class SimulateBar(QWidget):
         self.cancel_button = QPushButton(self.tr("Cancel"), objectName="simCancel")
         self.cancel_button.setEnabled(False)
         self.cancel_button.clicked.connect(self.cancel_action.trigger)
-        self.cancel_action.changed.connect(
-            lambda: self.cancel_button.setEnabled(self.cancel_action.isEnabled()))
+        self.cancel_action.changed.connect(lambda: self.cancel_button.setEnabled(self.cancel_action.isEnabled()))
         self.progress_bar = CountProgressBar(objectName="simProgress")
         self.progress_bar.setRange(0, 1)
         self.progress_bar.setValue(0)
@@ -171,7 +161,8 @@ class SimulateBar(QWidget):
         self._samples.append((elapsed, games))
         if games == 0:  # no game has ended yet: no speed to go by
             self.status_label.setText(
-                self.tr("%s of %s games, time left: estimating…") % (f"{games:,}", f"{planned:,}"))
+                self.tr("%s of %s games, time left: estimating…") % (f"{games:,}", f"{planned:,}")
+            )
             return
         speed = f"{rate:,.0f}" if rate >= 10 else f"{rate:.2g}"
         eta = steady_time_left(self._samples, planned)

@@ -97,8 +97,14 @@ class StatsController(QObject):
 
     # Batches -----------------------------------------------------------------
 
-    def start_simulation(self, games: int, seed: int | None, swap: bool, pool: ChunkPool | ClusterPool | None = None,
-                         place_problem: str | None = None) -> bool:
+    def start_simulation(
+        self,
+        games: int,
+        seed: int | None,
+        swap: bool,
+        pool: ChunkPool | ClusterPool | None = None,
+        place_problem: str | None = None,
+    ) -> bool:
         """Start a batch of ``games`` games of :meth:`match`; False (with a :attr:`problem`)
         if it cannot.
 
@@ -116,8 +122,9 @@ class StatsController(QObject):
 
         try:
             match = self.match()
-            request = BatchRequest(match.config, match.x_spec, match.o_spec, games, seed, swap,
-                                   match.first, match.names)
+            request = BatchRequest(
+                match.config, match.x_spec, match.o_spec, games, seed, swap, match.first, match.names
+            )
         except ValueError as error:
             self._say_problem(str(error))
             return False
@@ -162,12 +169,16 @@ class StatsController(QObject):
         snapshot = run.snapshot()
         state = self.tr("Cancelled") if run.cancelled else self.tr("Done")
         text = self.tr("%s: %s games in %s (%s games/s)") % (
-            state, f"{snapshot.games:,}", format_seconds(snapshot.elapsed_seconds),
+            state,
+            f"{snapshot.games:,}",
+            format_seconds(snapshot.elapsed_seconds),
             f"{snapshot.games_per_second:,.0f}",
         )
         if run.failure is not None:  # its workers or cluster went away: say so, keep the games
             text = self.tr("%s; the %s games finished before are kept") % (
-                run.failure[:1].upper() + run.failure[1:], f"{snapshot.games:,}")
+                run.failure[:1].upper() + run.failure[1:],
+                f"{snapshot.games:,}",
+            )
         self.batch_ended.emit(snapshot.games, text)
         self.message.emit(text)
         self.simulation_finished.emit(run.summary_dict())
@@ -182,7 +193,12 @@ class StatsController(QObject):
     # Watched series ------------------------------------------------------------
 
     def begin_watched_series(
-        self, config: GameConfig, x_spec: PlayerSpec, o_spec: PlayerSpec, games: int, first: Mark = "x",
+        self,
+        config: GameConfig,
+        x_spec: PlayerSpec,
+        o_spec: PlayerSpec,
+        games: int,
+        first: Mark = "x",
         names: SideNames = BOARD_NAMES,
     ) -> None:
         """Start counting games that are being watched on the board (``first`` moves first;

@@ -12,13 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker, QTimer, Signal, Slot
-from PySide6.QtWidgets import (
-    QDockWidget,
-    QSizePolicy,
-    QTabWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QDockWidget, QSizePolicy, QTabWidget, QVBoxLayout, QWidget
 
 from . import chart_loader
 from .background import BackgroundTask
@@ -79,8 +73,9 @@ class StatsPanel(QDockWidget):
         self._on_screen = False
         self._build()
         #: Export as CSV, JSON or PNG, after asking where.
-        self.exports = ExportChoices(controller, self, self._chosen_run,
-                                     lambda: self.charts_page.pictures(self.shown_snapshots()))
+        self.exports = ExportChoices(
+            controller, self, self._chosen_run, lambda: self.charts_page.pictures(self.shown_snapshots())
+        )
         self._connect_controller()
         self.visibilityChanged.connect(self._on_visibility_changed)
         self.tabs.currentChanged.connect(self._on_tab_changed)

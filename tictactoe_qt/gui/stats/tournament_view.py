@@ -106,8 +106,7 @@ class TournamentView(QWidget):
         self.remove_button.setToolTip(self.tr("Remove the selected player from the list"))
         self.remove_button.clicked.connect(self.remove_selected_player)
         self.new_player = QLineEdit(objectName="tournamentNewPlayer")
-        self.new_player.setPlaceholderText(
-            self.tr("e.g. minimax:depth=4 or engine:path=/path/to/pbrain-x"))
+        self.new_player.setPlaceholderText(self.tr("e.g. minimax:depth=4 or engine:path=/path/to/pbrain-x"))
         self.new_player.returnPressed.connect(self.add_player_from_text)
         add_spec_button = QPushButton(self.tr("Add spec"), objectName="tournamentAddSpec")
         add_spec_button.clicked.connect(self.add_player_from_text)
@@ -222,14 +221,12 @@ class TournamentView(QWidget):
         self.player_list.addItem(item)
 
     def _listed(self) -> list[str]:
-        return [self.player_list.item(i).data(Qt.ItemDataRole.UserRole)
-                for i in range(self.player_list.count())]
+        return [self.player_list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.player_list.count())]
 
     def selected_players(self) -> list[str]:
         """The ticked players' specs, in list order."""
         items = (self.player_list.item(i) for i in range(self.player_list.count()))
-        return [item.data(Qt.ItemDataRole.UserRole) for item in items
-                if item.checkState() == Qt.CheckState.Checked]
+        return [item.data(Qt.ItemDataRole.UserRole) for item in items if item.checkState() == Qt.CheckState.Checked]
 
     def set_players(self, specs: list[str]) -> None:
         """Tick exactly ``specs``, adding the ones not listed yet."""
@@ -342,8 +339,9 @@ class TournamentView(QWidget):
                 set_header(index, header_item)
         header = self.cross_table.horizontalHeader()
         metrics = header.fontMetrics()
-        widest = max((metrics.horizontalAdvance(line) for n in names for line in wrapped_name(n).split("\n")),
-                     default=0)
+        widest = max(
+            (metrics.horizontalAdvance(line) for n in names for line in wrapped_name(n).split("\n")), default=0
+        )
         header.setMinimumSectionSize(widest + HEADER_PADDING)
         # Rows keep their two lines (name and score) in a short dock: the table scrolls instead.
         rows = self.cross_table.verticalHeader()
@@ -362,8 +360,7 @@ class TournamentView(QWidget):
                     item.setText(f"{100 * score.share:.0f}%\n+{score.wins} ={score.draws} \u2212{score.losses}")
                     item.setToolTip(
                         self.tr("%s against %s: %d won, %d drawn, %d lost")
-                        % (player_words(names[row]), player_words(names[col]),
-                           score.wins, score.draws, score.losses)
+                        % (player_words(names[row]), player_words(names[col]), score.wins, score.draws, score.losses)
                     )
                 self.cross_table.setItem(row, col, item)
         standings = result.standings()

@@ -36,10 +36,7 @@ class CloseChoice(Enum):
     CANCEL = "cancel"
 
 
-_BUTTONS = {
-    QMessageBox.StandardButton.Save: CloseChoice.SAVE,
-    QMessageBox.StandardButton.Discard: CloseChoice.DISCARD,
-}
+_BUTTONS = {QMessageBox.StandardButton.Save: CloseChoice.SAVE, QMessageBox.StandardButton.Discard: CloseChoice.DISCARD}
 
 
 class UnsavedRunsQuestion(QObject):
@@ -93,15 +90,19 @@ class UnsavedRunsQuestion(QObject):
             return
         text = self.tr("Save {0} before closing?").format(runs_in_words(runs))
         box = QMessageBox(
-            QMessageBox.Icon.Question, self.tr("Unsaved runs"), text,
-            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel,
+            QMessageBox.Icon.Question,
+            self.tr("Unsaved runs"),
+            text,
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
             self._window,
         )
         box.setObjectName("unsavedRunsDialog")
-        box.setInformativeText(self.tr(
-            "Discard deletes {0} for good. Save writes each run's games (CSV) and summary "
-            "(JSON) into a folder you choose.").format(self.tr("it") if len(runs) == 1 else self.tr("them")))
+        box.setInformativeText(
+            self.tr(
+                "Discard deletes {0} for good. Save writes each run's games (CSV) and summary "
+                "(JSON) into a folder you choose."
+            ).format(self.tr("it") if len(runs) == 1 else self.tr("them"))
+        )
         box.setDefaultButton(QMessageBox.StandardButton.Save)
         box.setEscapeButton(QMessageBox.StandardButton.Cancel)
         box.setWindowModality(Qt.WindowModality.WindowModal)
@@ -124,7 +125,8 @@ class UnsavedRunsQuestion(QObject):
         """Save or discard as chosen; True if the window may then close."""
         if choice is CloseChoice.SAVE:
             folder = QFileDialog.getExistingDirectory(
-                self._window, self.tr("Save the runs (games as CSV, summaries as JSON) into"))
+                self._window, self.tr("Save the runs (games as CSV, summaries as JSON) into")
+            )
             return bool(folder) and self._stats.save_runs(self._stats.unsaved_runs(), folder)
         return choice is CloseChoice.DISCARD
 

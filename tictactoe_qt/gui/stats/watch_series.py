@@ -41,8 +41,7 @@ def move_stats_text(mark: str, result: Any) -> str:
     stats = result.stats
     nodes = stats.reported_nodes
     noun = "node" if nodes == 1 else "nodes"
-    parts = [f"{mark}: nodes not reported" if nodes is None
-             else f"{mark}: {format_number(nodes)} {noun}"]
+    parts = [f"{mark}: nodes not reported" if nodes is None else f"{mark}: {format_number(nodes)} {noun}"]
     if stats.depth is not None:
         parts.append(f"depth {stats.depth}")
     parts.append(format_seconds(stats.elapsed_seconds))
@@ -107,9 +106,7 @@ class WatchSeries(QObject):
 
     @property
     def waiting_for_next_game(self) -> bool:
-        return self._next_game.isActive() or (
-            self.running and self.step_mode and self.controller.result() is not None
-        )
+        return self._next_game.isActive() or (self.running and self.step_mode and self.controller.result() is not None)
 
     def watch_problem(self) -> str | None:
         """Why the next series cannot start (a human seat, a bad board), or ``None``."""

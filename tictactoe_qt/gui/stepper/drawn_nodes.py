@@ -46,8 +46,7 @@ class DrawNode:
         return self.depth % 2 == 0
 
 
-def from_trace(tree: TraceTree, board_moves: bool = True,
-               roles: RoleSides | None = None) -> dict[Key, DrawNode]:
+def from_trace(tree: TraceTree, board_moves: bool = True, roles: RoleSides | None = None) -> dict[Key, DrawNode]:
     """The shown part of a trace as draw nodes (edges named by moves on a board).
 
     ``roles`` names the players behind MAX and MIN in the tooltips (a board's trace).
@@ -125,15 +124,19 @@ def layout(nodes: dict[Key, DrawNode], collapsed: Iterable[Key] = ()) -> dict[Ke
     return places
 
 
-def dot_text(nodes: dict[Key, DrawNode], title: str = "search tree",
-             fills: tuple[str, str] = ("#dbe7f7", "#f9dcdc")) -> str:
+def dot_text(
+    nodes: dict[Key, DrawNode], title: str = "search tree", fills: tuple[str, str] = ("#dbe7f7", "#f9dcdc")
+) -> str:
     """The tree in Graphviz DOT: MAX nodes as triangles, MIN as inverted ones, pruned dashed.
 
     ``fills`` are the MAX and MIN fill colours (``#rrggbb``), as the drawing has them.
     """
     ids = {key: f"n{index}" for index, key in enumerate(visible(nodes))}
-    lines = [f"digraph {_quote(title)} {{", "  node [fontname=\"Helvetica\", style=filled];",
-             "  edge [fontname=\"Helvetica\", fontsize=10];"]
+    lines = [
+        f"digraph {_quote(title)} {{",
+        '  node [fontname="Helvetica", style=filled];',
+        '  edge [fontname="Helvetica", fontsize=10];',
+    ]
     for key, name in ids.items():
         node = nodes[key]
         shape = "triangle" if node.is_max else "invtriangle"
@@ -141,16 +144,14 @@ def dot_text(nodes: dict[Key, DrawNode], title: str = "search tree",
         style = "filled"
         if node.state == PRUNED:
             colour, style = "#eeeeee", "dashed"
-        label = node.value_text + (" ✓" if node.verdict == "right" else
-                                   " ✗" if node.verdict == "wrong" else "")
-        lines.append(f"  {name} [shape={shape}, label={_quote(label)}, fillcolor=\"{colour}\", "
-                     f"style={_quote(style)}];")
+        label = node.value_text + (" ✓" if node.verdict == "right" else " ✗" if node.verdict == "wrong" else "")
+        lines.append(f'  {name} [shape={shape}, label={_quote(label)}, fillcolor="{colour}", style={_quote(style)}];')
     for key, name in ids.items():
         if key and key[:-1] in ids:
             node = nodes[key]
             attributes = [f"label={_quote(node.edge_text)}"] if node.edge_text else []
             if node.state == PRUNED:
-                attributes += ["style=dashed", "color=\"#888888\""]
+                attributes += ["style=dashed", 'color="#888888"']
             extra = f" [{', '.join(attributes)}]" if attributes else ""
             lines.append(f"  {ids[key[:-1]]} -> {name}{extra};")
     lines.append("}")

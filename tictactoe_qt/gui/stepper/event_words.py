@@ -17,8 +17,7 @@ def role(depth: int, negamax: bool = False) -> str:
     return "MAX" if depth % 2 == 0 else "MIN"
 
 
-def evaluation_words(depth: int, negamax: bool, lines: tuple[int, int],
-                     roles: RoleSides | None) -> str:
+def evaluation_words(depth: int, negamax: bool, lines: tuple[int, int], roles: RoleSides | None) -> str:
     """E(n) at a leaf ``depth`` plies down, naming whose open lines count for and against:
     ``"E(n) = open lines for O (MAX) − open lines for X (MIN) = 2 − 4"``.
 
@@ -50,8 +49,9 @@ def view_words(event: dict[str, Any], negamax: bool, roles: RoleSides | None) ->
     return f" ({own}'s view; {format_value(-value)} for {player_word(True, roles)})"
 
 
-def event_words(event: dict[str, Any], negamax: bool = False,
-                lines: tuple[int, int] | None = None, roles: RoleSides | None = None) -> str:
+def event_words(
+    event: dict[str, Any], negamax: bool = False, lines: tuple[int, int] | None = None, roles: RoleSides | None = None
+) -> str:
     """One event as a sentence. ``lines`` gives (MAX's, MIN's) open lines at an evaluated
     leaf; ``roles`` names the players behind MAX and MIN. In the negamax form each value
     says whose view it is from (see :func:`view_words`)."""
@@ -63,8 +63,7 @@ def event_words(event: dict[str, Any], negamax: bool = False,
     if kind == "enter":
         window = ""
         if "alpha" in event:
-            window = " with " + window_text(format_value(event["alpha"]),
-                                            format_value(event["beta"]))
+            window = " with " + window_text(format_value(event["alpha"]), format_value(event["beta"]))
         return f"Enter the {who} node at {where}{window}."
     if kind == "leaf":
         if event.get("kind") == "evaluation":
@@ -86,8 +85,11 @@ def event_words(event: dict[str, Any], negamax: bool = False,
     if kind == "cutoff":
         pruned = event["pruned"]
         maximizing = negamax or who == "MAX"
-        test = (f"v = {value} ≥ β = {format_value(event['beta'])}" if maximizing
-                else f"v = {value} ≤ α = {format_value(event['alpha'])}")
+        test = (
+            f"v = {value} ≥ β = {format_value(event['beta'])}"
+            if maximizing
+            else f"v = {value} ≤ α = {format_value(event['alpha'])}"
+        )
         moves = "; ".join(step_text(step) for step in pruned)
         noun = "move is" if len(pruned) == 1 else "moves are"
         # The test the highlighted pseudocode line makes (MAX-VALUE's v ≥ β, MIN-VALUE's

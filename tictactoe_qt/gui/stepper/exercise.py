@@ -99,8 +99,7 @@ def predicted(answer: Answer, prediction: Prediction, key: Key) -> bool:
     """Whether the student said something about ``key``: marked it (or an ancestor)
     pruned, or typed the value an inner node returns. Leaves have no value to type,
     so a leaf is predicted only by a Pruned mark."""
-    return prediction.predicted_pruned(key) or (
-        bool(answer.shape[key][1]) and prediction.values.get(key) is not None)
+    return prediction.predicted_pruned(key) or (bool(answer.shape[key][1]) and prediction.values.get(key) is not None)
 
 
 def check(answer: Answer, prediction: Prediction) -> dict[Key, str]:
@@ -121,8 +120,7 @@ def check(answer: Answer, prediction: Prediction) -> dict[Key, str]:
         elif said_pruned:
             verdicts[key] = WRONG
         else:
-            verdicts[key] = RIGHT if _same(prediction.values.get(key), answer.values[key]) \
-                else WRONG
+            verdicts[key] = RIGHT if _same(prediction.values.get(key), answer.values[key]) else WRONG
     return verdicts
 
 
@@ -141,8 +139,7 @@ class Score:
         """Count ``verdicts`` (from :func:`check`) against every node of ``answer``."""
         right = sum(1 for verdict in verdicts.values() if verdict == RIGHT)
         blanks = [key for key in answer.shape if key not in verdicts]
-        return cls(right, len(verdicts) - right, len(blanks),
-                   sum(1 for key in blanks if key in answer.pruned))
+        return cls(right, len(verdicts) - right, len(blanks), sum(1 for key in blanks if key in answer.pruned))
 
     def text(self) -> str:
         """``"3 of 4 predictions right; 9 nodes left blank (2 of them pruned)."``"""

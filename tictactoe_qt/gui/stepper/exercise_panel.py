@@ -21,10 +21,12 @@ from .tree_view import SearchTreeView, export_with_dialog
 
 AIMA_TREE = "[[3,12,8],[2,4,6],[14,5,2]]"
 HELP = "Click a node: type the value alpha-beta returns there + Enter, or press Pruned."
-HELP_MORE = ("Pruned means alpha-beta never visits the node (nor anything below it). "
-             "MAX nodes point up, MIN nodes down; children are searched left to right. "
-             "Values are MAX's (the root player's), as the textbook form backs them up; "
-             "the negamax form's stepper shows MIN's own view at MIN nodes and says so.")
+HELP_MORE = (
+    "Pruned means alpha-beta never visits the node (nor anything below it). "
+    "MAX nodes point up, MIN nodes down; children are searched left to right. "
+    "Values are MAX's (the root player's), as the textbook form backs them up; "
+    "the negamax form's stepper shows MIN's own view at MIN nodes and says so."
+)
 
 
 class ExercisePanel(QWidget):
@@ -49,8 +51,9 @@ class ExercisePanel(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         typed = QHBoxLayout()
         self.tree_edit = QLineEdit(AIMA_TREE, objectName="exerciseTree")
-        self.tree_edit.setToolTip(self.tr("Lists are MIN or MAX levels, alternating from a MAX "
-                                          "root; numbers are leaves"))
+        self.tree_edit.setToolTip(
+            self.tr("Lists are MIN or MAX levels, alternating from a MAX root; numbers are leaves")
+        )
         self.use_button = QPushButton(self.tr("Use tree"), objectName="exerciseUse")
         typed.addWidget(self.tree_edit, 1)
         typed.addWidget(self.use_button)
@@ -71,8 +74,9 @@ class ExercisePanel(QWidget):
         self.help.set_tip(self.tr(HELP_MORE))
         self.help.setText(self.tr(HELP))
         self.export_button = QPushButton(self.tr("Export…"), objectName="exerciseExport")
-        self.export_button.setToolTip(self.tr("Save the exercise tree, with your predictions "
-                                              "and marks, as SVG, PNG or Graphviz DOT"))
+        self.export_button.setToolTip(
+            self.tr("Save the exercise tree, with your predictions and marks, as SVG, PNG or Graphviz DOT")
+        )
         helped = QHBoxLayout()
         helped.addWidget(self.help, 1)
         helped.addWidget(self.export_button)
@@ -188,17 +192,18 @@ class ExercisePanel(QWidget):
         marks by node."""
         self.verdicts = check(self.answer, self.prediction)
         score = Score.of(self.answer, self.verdicts)
-        self.result.setText(self.tr("{0} Root value: {1}. ✗ marks what to look at again; "
-                                    "Step through it shows why.")
-                            .format(score.text(), format_value(self.answer.values[()])))
+        self.result.setText(
+            self.tr("{0} Root value: {1}. ✗ marks what to look at again; Step through it shows why.").format(
+                score.text(), format_value(self.answer.values[()])
+            )
+        )
         self._redraw()
         return self.verdicts
 
     @Slot()
     def export_tree(self) -> None:
         """Save the exercise tree as drawn (predictions, marks) where the student picks."""
-        done = export_with_dialog(self, self.view, self.tr("Export the exercise tree"),
-                                  "exercise-tree.svg")
+        done = export_with_dialog(self, self.view, self.tr("Export the exercise tree"), "exercise-tree.svg")
         if done:
             self.result.setText(done)
 
@@ -209,10 +214,14 @@ class ExercisePanel(QWidget):
             said = self.prediction.values.get(key)
             text = format_value(leaf) if leaf is not None else format_value(said)
             nodes[key] = DrawNode(
-                key=key, depth=depth, children=list(children),
-                state="pruned" if pruned else "idle", value_text=text,
+                key=key,
+                depth=depth,
+                children=list(children),
+                state="pruned" if pruned else "idle",
+                value_text=text,
                 edge_text="pruned" if key in self.prediction.pruned else "",
-                current=key == self.selected, verdict=self.verdicts.get(key, ""),
+                current=key == self.selected,
+                verdict=self.verdicts.get(key, ""),
                 tooltip=self._tooltip(key, leaf),
             )
         self.view.show_nodes(nodes, follow=False)

@@ -20,16 +20,20 @@ from tictactoe_qt.gui.board_theme import BoardTheme, with_alpha
 from tictactoe_qt.gui.board_widget import BoardWidget
 
 
-def snapshot_of(board: Board, last_move: tuple[int, int] | None = None,
-                names: SideNames = BOARD_NAMES) -> BoardSnapshot:
+def snapshot_of(
+    board: Board, last_move: tuple[int, int] | None = None, names: SideNames = BOARD_NAMES
+) -> BoardSnapshot:
     """A display-only picture of ``board``, its sides drawn as the game's players (``names``)."""
     rows, cols = board.config.rows, board.config.cols
     cells = tuple(
         None if (mark := board.mark_at(row, col)) is None else names.mark(mark)
-        for row in range(rows) for col in range(cols)
+        for row in range(rows)
+        for col in range(cols)
     )
     return BoardSnapshot(
-        rows=rows, cols=cols, cells=cells,
+        rows=rows,
+        cols=cols,
+        cells=cells,
         marks={"x": names.x, "o": names.o},
         last_move=last_move,
         winning_line=tuple((m.row, m.col) for m in board.winning_line()),
@@ -57,8 +61,13 @@ class PreviewBoard(BoardWidget):
     def sizeHint(self):  # type: ignore[no-untyped-def]
         return super().sizeHint() / 3
 
-    def show_board(self, board: Board | None, max_mark: Mark = "x", open_lines: bool = False,
-                   last_move: tuple[int, int] | None = None) -> None:
+    def show_board(
+        self,
+        board: Board | None,
+        max_mark: Mark = "x",
+        open_lines: bool = False,
+        last_move: tuple[int, int] | None = None,
+    ) -> None:
         """Show ``board`` (``None`` shows an empty 3x3 face); with ``open_lines``, E(n)'s lines.
 
         ``max_mark`` is the mark of the MAX player (the side to move at the root).
@@ -68,8 +77,11 @@ class PreviewBoard(BoardWidget):
         self._max_mark = max_mark
         if board is not None and open_lines:
             self._lines = open_lines_of(board, max_mark)
-        self.set_snapshot(snapshot_of(board, last_move, self.names) if board is not None else BoardSnapshot(
-            accepts_input=False, to_move=None))
+        self.set_snapshot(
+            snapshot_of(board, last_move, self.names)
+            if board is not None
+            else BoardSnapshot(accepts_input=False, to_move=None)
+        )
         self.setToolTip(self._lines_tip() if self._lines else "")  # after the board's own reset
 
     def open_line_count(self) -> tuple[int, int]:
@@ -81,9 +93,11 @@ class PreviewBoard(BoardWidget):
         """The drawn lines' colours in words: which player's colour is MAX's."""
         max_name = self.names.name(self._max_mark)
         min_name = self.names.name(other(self._max_mark))
-        return (f"Lines still open for MAX ({max_name}) are drawn in {max_name}'s colour, "
-                f"those open for MIN ({min_name}) in {min_name}'s.\n"
-                f"E(n) = {open_lines_text(max_name, min_name, '−')}.")
+        return (
+            f"Lines still open for MAX ({max_name}) are drawn in {max_name}'s colour, "
+            f"those open for MIN ({min_name}) in {min_name}'s.\n"
+            f"E(n) = {open_lines_text(max_name, min_name, '−')}."
+        )
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)

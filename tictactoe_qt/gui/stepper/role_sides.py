@@ -36,8 +36,7 @@ class RoleSides:
     def of(cls, max_side: Mark, names: SideNames) -> RoleSides:
         """MAX is the board's side ``max_side`` (the side to move at the root)."""
         min_side = other(max_side)
-        return cls(names.mark(max_side), names.mark(min_side),
-                   names.name(max_side), names.name(min_side))
+        return cls(names.mark(max_side), names.mark(min_side), names.name(max_side), names.name(min_side))
 
     def seat(self, is_max: bool) -> Mark:
         """The player of a MAX (``True``) or MIN node."""

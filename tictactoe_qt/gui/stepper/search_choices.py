@@ -20,9 +20,15 @@ class SearchChoices(QGridLayout):
 
     def __init__(self) -> None:
         super().__init__()
-        self.algorithm = _combo("stepperAlgorithm", [
-            ("minimax", self.tr("Minimax")), ("alphabeta", self.tr("Alpha-beta")),
-            ("alphabeta-tt", self.tr("Alpha-beta + table"))], "alphabeta")
+        self.algorithm = _combo(
+            "stepperAlgorithm",
+            [
+                ("minimax", self.tr("Minimax")),
+                ("alphabeta", self.tr("Alpha-beta")),
+                ("alphabeta-tt", self.tr("Alpha-beta + table")),
+            ],
+            "alphabeta",
+        )
         self.depth = QSpinBox(objectName="stepperDepth")
         self.depth.setRange(0, 12)
         self.depth.setSpecialValueText(self.tr("full depth"))
@@ -30,8 +36,7 @@ class SearchChoices(QGridLayout):
         self.depth.setToolTip(self.tr("A depth limit scores the nodes there with E(n)"))
         # The same bar as the game tree's and Compare's: the same choices, the same counts.
         self.options_bar = bar = TextbookOptionsBar("stepper")
-        self.ordering, self.scoring, self.evaluation, self.form = (
-            bar.ordering, bar.scoring, bar.evaluation, bar.form)
+        self.ordering, self.scoring, self.evaluation, self.form = (bar.ordering, bar.scoring, bar.evaluation, bar.form)
         self.load_button = QPushButton(self.tr("Search this position"), objectName="stepperLoad")
         self.load_button.setToolTip(self.tr("Step the chosen search on the game's position"))
         self.load_button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
@@ -54,16 +59,26 @@ class SearchChoices(QGridLayout):
 
     def trace_args(self, notation: str) -> tuple[object, ...]:
         """The chosen search of the board ``notation``, as :func:`~.trace_setup.board_setup` takes it."""
-        return (self.algorithm.currentData(), notation, self.depth.value() or None,
-                self.ordering.currentData(), self.scoring.currentData(),
-                self.form.currentData(), self.evaluation.currentData())
+        return (
+            self.algorithm.currentData(),
+            notation,
+            self.depth.value() or None,
+            self.ordering.currentData(),
+            self.scoring.currentData(),
+            self.form.currentData(),
+            self.evaluation.currentData(),
+        )
 
     def show_setup(self, setup: TraceSetup) -> None:
         """Set the widgets to what is being stepped (scripts load without them)."""
         options = setup.options
-        for combo, value in ((self.algorithm, setup.algorithm), (self.ordering, options.ordering),
-                             (self.scoring, options.scoring),
-                             (self.evaluation, options.evaluation), (self.form, options.form)):
+        for combo, value in (
+            (self.algorithm, setup.algorithm),
+            (self.ordering, options.ordering),
+            (self.scoring, options.scoring),
+            (self.evaluation, options.evaluation),
+            (self.form, options.form),
+        ):
             combo.setCurrentIndex(combo.findData(value))
         self.depth.setValue(setup.depth or 0)
 

@@ -50,20 +50,25 @@ class SearchStepper(QObject):
         self._pending: Stop | None = None
 
     # -- scripting contract ---------------------------------------------------------
-    def load(self, algorithm: str, board: str, depth: int | None = None, ordering: str = "none",
-             scoring: str = "textbook", form: str = "textbook",
-             evaluation: str = "open-lines") -> TraceSetup:
+    def load(
+        self,
+        algorithm: str,
+        board: str,
+        depth: int | None = None,
+        ordering: str = "none",
+        scoring: str = "textbook",
+        form: str = "textbook",
+        evaluation: str = "open-lines",
+    ) -> TraceSetup:
         """Get ready to step ``algorithm`` on ``board`` (notation such as ``x.o/.x./...``).
 
         Raises:
             OptionsError, ValueError: bad inputs, worded for people.
             TraceTooLarge: the search is too long to step; the message gives the estimate.
         """
-        return self.start(board_setup(algorithm, board, depth, ordering, scoring, form,
-                                      evaluation))
+        return self.start(board_setup(algorithm, board, depth, ordering, scoring, form, evaluation))
 
-    def load_tree(self, text: str, algorithm: str = "alphabeta",
-                  form: str = "textbook") -> TraceSetup:
+    def load_tree(self, text: str, algorithm: str = "alphabeta", form: str = "textbook") -> TraceSetup:
         """Get ready to step ``algorithm`` on a textbook tree such as ``[[3,12,8],[2,4,6]]``.
 
         Raises:

@@ -63,8 +63,9 @@ def _freeze_value(value: Any) -> Any:
 class StepperSession:
     """Step, back and run-until over one trace, keeping the shown tree in step."""
 
-    def __init__(self, make_events: Callable[[], Iterator[Event]], negamax: bool,
-                 keep: int = KEEP, tree_limit: int | None = None) -> None:
+    def __init__(
+        self, make_events: Callable[[], Iterator[Event]], negamax: bool, keep: int = KEEP, tree_limit: int | None = None
+    ) -> None:
         if keep < 1:
             raise ValueError(f"keep must be 1 or more, got {keep}")
         self._make_events = make_events
@@ -81,8 +82,7 @@ class StepperSession:
         self._redo: list[tuple[Any, ...]] = []
         self.current: Event | None = None
         self.summary_counts = TraceSummary()
-        self.tree = (TraceTree(self._negamax) if self._tree_limit is None
-                     else TraceTree(self._negamax, self._tree_limit))
+        self.tree = TraceTree(self._negamax) if self._tree_limit is None else TraceTree(self._negamax, self._tree_limit)
 
     @property
     def finished(self) -> bool:
@@ -184,14 +184,19 @@ class StepperSession:
             if stop(event):
                 return STOPPED
             count += 1
-            if deadline is not None and count % CLOCK_EVERY == 0 \
-                    and time.perf_counter() >= deadline:
+            if deadline is not None and count % CLOCK_EVERY == 0 and time.perf_counter() >= deadline:
                 return PAUSED
 
     def summary(self) -> dict[str, Any]:
         """Nodes, cut-offs, the current depth and the root's value when known."""
         s = self.summary_counts
         current = self.current
-        return {"nodes": s.nodes, "cutoffs": s.cutoffs, "events": s.events,
-                "depth": None if current is None else current["depth"],
-                "value": s.value, "best": s.best, "finished": s.finished}
+        return {
+            "nodes": s.nodes,
+            "cutoffs": s.cutoffs,
+            "events": s.events,
+            "depth": None if current is None else current["depth"],
+            "value": s.value,
+            "best": s.best,
+            "finished": s.finished,
+        }

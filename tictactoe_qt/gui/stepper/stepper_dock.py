@@ -208,8 +208,9 @@ class StepperDock(QDockWidget):
             return
         self.show_search()
         if self.position.is_game_over():
-            self.status.setText(self.tr("The game is over: there is nothing to search. "
-                                        "Undo a move or start a new game."))
+            self.status.setText(
+                self.tr("The game is over: there is nothing to search. Undo a move or start a new game.")
+            )
             return
         args = self.choices.trace_args(self.position.notation())
         self._checking = True
@@ -217,8 +218,7 @@ class StepperDock(QDockWidget):
         self.status.setText(self.tr("Estimating the size of the search…"))
         # Counting a big board's positions takes seconds: off the GUI thread. A daemon
         # thread, so closing the window never waits for it.
-        threading.Thread(target=self._check, args=args, daemon=True,
-                         name="stepperSizeCheck").start()
+        threading.Thread(target=self._check, args=args, daemon=True, name="stepperSizeCheck").start()
 
     def _check(self, *args: Any) -> None:
         try:
@@ -263,8 +263,7 @@ class StepperDock(QDockWidget):
         self.choices.show_setup(setup)
         self.tree_view.collapsed.clear()
         self.tree_view.title = setup.label()
-        self.status.setText(self.tr("{0}. Size: {1}.").format(setup.label(),
-                                                             setup.estimate.text()))
+        self.status.setText(self.tr("{0}. Size: {1}.").format(setup.label(), setup.estimate.text()))
 
     @Slot(bool)
     def _on_running(self, running: bool) -> None:
@@ -281,15 +280,16 @@ class StepperDock(QDockWidget):
         for name, button in self.buttons.items():
             button.setEnabled(loaded and (name != "stepperPause" or self.stepper.running))
         if setup is None or session is None:
-            self.counts.setText(self.tr("Choose a search and press Search this position, "
-                                        "or step an exercise tree."))
+            self.counts.setText(self.tr("Choose a search and press Search this position, or step an exercise tree."))
             self.board.show_board(None)
             return
         summary = session.summary()
         depth = "–" if summary["depth"] is None else summary["depth"]
-        self.counts.setText(self.tr("Nodes {0:,} · cut-offs {1:,} · depth {2} · event {3:,}")
-                            .format(summary["nodes"], summary["cutoffs"], depth,
-                                    summary["events"]))
+        self.counts.setText(
+            self.tr("Nodes {0:,} · cut-offs {1:,} · depth {2} · event {3:,}").format(
+                summary["nodes"], summary["cutoffs"], depth, summary["events"]
+            )
+        )
         if self.stepper.in_long_run:
             return  # a long run: the rest is drawn when it stops
         self._show_current(setup, session)
@@ -301,8 +301,7 @@ class StepperDock(QDockWidget):
         key = session.tree.current or ()
         board = setup.board_at(key)
         max_mark = setup.max_side or "x"
-        evaluated = event is not None and event["event"] == "leaf" \
-            and event.get("kind") == "evaluation"
+        evaluated = event is not None and event["event"] == "leaf" and event.get("kind") == "evaluation"
         if board is not None:
             last = key[-1] if key else None
             self.board.show_board(board, max_mark, open_lines=evaluated, last_move=last)
@@ -310,12 +309,12 @@ class StepperDock(QDockWidget):
                 lines = self.board.open_line_count()
         self.board.setVisible(board is not None)
         self.path.setText(self.tr("Path: {0}").format(path_words(list(key))))
-        self.caption.setText(event_words(event, negamax, lines, self.roles()) if event else
-                             self.tr("Ready: press Step."))
+        self.caption.setText(
+            event_words(event, negamax, lines, self.roles()) if event else self.tr("Ready: press Step.")
+        )
         if event is not None:
             previous = session.last(2)
-            line = line_for(event, setup.algorithm, setup.options.form,
-                            previous[0] if len(previous) == 2 else None)
+            line = line_for(event, setup.algorithm, setup.options.form, previous[0] if len(previous) == 2 else None)
             self.code.show_line(line)
             # Again after a fresh list's layout (never after the list is gone).
             QTimer.singleShot(0, self.code, self.code.keep_in_view)
@@ -338,8 +337,9 @@ class StepperDock(QDockWidget):
             return
         if page == 0:
             names = self.board.names
-            self.tree_view.describe = (lambda k: _board_text(setup.board_at(k), names)) \
-                if setup.board is not None else None
+            self.tree_view.describe = (
+                (lambda k: _board_text(setup.board_at(k), names)) if setup.board is not None else None
+            )
             roles = self.roles()
             self.tree_view.set_roles(roles)
             self._show_legend()
@@ -347,8 +347,7 @@ class StepperDock(QDockWidget):
         elif page == 1:
             negamax = setup.options.form == "negamax"
             self.event_list.clear()
-            self.event_list.addItems([event_words(e, negamax) for e in
-                                      session.last(LISTED_EVENTS)])
+            self.event_list.addItems([event_words(e, negamax) for e in session.last(LISTED_EVENTS)])
             self.event_list.scrollToBottom()
 
     def roles(self) -> RoleSides | None:
@@ -363,26 +362,31 @@ class StepperDock(QDockWidget):
         colours = self.tree_view.colours()
         roles = self.tree_view.roles
         max_text, min_text = ("MAX", "MIN") if roles is None else roles.legend()
-        text = (f'<span style="color:{colours.max_edge.name()}">▲</span> '
-                f'{html.escape(max_text)}&nbsp;&nbsp;'
-                f'<span style="color:{colours.min_edge.name()}">▼</span> '
-                f'{html.escape(min_text)}&nbsp;&nbsp;'
-                + html.escape(self.tr("dashed: pruned (bound that cut it)."))
-                # The key on one line, the hints on the next (not one word wrapped alone).
-                + "<br>" + html.escape(self.tr("Ctrl+wheel zooms, drag pans, "
-                                               "double-click folds.")))
+        text = (
+            f'<span style="color:{colours.max_edge.name()}">▲</span> '
+            f"{html.escape(max_text)}&nbsp;&nbsp;"
+            f'<span style="color:{colours.min_edge.name()}">▼</span> '
+            f"{html.escape(min_text)}&nbsp;&nbsp;"
+            + html.escape(self.tr("dashed: pruned (bound that cut it)."))
+            # The key on one line, the hints on the next (not one word wrapped alone).
+            + "<br>"
+            + html.escape(self.tr("Ctrl+wheel zooms, drag pans, double-click folds."))
+        )
         if text != self.tree_legend.text():
             self.tree_legend.setText(text)
-            self.tree_legend.setToolTip("" if roles is None else self.tr(
-                "MAX is the player to move at the root, {0}: MAX nodes are drawn in {0}'s "
-                "colour, MIN nodes in {1}'s, as on the board.").format(roles.max_name,
-                                                                        roles.min_name))
+            self.tree_legend.setToolTip(
+                ""
+                if roles is None
+                else self.tr(
+                    "MAX is the player to move at the root, {0}: MAX nodes are drawn in {0}'s "
+                    "colour, MIN nodes in {1}'s, as on the board."
+                ).format(roles.max_name, roles.min_name)
+            )
 
     # -- export ------------------------------------------------------------------------------
     @Slot()
     def export_tree(self) -> None:
-        done = export_with_dialog(self, self.tree_view, self.tr("Export the drawn tree"),
-                                  "search-tree.svg")
+        done = export_with_dialog(self, self.tree_view, self.tr("Export the drawn tree"), "search-tree.svg")
         if done:
             self.status.setText(done)
 

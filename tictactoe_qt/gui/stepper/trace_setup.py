@@ -30,8 +30,7 @@ from tictactoe_qt.engine.teaching import (
 #: (1,355,060 events) fits.
 STEPPER_MAX_EVENTS = 2_000_000
 
-NAMES = {"minimax": "Minimax", "alphabeta": "Alpha-beta",
-         "alphabeta-tt": "Alpha-beta + table"}
+NAMES = {"minimax": "Minimax", "alphabeta": "Alpha-beta", "alphabeta-tt": "Alpha-beta + table"}
 
 
 @dataclass(frozen=True)
@@ -49,11 +48,11 @@ class TraceSetup:
     def events(self) -> Iterator[Event]:
         """A fresh stream of the trace's events."""
         if self.tree is not None:
-            return trace_events(tree_space(self.tree, self.algorithm, self.options),
-                                self.algorithm, self.options)
+            return trace_events(tree_space(self.tree, self.algorithm, self.options), self.algorithm, self.options)
         assert self.board is not None
-        return trace_events(board_space(self.board, self.algorithm, self.options, self.depth),
-                            self.algorithm, self.options)
+        return trace_events(
+            board_space(self.board, self.algorithm, self.options, self.depth), self.algorithm, self.options
+        )
 
     @property
     def max_side(self) -> Mark | None:
@@ -62,8 +61,9 @@ class TraceSetup:
 
     def label(self) -> str:
         """The search and the options that produced its numbers."""
-        depth = "" if self.tree is not None else (
-            ", full depth" if self.depth is None else f", depth limit {self.depth}")
+        depth = (
+            "" if self.tree is not None else (", full depth" if self.depth is None else f", depth limit {self.depth}")
+        )
         options = self.options
         if self.tree is not None:
             return f"{NAMES[self.algorithm]} on a tree (form {options.form})"
@@ -80,9 +80,15 @@ class TraceSetup:
 
 
 def board_setup(
-    algorithm: str, notation: str, depth: int | None = None, ordering: str = "none",
-    scoring: str = "textbook", form: str = "textbook", evaluation: str = "open-lines",
-    limit: int = STEPPER_MAX_EVENTS, count: Callable[..., SizeEstimate] = check_size,
+    algorithm: str,
+    notation: str,
+    depth: int | None = None,
+    ordering: str = "none",
+    scoring: str = "textbook",
+    form: str = "textbook",
+    evaluation: str = "open-lines",
+    limit: int = STEPPER_MAX_EVENTS,
+    count: Callable[..., SizeEstimate] = check_size,
 ) -> TraceSetup:
     """A board search to step, sized.
 
@@ -99,8 +105,7 @@ def board_setup(
     least = events_at_least(space, algorithm)
     if least > limit:
         raise TraceTooLarge(what, SizeEstimate(least, exact=False, at_least=True), limit)
-    estimate = count(space, algorithm, lambda: trace_events(space, algorithm, options),
-                     limit, what=what)
+    estimate = count(space, algorithm, lambda: trace_events(space, algorithm, options), limit, what=what)
     return TraceSetup(algorithm, options, board, None, depth, estimate)
 
 
@@ -115,8 +120,13 @@ def tree_setup(text: str, algorithm: str = "alphabeta", form: str = "textbook") 
     options = TextbookOptions.parse(form=form)
     tree = parse_tree(text)
     space = tree_space(tree, algorithm, options)
-    estimate = check_size(space, algorithm, lambda: trace_events(space, algorithm, options),
-                          STEPPER_MAX_EVENTS, what=f"{algorithm} trace of the tree")
+    estimate = check_size(
+        space,
+        algorithm,
+        lambda: trace_events(space, algorithm, options),
+        STEPPER_MAX_EVENTS,
+        what=f"{algorithm} trace of the tree",
+    )
     return TraceSetup(algorithm, options, None, tree, None, estimate)
 
 

@@ -35,11 +35,21 @@ def path_key(path: list[Any]) -> Key:
 class TraceNode:
     """One node as far as the search has got with it."""
 
-    __slots__ = ("key", "depth", "children", "state", "value", "alpha", "beta", "leaf_kind",
-                 "cut_by", "cut_note", "best")
+    __slots__ = (
+        "key",
+        "depth",
+        "children",
+        "state",
+        "value",
+        "alpha",
+        "beta",
+        "leaf_kind",
+        "cut_by",
+        "cut_note",
+        "best",
+    )
 
-    def __init__(self, key: Key, depth: int, state: str = OPEN, cut_by: str = "",
-                 cut_note: str = "") -> None:
+    def __init__(self, key: Key, depth: int, state: str = OPEN, cut_by: str = "", cut_note: str = "") -> None:
         self.key = key
         self.depth = depth
         self.children: list[Key] = []
@@ -59,15 +69,37 @@ class TraceNode:
 
     def frozen(self) -> tuple[Any, ...]:
         """The node as a tuple of plain values (what Back restores; the collector untracks it)."""
-        return (self.key, self.depth, tuple(self.children), self.state, self.value, self.alpha,
-                self.beta, self.leaf_kind, self.cut_by, self.cut_note, self.best)
+        return (
+            self.key,
+            self.depth,
+            tuple(self.children),
+            self.state,
+            self.value,
+            self.alpha,
+            self.beta,
+            self.leaf_kind,
+            self.cut_by,
+            self.cut_note,
+            self.best,
+        )
 
     @staticmethod
     def thaw(frozen: tuple[Any, ...]) -> TraceNode:
         """The node :meth:`frozen` describes."""
         node = TraceNode.__new__(TraceNode)
-        (node.key, node.depth, children, node.state, node.value, node.alpha, node.beta,
-         node.leaf_kind, node.cut_by, node.cut_note, node.best) = frozen
+        (
+            node.key,
+            node.depth,
+            children,
+            node.state,
+            node.value,
+            node.alpha,
+            node.beta,
+            node.leaf_kind,
+            node.cut_by,
+            node.cut_note,
+            node.best,
+        ) = frozen
         node.children = list(children)
         return node
 
@@ -183,8 +215,11 @@ class TraceTree:
         """The nodes from the root to the current one."""
         if self.current is None:
             return []
-        return [self.nodes[self.current[:length]] for length in range(len(self.current) + 1)
-                if self.current[:length] in self.nodes]
+        return [
+            self.nodes[self.current[:length]]
+            for length in range(len(self.current) + 1)
+            if self.current[:length] in self.nodes
+        ]
 
     def _touch(self, key: Key, undo: _UndoList) -> TraceNode | None:
         """The node at ``key``, its old state saved in ``undo`` (each event touches a node once)."""
@@ -198,15 +233,16 @@ class TraceTree:
         bound_name, bound = ("β", event.get("beta")) if maximizing else ("α", event.get("alpha"))
         test = "≥" if maximizing else "≤"
         cut_by = f"{bound_name} = {format_value(bound)}"
-        note = (f"v = {format_value(event['value'])} {test} {cut_by}: "
-                f"the remaining {len(event['pruned'])} "
-                f"{'move is' if len(event['pruned']) == 1 else 'moves are'} pruned")
+        note = (
+            f"v = {format_value(event['value'])} {test} {cut_by}: "
+            f"the remaining {len(event['pruned'])} "
+            f"{'move is' if len(event['pruned']) == 1 else 'moves are'} pruned"
+        )
         for step in event["pruned"]:
             child_key = node.key + (step_key(step),)
             if child_key not in self.nodes:
                 undo.append((child_key, None))
-                self.nodes[child_key] = TraceNode(child_key, node.depth + 1, state=PRUNED,
-                                                  cut_by=cut_by, cut_note=note)
+                self.nodes[child_key] = TraceNode(child_key, node.depth + 1, state=PRUNED, cut_by=cut_by, cut_note=note)
                 node.children.append(child_key)
 
     def _forget_below(self, node: TraceNode, undo: _UndoList) -> None:

@@ -60,8 +60,9 @@ def role_colours(theme: BoardTheme, roles: RoleSides | None) -> RoleColours:
         return NEUTRAL
     white = QColor("#ffffff")
     max_mark, min_mark = theme.marks[roles.max_seat], theme.marks[roles.min_seat]
-    return RoleColours(blend(white, max_mark, FILL_TINT), QColor(max_mark),
-                       blend(white, min_mark, FILL_TINT), QColor(min_mark))
+    return RoleColours(
+        blend(white, max_mark, FILL_TINT), QColor(max_mark), blend(white, min_mark, FILL_TINT), QColor(min_mark)
+    )
 
 
 def triangle(centre: QPointF, up: bool, size: float = SIZE) -> QPainterPath:
@@ -102,9 +103,14 @@ class TreeItem(QGraphicsItem):
         self.small = QFont()
         self.small.setPixelSize(10)
 
-    def set_tree(self, nodes: dict[Key, DrawNode], places: dict[Key, tuple[float, float]],
-                 badges: dict[Key, int], text_colour: QColor,
-                 colours: RoleColours = NEUTRAL) -> None:
+    def set_tree(
+        self,
+        nodes: dict[Key, DrawNode],
+        places: dict[Key, tuple[float, float]],
+        badges: dict[Key, int],
+        text_colour: QColor,
+        colours: RoleColours = NEUTRAL,
+    ) -> None:
         """Draw ``nodes`` at ``places``; ``badges`` counts the nodes folded under a node."""
         self.prepareGeometryChange()
         self.nodes, self.places, self.badges = nodes, places, badges
@@ -113,9 +119,9 @@ class TreeItem(QGraphicsItem):
         if places:
             xs = [x for x, _ in places.values()]
             ys = [y for _, y in places.values()]
-            self._bounds = QRectF(min(xs) - MARGIN, min(ys) - MARGIN,
-                                  max(xs) - min(xs) + 2 * MARGIN,
-                                  max(ys) - min(ys) + 2 * MARGIN + 14)
+            self._bounds = QRectF(
+                min(xs) - MARGIN, min(ys) - MARGIN, max(xs) - min(xs) + 2 * MARGIN, max(ys) - min(ys) + 2 * MARGIN + 14
+            )
         else:
             self._bounds = QRectF(0, 0, 1, 1)
         self.update()
@@ -131,8 +137,7 @@ class TreeItem(QGraphicsItem):
                 return key
         return None
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         exposed = option.exposedRect if option is not None else self._bounds
         self._paint_edges(painter)
@@ -157,8 +162,7 @@ class TreeItem(QGraphicsItem):
             width = metrics.horizontalAdvance(node.edge_text)
             if node.state == PRUNED:  # under the small pruned node: labels never overlap
                 painter.setPen(PRUNED_GREY)
-                painter.drawText(QPointF(x - width / 2, y + SIZE * 0.7 + metrics.ascent()),
-                                 node.edge_text)
+                painter.drawText(QPointF(x - width / 2, y + SIZE * 0.7 + metrics.ascent()), node.edge_text)
             else:
                 painter.setPen(self.text_colour)
                 mid = (start + end) / 2
@@ -187,16 +191,15 @@ class TreeItem(QGraphicsItem):
             width = metrics.horizontalAdvance(node.value_text)
             # The roomy part of a triangle is near its base.
             middle = centre.y() + (SIZE * 0.3 if up else -SIZE * 0.3)
-            painter.drawText(QPointF(centre.x() - width / 2,
-                                     middle + metrics.ascent() / 2 - 1), node.value_text)
+            painter.drawText(QPointF(centre.x() - width / 2, middle + metrics.ascent() / 2 - 1), node.value_text)
         if node.verdict:
             painter.setPen(RIGHT if node.verdict == "right" else WRONG)
-            painter.drawText(QPointF(centre.x() + SIZE * 1.2, centre.y() - SIZE * 0.6),
-                             "✓" if node.verdict == "right" else "✗")
+            painter.drawText(
+                QPointF(centre.x() + SIZE * 1.2, centre.y() - SIZE * 0.6), "✓" if node.verdict == "right" else "✗"
+            )
         folded = self.badges.get(node.key)
         if folded:
             painter.setPen(PRUNED_GREY)
             text = f"+{folded}"
             width = metrics.horizontalAdvance(text)
-            painter.drawText(QPointF(centre.x() - width / 2,
-                                     centre.y() + SIZE + metrics.ascent()), text)
+            painter.drawText(QPointF(centre.x() - width / 2, centre.y() + SIZE + metrics.ascent()), text)

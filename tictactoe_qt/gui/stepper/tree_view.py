@@ -133,10 +133,8 @@ class SearchTreeView(QGraphicsView):
 
     def _redraw(self) -> None:
         self.places = layout(self.nodes, self.collapsed)
-        badges = {key: _count_below(self.nodes, key) for key in self.collapsed
-                  if key in self.places}
-        self.item.set_tree(self.nodes, self.places, badges, self.palette().text().color(),
-                           self.colours())
+        badges = {key: _count_below(self.nodes, key) for key in self.collapsed if key in self.places}
+        self.item.set_tree(self.nodes, self.places, badges, self.palette().text().color(), self.colours())
         self.scene().setSceneRect(self.item.boundingRect())
 
     # -- input --------------------------------------------------------------------------
@@ -226,8 +224,9 @@ class SearchTreeView(QGraphicsView):
 
     def png_bytes(self, scale: float = 2.0) -> bytes:
         rect = self.scene().sceneRect()
-        image = QImage(max(1, int(rect.width() * scale)), max(1, int(rect.height() * scale)),
-                       QImage.Format.Format_ARGB32)
+        image = QImage(
+            max(1, int(rect.width() * scale)), max(1, int(rect.height() * scale)), QImage.Format.Format_ARGB32
+        )
         image.fill(QColor("white"))
         with QPainter(image) as painter:
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -249,7 +248,6 @@ def _count_below(nodes: dict[Key, DrawNode], key: Key) -> int:
     return count
 
 
-
 #: The file types a drawn tree exports to, as the save dialog offers them.
 EXPORT_FILTERS = "SVG drawing (*.svg);;PNG image (*.png);;Graphviz DOT (*.dot)"
 
@@ -268,5 +266,6 @@ def export_with_dialog(parent: QWidget, view: SearchTreeView, title: str, name: 
     except (OSError, ValueError) as error:
         return parent.tr("Could not export: {0}").format(error)
     return parent.tr("Exported {0}").format(path)
+
 
 __all__ = ["EXPORT_FILTERS", "SearchTreeView", "export_with_dialog"]

@@ -97,8 +97,7 @@ class _Worker(QObject):
             return
         finally:
             student.close()
-        self.done.emit(Outcome(number, case, algorithm, source, run, report, beside,
-                               run.message))
+        self.done.emit(Outcome(number, case, algorithm, source, run, report, beside, run.message))
 
 
 class YourSearch(QObject):
@@ -110,9 +109,12 @@ class YourSearch(QObject):
         super().__init__(dock)
         self.dock = dock
         self.button = QPushButton(self.tr("Your search…"), objectName="stepperYourSearch")
-        self.button.setToolTip(self.tr(
-            "Load a file with search(game, state) written to the textbook's interface, run "
-            "it on this tree or position, and step through it beside the textbook's search"))
+        self.button.setToolTip(
+            self.tr(
+                "Load a file with search(game, state) written to the textbook's interface, run "
+                "it on this tree or position, and step through it beside the textbook's search"
+            )
+        )
         self.button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.beside = QLabel(objectName="stepperYourSearchBeside", wordWrap=True)
         self.beside.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -129,8 +131,7 @@ class YourSearch(QObject):
     # -- starting -------------------------------------------------------------------------
     @Slot()
     def choose_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self.dock, self.tr("Your search"), "",
-                                              self.tr("Python files (*.py)"))
+        path, _ = QFileDialog.getOpenFileName(self.dock, self.tr("Your search"), "", self.tr("Python files (*.py)"))
         if path:
             self.load_file(path)
 
@@ -147,8 +148,9 @@ class YourSearch(QObject):
         self.outcome = None
         self.beside.hide()
         self.dock.show_search()
-        self.dock.status.setText(self.tr("Running your search ({0}) on {1}…").format(
-            path.rsplit("/", 1)[-1], case.name))
+        self.dock.status.setText(
+            self.tr("Running your search ({0}) on {1}…").format(path.rsplit("/", 1)[-1], case.name)
+        )
         self.button.setEnabled(False)
         self._ensure_thread()
         self._submit.emit((number, path, case, algorithm, self.time_limit))
@@ -157,8 +159,7 @@ class YourSearch(QObject):
     def _case(self) -> tuple[Case, str]:
         """The stepper's tree, else the position it searches (or the game's), and the search."""
         setup = self.dock.stepper.setup
-        algorithm = setup.algorithm if setup is not None and setup.algorithm in CHECKED \
-            else "alphabeta"
+        algorithm = setup.algorithm if setup is not None and setup.algorithm in CHECKED else "alphabeta"
         if setup is not None and setup.tree is not None:
             return Case(tree=json.dumps(setup.tree, separators=(",", ":"))), algorithm
         if setup is not None and setup.board is not None:
@@ -192,8 +193,7 @@ class YourSearch(QObject):
         self.button.setEnabled(True)
         run, report = outcome.run, outcome.report
         if report is None or run is None or run.record is None or run.outcome != "done":
-            text = outcome.message or (report.message if report else "") or \
-                self.tr("Your search did not finish.")
+            text = outcome.message or (report.message if report else "") or self.tr("Your search did not finish.")
             self.dock.status.setText(self.tr("Your search: {0}").format(text))
             self.dock.status.setToolTip(run.traceback if run is not None else "")
             return
@@ -204,10 +204,18 @@ class YourSearch(QObject):
         beside = outcome.beside
         last = None if beside is None else beside.parted_at
         events = 2 * run.record.nodes + len(run.record.leaf_values) if last is None else last + 1
-        setup = StudentSetup(outcome.algorithm, TextbookOptions(), board, tree, case.depth,
-                             SizeEstimate(events, exact=True), record=run.record,
-                             cols=None if board is None else board.config.cols,
-                             source=outcome.source, last=last)
+        setup = StudentSetup(
+            outcome.algorithm,
+            TextbookOptions(),
+            board,
+            tree,
+            case.depth,
+            SizeEstimate(events, exact=True),
+            record=run.record,
+            cols=None if board is None else board.config.cols,
+            source=outcome.source,
+            last=last,
+        )
         self.dock.stepper.start(setup)
         self.dock.status.setText(self.tr("Your search: {0}").format(report.verdict()))
         self.dock.status.setToolTip("\n".join(report.explanation()))
@@ -215,8 +223,7 @@ class YourSearch(QObject):
     @Slot()
     def _on_step(self) -> None:
         outcome, stepper = self.outcome, self.dock.stepper
-        if outcome is None or not isinstance(stepper.setup, StudentSetup) \
-                or stepper.session is None:
+        if outcome is None or not isinstance(stepper.setup, StudentSetup) or stepper.session is None:
             self.beside.hide()
             return
         self.beside.show()
@@ -243,7 +250,8 @@ class YourSearch(QObject):
         if difference is None:
             return self.tr("Here your search parts from the textbook's.")
         return self.tr("First difference at {0}: {1}; {2}.").format(
-            path_words(difference.path), difference.textbook, difference.yours)
+            path_words(difference.path), difference.textbook, difference.yours
+        )
 
 
 class _End:
@@ -257,4 +265,3 @@ class _End:
         if student is not None:
             student.cancel()
         quit_and_wait(self._thread)
-

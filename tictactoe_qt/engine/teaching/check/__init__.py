@@ -11,15 +11,7 @@ trace that matches none is explained at its first difference (:mod:`.difference`
 from .cases import EXERCISE_TREES, GAME_POSITIONS, Case, suite
 from .checking import check_case
 from .difference import Difference, first_difference, path_words
-from .games import (
-    DEFAULT_NODE_LIMIT,
-    BoardGame,
-    BoardGameState,
-    CallRecord,
-    NodeLimitReached,
-    TreeGame,
-    TreeGameState,
-)
+from .games import DEFAULT_NODE_LIMIT, BoardGame, BoardGameState, CallRecord, NodeLimitReached, TreeGame, TreeGameState
 from .references import CHECKED_ALGORITHMS, Candidate, candidates
 from .report import (
     CASE_KEYS,

@@ -9,18 +9,23 @@ from ..trace.tree_text import Tree, parse_tree
 
 #: Positions met in real games on 3x3 (X moved first), the side to move is MAX.
 GAME_POSITIONS = (
-    "x../.../...", ".../.x./...", "x../.../..o", "x../.o./...", ".x./.o./...",
-    "x../.o./..x", "o../.x./..x", "x.o/.x./...", "xox/.o./...", "x.o/.x./o..",
-    "xo./ox./...", "xxo/oo./x..",
+    "x../.../...",
+    ".../.x./...",
+    "x../.../..o",
+    "x../.o./...",
+    ".x./.o./...",
+    "x../.o./..x",
+    "o../.x./..x",
+    "x.o/.x./...",
+    "xox/.o./...",
+    "x.o/.x./o..",
+    "xo./ox./...",
+    "xxo/oo./x..",
 )
 #: Textbook exercise trees: the standard textbook's own, then two three-level trees on
 #: which textbook alpha-beta, strict pruning, a restarted root window and no pruning
 #: each visit different nodes (on the first, the last two look alike).
-EXERCISE_TREES = (
-    "[[3,12,8],[2,4,6],[14,5,2]]",
-    "[[[2,7],[9,4]],[[7,3],[7,9]]]",
-    "[[[6,7],[7,8]],[[1,4],[4,9]]]",
-)
+EXERCISE_TREES = ("[[3,12,8],[2,4,6],[14,5,2]]", "[[[2,7],[9,4]],[[7,3],[7,9]]]", "[[[6,7],[7,8]],[[1,4],[4,9]]]")
 
 
 @dataclass(frozen=True)

@@ -35,19 +35,32 @@ def check_case(run: StudentRun, case: Case, algorithm: str) -> CaseReport:
     reference_move = _step(counts.best, cols)
     record = run.record
     nodes = None if record is None else record.nodes
-    base: dict[str, Any] = dict(case=case.name, reference_value=counts.value,
-                                reference_nodes=counts.nodes, reference=textbook.name,
-                                reference_move=reference_move)
+    base: dict[str, Any] = dict(
+        case=case.name,
+        reference_value=counts.value,
+        reference_nodes=counts.nodes,
+        reference=textbook.name,
+        reference_move=reference_move,
+    )
     if run.outcome != "done":
         path: list[Any] = []
         if record is not None and record.nodes > 1:
-            path = [list(divmod(step, cols)) if cols else step
-                    for step in record.path(record.nodes)]
-        said = (f"{textbook.name} returns {move_words(reference_move)} (value "
-                f"{value_text(counts.value)}) after {counts.nodes:,} nodes")
-        return CaseReport(value=None, move=None, nodes=nodes, matches=None,
-                          first_difference=Difference(path, run.message, said), ok=False,
-                          message=run.message, traceback=run.traceback, **base)
+            path = [list(divmod(step, cols)) if cols else step for step in record.path(record.nodes)]
+        said = (
+            f"{textbook.name} returns {move_words(reference_move)} (value "
+            f"{value_text(counts.value)}) after {counts.nodes:,} nodes"
+        )
+        return CaseReport(
+            value=None,
+            move=None,
+            nodes=nodes,
+            matches=None,
+            first_difference=Difference(path, run.message, said),
+            ok=False,
+            message=run.message,
+            traceback=run.traceback,
+            **base,
+        )
     assert record is not None
     move = run.move
     value = _move_value(case, move)
@@ -55,28 +68,33 @@ def check_case(run: StudentRun, case: Case, algorithm: str) -> CaseReport:
     passes = matched is not None and matched.passes and value == counts.value
     if passes and matched is not None and matched is not textbook:
         held = counts_of(matched)  # the ordering the student used is the reference
-        base.update(reference_nodes=held.nodes, reference=matched.name,
-                    reference_move=_step(held.best, cols))
+        base.update(reference_nodes=held.nodes, reference=matched.name, reference_move=_step(held.best, cols))
     difference: Difference | None = None
     if not passes:
-        difference = first_difference(student_events(record, cols), textbook.events(case),
-                                      textbook.name, case.depth)
+        difference = first_difference(student_events(record, cols), textbook.events(case), textbook.name, case.depth)
         if difference is None and value != counts.value:
-            difference = Difference([], f"your search returned {move_words(move)}, worth "
-                                        f"{value_text(value)}",
-                                    f"{textbook.name} returns {move_words(reference_move)}, "
-                                    f"worth {value_text(counts.value)}")
-    return CaseReport(value=value, move=move, nodes=nodes,
-                      matches=None if matched is None else _name(matched, choices, case, record,
-                                                                  cols, counts_of),
-                      first_difference=difference, ok=passes, **base)
+            difference = Difference(
+                [],
+                f"your search returned {move_words(move)}, worth {value_text(value)}",
+                f"{textbook.name} returns {move_words(reference_move)}, worth {value_text(counts.value)}",
+            )
+    return CaseReport(
+        value=value,
+        move=move,
+        nodes=nodes,
+        matches=None if matched is None else _name(matched, choices, case, record, cols, counts_of),
+        first_difference=difference,
+        ok=passes,
+        **base,
+    )
 
 
 Counter = Callable[[Candidate], SearchCounts]
 
 
-def _matching(choices: list[Candidate], case: Case, record: Any, cols: int | None,
-              counts_of: Counter) -> Candidate | None:
+def _matching(
+    choices: list[Candidate], case: Case, record: Any, cols: int | None, counts_of: Counter
+) -> Candidate | None:
     """The first search whose trace the student's is, exactly."""
     for choice in choices:
         if _same(choice, case, record, cols, counts_of):
@@ -84,20 +102,23 @@ def _matching(choices: list[Candidate], case: Case, record: Any, cols: int | Non
     return None
 
 
-def _same(choice: Candidate, case: Case, record: Any, cols: int | None,
-          counts_of: Counter) -> bool:
+def _same(choice: Candidate, case: Case, record: Any, cols: int | None, counts_of: Counter) -> bool:
     if counts_of(choice).nodes != record.nodes:
         return False  # counted first: most searches differ in their node count already
     return same_trace(student_events(record, cols), choice.events(case))
 
 
-def _name(matched: Candidate, choices: list[Candidate], case: Case, record: Any,
-          cols: int | None, counts_of: Counter) -> str:
+def _name(
+    matched: Candidate, choices: list[Candidate], case: Case, record: Any, cols: int | None, counts_of: Counter
+) -> str:
     """The match's name; a variant that looks the same here as later ones names them too."""
     if matched.passes:
         return matched.name
-    also = [choice.name for choice in choices[choices.index(matched) + 1:]
-            if not choice.passes and _same(choice, case, record, cols, counts_of)]
+    also = [
+        choice.name
+        for choice in choices[choices.index(matched) + 1 :]
+        if not choice.passes and _same(choice, case, record, cols, counts_of)
+    ]
     return "; here also ".join([matched.name, *also])
 
 
@@ -122,4 +143,3 @@ def _minimax(node: Tree, maximizing: bool) -> Any:
         return node
     values = [_minimax(child, not maximizing) for child in node]
     return max(values) if maximizing else min(values)
-

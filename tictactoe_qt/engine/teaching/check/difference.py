@@ -90,8 +90,9 @@ class _Node:
         self.cutoff: Event | None = None
 
 
-def first_difference(student: Iterable[Event], reference: Iterable[Event], textbook: str,
-                     depth_limit: int | None) -> Difference | None:
+def first_difference(
+    student: Iterable[Event], reference: Iterable[Event], textbook: str, depth_limit: int | None
+) -> Difference | None:
     """The first point where ``student`` parts from ``reference`` (named ``textbook`` in
     the words), or ``None`` when they are the same trace."""
     ours = (event for event in student if event["event"] in SIGNIFICANT)
@@ -130,45 +131,64 @@ def first_difference(student: Iterable[Event], reference: Iterable[Event], textb
     return _explain(mine, None, stack, cut, textbook, windowed, depth_limit)
 
 
-def _explain(mine: Event | None, theirs: Event | None, stack: list[_Node], cut: list[_Node],
-             textbook: str, windowed: bool, depth_limit: int | None) -> Difference:
+def _explain(
+    mine: Event | None,
+    theirs: Event | None,
+    stack: list[_Node],
+    cut: list[_Node],
+    textbook: str,
+    windowed: bool,
+    depth_limit: int | None,
+) -> Difference:
     yours = _what_you_did(mine)
     # The textbook cut off at a node where the student's code went on.
     if mine is not None and mine["event"] == "enter":
         for node in cut:
             if mine["path"][:-1] == node.path:
                 assert node.cutoff is not None
-                return Difference(node.path, f"your code went on to {step_words(mine['path'][-1])}",
-                                  _cutoff_words(node, mine["path"][-1], textbook))
+                return Difference(
+                    node.path,
+                    f"your code went on to {step_words(mine['path'][-1])}",
+                    _cutoff_words(node, mine["path"][-1], textbook),
+                )
     if theirs is None:
-        return Difference(mine["path"] if mine else [], yours,
-                          f"{textbook} has finished its search by then")
+        return Difference(mine["path"] if mine else [], yours, f"{textbook} has finished its search by then")
     path = theirs["path"]
     if theirs["event"] == "leaf":
         if mine is not None and mine["event"] == "enter" and mine["path"][:-1] == path:
             yours = f"your code went on to {step_words(mine['path'][-1])}"
-        why = ("the game is over there" if theirs.get("kind") == "utility"
-               else f"the depth limit of {depth_limit} plies is reached there")
+        why = (
+            "the game is over there"
+            if theirs.get("kind") == "utility"
+            else f"the depth limit of {depth_limit} plies is reached there"
+        )
         what = "utility" if theirs.get("kind") == "utility" else "E(n)"
-        return Difference(path, yours, f"{textbook} stops here, since {why}, and takes its "
-                                       f"{what} = {value_text(theirs['value'])}")
+        return Difference(
+            path, yours, f"{textbook} stops here, since {why}, and takes its {what} = {value_text(theirs['value'])}"
+        )
     parent = stack[-1] if stack else None
     move = step_words(path[-1]) if path else "the root"
     if parent is None:
         return Difference(path, yours, f"{textbook} enters {move}")
     if mine is not None and mine["event"] == "enter" and mine["path"][:-1] == parent.path:
-        return Difference(parent.path, f"your code tried {step_words(mine['path'][-1])} next",
-                          f"{textbook} tries {move} next: it takes the moves in the order "
-                          f"actions gives them")
+        return Difference(
+            parent.path,
+            f"your code tried {step_words(mine['path'][-1])} next",
+            f"{textbook} tries {move} next: it takes the moves in the order actions gives them",
+        )
     if mine is not None and mine["event"] == "leaf" and mine["path"] == parent.path:
-        reason = ("the game is not over there" if depth_limit is None
-                  else f"the game is not over there and ply {parent.depth} is short of the "
-                       f"depth limit of {depth_limit}")
-        return Difference(parent.path, yours, f"{textbook} searches on, since {reason}: it "
-                                              f"goes on to {move}")
-    left = mine is None or mine["path"][:len(parent.path)] != parent.path
-    return Difference(parent.path, f"your code returned without trying {move}" if left else yours,
-                      _go_on_words(parent, move, textbook, windowed))
+        reason = (
+            "the game is not over there"
+            if depth_limit is None
+            else f"the game is not over there and ply {parent.depth} is short of the depth limit of {depth_limit}"
+        )
+        return Difference(parent.path, yours, f"{textbook} searches on, since {reason}: it goes on to {move}")
+    left = mine is None or mine["path"][: len(parent.path)] != parent.path
+    return Difference(
+        parent.path,
+        f"your code returned without trying {move}" if left else yours,
+        _go_on_words(parent, move, textbook, windowed),
+    )
 
 
 def _cutoff_words(node: _Node, step: Any, textbook: str) -> str:

@@ -80,8 +80,7 @@ class CallRecord:
         return steps[::-1]
 
 
-_RECORD_ARRAYS = {"parent": "i", "step": "i", "events": "i", "leaf_values": "d",
-                  "leaf_kinds": "b"}
+_RECORD_ARRAYS = {"parent": "i", "step": "i", "events": "i", "leaf_values": "d", "leaf_kinds": "b"}
 
 
 def record_problem(record: object) -> str | None:
@@ -99,12 +98,18 @@ def record_problem(record: object) -> str | None:
             return f"your search changed game.record.{name}, so its nodes cannot be counted"
     nodes = len(fields["parent"])
     events = fields["events"]
-    if (nodes < 2 or len(fields["step"]) != nodes
-            or len(fields["leaf_values"]) != len(fields["leaf_kinds"])
-            or not events or events[0] != 1 or max(events) >= nodes or -min(events) >= nodes
-            or sum(1 for code in events if code < 0) != len(fields["leaf_values"])
-            or min(fields["parent"][2:], default=1) < 1
-            or any(parent >= child for child, parent in enumerate(fields["parent"]) if child > 1)):
+    if (
+        nodes < 2
+        or len(fields["step"]) != nodes
+        or len(fields["leaf_values"]) != len(fields["leaf_kinds"])
+        or not events
+        or events[0] != 1
+        or max(events) >= nodes
+        or -min(events) >= nodes
+        or sum(1 for code in events if code < 0) != len(fields["leaf_values"])
+        or min(fields["parent"][2:], default=1) < 1
+        or any(parent >= child for child, parent in enumerate(fields["parent"]) if child > 1)
+    ):
         return "your search changed game.record, so its nodes cannot be counted"
     return None
 
@@ -137,8 +142,7 @@ class BoardGame:
         record: what the search did so far.
     """
 
-    def __init__(self, board: Board, depth_limit: int | None = None,
-                 node_limit: int = DEFAULT_NODE_LIMIT) -> None:
+    def __init__(self, board: Board, depth_limit: int | None = None, node_limit: int = DEFAULT_NODE_LIMIT) -> None:
         self.board = board.copy()
         self.geometry = board.geometry
         self.cols = board.config.cols
@@ -157,8 +161,7 @@ class BoardGame:
             return []
         taken = state.x | state.o
         cols = self.cols
-        return [(cell // cols, cell % cols) for cell in range(self.geometry.cells)
-                if not taken >> cell & 1]
+        return [(cell // cols, cell % cols) for cell in range(self.geometry.cells) if not taken >> cell & 1]
 
     def result(self, state: BoardGameState, move: Any) -> BoardGameState:
         """The position after the side to move plays ``move``: a node entered.
@@ -205,9 +208,11 @@ class BoardGame:
         """The position as rows of ``x``, ``o`` and ``.``."""
         cols = self.cols
         return "\n".join(
-            "".join("x" if state.x >> c & 1 else "o" if state.o >> c & 1 else "."
-                    for c in range(r * cols, r * cols + cols))
-            for r in range(self.board.config.rows))
+            "".join(
+                "x" if state.x >> c & 1 else "o" if state.o >> c & 1 else "." for c in range(r * cols, r * cols + cols)
+            )
+            for r in range(self.board.config.rows)
+        )
 
     # -- inside ----------------------------------------------------------------
     def _mover(self, state: BoardGameState) -> int:
@@ -283,8 +288,7 @@ class TreeGame:
             ValueError: no such child.
         """
         children = state.subtree
-        if not isinstance(children, list) or not isinstance(move, int) \
-                or not 0 <= move < len(children):
+        if not isinstance(children, list) or not isinstance(move, int) or not 0 <= move < len(children):
             raise ValueError(f"move {move!r} is not a child index of {children!r}")
         if self.record.nodes >= self.node_limit:
             raise NodeLimitReached(self.node_limit)

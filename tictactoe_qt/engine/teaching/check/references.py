@@ -51,28 +51,42 @@ def candidates(case: Case, algorithm: str) -> list[Candidate]:
     depth = case.depth
     found = [Candidate(words, algorithm, TextbookOptions(), depth, True)]
     if case.tree is None:
-        found += [Candidate(f"{words}, ordering {ordering}", algorithm,
-                            TextbookOptions(ordering=ordering), depth, True)
-                  for ordering in ORDERINGS]
+        found += [
+            Candidate(f"{words}, ordering {ordering}", algorithm, TextbookOptions(ordering=ordering), depth, True)
+            for ordering in ORDERINGS
+        ]
     if algorithm == "alphabeta":
         restart = TextbookOptions(root_window_restart=True)
         strict = TextbookOptions(strict_pruning=True)
         found += [
-            Candidate(f"{words} with the {restart.window_rules()[0]}", algorithm, restart,
-                      depth, False),
-            Candidate(f"{words} that {strict.window_rules()[0]} (v > β, v < α)", algorithm,
-                      strict, depth, False),
+            Candidate(f"{words} with the {restart.window_rules()[0]}", algorithm, restart, depth, False),
+            Candidate(f"{words} that {strict.window_rules()[0]} (v > β, v < α)", algorithm, strict, depth, False),
             Candidate(NO_PRUNING, "minimax", TextbookOptions(), depth, False),
         ]
     else:
-        found.append(Candidate("textbook alpha-beta (where plain minimax was asked)",
-                               "alphabeta", TextbookOptions(), depth, False))
+        found.append(
+            Candidate(
+                "textbook alpha-beta (where plain minimax was asked)", "alphabeta", TextbookOptions(), depth, False
+            )
+        )
     if depth is not None:
-        found.append(Candidate(f"{words} with the depth limit off by one "
-                               f"(stops at ply {depth + 1}, not {depth})",
-                               algorithm, TextbookOptions(), depth + 1, False))
+        found.append(
+            Candidate(
+                f"{words} with the depth limit off by one (stops at ply {depth + 1}, not {depth})",
+                algorithm,
+                TextbookOptions(),
+                depth + 1,
+                False,
+            )
+        )
         if depth > 1:
-            found.append(Candidate(f"{words} with the depth limit off by one "
-                                   f"(stops at ply {depth - 1}, not {depth})",
-                                   algorithm, TextbookOptions(), depth - 1, False))
+            found.append(
+                Candidate(
+                    f"{words} with the depth limit off by one (stops at ply {depth - 1}, not {depth})",
+                    algorithm,
+                    TextbookOptions(),
+                    depth - 1,
+                    False,
+                )
+            )
     return found

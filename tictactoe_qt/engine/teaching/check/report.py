@@ -8,8 +8,17 @@ from typing import Any
 from .difference import Difference, path_words, step_words, value_text
 
 #: The keys of one case's JSON object, in order.
-CASE_KEYS = ("case", "value", "reference_value", "move", "nodes", "reference_nodes",
-             "matches", "first_difference", "ok")
+CASE_KEYS = (
+    "case",
+    "value",
+    "reference_value",
+    "move",
+    "nodes",
+    "reference_nodes",
+    "matches",
+    "first_difference",
+    "ok",
+)
 
 
 @dataclass
@@ -41,13 +50,17 @@ class CaseReport:
 
     def as_dict(self) -> dict[str, Any]:
         """The ``check --json`` object: exactly :data:`CASE_KEYS`."""
-        return {"case": self.case, "value": _json_number(self.value),
-                "reference_value": _json_number(self.reference_value), "move": self.move,
-                "nodes": self.nodes, "reference_nodes": self.reference_nodes,
-                "matches": self.matches,
-                "first_difference": None if self.first_difference is None
-                else self.first_difference.as_dict(),
-                "ok": self.ok}
+        return {
+            "case": self.case,
+            "value": _json_number(self.value),
+            "reference_value": _json_number(self.reference_value),
+            "move": self.move,
+            "nodes": self.nodes,
+            "reference_nodes": self.reference_nodes,
+            "matches": self.matches,
+            "first_difference": None if self.first_difference is None else self.first_difference.as_dict(),
+            "ok": self.ok,
+        }
 
     def verdict(self) -> str:
         """One short line: passed, the variant matched, or what went wrong."""
@@ -66,8 +79,9 @@ class CaseReport:
         lines: list[str] = []
         if self.ok:
             if self.reference_move is not None and self.move != self.reference_move:
-                lines.append(f"your move {move_words(self.move)} is as good as the "
-                             f"textbook's {move_words(self.reference_move)}")
+                lines.append(
+                    f"your move {move_words(self.move)} is as good as the textbook's {move_words(self.reference_move)}"
+                )
             return lines
         difference = self.first_difference
         if self.message:
@@ -77,16 +91,21 @@ class CaseReport:
                 lines.append(difference.textbook)
             return lines
         if self.matches is not None:
-            lines.append(f"your search is {self.matches}: {self.nodes:,} nodes, where the "
-                         f"textbook visits {self.reference_nodes:,}")
+            lines.append(
+                f"your search is {self.matches}: {self.nodes:,} nodes, where the "
+                f"textbook visits {self.reference_nodes:,}"
+            )
         if self.value is not None and self.value != self.reference_value:
-            lines.append(f"your move {move_words(self.move)} is worth "
-                         f"{value_text(self.value)}; the best is worth "
-                         f"{value_text(self.reference_value)} ({move_words(self.reference_move)})")
+            lines.append(
+                f"your move {move_words(self.move)} is worth "
+                f"{value_text(self.value)}; the best is worth "
+                f"{value_text(self.reference_value)} ({move_words(self.reference_move)})"
+            )
         difference = self.first_difference
         if difference is not None:
-            lines.append(f"first difference at {path_words(difference.path)}: {difference.textbook}; "
-                         f"{difference.yours}")
+            lines.append(
+                f"first difference at {path_words(difference.path)}: {difference.textbook}; {difference.yours}"
+            )
         return lines
 
 
@@ -121,11 +140,10 @@ def table_header() -> str:
 
 def table_row(case: CaseReport) -> str:
     """One case as a line of the text table."""
-    name = case.case if len(case.case) <= CASE_WIDTH else case.case[:CASE_WIDTH - 3] + "..."
+    name = case.case if len(case.case) <= CASE_WIDTH else case.case[: CASE_WIDTH - 3] + "..."
     yours = "?" if case.nodes is None else f"{case.nodes:,}"
     nodes = f"{yours} / {case.reference_nodes:,}"
-    return (f"{name:<{CASE_WIDTH}} {'passed' if case.ok else 'differs':<7}  {nodes:<25} "
-            f"{case.verdict()}")
+    return f"{name:<{CASE_WIDTH}} {'passed' if case.ok else 'differs':<7}  {nodes:<25} {case.verdict()}"
 
 
 def report_lines(report: CheckReport) -> list[str]:

@@ -38,9 +38,13 @@ class StudentSearch:
         StudentCodeError: no such function in the file.
     """
 
-    def __init__(self, path: str, function: str = "search",
-                 time_limit: float = DEFAULT_TIME_LIMIT,
-                 node_limit: int = DEFAULT_NODE_LIMIT) -> None:
+    def __init__(
+        self,
+        path: str,
+        function: str = "search",
+        time_limit: float = DEFAULT_TIME_LIMIT,
+        node_limit: int = DEFAULT_NODE_LIMIT,
+    ) -> None:
         self.path = path
         self.function = function
         self.time_limit = time_limit
@@ -70,15 +74,15 @@ class StudentSearch:
         from its own thread within a poll and returns ``cancelled``, as does every later one."""
         self._cancelled = True
 
-    def run_and_report(self, case: Case, algorithm: str,
-                       steps: int) -> tuple[StudentRun, CaseReport | None, SideBySide | None]:
+    def run_and_report(
+        self, case: Case, algorithm: str, steps: int
+    ) -> tuple[StudentRun, CaseReport | None, SideBySide | None]:
         """Run the student's search on ``case``, then check it in the child too, lined up
         beside the textbook's first ``steps`` events (nothing is searched in this process)."""
         run = self.run(case)
         if run.outcome in ("time_limit", "crashed", "cancelled") or not self._loaded:
             return run, None, None
-        answer = self._ask(("report", algorithm, steps), START_SECONDS + self.time_limit,
-                           "checking your search")
+        answer = self._ask(("report", algorithm, steps), START_SECONDS + self.time_limit, "checking your search")
         if isinstance(answer, StudentRun):
             return answer, None, None
         return run, answer["report"], answer["beside"]
@@ -92,16 +96,16 @@ class StudentSearch:
         """
         if self.load_failure is not None:
             return self.load_failure
-        answer = self._ask(("load", self.path, self.function), self.time_limit,
-                           "loading your file")
+        answer = self._ask(("load", self.path, self.function), self.time_limit, "loading your file")
         if isinstance(answer, StudentRun):
             self.load_failure = answer
             return answer
         if answer["outcome"] == "missing":
             raise StudentCodeError(answer["message"])
         if answer["outcome"] != "loaded":
-            self.load_failure = StudentRun(answer["outcome"], message=answer.get("message", ""),
-                                           traceback=answer.get("traceback", ""))
+            self.load_failure = StudentRun(
+                answer["outcome"], message=answer.get("message", ""), traceback=answer.get("traceback", "")
+            )
             return self.load_failure
         self._loaded = True
         return None
@@ -119,8 +123,9 @@ class StudentSearch:
         record = answer.get("record")
         if record is not None and (problem := record_problem(record)) is not None:
             return StudentRun("exception", message=problem)  # the child is the student's
-        return StudentRun(answer["outcome"], answer.get("move"), record,
-                          answer.get("message", ""), answer.get("traceback", ""))
+        return StudentRun(
+            answer["outcome"], answer.get("move"), record, answer.get("message", ""), answer.get("traceback", "")
+        )
 
     def _ask(self, request: Any, seconds: float, what: str) -> dict[str, Any] | StudentRun:
         if not self._service.wait_until_ready(START_SECONDS, cancelled=lambda: self._cancelled):
@@ -131,14 +136,17 @@ class StudentSearch:
         deadline = time.monotonic() + seconds
         try:
             _, answer = self._service.request(
-                request, cancelled=lambda: False,
-                abandon=lambda: self._cancelled or time.monotonic() > deadline)
+                request, cancelled=lambda: False, abandon=lambda: self._cancelled or time.monotonic() > deadline
+            )
         except ServiceCancelled:
             if self._cancelled:
                 return StudentRun("cancelled", message=f"{what} was cancelled")
-            return StudentRun("time_limit", message=f"{what} did not finish within the time "
-                                                    f"limit of {seconds:g} s and was stopped "
-                                                    f"(an endless loop?)")
+            return StudentRun(
+                "time_limit",
+                message=f"{what} did not finish within the time "
+                f"limit of {seconds:g} s and was stopped "
+                f"(an endless loop?)",
+            )
         except ServiceError as error:
             doing = "running your search" if what == "your search" else what
             return StudentRun("crashed", message=f"while {doing}, {error}")
@@ -146,8 +154,12 @@ class StudentSearch:
         return answer
 
 
-def check_cases(student: StudentSearch, cases: Iterable[Case], algorithm: str = "alphabeta",
-                on_case: Callable[[CaseReport], None] = lambda report: None) -> CheckReport:
+def check_cases(
+    student: StudentSearch,
+    cases: Iterable[Case],
+    algorithm: str = "alphabeta",
+    on_case: Callable[[CaseReport], None] = lambda report: None,
+) -> CheckReport:
     """Run ``student`` on each case and hold it against ``algorithm``'s references;
     once ``student`` is cancelled (or stopped), the cases checked so far.
 
@@ -156,8 +168,7 @@ def check_cases(student: StudentSearch, cases: Iterable[Case], algorithm: str = 
         StudentCodeError: the file has no such function.
     """
     if algorithm not in CHECKED_ALGORITHMS:
-        raise ValueError(f"unknown algorithm {algorithm!r}; choose from "
-                         f"{', '.join(CHECKED_ALGORITHMS)}")
+        raise ValueError(f"unknown algorithm {algorithm!r}; choose from {', '.join(CHECKED_ALGORITHMS)}")
     report = CheckReport(algorithm)
     for case in cases:
         run = student.run(case)

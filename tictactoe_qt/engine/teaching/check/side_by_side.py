@@ -28,8 +28,7 @@ class SideBySide:
     parted_at: int | None = None
 
 
-def side_by_side(student: Iterable[Event], textbook: Iterable[Event],
-                 limit: int = MAX_STEPS) -> SideBySide:
+def side_by_side(student: Iterable[Event], textbook: Iterable[Event], limit: int = MAX_STEPS) -> SideBySide:
     """Line the two traces up, event by event, until they part or ``limit`` steps."""
     found = SideBySide()
     theirs = iter(textbook)

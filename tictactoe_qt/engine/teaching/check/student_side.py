@@ -52,8 +52,9 @@ class StudentSide:
         self.function: Callable[..., Any] | None = None
         self.last: tuple[Case, dict[str, Any]] | None = None
 
-    def __call__(self, request: Any, should_stop: Callable[[], bool],
-                 report: Callable[[object], None]) -> dict[str, Any]:
+    def __call__(
+        self, request: Any, should_stop: Callable[[], bool], report: Callable[[object], None]
+    ) -> dict[str, Any]:
         if request[0] == "load":
             return self.load(request[1], request[2])
         if request[0] == "report":
@@ -65,14 +66,18 @@ class StudentSide:
     def report(self, algorithm: str, steps: int) -> dict[str, Any]:
         assert self.last is not None
         case, answer = self.last
-        run = StudentRun(answer["outcome"], answer.get("move"), answer.get("record"),
-                         answer.get("message", ""), answer.get("traceback", ""))
+        run = StudentRun(
+            answer["outcome"],
+            answer.get("move"),
+            answer.get("record"),
+            answer.get("message", ""),
+            answer.get("traceback", ""),
+        )
         found = check_case(run, case, algorithm)
         beside = None
         if run.record is not None:
             cols = None if case.tree is not None else case.position().config.cols
-            beside = side_by_side(student_events(run.record, cols),
-                                  candidates(case, algorithm)[0].events(case), steps)
+            beside = side_by_side(student_events(run.record, cols), candidates(case, algorithm)[0].events(case), steps)
         return {"report": found, "beside": beside}
 
     def load(self, path: str, name: str) -> dict[str, Any]:
@@ -90,11 +95,17 @@ class StudentSide:
             return _failure(error, "loading your file")
         function = _find(module, name)
         if not callable(function):
-            names = sorted(key for key, value in vars(module).items()
-                           if callable(value) and not key.startswith("_")
-                           and getattr(value, "__module__", None) == "student_search")
-            return {"outcome": "missing", "message": f"{path} has no function {name!r}"
-                    + (f"; it has {', '.join(names[:8])}" if names else "")}
+            names = sorted(
+                key
+                for key, value in vars(module).items()
+                if callable(value)
+                and not key.startswith("_")
+                and getattr(value, "__module__", None) == "student_search"
+            )
+            return {
+                "outcome": "missing",
+                "message": f"{path} has no function {name!r}" + (f"; it has {', '.join(names[:8])}" if names else ""),
+            }
         self.function = function
         return {"outcome": "loaded"}
 
@@ -110,17 +121,21 @@ class StudentSide:
         try:
             move = self.function(game, game.initial)
         except NodeLimitReached:
-            answer = {"outcome": "node_limit",
-                      "message": f"your search was stopped at the node limit of {node_limit:,} "
-                                 f"nodes (an endless loop?)"}
+            answer = {
+                "outcome": "node_limit",
+                "message": f"your search was stopped at the node limit of {node_limit:,} nodes (an endless loop?)",
+            }
         except BaseException as error:  # noqa: BLE001 - the student's error, shown as theirs
             answer = _failure(error, "your search")
         else:
             answer = {"outcome": "done", "move": _legal_move(game, move)}
             if answer["move"] is None:
-                answer = {"outcome": "illegal",
-                          "message": "your search returned no move (None)" if move is None else
-                          f"your search returned {_short(move)}, which is not a legal move here"}
+                answer = {
+                    "outcome": "illegal",
+                    "message": "your search returned no move (None)"
+                    if move is None
+                    else f"your search returned {_short(move)}, which is not a legal move here",
+                }
         problem = record_problem(record)
         if problem is not None:
             return {"outcome": "exception", "message": problem, "record": None}
@@ -166,8 +181,11 @@ def _legal_move(game: BoardGame | TreeGame, move: Any) -> Any:
 
 
 def _failure(error: BaseException, where: str) -> dict[str, Any]:
-    frames = [frame for frame in traceback.extract_tb(error.__traceback__)
-              if not frame.filename.startswith((_OURS, "<frozen "))]
+    frames = [
+        frame
+        for frame in traceback.extract_tb(error.__traceback__)
+        if not frame.filename.startswith((_OURS, "<frozen "))
+    ]
     hidden = len(frames) - MAX_FRAMES
     shown = frames[-MAX_FRAMES:]
     text = "Traceback (most recent call last):\n"
@@ -176,7 +194,8 @@ def _failure(error: BaseException, where: str) -> dict[str, Any]:
     text += "".join(traceback.format_list(shown))
     said = "".join(traceback.format_exception_only(type(error), error))
     if len(said) > MAX_MESSAGE:  # an exception can carry megabytes: its start and its end
-        said = f"{said[:MAX_MESSAGE // 2]}\n  ... {len(said) - MAX_MESSAGE:,} characters left out ...\n{said[-MAX_MESSAGE // 2:]}"
+        left_out = f"\n  ... {len(said) - MAX_MESSAGE:,} characters left out ...\n"
+        said = f"{said[: MAX_MESSAGE // 2]}{left_out}{said[-MAX_MESSAGE // 2 :]}"
     text += said
     place = ""
     if isinstance(error, SyntaxError) and error.filename:
@@ -188,8 +207,7 @@ def _failure(error: BaseException, where: str) -> dict[str, Any]:
     line = what[-1] if what else type(error).__name__
     if isinstance(error, MemoryError):
         line = f"MemoryError (a check may use {MEMORY_LIMIT >> 30} GB of memory)"
-    return {"outcome": "exception", "traceback": text,
-            "message": f"{where} raised {_short(line, 160)}{place}"}
+    return {"outcome": "exception", "traceback": text, "message": f"{where} raised {_short(line, 160)}{place}"}
 
 
 def _short(value: Any, limit: int = 60) -> str:

@@ -80,7 +80,6 @@ def student_events(record: CallRecord, cols: int | None) -> Iterator[Event]:
             leaves += 1
             shown = int(value) if value == int(value) else value
             backed[-code] = shown
-            yield {"event": "leaf", "path": path, "depth": len(path),
-                   "value": shown, "kind": kind}
+            yield {"event": "leaf", "path": path, "depth": len(path), "value": shown, "kind": kind}
     while stack:
         yield close()

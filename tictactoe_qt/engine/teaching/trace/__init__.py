@@ -46,9 +46,7 @@ __all__ = [
 ]
 
 
-def board_space(
-    board: Board, algorithm: str, options: TextbookOptions, depth: int | None = None
-) -> BoardSpace:
+def board_space(board: Board, algorithm: str, options: TextbookOptions, depth: int | None = None) -> BoardSpace:
     """The game tree below ``board`` as ``algorithm`` with ``options`` searches it.
 
     Raises:
@@ -62,8 +60,7 @@ def board_space(
 
 
 def board_events(
-    board: Board, algorithm: str, options: TextbookOptions | None = None,
-    depth: int | None = None,
+    board: Board, algorithm: str, options: TextbookOptions | None = None, depth: int | None = None
 ) -> Iterator[Event]:
     """The events of ``algorithm`` searching ``board`` (the side to move is MAX).
 
@@ -84,20 +81,15 @@ def tree_space(tree: str | list[Tree], algorithm: str, options: TextbookOptions)
     """
     options.check_algorithm(algorithm)
     if algorithm == "alphabeta-tt":
-        raise OptionsError("a textbook tree has no repeated positions: use alphabeta, not "
-                           "alphabeta-tt")
+        raise OptionsError("a textbook tree has no repeated positions: use alphabeta, not alphabeta-tt")
     if options.capped_window:
-        raise OptionsError("a textbook tree has no best score to cap the window at; "
-                           "capped_window needs a board")
+        raise OptionsError("a textbook tree has no best score to cap the window at; capped_window needs a board")
     if options.ordering != "none":
-        raise OptionsError(f"a textbook tree is searched left to right; ordering "
-                           f"{options.ordering!r} needs a board")
+        raise OptionsError(f"a textbook tree is searched left to right; ordering {options.ordering!r} needs a board")
     return TreeSpace(parse_tree(tree) if isinstance(tree, str) else tree)
 
 
-def tree_events(
-    tree: str | list[Tree], algorithm: str, options: TextbookOptions | None = None
-) -> Iterator[Event]:
+def tree_events(tree: str | list[Tree], algorithm: str, options: TextbookOptions | None = None) -> Iterator[Event]:
     """The events of ``algorithm`` on a textbook tree; paths are child indices.
 
     Raises:

@@ -19,15 +19,7 @@ from ...players.textbook_options import TextbookOptions
 from ...search.cancellation import SearchCancelled
 from ...search.evaluation import open_lines_score
 from ...search.result_building import first_free_cell
-from ...search_result import (
-    MATE_THRESHOLD,
-    WIN_SCORE,
-    SearchResult,
-    SearchStats,
-    ShouldStop,
-    exact_fields,
-    never_stop,
-)
+from ...search_result import MATE_THRESHOLD, WIN_SCORE, SearchResult, SearchStats, ShouldStop, exact_fields, never_stop
 from . import board_space
 from .event_stream import SearchCounts, count_search
 
@@ -81,8 +73,7 @@ def move_order(geometry: Geometry, ordering: str) -> MoveOrder:
             cells.insert(0, preferred)
         return cells
 
-    return {"none": reading, "centre": centre_first, "wins": wins_first,
-            "table": table_first}[ordering]
+    return {"none": reading, "centre": centre_first, "wins": wins_first, "table": table_first}[ordering]
 
 
 def counted_search(
@@ -109,12 +100,16 @@ def counted_search(
         count_search(space, algorithm, options, should_stop, counts)
     except SearchCancelled:
         cancelled = True
-    stats = SearchStats(nodes=counts.nodes, cutoffs=counts.cutoffs, max_ply=counts.deepest,
-                        depth=depth, tt_hits=counts.tt_hits,
-                        elapsed_seconds=time.perf_counter() - start)
+    stats = SearchStats(
+        nodes=counts.nodes,
+        cutoffs=counts.cutoffs,
+        max_ply=counts.deepest,
+        depth=depth,
+        tt_hits=counts.tt_hits,
+        elapsed_seconds=time.perf_counter() - start,
+    )
     move = None if cancelled else Move.from_index(counts.best, board.config.cols)
-    return decision(board, algorithm, options, move, counts.value, stats,
-                    exact=counts.evaluations == 0)
+    return decision(board, algorithm, options, move, counts.value, stats, exact=counts.evaluations == 0)
 
 
 def best_line(
@@ -161,8 +156,7 @@ def decision(
     """
     if best is None:
         move = Move.from_index(first_free_cell(board), board.config.cols)
-        return SearchResult(algorithm, move, 0, exact=False, pv=[move], stats=stats,
-                            cancelled=True)
+        return SearchResult(algorithm, move, 0, exact=False, pv=[move], stats=stats, cancelled=True)
     result: str | None = None
     plies: int | None = None
     if exact and options.scoring == "distance" and abs(value) >= MATE_THRESHOLD:
@@ -172,8 +166,7 @@ def decision(
         result = board.turn if value > 0 else other(board.turn) if value < 0 else "draw"
         if value == 0:
             plies = board.geometry.cells - board.ply
-    return SearchResult(algorithm, best, value, exact=exact, result=result, plies=plies,
-                        pv=[best], stats=stats)
+    return SearchResult(algorithm, best, value, exact=exact, result=result, plies=plies, pv=[best], stats=stats)
 
 
 def limited_values(

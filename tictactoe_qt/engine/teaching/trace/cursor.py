@@ -31,9 +31,7 @@ class TraceCursor:
         keep: how many recent events to keep for :meth:`back`; ``None`` keeps all.
     """
 
-    def __init__(
-        self, make_events: Callable[[], Iterator[Event]], keep: int | None = DEFAULT_KEEP
-    ) -> None:
+    def __init__(self, make_events: Callable[[], Iterator[Event]], keep: int | None = DEFAULT_KEEP) -> None:
         if keep is not None and keep < 1:
             raise ValueError(f"keep must be 1 or more (or None for all), got {keep}")
         self._make_events = make_events

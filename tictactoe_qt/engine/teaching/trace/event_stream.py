@@ -54,8 +54,7 @@ CHECK_EVERY_NODES = 4096
 class SearchCounts:
     """What one run of the textbook search counted (the root is the first node)."""
 
-    __slots__ = ("nodes", "cutoffs", "deepest", "evaluations", "tt_hits", "value", "best",
-                 "root_scores")
+    __slots__ = ("nodes", "cutoffs", "deepest", "evaluations", "tt_hits", "value", "best", "root_scores")
 
     def __init__(self) -> None:
         self.nodes = self.cutoffs = self.deepest = self.evaluations = self.tt_hits = 0
@@ -72,9 +71,7 @@ class SearchCounts:
 ExactBelow = Callable[[Any, int], "tuple[Value, int, int] | None"]
 
 
-def trace_events(
-    space: SearchSpace[Any, Any], algorithm: str, options: TextbookOptions
-) -> Iterator[Event]:
+def trace_events(space: SearchSpace[Any, Any], algorithm: str, options: TextbookOptions) -> Iterator[Event]:
     """The events of ``algorithm`` (see :data:`...players.textbook_options.ALGORITHMS`) over ``space``.
 
     Raises:
@@ -102,8 +99,9 @@ def count_search(
         SearchCancelled: ``should_stop`` said so (polled every few thousand nodes).
     """
     counts = SearchCounts() if counts is None else counts
-    for _ in textbook_run(space, algorithm, options, counts, emit=False,
-                          should_stop=should_stop, exact_below=exact_below):
+    for _ in textbook_run(
+        space, algorithm, options, counts, emit=False, should_stop=should_stop, exact_below=exact_below
+    ):
         pass  # nothing is yielded without emit
     return counts
 
@@ -135,13 +133,13 @@ def textbook_run(
     textbook_form = options.form == "textbook"
     table: Table | None = {} if algorithm == "alphabeta-tt" else None
     cap: Callable[[int], Value] | None = space.best_possible if options.capped_window else None
-    leaf_of, moves_of, child_of, step_of, key_of = (
-        space.leaf, space.moves, space.child, space.step, space.key)
+    leaf_of, moves_of, child_of, step_of, key_of = (space.leaf, space.moves, space.child, space.step, space.key)
     nodes = 0
     next_check = CHECK_EVERY_NODES
 
-    def event(name: str, path: list[PathStep], depth: int, value: Value | None,
-              alpha: Value, beta: Value, **extra: Any) -> Event:
+    def event(
+        name: str, path: list[PathStep], depth: int, value: Value | None, alpha: Value, beta: Value, **extra: Any
+    ) -> Event:
         """An event in the chosen form (the search's numbers are negamax's)."""
         found: Event = {"event": name, "path": path, "depth": depth}
         if textbook_form and depth & 1:
@@ -162,8 +160,7 @@ def textbook_run(
                 found[key] = extra[key]
         return found
 
-    def node(state: Any, path: list[PathStep], depth: int, alpha: Value,
-             beta: Value) -> NodeSearch:
+    def node(state: Any, path: list[PathStep], depth: int, alpha: Value, beta: Value) -> NodeSearch:
         nonlocal nodes, next_check
         nodes += 1
         if nodes >= next_check:
@@ -199,12 +196,10 @@ def textbook_run(
             entry = table.get(key_of(state))
             if entry is not None:
                 known, bound, preferred = entry
-                if bound == EXACT or (bound == LOWER and known >= beta) \
-                        or (bound == UPPER and known <= alpha):
+                if bound == EXACT or (bound == LOWER and known >= beta) or (bound == UPPER and known <= alpha):
                     counts.tt_hits += 1
                     if emit:
-                        yield event("return", path, depth, known, alpha, beta,
-                                    best=step_of(preferred), table=True)
+                        yield event("return", path, depth, known, alpha, beta, best=step_of(preferred), table=True)
                     return known
         moves = moves_of(state, depth, preferred)
         if cap is not None and beta > (ceiling := cap(depth)):
@@ -212,8 +207,7 @@ def textbook_run(
             if alpha >= beta:
                 counts.cutoffs += 1
                 if emit:
-                    yield event("cutoff", path, depth, ceiling, alpha, beta,
-                                pruned=[step_of(move) for move in moves])
+                    yield event("cutoff", path, depth, ceiling, alpha, beta, pruned=[step_of(move) for move in moves])
                     yield event("return", path, depth, ceiling, alpha, beta)
                 return ceiling
         window_alpha = alpha
@@ -226,11 +220,9 @@ def textbook_run(
             position += 1
             child_path = path + [step_of(move)] if emit else path
             if full_window:
-                score = -(yield from node(child_of(state, move), child_path, depth + 1,
-                                          -INFINITY, INFINITY))
+                score = -(yield from node(child_of(state, move), child_path, depth + 1, -INFINITY, INFINITY))
             else:
-                score = -(yield from node(child_of(state, move), child_path, depth + 1,
-                                          -beta, -alpha))
+                score = -(yield from node(child_of(state, move), child_path, depth + 1, -beta, -alpha))
             if depth == 0:
                 counts.root_scores.append((move, score))
             if score > v:
@@ -239,8 +231,15 @@ def textbook_run(
                 if position < last:
                     counts.cutoffs += 1
                     if emit:
-                        yield event("cutoff", path, depth, v, alpha, beta,
-                                    pruned=[step_of(rest) for rest in moves[position + 1:]])
+                        yield event(
+                            "cutoff",
+                            path,
+                            depth,
+                            v,
+                            alpha,
+                            beta,
+                            pruned=[step_of(rest) for rest in moves[position + 1 :]],
+                        )
                 break
             if windowed and v > alpha:
                 alpha = v

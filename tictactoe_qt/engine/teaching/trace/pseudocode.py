@@ -20,9 +20,7 @@ def pseudocode(algorithm: str, form: str) -> list[str]:
     return [text for text, _ in _lines(algorithm, form)]
 
 
-def line_for(
-    event: dict[str, Any], algorithm: str, form: str, previous: dict[str, Any] | None = None
-) -> int:
+def line_for(event: dict[str, Any], algorithm: str, form: str, previous: dict[str, Any] | None = None) -> int:
     """The index of the pseudocode line that ``event`` runs (see :func:`pseudocode`).
 
     Args:
@@ -39,8 +37,10 @@ def line_for(
         if event.get("table"):
             kind = "table"
         elif previous is not None and previous["path"] == event["path"]:
-            kind = {"cutoff": "cutoff", "leaf": "evaluation" if previous.get("kind") ==
-                    "evaluation" else "utility"}.get(previous["event"], "return")
+            kind = {
+                "cutoff": "cutoff",
+                "leaf": "evaluation" if previous.get("kind") == "evaluation" else "utility",
+            }.get(previous["event"], "return")
     role = "" if form == "negamax" else ("max" if event["depth"] % 2 == 0 else "min")
     tag = f"{kind}/{role}" if role else kind
     for index, (_, line_tag) in enumerate(_lines(algorithm, form)):
@@ -55,15 +55,20 @@ def _lines(algorithm: str, form: str) -> list[Line]:
     if form == "negamax":
         return _negamax(pruning, table)
     head: list[Line] = (
-        [("function ALPHA-BETA-SEARCH(state) returns an action", ""),
-         ("  v ← MAX-VALUE(state, −∞, +∞)", ""),
-         ("  return the action in ACTIONS(state) with value v", "")]
-        if pruning else
-        [("function MINIMAX-DECISION(state) returns an action", ""),
-         ("  return arg max over a in ACTIONS(state) of MIN-VALUE(RESULT(state, a))", "")]
+        [
+            ("function ALPHA-BETA-SEARCH(state) returns an action", ""),
+            ("  v ← MAX-VALUE(state, −∞, +∞)", ""),
+            ("  return the action in ACTIONS(state) with value v", ""),
+        ]
+        if pruning
+        else [
+            ("function MINIMAX-DECISION(state) returns an action", ""),
+            ("  return arg max over a in ACTIONS(state) of MIN-VALUE(RESULT(state, a))", ""),
+        ]
     )
-    return head + [("", "")] + _value_function("max", pruning, table) + [("", "")] + \
-        _value_function("min", pruning, table)
+    return (
+        head + [("", "")] + _value_function("max", pruning, table) + [("", "")] + _value_function("min", pruning, table)
+    )
 
 
 def _value_function(role: str, pruning: bool, table: bool) -> list[Line]:
@@ -75,8 +80,7 @@ def _value_function(role: str, pruning: bool, table: bool) -> list[Line]:
         ("  if depth = limit then return EVAL(state)", f"evaluation/{role}"),
     ]
     if table:
-        lines.append(("  if TABLE settles state within (α, β) then return its value",
-                      f"table/{role}"))
+        lines.append(("  if TABLE settles state within (α, β) then return its value", f"table/{role}"))
     start, pick = ("−∞", "MAX") if role == "max" else ("+∞", "MIN")
     lines += [
         (f"  v ← {start}", ""),
@@ -84,8 +88,7 @@ def _value_function(role: str, pruning: bool, table: bool) -> list[Line]:
         (f"    v ← {pick}(v, {other}-VALUE(RESULT(state, a){window}))", ""),
     ]
     if pruning:
-        test, bound, update = ("v ≥ β", "α", "alpha") if role == "max" else \
-            ("v ≤ α", "β", "beta")
+        test, bound, update = ("v ≥ β", "α", "alpha") if role == "max" else ("v ≤ α", "β", "beta")
         lines += [
             (f"    if {test} then return v", f"cutoff/{role}"),
             (f"    {bound} ← {pick}({bound}, v)", f"{update}/{role}"),

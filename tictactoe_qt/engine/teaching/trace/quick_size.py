@@ -25,8 +25,7 @@ def earliest_end(space: BoardSpace) -> int:
     depth = free
     # MAX moves at odd plies from the root (1, 3, ...), MIN at even ones (2, 4, ...).
     for own, other, first_ply in ((max_bits, min_bits, 1), (min_bits, max_bits, 2)):
-        needs = [geometry.k - (mask & own).bit_count() for mask in geometry.lines
-                 if not mask & other]
+        needs = [geometry.k - (mask & own).bit_count() for mask in geometry.lines if not mask & other]
         if needs:
             depth = min(depth, first_ply + 2 * (min(needs) - 1))
     if space.depth_limit is not None:

@@ -45,8 +45,11 @@ class SizeEstimate:
             return f"exactly {self.events:,} events"
         if self.at_least:
             return f"more than {self.events:,} events"
-        return f"up to about {rough_count(self.events)} events" if self.events >= 10**7 \
+        return (
+            f"up to about {rough_count(self.events)} events"
+            if self.events >= 10**7
             else f"up to {self.events:,} events"
+        )
 
 
 def rough_count(count: int) -> str:
@@ -87,8 +90,9 @@ def minimax_size(space: SearchSpace[Any, Any], budget: int) -> tuple[int, int] |
             if nodes > budget:
                 return None
         return nodes, leaves
-    walk = walk_levels(space.geometry, space.root[0], space.root[1], True,
-                       max_depth=space.depth_limit, max_positions=budget)
+    walk = walk_levels(
+        space.geometry, space.root[0], space.root[1], True, max_depth=space.depth_limit, max_positions=budget
+    )
     if walk.truncated:
         return None
     return sum(walk.nodes_per_depth), sum(walk.games_ending_per_depth) + walk.open_at_limit

@@ -90,8 +90,7 @@ class BoardSpace:
         self._centre = self.geometry.centre_order
         self._ordering = options.ordering
         if cell_order is not None and options.ordering != "none":
-            raise ValueError("a fixed cell order replaces the ordering option; "
-                             f"got ordering {options.ordering!r}")
+            raise ValueError(f"a fixed cell order replaces the ordering option; got ordering {options.ordering!r}")
         self._cell_order = cell_order
 
         # The search calls leaf and moves at every node: they are closures over
@@ -154,8 +153,7 @@ class BoardSpace:
 
         if fixed is not None:
             return centre_first  # in the fixed order
-        return {"none": reading, "centre": centre_first, "wins": wins_first,
-                "table": table_first}[ordering]
+        return {"none": reading, "centre": centre_first, "wins": wins_first, "table": table_first}[ordering]
 
     def child(self, state: BoardState, move: int) -> BoardState:
         max_bits, min_bits, _, max_to_move = state

@@ -60,5 +60,4 @@ class TraceSummary:
 
     def as_dict(self) -> dict[str, Any]:
         """The ``trace --json`` summary line."""
-        return {"summary": True, "value": self.value, "best": self.best,
-                "nodes": self.nodes, "cutoffs": self.cutoffs}
+        return {"summary": True, "value": self.value, "best": self.best, "nodes": self.nodes, "cutoffs": self.cutoffs}

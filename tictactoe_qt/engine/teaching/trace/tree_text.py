@@ -40,9 +40,7 @@ def parse_tree(text: str) -> list[Tree]:
     if not stripped:
         raise TreeTextError("the tree is empty; write one like [[3,12,8],[2,4,6],[14,5,2]]")
     if len(stripped) > MAX_TREE_CHARS:
-        raise TreeTextError(
-            f"the tree has {len(stripped):,} characters; at most {MAX_TREE_CHARS:,} are allowed"
-        )
+        raise TreeTextError(f"the tree has {len(stripped):,} characters; at most {MAX_TREE_CHARS:,} are allowed")
     _check_nesting(stripped)
     try:
         tree = json.loads(stripped, parse_constant=_refuse_constant)
@@ -52,9 +50,7 @@ def parse_tree(text: str) -> list[Tree]:
             f"{error.pos + 1} near {excerpt_at(stripped, error.pos)}"
         ) from None
     if not isinstance(tree, list):
-        raise TreeTextError(
-            f"the tree must be a list (the root), got {excerpt_at(stripped, 0)}"
-        )
+        raise TreeTextError(f"the tree must be a list (the root), got {excerpt_at(stripped, 0)}")
     leaves = _check_node(tree, [])
     if leaves > MAX_TREE_LEAVES:
         raise TreeTextError(f"the tree has {leaves:,} leaves; at most {MAX_TREE_LEAVES:,} are allowed")
@@ -64,7 +60,7 @@ def parse_tree(text: str) -> list[Tree]:
 def excerpt_at(text: str, position: int, width: int = 30) -> str:
     """A short quoted piece of ``text`` around ``position``, for one-line errors."""
     start = max(0, position - width // 2)
-    piece = text[start:start + width].replace("\n", " ")
+    piece = text[start : start + width].replace("\n", " ")
     before = "..." if start > 0 else ""
     after = "..." if start + width < len(text) else ""
     return repr(before + piece + after)
@@ -86,9 +82,7 @@ def _refuse_constant(name: str) -> float:
 def _check_node(node: object, path: list[int]) -> int:
     """The number of leaves under ``node``, after checking that it is a proper tree."""
     if isinstance(node, bool) or not isinstance(node, (int, float, list)):
-        raise TreeTextError(
-            f"{_where(path)} is {json.dumps(node)[:30]}; use numbers and lists only"
-        )
+        raise TreeTextError(f"{_where(path)} is {json.dumps(node)[:30]}; use numbers and lists only")
     if isinstance(node, float) and not math.isfinite(node):
         raise TreeTextError(f"{_where(path)} is not a finite number")
     if not isinstance(node, list):
