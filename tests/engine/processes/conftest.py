@@ -10,7 +10,10 @@ from pathlib import Path
 import pytest
 
 from tests.gomocup.processes import group_gone
-from tictactoe_qt.engine.processes import Child
+from tictactoe_qt.engine.processes import Child, Service
+
+from .service_handlers import ready_at_once
+from .service_steps import our_servers
 
 FAKE_CHILD = Path(__file__).with_name("fake_child.py")
 
@@ -32,3 +35,20 @@ def children():
         for pid in left:  # only if the layer failed: never leave them running
             os.kill(pid, signal.SIGKILL)
         assert left == [], f"process group {child.pid} outlived its child: {left}"
+
+
+@pytest.fixture
+def make_child():
+    """``make_child(factory)`` makes a :class:`Service`; each is killed, and none left, at the end."""
+    children: list[Service] = []
+
+    def make(factory=ready_at_once) -> Service:
+        child = Service("test", factory)
+        children.append(child)
+        return child
+
+    yield make
+    for child in children:
+        child.kill()
+        assert not child.is_running
+    assert our_servers() == [], "a service child outlived its test"

@@ -8,7 +8,6 @@ clock bounds here are generous: they tell "ends promptly" from "hangs".
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal
 import subprocess
@@ -20,91 +19,11 @@ from pathlib import Path
 import pytest
 
 from tictactoe_qt.engine import FAILURE_TEXT_LIMIT, ProcessFailure, failure_text
-from tictactoe_qt.engine.processes import CANCEL_GRACE_SECONDS, Service, ServiceCancelled, ServiceError
+from tictactoe_qt.engine.processes import CANCEL_GRACE_SECONDS, ServiceCancelled, ServiceError
 
 from .conftest import group_gone
-from .service_handlers import dies_while_starting, ready_at_once, slow_to_start
-
-#: Far longer than any step takes, far shorter than a hang.
-PROMPT = 20.0
-NEVER = lambda: False  # noqa: E731
-
-
-@pytest.fixture
-def make_child():
-    children: list[Service] = []
-
-    def make(factory=ready_at_once) -> Service:
-        child = Service("test", factory)
-        children.append(child)
-        return child
-
-    yield make
-    for child in children:
-        child.kill()
-        assert not child.is_running
-    assert our_servers() == [], "a service child outlived its test"
-
-
-def our_servers() -> list[int]:
-    """Live children of this process that run the service's child side."""
-    found = []
-    for entry in os.listdir("/proc"):
-        try:
-            with open(f"/proc/{entry}/stat") as stat:
-                fields = stat.read().rsplit(")", 1)[-1].split()
-            with open(f"/proc/{entry}/cmdline", "rb") as cmdline:
-                argv = cmdline.read()
-        except (OSError, ValueError):
-            continue
-        if fields[0] != "Z" and int(fields[1]) == os.getpid() and b"processes.serve" in argv:
-            found.append(int(entry))
-    return found
-
-
-def in_thread(function, *args):
-    """Run ``function(*args)`` in a thread; returns the thread and a list for its outcome."""
-    outcome: list = []
-
-    def run() -> None:
-        try:
-            outcome.append(("returned", function(*args)))
-        except Exception as error:  # noqa: BLE001 - the test inspects it
-            outcome.append(("raised", error))
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    return thread, outcome
-
-
-def busy_request(child: Service, kind: str):
-    """Start a ``kind`` request in a thread; returns once the child works on it."""
-    started = threading.Event()
-    thread, outcome = in_thread(child.request, (kind, 60), NEVER, lambda _: started.set())
-    assert started.wait(PROMPT), outcome
-    return thread, outcome
-
-
-def pid_is_gone(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    return False
-
-
-def is_live(pid: int, seconds: float = 5.0) -> bool:
-    """Whether ``pid`` still runs (a zombie does not) after ``seconds`` (a kill takes a moment)."""
-    deadline = time.monotonic() + seconds
-    while True:
-        try:
-            with open(f"/proc/{pid}/stat") as stat:
-                live = stat.read().rsplit(")", 1)[-1].split()[0] != "Z"
-        except OSError:
-            live = False
-        if not live or time.monotonic() > deadline:
-            return live
-        time.sleep(0.02)
+from .service_handlers import dies_while_starting, slow_to_start
+from .service_steps import NEVER, PROMPT, busy_request, in_thread, is_live, pid_is_gone
 
 
 def test_ready_after_the_handshake_and_requests_reuse_the_child(make_child):
@@ -334,73 +253,6 @@ def test_a_helper_holding_the_pipes_from_its_own_session_blocks_neither_error_no
     finally:
         for pid in helpers:
             os.kill(pid, signal.SIGKILL)
-
-
-def test_what_a_handler_prints_does_not_break_the_conversation(make_child):
-    child = make_child()
-    assert child.request(("chatty", "answer"), NEVER) == ("ok", "answer")
-    assert child.request(("echo", 2), NEVER) == ("ok", 2)
-
-
-@contextlib.contextmanager
-def stuck_stderr():
-    """Our stderr is a pipe nobody reads (a launcher's, a test harness's): a write to it
-    blocks once 64 KB wait. At the end its reader closes, so a blocked write fails.
-
-    Set in the test's body: pytest puts its own capture back on ``sys.stderr`` after
-    the fixtures are set up.
-    """
-    read_end, write_end = os.pipe()
-    stuck = open(write_end, "w")  # noqa: SIM115 - closed below, after its reader
-    ours, sys.stderr = sys.stderr, stuck
-    try:
-        yield
-    finally:
-        os.close(read_end)
-        sys.stderr = ours
-        try:
-            stuck.close()
-        except OSError:
-            pass
-
-
-def test_a_stderr_flood_blocks_neither_the_answer_nor_a_stop(make_child):
-    child = make_child()
-    with stuck_stderr():
-        thread, outcome = in_thread(child.request, ("flood", 1_000_000), NEVER)  # 1 MB
-        thread.join(PROMPT)
-        assert outcome == [("returned", ("ok", "answered"))]
-        assert child.request(("echo", 3), NEVER) == ("ok", 3)  # it serves on
-        pid = child.pid
-        assert pid is not None
-        began = time.monotonic()
-        child.stop()
-        assert time.monotonic() - began < PROMPT
-    assert pid_is_gone(pid) and group_gone(pid) == []
-
-
-def test_a_stderr_flood_between_requests_is_drained(make_child, tmp_path):
-    """A plugin's thread that keeps warning while no request runs must not stall."""
-    child = make_child()
-    done = tmp_path / "flooded"
-    assert child.request(("flood-idle", (1_000_000, str(done))), NEVER) == ("ok", "answered")
-    deadline = time.monotonic() + PROMPT
-    while not done.exists() and time.monotonic() < deadline:  # no request meanwhile
-        time.sleep(0.05)
-    assert done.exists(), "the child's thread blocked on a full stderr pipe"
-    assert child.request(("echo", 4), NEVER) == ("ok", 4)
-
-
-def test_a_child_that_floods_stderr_then_dies_says_its_last_words_in_one_bounded_line(make_child):
-    child = make_child()
-    with pytest.raises(ServiceError) as raised:
-        child.request(("flood-and-die", 1_000_000), NEVER)
-    message = str(raised.value)
-    assert message.startswith("the test process stopped unexpectedly (exit code 5): ")
-    assert message.endswith("the real reason'") and "\n" not in message
-    assert len(message) < 400  # a bounded excerpt of the 1 MB, its end
-    text = failure_text(raised.value)
-    assert "\n" not in text and len(text) <= FAILURE_TEXT_LIMIT
 
 
 def test_an_answer_longer_than_a_pipe_arrives_whole(make_child):
