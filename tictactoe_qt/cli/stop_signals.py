@@ -17,14 +17,14 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
 
-from tictactoe_qt.engine.processes import act_as_worker
+from tictactoe_qt.engine.processes import GROUP_SIGNALS, act_as_worker
 
 #: Exit status of a command stopped early without a signal of its own (its cluster went
 #: away, a search was interrupted), as after Ctrl+C.
 INTERRUPTED = 130
 #: Signals that end a batch early with the games played so far: Ctrl+C, a
 #: polite kill, a closed terminal.
-STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+STOP_SIGNALS = GROUP_SIGNALS
 
 
 @contextmanager

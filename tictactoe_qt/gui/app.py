@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from tictactoe_qt import __version__
 from tictactoe_qt.assets import resource_path
-from tictactoe_qt.engine.processes import start_resource_tracker
+from tictactoe_qt.engine.processes import GROUP_SIGNALS, start_resource_tracker
 from tictactoe_qt.gui.display_check import missing_display
 
 APP_NAME = "tictactoe-qt"
@@ -49,8 +49,9 @@ def report_unexpected_error(kind: type[BaseException], error: BaseException, tra
     )
 
 
-#: The signals that close the window (a logout, a closed terminal, Ctrl+C, ``kill``).
-CLOSING_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
+#: The signals that close the window (a logout, a closed terminal, Ctrl+C, ``kill``):
+#: those the process layer names as sent to a whole process group.
+CLOSING_SIGNALS = GROUP_SIGNALS
 
 
 def close_on_termination(window: QWidget) -> QTimer:

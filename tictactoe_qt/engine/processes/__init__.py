@@ -95,9 +95,10 @@ from .pool import (
 )
 from .service import CANCEL_GRACE_SECONDS, Handler, Service, ServiceCancelled, ServiceError
 from .stop_flag import StopFlag
-from .workers import act_as_worker, prepare_worker, worker_should_stop
+from .workers import GROUP_SIGNALS, act_as_worker, prepare_worker, worker_should_stop
 
 __all__ = [
+    "GROUP_SIGNALS",
     "CANCEL_GRACE_SECONDS",
     "MIN_WORKER_LIMIT",
     "SLICE_SECONDS",
