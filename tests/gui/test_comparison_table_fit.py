@@ -130,6 +130,7 @@ def test_figures_move_and_value_read_in_full(qtbot, compared) -> None:
 def test_a_wider_dock_shows_the_whole_note(qtbot, compared) -> None:
     window, dock = compared
     window.resize(1500, 680)
+    qtbot.waitUntil(lambda: not window.dock_column.settling, timeout=HANG_MS)
     window.resizeDocks([dock], [900], Qt.Orientation.Horizontal)
     table = dock.table
     # The wide window alone gives the column about 825 px: wait for the 900.

@@ -11,6 +11,7 @@ from tictactoe_qt.gui.main_window import MainWindow
 from tictactoe_qt.gui.settings_store import SettingsStore
 
 from .panels import open_panel
+from .waits import HANG_MS
 
 ANALYSIS_DOCKS = ("comparisonDock", "treeExplorerDock")
 
@@ -131,7 +132,7 @@ def test_clicking_through_the_tabs_never_moves_the_tab_bar(qtbot) -> None:
 
 def test_the_column_keeps_the_width_the_user_gave_it_on_every_tab(qtbot) -> None:
     window = shown_window(qtbot, 1040, 680)
-    qtbot.wait(200)  # the column settled after the first show
+    qtbot.waitUntil(lambda: not window.dock_column.settling, timeout=HANG_MS)  # after the first show
     assert window.settings_dock.width() == DOCK_WIDTH
     window.resizeDocks([window.settings_dock], [520], Qt.Orientation.Horizontal)
     qtbot.wait(50)

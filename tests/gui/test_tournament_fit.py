@@ -37,7 +37,8 @@ def test_side_by_side_the_results_get_the_room_the_controls_do_not_need(qtbot, s
     view = window.stats_panel.tournament
     window.stats_panel.tabs.setCurrentWidget(view)
     qtbot.waitUntil(view.players_area.isVisible, timeout=HANG_MS)
-    qtbot.wait(100)
+    # The column holds its width for a moment after the dock is raised: drag after that.
+    qtbot.waitUntil(lambda: not window.dock_column.settling, timeout=HANG_MS)
     window.resizeDocks([dock], [1150], Qt.Orientation.Horizontal)  # a user drags the dock wider
     qtbot.waitUntil(lambda: view.width() > 1000, timeout=HANG_MS)
     qtbot.wait(50)

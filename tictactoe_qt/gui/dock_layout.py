@@ -205,6 +205,12 @@ class DockColumn(QObject):
         self._attempts = 0
         QTimer.singleShot(0, self, self._hold_pending)
 
+    @property
+    def settling(self) -> bool:
+        """True while a dock just raised is still being held at the column's width (a
+        resize in this time, by anyone but the user's mouse, is undone)."""
+        return self._pending is not None
+
     def adopt_shown_width(self) -> None:
         """Keep the width a restored layout gives the column, instead of imposing one."""
         self.width = None
