@@ -66,6 +66,15 @@ def settings_file(folder: Path) -> Path:
     return folder / "tictactoe-qt" / "tictactoe-qt.conf"
 
 
+def seat_humans(folder: Path) -> None:
+    """Settings in ``folder`` (as :func:`settings_env` points at) with both seats human, so
+    the window starts no engine process: for a run whose window plays no game itself
+    (a batch has players of its own)."""
+    path = settings_file(folder)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("[x]\nkind=human\n\n[o]\nkind=human\n", encoding="utf-8")
+
+
 def run_script(script: str, env: dict[str, str], *args: str) -> str:
     """``python -c script args``'s output; the run must end cleanly."""
     done = subprocess.run(

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QApplication, QComboBox, QSpinBox
 #: Events the stepper steps through in each window (each step redraws the dock, which
 #: costs most of this script's time). The collection that frees a deleted window's
 #: threads is forced after each close, so more steps prove nothing more.
-STEPS = 150
+STEPS = 30
 HANG_S = 60.0
 
 

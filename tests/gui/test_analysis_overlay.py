@@ -11,7 +11,7 @@ from tictactoe_qt.engine.analysis import Analysis, MoveValue, analyze
 from tictactoe_qt.engine.game import Board, GameConfig, Move
 from tictactoe_qt.engine.search import mcts_search
 from tictactoe_qt.gui.analysis.install import AnalysisViews, install_analysis
-from tictactoe_qt.gui.analysis.overlay_controller import AnalysisOverlay
+from tictactoe_qt.gui.analysis.overlay_controller import DEFAULT_TIME_BUDGET, AnalysisOverlay
 from tictactoe_qt.gui.analysis.overlay_data import note_for, overlay_from_analysis
 from tictactoe_qt.gui.analysis.overlay_layer import OverlayLayer
 from tictactoe_qt.gui.board_snapshot import BoardSnapshot
@@ -90,6 +90,10 @@ def test_overlay_marks_wins_draws_and_losses_for_the_side_to_move(qtbot, standal
 
 def test_big_board_shows_a_heat_map_with_the_depth(qtbot, standalone) -> None:
     board_widget, layer, overlay = standalone
+    # 9x9 is never solved, so the analysis spends its whole budget: twice the window's
+    # default is room for the first depths of every move even at niceness 10 on a busy
+    # machine (the fixture's 3 s are for small boards to be solved).
+    overlay.time_budget = 2 * DEFAULT_TIME_BUDGET
     overlay.set_enabled(True)
     board = Board(GameConfig(9, 9, 5))
     board.push((4, 4))

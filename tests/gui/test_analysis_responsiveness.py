@@ -163,7 +163,22 @@ CLOSE_SCRIPT = textwrap.dedent(
         window.close()
         app.quit()
 
-    QTimer.singleShot(2500, close)  # the analysis processes are busy by then
+    def both_running():
+        overlay, comparison = views.overlay.runner, views.comparison.runner
+        # The overlay's job goes to its child once it is ready; the comparison's
+        # estimate comes from its child, so its job runs there too.
+        return overlay.process.is_ready and overlay.is_busy() and views.comparison.estimate is not None
+
+    started = time.perf_counter()
+
+    def close_once_running():
+        if both_running() or time.perf_counter() - started > 45:
+            poll.stop()
+            QTimer.singleShot(200, close)  # a little into the searches
+
+    poll = QTimer(interval=20)
+    poll.timeout.connect(close_once_running)
+    poll.start()
     code = app.exec()
     print(f"exited {code} after {time.perf_counter() - closed_at[0]:.3f}", flush=True)
     sys.exit(code)

@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from PySide6.QtCore import QEventLoop, QTimer
 
 from tictactoe_qt.engine.analysis import tie_order
 from tictactoe_qt.engine.game import Board, GameConfig, move_text
@@ -31,6 +32,27 @@ def dock(qtbot):
     widget.shutdown()
 
 
+@pytest.fixture(scope="module")
+def compared_3x3(qapp):
+    """One dock that has compared the empty 3x3 board (plain minimax's 549,946 nodes),
+    shared by the tests that only read its table, texts and size."""
+    widget = ComparisonDock()
+    widget.resize(900, 650)
+    widget.perfect_budget = 0.3
+    widget.show()
+    widget.set_position(Board())
+    loop = QEventLoop()
+    widget.comparison_finished.connect(loop.quit)
+    QTimer.singleShot(HANG_MS, loop.quit)
+    widget.run()
+    loop.exec()
+    assert not widget.is_running(), "the comparison of the empty 3x3 board did not finish"
+    yield widget
+    widget.shutdown()
+    widget.close()
+    widget.deleteLater()
+
+
 def run_and_wait(qtbot, dock: ComparisonDock, timeout: int = HANG_MS) -> None:
     with qtbot.waitSignal(dock.comparison_finished, timeout=timeout):
         dock.run()
@@ -40,9 +62,8 @@ def table_column(dock: ComparisonDock, column: int) -> list[str]:
     return [dock.table.item(row, column).text() for row in range(dock.table.rowCount())]
 
 
-def test_empty_3x3_reproduces_the_seed_experiment(qtbot, dock) -> None:
-    dock.set_position(Board())
-    run_and_wait(qtbot, dock)
+def test_empty_3x3_reproduces_the_seed_experiment(compared_3x3) -> None:
+    dock = compared_3x3
     assert table_column(dock, 0) == [
         "Minimax",
         "Alpha-beta",
@@ -67,10 +88,9 @@ def test_empty_3x3_reproduces_the_seed_experiment(qtbot, dock) -> None:
     assert "exactly 549,946" in dock.estimate_label.text()
 
 
-def test_different_moves_among_equal_ones_are_explained(qtbot, dock) -> None:
+def test_different_moves_among_equal_ones_are_explained(compared_3x3) -> None:
     """On the empty 3x3 board every move draws; rows that pick different ones say why."""
-    dock.set_position(Board())
-    run_and_wait(qtbot, dock)
+    dock = compared_3x3
     moves = [row.result.move for row in dock.rows]
     assert len(set(moves)) > 1  # the premise: the rows disagree on the move
     legal = len(Board().legal_moves())
@@ -159,9 +179,8 @@ def test_finished_game_cannot_be_compared(qtbot, dock) -> None:
     assert not dock.is_running()
 
 
-def test_screenshot_of_the_3x3_comparison(qtbot, dock, tmp_path) -> None:
-    dock.set_position(Board())
-    run_and_wait(qtbot, dock)
+def test_screenshot_of_the_3x3_comparison(compared_3x3, tmp_path) -> None:
+    dock = compared_3x3
     path = tmp_path / "comparison.png"
     assert dock.grab().save(str(path))
     assert path.stat().st_size > 10_000
@@ -193,9 +212,8 @@ def test_moves_are_counted_from_one_like_the_rest_of_the_gui(qtbot, dock) -> Non
     assert "counted from 1" in dock.table.horizontalHeaderItem(4).toolTip()
 
 
-def test_the_preferred_width_fits_every_short_column(qtbot, dock) -> None:
-    dock.set_position(Board())
-    run_and_wait(qtbot, dock)
+def test_the_preferred_width_fits_every_short_column(compared_3x3) -> None:
+    dock = compared_3x3
     header = dock.table.horizontalHeader()
     short_columns = sum(header.sectionSize(c) for c in range(dock.table.columnCount() - 1))
     assert dock.preferred_width() > short_columns
@@ -273,12 +291,17 @@ def test_the_textbook_rows_count_what_the_cli_search_counts(qtbot, dock, notatio
         )
     )
     # Every option set once over the sample positions, and each position a spread of them.
-    chosen = combos[SAMPLE_POSITIONS.index((notation, k)) :: len(SAMPLE_POSITIONS)]
+    sample = SAMPLE_POSITIONS.index((notation, k))
+    chosen = combos[sample :: len(SAMPLE_POSITIONS)]
     for ordering, scoring, evaluation, form in chosen:
         options = TextbookOptions(ordering, scoring, evaluation, form)
         dock.options_bar.set_options(options)
         run_and_wait(qtbot, dock)
         assert all(word in dock.options_label.text() for word in choices_text(options))
+        # The CLI in a subprocess for one option set and one textbook row per position:
+        # over the sample positions, each textbook row (algorithm and ordering) once.
+        textbook_rows = [data for data in dock.rows if data.options is not None]
+        cli_row = textbook_rows[sample % len(textbook_rows)]
         for row in dock.rows:
             if row.options is None or row.status != "done":
                 continue
@@ -287,8 +310,8 @@ def test_the_textbook_rows_count_what_the_cli_search_counts(qtbot, dock, notatio
             line = table_column(dock, 0).index(row.title)
             assert dock.table.item(line, 1).text() == f"{traced.stats.nodes:,}"
             assert row.options.label() in dock.table.item(line, 1).toolTip()
-            if (ordering, scoring, evaluation, form) != chosen[0]:
-                continue  # the CLI in a subprocess for one option set per position
+            if (ordering, scoring, evaluation, form) != chosen[0] or row is not cli_row:
+                continue
             args = [
                 sys.executable,
                 "-m",

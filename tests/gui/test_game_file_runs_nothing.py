@@ -37,14 +37,22 @@ def marker_engine(folder: Path, name: str = "pbrain-marker") -> tuple[Path, Path
     return program, marker
 
 
-def game_file(path: Path, o_spec: str, moves: list[list[int]] | None = None, x_spec: str = "human") -> Path:
-    """A 7x7 five-in-a-row game: X ``x_spec``, O ``o_spec``, X to move after ``moves``."""
+def game_file(
+    path: Path,
+    o_spec: str,
+    moves: list[list[int]] | None = None,
+    x_spec: str = "human",
+    shape: tuple[int, int, int] = (7, 7, 5),
+) -> Path:
+    """A game of ``shape`` (rows, columns, k; 7x7 five-in-a-row unless told): X ``x_spec``,
+    O ``o_spec``, X to move after ``moves``. On 3x3 the built-in Perfect that replaces a
+    declined engine answers at once (it solves the board); on 7x7 it thinks its full second."""
     path.write_text(
         json.dumps(
             {
                 "format": "tictactoe-qt/game",
                 "version": 1,
-                "config": {"rows": 7, "cols": 7, "k": 5},
+                "config": dict(zip(("rows", "cols", "k"), shape)),
                 "first": "x",
                 "players": {
                     "x": {"spec": x_spec, "mark": "X"},
@@ -97,7 +105,7 @@ def settled(window) -> None:
 
 def test_opening_asks_and_by_default_seats_a_built_in_player(qtbot, window, tmp_path, questions):
     program, marker = marker_engine(tmp_path)
-    path = game_file(tmp_path / "evil.json", f"engine:path={program}")
+    path = game_file(tmp_path / "evil.json", f"engine:path={program}", shape=(3, 3, 3))
     assert window.open_game(path)
     assert len(questions.asked) == 1
     assert str(program) in questions.asked[0] and "Player O" in questions.asked[0]
@@ -107,7 +115,7 @@ def test_opening_asks_and_by_default_seats_a_built_in_player(qtbot, window, tmp_
     assert window.findChild(QComboBox, "oPlayer").currentData() == "perfect"
     notice = window.statusBar().currentMessage()
     assert "Perfect plays instead of the program" in notice and str(program) in notice
-    window.controller.play(3, 3)  # the human's move: the built-in player answers
+    window.controller.play(1, 1)  # the human's move: the built-in player answers
     qtbot.waitUntil(lambda: window.controller.board.ply == 2, timeout=HANG_MS)
     window.write_settings()
     assert SettingsStore().load()[0].o.kind == "perfect"
@@ -253,7 +261,11 @@ def test_both_players_are_asked_about_at_once_even_when_the_engine_is_to_move(qt
     program, marker = marker_engine(tmp_path)
     other, other_marker = marker_engine(tmp_path, "pbrain-other")
     path = game_file(
-        tmp_path / "two.json", f"engine:path={other}", moves=[[3, 3]], x_spec=f"engine:path={program},time=2"
+        tmp_path / "two.json",
+        f"engine:path={other}",
+        moves=[[1, 1]],
+        x_spec=f"engine:path={program},time=2",
+        shape=(3, 3, 3),
     )
     assert window.open_game(path)
     assert len(questions.asked) == 1

@@ -136,15 +136,20 @@ RUN = textwrap.dedent(
         if sys.argv[1] == "set":
             menus.depths[4].trigger()
             menus.views["minimax"].trigger()
-        wanted = views.overlay.view if sys.argv[1] != "values" else "depth"
-        if sys.argv[1] == "values":
-            menus.views["values"].trigger()
+        # What the overlay shows, in turn: the restored view, then (``show-then-values``)
+        # the values, chosen from the menu.
+        wanted = [views.overlay.view] + (["depth"] if sys.argv[1] == "show-then-values" else [])
+        legends = []
 
         def arrived():
             data = views.overlay.data
-            if views.overlay_action.isChecked() and (data is None or data.view != wanted):
+            if views.overlay_action.isChecked() and (data is None or data.view != wanted[len(legends)]):
                 return
-            report["legend"] = views.legend.text()
+            legends.append(views.legend.text())
+            if len(legends) < len(wanted):
+                menus.views["values"].trigger()
+                return
+            report["legend"], report["legends"] = legends[0], legends
             print("report", json.dumps(report), flush=True)
             poll.stop()
             win.close()
@@ -169,15 +174,14 @@ def test_a_restarted_program_shows_the_chosen_view_and_depth(tmp_path) -> None:
     env = settings_env(tmp_path)
     fresh = run(env, "set")
     assert (fresh["views"], fresh["depths"], fresh["shown"]) == (["values"], [None], False)
-    again = run(env, "show")
+    again = run(env, "show-then-values")
     assert again["message"] == ""
     assert (again["views"], again["depths"]) == (["minimax"], [4])
     assert again["applied"] == ["minimax", 4] and again["shown"]
     assert again["values_label"] == "&Depth-limited values (4 plies)"
     assert again["legend"].startswith("Minimax depth-3 scores, X to move.")
     # Back to the values: they are searched 4 plies deep, as chosen in the first run.
-    values = run(env, "values")
-    assert values["legend"].startswith("Depth-limited values, 4 plies")
+    assert again["legends"][1].startswith("Depth-limited values, 4 plies")
 
 
 @pytest.mark.parametrize(

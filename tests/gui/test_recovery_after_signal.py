@@ -19,8 +19,8 @@ from .fresh_process import (
     TIMEOUT_S,
     group_members,
     recovery_folder,
+    seat_humans,
     settings_env,
-    settings_file,
     wait_until_group_gone,
     window_script,
 )
@@ -101,12 +101,19 @@ def _restart(env) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+def _humans_env(folder):
+    """The runs' environment, both seats human: the batches have their own players, and the
+    windows start no engine process they would not use."""
+    seat_humans(folder)
+    return settings_env(folder)
+
+
 def _sessions(folder):
     return sorted(path.name for path in recovery_folder(folder).iterdir() if path.is_dir())
 
 
 def test_finished_runs_come_back_after_sigterm(tmp_path) -> None:
-    env = settings_env(tmp_path)
+    env = _humans_env(tmp_path)
     assert _run_until_signal(env, "finished", "200", "random", "random") == 200
     assert _run_until_signal(env, "finished", "120", "random", "minimax:depth=1") == 120
     # The second window read the first one's run back and kept it with its own, or
@@ -124,7 +131,7 @@ def test_finished_runs_come_back_after_sigterm(tmp_path) -> None:
 
 
 def test_the_games_of_a_batch_stopped_by_sigterm_come_back(tmp_path) -> None:
-    env = settings_env(tmp_path)
+    env = _humans_env(tmp_path)
     # A slow player (a few hundred MCTS playouts a move): the batch is still running
     # when the signal comes, on any machine, or it has finished (then it is kept whole).
     played = _run_until_signal(env, "playing", "1000", "mcts:iterations=300", "random")
@@ -136,7 +143,7 @@ def test_the_games_of_a_batch_stopped_by_sigterm_come_back(tmp_path) -> None:
 
 
 def test_runs_come_back_after_a_crash(tmp_path) -> None:
-    env = settings_env(tmp_path)
+    env = _humans_env(tmp_path)
     # SIGKILL: nothing runs at exit, as in a crash; the folder's lock is left behind.
     _run_until_signal(env, "written", "80", "random", "random", number=signal.SIGKILL)
     assert [path.suffix for path in recovery_folder(tmp_path).iterdir()] in ([".lock", ""], ["", ".lock"])
@@ -178,10 +185,7 @@ def _run_until_group_signal(env, number: int, *args: str) -> tuple[int, str]:
 def test_a_batch_stopped_by_a_signal_to_the_window_group_comes_back(tmp_path, number) -> None:
     # Both sides human: the window starts no engine process, so the group is the window and
     # the batch's fork server, resource tracker and worker processes.
-    conf = settings_file(tmp_path)
-    conf.parent.mkdir(parents=True)
-    conf.write_text("[x]\nkind=human\n\n[o]\nkind=human\n", encoding="utf-8")
-    env = settings_env(tmp_path)
+    env = _humans_env(tmp_path)
     # More games than the dock plays in its own thread: worker processes play them.
     games = SMALL_BATCH * 5
     played, _ = _run_until_group_signal(env, number, "playing", str(games), "mcts:iterations=300", "random")

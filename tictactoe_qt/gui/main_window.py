@@ -242,8 +242,7 @@ class MainWindow(QMainWindow):
         return problems + theme_problems + self.analysis.remember_choices(self.store)
 
     def write_settings(self) -> None:
-        self.store.save(self.settings_dock.settings())
-        self.store.save_window_state(self.saveGeometry(), self.saveState(LAYOUT_VERSION))
+        self.store.save(self.settings_dock.settings(), (self.saveGeometry(), self.saveState(LAYOUT_VERSION)))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.write_settings()

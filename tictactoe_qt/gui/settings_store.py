@@ -149,9 +149,12 @@ class SettingsStore:
             problems.append(key)
             return default
 
-    def save(self, game: GameSettings) -> None:
-        """Store ``game`` (written to disk by ``sync``)."""
+    def save(self, game: GameSettings, window_state: tuple[QByteArray, QByteArray] | None = None) -> None:
+        """Store ``game``, and the window's ``(geometry, state)`` if given, in one write to disk."""
         s = self.settings
+        if window_state is not None:
+            s.setValue("window/geometry", window_state[0])
+            s.setValue("window/state", window_state[1])
         s.setValue("version", SETTINGS_VERSION)
         for seat in SEATS:
             side = game.side(seat)

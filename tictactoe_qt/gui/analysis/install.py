@@ -74,7 +74,8 @@ class AnalysisViews:
         """
         choice, problems = store.overlay_choice()
         self.apply_choice(choice)
-        store.save_overlay_choice(self.choice())
+        if problems:  # a valid (or missing) choice is already what the file says
+            store.save_overlay_choice(self.choice())
 
         def save(*_: object) -> None:
             store.save_overlay_choice(self.choice())
