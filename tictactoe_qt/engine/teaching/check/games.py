@@ -271,10 +271,7 @@ class BoardGame:
 
     def _cell(self, state: BoardGameState, move: Any) -> int:
         try:
-            if type(move) is tuple and len(move) == 2:  # the usual move, read without a generator
-                row, col = int(move[0]), int(move[1])
-            else:
-                row, col = (int(part) for part in move)
+            row, col = (int(part) for part in move)
         except (TypeError, ValueError):
             raise ValueError(f"a move is (row, col), counted from 0; got {move!r}") from None
         if not (0 <= row < self._rows and 0 <= col < self.cols):
