@@ -32,9 +32,9 @@ DEFAULT_NODE_LIMIT = 2_000_000
 UTILITY, EVALUATION = 0, 1
 #: A state's winner before a game has worked it out.
 UNKNOWN = -2
-#: Positions whose empty cells a board game keeps, to answer ``actions`` from memory
-#: (all of them on boards up to 4x4).
-KEPT_ACTIONS = 1 << 16
+#: Boards of up to this many cells answer ``actions`` from memory (at most 2**16 sets of
+#: taken cells, a few MB); larger ones work the moves out at each call.
+KEPT_ACTIONS_CELLS = 16
 
 
 class NodeLimitReached(BaseException):
@@ -183,7 +183,7 @@ class BoardGame:
         moves = self._empty.get(taken)
         if moves is None:
             moves = tuple(move for cell, move in enumerate(self._moves) if not taken >> cell & 1)
-            if len(self._empty) < KEPT_ACTIONS:
+            if len(self._moves) <= KEPT_ACTIONS_CELLS:
                 self._empty[taken] = moves
         return list(moves)  # the caller's own list, to sort or change
 
