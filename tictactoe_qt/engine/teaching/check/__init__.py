@@ -4,8 +4,10 @@ The student's ``search(game, state) -> move`` runs in a child process against a
 game that records its calls (:mod:`.games`); the record becomes a trace in
 ``trace``'s event language (:mod:`.student_trace`), which is held against the
 textbook search, its move orderings and the variants students write by mistake
-(:mod:`.references`), all of them the one textbook search with options. A
-trace that matches none is explained at its first difference (:mod:`.difference`).
+(:mod:`.references`), all of them the one textbook search with options, each
+walked against the student's record node by node and stopped where it parts
+(:mod:`.following`). A trace that matches none is explained at its first
+difference (:mod:`.difference`).
 """
 
 from .cases import EXERCISE_TREES, GAME_POSITIONS, Case, suite

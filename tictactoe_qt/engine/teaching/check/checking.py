@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from ...players.textbook_options import TextbookOptions
@@ -12,6 +11,8 @@ from ..trace.event_stream import SearchCounts
 from ..trace.tree_text import Tree
 from .cases import Case
 from .difference import Difference, first_difference, same_trace, value_text
+from .following import as_kept
+from .games import CallRecord
 from .references import Candidate, candidates
 from .report import CaseReport, move_words
 from .student_run import StudentRun
@@ -22,18 +23,11 @@ def check_case(run: StudentRun, case: Case, algorithm: str) -> CaseReport:
     """One case's findings from the student's ``run``."""
     choices = candidates(case, algorithm)
     textbook = choices[0]
-    counted: dict[int, SearchCounts] = {}
-
-    def counts_of(choice: Candidate) -> SearchCounts:
-        key = id(choice)
-        if key not in counted:
-            counted[key] = choice.counts(case)
-        return counted[key]
-
-    counts = counts_of(textbook)
     cols = None if case.tree is not None else case.position().config.cols
-    reference_move = _step(counts.best, cols)
     record = run.record
+    held = _Held(case, record if run.outcome == "done" else None, cols)
+    counts = held.counts(textbook)
+    reference_move = _step(counts.best, cols)
     nodes = None if record is None else record.nodes
     base: dict[str, Any] = dict(
         case=case.name,
@@ -64,11 +58,11 @@ def check_case(run: StudentRun, case: Case, algorithm: str) -> CaseReport:
     assert record is not None
     move = run.move
     value = _move_value(case, move)
-    matched = _matching(choices, case, record, cols, counts_of)
+    matched = next((choice for choice in choices if held.same(choice)), None)  # the first it is, exactly
     passes = matched is not None and matched.passes and value == counts.value
     if passes and matched is not None and matched is not textbook:
-        held = counts_of(matched)  # the ordering the student used is the reference
-        base.update(reference_nodes=held.nodes, reference=matched.name, reference_move=_step(held.best, cols))
+        used = held.counts(matched)  # the ordering the student used is the reference
+        base.update(reference_nodes=used.nodes, reference=matched.name, reference_move=_step(used.best, cols))
     difference: Difference | None = None
     if not passes:
         difference = first_difference(student_events(record, cols), textbook.events(case), textbook.name, case.depth)
@@ -82,43 +76,58 @@ def check_case(run: StudentRun, case: Case, algorithm: str) -> CaseReport:
         value=value,
         move=move,
         nodes=nodes,
-        matches=None if matched is None else _name(matched, choices, case, record, cols, counts_of),
+        matches=None if matched is None else _name(matched, choices, held),
         first_difference=difference,
         ok=passes,
         **base,
     )
 
 
-Counter = Callable[[Candidate], SearchCounts]
+class _Held:
+    """The references on one case against the student's record, each searched once and (but
+    the textbook's, whose counts the report gives) only until it parts from the record."""
+
+    def __init__(self, case: Case, record: CallRecord | None, cols: int | None) -> None:
+        self.case, self.record, self.cols = case, record, cols
+        self._runs: dict[int, tuple[SearchCounts, bool, bool]] = {}
+        self._kept: bool | None = None
+
+    def counts(self, choice: Candidate) -> SearchCounts:
+        """The search's counts on the case, searched to its end."""
+        return self._run(choice, whole=True)[0]
+
+    def same(self, choice: Candidate) -> bool:
+        """Whether the student's trace is ``choice``'s, exactly (a finished run only)."""
+        assert self.record is not None
+        if self._run(choice, whole=False)[1]:
+            return True
+        if self._kept is None:
+            self._kept = as_kept(self.record)
+        if self._kept:
+            return False  # numbered as entered: the same trace would have followed the record
+        if self.counts(choice).nodes != self.record.nodes:
+            return False  # counted first: most searches differ in their node count already
+        return same_trace(student_events(self.record, self.cols), choice.events(self.case))
+
+    def _run(self, choice: Candidate, whole: bool) -> tuple[SearchCounts, bool, bool]:
+        """``(counts, whether it follows the record, whether searched to its end)``, each
+        search run once (again only when a run that stopped early is asked for whole)."""
+        run = self._runs.get(id(choice))
+        if run is None or (whole and not run[2]):
+            if self.record is None:
+                run = (choice.counts(self.case), False, True)
+            else:
+                counts, follows = choice.follows(self.case, self.record, whole)
+                run = (counts, follows, whole or follows)
+            self._runs[id(choice)] = run
+        return run
 
 
-def _matching(
-    choices: list[Candidate], case: Case, record: Any, cols: int | None, counts_of: Counter
-) -> Candidate | None:
-    """The first search whose trace the student's is, exactly."""
-    for choice in choices:
-        if _same(choice, case, record, cols, counts_of):
-            return choice
-    return None
-
-
-def _same(choice: Candidate, case: Case, record: Any, cols: int | None, counts_of: Counter) -> bool:
-    if counts_of(choice).nodes != record.nodes:
-        return False  # counted first: most searches differ in their node count already
-    return same_trace(student_events(record, cols), choice.events(case))
-
-
-def _name(
-    matched: Candidate, choices: list[Candidate], case: Case, record: Any, cols: int | None, counts_of: Counter
-) -> str:
+def _name(matched: Candidate, choices: list[Candidate], held: _Held) -> str:
     """The match's name; a variant that looks the same here as later ones names them too."""
     if matched.passes:
         return matched.name
-    also = [
-        choice.name
-        for choice in choices[choices.index(matched) + 1 :]
-        if not choice.passes and _same(choice, case, record, cols, counts_of)
-    ]
+    also = [choice.name for choice in choices[choices.index(matched) + 1 :] if not choice.passes and held.same(choice)]
     return "; here also ".join([matched.name, *also])
 
 

@@ -17,7 +17,9 @@ child indices counted from 0.
 
 from __future__ import annotations
 
+import operator
 from array import array
+from bisect import bisect_left
 from typing import Any
 
 from ...game.board import Board
@@ -28,6 +30,11 @@ from ..trace.tree_text import Tree
 #: Default most nodes a student's search may enter before it is stopped.
 DEFAULT_NODE_LIMIT = 2_000_000
 UTILITY, EVALUATION = 0, 1
+#: A state's winner before a game has worked it out.
+UNKNOWN = -2
+#: Boards of up to this many cells answer ``actions`` from memory (at most 2**16 sets of
+#: taken cells, a few MB); larger ones work the moves out at each call.
+KEPT_ACTIONS_CELLS = 16
 
 
 class NodeLimitReached(BaseException):
@@ -98,17 +105,18 @@ def record_problem(record: object) -> str | None:
             return f"your search changed game.record.{name}, so its nodes cannot be counted"
     nodes = len(fields["parent"])
     events = fields["events"]
+    ordered = sorted(events)  # the least code, the greatest and the leaves (codes below 0) in one go
     if (
         nodes < 2
         or len(fields["step"]) != nodes
         or len(fields["leaf_values"]) != len(fields["leaf_kinds"])
         or not events
         or events[0] != 1
-        or max(events) >= nodes
-        or -min(events) >= nodes
-        or sum(1 for code in events if code < 0) != len(fields["leaf_values"])
+        or ordered[-1] >= nodes
+        or -ordered[0] >= nodes
+        or bisect_left(ordered, 0) != len(fields["leaf_values"])
         or min(fields["parent"][2:], default=1) < 1
-        or any(parent >= child for child, parent in enumerate(fields["parent"]) if child > 1)
+        or any(map(operator.ge, fields["parent"][2:], range(2, nodes)))
     ):
         return "your search changed game.record, so its nodes cannot be counted"
     return None
@@ -117,10 +125,14 @@ def record_problem(record: object) -> str | None:
 class BoardGameState:
     """A position: read it with the game's methods (``repr`` shows the board)."""
 
-    __slots__ = ("x", "o", "last", "node", "ply")
+    __slots__ = ("x", "o", "last", "node", "ply", "_to_move", "_won")
 
-    def __init__(self, x: int, o: int, last: int, node: int, ply: int) -> None:
+    def __init__(self, x: int, o: int, last: int, node: int, ply: int, won: int = UNKNOWN) -> None:
         self.x, self.o, self.last, self.node, self.ply = x, o, last, node, ply
+        # Worked out once, as a search asks for them at every node: the side to move (0 X,
+        # 1 O) and the side that won (-1 none, UNKNOWN until the game works it out).
+        self._to_move = (x.bit_count() - o.bit_count()) & 1
+        self._won = won
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, BoardGameState) and (self.x, self.o) == (other.x, other.o)
@@ -153,15 +165,27 @@ class BoardGame:
         last = board.history[-1] if board.history else -1
         self.initial = BoardGameState(x, o, last, 1, 0)
         self._root_mark = "XO"[board.side]
+        self._root_side = board.side
         self._first_ply = board.ply
+        self._rows = board.config.rows
+        self._full = self.geometry.full
+        self._moves = [(cell // self.cols, cell % self.cols) for cell in range(self.geometry.cells)]
+        # The moves ``actions`` hands out, by identity (they live as long as the game, so no
+        # other object shares their id): read at once, where equality could be lied about.
+        self._cell_of = {id(move): cell for cell, move in enumerate(self._moves)}
+        self._empty: dict[int, tuple[tuple[int, int], ...]] = {}  # taken cells -> the moves left
 
     def actions(self, state: BoardGameState) -> list[tuple[int, int]]:
         """The empty cells as ``(row, col)`` from 0, in reading order; none once the game is over."""
         if self._winner(state) is not None:
             return []
         taken = state.x | state.o
-        cols = self.cols
-        return [(cell // cols, cell % cols) for cell in range(self.geometry.cells) if not taken >> cell & 1]
+        moves = self._empty.get(taken)
+        if moves is None:
+            moves = tuple(move for cell, move in enumerate(self._moves) if not taken >> cell & 1)
+            if len(self._moves) <= KEPT_ACTIONS_CELLS:
+                self._empty[taken] = moves
+        return list(moves)  # the caller's own list, to sort or change
 
     def result(self, state: BoardGameState, move: Any) -> BoardGameState:
         """The position after the side to move plays ``move``: a node entered.
@@ -169,21 +193,26 @@ class BoardGame:
         Raises:
             ValueError: ``move`` is not an empty cell of this board.
         """
-        cell = self._cell(state, move)
+        cell = self._cell_of.get(id(move))
+        if cell is None or (state.x | state.o) >> cell & 1 or state._won != -1:
+            cell = self._cell(state, move)  # read in full, or refused in words
         record = self.record
         if record.nodes >= self.node_limit:
             raise NodeLimitReached(self.node_limit)
         node = record.enter(state.node, cell)
         bit = 1 << cell
-        if self._mover(state) == 0:
-            return BoardGameState(state.x | bit, state.o, cell, node, state.ply + 1)
-        return BoardGameState(state.x, state.o | bit, cell, node, state.ply + 1)
+        if state._to_move == 0:
+            x = state.x | bit
+            return BoardGameState(x, state.o, cell, node, state.ply + 1, 0 if self.geometry.wins_with(x, cell) else -1)
+        o = state.o | bit
+        return BoardGameState(state.x, o, cell, node, state.ply + 1, 1 if self.geometry.wins_with(o, cell) else -1)
 
     def terminal_test(self, state: BoardGameState) -> bool:
         """Whether the game is over (a line of k, or a full board); True is a leaf evaluated."""
-        over = self._winner(state) is not None or (state.x | state.o) == self.geometry.full
+        won = self._winner(state)
+        over = won is not None or (state.x | state.o) == self._full
         if over:
-            self.record.leaf(state.node, self._value(state, self._root_mark), UTILITY)
+            self.record.leaf(state.node, 0 if won is None else 1 if won == self._root_side else -1, UTILITY)
         return over
 
     def utility(self, state: BoardGameState, player: str) -> int:
@@ -197,12 +226,13 @@ class BoardGame:
             raise ValueError(f"player must be 'X' or 'O' (what to_move returns), got {player!r}")
         value = self._value(state, mark)
         kind = UTILITY if self._finished(state) else EVALUATION
-        self.record.leaf(state.node, self._value(state, self._root_mark), kind)
+        # E(n) from one side is minus E(n) from the other, as is a win or a loss.
+        self.record.leaf(state.node, value if mark == self._root_mark else -value, kind)
         return value
 
     def to_move(self, state: BoardGameState) -> str:
         """'X' or 'O': whose turn it is."""
-        return "XO"[self._mover(state)]
+        return "XO"[state._to_move]
 
     def display(self, state: BoardGameState) -> str:
         """The position as rows of ``x``, ``o`` and ``.``."""
@@ -211,29 +241,30 @@ class BoardGame:
             "".join(
                 "x" if state.x >> c & 1 else "o" if state.o >> c & 1 else "." for c in range(r * cols, r * cols + cols)
             )
-            for r in range(self.board.config.rows)
+            for r in range(self._rows)
         )
 
     # -- inside ----------------------------------------------------------------
-    def _mover(self, state: BoardGameState) -> int:
-        return (state.x.bit_count() - state.o.bit_count()) & 1
-
     def _winner(self, state: BoardGameState) -> int | None:
-        if state.last < 0:
-            return None
-        mover = 1 - self._mover(state)
-        bits = state.o if mover else state.x
-        return mover if self.geometry.wins_with(bits, state.last) else None
+        won = state._won
+        if won == UNKNOWN:
+            won = -1
+            if state.last >= 0:
+                mover = 1 - state._to_move
+                if self.geometry.wins_with(state.o if mover else state.x, state.last):
+                    won = mover
+            state._won = won
+        return None if won < 0 else won
 
     def _finished(self, state: BoardGameState) -> bool:
-        return self._winner(state) is not None or (state.x | state.o) == self.geometry.full
+        return self._winner(state) is not None or (state.x | state.o) == self._full
 
     def _value(self, state: BoardGameState, mark: str) -> int:
         side = "XO".index(mark)
         winner = self._winner(state)
         if winner is not None:
             return 1 if winner == side else -1
-        if (state.x | state.o) == self.geometry.full:
+        if (state.x | state.o) == self._full:
             return 0
         own, opp = (state.x, state.o) if side == 0 else (state.o, state.x)
         return open_lines_score(self.geometry, own, opp)
@@ -243,7 +274,7 @@ class BoardGame:
             row, col = (int(part) for part in move)
         except (TypeError, ValueError):
             raise ValueError(f"a move is (row, col), counted from 0; got {move!r}") from None
-        if not (0 <= row < self.board.config.rows and 0 <= col < self.cols):
+        if not (0 <= row < self._rows and 0 <= col < self.cols):
             raise ValueError(f"move {move!r} is off the board")
         cell = row * self.cols + col
         if (state.x | state.o) >> cell & 1:

@@ -12,6 +12,8 @@ from ...players.textbook_options import TextbookOptions
 from ..trace import board_space, tree_space
 from ..trace.event_stream import Event, SearchCounts, count_search, trace_events
 from .cases import Case
+from .following import FollowingSpace, Parted
+from .games import CallRecord
 
 ALGORITHM_WORDS = {"minimax": "textbook minimax", "alphabeta": "textbook alpha-beta"}
 CHECKED_ALGORITHMS = tuple(ALGORITHM_WORDS)
@@ -39,6 +41,18 @@ class Candidate:
     def counts(self, case: Case) -> SearchCounts:
         """Nodes, value and move of this search on ``case`` (no events built)."""
         return count_search(self.space(case), self.algorithm, self.options)
+
+    def follows(self, case: Case, record: CallRecord, whole: bool) -> tuple[SearchCounts, bool]:
+        """Counts as :meth:`counts`, and whether this search enters and evaluates exactly what
+        ``record`` holds (see :mod:`.following`); unless ``whole``, the search stops where it
+        parts from the record (its counts then are only so far)."""
+        space = FollowingSpace(self.space(case), record, stop=not whole)
+        counts = SearchCounts()
+        try:
+            count_search(space, self.algorithm, self.options, counts=counts)
+        except Parted:
+            return counts, False
+        return counts, space.followed()
 
     def events(self, case: Case) -> Iterator[Event]:
         """This search's trace on ``case``, lazily."""
