@@ -40,8 +40,27 @@ def refused_address() -> Iterator[str]:
         yield f"tcp://127.0.0.1:{holder.getsockname()[1]}"
 
 
-def environment() -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": str(ROOT)}
+def environment(**timeouts: float) -> dict[str, str]:
+    """The environment of a child of the tests: this copy of the package, and any of the
+    cluster route's timeouts (``connect``, ``answer``, ``no_workers``, in seconds) set as
+    people set them, by Dask's environment variables."""
+    return {**os.environ, "PYTHONPATH": str(ROOT), **timeout_variables(**timeouts)}
+
+
+def timeout_settings(**seconds: float) -> dict[str, str]:
+    """Dask configuration keys and values for the cluster route's timeouts named in ``seconds``."""
+    from tictactoe_qt.cluster.timeouts import ANSWER, CONNECT, NO_WORKERS
+
+    keys = {"connect": CONNECT, "answer": ANSWER, "no_workers": NO_WORKERS}
+    return {keys[name]: f"{value:g}s" for name, value in seconds.items()}
+
+
+def timeout_variables(**seconds: float) -> dict[str, str]:
+    """The same as Dask's environment variables (``DASK_TICTACTOE_QT__CLUSTER__TIMEOUTS__…``)."""
+    return {
+        "DASK_" + key.upper().replace(".", "__").replace("-", "_"): value
+        for key, value in timeout_settings(**seconds).items()
+    }
 
 
 class DaskProcesses:

@@ -34,12 +34,12 @@ BATCH = [
 BOUND = 60
 
 
-def simulate(*args: str) -> subprocess.CompletedProcess[str]:
+def simulate(*args: str, **timeouts: float) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "tictactoe_qt", *args],
         capture_output=True,
         text=True,
-        env=environment(),
+        env=environment(**timeouts),
         cwd=ROOT,
         timeout=BOUND,
     )
@@ -64,11 +64,12 @@ def test_a_local_cluster_gives_the_same_totals():
 def test_an_unreachable_scheduler_is_one_line_within_seconds():
     with refused_address() as address:
         began = time.monotonic()
-        result = simulate(*BATCH, "--cluster", address)
-    assert time.monotonic() - began < 20  # 5 s to connect, plus starting Python
+        result = simulate(*BATCH, "--cluster", address, connect=1)
+    assert time.monotonic() - began < 20  # 1 s to connect, plus starting Python
     assert result.returncode == 1 and result.stdout == ""
     assert result.stderr.count("\n") == 1, result.stderr
     assert "cannot reach the Dask scheduler at 'tcp://127.0.0.1:" in result.stderr
+    assert result.stderr.endswith("(connection refused for 1 s)\n"), result.stderr
 
 
 def _preload(tmp_path, code: str) -> str:
