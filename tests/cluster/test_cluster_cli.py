@@ -123,7 +123,7 @@ def test_ctrl_c_cancels_the_chunks_and_prints_the_games_so_far(two_workers):
     )
     try:
         assert process.stderr.readline().startswith(f"cluster {two_workers.address}:")
-        time.sleep(1)  # chunks are out on the workers
+        two_workers.wait_for_playing_chunks("tictactoe-chunk")  # chunks are out on the workers
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=BOUND)
     finally:
