@@ -109,7 +109,7 @@ def connect(address: ClusterAddress) -> ClusterConnection:
     require_distributed()
     timeouts = configured_timeouts()
     timeout = timeouts.connect
-    _quiet_dask_logs()
+    quiet_dask_logs()
     _give_up_on_lost_workers_after(timeout)
     if address.scheduler is None:
         connection = _start_local(address, timeouts)
@@ -253,7 +253,22 @@ def _give_up_on_lost_workers_after(seconds: float) -> None:
     dask.config.set({"distributed.comm.timeouts.connect": f"{seconds:g}s"})
 
 
-def _quiet_dask_logs() -> None:
-    """Dask's own log lines would repeat the one-line errors this module gives."""
+def quiet_dask_logs() -> None:
+    """Dask's own log lines would repeat the one-line errors this module gives, and its
+    orphaned waits would print a traceback (see :func:`_not_dasks_orphaned_wait`)."""
     for name in ("distributed", "distributed.client", "distributed.comm", "distributed.core"):
         logging.getLogger(name).setLevel(logging.CRITICAL)
+    logging.getLogger("asyncio").addFilter(_not_dasks_orphaned_wait)  # once: the same function
+
+
+def _not_dasks_orphaned_wait(record: logging.LogRecord) -> bool:
+    """False for asyncio's "Task exception was never retrieved" about Dask's ``AllExit``.
+
+    A result waited for with a timeout (a chunk whose worker died) leaves Dask's
+    inner waits behind when the timeout cancels it; once the run cancels that
+    chunk, they end with ``AllExit``, Dask's own signal to stop waiting, which
+    nobody reads, and asyncio prints it with a traceback after the run's line.
+    """
+    from distributed.client import AllExit
+
+    return not (record.exc_info and isinstance(record.exc_info[1], AllExit))
