@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import gc
+from contextlib import ExitStack
 
 import pytest
 
-from .dask_processes import DaskProcesses
+from .dask_processes import DaskProcesses, timeout_settings
 
 
 @pytest.fixture(scope="module")
@@ -37,3 +38,13 @@ def collect_dask_garbage():
     compiling a module later) trips "AST constructor recursion depth mismatch"."""
     yield
     gc.collect()
+
+
+@pytest.fixture
+def cluster_timeouts():
+    """``cluster_timeouts(answer=2, ...)`` sets the cluster route's timeouts in this process's
+    Dask configuration until the test ends, as a user's ~/.config/dask file would."""
+    import dask
+
+    with ExitStack() as stack:
+        yield lambda **seconds: stack.enter_context(dask.config.set(timeout_settings(**seconds)))

@@ -40,8 +40,38 @@ def refused_address() -> Iterator[str]:
         yield f"tcp://127.0.0.1:{holder.getsockname()[1]}"
 
 
-def environment() -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": str(ROOT)}
+#: Dask's own diagnostics, slowed or off in the tests' Dask processes: an idle scheduler
+#: and two workers otherwise spend 7 % of a core timing their event loops every 20 ms,
+#: sampling their threads' stacks every 10 ms and the machine's load every 0.5 s. None of
+#: it is what a test looks at (the dashboard's profiles and load charts).
+QUIET_DIAGNOSTICS = {
+    "DASK_DISTRIBUTED__ADMIN__TICK__INTERVAL": "1s",
+    "DASK_DISTRIBUTED__ADMIN__SYSTEM_MONITOR__INTERVAL": "2s",
+    "DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED": "False",
+}
+
+
+def environment(**timeouts: float) -> dict[str, str]:
+    """The environment of a child of the tests: this copy of the package, Dask's diagnostics
+    quiet, and any of the cluster route's timeouts (``connect``, ``answer``, ``no_workers``,
+    in seconds) set as people set them, by Dask's environment variables."""
+    return {**os.environ, "PYTHONPATH": str(ROOT), **QUIET_DIAGNOSTICS, **timeout_variables(**timeouts)}
+
+
+def timeout_settings(**seconds: float) -> dict[str, str]:
+    """Dask configuration keys and values for the cluster route's timeouts named in ``seconds``."""
+    from tictactoe_qt.cluster.timeouts import ANSWER, CONNECT, NO_WORKERS
+
+    keys = {"connect": CONNECT, "answer": ANSWER, "no_workers": NO_WORKERS}
+    return {keys[name]: f"{value:g}s" for name, value in seconds.items()}
+
+
+def timeout_variables(**seconds: float) -> dict[str, str]:
+    """The same as Dask's environment variables (``DASK_TICTACTOE_QT__CLUSTER__TIMEOUTS__…``)."""
+    return {
+        "DASK_" + key.upper().replace(".", "__").replace("-", "_"): value
+        for key, value in timeout_settings(**seconds).items()
+    }
 
 
 class DaskProcesses:
@@ -139,15 +169,22 @@ class DaskProcesses:
         The batch's client lets a chunk go once it has counted it, and the
         scheduler then forgets it: so many forgotten chunks, so many counted.
         """
+        self._wait_for_chunks(prefix, "forgotten", count)
+
+    def wait_for_playing_chunks(self, prefix: str) -> None:
+        """Wait until a worker plays a chunk whose key begins ``prefix``."""
+        self._wait_for_chunks(prefix, "processing", 1)
+
+    def _wait_for_chunks(self, prefix: str, state: str, count: int) -> None:
         from distributed import Client
 
-        def forgotten(dask_scheduler) -> int:  # local, so it travels by value
+        def counted(dask_scheduler) -> int:  # local, so it travels by value
             found = dask_scheduler.task_prefixes.get(prefix)
-            return int(found.state_counts["forgotten"]) if found is not None else 0
+            return int(found.state_counts[state]) if found is not None else 0
 
         with Client(self.address, timeout=START_BOUND) as watcher:
             deadline = time.monotonic() + START_BOUND
-            while watcher.run_on_scheduler(forgotten) < count:
+            while watcher.run_on_scheduler(counted) < count:
                 if time.monotonic() > deadline:
-                    raise RuntimeError(f"no {prefix} chunk was counted in {START_BOUND} s")
+                    raise RuntimeError(f"no {prefix} chunk was {state} in {START_BOUND} s")
                 time.sleep(0.05)

@@ -34,12 +34,12 @@ BATCH = [
 BOUND = 60
 
 
-def simulate(*args: str) -> subprocess.CompletedProcess[str]:
+def simulate(*args: str, **timeouts: float) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "tictactoe_qt", *args],
         capture_output=True,
         text=True,
-        env=environment(),
+        env=environment(**timeouts),
         cwd=ROOT,
         timeout=BOUND,
     )
@@ -54,21 +54,24 @@ def test_a_cluster_batch_prints_the_totals_of_one_process(two_workers):
 
 
 def test_a_local_cluster_gives_the_same_totals():
-    on_cluster = simulate(*BATCH, "--cluster", "local:2")
+    # One worker process: the route (a LocalCluster started and reached) is the same for
+    # any N, and N=1 differs from what plain `local` starts on a machine of 2 cores or more.
+    on_cluster = simulate(*BATCH, "--cluster", "local:1")
     here = simulate(*BATCH)
     assert on_cluster.returncode == 0, on_cluster.stderr
     assert totals(json.loads(on_cluster.stdout)) == totals(json.loads(here.stdout))
-    assert json.loads(on_cluster.stdout)["workers"] == 2
+    assert json.loads(on_cluster.stdout)["workers"] == 1
 
 
 def test_an_unreachable_scheduler_is_one_line_within_seconds():
     with refused_address() as address:
         began = time.monotonic()
-        result = simulate(*BATCH, "--cluster", address)
-    assert time.monotonic() - began < 20  # 5 s to connect, plus starting Python
+        result = simulate(*BATCH, "--cluster", address, connect=1)
+    assert time.monotonic() - began < 20  # 1 s to connect, plus starting Python
     assert result.returncode == 1 and result.stdout == ""
     assert result.stderr.count("\n") == 1, result.stderr
     assert "cannot reach the Dask scheduler at 'tcp://127.0.0.1:" in result.stderr
+    assert result.stderr.endswith("(connection refused for 1 s)\n"), result.stderr
 
 
 def _preload(tmp_path, code: str) -> str:
@@ -122,7 +125,7 @@ def test_ctrl_c_cancels_the_chunks_and_prints_the_games_so_far(two_workers):
     )
     try:
         assert process.stderr.readline().startswith(f"cluster {two_workers.address}:")
-        time.sleep(1)  # chunks are out on the workers
+        two_workers.wait_for_playing_chunks("tictactoe-chunk")  # chunks are out on the workers
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=BOUND)
     finally:

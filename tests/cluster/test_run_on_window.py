@@ -18,8 +18,13 @@ from .totals import totals
 
 MATCH = (GameConfig(4, 4, 3), PlayerSpec("random"), PlayerSpec.parse("minimax:depth=1"))
 GAMES = 2400
-#: Seconds for a connection or a batch (a hang fails, not slowness).
+#: Milliseconds for a connection or a batch (a hang fails, not slowness).
 BOUND = 60_000
+#: The connect timeout where a test waits it out (Dask's setting
+#: tictactoe-qt.cluster.timeouts.connect, as a user sets it): the line says this number.
+#: A fake that must greet first (a thread of this process) gets GREETED.
+CONNECT = 1
+GREETED = 2
 
 
 @pytest.fixture(autouse=True)
@@ -92,14 +97,16 @@ def test_the_choice_and_address_are_remembered(qtbot, panel, two_workers):
     again.shutdown()
 
 
-def test_an_unreachable_cluster_says_so_and_simulate_waits(qtbot, panel):
+def test_an_unreachable_cluster_says_so_and_simulate_waits(qtbot, panel, cluster_timeouts):
     from .dask_processes import refused_address
 
+    cluster_timeouts(connect=CONNECT)
     bar = panel.run_on_bar
     with refused_address() as address, qtbot.waitSignal(bar.link.failed, timeout=BOUND) as failed:
         bar.address_edit.setText(address)
         bar.place_box.setCurrentIndex(DASK_CLUSTER)
     assert failed.args[0].startswith("cannot reach the Dask scheduler at 'tcp://127.0.0.1:")
+    assert failed.args[0].endswith(f"(connection refused for {CONNECT} s)")
     assert not panel.start_simulation()
     assert panel.simulate_bar.status_label.text() == failed.args[0]
 
@@ -107,18 +114,20 @@ def test_an_unreachable_cluster_says_so_and_simulate_waits(qtbot, panel):
 @pytest.mark.parametrize(
     ("behaviour", "why", "takes_seconds"),
     [
-        ("silent", "it accepted the connection but sent nothing in 5 s", True),
-        ("junk", "something else listens there: it does not speak Dask's protocol", False),
-        ("greets_then_silent", "it greeted as a Dask scheduler, then did not answer", True),
+        ("silent", f"it accepted the connection but sent nothing in {CONNECT} s", CONNECT),
+        ("junk", "something else listens there: it does not speak Dask's protocol", None),
+        ("greets_then_silent", f"it greeted as a Dask scheduler, then did not answer in {GREETED} s", GREETED),
     ],
 )
 def test_connect_to_a_port_that_is_not_a_scheduler_says_the_cli_line_without_blocking(
-    qtbot, panel, behaviour, why, takes_seconds
+    qtbot, panel, cluster_timeouts, behaviour, why, takes_seconds
 ):
     from PySide6.QtCore import QTimer
 
     from . import fake_servers
 
+    if takes_seconds:
+        cluster_timeouts(connect=takes_seconds)
     bar = panel.run_on_bar
     ticks: list[int] = []
     timer = QTimer()
@@ -133,7 +142,7 @@ def test_connect_to_a_port_that_is_not_a_scheduler_says_the_cli_line_without_blo
     timer.stop()
     assert failed.args[0].startswith(f"cannot reach the Dask scheduler at '{server.address}': {why}")
     assert bar.status_label.text() == failed.args[0] and "\n" not in failed.args[0]
-    if takes_seconds:  # 5 s and more of waiting for the peer: the event loop ran all along
+    if takes_seconds:  # the connect timeout of waiting for the peer: the event loop ran all along
         assert len(ticks) > 10
     assert not panel.start_simulation()
 

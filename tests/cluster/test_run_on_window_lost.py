@@ -28,8 +28,11 @@ MATCH = (GameConfig(4, 4, 3), PlayerSpec("random"), PlayerSpec.parse("minimax:de
 #: Minutes of play: the cluster is always lost mid-batch.
 GAMES = 500_000
 #: Milliseconds for a connection, the first games or the end of the run (a hang fails,
-#: not slowness: losing every worker takes about 15 s by design).
+#: not slowness: losing every worker takes the answer and no-workers timeouts by design).
 BOUND = 90_000
+#: Those timeouts here, set in Dask's configuration as a user's file would (the line says them).
+ANSWER = 2
+NO_WORKERS = 1
 #: Games the dock shows before the cluster is lost.
 SHOWN = 100
 KEPT = r"; the ([\d,]+) games finished before are kept"
@@ -110,7 +113,10 @@ def test_a_scheduler_killed_mid_batch_keeps_the_games_with_one_line(qtbot, panel
     _no_traceback(capfd)
 
 
-def test_every_worker_killed_mid_batch_keeps_the_games_after_a_bounded_wait(qtbot, panel, fresh_dask, capfd):
+def test_every_worker_killed_mid_batch_keeps_the_games_after_a_bounded_wait(
+    qtbot, panel, fresh_dask, capfd, cluster_timeouts
+):
+    cluster_timeouts(answer=ANSWER, no_workers=NO_WORKERS)
     workers = [fresh_dask.add_worker(), fresh_dask.add_worker()]
     _start_on_cluster(qtbot, panel, fresh_dask.address)
     with qtbot.waitSignal(panel.simulation_finished, timeout=BOUND) as finished:
@@ -120,6 +126,6 @@ def test_every_worker_killed_mid_batch_keeps_the_games_after_a_bounded_wait(qtbo
         qtbot,
         panel,
         finished.args[0],
-        re.escape(f"Every worker of the cluster at '{fresh_dask.address}' has gone, and none joined in 10 s"),
+        re.escape(f"Every worker of the cluster at '{fresh_dask.address}' has gone, and none joined in {NO_WORKERS} s"),
     )
     _no_traceback(capfd)

@@ -105,5 +105,5 @@ def _stream(
         if progress is not None:
             progress(summary.games, games)
 
-    if not stream_chunks(connection.client, str(connection.address), futures, limit, merge, should_stop):
+    if not stream_chunks(connection, futures, limit, merge, should_stop):
         summary.cancelled = True

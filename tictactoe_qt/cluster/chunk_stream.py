@@ -10,24 +10,24 @@ from tictactoe_qt.engine import ShouldStop, excerpt
 
 from . import ClusterLost
 from .bounded_call import CallTimedOut, within
+from .connection import ClusterConnection
+from .timeouts import ClusterTimeouts
 
 #: Seconds between looks at ``should_stop`` while no chunk finishes.
 POLL_SECONDS = 0.1
-#: Seconds without a finished chunk before asking the scheduler whether it still has workers.
-NO_WORKER_SECONDS = 5.0
-#: Seconds the scheduler may take to answer that question (or to cancel chunks) before it
-#: counts as gone: a frozen scheduler keeps its connections open and never replies.
-ANSWER_SECONDS = 5.0
-#: Seconds a cluster may be without any worker before the run stops: a nanny brings a lost
-#: worker back in a second or two; after this long nobody is bringing one back, and Dask
-#: itself would wait for one forever.
-WORKERLESS_SECONDS = 10.0
+#: Seconds between questions to a scheduler that has no workers (at most: a shorter
+#: no-workers timeout asks more often, so the run stops when that timeout says).
+WORKERLESS_POLL_SECONDS = 1.0
 #: ``Client.status`` while its scheduler is there.
 _RUNNING = "running"
 
 
 def stream_chunks(
-    client: Any, address: str, futures: Iterator[Any], limit: int, merge: Callable[[Any], None], should_stop: ShouldStop
+    connection: ClusterConnection,
+    futures: Iterator[Any],
+    limit: int,
+    merge: Callable[[Any], None],
+    should_stop: ShouldStop,
 ) -> bool:
     """Keep ``limit`` of ``futures`` in flight and ``merge`` each result as it finishes.
 
@@ -36,14 +36,16 @@ def stream_chunks(
     False when ``should_stop`` ended it early (the rest is cancelled).
 
     Raises:
-        ClusterLost: the scheduler at ``address`` went away or stopped answering,
-            every worker was gone for :data:`WORKERLESS_SECONDS`, or a chunk failed
+        ClusterLost: the connection's scheduler went away or stopped answering (in
+            its answer timeout), every worker was gone for its no-workers timeout
+            (see :mod:`.timeouts`), or a chunk failed
             (Dask gives a chunk up after its workers died a few times). Everything
             merged before it stays merged.
     """
     from distributed import as_completed
 
-    watch = _Watch(client, address)
+    client = connection.client
+    watch = _Watch(client, str(connection.address), connection.timeouts)
     finished = as_completed()
     running: set[Any] = set()
 
@@ -85,7 +87,7 @@ def stream_chunks(
     finally:
         if running and not watch.scheduler_gone:  # stopped or interrupted: nothing more is played for us
             try:
-                within(ANSWER_SECONDS, client.cancel, list(running), force=True)
+                within(watch.timeouts.answer, client.cancel, list(running), force=True)
             except (CallTimedOut, OSError, TimeoutError):
                 pass  # the scheduler went as we stopped: nothing is played for us either
 
@@ -93,9 +95,10 @@ def stream_chunks(
 class _Watch:
     """Tells a cluster that is slow from one that is gone, and says which in one line."""
 
-    def __init__(self, client: Any, address: str) -> None:
+    def __init__(self, client: Any, address: str, timeouts: ClusterTimeouts) -> None:
         self.client = client
         self.address = excerpt(address)
+        self.timeouts = timeouts
         self.scheduler_gone = False
         self._heard = time.monotonic()
         self._workerless_since: float | None = None
@@ -111,26 +114,25 @@ class _Watch:
             self._stop(f"the cluster's scheduler at {self.address} went away: the connection to it was lost")
 
     def workers_still_there(self) -> None:
-        """Ask for the workers after :data:`NO_WORKER_SECONDS` of silence, each second once none is left."""
+        """Ask for the workers after an answer timeout of silence, and often once none is left."""
         now = time.monotonic()
-        wait = NO_WORKER_SECONDS if self._workerless_since is None else 1.0
+        answer, no_workers = self.timeouts.answer, self.timeouts.no_workers
+        wait = answer if self._workerless_since is None else min(WORKERLESS_POLL_SECONDS, no_workers / 4)
         if now - self._heard < wait:
             return
         self._heard = now
         try:
-            threads = self.client.nthreads(callback_timeout=ANSWER_SECONDS)
+            threads = self.client.nthreads(callback_timeout=answer)
         except (OSError, TimeoutError):
             self.scheduler_still_there()
             self.scheduler_gone = True
-            self._stop(f"the cluster's scheduler at {self.address} stopped answering: no reply in {ANSWER_SECONDS:g} s")
+            self._stop(f"the cluster's scheduler at {self.address} stopped answering: no reply in {answer:g} s")
         if threads:
             self._workerless_since = None
         elif self._workerless_since is None:
             self._workerless_since = now
-        elif now - self._workerless_since >= WORKERLESS_SECONDS:
-            self._stop(
-                f"every worker of the cluster at {self.address} has gone, and none joined in {WORKERLESS_SECONDS:g} s"
-            )
+        elif now - self._workerless_since >= no_workers:
+            self._stop(f"every worker of the cluster at {self.address} has gone, and none joined in {no_workers:g} s")
 
     def result(self, future: Any, should_stop: ShouldStop) -> Any:
         """The future's result; None once ``should_stop``.
@@ -145,7 +147,7 @@ class _Watch:
         broke: float | None = None
         while True:
             try:
-                return future.result(timeout=NO_WORKER_SECONDS)
+                return future.result(timeout=self.timeouts.answer)
             except TimeoutError:  # Dask's TimeoutError is this one
                 if should_stop():
                     return None
@@ -155,11 +157,11 @@ class _Watch:
                 # a scheduler that died says so within moments (the client's status changes)
                 broke = time.monotonic() if broke is None else broke
                 self.scheduler_still_there()
-                if time.monotonic() - broke >= ANSWER_SECONDS:
+                if time.monotonic() - broke >= self.timeouts.answer:
                     self.scheduler_gone = True
                     self._stop(
                         f"the cluster's scheduler at {self.address} went away: the "
-                        f"connection to it kept breaking for {ANSWER_SECONDS:g} s"
+                        f"connection to it kept breaking for {self.timeouts.answer:g} s"
                     )
                 time.sleep(POLL_SECONDS)
             except FutureCancelledError as error:

@@ -14,11 +14,10 @@ from . import ClusterError, probe, require_distributed
 from .address import LOCAL, AddressError, ClusterAddress
 from .bounded_call import CallTimedOut, within
 from .greeting import NotAScheduler, expect_greeting, tls_context
+from .timeouts import ClusterTimeouts, configured_timeouts
 
 __all__ = ["LOCAL", "AddressError", "ClusterAddress", "ClusterConnection", "ClusterInfo", "connect"]
 
-#: Seconds to reach a scheduler (and to wait for its first worker) before giving up.
-CONNECT_TIMEOUT = 5.0
 #: Seconds for every worker to answer a check (milliseconds when well; a frozen worker
 #: never answers, and Dask would wait for it for good).
 CHECK_SECONDS = 20.0
@@ -37,25 +36,29 @@ class ClusterInfo:
 
 
 class ClusterConnection:
-    """A Dask client (and the local cluster it started, if any); close it when done."""
+    """A Dask client (and the local cluster it started, if any); close it when done.
 
-    def __init__(self, address: ClusterAddress, client: Any, cluster: Any = None) -> None:
+    ``timeouts`` are the bounds read from Dask's configuration as it connected.
+    """
+
+    def __init__(self, address: ClusterAddress, client: Any, timeouts: ClusterTimeouts, cluster: Any = None) -> None:
         self.address = address
         self.client = client
+        self.timeouts = timeouts
         self._cluster = cluster
 
     def info(self) -> ClusterInfo:
         """The workers and cores now.
 
         Raises:
-            ClusterError: the scheduler did not answer in :data:`CONNECT_TIMEOUT` s.
+            ClusterError: the scheduler did not answer within the connect timeout.
         """
+        seconds = self.timeouts.connect
         try:
-            threads = self.client.nthreads(callback_timeout=CONNECT_TIMEOUT)
+            threads = self.client.nthreads(callback_timeout=seconds)
         except (OSError, TimeoutError):
             raise ClusterError(
-                f"the Dask scheduler at {excerpt(str(self.address))} did not say "
-                f"what workers it has in {CONNECT_TIMEOUT:g} s"
+                f"the Dask scheduler at {excerpt(str(self.address))} did not say what workers it has in {seconds:g} s"
             ) from None
         return ClusterInfo(len(threads), sum(threads.values()), self._dashboard())
 
@@ -71,13 +74,14 @@ class ClusterConnection:
     def close(self) -> None:
         """Disconnect (within a bound, even from a frozen scheduler), and end the local
         cluster's worker processes."""
+        seconds = self.timeouts.connect
         try:
-            within(2 * CONNECT_TIMEOUT, self.client.close, timeout=CONNECT_TIMEOUT)
+            within(2 * seconds, self.client.close, timeout=seconds)
         except CallTimedOut:
             pass  # the client is left to its daemon thread; nothing of ours runs there
         finally:
             if self._cluster is not None:
-                self._cluster.close(timeout=CONNECT_TIMEOUT)
+                self._cluster.close(timeout=seconds)
 
     def __enter__(self) -> ClusterConnection:
         return self
@@ -86,10 +90,11 @@ class ClusterConnection:
         self.close()
 
 
-def connect(address: ClusterAddress, timeout: float = CONNECT_TIMEOUT) -> ClusterConnection:
+def connect(address: ClusterAddress) -> ClusterConnection:
     """Reach the scheduler (or start the local cluster) and check every worker.
 
-    Each step with a remote peer is bounded by ``timeout`` seconds: the
+    Each step with a remote peer is bounded by the connect timeout of
+    :mod:`.timeouts` (Dask's configuration, 5 s unless set): the
     scheduler's greeting (read on a plain socket first, see :mod:`.greeting`),
     Dask's own connection, the first worker and the version check. A Dask
     call that overruns is left to finish in a daemon thread (and its client
@@ -99,15 +104,17 @@ def connect(address: ClusterAddress, timeout: float = CONNECT_TIMEOUT) -> Cluste
         ClusterUnavailable: ``distributed`` is not installed.
         ClusterError: one line naming the address: not a scheduler, unreachable,
             silent, no workers, or a worker that runs another version of
-            tictactoe-qt (or none).
+            tictactoe-qt (or none); or a timeout setting that is no duration.
     """
     require_distributed()
-    _quiet_dask_logs()
+    timeouts = configured_timeouts()
+    timeout = timeouts.connect
+    quiet_dask_logs()
     _give_up_on_lost_workers_after(timeout)
     if address.scheduler is None:
-        connection = _start_local(address, timeout)
+        connection = _start_local(address, timeouts)
     else:
-        connection = _reach(address, timeout)
+        connection = _reach(address, timeouts)
     try:
         _wait_for_workers(connection.client, address, timeout)
         check_versions(connection.client)
@@ -117,16 +124,20 @@ def connect(address: ClusterAddress, timeout: float = CONNECT_TIMEOUT) -> Cluste
     return connection
 
 
-def _reach(address: ClusterAddress, timeout: float) -> ClusterConnection:
+def _reach(address: ClusterAddress, timeouts: ClusterTimeouts) -> ClusterConnection:
     """A client of the scheduler at ``address``, once it has greeted as a Dask scheduler."""
     from distributed import Client
+
+    timeout = timeouts.connect
 
     def cannot(why: str) -> ClusterError:
         return ClusterError(f"cannot reach the Dask scheduler at {excerpt(str(address))}: {why}")
 
     try:
         expect_greeting(address, timeout, tls_context(address))
-        client = within(timeout, Client, address.scheduler, timeout=timeout, on_late=_close_client)
+        client = within(
+            timeout, Client, address.scheduler, timeout=timeout, on_late=lambda late: _close_client(late, timeout)
+        )
     except NotAScheduler as error:
         raise cannot(str(error)) from None
     except (CallTimedOut, TimeoutError):  # Dask's own timeouts say nothing ("TimeoutError")
@@ -138,10 +149,10 @@ def _reach(address: ClusterAddress, timeout: float) -> ClusterConnection:
             f"it speaks Dask's protocol but does not answer as a scheduler (a worker's "
             f"port?): {type(error).__name__}: {_reason(error)}"
         ) from None
-    return ClusterConnection(address, client)
+    return ClusterConnection(address, client, timeouts)
 
 
-def _start_local(address: ClusterAddress, timeout: float) -> ClusterConnection:
+def _start_local(address: ClusterAddress, timeouts: ClusterTimeouts) -> ClusterConnection:
     """A cluster of ``address.local_workers`` processes on this machine, and its client."""
     from distributed import Client, LocalCluster
 
@@ -152,23 +163,23 @@ def _start_local(address: ClusterAddress, timeout: float) -> ClusterConnection:
     except (OSError, TimeoutError) as error:
         raise ClusterError(f"cannot start the local Dask cluster {address}: {_reason(error)}") from None
     try:
-        return ClusterConnection(address, Client(cluster, timeout=timeout), cluster)
+        return ClusterConnection(address, Client(cluster, timeout=timeouts.connect), timeouts, cluster)
     except BaseException:
         cluster.close()
         raise
 
 
-def _close_client(client: Any) -> None:
+def _close_client(client: Any, timeout: float) -> None:
     """Close a client whose connection came too late to be used."""
     try:
-        client.close(timeout=CONNECT_TIMEOUT)
+        client.close(timeout=timeout)
     except Exception:  # noqa: BLE001 - best-effort close: the scheduler it reached is going or gone
         pass
 
 
 def _wait_for_workers(client: Any, address: ClusterAddress, timeout: float) -> None:
     try:
-        within(timeout + CONNECT_TIMEOUT, client.wait_for_workers, 1, timeout=timeout)
+        within(2 * timeout, client.wait_for_workers, 1, timeout=timeout)
     except (OSError, TimeoutError, CallTimedOut):
         raise ClusterError(
             f"the Dask scheduler at {excerpt(str(address))} has no workers "
@@ -242,7 +253,22 @@ def _give_up_on_lost_workers_after(seconds: float) -> None:
     dask.config.set({"distributed.comm.timeouts.connect": f"{seconds:g}s"})
 
 
-def _quiet_dask_logs() -> None:
-    """Dask's own log lines would repeat the one-line errors this module gives."""
+def quiet_dask_logs() -> None:
+    """Dask's own log lines would repeat the one-line errors this module gives, and its
+    orphaned waits would print a traceback (see :func:`_not_dasks_orphaned_wait`)."""
     for name in ("distributed", "distributed.client", "distributed.comm", "distributed.core"):
         logging.getLogger(name).setLevel(logging.CRITICAL)
+    logging.getLogger("asyncio").addFilter(_not_dasks_orphaned_wait)  # once: the same function
+
+
+def _not_dasks_orphaned_wait(record: logging.LogRecord) -> bool:
+    """False for asyncio's "Task exception was never retrieved" about Dask's ``AllExit``.
+
+    A result waited for with a timeout (a chunk whose worker died) leaves Dask's
+    inner waits behind when the timeout cancels it; once the run cancels that
+    chunk, they end with ``AllExit``, Dask's own signal to stop waiting, which
+    nobody reads, and asyncio prints it with a traceback after the run's line.
+    """
+    from distributed.client import AllExit
+
+    return not (record.exc_info and isinstance(record.exc_info[1], AllExit))

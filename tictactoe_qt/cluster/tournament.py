@@ -81,8 +81,7 @@ def run_cluster_round_robin(
     lost: ClusterLost | None = None
     try:
         finished = stream_chunks(
-            connection.client,
-            str(connection.address),
+            connection,
             _chunks(connection.client, config, specs, parts, cores),
             cores * IN_FLIGHT_PER_CORE,
             merge,

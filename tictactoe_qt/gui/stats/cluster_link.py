@@ -65,9 +65,7 @@ class ClusterPool:
             client.submit(play_chunk, chunk, key=f"tictactoe-chunk-{batch}-{chunk.start}", pure=False)
             for chunk in chunks
         )
-        return stream_chunks(
-            client, str(self.connection.address), futures, self.workers * IN_FLIGHT_PER_CORE, merge, should_stop
-        )
+        return stream_chunks(self.connection, futures, self.workers * IN_FLIGHT_PER_CORE, merge, should_stop)
 
     def stop_chunks(self) -> None:
         """Nothing to signal: :meth:`stream` cancels the chunks it still waits for."""
