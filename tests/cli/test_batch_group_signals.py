@@ -45,7 +45,9 @@ SIMULATE = [
     "--seed",
     "1",
 ]
-#: Six halves of pairings, each through the pool: the first ends long before the last.
+#: Games per pair of the tournament: six halves of 500 games, each through the pool, so
+#: the first progress comes with over two seconds of the tournament still to play.
+PAIR_GAMES = 1000
 TOURNAMENT = [
     "tournament",
     "--player",
@@ -57,7 +59,7 @@ TOURNAMENT = [
     "--size",
     "5",
     "--games",
-    "4000",
+    str(PAIR_GAMES),
     "--workers",
     "2",
     "--seed",
@@ -177,7 +179,7 @@ def test_tournament_stopped_by_a_signal_to_its_group_prints_the_table_so_far(sig
     else:
         played = int(re.search(r"per pair, ([\d,]+) games", out).group(1).replace(",", ""))
         assert "(stopped early: the games so far)" in out
-    assert seen <= played < 3 * 4000
+    assert seen <= played < 3 * PAIR_GAMES
 
 
 @pytest.mark.parametrize("args", [SIMULATE, TOURNAMENT], ids=["simulate", "tournament"])
