@@ -10,10 +10,21 @@ import json
 import subprocess
 import sys
 
-#: Standard-library modules that cost tens of milliseconds and that no start-up needs:
-#: importlib.metadata (with email and zipfile) for plugins, urllib/http/ssl for clusters,
-#: secrets (hashlib) for a temporary file name.
-HEAVY = ("importlib.metadata", "email.message", "urllib.request", "http.client", "ssl", "secrets")
+#: Standard-library modules that cost milliseconds to tens of them and that no start-up
+#: needs: importlib.metadata (with email and zipfile) for plugins, urllib/http/ssl for
+#: clusters, secrets (hashlib) for a temporary file name, multiprocessing and
+#: concurrent.futures (with logging) for worker pools and the child starter thread.
+HEAVY = (
+    "importlib.metadata",
+    "email.message",
+    "urllib.request",
+    "http.client",
+    "ssl",
+    "secrets",
+    "multiprocessing",
+    "concurrent.futures",
+    "logging",
+)
 
 PROBE = """
 import json, sys
