@@ -26,7 +26,10 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="re
 
 #: Seconds for anything that must not hang (a hang is what fails, not slowness).
 BOUND = 120
-#: 16 chunks of about a thousand games each: the first ones finish long before the last.
+#: Games of the simulate batch: 16 chunks of 500 (2 workers, 8 chunks each), so the
+#: signal comes after a chunk or two of each worker, with over a second's worth of the
+#: batch still to play even on an idle machine.
+GAMES = 8000
 SIMULATE = [
     "simulate",
     "--x",
@@ -36,13 +39,15 @@ SIMULATE = [
     "--size",
     "5",
     "--games",
-    "20000",
+    str(GAMES),
     "--workers",
     "2",
     "--seed",
     "1",
 ]
-#: Six halves of pairings, each through the pool: the first ends long before the last.
+#: Games per pair of the tournament: six halves of 500 games, each through the pool, so
+#: the first progress comes with over two seconds of the tournament still to play.
+PAIR_GAMES = 1000
 TOURNAMENT = [
     "tournament",
     "--player",
@@ -54,7 +59,7 @@ TOURNAMENT = [
     "--size",
     "5",
     "--games",
-    "4000",
+    str(PAIR_GAMES),
     "--workers",
     "2",
     "--seed",
@@ -146,10 +151,10 @@ def test_simulate_stopped_by_a_signal_to_its_group_reports_the_games_so_far(sign
     if json_output:
         data = json.loads(out)
         assert data["cancelled"] is True and data["failure"] is None
-        assert seen <= data["games"] == data["x_wins"] + data["o_wins"] + data["draws"] < 20000
+        assert seen <= data["games"] == data["x_wins"] + data["o_wins"] + data["draws"] < GAMES
     else:
         games = int(re.match(r"([\d,]+) games of ", out).group(1).replace(",", ""))
-        assert seen <= games < 20000 and "(stopped early)" in out.splitlines()[0]
+        assert seen <= games < GAMES and "(stopped early)" in out.splitlines()[0]
 
 
 @pytest.mark.parametrize("to_group", [True, False], ids=["group", "process"])
@@ -174,7 +179,7 @@ def test_tournament_stopped_by_a_signal_to_its_group_prints_the_table_so_far(sig
     else:
         played = int(re.search(r"per pair, ([\d,]+) games", out).group(1).replace(",", ""))
         assert "(stopped early: the games so far)" in out
-    assert seen <= played < 3 * 4000
+    assert seen <= played < 3 * PAIR_GAMES
 
 
 @pytest.mark.parametrize("args", [SIMULATE, TOURNAMENT], ids=["simulate", "tournament"])
@@ -195,7 +200,7 @@ def test_killing_every_worker_reports_the_games_played_with_one_line(args, sessi
     data = json.loads(out)
     assert data["cancelled"] is True and "worker process died" in data["failure"]
     if args is SIMULATE:
-        assert seen <= data["games"] == data["x_wins"] + data["o_wins"] + data["draws"] < 20000
+        assert seen <= data["games"] == data["x_wins"] + data["o_wins"] + data["draws"] < GAMES
     else:
         assert seen <= sum(r["wins"] + r["draws"] + r["losses"] for r in data["ranking"]) // 2
 
@@ -210,4 +215,4 @@ def test_sigterm_to_one_worker_stops_the_batch_and_says_so(session):
     assert "a worker process got SIGTERM" in run.err and "Traceback" not in run.err
     data = json.loads(out)
     assert data["cancelled"] is True and data["failure"] is None
-    assert seen <= data["games"] == data["x_wins"] + data["o_wins"] + data["draws"] < 20000
+    assert seen <= data["games"] == data["x_wins"] + data["o_wins"] + data["draws"] < GAMES

@@ -29,6 +29,9 @@ LAST_CELL_WINS = board_text(
 
 
 def test_simulate_plays_20x20_games_to_the_end(capsys):
+    # Random players: the batch's games are what is tested here (a searching player's
+    # 20x20 move is the search and analyze tests' below), and theirs run to a win or a
+    # full board over a hundred plies or more.
     assert (
         main(
             [
@@ -41,7 +44,7 @@ def test_simulate_plays_20x20_games_to_the_end(capsys):
                 "--x",
                 "random",
                 "--o",
-                "alphabeta:depth=1",
+                "random",
                 "--games",
                 "2",
                 "--seed",

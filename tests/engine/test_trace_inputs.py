@@ -22,6 +22,8 @@ from tictactoe_qt.engine.teaching import (
     tree_events,
     tree_space,
 )
+from tictactoe_qt.engine.teaching.trace import size
+from tictactoe_qt.engine.teaching.tree_counts import walk_levels
 
 
 def test_a_tree_parses_with_mixed_depths_and_numbers():
@@ -87,6 +89,37 @@ def test_a_hopeless_board_is_refused_without_walking_it():
     space = board_space(Board(GameConfig(5, 5, 4)), "alphabeta", TextbookOptions())
     with pytest.raises(TraceTooLarge, match=r"up to about [0-9.]+e\+\d+ events"):
         check_size(space, "alphabeta", lambda: pytest.fail("walked"), limit=1000)
+
+
+def test_a_board_whose_first_plies_pass_the_budget_is_refused_before_the_tree_counter_walks(monkeypatch):
+    """20x20 k=5: the first nine plies alone hold some 10^19 positions, so counting
+    half a million of them first (seconds of work) cannot change the answer."""
+    monkeypatch.setattr(size, "walk_levels", lambda *args, **kwargs: pytest.fail("walked"))
+    for algorithm in ("minimax", "alphabeta"):
+        space = board_space(Board(GameConfig(20, 20, 5)), algorithm, TextbookOptions())
+        with pytest.raises(TraceTooLarge, match=r"up to about [0-9.]+e\+869 events"):
+            check_size(space, algorithm, lambda: pytest.fail("streamed"))
+        assert minimax_size(space, 500_001) is None
+
+
+@pytest.mark.parametrize(
+    "notation, k, depth",
+    [
+        (".../.../...", None, None),
+        ("..../..../..../....", 3, None),
+        ("..../..../..../....", 4, 5),
+        ("x..o/..../..../....", 4, 6),
+    ],
+)
+@pytest.mark.parametrize("budget", [300, 3_000, 30_000])
+def test_minimax_size_refuses_only_what_the_tree_counter_would(notation, k, depth, budget):
+    board = Board.from_notation(notation, k)
+    space = board_space(board, "minimax", TextbookOptions(), depth)
+    walk = walk_levels(space.geometry, space.root[0], space.root[1], True, max_depth=depth, max_positions=budget)
+    sizes = minimax_size(space, budget)
+    assert (sizes is None) == walk.truncated
+    if sizes is not None:
+        assert sizes == (sum(walk.nodes_per_depth), sum(walk.games_ending_per_depth) + walk.open_at_limit)
 
 
 def test_small_traces_pass_on_a_bound():

@@ -18,6 +18,10 @@ POSITIONS = [
     "xo.x/o.../..../....",
 ]
 
+#: Plain minimax from the empty 3x3 board: enter and return for each of 549,946 nodes,
+#: and a leaf for each of 255,168 games.
+EMPTY_BOARD_MINIMAX_EVENTS = 2 * 549_946 + 255_168
+
 
 @pytest.mark.parametrize("notation", POSITIONS)
 @pytest.mark.parametrize("algorithm", ["minimax", "alphabeta"])
@@ -29,7 +33,10 @@ def test_the_bound_is_below_the_real_count(notation, algorithm, depth):
     options = TextbookOptions(ordering="none")
     space = board_space(board, algorithm, options, depth)
     least = events_at_least(space, algorithm)
-    real = sum(1 for _ in board_events(board, algorithm, options, depth))
+    if (notation, algorithm, depth) == (".../.../...", "minimax", None):
+        real = EMPTY_BOARD_MINIMAX_EVENTS  # streamed once, by test_trace_textbook_counts
+    else:
+        real = sum(1 for _ in board_events(board, algorithm, options, depth))
     assert 0 < least <= real
 
 

@@ -5,16 +5,19 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tictactoe_qt.cluster import INSTALL_HINT, ClusterError, ClusterLost, ClusterUnavailable
-from tictactoe_qt.cluster.connection import AddressError, ClusterAddress, ClusterConnection
+from tictactoe_qt.cluster.address import AddressError, ClusterAddress  # not the connection: ssl, urllib
 from tictactoe_qt.engine.game import GameConfig
 from tictactoe_qt.engine.play import BatchProgress, SimulationSummary, TournamentResult, parse_players
 from tictactoe_qt.engine.players import PlayerSpec, check_playable
 
 from .arguments import CommandFailed, UsageError
 from .stop_signals import first_signal_stops
+
+if TYPE_CHECKING:
+    from tictactoe_qt.cluster.connection import ClusterConnection
 
 HELP = (
     "run on a Dask cluster: a scheduler's tcp://HOST:PORT, or local / local:N for N "

@@ -20,7 +20,6 @@ import contextlib
 import errno
 import glob
 import os
-import secrets
 import stat
 import time
 from collections.abc import Iterator
@@ -160,7 +159,7 @@ def _create_beside(target: Path) -> tuple[int, str]:
     """Create a new, empty, hidden file in ``target``'s folder (permissions as ``open()``)."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
     for _ in range(100):
-        name = str(target.parent / f".{target.name}.{secrets.token_hex(4)}.part")
+        name = str(target.parent / f".{target.name}.{os.urandom(4).hex()}.part")
         try:
             return os.open(name, flags, _NEW_FILE_MODE), name
         except FileExistsError:

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, wait
-from concurrent.futures.process import BrokenProcessPool
-from typing import overload
+from typing import TYPE_CHECKING, overload
 
 from ..game.config import GameConfig
 from ..players.player_spec import PlayerSpec
@@ -23,6 +21,9 @@ from . import random_games
 from .move_by_move import fresh_player_games, new_players
 from .simulation import computer_spec, resolve_seed, summarize_games, uses_rank_path
 from .simulation_stats import SimulationSummary
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 __all__ = [
     "MAX_BATCH_GAMES",
@@ -161,6 +162,10 @@ def _run_in_pool(
     progress: BatchProgress | None,
     should_stop: ShouldStop,
 ) -> None:
+    # Here, not at the top: concurrent.futures (with logging) only matters with workers.
+    from concurrent.futures import FIRST_COMPLETED, wait
+    from concurrent.futures.process import BrokenProcessPool
+
     pool = WorkerPool(summary.workers)
     pending: Iterator[tuple[int, int]] = iter(chunks)
     running: set[Future[SimulationSummary]] = set()

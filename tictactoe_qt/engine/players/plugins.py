@@ -21,7 +21,6 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from importlib.metadata import entry_points
 
 from .plugin_source import module_facts
 
@@ -58,6 +57,10 @@ class PluginInfo:
 @lru_cache(maxsize=1)
 def discovered_plugins() -> dict[str, PluginInfo]:
     """Installed plugins by lower-cased name, from metadata and source files (nothing imported)."""
+    # Here, not at the top: importlib.metadata (with email and zipfile) costs every
+    # command's start-up, and only a command that meets a plugin name reads it.
+    from importlib.metadata import entry_points
+
     found: dict[str, PluginInfo] = {}
     for point in entry_points(group=GROUP):
         name = point.name.strip().lower()

@@ -7,22 +7,24 @@ across its batches (``gui.stats.chunk_pool``). The rules are the package's
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from multiprocessing.connection import wait
-from multiprocessing.context import BaseContext
-from multiprocessing.process import BaseProcess
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from ..errors import ProcessFailure
 from .stop_flag import StopFlag
 from .workers import GROUP_SIGNALS, prepare_worker
+
+# multiprocessing and concurrent.futures (with logging) are imported where a pool
+# starts: every command and child pays the imports at start-up, few start a pool.
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
+    from multiprocessing.context import BaseContext
+    from multiprocessing.process import BaseProcess
 
 T = TypeVar("T")
 
@@ -82,6 +84,8 @@ def start_method() -> str:
     (forkserver, or spawn), which re-imports the main module: scripts that run
     a pool from a thread need the usual ``if __name__ == "__main__":``.
     """
+    import multiprocessing
+
     methods = multiprocessing.get_all_start_methods()
     if "fork" in methods and threading.active_count() == 1 and "PySide6" not in sys.modules:
         return "fork"
@@ -165,6 +169,9 @@ class WorkerPool:
         """The pool, started on first use (processes load the engine once)."""
         with self._lock:
             if self._executor is None:
+                import multiprocessing
+                from concurrent.futures import ProcessPoolExecutor
+
                 context = multiprocessing.get_context(start_method())
                 if self._preload and context.get_start_method() == "forkserver":
                     context.set_forkserver_preload(self._preload)
@@ -245,11 +252,15 @@ def _exited(process: BaseProcess) -> bool:
     the executor's thread may already have reaped, are looked at)."""
     if getattr(getattr(process, "_popen", None), "returncode", None) is not None:
         return True  # reaped already: its sentinel may no longer signal
+    from multiprocessing.connection import wait
+
     return bool(wait([process.sentinel], 0))
 
 
 def _wait_exits(processes: list[BaseProcess], seconds: float) -> list[BaseProcess]:
     """Wait until every process has exited or ``seconds`` pass; returns those still running."""
+    from multiprocessing.connection import wait
+
     deadline = time.monotonic() + seconds
     running = [p for p in processes if not _exited(p)]
     while running and (left := deadline - time.monotonic()) > 0:

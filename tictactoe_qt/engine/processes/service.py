@@ -43,8 +43,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ProcessFailure
 from ..excerpt import excerpt
@@ -52,6 +51,9 @@ from .child import Child
 from .errors import ChildExited, ChildFailed
 from .messages import Handler, decode, encode
 from .stderr_echo import echo_stderr
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
 
 __all__ = ["CANCEL_GRACE_SECONDS", "Handler", "Service", "ServiceCancelled", "ServiceError"]
 
@@ -86,7 +88,18 @@ class _Session:
         self.ending = False
 
 
-_starter = ThreadPoolExecutor(max_workers=1, thread_name_prefix="service-starter")
+_starter: list[ThreadPoolExecutor] = []  # the one starter thread, made on first use
+_starter_lock = threading.Lock()
+
+
+def _starter_thread() -> ThreadPoolExecutor:
+    """The thread that starts children (concurrent.futures is imported with it, when needed)."""
+    with _starter_lock:
+        if not _starter:
+            from concurrent.futures import ThreadPoolExecutor
+
+            _starter.append(ThreadPoolExecutor(max_workers=1, thread_name_prefix="service-starter"))
+        return _starter[0]
 
 
 def _start_child(argv: list[str]) -> Child:
@@ -96,7 +109,8 @@ def _start_child(argv: list[str]) -> Child:
     without ever waiting for it (:mod:`.stderr_echo`): a handler or plugin that
     floods it never blocks, whoever reads our stderr.
     """
-    return _starter.submit(
+    starter = _starter_thread()
+    return starter.submit(
         Child.start, argv, on_stderr=_pass_stderr, max_line=MAX_MESSAGE, dies_with_parent_itself=True, drain_stderr=True
     ).result()
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import ctypes
-from multiprocessing.context import BaseContext
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from multiprocessing.context import BaseContext
 
 
 class StopFlag:

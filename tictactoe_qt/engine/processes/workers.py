@@ -6,12 +6,10 @@ first call of one). The rules are the package's (see :mod:`.`, "Pools").
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import threading
 import time
-from multiprocessing.connection import wait
 from types import FrameType
 
 from .parent_death import set_parent_death_signal
@@ -103,6 +101,8 @@ def _die_with_parent() -> None:
     a sibling forked later holds it open too, so alone it ends forked workers
     one after another.
     """
+    import multiprocessing  # here: a worker has it already; a command's start-up need not
+
     set_parent_death_signal(signal.SIGKILL)
     parent = multiprocessing.parent_process()
     if parent is not None:
@@ -111,6 +111,8 @@ def _die_with_parent() -> None:
 
 def _exit_when_gone(sentinel: int) -> None:
     """Wait, without polling, until the parent's end of the pipe closes; then leave at once."""
+    from multiprocessing.connection import wait
+
     try:
         wait([sentinel])
     except OSError:  # pragma: no cover - the pipe was closed under us: the parent is gone too

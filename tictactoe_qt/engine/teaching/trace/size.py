@@ -4,22 +4,25 @@ Plain minimax visits every node, so its events are counted exactly: each node
 makes ``enter`` and ``return`` and each leaf also ``leaf``. Node counts come from
 the program's tree counter (:func:`..tree_counts.walk_levels`: each distinct
 position once), bounded so that a hopeless tree is known to be too big without
-being walked. Alpha-beta visits a subset of those nodes and adds at most
-one ``alpha``/``beta`` event per child and one ``cutoff`` per inner node, so four
-events per minimax node bound it; when that bound is too high, the real stream
-is counted (not kept) up to the limit.
+being walked; a board whose first plies alone (down to the earliest possible
+leaf) hold more positions than that bound is refused without a walk at all.
+Alpha-beta visits a subset of those nodes and adds at most one ``alpha``/``beta``
+event per child and one ``cutoff`` per inner node, so four events per minimax
+node bound it; when that bound is too high, the real stream is counted (not
+kept) up to the limit.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from math import perm
+from math import comb, perm
 from typing import Any
 
 from ...players.textbook_options import TextbookOptions
 from ..tree_counts import walk_levels
 from .event_stream import Event, trace_events
+from .quick_size import earliest_end
 from .spaces import BoardSpace, SearchSpace
 
 #: The ``--max-events`` default.
@@ -90,6 +93,8 @@ def minimax_size(space: SearchSpace[Any, Any], budget: int) -> tuple[int, int] |
             if nodes > budget:
                 return None
         return nodes, leaves
+    if _positions_at_least(space) > budget:
+        return None  # the walk below would pass the budget too, after seconds of work
     walk = walk_levels(
         space.geometry, space.root[0], space.root[1], True, max_depth=space.depth_limit, max_positions=budget
     )
@@ -154,3 +159,12 @@ def _quick_node_bound(space: SearchSpace[Any, Any]) -> int | None:
     free = empty.bit_count()
     plies = free if space.depth_limit is None else min(free, space.depth_limit)
     return sum(perm(free, ply) for ply in range(plies + 1))
+
+
+def _positions_at_least(space: BoardSpace) -> int:
+    """Distinct positions the tree counter meets below a board, at least: down to the
+    earliest leaf, every way of adding the plies' stones is a position."""
+    free = (space.geometry.full & ~(space.root[0] | space.root[1])).bit_count()
+    plies = earliest_end(space) if space.depth_limit != 0 else 0
+    # The side to move has added (ply + 1) // 2 stones after ``ply`` plies, the other ply // 2.
+    return sum(comb(free, (ply + 1) // 2) * comb(free - (ply + 1) // 2, ply // 2) for ply in range(1, plies + 1))
