@@ -9,38 +9,92 @@ first, unless the user drags the handle between them."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QComboBox, QPushButton, QSpinBox
 
 from tictactoe_qt.engine.analysis import VARIANTS
 from tictactoe_qt.engine.game import cell_text
+from tictactoe_qt.gui.analysis.comparison_panel import ComparisonDock
 from tictactoe_qt.gui.analysis.comparison_table import CUTOFFS, MIN_ROWS, MOVE, NODES, NOTE, TIME, VALUE
 
 from .waits import HANG_MS
 
 
-@pytest.fixture(params=[None, 2], ids=["full depth", "depth 2"])
-def compared(request, qtbot, shown_window, click_cell):
-    """The default-sized window's Compare dock after comparing the position after r1c1, r2c2,
-    to the end and with a depth limit."""
-    window = shown_window((1040, 680))
+def compare(window, depth: int | None, click: Callable[[int, int], None], wait_until: Callable) -> ComparisonDock:
+    """Seat two humans in ``window``, play r1c1, r2c2 and compare that position to ``depth``
+    (None: to the end) in its Compare dock; the dock once the table is filled."""
     for seat in "xo":
         combo = window.findChild(QComboBox, f"{seat}Player")
         combo.setCurrentIndex(combo.findData("human"))
     window.findChild(QPushButton, "applySettingsButton").click()
-    click_cell(window.board, 0, 0)
-    click_cell(window.board, 1, 1)
+    click(0, 0)
+    click(1, 1)
     dock = window.analysis.comparison
     dock.show()
     dock.raise_()
-    qtbot.waitExposed(dock)
-    dock.depth_box.setCurrentIndex(dock.depth_box.findData(request.param))
-    qtbot.waitUntil(dock.run_button.isEnabled, timeout=HANG_MS)
+    wait_until(dock.isVisible)
+    dock.depth_box.setCurrentIndex(dock.depth_box.findData(depth))
+    wait_until(dock.run_button.isEnabled)
     dock.run_button.click()
-    qtbot.waitUntil(lambda: not dock.is_running() and dock.table.rowCount() == len(VARIANTS), timeout=HANG_MS)
+    wait_until(lambda: not dock.is_running() and dock.table.rowCount() == len(VARIANTS))
+    return dock
+
+
+@pytest.fixture(params=[None, 2], ids=["full depth", "depth 2"])
+def compared(request, qtbot, shown_window, click_cell):
+    """The default-sized window's Compare dock after comparing the position after r1c1, r2c2,
+    to the end and with a depth limit: for the tests that resize or drag."""
+    window = shown_window((1040, 680))
+    dock = compare(
+        window,
+        request.param,
+        lambda row, col: click_cell(window.board, row, col),
+        lambda condition: qtbot.waitUntil(condition, timeout=HANG_MS),
+    )
     qtbot.wait(50)  # the layout settles
     return window, dock
+
+
+def _wait_until(condition: Callable[[], object]) -> None:
+    deadline = time.monotonic() + HANG_MS / 1000
+    while not condition():
+        assert time.monotonic() < deadline, "the comparison did not finish"
+        QTest.qWait(10)
+
+
+@pytest.fixture(scope="module", params=[None, 2], ids=["full depth", "depth 2"])
+def read_only(request, qapp, tmp_path_factory):
+    """As :func:`compared`, one window per depth shared by the tests that only read its
+    table (they never resize, drag or run anything); its settings in a folder of its own."""
+    from tictactoe_qt.gui.game_controller import GameController
+    from tictactoe_qt.gui.main_window import MainWindow
+
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path_factory.mktemp("cfg")))
+    qapp.setOrganizationName("tictactoe-qt-tests")
+    qapp.setApplicationName("tictactoe-qt")
+    patch = pytest.MonkeyPatch()
+    patch.setattr(GameController, "auto_warm_up", False)  # as the GUI tests' conftest does
+    window = MainWindow()
+    window.resize(1040, 680)
+    window.show()
+    assert QTest.qWaitForWindowExposed(window)
+    board = window.board
+
+    def click(row: int, col: int) -> None:
+        QTest.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.cell_rect(row, col).center())
+
+    dock = compare(window, request.param, click, _wait_until)
+    QTest.qWait(50)  # the layout settles
+    yield window, dock
+    window.close()
+    window.deleteLater()
+    patch.undo()
 
 
 def cells(table, column: int) -> list[str]:
@@ -62,8 +116,8 @@ def whole_rows(table) -> int:
     )
 
 
-def test_every_column_and_row_shows_at_the_default_size(qtbot, compared) -> None:
-    _window, dock = compared
+def test_every_column_and_row_shows_at_the_default_size(read_only) -> None:
+    _window, dock = read_only
     table = dock.table
     assert table.rowCount() == len(VARIANTS)
     assert table.horizontalScrollBar().maximum() == 0
@@ -110,8 +164,8 @@ def test_the_split_stays_where_the_user_drags_it(qtbot, compared) -> None:
     assert table.height() == dragged  # the taller window's room went to the chart
 
 
-def test_figures_move_and_value_read_in_full(qtbot, compared) -> None:
-    _window, dock = compared
+def test_figures_move_and_value_read_in_full(read_only) -> None:
+    _window, dock = read_only
     table = dock.table
     metrics = table.fontMetrics()
     for column in (NODES, CUTOFFS, TIME, MOVE, VALUE):
@@ -144,9 +198,9 @@ def test_a_wider_dock_shows_the_whole_note(qtbot, compared) -> None:
     assert header.sectionViewportPosition(NOTE) + header.sectionSize(NOTE) >= table.viewport().width() - 1
 
 
-@pytest.mark.parametrize("compared", [2], indirect=True, ids=["depth 2"])
-def test_a_depth_limited_value_is_short_with_the_long_form_in_its_tooltip(qtbot, compared) -> None:
-    _window, dock = compared
+@pytest.mark.parametrize("read_only", [2], indirect=True, ids=["depth 2"])
+def test_a_depth_limited_value_is_short_with_the_long_form_in_its_tooltip(read_only) -> None:
+    _window, dock = read_only
     assert dock.depth_box.currentData() == 2
     table = dock.table
     heuristic = [number for number, row in enumerate(dock.rows) if row.result is not None and not row.result.exact]

@@ -18,7 +18,7 @@ from tictactoe_qt.gui.analysis.overlay_choice import (
 from tictactoe_qt.gui.main_window import MainWindow
 from tictactoe_qt.gui.settings_store import SettingsStore
 
-from .fresh_process import run_script, settings_env, settings_file
+from .fresh_process import run_script, seat_humans, settings_env, settings_file
 
 
 def ini(folder) -> QSettings:
@@ -171,6 +171,7 @@ def run(env, action: str) -> dict:
 
 
 def test_a_restarted_program_shows_the_chosen_view_and_depth(tmp_path) -> None:
+    seat_humans(tmp_path)  # no game is played: the seats' engine process would be unused
     env = settings_env(tmp_path)
     fresh = run(env, "set")
     assert (fresh["views"], fresh["depths"], fresh["shown"]) == (["values"], [None], False)
@@ -193,9 +194,9 @@ def test_a_restarted_program_shows_the_chosen_view_and_depth(tmp_path) -> None:
     ],
 )
 def test_unusable_stored_choices_start_with_the_defaults_and_say_so(tmp_path, stored, reset) -> None:
+    seat_humans(tmp_path)  # no game is played: the seats' engine process would be unused
     conf = settings_file(tmp_path)
-    conf.parent.mkdir(parents=True)
-    conf.write_text("[overlay]\n" + stored, encoding="utf-8")
+    conf.write_text(conf.read_text(encoding="utf-8") + "\n[overlay]\n" + stored, encoding="utf-8")
     env = settings_env(tmp_path)
     first = run(env, "show")
     assert "were reset to their defaults" in first["message"]
