@@ -7,6 +7,7 @@ from contextlib import ExitStack
 
 import pytest
 
+from .dask_here import scheduler_here
 from .dask_processes import DaskProcesses, timeout_settings
 
 
@@ -30,6 +31,13 @@ def fresh_dask(tmp_path):
         yield dask
     finally:
         dask.stop()
+
+
+@pytest.fixture
+def dask_here(tmp_path):
+    """A scheduler in the test process (not the test's point); the test adds worker processes."""
+    with scheduler_here(tmp_path) as dask:
+        yield dask
 
 
 @pytest.fixture(autouse=True)

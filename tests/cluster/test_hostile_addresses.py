@@ -10,6 +10,7 @@ import time
 import pytest
 
 from . import fake_servers
+from .dask_here import cluster_here
 from .dask_processes import ROOT, environment, refused_address
 
 BATCH = ["simulate", "--x", "random", "--o", "random", "--games", "10", "--seed", "1"]
@@ -71,10 +72,11 @@ def test_a_port_that_is_not_a_scheduler_is_one_line_within_seconds(behaviour, wh
     assert seconds < PROMPT, f"{seconds:.1f} s: {line}"
 
 
-def test_a_workers_port_is_named_as_not_a_scheduler(fresh_dask):
-    fresh_dask.add_worker()
-    address = fresh_dask.worker_address(0)
-    result, seconds = simulate("--cluster", address)
+def test_a_workers_port_is_named_as_not_a_scheduler():
+    # The worker (and its scheduler) run in this process: its port answers as any worker's.
+    with cluster_here(workers=1) as cluster:
+        (address,) = cluster.scheduler.workers
+        result, seconds = simulate("--cluster", address)
     line = _one_failing_line(result, 1)
     assert line.startswith(
         f"tictactoe-qt simulate: error: cannot reach the Dask scheduler at "
