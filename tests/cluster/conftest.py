@@ -13,14 +13,12 @@ from .dask_processes import DaskProcesses, timeout_settings
 
 @pytest.fixture(scope="module")
 def two_workers(tmp_path_factory):
-    """A scheduler and two one-thread workers on 127.0.0.1, shared by a module's tests."""
-    dask = DaskProcesses(tmp_path_factory.mktemp("dask"))
-    try:
+    """Two one-thread worker processes on 127.0.0.1, shared by a module's tests, which only
+    submit work (none kills or freezes a process); their scheduler runs in the test process."""
+    with scheduler_here(tmp_path_factory.mktemp("dask")) as dask:
         dask.add_worker()
         dask.add_worker()
         yield dask
-    finally:
-        dask.stop()
 
 
 @pytest.fixture

@@ -41,7 +41,9 @@ def cluster_here(workers: int = 0) -> Iterator[LocalCluster]:
             protocol="tcp",
             host="127.0.0.1",
             scheduler_port=0,
-            dashboard_address=None,
+            # Dask's plain HTTP routes on a free loopback port, without the dashboard.
+            dashboard_address="127.0.0.1:0",
+            scheduler_kwargs={"dashboard": False},
         ) as cluster,
     ):
         yield cluster
