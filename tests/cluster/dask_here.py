@@ -16,6 +16,7 @@ from .dask_processes import QUIET_DIAGNOSTICS, DaskProcesses
 
 if TYPE_CHECKING:
     from distributed import LocalCluster
+    from distributed.security import Security
 
 
 def _quiet_settings() -> dict[str, str]:
@@ -27,8 +28,9 @@ def _quiet_settings() -> dict[str, str]:
 
 
 @contextmanager
-def cluster_here(workers: int = 0) -> Iterator[LocalCluster]:
-    """A scheduler in this process with ``workers`` one-thread workers here too."""
+def cluster_here(workers: int = 0, security: Security | None = None) -> Iterator[LocalCluster]:
+    """A scheduler in this process with ``workers`` one-thread workers here too (over TLS
+    with ``security``)."""
     import dask
     from distributed import LocalCluster
 
@@ -38,7 +40,8 @@ def cluster_here(workers: int = 0) -> Iterator[LocalCluster]:
             n_workers=workers,
             threads_per_worker=1,
             processes=False,
-            protocol="tcp",
+            protocol="tcp" if security is None else "tls",
+            security=security,
             host="127.0.0.1",
             scheduler_port=0,
             # Dask's plain HTTP routes on a free loopback port, without the dashboard.
