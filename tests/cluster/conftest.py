@@ -7,19 +7,18 @@ from contextlib import ExitStack
 
 import pytest
 
+from .dask_here import scheduler_here
 from .dask_processes import DaskProcesses, timeout_settings
 
 
 @pytest.fixture(scope="module")
 def two_workers(tmp_path_factory):
-    """A scheduler and two one-thread workers on 127.0.0.1, shared by a module's tests."""
-    dask = DaskProcesses(tmp_path_factory.mktemp("dask"))
-    try:
+    """Two one-thread worker processes on 127.0.0.1, shared by a module's tests, which only
+    submit work (none kills or freezes a process); their scheduler runs in the test process."""
+    with scheduler_here(tmp_path_factory.mktemp("dask")) as dask:
         dask.add_worker()
         dask.add_worker()
         yield dask
-    finally:
-        dask.stop()
 
 
 @pytest.fixture
@@ -30,6 +29,13 @@ def fresh_dask(tmp_path):
         yield dask
     finally:
         dask.stop()
+
+
+@pytest.fixture
+def dask_here(tmp_path):
+    """A scheduler in the test process (not the test's point); the test adds worker processes."""
+    with scheduler_here(tmp_path) as dask:
+        yield dask
 
 
 @pytest.fixture(autouse=True)

@@ -75,13 +75,22 @@ def timeout_variables(**seconds: float) -> dict[str, str]:
 
 
 class DaskProcesses:
-    """A scheduler and its workers started by a test; :meth:`stop` ends every one."""
+    """A scheduler and its workers started by a test; :meth:`stop` ends every one.
 
-    def __init__(self, log_dir: Path, protocol: str = "tcp", env: dict[str, str] | None = None) -> None:
+    ``processes[0]`` is the scheduler process, where the test started one.
+    """
+
+    def __init__(
+        self, log_dir: Path, protocol: str = "tcp", env: dict[str, str] | None = None, scheduler: str | None = None
+    ) -> None:
+        """Start a scheduler process, or with ``scheduler`` (an address) add workers to that one."""
         self.log_dir = log_dir
         self.env = {**environment(), **(env or {})}
         self.processes: list[subprocess.Popen[bytes]] = []
         self.workers: list[subprocess.Popen[bytes]] = []
+        if scheduler is not None:
+            self.address = scheduler
+            return
         # Port 0: the scheduler binds a free port itself (no race with parallel tests).
         self._start(
             [

@@ -42,15 +42,15 @@ def test_the_cluster_gives_the_totals_of_one_process_streamed_chunk_by_chunk(two
     assert len(seen) > 4 and seen == sorted(seen) and seen[-1] == GAMES
 
 
-def test_a_worker_killed_mid_batch_changes_nothing(fresh_dask, cluster_timeouts):
-    doomed = fresh_dask.add_worker()
-    fresh_dask.add_worker()
+def test_a_worker_killed_mid_batch_changes_nothing(dask_here, cluster_timeouts):
+    doomed = dask_here.add_worker()
+    dask_here.add_worker()
     killed: list[str] = []
     batch_over = threading.Event()
     # A chunk finished on the doomed worker but not yet fetched is replayed once fetching
     # it gives up: after the connect timeout, shortened here to keep the test short.
     cluster_timeouts(connect=2)
-    with connect(ClusterAddress.parse(fresh_dask.address)) as connection:
+    with connect(ClusterAddress.parse(dask_here.address)) as connection:
         client = connection.client
         doomed_address = _address_of(client, doomed.pid)
 
@@ -88,14 +88,14 @@ def _address_of(client, pid: int) -> str:
     )
 
 
-def test_a_cluster_whose_workers_all_died_stops_with_the_games_so_far(fresh_dask, cluster_timeouts):
+def test_a_cluster_whose_workers_all_died_stops_with_the_games_so_far(dask_here, cluster_timeouts):
     from tictactoe_qt.cluster import ClusterLost
 
-    only = fresh_dask.add_worker()
+    only = dask_here.add_worker()
     seen: list[int] = []
     # The timeouts this test waits out, as set in Dask's configuration; the line says them.
     cluster_timeouts(answer=2, no_workers=1)
-    with connect(ClusterAddress.parse(fresh_dask.address)) as connection:
+    with connect(ClusterAddress.parse(dask_here.address)) as connection:
 
         def progress(done: int, total: int) -> None:
             seen.append(done)

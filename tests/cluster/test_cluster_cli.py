@@ -80,20 +80,20 @@ def _preload(tmp_path, code: str) -> str:
     return str(script)
 
 
-def test_a_worker_with_another_version_is_named_with_both_versions(fresh_dask, tmp_path):
+def test_a_worker_with_another_version_is_named_with_both_versions(dask_here, tmp_path):
     # The worker really imports tictactoe_qt; its preload only changes the version it reports.
-    fresh_dask.add_worker("--preload", _preload(tmp_path, "import tictactoe_qt\ntictactoe_qt.__version__ = '0.0.9'\n"))
-    result = simulate(*BATCH, "--cluster", fresh_dask.address)
+    dask_here.add_worker("--preload", _preload(tmp_path, "import tictactoe_qt\ntictactoe_qt.__version__ = '0.0.9'\n"))
+    result = simulate(*BATCH, "--cluster", dask_here.address)
     assert result.returncode == 1 and result.stdout == ""
     assert result.stderr.count("\n") == 1, result.stderr
     assert f"runs tictactoe-qt '0.0.9', this computer {__version__}" in result.stderr
     assert "worker tcp://127.0.0.1:" in result.stderr
 
 
-def test_a_worker_without_the_package_is_named(fresh_dask, tmp_path):
+def test_a_worker_without_the_package_is_named(dask_here, tmp_path):
     # As on a machine where it was never installed: importing it fails on that worker.
-    fresh_dask.add_worker("--preload", _preload(tmp_path, "import sys\nsys.modules['tictactoe_qt'] = None\n"))
-    result = simulate(*BATCH, "--cluster", fresh_dask.address)
+    dask_here.add_worker("--preload", _preload(tmp_path, "import sys\nsys.modules['tictactoe_qt'] = None\n"))
+    result = simulate(*BATCH, "--cluster", dask_here.address)
     assert result.returncode == 1 and result.stderr.count("\n") == 1, result.stderr
     assert f"lacks tictactoe-qt (this computer runs {__version__})" in result.stderr
 

@@ -143,10 +143,10 @@ def test_a_scheduler_killed_mid_tournament_gives_the_table_so_far(fresh_dask):
     assert seconds < PROMPT
 
 
-def test_every_worker_gone_mid_batch_is_one_line_after_a_bounded_wait(fresh_dask):
-    workers = [fresh_dask.add_worker(), fresh_dask.add_worker()]
-    process = _start(BATCH, fresh_dask.address, answer=ANSWER, no_workers=NO_WORKERS)
-    fresh_dask.wait_for_merged_chunks("tictactoe-chunk")
+def test_every_worker_gone_mid_batch_is_one_line_after_a_bounded_wait(dask_here):
+    workers = [dask_here.add_worker(), dask_here.add_worker()]
+    process = _start(BATCH, dask_here.address, answer=ANSWER, no_workers=NO_WORKERS)
+    dask_here.wait_for_merged_chunks("tictactoe-chunk")
     for worker in workers:
         worker.kill()
     out, err, seconds = _finish(process)

@@ -49,7 +49,7 @@ def test_a_cluster_tournament_prints_the_table_of_one_process(two_workers):
     assert table[0][2]["wins"] not in (0, 60), "random against a weak MCTS: a table that could differ"
 
 
-def test_an_engine_missing_on_a_worker_is_named_before_any_game(fresh_dask, tmp_path):
+def test_an_engine_missing_on_a_worker_is_named_before_any_game(dask_here, tmp_path):
     here = tmp_path / "here"
     here.mkdir()
     engine = here / "pbrain-bot"
@@ -60,7 +60,7 @@ def test_an_engine_missing_on_a_worker_is_named_before_any_game(fresh_dask, tmp_
     preload = tmp_path / "preload.py"
     # A worker whose working folder has no such program, as on another machine.
     preload.write_text(f"import os\nos.chdir({str(elsewhere)!r})\n")
-    fresh_dask.add_worker("--preload", str(preload))
+    dask_here.add_worker("--preload", str(preload))
     result = tictactoe(
         "simulate",
         "--x",
@@ -74,7 +74,7 @@ def test_an_engine_missing_on_a_worker_is_named_before_any_game(fresh_dask, tmp_
         "--games",
         "2",
         "--cluster",
-        fresh_dask.address,
+        dask_here.address,
         cwd=here,
     )
     assert result.returncode == 1 and result.stdout == ""

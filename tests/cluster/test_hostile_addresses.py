@@ -6,10 +6,12 @@ import shutil
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
 from . import fake_servers
+from .dask_here import cluster_here
 from .dask_processes import ROOT, environment, refused_address
 
 BATCH = ["simulate", "--x", "random", "--o", "random", "--games", "10", "--seed", "1"]
@@ -71,10 +73,11 @@ def test_a_port_that_is_not_a_scheduler_is_one_line_within_seconds(behaviour, wh
     assert seconds < PROMPT, f"{seconds:.1f} s: {line}"
 
 
-def test_a_workers_port_is_named_as_not_a_scheduler(fresh_dask):
-    fresh_dask.add_worker()
-    address = fresh_dask.worker_address(0)
-    result, seconds = simulate("--cluster", address)
+def test_a_workers_port_is_named_as_not_a_scheduler():
+    # The worker (and its scheduler) run in this process: its port answers as any worker's.
+    with cluster_here(workers=1) as cluster:
+        (address,) = cluster.scheduler.workers
+        result, seconds = simulate("--cluster", address)
     line = _one_failing_line(result, 1)
     assert line.startswith(
         f"tictactoe-qt simulate: error: cannot reach the Dask scheduler at "
@@ -122,20 +125,12 @@ def test_tls_without_certificates_says_what_to_configure():
     assert seconds < PROMPT
 
 
-def test_tls_to_a_peer_that_does_not_speak_it_is_one_line(tmp_path):
-    env = {**environment(), **_tls_settings(tmp_path)}
-    with fake_servers.FakeServer(fake_servers.junk) as server:
-        address = server.address.replace("tcp://", "tls://")
-        result, seconds = simulate("--cluster", address, env=env)
-    line = _one_failing_line(result, 1)
-    assert f"at '{address}': the TLS handshake failed" in line, line
-    assert seconds < PROMPT
-
-
-def _tls_settings(folder) -> dict[str, str]:
-    """Dask's TLS settings, as environment variables, for a fresh self-signed certificate."""
+@pytest.fixture(scope="module")
+def tls_files(tmp_path_factory) -> tuple[Path, Path]:
+    """A self-signed certificate and its key, made once for the module's TLS tests."""
     if shutil.which("openssl") is None:
         pytest.skip("needs the openssl command to make a certificate")
+    folder = tmp_path_factory.mktemp("tls")
     cert, key = folder / "cert.pem", folder / "key.pem"
     subprocess.run(
         [
@@ -143,7 +138,9 @@ def _tls_settings(folder) -> dict[str, str]:
             "req",
             "-x509",
             "-newkey",
-            "rsa:2048",
+            "ec",
+            "-pkeyopt",
+            "ec_paramgen_curve:prime256v1",
             "-nodes",
             "-days",
             "1",
@@ -158,6 +155,21 @@ def _tls_settings(folder) -> dict[str, str]:
         capture_output=True,
         timeout=BOUND,
     )
+    return cert, key
+
+
+def test_tls_to_a_peer_that_does_not_speak_it_is_one_line(tls_files):
+    env = {**environment(), **_tls_settings(*tls_files)}
+    with fake_servers.FakeServer(fake_servers.junk) as server:
+        address = server.address.replace("tcp://", "tls://")
+        result, seconds = simulate("--cluster", address, env=env)
+    line = _one_failing_line(result, 1)
+    assert f"at '{address}': the TLS handshake failed" in line, line
+    assert seconds < PROMPT
+
+
+def _tls_settings(cert: Path, key: Path) -> dict[str, str]:
+    """Dask's TLS settings, as environment variables, for the certificate and key."""
     prefix = "DASK_DISTRIBUTED__COMM__TLS__"
     return {
         prefix + "CA_FILE": str(cert),
@@ -169,15 +181,20 @@ def _tls_settings(folder) -> dict[str, str]:
     }
 
 
-def test_a_tls_scheduler_with_certificates_runs_the_batch(tmp_path):
-    from .dask_processes import DaskProcesses
+def test_a_tls_scheduler_with_certificates_runs_the_batch(tls_files):
+    from distributed.security import Security
 
-    settings = _tls_settings(tmp_path)
-    dask = DaskProcesses(tmp_path, protocol="tls", env=settings)
-    try:
-        dask.add_worker()
-        result, _ = simulate("--cluster", dask.address, "--json", env={**environment(), **settings})
-    finally:
-        dask.stop()
+    cert, key = tls_files
+    roles = {
+        f"tls_{role}_{part}": str(path)
+        for role in ("scheduler", "worker", "client")
+        for part, path in (("cert", cert), ("key", key))
+    }
+    # The scheduler and its worker run in this process: the point is the command reaching
+    # them over TLS with Dask's certificate settings.
+    with cluster_here(workers=1, security=Security(tls_ca_file=str(cert), require_encryption=True, **roles)) as cluster:
+        address = cluster.scheduler_address
+        result, _ = simulate("--cluster", address, "--json", env={**environment(), **_tls_settings(cert, key)})
     assert result.returncode == 0, result.stderr
-    assert f"cluster {dask.address}: 1 worker, 1 core" in result.stderr
+    assert address.startswith("tls://")
+    assert f"cluster {address}: 1 worker, 1 core" in result.stderr
