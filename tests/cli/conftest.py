@@ -2,26 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from types import SimpleNamespace
 
 import pytest
 
-from tictactoe_qt.cli.main import main
+from .in_process import run_in_process
 
 
 @pytest.fixture
 def run_main(capsys: pytest.CaptureFixture[str]) -> Callable[..., SimpleNamespace]:
-    """Run ``tictactoe-qt ARGV`` in this process: its exit status, stdout and stderr.
-
-    For tests about a command's words; where exit by signal, a real stdout's encoding
-    or a process's lifetime is the point, the tests start a real process instead.
-    """
-
-    def run(*argv: str) -> SimpleNamespace:
-        capsys.readouterr()  # nothing said before belongs to this run
-        status = main(list(argv))
-        out, err = capsys.readouterr()
-        return SimpleNamespace(returncode=status, stdout=out, stderr=err)
-
-    return run
+    """Run ``tictactoe-qt ARGV`` in this process (see :func:`.in_process.run_in_process`)."""
+    return functools.partial(run_in_process, capsys)
