@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
-import sys
 
 from tictactoe_qt.cli.main import main
 
@@ -71,15 +69,9 @@ def _board_19x19() -> str:
     return "/".join("".join(row) for row in rows)
 
 
-def _run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "tictactoe_qt", *args], capture_output=True, text=True, timeout=120, check=False
-    )
-
-
-def test_big_board_scores_are_comparable_and_the_best_move_carries_the_top_one():
+def test_big_board_scores_are_comparable_and_the_best_move_carries_the_top_one(run_main):
     """Issue 9 item 2: x at (9,9), o at (8,8) on 19x19, k=5."""
-    done = _run_cli("analyze", "--json", "--k", "5", "--time", "0.5", _board_19x19())
+    done = run_main("analyze", "--json", "--k", "5", "--time", "0.5", _board_19x19())
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert data["exact"] is False and isinstance(data["depth"], int) and data["depth"] >= 1
@@ -98,8 +90,8 @@ def test_big_board_scores_are_comparable_and_the_best_move_carries_the_top_one()
     assert tuple(data["best"]) in {(row, col) for row in range(6, 12) for col in range(6, 12)}
 
 
-def test_big_board_text_marks_unsearched_cells_unknown():
-    done = _run_cli("analyze", "--k", "5", "--time", "0.3", _board_19x19())
+def test_big_board_text_marks_unsearched_cells_unknown(run_main):
+    done = run_main("analyze", "--k", "5", "--time", "0.3", _board_19x19())
     assert done.returncode == 0, done.stderr
     rows = [line.split() for line in done.stdout.splitlines()]
     # Grids number rows and columns from 1; the header row reads 1 2 3 ...
@@ -115,8 +107,8 @@ def test_big_board_text_marks_unsearched_cells_unknown():
 FORCED_WIN_7X7 = "o....../......./......./..xx.../......./......./......o"
 
 
-def test_a_forced_win_the_search_proved_reads_as_a_win_though_not_exact():
-    done = _run_cli("analyze", "--k", "4", "--time", "0.2", FORCED_WIN_7X7)
+def test_a_forced_win_the_search_proved_reads_as_a_win_though_not_exact(run_main):
+    done = run_main("analyze", "--k", "4", "--time", "0.2", FORCED_WIN_7X7)
     assert done.returncode == 0, done.stderr
     line = next(line for line in done.stdout.splitlines() if "perfect play:" in line)
     assert line.startswith("  X to move; perfect play: X wins in 3 plies against every reply searched (depth")
@@ -124,5 +116,5 @@ def test_a_forced_win_the_search_proved_reads_as_a_win_though_not_exact():
     grid = [line.split() for line in done.stdout.splitlines()]
     row_4 = next(row for row in grid if row[:1] == ["4"])
     assert "X3*" in row_4, "the best move shows its forced win, marked best"
-    data = json.loads(_run_cli("analyze", "--json", "--k", "4", "--time", "0.2", FORCED_WIN_7X7).stdout)
+    data = json.loads(run_main("analyze", "--json", "--k", "4", "--time", "0.2", FORCED_WIN_7X7).stdout)
     assert data["exact"] is False and data["score"] == 1_000_000_000 - 3

@@ -22,6 +22,19 @@ def test_quick_json_has_a_row_per_target(capsys):
     assert random_row["speedup"] > 1 and random_row["figures"]["games_per_second"] > 0
 
 
+def test_only_runs_the_rows_whose_work_names_the_words(capsys):
+    assert main(["bench", "--quick", "--json", "--only", "ANY 3x3 MOVE", "--only", "empty 4x4 k=4, exact"]) == 0
+    works = [row["work"] for row in json.loads(capsys.readouterr().out)["rows"]]
+    assert works == ["perfect, any 3x3 move, warm", "perfect, empty 4x4 k=4, exact draw"]
+
+
+def test_only_words_that_name_no_row_are_one_line_and_run_nothing(capsys):
+    assert main(["bench", "--quick", "--only", "no such\nrow"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1 and "no row's work contains 'no such\\nrow'" in captured.err
+
+
 def test_a_missing_part_is_skipped_with_a_note():
     def missing(settings: BenchSettings) -> BenchRow:
         from tictactoe_qt.engine.search import not_written_yet  # type: ignore[attr-defined]

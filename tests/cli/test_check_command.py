@@ -184,19 +184,19 @@ def test_an_illegal_move_or_none_is_told_so(function, words):
         [str(TEXTBOOK), "--time-limit", "0"],
     ],
 )
-def test_usage_errors_are_one_line_with_status_2(argv):
-    done = run_check(*argv)
+def test_usage_errors_are_one_line_with_status_2(argv, run_main):
+    done = run_main("check", *argv)  # the words and status: no student runs
     assert done.returncode == 2, done.stdout + done.stderr
     assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
 
 
-def test_template_path_and_copy(tmp_path):
-    done = run_check("--template")
+def test_template_path_and_copy(tmp_path, run_main):
+    done = run_main("check", "--template")
     assert done.returncode == 0 and Path(done.stdout.strip()).is_file()
     target = tmp_path / "mine.py"
-    assert run_check("--template", str(target)).returncode == 0
+    assert run_main("check", "--template", str(target)).returncode == 0
     assert "def search(game, state)" in target.read_text()
-    assert run_check("--template", str(target)).returncode == 2  # never overwritten
+    assert run_main("check", "--template", str(target)).returncode == 2  # never overwritten
     cases, _, done = json_cases(str(target), "--tree", AIMA_TREE)
     assert "no pruning" in cases[0]["matches"]  # as shipped, the TODOs are not done
 

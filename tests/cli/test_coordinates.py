@@ -3,27 +3,25 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
+
+import pytest
 
 from tictactoe_qt.engine.game import Move, cell_text, line_text, move_text
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run_cli(*arguments: str) -> str:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    done = subprocess.run(
-        [sys.executable, "-m", "tictactoe_qt", *arguments],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-        check=True,
-    )
-    return done.stdout
+@pytest.fixture
+def run_cli(run_main):
+    """The command's stdout, run in this process (the words are the point here)."""
+
+    def run(*arguments: str) -> str:
+        done = run_main(*arguments)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    return run
 
 
 def test_cells_are_named_from_1_for_people():
@@ -32,7 +30,7 @@ def test_cells_are_named_from_1_for_people():
     assert line_text([Move(1, 1), Move(0, 2)]) == "r2c2 r1c3"
 
 
-def test_analyze_text_and_json_name_the_same_cell_in_their_own_base():
+def test_analyze_text_and_json_name_the_same_cell_in_their_own_base(run_cli):
     # x to win at the bottom-right corner: [2, 2] in JSON, row 3, column 3 in text.
     board = "xo./.x./..."
     text = run_cli("analyze", board)
@@ -45,7 +43,7 @@ def test_analyze_text_and_json_name_the_same_cell_in_their_own_base():
     assert "col " not in text
 
 
-def test_search_text_uses_the_window_names_and_json_keeps_indices():
+def test_search_text_uses_the_window_names_and_json_keeps_indices(run_cli):
     board = "xo./.x./..."
     text = run_cli("search", "--algorithm", "alphabeta", "--board", board)
     data = json.loads(run_cli("search", "--algorithm", "alphabeta", "--board", board, "--json"))

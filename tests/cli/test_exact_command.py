@@ -106,11 +106,11 @@ def test_ctrl_c_stops_an_exact_search_with_the_best_answer_so_far(command):
 
 
 @pytest.mark.parametrize("command", [["search", "--algorithm", "perfect"], ["analyze"]])
-def test_exact_on_a_hopeless_board_is_refused_with_an_estimate(command):
+def test_exact_on_a_hopeless_board_is_refused_with_an_estimate(command, run_main):
     board = "/".join(["." * 15] * 15)
     argv = [*command, "--exact", "--k", "5"]
     argv += ["--board", board] if command[0] == "search" else [board]
-    done = subprocess.run([sys.executable, "-m", "tictactoe_qt", *argv], capture_output=True, text=True, timeout=60)
+    done = run_main(*argv)  # refused before any search: the words and status
     assert done.returncode == 2
     assert len(done.stderr.strip().splitlines()) == 1
     assert "225 empty cells" in done.stderr and "10^" in done.stderr and "--time" in done.stderr
@@ -152,13 +152,7 @@ def test_a_long_exact_run_says_so_on_stderr_and_stdout_stays_json(command):
     assert data["exact"] is False
 
 
-def test_an_exact_run_within_the_measured_sizes_has_no_note():
-    done = subprocess.run(
-        COMMAND + ["search", "--algorithm", "perfect", "--exact", "--size", "4x4", "--k", "4", "--json", "--no-cache"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)),
-    )
+def test_an_exact_run_within_the_measured_sizes_has_no_note(run_main):
+    done = run_main("search", "--algorithm", "perfect", "--exact", "--size", "4x4", "--k", "4", "--json", "--no-cache")
     assert done.returncode == 0 and done.stderr == ""
     assert json.loads(done.stdout)["exact"] is True

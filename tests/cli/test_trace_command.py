@@ -62,19 +62,31 @@ def test_board_trace_paths_are_row_col_moves():
 
 
 def test_empty_board_alphabeta_matches_the_textbook_count():
-    *_, summary = json_lines(
-        "--algorithm", "alphabeta", "--ordering", "none", "--scoring", "textbook", "--form", "textbook"
+    done = run_cli(
+        "trace",
+        "--json",
+        "--algorithm",
+        "alphabeta",
+        "--ordering",
+        "none",
+        "--scoring",
+        "textbook",
+        "--form",
+        "textbook",
     )
-    assert summary["nodes"] == 18_297 and summary["value"] == 0
+    assert done.returncode == 0, done.stderr
+    # The count is the summary's (the tens of thousands of event lines before it are not read).
+    summary = json.loads(done.stdout[done.stdout.rindex("\n", 0, -1) + 1 :])
+    assert summary["summary"] is True and summary["nodes"] == 18_297 and summary["value"] == 0
 
 
-def test_past_max_events_the_trace_is_refused_with_its_size():
-    done = run_cli("trace", "--algorithm", "minimax", "--json")
+def test_past_max_events_the_trace_is_refused_with_its_size(run_main):
+    done = run_main("trace", "--algorithm", "minimax", "--json")
     assert done.returncode == 2 and done.stdout == ""
     err = done.stderr.strip().splitlines()
     assert len(err) == 1
     assert "exactly 1,355,060 events" in err[0] and "1,000,000" in err[0]
-    done = run_cli("trace", "--algorithm", "alphabeta", "--max-events", "1000")
+    done = run_main("trace", "--algorithm", "alphabeta", "--max-events", "1000")
     assert done.returncode == 2 and "more than 1,000 events" in done.stderr
 
 
@@ -142,8 +154,8 @@ def test_a_trace_streams_whole_up_to_its_max_events_and_is_refused_one_below(tmp
         (["--algorithm", "minimax", "--size", "19", "--k", "5", "--max-events", "1000"], "up to about 1.2e+769 events"),
     ],
 )
-def test_bad_input_is_one_line_and_exit_2(argv, message):
-    done = run_cli("trace", *argv)
+def test_bad_input_is_one_line_and_exit_2(argv, message, run_main):
+    done = run_main("trace", *argv)  # the words, here; the streams tests run a real process
     assert done.returncode == 2 and done.stdout == ""
     err = done.stderr.strip().splitlines()
     assert len(err) == 1 and message in err[0], err
@@ -161,12 +173,13 @@ def test_text_trace_is_indented_by_depth(capsys):
     assert lines[-1].startswith("value 3, best move: child 1; nodes 11, cut-offs 1 (alphabeta, form textbook")
 
 
-def test_tree_text_counts_children_from_1_as_the_stepper_and_json_from_0():
+def test_tree_text_counts_children_from_1_as_the_stepper_and_json_from_0(run_main):
     """The text and the stepper write the same child numbers; the JSON keeps the engine's."""
     from tictactoe_qt.gui.stepper.move_names import step_short, step_text
 
-    text = run_cli("trace", "--algorithm", "alphabeta", "--tree", AIMA_TREE).stdout.splitlines()
-    *events, summary = json_lines("--algorithm", "alphabeta", "--tree", AIMA_TREE)
+    text = run_main("trace", "--algorithm", "alphabeta", "--tree", AIMA_TREE).stdout.splitlines()
+    traced = run_main("trace", "--json", "--algorithm", "alphabeta", "--tree", AIMA_TREE)
+    *events, summary = [json.loads(line) for line in traced.stdout.splitlines()]
     assert len(text) == len(events) + 2  # a head line, one line per event, the summary
     for line, event in zip(text[1:], events):
         shown = " > ".join(step_short(step) for step in event["path"]) or "root"

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.in_process import run_in_process
 from tictactoe_qt.engine.game import MAX_SIZE
 
 from .processes import running_with
@@ -76,9 +77,12 @@ def test_json_counts_forfeits_by_player_and_reason(fake_engine):
         ("engine:path=", "7", "engine:path=/path/to/pbrain-x"),
     ],
 )
-def test_an_unusable_engine_is_a_one_line_error_with_exit_2(fake_engine, spec, size, message):
+def test_an_unusable_engine_is_a_one_line_error_with_exit_2(fake_engine, spec, size, message, capsys):
     good = fake_engine("good")
-    done = simulate(
+    # Refused before any game: the words and status, read in this process.
+    done = run_in_process(
+        capsys,
+        "simulate",
         "--x",
         spec.format(good=good),
         "--o",

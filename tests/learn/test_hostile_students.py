@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.in_process import run_in_process
 from tests.gomocup.processes import running_with
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -107,8 +108,8 @@ def test_a_file_that_ends_its_process_while_loading_is_told_so():
     assert words.startswith("while loading your file, ") and "running loading" not in words
 
 
-def test_a_folder_is_named_a_folder(tmp_path):
-    done = check(str(tmp_path))
+def test_a_folder_is_named_a_folder(tmp_path, capsys):
+    done = run_in_process(capsys, "check", "--json", str(tmp_path))  # refused before any student runs
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "is a folder" in done.stderr
 
@@ -179,7 +180,8 @@ def test_a_file_that_does_not_load_is_one_line_per_case(tmp_path, target, words,
         ([str(HOSTILE / "syntax_error.py.txt")], "is not a Python file"),
     ],
 )
-def test_a_file_that_cannot_be_checked_is_one_line_with_status_2(argv, words):
-    done = check(*argv, "--tree", "[[1,2],[3]]")
+def test_a_file_that_cannot_be_checked_is_one_line_with_status_2(argv, words, capsys):
+    # Refused before any search runs: the words and status, in this process.
+    done = run_in_process(capsys, "check", "--json", *argv, "--tree", "[[1,2],[3]]")
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and words in done.stderr and len(done.stderr) < 400

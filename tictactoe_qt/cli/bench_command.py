@@ -7,7 +7,16 @@ import argparse
 import json
 import sys
 
-from tictactoe_qt.engine.bench import COMPETENT_NAME, RESTART_NAME, BenchRow, BenchSettings, machine_facts, run_bench
+from tictactoe_qt.engine import excerpt
+from tictactoe_qt.engine.bench import (
+    COMPETENT_NAME,
+    RESTART_NAME,
+    BenchRow,
+    BenchSettings,
+    chosen_rows,
+    machine_facts,
+    run_bench,
+)
 
 from .arguments import positive_int
 
@@ -26,7 +35,8 @@ search and Compare run (18,297 nodes, as OpenSpiel's Python alpha-beta). The
 random-game rows' reference is a textbook random.choice loop. Takes about half a
 minute on a quiet 2-core machine, three minutes with open-spiel installed (its
 MCTS rows play 140 games); --quick is a smoke run of several seconds, --stretch
-adds the exact 6x5 and 6x6 k=4 solves (a few seconds)."""
+adds the exact 6x5 and 6x6 k=4 solves (a few seconds), --only runs just the
+rows whose work names the given words."""
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -46,13 +56,24 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="repeats per timed row (default 5, 1 with --quick)",
     )
     parser.add_argument("--stretch", action="store_true", help="also solve the empty 6x5 and 6x6 k=4 boards (minutes)")
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        metavar="WORDS",
+        help="run only the rows whose work contains WORDS (any case), e.g. '3x3' or 'exact'; repeat for more",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     repeats = args.repeats or (1 if args.quick else 5)
-    settings = BenchSettings(quick=args.quick, repeats=repeats, stretch=args.stretch)
+    settings = BenchSettings(quick=args.quick, repeats=repeats, stretch=args.stretch, only=tuple(args.only))
+    if not chosen_rows(settings.only):
+        words = " or ".join(excerpt(word) for word in settings.only)
+        print(f"tictactoe-qt bench: error: no row's work contains {words}", file=sys.stderr)
+        return 2
     rows: list[BenchRow] = []
     for row in run_bench(settings):
         rows.append(row)

@@ -4,7 +4,7 @@ window)."""
 
 from .reference import COMPETENT_NAME, RESTART_NAME, competent_best_move
 from .rows import BenchRow
-from .runner import machine_facts, run_bench
+from .runner import chosen_rows, machine_facts, run_bench
 from .search_rows import BenchSettings, reachable_positions
 
 __all__ = [
@@ -12,6 +12,7 @@ __all__ = [
     "RESTART_NAME",
     "BenchRow",
     "BenchSettings",
+    "chosen_rows",
     "competent_best_move",
     "machine_facts",
     "reachable_positions",

@@ -55,9 +55,17 @@ def run_row(work: str, target: str, maker: RowMaker, settings: BenchSettings) ->
         return BenchRow(work, target, skipped=True, note=f"failed: {type(error).__name__}: {error}")
 
 
+def chosen_rows(only: tuple[str, ...]) -> tuple[tuple[str, str, RowMaker], ...]:
+    """The rows whose work contains one of the words of ``only`` (any case); every row if none."""
+    if not only:
+        return ROWS
+    words = [word.casefold() for word in only]
+    return tuple(row for row in ROWS if any(word in row[0].casefold() for word in words))
+
+
 def run_bench(settings: BenchSettings) -> Iterator[BenchRow]:
-    """Each row of the table, in order, as it finishes."""
-    for work, target, maker in ROWS:
+    """Each chosen row of the table (``settings.only``), in order, as it finishes."""
+    for work, target, maker in chosen_rows(settings.only):
         yield run_row(work, target, maker, settings)
 
 

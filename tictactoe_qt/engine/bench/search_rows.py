@@ -25,6 +25,8 @@ class BenchSettings:
     repeats: int = 5
     #: Also run the stretch rows (exact solves of the empty 6x5 and 6x6 k=4 boards).
     stretch: bool = False
+    #: Run only the rows whose work contains one of these words (any case); empty: every row.
+    only: tuple[str, ...] = ()
 
     @property
     def budget(self) -> float:
