@@ -87,8 +87,12 @@ def run_script(script: str, env: dict[str, str], *args: str) -> str:
 
 #: The start of every windowed script: the program's own application set-up and signal
 #: handling, and a shown ``window``; the script's body follows, then the event loop.
+#: A crash (SIGSEGV, SIGABRT) prints the Python stacks on stderr, so a window that ends
+#: without a word in a test still names where it was.
 _WINDOW_PRELUDE = """
+import faulthandler
 import sys
+faulthandler.enable()
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 from tictactoe_qt.gui import app as program
