@@ -37,7 +37,8 @@ def tab_names(window: MainWindow, name: str) -> set[str]:
 @pytest.mark.parametrize("version", [0, LAYOUT_VERSION], ids=["old format", "current format"])
 def test_docks_missing_from_a_saved_layout_are_tabbed_not_stacked(qtbot, version):
     store = SettingsStore()
-    store.save_window_state(QMainWindow().saveGeometry(), layout_with_only_the_settings_dock(version))
+    settings, _ = store.load()
+    store.save(settings, (QMainWindow().saveGeometry(), layout_with_only_the_settings_dock(version)))
     window = MainWindow()
     qtbot.addWidget(window)
     window.show()

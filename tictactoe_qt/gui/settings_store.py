@@ -226,11 +226,6 @@ class SettingsStore:
             state if isinstance(state, QByteArray) else None,
         )
 
-    def save_window_state(self, geometry: QByteArray, state: QByteArray) -> None:
-        self.settings.setValue("window/geometry", geometry)
-        self.settings.setValue("window/state", state)
-        self.settings.sync()
-
 
 def _whole_or_none(raw: object) -> int | None:
     try:
