@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from math import comb, perm
+from math import perm
 from typing import Any
 
 from ...players.textbook_options import TextbookOptions
 from ..tree_counts import walk_levels
 from .event_stream import Event, trace_events
-from .quick_size import earliest_end
+from .quick_size import free_cells, positions_at_least
 from .spaces import BoardSpace, SearchSpace
 
 #: The ``--max-events`` default.
@@ -93,7 +93,7 @@ def minimax_size(space: SearchSpace[Any, Any], budget: int) -> tuple[int, int] |
             if nodes > budget:
                 return None
         return nodes, leaves
-    if _positions_at_least(space) > budget:
+    if positions_at_least(space) > budget:
         return None  # the walk below would pass the budget too, after seconds of work
     walk = walk_levels(
         space.geometry, space.root[0], space.root[1], True, max_depth=space.depth_limit, max_positions=budget
@@ -155,16 +155,6 @@ def _quick_node_bound(space: SearchSpace[Any, Any]) -> int | None:
     """Nodes of the full move tree of a board (every order of the empty cells), if a board."""
     if not isinstance(space, BoardSpace):
         return None
-    empty = space.geometry.full & ~(space.root[0] | space.root[1])
-    free = empty.bit_count()
+    free = free_cells(space)
     plies = free if space.depth_limit is None else min(free, space.depth_limit)
     return sum(perm(free, ply) for ply in range(plies + 1))
-
-
-def _positions_at_least(space: BoardSpace) -> int:
-    """Distinct positions the tree counter meets below a board, at least: down to the
-    earliest leaf, every way of adding the plies' stones is a position."""
-    free = (space.geometry.full & ~(space.root[0] | space.root[1])).bit_count()
-    plies = earliest_end(space) if space.depth_limit != 0 else 0
-    # The side to move has added (ply + 1) // 2 stones after ``ply`` plies, the other ply // 2.
-    return sum(comb(free, (ply + 1) // 2) * comb(free - (ply + 1) // 2, ply // 2) for ply in range(1, plies + 1))
