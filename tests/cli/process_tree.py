@@ -21,6 +21,11 @@ def environment() -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(ROOT)}
 
 
+def run_command(*args: str, timeout: float) -> subprocess.CompletedProcess[str]:
+    """``tictactoe-qt ARGS`` run to its end (a hang fails after ``timeout`` s): status and text."""
+    return subprocess.run(command(*args), capture_output=True, text=True, timeout=timeout, env=environment())
+
+
 def start(args: list[str]) -> subprocess.Popen[str]:
     return subprocess.Popen(
         args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment(), cwd=ROOT

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 
 import pytest
+
+from tests.cli.process_tree import run_command
 
 from .processes import running_with
 from .thinking_log import entries
@@ -17,13 +17,7 @@ REFUSAL = (
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "tictactoe_qt", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=dict(os.environ, PYTHONPATH=os.getcwd()),
-    )
+    return run_command(*args, timeout=120)
 
 
 @pytest.mark.parametrize("command", ["simulate", "tournament"])

@@ -9,12 +9,11 @@ after its own answer, as Rapfi does.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 
 import pytest
 
+from tests.cli.process_tree import run_command
 from tictactoe_qt.engine.game import Board, GameConfig, Move
 from tictactoe_qt.engine.gomocup import EngineFault, ExternalEngine
 
@@ -27,13 +26,7 @@ NEXT_MOVE = b"\n\n"
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "tictactoe_qt", *args],
-        capture_output=True,
-        text=True,
-        timeout=180,
-        env=dict(os.environ, PYTHONPATH=os.getcwd()),
-    )
+    return run_command(*args, timeout=180)
 
 
 def scripted(fake_engine, *answers: bytes) -> str:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 
 import pytest
 
+from tests.cli.process_tree import run_command
 from tictactoe_qt.engine import PlayerForfeit
 from tictactoe_qt.engine.game import Board, GameConfig
 from tictactoe_qt.engine.gomocup import EngineFault, EnginePlayer, ExternalEngine
@@ -21,13 +20,7 @@ HANG = 90
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "tictactoe_qt", *args],
-        capture_output=True,
-        text=True,
-        timeout=HANG,
-        env=dict(os.environ, PYTHONPATH=os.getcwd()),
-    )
+    return run_command(*args, timeout=HANG)
 
 
 @pytest.mark.parametrize("workers", [[], ["--workers", "1"]])
