@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 
 #: Set to a fresh value for each test (``tests/conftest.py``); the processes it starts
 #: inherit it, so other tests' processes (parallel workers, other users) are not counted.
@@ -60,7 +61,16 @@ def group_members(pgid: int) -> list[int]:
 
 def group_gone(pgid: int, seconds: float = 5.0) -> list[int]:
     """:func:`group_members` once it is empty, or after ``seconds`` (a kill takes a moment)."""
+    return _once_empty(lambda: group_members(pgid), seconds)
+
+
+def gone_with(text: str, seconds: float = 5.0) -> list[int]:
+    """:func:`running_with` once it is empty, or after ``seconds`` (a kill takes a moment)."""
+    return _once_empty(lambda: running_with(text), seconds)
+
+
+def _once_empty(live: Callable[[], list[int]], seconds: float) -> list[int]:
     deadline = time.monotonic() + seconds
-    while (left := group_members(pgid)) and time.monotonic() < deadline:
+    while (left := live()) and time.monotonic() < deadline:
         time.sleep(0.02)
     return left
