@@ -1,4 +1,4 @@
-"""Issue 9, item 5: the layout stays put under the mouse."""
+"""The layout stays put under the mouse: notices, legends and highlights move no control."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from tictactoe_qt.gui.board_widget import BoardWidget
 from tictactoe_qt.gui.stats.watch_series import SPEEDS
 
 from .settings_steps import choose
+from .waits import settled
 
 DEFAULT_SIZE = (1040, 680)
 
@@ -19,7 +20,7 @@ DEFAULT_SIZE = (1040, 680)
 @pytest.fixture
 def window(qtbot, shown_window):
     shown = shown_window(DEFAULT_SIZE)
-    qtbot.wait(200)  # the dock column settled
+    settled(qtbot, lambda: geometries(shown))  # the dock column took its width
     return shown
 
 
@@ -59,7 +60,7 @@ def test_the_notice_never_pushes_the_board_section_out_of_view(qtbot, window, pl
     window.findChild(QSpinBox, "cols").setValue(size)
     dock = window.settings_dock
     qtbot.waitUntil(lambda: dock.pending.isVisible())
-    qtbot.wait(50)
+    settled(qtbot, lambda: geometries(window))
     viewport = dock.scroll_area.viewport()
     group = dock.findChild(QGroupBox, "boardGroup")
     shown = QRect(group.mapTo(viewport, QPoint(0, 0)), group.size())
@@ -76,19 +77,15 @@ def test_pause_and_resume_do_not_reflow_the_toolbar(qtbot, window) -> None:
     controls.games_box.setValue(20)
     qtbot.mouseClick(controls.watch_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.watch_series.played >= 1, timeout=10_000)
-    qtbot.wait(50)
-    before = geometries(controls)
+    before = settled(qtbot, lambda: geometries(controls))
     qtbot.mouseClick(controls.pause_button, Qt.MouseButton.LeftButton)
     assert controls.pause_button.text() == "Resume"
-    qtbot.wait(50)  # a layout pass
-    assert geometries(controls) == before
+    assert settled(qtbot, lambda: geometries(controls)) == before
     qtbot.mouseClick(controls.pause_button, Qt.MouseButton.LeftButton)
     assert controls.pause_button.text() == "Pause"
-    qtbot.wait(50)
-    assert geometries(controls) == before
+    assert settled(qtbot, lambda: geometries(controls)) == before
     controls.speed_slider.setValue(SPEEDS.index(None))  # the longest speed text
-    qtbot.wait(50)
-    assert geometries(controls) == before
+    assert settled(qtbot, lambda: geometries(controls)) == before
     window.watch_series.stop()
 
 
@@ -99,7 +96,7 @@ def test_the_watch_info_fits_at_the_default_width(qtbot, window) -> None:
     controls.toggleViewAction().trigger()  # View > Watch (it shows itself when a watch starts)
     controls.show_score({"x": 999, "o": 999, "draw": 999, "played": 999, "games": 1000})
     controls.show_move_stats("X: 12,345,678 nodes, depth 9, 812 ms")
-    qtbot.wait(50)
+    settled(qtbot, lambda: geometries(controls))
     extension = controls.findChild(QToolButton, "qt_toolbar_ext_button")
     assert extension is None or not extension.isVisible()  # nothing hidden behind »
     bar = controls.rect()
@@ -164,19 +161,14 @@ def test_the_docks_stay_put_while_the_analysis_legend_changes(qtbot, window) -> 
     views = window.analysis
     views.overlay_action.setChecked(True)
     views.overlay.status.emit(LONG_LEGEND)
-    qtbot.wait(50)
+    before = settled(qtbot, lambda: geometries(window))
     assert views.legend.height() > views.legend.fontMetrics().height()  # it wraps here
-    before = geometries(window)
     for text in ("Analysing the position…", "", LONG_LEGEND, "Asking the MCTS player…"):
         views.overlay.status.emit(text)
-        qtbot.wait(50)
-        moved = {
-            name: (rect, geometries(window).get(name))
-            for name, rect in before.items()
-            if geometries(window).get(name) not in (None, rect)
-        }
+        after = settled(qtbot, lambda: geometries(window))
+        moved = {name: (rect, after.get(name)) for name, rect in before.items() if after.get(name) not in (None, rect)}
         assert not {name for name in moved if name != "analysisLegend"}, (text, moved)
     # Analysis off: the room goes back to the window.
     views.overlay_action.setChecked(False)
-    qtbot.wait(50)
+    settled(qtbot, lambda: geometries(window))
     assert views.legend.height() == views.legend.fontMetrics().height()
