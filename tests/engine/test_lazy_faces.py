@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tictactoe_qt.engine.players import COMPUTER_KINDS, PLAYER_FACTORIES, make_player
+
 ENGINE = Path(importlib.import_module("tictactoe_qt.engine").__file__ or "").parent
 ROOT = ENGINE.parent.parent
 
@@ -139,3 +141,10 @@ def test_importing_the_faces_imports_none_of_their_rooms_modules() -> None:
     loaded = set(json.loads(done.stdout.strip().splitlines()[-1]))
     eager = {module for face in FACES for module in eager_imports(source_of(face), face).values()}
     assert sorted(loaded - set(FACES) - eager) == []
+
+
+def test_the_registry_builds_every_computer_kind_from_the_module_that_declares_it() -> None:
+    assert sorted(PLAYER_FACTORIES) == sorted(COMPUTER_KINDS)
+    for kind in COMPUTER_KINDS:
+        spec = f"engine:path={sys.executable}" if kind == "engine" else kind  # an engine starts on its first move
+        assert make_player(spec).spec.kind == kind
