@@ -1,44 +1,74 @@
 """Entry point of the ``tictactoe-qt`` command: the window, or a headless subcommand.
 
-Subcommands never import Qt; only the bare command opens the window.
+Subcommands never import Qt; only the bare command opens the window. Each
+subcommand's module builds its parser and runs it; a command line that names
+a subcommand imports that module alone, so a command imports what its own
+work needs and not every other command's (:func:`build_parser`).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import select
 import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from tictactoe_qt import __version__
 from tictactoe_qt.engine import InvalidConfigError, NotationError
 from tictactoe_qt.engine.play import TournamentError
 from tictactoe_qt.engine.players import PlayerSpecError
 
-from . import (
-    analyze_command,
-    bench_command,
-    brain_command,
-    cache_command,
-    check_command,
-    count_command,
-    players_command,
-    search_command,
-    simulate_command,
-    tournament_command,
-    trace_command,
-)
 from .arguments import CommandFailed, OneLineParser, UsageError, fail
 from .plain_output import use_plain_fallback
 from .stop_signals import INTERRUPTED
+
+if TYPE_CHECKING:  # the modules of COMMANDS, which build_parser imports by name
+    from . import (  # noqa: F401
+        analyze_command,
+        bench_command,
+        brain_command,
+        cache_command,
+        check_command,
+        count_command,
+        players_command,
+        search_command,
+        simulate_command,
+        tournament_command,
+        trace_command,
+    )
 
 PROG = "tictactoe-qt"
 #: Exit status when a command could not finish (a worker process died, say).
 FAILED = 1
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The command line: ``--version`` and one subparser per subcommand."""
+#: Each subcommand, in the order ``--help`` lists them, and its module (whose
+#: ``add_parser`` names it so).
+COMMANDS = {
+    "analyze": "analyze_command",
+    "simulate": "simulate_command",
+    "search": "search_command",
+    "count": "count_command",
+    "bench": "bench_command",
+    "trace": "trace_command",
+    "brain": "brain_command",
+    "tournament": "tournament_command",
+    "players": "players_command",
+    "cache": "cache_command",
+    "check": "check_command",
+}
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The command line: ``--version`` and one subparser per subcommand.
+
+    Given the arguments to parse, only the subcommand they name is built, its
+    module imported; none for no arguments (the window); all when they name
+    none (``--help``, a mistyped command: the usage then offers every one).
+    """
     parser = OneLineParser(
         prog=PROG,
         description="Tic-tac-toe and m,n,k-games with an engine that shows how it thinks. "
@@ -46,28 +76,25 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     commands = parser.add_subparsers(title="subcommands", dest="command", metavar="COMMAND")
-    for command in (
-        analyze_command,
-        simulate_command,
-        search_command,
-        count_command,
-        bench_command,
-        trace_command,
-        brain_command,
-        tournament_command,
-        players_command,
-        cache_command,
-        check_command,
-    ):
-        command.add_parser(commands)
+    named = _named_command(argv)
+    for name, module in COMMANDS.items():
+        if named in (None, name) and (argv is None or argv):
+            importlib.import_module(f"{__package__}.{module}").add_parser(commands)
     return parser
+
+
+def _named_command(argv: Sequence[str] | None) -> str | None:
+    """The subcommand ``argv`` names: its first word not an option (the top level's
+    options take no value), if that is a subcommand."""
+    first = next((word for word in argv or () if not word.startswith("-")), None)
+    return first if first in COMMANDS else None
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     use_plain_fallback()  # "µs", "α", "∞" as plain words where the terminal lacks them
     args_list = sys.argv[1:] if argv is None else argv
-    parser = build_parser()
+    parser = build_parser(args_list)
     try:
         args = parser.parse_args(args_list)
     except SystemExit as exit_request:  # --help, --version, or a one-line usage error

@@ -38,11 +38,12 @@ class _SearchHandler:
     """
 
     def __init__(self) -> None:
+        # A player's modules are imported when the first player of its kind is built:
+        # a child that plays minimax never imports the other kinds.
         from tictactoe_qt.engine.players import close_player, make_player
 
         self._make_player = make_player
         self._close_player = close_player
-        make_player("random")  # imports the search modules before saying ready
         self._players: OrderedDict[object, Any] = OrderedDict()
 
     def __call__(

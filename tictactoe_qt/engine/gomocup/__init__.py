@@ -5,19 +5,26 @@ Coordinates on the wire are ``x,y`` = column,row, counted from 0. See
 :mod:`.brain` for our engine speaking it as a brain.
 """
 
-from .brain import DEFAULT_K, Brain, run_brain
-from .client import (
-    MAX_ENGINE_SIZE,
-    MIN_ENGINE_SIZE,
-    EngineFault,
-    EngineUnavailable,
-    ExternalEngine,
-    check_engine_board,
-    check_engine_path,
-)
-from .clock import MAX_BUDGET, MIN_BUDGET, TimeControl
-from .player import EnginePlayer
-from .protocol import ProtocolError
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..lazy_faces import lazy_face
+
+if TYPE_CHECKING:
+    from .brain import DEFAULT_K, Brain, run_brain
+    from .client import (
+        MAX_ENGINE_SIZE,
+        MIN_ENGINE_SIZE,
+        EngineFault,
+        EngineUnavailable,
+        ExternalEngine,
+        check_engine_board,
+        check_engine_path,
+    )
+    from .clock import MAX_BUDGET, MIN_BUDGET, TimeControl
+    from .player import EnginePlayer
+    from .protocol import ProtocolError
 
 __all__ = [
     "DEFAULT_K",
@@ -36,3 +43,23 @@ __all__ = [
     "check_engine_path",
     "run_brain",
 ]
+
+if not TYPE_CHECKING:
+    __getattr__, __dir__ = lazy_face(
+        __name__,
+        {
+            ".brain": ("DEFAULT_K", "Brain", "run_brain"),
+            ".client": (
+                "MAX_ENGINE_SIZE",
+                "MIN_ENGINE_SIZE",
+                "EngineFault",
+                "EngineUnavailable",
+                "ExternalEngine",
+                "check_engine_board",
+                "check_engine_path",
+            ),
+            ".clock": ("MAX_BUDGET", "MIN_BUDGET", "TimeControl"),
+            ".player": ("EnginePlayer",),
+            ".protocol": ("ProtocolError",),
+        },
+    )

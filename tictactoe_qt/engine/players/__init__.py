@@ -1,57 +1,64 @@
 """Players: who chooses moves. Specs name them, the registry builds them (each player
 module declares ``PLAYERS``; :mod:`.registry` collects them), plugins host them."""
 
-from .playable import check_playable
-from .player_log import LOG_ENV, read_log_tail
-from .player_spec import (
-    COMPUTER_KINDS,
-    DEFAULT_TIME,
-    DEPTH_RANGE_KINDS,
-    MAX_TIME,
-    MIN_TIME,
-    OPTIONS,
-    PLAYER_KINDS,
-    PLUGIN_OPTIONS,
-    TEXTBOOK_CHOICES,
-    TEXTBOOK_KINDS,
-    PlayerSpec,
-    PlayerSpecError,
-    human_refused,
-)
-from .player_views import (
-    MCTS_SEED,
-    VIEW_KINDS,
-    PlayerView,
-    ViewKind,
-    average_badge,
-    minimax_badge,
-    minimax_text,
-    player_view,
-    view_badge,
-    view_refusal,
-    view_spec,
-    view_text,
-    view_title,
-)
-from .plugin_check import PluginCheck, check_plugins
-from .plugin_player import PluginPlayer
-from .plugin_source import MAX_SOURCE_BYTES, ModuleFacts, module_facts
-from .plugins import GROUP, discovered_plugins
-from .registry import PLAYER_FACTORIES, Player, close_player, make_player
-from .textbook_options import (
-    ALGORITHMS,
-    CHOICES,
-    ESTIMATE_NOTE,
-    ESTIMATE_NOTE_SHORT,
-    EVALUATIONS,
-    FORMS,
-    ORDERINGS,
-    SCORINGS,
-    OptionsError,
-    TextbookOptions,
-    estimate_note,
-    estimates_can_outrank_wins,
-)
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..lazy_faces import lazy_face
+
+if TYPE_CHECKING:
+    from .playable import check_playable
+    from .player_log import LOG_ENV, read_log_tail
+    from .player_spec import (
+        COMPUTER_KINDS,
+        DEFAULT_TIME,
+        DEPTH_RANGE_KINDS,
+        MAX_TIME,
+        MIN_TIME,
+        OPTIONS,
+        PLAYER_KINDS,
+        PLUGIN_OPTIONS,
+        TEXTBOOK_CHOICES,
+        TEXTBOOK_KINDS,
+        PlayerSpec,
+        PlayerSpecError,
+        human_refused,
+    )
+    from .player_views import (
+        MCTS_SEED,
+        VIEW_KINDS,
+        PlayerView,
+        ViewKind,
+        average_badge,
+        minimax_badge,
+        minimax_text,
+        player_view,
+        view_badge,
+        view_refusal,
+        view_spec,
+        view_text,
+        view_title,
+    )
+    from .plugin_check import PluginCheck, check_plugins
+    from .plugin_player import PluginPlayer
+    from .plugin_source import MAX_SOURCE_BYTES, ModuleFacts, module_facts
+    from .plugins import GROUP, discovered_plugins
+    from .registry import PLAYER_FACTORIES, Player, close_player, make_player
+    from .textbook_options import (
+        ALGORITHMS,
+        CHOICES,
+        ESTIMATE_NOTE,
+        ESTIMATE_NOTE_SHORT,
+        EVALUATIONS,
+        FORMS,
+        ORDERINGS,
+        SCORINGS,
+        OptionsError,
+        TextbookOptions,
+        estimate_note,
+        estimates_can_outrank_wins,
+    )
 
 __all__ = [
     "ALGORITHMS",
@@ -108,3 +115,61 @@ __all__ = [
     "view_text",
     "view_title",
 ]
+
+if not TYPE_CHECKING:
+    __getattr__, __dir__ = lazy_face(
+        __name__,
+        {
+            ".playable": ("check_playable",),
+            ".player_log": ("LOG_ENV", "read_log_tail"),
+            ".player_spec": (
+                "COMPUTER_KINDS",
+                "DEFAULT_TIME",
+                "DEPTH_RANGE_KINDS",
+                "MAX_TIME",
+                "MIN_TIME",
+                "OPTIONS",
+                "PLAYER_KINDS",
+                "PLUGIN_OPTIONS",
+                "TEXTBOOK_CHOICES",
+                "TEXTBOOK_KINDS",
+                "PlayerSpec",
+                "PlayerSpecError",
+                "human_refused",
+            ),
+            ".player_views": (
+                "MCTS_SEED",
+                "VIEW_KINDS",
+                "PlayerView",
+                "ViewKind",
+                "average_badge",
+                "minimax_badge",
+                "minimax_text",
+                "player_view",
+                "view_badge",
+                "view_refusal",
+                "view_spec",
+                "view_text",
+                "view_title",
+            ),
+            ".plugin_check": ("PluginCheck", "check_plugins"),
+            ".plugin_player": ("PluginPlayer",),
+            ".plugin_source": ("MAX_SOURCE_BYTES", "ModuleFacts", "module_facts"),
+            ".plugins": ("GROUP", "discovered_plugins"),
+            ".registry": ("PLAYER_FACTORIES", "Player", "close_player", "make_player"),
+            ".textbook_options": (
+                "ALGORITHMS",
+                "CHOICES",
+                "ESTIMATE_NOTE",
+                "ESTIMATE_NOTE_SHORT",
+                "EVALUATIONS",
+                "FORMS",
+                "ORDERINGS",
+                "SCORINGS",
+                "OptionsError",
+                "TextbookOptions",
+                "estimate_note",
+                "estimates_can_outrank_wins",
+            ),
+        },
+    )

@@ -1,19 +1,20 @@
 """Players: small objects that choose a move for a position.
 
 Each player is built from a :class:`PlayerSpec` and a seed by
-:func:`make_player`, and is deterministic for a given seed.
+:func:`make_player`, and is deterministic for a given seed. Each player module
+declares its kinds in ``PLAYERS``; the registry imports a module when the
+first player of one of its kinds is built, so a process that plays minimax
+never imports the Gomocup client, MCTS or the exact solver.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from ..game.board import Board, Move
-from ..gomocup import player as gomocup_player
-from ..search import alphabeta, average, mcts, minimax, perfect_player
 from ..search_result import SearchResult, SearchStats, ShouldStop, never_stop
 from .player_spec import PlayerSpec, PlayerSpecError
 
@@ -59,15 +60,67 @@ class RandomPlayer:
 
 
 PlayerFactory = Callable[[PlayerSpec, random.Random], Player]
-#: Builders for each kind, from the ``PLAYERS`` each player module declares.
+
+
+def _engine_players() -> Mapping[str, PlayerFactory]:
+    from ..gomocup.player import PLAYERS
+
+    return PLAYERS
+
+
+def _alphabeta_players() -> Mapping[str, PlayerFactory]:
+    from ..search.alphabeta import PLAYERS
+
+    return PLAYERS
+
+
+def _average_players() -> Mapping[str, PlayerFactory]:
+    from ..search.average import PLAYERS
+
+    return PLAYERS
+
+
+def _mcts_players() -> Mapping[str, PlayerFactory]:
+    from ..search.mcts import PLAYERS
+
+    return PLAYERS
+
+
+def _minimax_players() -> Mapping[str, PlayerFactory]:
+    from ..search.minimax import PLAYERS
+
+    return PLAYERS
+
+
+def _perfect_players() -> Mapping[str, PlayerFactory]:
+    from ..search.perfect_player import PLAYERS
+
+    return PLAYERS
+
+
+class _Declared:
+    """The factory a player module declares for ``kind``, imported when first called."""
+
+    def __init__(self, kind: str, players: Callable[[], Mapping[str, PlayerFactory]]) -> None:
+        self.kind = kind
+        self._players = players
+
+    def __call__(self, spec: PlayerSpec, rng: random.Random) -> Player:
+        return self._players()[self.kind](spec, rng)
+
+    def __repr__(self) -> str:
+        return f"<the {self.kind!r} players' factory>"
+
+
+#: Builders for each kind: those of the ``PLAYERS`` each player module declares.
 PLAYER_FACTORIES: dict[str, PlayerFactory] = {
     "random": RandomPlayer,
-    **gomocup_player.PLAYERS,
-    **alphabeta.PLAYERS,
-    **average.PLAYERS,
-    **mcts.PLAYERS,
-    **minimax.PLAYERS,
-    **perfect_player.PLAYERS,
+    "engine": _Declared("engine", _engine_players),
+    "alphabeta": _Declared("alphabeta", _alphabeta_players),
+    "average": _Declared("average", _average_players),
+    "mcts": _Declared("mcts", _mcts_players),
+    "minimax": _Declared("minimax", _minimax_players),
+    "perfect": _Declared("perfect", _perfect_players),
 }
 
 

@@ -1,41 +1,48 @@
 """Words for people: side names, values in notation, durations."""
 
-from .durations import (
-    DAY,
-    HOUR,
-    HOURS,
-    MICROSECONDS,
-    MILLISECONDS,
-    MINUTES,
-    SECONDS,
-    YEAR,
-    TimeUnit,
-    duration_in,
-    duration_text,
-    duration_unit,
-)
-from .side_names import BOARD_NAMES, SideNames, board_text
-from .value_notation import (
-    BADGE_KEY,
-    MINUS_INFINITY,
-    PLIES,
-    PLUS_INFINITY,
-    UNKNOWN_BADGE,
-    UNKNOWN_TEXT,
-    badge_key,
-    compact_score,
-    forced_outcome,
-    game_over_text,
-    heuristic_badge,
-    heuristic_text,
-    infinity_text,
-    outcome_badge,
-    outcome_text,
-    plies_text,
-    status_text,
-    win_badge_key,
-    window_text,
-)
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..lazy_faces import lazy_face
+
+if TYPE_CHECKING:
+    from .durations import (
+        DAY,
+        HOUR,
+        HOURS,
+        MICROSECONDS,
+        MILLISECONDS,
+        MINUTES,
+        SECONDS,
+        YEAR,
+        TimeUnit,
+        duration_in,
+        duration_text,
+        duration_unit,
+    )
+    from .side_names import BOARD_NAMES, SideNames, board_text
+    from .value_notation import (
+        BADGE_KEY,
+        MINUS_INFINITY,
+        PLIES,
+        PLUS_INFINITY,
+        UNKNOWN_BADGE,
+        UNKNOWN_TEXT,
+        badge_key,
+        compact_score,
+        forced_outcome,
+        game_over_text,
+        heuristic_badge,
+        heuristic_text,
+        infinity_text,
+        outcome_badge,
+        outcome_text,
+        plies_text,
+        status_text,
+        win_badge_key,
+        window_text,
+    )
 
 __all__ = [
     "BADGE_KEY",
@@ -73,3 +80,46 @@ __all__ = [
     "win_badge_key",
     "window_text",
 ]
+
+if not TYPE_CHECKING:
+    __getattr__, __dir__ = lazy_face(
+        __name__,
+        {
+            ".durations": (
+                "DAY",
+                "HOUR",
+                "HOURS",
+                "MICROSECONDS",
+                "MILLISECONDS",
+                "MINUTES",
+                "SECONDS",
+                "YEAR",
+                "TimeUnit",
+                "duration_in",
+                "duration_text",
+                "duration_unit",
+            ),
+            ".side_names": ("BOARD_NAMES", "SideNames", "board_text"),
+            ".value_notation": (
+                "BADGE_KEY",
+                "MINUS_INFINITY",
+                "PLIES",
+                "PLUS_INFINITY",
+                "UNKNOWN_BADGE",
+                "UNKNOWN_TEXT",
+                "badge_key",
+                "compact_score",
+                "forced_outcome",
+                "game_over_text",
+                "heuristic_badge",
+                "heuristic_text",
+                "infinity_text",
+                "outcome_badge",
+                "outcome_text",
+                "plies_text",
+                "status_text",
+                "win_badge_key",
+                "window_text",
+            ),
+        },
+    )

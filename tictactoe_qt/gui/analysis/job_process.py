@@ -28,8 +28,8 @@ JobProcessError = ServiceError
 
 
 def _job_handler() -> Callable[[Any, Callable[[], bool], Callable[[object], None]], Any]:
-    """Built in the child: imports the engine, then calls each ``(function, args)``."""
-    import tictactoe_qt.engine  # noqa: F401 - imported before saying ready
+    """Built in the child: calls each ``(function, args)``; the first job of a kind
+    imports its module, which imports what its work needs."""
 
     def run_job(message: Any, should_stop: Callable[[], bool], report: Callable[[object], None]) -> Any:
         function, args = message

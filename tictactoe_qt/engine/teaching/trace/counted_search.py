@@ -20,8 +20,8 @@ from ...search.cancellation import SearchCancelled
 from ...search.evaluation import open_lines_score
 from ...search.result_building import first_free_cell
 from ...search_result import MATE_THRESHOLD, WIN_SCORE, SearchResult, SearchStats, ShouldStop, exact_fields, never_stop
-from . import board_space
 from .event_stream import SearchCounts, count_search
+from .searches import board_space
 
 #: Positions between two ``should_stop`` polls of :func:`limited_values`.
 CHECK_EVERY_NODES = 4096
