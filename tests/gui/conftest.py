@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import QSettings, Qt
 
@@ -31,6 +33,14 @@ def isolated_settings(qapp, tmp_path):
     qapp.setOrganizationName("tictactoe-qt-tests")
     qapp.setApplicationName("tictactoe-qt")
     yield tmp_path / "cfg"
+
+
+@pytest.fixture
+def settings_path(isolated_settings) -> Path:
+    """The file this test's windows read their settings from and write them to (in
+    ``isolated_settings``' folder): write it first to start a window on a given file,
+    as the program starts on the file it finds."""
+    return Path(QSettings().fileName())
 
 
 @pytest.fixture

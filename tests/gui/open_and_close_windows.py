@@ -105,15 +105,16 @@ def main() -> int:
         close_and_delete(window)
 
     discard = CloseChoice.DISCARD
-    for _ in range(2):
-        window_doing(answer=discard)  # closed while its engine process starts (warm-up)
-        window_doing(show_overlay, play_ai_moves, step, answer=discard)
-        # Unsaved runs and nobody to answer: the close is refused, the window deleted anyway.
-        window_doing(lambda w: run_batch(w, 20), step, answer=None)
-        window_doing(
-            lambda w: run_batch(w, 20), lambda w: run_batch(w, 200_000, False), answer=None
-        )  # deleted while a batch runs
-        window_doing(show_overlay, lambda w: run_batch(w, 20), play_ai_moves, step, answer=discard)
+    # Each case once: the collection after each close is forced, so a window's threads are
+    # freed before the next window opens, and a second round repeats the same frees.
+    window_doing(answer=discard)  # closed while its engine process starts (warm-up)
+    window_doing(show_overlay, play_ai_moves, step, answer=discard)
+    # Unsaved runs and nobody to answer: the close is refused, the window deleted anyway.
+    window_doing(lambda w: run_batch(w, 20), step, answer=None)
+    window_doing(
+        lambda w: run_batch(w, 20), lambda w: run_batch(w, 200_000, False), answer=None
+    )  # deleted while a batch runs
+    window_doing(show_overlay, lambda w: run_batch(w, 20), play_ai_moves, step, answer=discard)
     gc.collect()
     from tictactoe_qt.gui.stats.chunk_pool import shared_pool
 

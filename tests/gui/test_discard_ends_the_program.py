@@ -15,7 +15,15 @@ import time
 
 from tictactoe_qt.gui.stats.stats_controller import SMALL_BATCH
 
-from .fresh_process import TIMEOUT_S, group_members, recovery_folder, settings_env, wait_until_group_gone, window_script
+from .fresh_process import (
+    TIMEOUT_S,
+    group_members,
+    recovery_folder,
+    seat_humans,
+    settings_env,
+    wait_until_group_gone,
+    window_script,
+)
 
 #: A row of the recovery CSV takes this long in the slow-disk script below...
 SLOW_ROW_SECONDS = 0.01
@@ -63,6 +71,7 @@ SCRIPT = window_script(f"""
 
 
 def test_discard_ends_the_program_at_once_and_leaves_nothing_running(tmp_path) -> None:
+    seat_humans(tmp_path)  # the window starts no engine process for seats the batch replaces
     env = settings_env(tmp_path)
     process = subprocess.Popen(
         [sys.executable, "-c", SCRIPT],

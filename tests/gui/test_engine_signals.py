@@ -35,8 +35,14 @@ SCRIPT = window_script("""
 """)
 
 
-@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGINT, signal.SIGHUP])
-@pytest.mark.parametrize("mode", ["stoppable", "thinker"])
+#: Each signal once, and each kind of engine (one that stops when told, one that must be
+#: killed): every signal runs the same close (the program's one handler), and the engine
+#: is ended the same way whichever signal closed the window.
+@pytest.mark.parametrize(
+    ("mode", "number"),
+    [("thinker", signal.SIGTERM), ("stoppable", signal.SIGINT), ("thinker", signal.SIGHUP)],
+    ids=["thinker-SIGTERM", "stoppable-SIGINT", "thinker-SIGHUP"],
+)
 def test_a_signal_mid_thought_ends_the_engine_and_the_search_process(tmp_path, fake_engine, mode, number) -> None:
     program = fake_engine(mode)
     think_for(program, 60)

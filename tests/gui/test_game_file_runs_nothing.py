@@ -167,7 +167,7 @@ def test_saving_writes_the_engine_path_absolute(window, tmp_path, monkeypatch):
     assert spec == f"engine:path={tmp_path / 'bin' / 'pbrain-x'}"
 
 
-# -- the next start, in fresh processes (QSettings keeps its file's path per process) ----------
+# -- the next start: once in fresh processes (QSettings keeps its file's path per process) -----
 
 REPORT = """
     import json
@@ -196,12 +196,9 @@ def start(folder: Path, *args: str) -> dict[str, str]:
     return json.loads(run_script(window_script(REPORT), settings_env(folder), *args))
 
 
-def settings_with_engine(folder: Path, program: Path, origin: str | None) -> None:
-    """Settings as a run saved them with O the engine at ``program`` (``origin`` None: as
-    versions that did not record who chose it)."""
-    from .fresh_process import settings_file
-
-    path = settings_file(folder)
+def settings_with_engine(path: Path, program: Path, origin: str | None) -> None:
+    """A settings file at ``path`` as a run saved it with O the engine at ``program``
+    (``origin`` None: as versions that did not record who chose it)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     lines = [
         "[General]",
@@ -221,6 +218,30 @@ def settings_with_engine(folder: Path, program: Path, origin: str | None) -> Non
     path.write_text("\n".join(lines) + "\n")
 
 
+@pytest.fixture
+def restarted(qtbot, settings_path, monkeypatch):
+    """``restarted(program, origin)``: a window started as the program starts it (shown, its
+    engine process warming up) on :func:`settings_with_engine`'s file (this process's
+    settings file), once its dock's name questions have ended."""
+    from tictactoe_qt.gui.game_controller import GameController
+
+    monkeypatch.setattr(GameController, "auto_warm_up", True)
+    windows = []
+
+    def open_window(program: Path, origin: str | None) -> MainWindow:
+        settings_with_engine(settings_path, program, origin)
+        window = MainWindow()
+        qtbot.addWidget(window)
+        windows.append(window)
+        window.show()
+        settled(window)
+        return window
+
+    yield open_window
+    for window in windows:
+        window.close()
+
+
 def test_a_declined_engine_does_not_start_at_the_next_start(tmp_path):
     program, marker = marker_engine(tmp_path)
     path = game_file(tmp_path / "evil.json", f"engine:path={program}")
@@ -231,29 +252,27 @@ def test_a_declined_engine_does_not_start_at_the_next_start(tmp_path):
 
 
 @pytest.mark.parametrize("origin", [None, "someone", ""])
-def test_settings_that_do_not_say_who_chose_an_engine_never_start_it(tmp_path, origin):
+def test_settings_that_do_not_say_who_chose_an_engine_never_start_it(tmp_path, restarted, origin):
     """Versions before this one saved an opened file's engine in the settings unasked."""
     program, marker = marker_engine(tmp_path)
-    settings_with_engine(tmp_path / "home", program, origin)
-    shown = start(tmp_path / "home")
-    assert shown["o"] == "perfect"
-    assert "not chosen in the settings" in shown["notice"] and str(program) in shown["notice"]
+    shown = restarted(program, origin)
+    assert shown.controller.settings.o.kind == "perfect"
+    notice = shown.statusBar().currentMessage()
+    assert "not chosen in the settings" in notice and str(program) in notice
     assert not marker.exists()
 
 
-def test_an_engine_allowed_from_a_file_is_restored_without_being_started(tmp_path):
+def test_an_engine_allowed_from_a_file_is_restored_without_being_started(tmp_path, restarted):
     program, marker = marker_engine(tmp_path)
-    settings_with_engine(tmp_path / "home", program, "file")
-    assert start(tmp_path / "home")["o"] == "engine"  # X, the human, is to move
+    assert restarted(program, "file").controller.settings.o.kind == "engine"  # X, the human, is to move
     assert not marker.exists()
 
 
-def test_an_engine_chosen_in_the_dock_is_restored_and_named(tmp_path):
+def test_an_engine_chosen_in_the_dock_is_restored_and_named(tmp_path, restarted):
     """The other side of the coin, and proof the marker shows a start: the user's own
     choice is trusted, so the dock asks its name at once as it did when it was chosen."""
     program, marker = marker_engine(tmp_path)
-    settings_with_engine(tmp_path / "home", program, "dock")
-    assert start(tmp_path / "home")["o"] == "engine"
+    assert restarted(program, "dock").controller.settings.o.kind == "engine"
     assert marker.read_text().count("started") == 1
 
 

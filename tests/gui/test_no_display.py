@@ -103,7 +103,17 @@ ODD_VALUES = [
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11/Wayland systems only")
 @pytest.mark.parametrize("variable, value, words", ODD_VALUES)
 def test_an_odd_display_value_is_one_line_not_qts_abort(tmp_path, variable, value, words):
+    """The line the program prints (``tictactoe-qt: `` and the check's words) for each value;
+    the command itself prints it alone and exits 1 (the test below)."""
     environ = {**headless_environment(tmp_path), variable: value, "XDG_RUNTIME_DIR": str(tmp_path)}
+    line = f"tictactoe-qt: {missing_display(environ, 'linux')}"
+    assert len(line.splitlines()) == 1 and len(line) < 400, line[:500]
+    assert words in line and "QT_QPA_PLATFORM=offscreen" in line
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11/Wayland systems only")
+def test_the_window_on_a_display_nobody_answers_prints_one_line_and_exits_1(tmp_path):
+    environ = {**headless_environment(tmp_path), "DISPLAY": ":4199", "XDG_RUNTIME_DIR": str(tmp_path)}
     result = subprocess.run(
         [sys.executable, "-m", "tictactoe_qt"],
         cwd=tmp_path,
@@ -115,7 +125,8 @@ def test_an_odd_display_value_is_one_line_not_qts_abort(tmp_path, variable, valu
     assert result.returncode == 1, (result.returncode, result.stderr[-500:])
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and len(lines[0]) < 400, result.stderr[-500:]
-    assert words in lines[0] and "QT_QPA_PLATFORM=offscreen" in lines[0]
+    assert lines[0].startswith("tictactoe-qt: ") and "no X server answers" in lines[0]
+    assert "QT_QPA_PLATFORM=offscreen" in lines[0] and result.stdout == ""
 
 
 @pytest.mark.parametrize("platform", ["darwin", "win32"])

@@ -108,6 +108,43 @@ def test_a_new_window_ticks_and_applies_the_last_windows_choice(qtbot) -> None:
     assert third.analysis.legend.text() == ""
 
 
+def _shown(window) -> dict:
+    """What a window shows of its overlay choice: the status bar, the ticked view and depth,
+    and the view and depth the overlay applies."""
+    views = window.analysis
+    return {
+        "message": window.statusBar().currentMessage(),
+        "views": [key for key, action in views.overlay_menus.views.items() if action.isChecked()],
+        "depths": [key for key, action in views.overlay_menus.depths.items() if action.isChecked()],
+        "applied": [views.overlay.view, views.overlay.depth_limit],
+    }
+
+
+@pytest.mark.parametrize(
+    "stored, reset",
+    [
+        ("view=alphabeta-v9\ndepth=99\nshown=true\n", "overlay/view, overlay/depth"),
+        ("view=minimax\ndepth=abc\nshown=2\n", "overlay/depth, overlay/shown"),
+        ("view=@Variant(\\0\\0\\0\\x7f\\0\\0\\0\\x1)\ndepth=\\xff\\0\n", "overlay/depth"),
+    ],
+)
+def test_unusable_stored_choices_start_with_the_defaults_and_say_so(qtbot, settings_path, stored, reset) -> None:
+    settings_path.parent.mkdir(parents=True, exist_ok=True)
+    settings_path.write_text("[overlay]\n" + stored, encoding="utf-8")
+    window = MainWindow()
+    qtbot.addWidget(window)
+    first = _shown(window)
+    assert "were reset to their defaults" in first["message"]
+    assert reset in first["message"]
+    assert first["views"] in (["values"], ["minimax"]) and len(first["depths"]) == 1
+    assert first["applied"] == [first["views"][0], first["depths"][0]]
+    window.close()
+    # The defaults were written back: the next window has nothing to reset.
+    again = MainWindow()
+    qtbot.addWidget(again)
+    assert _shown(again)["message"] == "" and _shown(again)["applied"] == first["applied"]
+
+
 # -- the program, restarted -----------------------------------------------------------------
 
 RUN = textwrap.dedent(
@@ -172,8 +209,11 @@ def run(env, action: str) -> dict:
 
 def test_a_restarted_program_shows_the_chosen_view_and_depth(tmp_path) -> None:
     seat_humans(tmp_path)  # no game is played: the seats' engine process would be unused
+    conf = settings_file(tmp_path)  # and a stored choice it cannot use
+    conf.write_text(conf.read_text(encoding="utf-8") + "\n[overlay]\nview=alphabeta-v9\ndepth=99\n", encoding="utf-8")
     env = settings_env(tmp_path)
     fresh = run(env, "set")
+    assert "were reset to their defaults" in fresh["message"] and "overlay/view, overlay/depth" in fresh["message"]
     assert (fresh["views"], fresh["depths"], fresh["shown"]) == (["values"], [None], False)
     again = run(env, "show-then-values")
     assert again["message"] == ""
@@ -183,26 +223,3 @@ def test_a_restarted_program_shows_the_chosen_view_and_depth(tmp_path) -> None:
     assert again["legend"].startswith("Minimax depth-3 scores, X to move.")
     # Back to the values: they are searched 4 plies deep, as chosen in the first run.
     assert again["legends"][1].startswith("Depth-limited values, 4 plies")
-
-
-@pytest.mark.parametrize(
-    "stored, reset",
-    [
-        ("view=alphabeta-v9\ndepth=99\nshown=true\n", "overlay/view, overlay/depth"),
-        ("view=minimax\ndepth=abc\nshown=2\n", "overlay/depth, overlay/shown"),
-        ("view=@Variant(\\0\\0\\0\\x7f\\0\\0\\0\\x1)\ndepth=\\xff\\0\n", "overlay/depth"),
-    ],
-)
-def test_unusable_stored_choices_start_with_the_defaults_and_say_so(tmp_path, stored, reset) -> None:
-    seat_humans(tmp_path)  # no game is played: the seats' engine process would be unused
-    conf = settings_file(tmp_path)
-    conf.write_text(conf.read_text(encoding="utf-8") + "\n[overlay]\n" + stored, encoding="utf-8")
-    env = settings_env(tmp_path)
-    first = run(env, "show")
-    assert "were reset to their defaults" in first["message"]
-    assert reset in first["message"]
-    assert first["views"] in (["values"], ["minimax"]) and len(first["depths"]) == 1
-    assert first["applied"] == [first["views"][0], first["depths"][0]]
-    # The defaults were written back: the next start has nothing to reset.
-    again = run(env, "show")
-    assert again["message"] == "" and again["applied"] == first["applied"]

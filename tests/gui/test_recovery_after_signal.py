@@ -1,7 +1,7 @@
 """Runs nobody saved come back after a termination signal or a crash: the window is ended with
-SIGTERM (finished runs, or in the middle of a batch) or SIGKILL, started again in a fresh process with the same
-data folder, and shows the runs again, marked recovered. A normal close that discards them
-empties the recovery folder."""
+SIGTERM (finished runs, or in the middle of a batch), SIGKILL or a signal to its whole process
+group, started again in a fresh process with the same data folder, and shows the runs again,
+marked recovered. A normal close that discards them empties the recovery folder."""
 
 from __future__ import annotations
 
@@ -10,8 +10,6 @@ import os
 import signal
 import subprocess
 import sys
-
-import pytest
 
 from tictactoe_qt.gui.stats.stats_controller import SMALL_BATCH
 
@@ -112,34 +110,26 @@ def _sessions(folder):
     return sorted(path.name for path in recovery_folder(folder).iterdir() if path.is_dir())
 
 
-def test_finished_runs_come_back_after_sigterm(tmp_path) -> None:
+def test_finished_and_stopped_runs_of_two_sessions_come_back_after_sigterm(tmp_path) -> None:
     env = _humans_env(tmp_path)
     assert _run_until_signal(env, "finished", "200", "random", "random") == 200
-    assert _run_until_signal(env, "finished", "120", "random", "minimax:depth=1") == 120
+    # A slow player (a few hundred MCTS playouts a move): the batch is still running
+    # when the signal comes, on any machine, or it has finished (then it is kept whole).
+    played = _run_until_signal(env, "playing", "1000", "mcts:iterations=300", "minimax:depth=1")
     # The second window read the first one's run back and kept it with its own, or
     # (if the signal came first) left it for the next start: both come back either way.
     back = _restart(env)
     assert back["count"] == 2
-    assert sorted((run["games"], run["o"], run["recovered"]) for run in back["runs"]) == [
-        (120, "minimax:depth=1", True),
-        (200, "random", True),
-    ]
+    finished, stopped = sorted(back["runs"], key=lambda run: run["o"] != "random")
+    assert (finished["games"], finished["o"], finished["cancelled"]) == (200, "random", False)
+    assert stopped["o"] == "minimax:depth=1"
+    assert finished["recovered"] and stopped["recovered"]
+    assert played <= stopped["games"] <= 1000
+    assert stopped["cancelled"] == (stopped["games"] < 1000)
     assert all(run["italic"] for run in back["runs"])  # marked in the run list
     assert back["message"].startswith("Recovered 2 unsaved runs from the last session")
     assert back["status"] == back["message"]
     assert _sessions(tmp_path) == []  # discarded on a normal close: nothing is kept
-
-
-def test_the_games_of_a_batch_stopped_by_sigterm_come_back(tmp_path) -> None:
-    env = _humans_env(tmp_path)
-    # A slow player (a few hundred MCTS playouts a move): the batch is still running
-    # when the signal comes, on any machine, or it has finished (then it is kept whole).
-    played = _run_until_signal(env, "playing", "1000", "mcts:iterations=300", "random")
-    back = _restart(env)
-    assert back["count"] == 1
-    run = back["runs"][0]
-    assert played <= run["games"] <= 1000
-    assert run["cancelled"] == (run["games"] < 1000)
 
 
 def test_runs_come_back_after_a_crash(tmp_path) -> None:
@@ -181,16 +171,24 @@ def _run_until_group_signal(env, number: int, *args: str) -> tuple[int, str]:
     return int(line[1]), err
 
 
-@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT], ids=["SIGTERM", "SIGHUP", "SIGINT"])
-def test_a_batch_stopped_by_a_signal_to_the_window_group_comes_back(tmp_path, number) -> None:
+def test_batches_stopped_by_signals_to_the_window_group_come_back(tmp_path) -> None:
     # Both sides human: the window starts no engine process, so the group is the window and
     # the batch's fork server, resource tracker and worker processes.
     env = _humans_env(tmp_path)
     # More games than the dock plays in its own thread: worker processes play them.
     games = SMALL_BATCH * 5
-    played, _ = _run_until_group_signal(env, number, "playing", str(games), "mcts:iterations=300", "random")
+    # One session per signal, each with its own O (to tell the runs apart), in one data
+    # folder: each start keeps the runs it read back with its own, and one restart shows all.
+    played = {}
+    for number, o in [
+        (signal.SIGTERM, "random"),
+        (signal.SIGHUP, "minimax:depth=1"),
+        (signal.SIGINT, "alphabeta:depth=1"),
+    ]:
+        played[o], _ = _run_until_group_signal(env, number, "playing", str(games), "mcts:iterations=300", o)
     back = _restart(env)
-    assert back["count"] == 1, back
-    run = back["runs"][0]
-    assert played <= run["games"] <= games
-    assert run["cancelled"] == (run["games"] < games)
+    assert back["count"] == 3, back
+    assert sorted(run["o"] for run in back["runs"]) == sorted(played)
+    for run in back["runs"]:
+        assert played[run["o"]] <= run["games"] <= games, run
+        assert run["cancelled"] == (run["games"] < games), run

@@ -6,9 +6,6 @@ drops what the chosen type does not use, and the settings persist and reload.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
@@ -25,6 +22,8 @@ from tictactoe_qt.gui.player_choices import capped_depth, player_spec
 from tictactoe_qt.gui.settings_dock import SettingsDock
 from tictactoe_qt.gui.settings_store import SettingsStore
 from tictactoe_qt.gui.stats.install import seat_spec
+
+from .fresh_process import run_script, settings_env
 
 TEXTBOOK_1_10 = "depth=1-10,ordering=centre,scoring=textbook,evaluation=open-lines,form=negamax"
 
@@ -236,29 +235,26 @@ ROUND_TRIP = textwrap.dedent(
 
 
 def _run_window(env: dict[str, str], action: str) -> str:
-    done = subprocess.run(
-        [sys.executable, "-c", ROUND_TRIP, action], capture_output=True, text=True, timeout=120, env=env
-    )
-    assert done.returncode == 0, done.stderr
-    return next(line for line in done.stdout.splitlines() if line.startswith("spec"))
+    out = run_script(ROUND_TRIP, env, action)
+    return next(line for line in out.splitlines() if line.startswith("spec"))
 
 
 def test_a_new_run_of_the_program_plays_the_saved_options(tmp_path):
-    env = dict(
-        os.environ,
-        XDG_CONFIG_HOME=str(tmp_path),
-        HOME=str(tmp_path),
-        QT_QPA_PLATFORM="offscreen",
-        PYTHONPATH=str(Path(__file__).resolve().parents[2]),
-    )
+    env = settings_env(tmp_path)
     wanted = "spec minimax:depth=3-10,ordering=none,scoring=distance,evaluation=open-lines,form=textbook |"
     assert _run_window(env, "set").startswith(wanted)
     again = _run_window(env, "show")
     assert again.startswith(wanted) and "reset" not in again
-    conf = tmp_path / "tictactoe-qt" / "tictactoe-qt.conf"
-    conf.write_text(conf.read_text(encoding="utf-8").replace("scoring=distance", "scoring=42"), encoding="utf-8")
-    stale = _run_window(env, "show")
-    assert stale.startswith("spec minimax:depth=10 |") and "reset" in stale
+
+
+def test_a_window_on_a_stale_stored_option_plays_the_plain_search_and_says_so(qtbot, settings_path):
+    settings_path.parent.mkdir(parents=True, exist_ok=True)
+    extra = "depth=3-10,ordering=none,scoring=42,evaluation=open-lines,form=textbook"
+    settings_path.write_text(f"[General]\nversion=1\n[x]\nkind=minimax\ndepth=10\nextra={extra}\n", encoding="utf-8")
+    window = MainWindow()
+    qtbot.addWidget(window)
+    assert str(window.settings_dock.settings().x.spec()) == "minimax:depth=10"
+    assert "reset" in window.statusBar().currentMessage()
 
 
 def test_the_windows_ai_plays_the_textbook_search_at_a_drawn_depth(qtbot):

@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import textwrap
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -21,6 +17,8 @@ from tictactoe_qt.gui.main_window import MainWindow
 from tictactoe_qt.gui.player_choices import choice_for
 from tictactoe_qt.gui.settings_dock import SettingsDock
 from tictactoe_qt.gui.settings_store import SettingsStore
+
+from .fresh_process import run_script, settings_env, settings_file
 
 
 def ini_store(folder) -> SettingsStore:
@@ -323,8 +321,40 @@ def test_any_stored_type_loads_usable_settings(tmp_path_factory, dock, values):
     assert_usable(loaded, dock)
 
 
-# -- what a user meets: the window opens (a fresh process, QSettings caches its path) ------
+# -- what a user meets: the window opens ----------------------------------------------------
 
+#: Whole settings files a user may have, each with values the reader must reset (the
+#: fifth is not INI at all).
+WHOLE_FILES = [
+    "[General]\nversion=abc\n",
+    "[General]\nversion=1.0\n",
+    "[General]\nversion=1\n[o]\ndepth=999999999999\n",
+    "[General]\nversion=1\n[x]\ndepth=-5\ntime=nan\nmark=\\xd83d\n[board]\nrows=1e3\n",
+    "\0\xff garbage [[[ =\n",
+    "[window]\ngeometry=@ByteArray(xyz)\nstate=@ByteArray(\\0\\0\\0\\xff\\0\\0\\0\\x1)\n"
+    "[x]\nkind=@Variant(\\0\\0\\0\\x1a\\0\\0\\0\\x1\\0\\0\\0\\x2)\n",
+]
+
+
+@pytest.mark.parametrize("content", WHOLE_FILES)
+def test_the_window_opens_whatever_the_settings_file_holds(qtbot, settings_path, content):
+    settings_path.parent.mkdir(parents=True, exist_ok=True)
+    settings_path.write_text(content, encoding="utf-8", errors="surrogateescape")
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    if "garbage" not in content:
+        assert "were reset to their defaults" in window.statusBar().currentMessage()
+    window.close()
+    # Closing wrote clean settings: the next window has nothing to reset.
+    again = MainWindow()
+    qtbot.addWidget(again)
+    assert "reset" not in again.statusBar().currentMessage()
+
+
+#: The program as a user starts it (``app.run``); prints whether its window showed and
+#: the status bar, then closes it.
 OPEN_WINDOW = textwrap.dedent(
     """
     import sys
@@ -345,37 +375,15 @@ OPEN_WINDOW = textwrap.dedent(
 )
 
 
-@pytest.mark.parametrize(
-    "content",
-    [
-        "[General]\nversion=abc\n",
-        "[General]\nversion=1.0\n",
-        "[General]\nversion=1\n[o]\ndepth=999999999999\n",
-        "[General]\nversion=1\n[x]\ndepth=-5\ntime=nan\nmark=\\xd83d\n[board]\nrows=1e3\n",
-        "\0\xff garbage [[[ =\n",
-        "[window]\ngeometry=@ByteArray(xyz)\nstate=@ByteArray(\\0\\0\\0\\xff\\0\\0\\0\\x1)\n"
-        "[x]\nkind=@Variant(\\0\\0\\0\\x1a\\0\\0\\0\\x1\\0\\0\\0\\x2)\n",
-    ],
-)
-def test_the_window_opens_whatever_the_settings_file_holds(tmp_path, content):
-    folder = tmp_path / "tictactoe-qt"
-    folder.mkdir()
-    (folder / "tictactoe-qt.conf").write_text(content, encoding="utf-8", errors="surrogateescape")
-    env = dict(
-        os.environ,
-        XDG_CONFIG_HOME=str(tmp_path),
-        HOME=str(tmp_path),
-        QT_QPA_PLATFORM="offscreen",
-        PYTHONPATH=str(Path(__file__).resolve().parents[2]),
-    )
-    done = subprocess.run([sys.executable, "-c", OPEN_WINDOW], capture_output=True, text=True, timeout=120, env=env)
-    assert done.returncode == 0, done.stderr
-    assert "Traceback" not in done.stderr
-    shown = next(line for line in done.stdout.splitlines() if line.startswith("shown"))
+def test_the_program_opens_on_the_settings_file_it_finds_and_writes_it_clean(tmp_path):
+    """The door itself, in fresh processes (QSettings caches its file's path per process):
+    the file in the user's settings folder, with values that must be reset."""
+    path = settings_file(tmp_path)
+    path.parent.mkdir(parents=True)
+    path.write_text(WHOLE_FILES[-1], encoding="utf-8")
+    env = settings_env(tmp_path)
+    shown = next(line for line in run_script(OPEN_WINDOW, env).splitlines() if line.startswith("shown"))
     assert shown.startswith("shown True")
-    if "garbage" not in content:
-        assert "were reset to their defaults" in shown
+    assert "were reset to their defaults" in shown
     # Closing wrote clean settings: the next start has nothing to reset.
-    again = subprocess.run([sys.executable, "-c", OPEN_WINDOW], capture_output=True, text=True, timeout=120, env=env)
-    assert again.returncode == 0, again.stderr
-    assert "reset" not in again.stdout
+    assert "reset" not in run_script(OPEN_WINDOW, env)

@@ -1,10 +1,13 @@
 """Settings that cannot be written are said so once, in the status bar, not lost silently.
-A fresh process per case: QSettings caches its file's path per process."""
+The program's own settings folder blocked is a fresh process (QSettings caches its file's path
+per process); writable settings are a window in this process, on the test's settings file."""
 
 from __future__ import annotations
 
 import textwrap
 from pathlib import Path
+
+from tictactoe_qt.gui.main_window import MainWindow
 
 from .fresh_process import run_script, settings_env, settings_file
 
@@ -45,7 +48,10 @@ def test_a_settings_folder_blocked_by_a_file_is_reported_once(tmp_path: Path) ->
     assert shown["status"] == shown["warning"]
 
 
-def test_writable_settings_give_no_warning(tmp_path: Path) -> None:
-    shown = lines(run_script(RUN, settings_env(tmp_path)))
-    assert shown["warning"] == ""
-    assert settings_file(tmp_path).exists()  # the run wrote its settings
+def test_writable_settings_give_no_warning(qtbot, settings_path: Path) -> None:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    assert window.last_settings_warning == ""
+    assert "cannot be saved" not in window.statusBar().currentMessage()
+    window.close()
+    assert settings_path.exists()  # the window wrote its settings

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from .fresh_process import settings_env
+from .fresh_process import seat_humans, settings_env
 
 #: Runs the real program (``app.run``), closes its window after a moment, then makes the
 #: shutdown slow on purpose: an exit hook that would sleep for a minute.
@@ -32,6 +32,7 @@ sys.exit(app_module.run([]))
 
 @pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
 def test_a_signal_after_the_window_closed_ends_the_program_at_once(tmp_path, number) -> None:
+    seat_humans(tmp_path)  # no game is played: the seats' engine process would be unused
     program = subprocess.Popen(
         [sys.executable, "-c", SCRIPT],
         stdout=subprocess.PIPE,

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from .fresh_process import recovery_folder, settings_env, settings_file, window_script
+from .fresh_process import recovery_folder, seat_humans, settings_env, settings_file, window_script
 
 #: Runs a real window with the program's own signal handling, plays a small batch,
 #: then (in "asked" mode) asks to close so the question is on screen.
@@ -40,6 +40,7 @@ SCRIPT = window_script("""
     ("moment", "number"), [("asked", signal.SIGTERM), ("not-asked-yet", signal.SIGTERM), ("asked", signal.SIGHUP)]
 )
 def test_a_signal_ends_the_program_with_unsaved_runs(tmp_path, moment, number) -> None:
+    seat_humans(tmp_path)  # the window starts no engine process for seats the batch replaces
     process = subprocess.Popen(
         [sys.executable, "-c", SCRIPT, moment],
         env=settings_env(tmp_path),
@@ -49,6 +50,7 @@ def test_a_signal_ends_the_program_with_unsaved_runs(tmp_path, moment, number) -
     )
     try:
         assert process.stdout.readline().strip() == "ready", process.stderr.read()
+        before = settings_file(tmp_path).stat()
         process.send_signal(number)
         process.wait(timeout=30)  # before the fix: the window stayed open, asking, forever
     finally:
@@ -56,7 +58,8 @@ def test_a_signal_ends_the_program_with_unsaved_runs(tmp_path, moment, number) -
             process.kill()
             process.wait()
     assert process.returncode == 0, process.stderr.read()
-    assert settings_file(tmp_path).exists()  # closed as usual: the settings were written
+    after = settings_file(tmp_path).stat()  # closed as usual: the settings were written
+    assert (after.st_ino, after.st_mtime_ns) != (before.st_ino, before.st_mtime_ns)
     (session,) = [path for path in recovery_folder(tmp_path).iterdir() if path.is_dir()]
     assert json.loads((session / "recovery.json").read_text())["runs"] == ["run-1"]
     assert len((session / "run-1.csv").read_text().splitlines()) == 1 + 200

@@ -147,13 +147,11 @@ def test_closing_the_window_during_a_batch_stops_it(qtbot, window) -> None:
 
 CLOSE_SCRIPT = """
 import sys
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QComboBox, QSpinBox
 
-QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, sys.argv[1])
 app = QApplication([])
-app.setOrganizationName("tictactoe-qt-tests")
+app.setOrganizationName("tictactoe-qt")
 app.setApplicationName("tictactoe-qt")
 from tictactoe_qt.gui.main_window import MainWindow
 
@@ -178,13 +176,14 @@ sys.exit(app.exec())
 
 
 def test_closing_during_a_batch_and_a_tournament_exits_cleanly(tmp_path) -> None:
-    import os
     import subprocess
     import sys
 
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    from .fresh_process import seat_humans, settings_env
+
+    seat_humans(tmp_path)  # the window starts no engine process for seats the batch replaces
     done = subprocess.run(
-        [sys.executable, "-c", CLOSE_SCRIPT, str(tmp_path)], env=env, capture_output=True, text=True, timeout=60
+        [sys.executable, "-c", CLOSE_SCRIPT], env=settings_env(tmp_path), capture_output=True, text=True, timeout=60
     )
     assert done.returncode == 0, done.stderr
     assert "QThread: Destroyed" not in done.stderr

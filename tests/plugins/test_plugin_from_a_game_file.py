@@ -6,14 +6,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from tests.gomocup.processes import running_with
 from tests.gui.fresh_process import run_script, settings_env, window_script
 
-#: Opens argv[1] answering the question with argv[2] ("run" or the default), then plays
-#: X's first move and reports; every plugin host started from the window's process is counted
-#: (a name question starts one there; games play in the engine process).
+#: Opens argv[1] once for each answer after it ("run" or the default) to the question, then
+#: plays X's first move and reports; every plugin host started from the window's process is
+#: counted (a name question starts one there; games play in the engine process).
 SCRIPT = window_script("""
     import json
     from PySide6.QtWidgets import QMessageBox
@@ -27,26 +25,31 @@ SCRIPT = window_script("""
         real_start(self, *args, **kwargs)
 
     plugin_player.PluginPlayer._start = counted
+    answers = sys.argv[2:]
     asked = []
 
     def answer(box):
         asked.append(box.text())
         run = box.button(QMessageBox.StandardButton.Yes)
-        (run if sys.argv[2] == "run" else box.defaultButton()).click()
+        (run if answers[0] == "run" else box.defaultButton()).click()
         return 0
 
     QMessageBox.exec = answer
     window.set_move_delay(0)
-    window.open_game(sys.argv[1])
 
     def report():
         for side in window.settings_dock.sides.values():
             side.plugin_options.wait()
-        print(json.dumps({"asked": asked, "o": window.controller.settings.o.kind, "made": made,
+        print(json.dumps({"asked": asked[:], "o": window.controller.settings.o.kind, "made": made,
                           "ply": window.controller.board.ply,
                           "label": window.settings_dock.sides["o"].plugin_options.name_label.text()}),
               flush=True)
-        window.close()
+        asked.clear()
+        answers.pop(0)
+        if answers:
+            open_and_play()
+        else:
+            window.close()
 
     def played():
         if window.controller.board.ply >= 2 or window.controller.result() is not None:
@@ -54,8 +57,12 @@ SCRIPT = window_script("""
         else:
             QTimer.singleShot(20, played)
 
-    window.controller.play(0, 0)
-    played()
+    def open_and_play():
+        window.open_game(sys.argv[1])
+        window.controller.play(0, 0)
+        played()
+
+    open_and_play()
 """)
 
 
@@ -75,16 +82,18 @@ def game_with_plugin(path: Path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("answer", ["default", "run"])
-def test_a_plugin_named_by_a_file_runs_only_when_allowed(plugin_path, tmp_path, answer):
+def test_a_plugin_named_by_a_file_runs_only_when_allowed(plugin_path, tmp_path):
     env = dict(settings_env(tmp_path / "home"), PYTHONPATH=plugin_path)
-    shown = json.loads(run_script(SCRIPT, env, str(game_with_plugin(tmp_path / "g.json")), answer))
-    assert len(shown["asked"]) == 1 and "the plugin 'greedy'" in shown["asked"][0]
-    assert "Player O" in shown["asked"][0]
-    assert shown["ply"] == 2  # O answered X's move
-    assert shown["made"] == []  # never started in the window to be named
-    if answer == "run":
-        assert shown["o"] == "greedy" and shown["label"].startswith("Not started yet")
-    else:
-        assert shown["o"] == "perfect"
+    # The default answer first, then "Run them": one window opens the file twice (after the
+    # default, O is Perfect, as in a new window).
+    out = run_script(SCRIPT, env, str(game_with_plugin(tmp_path / "g.json")), "default", "run")
+    for answer, shown in zip(["default", "run"], map(json.loads, out.splitlines()), strict=True):
+        assert len(shown["asked"]) == 1 and "the plugin 'greedy'" in shown["asked"][0]
+        assert "Player O" in shown["asked"][0]
+        assert shown["ply"] == 2  # O answered X's move
+        assert shown["made"] == []  # never started in the window to be named
+        if answer == "run":
+            assert shown["o"] == "greedy" and shown["label"].startswith("Not started yet")
+        else:
+            assert shown["o"] == "perfect"
     assert running_with("tictactoe_qt.engine.players.plugin_host") == []
