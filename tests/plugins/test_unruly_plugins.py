@@ -42,8 +42,9 @@ LOAD_SECONDS_ENV = "TICTACTOE_QT_PLUGIN_LOAD_SECONDS"
 def sites(tmp_path_factory):
     """``sites(names)``: a ``PYTHONPATH`` with the greedy example and just those unruly plugins.
 
-    One trap per run, so that each test shows its own fault (a plugin that
-    exits at import would otherwise stop every run before the others are met).
+    A run that plays a plugin sees that one trap alone, so that each test shows its
+    own fault (a plugin that exits at import would otherwise stop the run before the
+    others are met); a run that must import none of them may see them all.
     """
     made: dict[tuple[str, ...], str] = {}
 
@@ -91,11 +92,13 @@ def imported(markers: Path) -> list[str]:
     return sorted(path.name for path in markers.iterdir())
 
 
-@pytest.mark.parametrize("trap", ["quits", "stalls", "chatty", "nested"])
-def test_players_lists_plugins_without_importing_them(env_for, markers, trap):
-    done = run(env_for(trap, "typo"), "players", timeout=60)  # a hang fails, not stalls
+def test_players_lists_plugins_without_importing_them(env_for, markers):
+    # Every import trap at once: a listing that imported any of them would exit, hang
+    # (the timeout fails it) or print, and the markers would name it.
+    traps = ("quits", "stalls", "chatty", "nested")
+    done = run(env_for(*traps, "typo"), "players", timeout=60)  # a hang fails, not stalls
     assert done.returncode == 0, done.stderr[-2000:]
-    for name in (trap, "greedy"):
+    for name in (*traps, "greedy"):
         assert re.search(rf"^  {name} +\S+:make_bot from ", done.stdout, re.M), done.stdout
     about = {
         "quits": "Calls sys.exit(7) as soon as it is imported.",
@@ -103,7 +106,8 @@ def test_players_lists_plugins_without_importing_them(env_for, markers, trap):
         "chatty": "Talks on stdout while it is imported and while it plays, then plays",
         "nested": "The bot inside a package that exits at import.",
     }
-    assert about[trap] in done.stdout  # its docstring, read from the file
+    for trap in traps:
+        assert about[trap] in done.stdout  # its docstring, read from the file
     assert re.search(r"^  typo +BROKEN: SyntaxError: .*\(typo_bot\.py, line 8\)", done.stdout, re.M)
     assert "from chatty" not in done.stdout
     assert imported(markers) == []
@@ -144,20 +148,22 @@ def test_players_check_loads_each_plugin_apart_and_says_how_it_went(env_for, mar
         assert running_with(f"plugin_host {name} ") == []
 
 
-@pytest.mark.parametrize("trap", ["quits", "stalls"])
-def test_the_window_starts_without_importing_plugins(env_for, markers, tmp_path, trap):
+def test_the_window_starts_without_importing_plugins(env_for, markers, tmp_path):
+    # Both traps at once: a window that imported either would exit or hang (the timeout fails it).
+    traps = ("quits", "stalls")
     out = tmp_path / "window.json"
     done = subprocess.run(
         [sys.executable, str(WINDOW_START), str(out)],
         capture_output=True,
         text=True,
-        env=env_for(trap, "typo"),
+        env=env_for(*traps, "typo"),
         timeout=120,
     )
     assert done.returncode == 0, done.stderr[-2000:]
     choices = {choice["kind"]: choice for choice in json.loads(out.read_text())["choices"]}
-    assert choices[trap]["text"] == f"Plugin: {trap}"
-    assert choices[trap]["enabled"]  # nothing is known against it until it runs
+    for trap in traps:
+        assert choices[trap]["text"] == f"Plugin: {trap}"
+        assert choices[trap]["enabled"]  # nothing is known against it until it runs
     assert not choices["typo"]["enabled"] and "SyntaxError" in choices["typo"]["tooltip"]
     assert imported(markers) == []
 
