@@ -5,8 +5,13 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
+from types import SimpleNamespace
 
 import pytest
+
+from tests.cli.in_process import run_in_process
+from tictactoe_qt.engine.players import discovered_plugins
 
 from .installed import install_plugins
 
@@ -29,3 +34,17 @@ def cli(plugin_path):
         )
 
     return run
+
+
+@pytest.fixture
+def cli_here(plugin_path, monkeypatch, capsys) -> Iterator[Callable[..., SimpleNamespace]]:
+    """``cli_here(*args)``: ``tictactoe-qt ARGS`` run in this process, seeing the plugins.
+
+    For tests of what a command does with a plugin, not of its own process: the
+    plugins still play in their hosts, children started with this path.
+    """
+    monkeypatch.setattr(sys, "path", [*plugin_path.split(os.pathsep), *sys.path])
+    monkeypatch.delenv("TICTACTOE_QT_ENGINE_LOG", raising=False)
+    discovered_plugins.cache_clear()  # found again on this path, and forgotten after
+    yield lambda *args: run_in_process(capsys, *args)
+    discovered_plugins.cache_clear()
