@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
 import sys
@@ -37,14 +38,26 @@ def cli(plugin_path):
 
 
 @pytest.fixture
-def cli_here(plugin_path, monkeypatch, capsys) -> Iterator[Callable[..., SimpleNamespace]]:
-    """``cli_here(*args)``: ``tictactoe-qt ARGS`` run in this process, seeing the plugins.
+def cli_seeing(monkeypatch, capsys) -> Iterator[Callable[..., SimpleNamespace]]:
+    """``cli_seeing(pythonpath, *args)``: ``tictactoe-qt ARGS`` run in this process, seeing
+    the plugins installed on ``pythonpath``.
 
     For tests of what a command does with a plugin, not of its own process: the
-    plugins still play in their hosts, children started with this path.
+    plugins still load and play in their hosts, children started with this path.
     """
-    monkeypatch.setattr(sys, "path", [*plugin_path.split(os.pathsep), *sys.path])
+    original = list(sys.path)
     monkeypatch.delenv("TICTACTOE_QT_ENGINE_LOG", raising=False)
-    discovered_plugins.cache_clear()  # found again on this path, and forgotten after
-    yield lambda *args: run_in_process(capsys, *args)
-    discovered_plugins.cache_clear()
+
+    def run(pythonpath: str, *args: str) -> SimpleNamespace:
+        monkeypatch.setattr(sys, "path", [*pythonpath.split(os.pathsep), *original])
+        discovered_plugins.cache_clear()  # found again on this path
+        return run_in_process(capsys, *args)
+
+    yield run
+    discovered_plugins.cache_clear()  # and forgotten after
+
+
+@pytest.fixture
+def cli_here(plugin_path, cli_seeing) -> Callable[..., SimpleNamespace]:
+    """``cli_here(*args)``: :func:`cli_seeing` with the example plugins."""
+    return functools.partial(cli_seeing, plugin_path)

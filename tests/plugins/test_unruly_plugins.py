@@ -3,11 +3,15 @@
 The plugins (``unruly_bots/``) exit, hang or print when imported, and answer
 numbers far off the board, exit or raise unprintable errors in their move.
 Each module that is imported appends a line to ``$UNRULY_MARKERS/NAME``, so a
-test can see that listing them, or starting the window, imported none.
+test can see that listing them, or starting the window, imported none. The listing,
+the window and one machine-read simulation run real processes; the forfeits run the
+command in this process (``here_for``), the plugins still in their own hosts, whose
+stderr goes to the engine log, never to the command's.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -77,6 +81,19 @@ def env_for(sites, markers):
         environment[LOAD_SECONDS_ENV] = "1"
         environment.pop("TICTACTOE_QT_ENGINE_LOG", None)
         return environment
+
+    return make
+
+
+@pytest.fixture
+def here_for(sites, markers, cli_seeing, monkeypatch):
+    """``here_for(*plugins)``: run ``tictactoe-qt ARGS`` in this process, as ``env_for``'s
+    runs see those plugins; the plugins still load and play in their own hosts."""
+    monkeypatch.setenv("UNRULY_MARKERS", str(markers))
+    monkeypatch.setenv(LOAD_SECONDS_ENV, "1")
+
+    def make(*plugins: str):
+        return functools.partial(cli_seeing, sites(plugins))
 
     return make
 
@@ -192,11 +209,9 @@ def test_a_plugin_that_hangs_at_import_forfeits_in_the_window_which_keeps_runnin
         ("nested", r"nested called sys\.exit\(9\) while loading"),
     ],
 )
-def test_a_plugin_that_exits_or_hangs_at_import_forfeits_its_games(env_for, plugin, reason):
+def test_a_plugin_that_exits_or_hangs_at_import_forfeits_its_games(here_for, plugin, reason):
     tag = uuid.uuid4().hex  # in the host's command line: finds our hosts, and only ours
-    done = run(
-        env_for(plugin), "simulate", "--x", "random", "--o", f"{plugin}:tag={tag}", "--games", "3", "--seed", "1"
-    )
+    done = here_for(plugin)("simulate", "--x", "random", "--o", f"{plugin}:tag={tag}", "--games", "3", "--seed", "1")
     assert done.returncode == 0, done.stderr[-2000:]
     assert "Forfeits           3  (games lost by breaking the rules)" in done.stdout
     assert re.search(rf"\b3 x  O forfeits: {reason}$", done.stdout, re.M), done.stdout
@@ -204,16 +219,17 @@ def test_a_plugin_that_exits_or_hangs_at_import_forfeits_its_games(env_for, plug
     assert running_with(tag) == []
 
 
-def test_a_plugin_that_prints_at_import_leaves_machine_output_readable(env_for, markers):
+def test_a_plugin_that_prints_at_import_leaves_machine_output_readable(env_for, here_for, markers):
     env = env_for("chatty")
     simulated = run(env, "simulate", "--x", "chatty", "--o", "random", "--games", "2", "--seed", "1", "--json")
     assert simulated.returncode == 0, simulated.stderr[-2000:]
     data = json.loads(simulated.stdout)  # nothing the plugin printed came before or after
     assert data["x"]["spec"] == "chatty" and data["forfeits"] == 0
-    played = run(env, "tournament", "--player", "chatty", "--player", "random", "--games", "2", "--seed", "1", "--json")
+    here = here_for("chatty")  # the other commands run here: a print in this process breaks JSON too
+    played = here("tournament", "--player", "chatty", "--player", "random", "--games", "2", "--seed", "1", "--json")
     assert played.returncode == 0, played.stderr[-2000:]
     assert json.loads(played.stdout)["players"] == ["chatty", "random"]
-    searched = run(env, "search", "--algorithm", "chatty", "--size", "3", "--json")
+    searched = here("search", "--algorithm", "chatty", "--size", "3", "--json")
     assert json.loads(searched.stdout)["move"] == [0, 0]
     assert "chatty" in imported(markers)  # it did run, and talk
 
@@ -228,11 +244,9 @@ def test_a_plugin_that_prints_at_import_leaves_machine_output_readable(env_for, 
         ("unspeakable", r"unspeakable raised Unprintable: \(its message cannot be shown\)"),
     ],
 )
-def test_a_plugin_that_breaks_down_in_its_move_forfeits_with_the_reason(env_for, plugin, reason):
+def test_a_plugin_that_breaks_down_in_its_move_forfeits_with_the_reason(here_for, plugin, reason):
     tag = uuid.uuid4().hex
-    done = run(
-        env_for(plugin), "simulate", "--x", f"{plugin}:tag={tag}", "--o", "random", "--games", "2", "--seed", "1"
-    )
+    done = here_for(plugin)("simulate", "--x", f"{plugin}:tag={tag}", "--o", "random", "--games", "2", "--seed", "1")
     assert done.returncode == 0, done.stderr[-2000:]
     assert re.search(rf"\b2 x  X forfeits: {reason}", done.stdout), done.stdout
     assert "Traceback" not in done.stdout + done.stderr
