@@ -141,9 +141,9 @@ def test_players_json_is_json_and_says_what_it_knows_unimported(env_for, markers
     assert imported(markers) == []
 
 
-def test_players_check_loads_each_plugin_apart_and_says_how_it_went(env_for, markers):
-    env = env_for("quits", "stalls", "chatty", "typo")
-    text = run(env, "players", "--check")
+def test_players_check_loads_each_plugin_apart_and_says_how_it_went(env_for, here_for, markers):
+    plugins = ("quits", "stalls", "chatty", "typo")
+    text = run(env_for(*plugins), "players", "--check")
     assert text.returncode == 0, text.stderr[-2000:]
     said = {
         name: re.search(rf"^  {name} .*\n(?:  {' ' * 10} .*\n)*", text.stdout, re.M)[0]
@@ -154,7 +154,7 @@ def test_players_check_loads_each_plugin_apart_and_says_how_it_went(env_for, mar
     assert "loads: calls itself Chatty" in said["chatty"]
     assert "loads: calls itself Greedy example" in said["greedy"]
     assert "from chatty" not in text.stdout
-    data = run(env, "players", "--check", "--json")
+    data = here_for(*plugins)("players", "--check", "--json")  # the same facts as JSON, run here
     plugins = {plugin["name"]: plugin for plugin in json.loads(data.stdout)["plugins"]}
     assert plugins["chatty"]["loads"] is True and plugins["chatty"]["calls_itself"] == "Chatty"
     assert plugins["stalls"]["loads"] is False
