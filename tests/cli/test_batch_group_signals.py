@@ -66,7 +66,27 @@ TOURNAMENT = [
     "1",
 ]
 _DONE = re.compile(r"([\d,]+) / [\d,]+ games")
-STOPS = [signal.SIGTERM, signal.SIGINT, signal.SIGHUP]
+
+
+def _stop(signum: signal.Signals, report: str, to: str | None = None) -> object:
+    """One case: the signal, JSON or not, and (for a tournament) sent to the whole group or not."""
+    values = (signum, report == "json") if to is None else (signum, report == "json", to == "group")
+    return pytest.param(*values, id="-".join(word for word in (signum.name, report, to) if word))
+
+
+#: Each stop signal once, each report (JSON, text) at least once: the report is written
+#: after the batch has stopped, the same way whichever signal stopped it.
+SIMULATE_STOPS = [_stop(signal.SIGTERM, "json"), _stop(signal.SIGINT, "text"), _stop(signal.SIGHUP, "json")]
+#: Every pair of (signal, report, sent to the group or to the command alone) once: what the
+#: workers do depends on the signal and on whether they got it, never on the report.
+TOURNAMENT_STOPS = [
+    _stop(signal.SIGTERM, "json", "group"),
+    _stop(signal.SIGTERM, "text", "process"),
+    _stop(signal.SIGINT, "json", "process"),
+    _stop(signal.SIGINT, "text", "group"),
+    _stop(signal.SIGHUP, "json", "process"),
+    _stop(signal.SIGHUP, "text", "group"),
+]
 
 
 class Session:
@@ -139,8 +159,7 @@ def _stop_text(err: str, signum: int) -> None:
     assert "Traceback" not in err and "worker process died" not in err, err
 
 
-@pytest.mark.parametrize("json_output", [True, False], ids=["json", "text"])
-@pytest.mark.parametrize("signum", STOPS, ids=[s.name for s in STOPS])
+@pytest.mark.parametrize(("signum", "json_output"), SIMULATE_STOPS)
 def test_simulate_stopped_by_a_signal_to_its_group_reports_the_games_so_far(signum, json_output, session):
     run = session(SIMULATE + (["--json"] if json_output else []))
     seen = run.wait_for_games()
@@ -157,9 +176,7 @@ def test_simulate_stopped_by_a_signal_to_its_group_reports_the_games_so_far(sign
         assert seen <= games < GAMES and "(stopped early)" in out.splitlines()[0]
 
 
-@pytest.mark.parametrize("to_group", [True, False], ids=["group", "process"])
-@pytest.mark.parametrize("json_output", [True, False], ids=["json", "text"])
-@pytest.mark.parametrize("signum", STOPS, ids=[s.name for s in STOPS])
+@pytest.mark.parametrize(("signum", "json_output", "to_group"), TOURNAMENT_STOPS)
 def test_tournament_stopped_by_a_signal_to_its_group_prints_the_table_so_far(signum, json_output, to_group, session):
     run = session(TOURNAMENT + (["--json"] if json_output else []))
     seen = run.wait_for_games()

@@ -2,17 +2,24 @@
 
 The students' searches are written in ``tests/learn/students`` the way course code
 is written for the textbook's interface; the verdicts asserted here are what a
-student would be told.
+student would be told. Tests of the verdict and its words run the command in this
+process (the student's code still runs in the command's child); the real command
+runs where its own process is part of the point: the exit status of a whole run, the
+time limit's kill, and what the child writes on stderr.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -49,8 +56,16 @@ def run_check(*argv: str, timeout: float = 300) -> subprocess.CompletedProcess[s
     )
 
 
-def json_cases(*argv: str) -> tuple[list[dict], dict, subprocess.CompletedProcess[str]]:
-    done = run_check("--json", *argv)
+@pytest.fixture
+def check(run_main) -> Callable[..., SimpleNamespace]:
+    """``check(*argv)``: ``tictactoe-qt check ARGV`` run in this process, for tests of its verdict
+    and words; the student's code still runs in its own child, as in the command."""
+    return functools.partial(run_main, "check")
+
+
+def json_cases(*argv: str, run: Callable[..., Any] = run_check) -> tuple[list[dict], dict, Any]:
+    """The cases and the summary ``check --json ARGV`` prints, and the run (status, stdout, stderr)."""
+    done = run("--json", *argv)
     lines = [json.loads(line) for line in done.stdout.splitlines()]
     assert lines, done.stderr
     return lines[:-1], lines[-1], done
@@ -71,28 +86,30 @@ def test_textbook_alphabeta_in_the_textbook_interface_passes_the_suite():
     assert empty["nodes"] == 18_297 and empty["value"] == 0
 
 
-def test_the_text_table_says_passed_and_the_summary():
-    done = run_check(str(TEXTBOOK), "--tree", AIMA_TREE)
+def test_the_text_table_says_passed_and_the_summary(check):
+    done = check(str(TEXTBOOK), "--tree", AIMA_TREE)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert AIMA_TREE in lines[1] and "passed" in lines[1] and "11 / 11" in lines[1]
     assert lines[-1] == "passed 1 of 1 case"
 
 
-def test_window_restarted_at_each_root_move_is_named_with_both_counts():
-    cases, summary, done = json_cases(f"{VARIANTS}:window_restart")
+def test_window_restarted_at_each_root_move_is_named_with_both_counts(check):
+    cases, summary, done = json_cases(f"{VARIANTS}:window_restart", run=check)
     assert done.returncode == 1
     (case,) = cases
     assert "restarted at each root move" in case["matches"]
     assert (case["nodes"], case["reference_nodes"]) == (30_710, 18_297)
     assert case["ok"] is False and summary["passed"] == 0
-    text = run_check(f"{VARIANTS}:window_restart").stdout
+    text = check(f"{VARIANTS}:window_restart").stdout
     assert "30,710 nodes, where the textbook visits 18,297" in text
 
 
 @pytest.mark.parametrize(("function", "words"), [("strict_pruning", "strict inequality"), ("no_pruning", "no pruning")])
-def test_variants_are_named_on_the_positions_where_they_differ(function, words):
-    cases, summary, done = json_cases(f"{VARIANTS}:{function}", "--suite")
+def test_variants_are_named_on_the_positions_where_they_differ(function, words, check):
+    # Four plies deep: the suite's positions differ as at full depth (the last ones are
+    # searched to the end), in thousands of nodes rather than the empty board's 549,946.
+    cases, summary, done = json_cases(f"{VARIANTS}:{function}", "--suite", "--depth", "4", run=check)
     assert done.returncode == 1
     differing = [case for case in cases if case["nodes"] != case["reference_nodes"]]
     assert differing
@@ -102,39 +119,39 @@ def test_variants_are_named_on_the_positions_where_they_differ(function, words):
     assert summary["passed"] < summary["cases"]
 
 
-def test_plain_minimax_checked_as_alphabeta_is_named_minimax():
-    cases, _, done = json_cases(f"{TEXTBOOK}:minimax", "--board", "x../.o./...")
+def test_plain_minimax_checked_as_alphabeta_is_named_minimax(check):
+    cases, _, done = json_cases(f"{TEXTBOOK}:minimax", "--board", "x../.o./...", run=check)
     assert done.returncode == 1
     (case,) = cases
     assert "minimax" in case["matches"] and case["ok"] is False
     assert case["value"] == case["reference_value"]  # right value, too many nodes
 
 
-def test_plain_minimax_passes_when_minimax_is_asked():
-    cases, summary, done = json_cases(f"{TEXTBOOK}:minimax", "--algorithm", "minimax", "--tree", AIMA_TREE)
+def test_plain_minimax_passes_when_minimax_is_asked(check):
+    cases, summary, done = json_cases(f"{TEXTBOOK}:minimax", "--algorithm", "minimax", "--tree", AIMA_TREE, run=check)
     assert done.returncode == 0, done.stderr
     assert cases[0]["matches"] == "textbook minimax" and summary["passed"] == 1
 
 
-def test_a_depth_limit_off_by_one_is_named():
-    cases, _, done = json_cases(f"{VARIANTS}:depth_off_by_one", "--board", "x../.o./...", "--depth", "2")
+def test_a_depth_limit_off_by_one_is_named(check):
+    cases, _, done = json_cases(f"{VARIANTS}:depth_off_by_one", "--board", "x../.o./...", "--depth", "2", run=check)
     assert done.returncode == 1
     assert "off by one" in cases[0]["matches"]
-    right, _, done = json_cases(str(TEXTBOOK), "--board", "x../.o./...", "--depth", "2")
+    right, _, done = json_cases(str(TEXTBOOK), "--board", "x../.o./...", "--depth", "2", run=check)
     assert done.returncode == 0 and right[0]["ok"]
 
 
-def test_a_planted_bug_gets_its_first_difference():
+def test_a_planted_bug_gets_its_first_difference(check):
     """min_value tests v >= beta (max_value's test, pasted): on the textbook's tree the first
     MIN node stops after its second leaf, where the textbook goes on to the third."""
-    cases, _, done = json_cases(f"{VARIANTS}:planted_bug", "--tree", AIMA_TREE)
+    cases, _, done = json_cases(f"{VARIANTS}:planted_bug", "--tree", AIMA_TREE, run=check)
     assert done.returncode == 1
     (case,) = cases
     assert case["matches"] is None and case["ok"] is False
     difference = case["first_difference"]
     assert difference["path"] == [0]
     assert "child 3" in difference["textbook"] and "child 3" in difference["yours"]
-    text = run_check(f"{VARIANTS}:planted_bug", "--tree", AIMA_TREE).stdout
+    text = check(f"{VARIANTS}:planted_bug", "--tree", AIMA_TREE).stdout
     assert "first difference at node 1" in text
 
 
@@ -149,8 +166,8 @@ def test_an_endless_loop_stops_at_the_time_limit_in_one_line():
     assert not running_with("tictactoe-check")
 
 
-def test_an_endless_expansion_stops_at_the_node_limit():
-    cases, _, done = json_cases(f"{BROKEN}:endless_expansion", "--node-limit", "5000")
+def test_an_endless_expansion_stops_at_the_node_limit(check):
+    cases, _, done = json_cases(f"{BROKEN}:endless_expansion", "--node-limit", "5000", run=check)
     assert done.returncode == 1
     assert "node limit" in cases[0]["first_difference"]["yours"]
     assert cases[0]["nodes"] == 5000
@@ -166,8 +183,8 @@ def test_the_students_exception_prints_their_own_traceback():
 
 
 @pytest.mark.parametrize(("function", "words"), [("illegal", "not a legal move"), ("nothing", "no move")])
-def test_an_illegal_move_or_none_is_told_so(function, words):
-    cases, _, done = json_cases(f"{BROKEN}:{function}", "--tree", AIMA_TREE)
+def test_an_illegal_move_or_none_is_told_so(function, words, check):
+    cases, _, done = json_cases(f"{BROKEN}:{function}", "--tree", AIMA_TREE, run=check)
     assert done.returncode == 1
     assert words in cases[0]["first_difference"]["yours"]
 
@@ -190,21 +207,21 @@ def test_usage_errors_are_one_line_with_status_2(argv, run_main):
     assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
 
 
-def test_template_path_and_copy(tmp_path, run_main):
+def test_template_path_and_copy(tmp_path, run_main, check):
     done = run_main("check", "--template")
     assert done.returncode == 0 and Path(done.stdout.strip()).is_file()
     target = tmp_path / "mine.py"
     assert run_main("check", "--template", str(target)).returncode == 0
     assert "def search(game, state)" in target.read_text()
     assert run_main("check", "--template", str(target)).returncode == 2  # never overwritten
-    cases, _, done = json_cases(str(target), "--tree", AIMA_TREE)
+    cases, _, done = json_cases(str(target), "--tree", AIMA_TREE, run=check)
     assert "no pruning" in cases[0]["matches"]  # as shipped, the TODOs are not done
 
 
-def test_a_move_ordering_is_textbook_alphabeta_too():
+def test_a_move_ordering_is_textbook_alphabeta_too(check):
     """Trying the centre first is one of the textbook's orderings: it passes, named so,
     against that ordering's own node count."""
-    cases, summary, done = json_cases(f"{TEXTBOOK}:centre_first", "--board", "x../.../...")
+    cases, summary, done = json_cases(f"{TEXTBOOK}:centre_first", "--board", "x../.../...", run=check)
     assert done.returncode == 0, done.stdout + done.stderr
     (case,) = cases
     assert case["ok"] and "centre" in case["matches"]

@@ -90,17 +90,17 @@ def test_past_max_events_the_trace_is_refused_with_its_size(run_main):
     assert done.returncode == 2 and "more than 1,000 events" in done.stderr
 
 
-def test_a_trace_streams_whole_up_to_its_max_events_and_is_refused_one_below(tmp_path):
+def test_a_trace_streams_whole_up_to_its_max_events_and_is_refused_one_below(tmp_path, run_main):
     """The limit is exact: ``--max-events`` at the trace's size streams every event (one
     JSON line each, then the summary); one less refuses it. The empty board's 1,355,060
     events against the default limit are above; its 549,946 nodes are the engine tests'."""
     board = "x../.o./..."
     args = ("trace", "--algorithm", "minimax", "--board", board, "--json", "--max-events")
-    refused = run_cli(*args, "10")
+    refused = run_main(*args, "10")  # the refusals' words and status, here; the stream, a real process
     assert refused.returncode == 2
     size = int(re.search(r"exactly ([\d,]+) events", refused.stderr)[1].replace(",", ""))
     assert size > 10_000
-    assert run_cli(*args, str(size - 1)).returncode == 2
+    assert run_main(*args, str(size - 1)).returncode == 2
     out = tmp_path / "trace.jsonl"
     with out.open("w") as handle:
         done = run_cli(*args, str(size), stdout=handle)

@@ -6,6 +6,7 @@ import subprocess
 
 import pytest
 
+from tests.cli.in_process import run_in_process
 from tests.cli.process_tree import run_command
 
 from .processes import running_with
@@ -21,14 +22,16 @@ def cli(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.parametrize("command", ["simulate", "tournament"])
-def test_a_refused_board_is_one_line_before_any_game(fake_engine, command):
+def test_a_refused_board_is_one_line_before_any_game(fake_engine, command, capsys):
     path = fake_engine("squareonly")
     players = (
         ["--x", f"engine:path={path}", "--o", "random"]
         if command == "simulate"
         else ["--player", f"engine:path={path}", "--player", "random"]
     )
-    done = cli(command, *players, "--games", "4", "--size", "7x9", "--k", "5", "--seed", "1")
+    # The words and status, run here (the engine is still a process of its own); the
+    # games on a board the engine takes run the real command below.
+    done = run_in_process(capsys, command, *players, "--games", "4", "--size", "7x9", "--k", "5", "--seed", "1")
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1 and REFUSAL in done.stderr

@@ -13,6 +13,7 @@ import subprocess
 
 import pytest
 
+from tests.cli.in_process import run_in_process
 from tests.cli.process_tree import run_command
 from tictactoe_qt.engine.game import Board, GameConfig, Move
 from tictactoe_qt.engine.gomocup import EngineFault, ExternalEngine
@@ -64,9 +65,12 @@ def scripted(fake_engine, *answers: bytes) -> str:
         "megabyte-line",
     ],
 )
-def test_a_bad_answer_forfeits_the_game_in_one_line_and_the_batch_reports(fake_engine, answers, reason):
+def test_a_bad_answer_forfeits_the_game_in_one_line_and_the_batch_reports(fake_engine, answers, reason, capsys):
     path = scripted(fake_engine, *answers)
-    done = cli(
+    # What the batch reports, run here (the engine is still a process of its own); the
+    # tournament and the long line below run the real command.
+    done = run_in_process(
+        capsys,
         "simulate",
         "--x",
         f"engine:path={path}",

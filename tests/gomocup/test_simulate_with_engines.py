@@ -41,9 +41,11 @@ def test_a_crashing_engine_forfeits_every_game_and_the_report_says_why(fake_engi
     assert running_with(path) == []
 
 
-def test_json_counts_forfeits_by_player_and_reason(fake_engine):
+def test_json_counts_forfeits_by_player_and_reason(fake_engine, capsys):
     path = fake_engine("slow")
-    done = simulate(
+    done = run_in_process(  # what the report counts; the engine is still a process of its own
+        capsys,
+        "simulate",
         "--x",
         "random",
         "--o",
@@ -100,9 +102,11 @@ def test_an_unusable_engine_is_a_one_line_error_with_exit_2(fake_engine, spec, s
     assert running_with(good) == []
 
 
-def test_an_engine_is_started_on_gomocup_freestyle_20x20(fake_engine):
+def test_an_engine_is_started_on_gomocup_freestyle_20x20(fake_engine, capsys):
     path = fake_engine("good")
-    done = simulate(
+    done = run_in_process(  # what the engine is told; the engine is still a process of its own
+        capsys,
+        "simulate",
         "--x",
         f"engine:path={path}",
         "--o",
@@ -125,9 +129,11 @@ def test_an_engine_is_started_on_gomocup_freestyle_20x20(fake_engine):
     assert running_with(path) == []
 
 
-def test_an_engine_that_refuses_20x20_is_one_line_before_any_game(fake_engine):
+def test_an_engine_that_refuses_20x20_is_one_line_before_any_game(fake_engine, capsys):
     path = fake_engine("renju")
-    done = simulate(
+    done = run_in_process(  # the words and status; the engine is still a process of its own
+        capsys,
+        "simulate",
         "--x",
         f"engine:path={path}",
         "--o",

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import subprocess
 
 import pytest
 
+from tests.cli.in_process import run_in_process
 from tests.cli.process_tree import run_command
 from tictactoe_qt.engine import PlayerForfeit
 from tictactoe_qt.engine.game import Board, GameConfig
@@ -24,9 +26,12 @@ def cli(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.parametrize("workers", [[], ["--workers", "1"]])
-def test_an_engine_that_exits_at_once_forfeits_each_game_with_its_reason(vanishing_engine, workers):
+def test_an_engine_that_exits_at_once_forfeits_each_game_with_its_reason(vanishing_engine, workers, capsys):
     path = vanishing_engine("missing")
-    done = cli(
+    # The default run is the real command; the one that names its worker runs here (the
+    # engine is still a process of its own).
+    run = cli if not workers else functools.partial(run_in_process, capsys)
+    done = run(
         "simulate", "--x", f"engine:path={path}", "--o", "random", "--size", "7", "--k", "5", "--games", "5", *workers
     )
     assert done.returncode == 0, done.stderr

@@ -3,11 +3,15 @@
 The plugins (``unruly_bots/``) exit, hang or print when imported, and answer
 numbers far off the board, exit or raise unprintable errors in their move.
 Each module that is imported appends a line to ``$UNRULY_MARKERS/NAME``, so a
-test can see that listing them, or starting the window, imported none.
+test can see that listing them, or starting the window, imported none. The listing,
+the window and one machine-read simulation run real processes; the forfeits run the
+command in this process (``here_for``), the plugins still in their own hosts, whose
+stderr goes to the engine log, never to the command's.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -42,8 +46,9 @@ LOAD_SECONDS_ENV = "TICTACTOE_QT_PLUGIN_LOAD_SECONDS"
 def sites(tmp_path_factory):
     """``sites(names)``: a ``PYTHONPATH`` with the greedy example and just those unruly plugins.
 
-    One trap per run, so that each test shows its own fault (a plugin that
-    exits at import would otherwise stop every run before the others are met).
+    A run that plays a plugin sees that one trap alone, so that each test shows its
+    own fault (a plugin that exits at import would otherwise stop the run before the
+    others are met); a run that must import none of them may see them all.
     """
     made: dict[tuple[str, ...], str] = {}
 
@@ -80,6 +85,19 @@ def env_for(sites, markers):
     return make
 
 
+@pytest.fixture
+def here_for(sites, markers, cli_seeing, monkeypatch):
+    """``here_for(*plugins)``: run ``tictactoe-qt ARGS`` in this process, as ``env_for``'s
+    runs see those plugins; the plugins still load and play in their own hosts."""
+    monkeypatch.setenv("UNRULY_MARKERS", str(markers))
+    monkeypatch.setenv(LOAD_SECONDS_ENV, "1")
+
+    def make(*plugins: str):
+        return functools.partial(cli_seeing, sites(plugins))
+
+    return make
+
+
 def run(env: dict[str, str], *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     """Run ``tictactoe-qt ARGS``; a hang fails the test instead of stalling it."""
     return subprocess.run(
@@ -91,11 +109,13 @@ def imported(markers: Path) -> list[str]:
     return sorted(path.name for path in markers.iterdir())
 
 
-@pytest.mark.parametrize("trap", ["quits", "stalls", "chatty", "nested"])
-def test_players_lists_plugins_without_importing_them(env_for, markers, trap):
-    done = run(env_for(trap, "typo"), "players", timeout=60)  # a hang fails, not stalls
+def test_players_lists_plugins_without_importing_them(env_for, markers):
+    # Every import trap at once: a listing that imported any of them would exit, hang
+    # (the timeout fails it) or print, and the markers would name it.
+    traps = ("quits", "stalls", "chatty", "nested")
+    done = run(env_for(*traps, "typo"), "players", timeout=60)  # a hang fails, not stalls
     assert done.returncode == 0, done.stderr[-2000:]
-    for name in (trap, "greedy"):
+    for name in (*traps, "greedy"):
         assert re.search(rf"^  {name} +\S+:make_bot from ", done.stdout, re.M), done.stdout
     about = {
         "quits": "Calls sys.exit(7) as soon as it is imported.",
@@ -103,7 +123,8 @@ def test_players_lists_plugins_without_importing_them(env_for, markers, trap):
         "chatty": "Talks on stdout while it is imported and while it plays, then plays",
         "nested": "The bot inside a package that exits at import.",
     }
-    assert about[trap] in done.stdout  # its docstring, read from the file
+    for trap in traps:
+        assert about[trap] in done.stdout  # its docstring, read from the file
     assert re.search(r"^  typo +BROKEN: SyntaxError: .*\(typo_bot\.py, line 8\)", done.stdout, re.M)
     assert "from chatty" not in done.stdout
     assert imported(markers) == []
@@ -120,9 +141,9 @@ def test_players_json_is_json_and_says_what_it_knows_unimported(env_for, markers
     assert imported(markers) == []
 
 
-def test_players_check_loads_each_plugin_apart_and_says_how_it_went(env_for, markers):
-    env = env_for("quits", "stalls", "chatty", "typo")
-    text = run(env, "players", "--check")
+def test_players_check_loads_each_plugin_apart_and_says_how_it_went(env_for, here_for, markers):
+    plugins = ("quits", "stalls", "chatty", "typo")
+    text = run(env_for(*plugins), "players", "--check")
     assert text.returncode == 0, text.stderr[-2000:]
     said = {
         name: re.search(rf"^  {name} .*\n(?:  {' ' * 10} .*\n)*", text.stdout, re.M)[0]
@@ -133,7 +154,7 @@ def test_players_check_loads_each_plugin_apart_and_says_how_it_went(env_for, mar
     assert "loads: calls itself Chatty" in said["chatty"]
     assert "loads: calls itself Greedy example" in said["greedy"]
     assert "from chatty" not in text.stdout
-    data = run(env, "players", "--check", "--json")
+    data = here_for(*plugins)("players", "--check", "--json")  # the same facts as JSON, run here
     plugins = {plugin["name"]: plugin for plugin in json.loads(data.stdout)["plugins"]}
     assert plugins["chatty"]["loads"] is True and plugins["chatty"]["calls_itself"] == "Chatty"
     assert plugins["stalls"]["loads"] is False
@@ -144,20 +165,22 @@ def test_players_check_loads_each_plugin_apart_and_says_how_it_went(env_for, mar
         assert running_with(f"plugin_host {name} ") == []
 
 
-@pytest.mark.parametrize("trap", ["quits", "stalls"])
-def test_the_window_starts_without_importing_plugins(env_for, markers, tmp_path, trap):
+def test_the_window_starts_without_importing_plugins(env_for, markers, tmp_path):
+    # Both traps at once: a window that imported either would exit or hang (the timeout fails it).
+    traps = ("quits", "stalls")
     out = tmp_path / "window.json"
     done = subprocess.run(
         [sys.executable, str(WINDOW_START), str(out)],
         capture_output=True,
         text=True,
-        env=env_for(trap, "typo"),
+        env=env_for(*traps, "typo"),
         timeout=120,
     )
     assert done.returncode == 0, done.stderr[-2000:]
     choices = {choice["kind"]: choice for choice in json.loads(out.read_text())["choices"]}
-    assert choices[trap]["text"] == f"Plugin: {trap}"
-    assert choices[trap]["enabled"]  # nothing is known against it until it runs
+    for trap in traps:
+        assert choices[trap]["text"] == f"Plugin: {trap}"
+        assert choices[trap]["enabled"]  # nothing is known against it until it runs
     assert not choices["typo"]["enabled"] and "SyntaxError" in choices["typo"]["tooltip"]
     assert imported(markers) == []
 
@@ -186,11 +209,9 @@ def test_a_plugin_that_hangs_at_import_forfeits_in_the_window_which_keeps_runnin
         ("nested", r"nested called sys\.exit\(9\) while loading"),
     ],
 )
-def test_a_plugin_that_exits_or_hangs_at_import_forfeits_its_games(env_for, plugin, reason):
+def test_a_plugin_that_exits_or_hangs_at_import_forfeits_its_games(here_for, plugin, reason):
     tag = uuid.uuid4().hex  # in the host's command line: finds our hosts, and only ours
-    done = run(
-        env_for(plugin), "simulate", "--x", "random", "--o", f"{plugin}:tag={tag}", "--games", "3", "--seed", "1"
-    )
+    done = here_for(plugin)("simulate", "--x", "random", "--o", f"{plugin}:tag={tag}", "--games", "3", "--seed", "1")
     assert done.returncode == 0, done.stderr[-2000:]
     assert "Forfeits           3  (games lost by breaking the rules)" in done.stdout
     assert re.search(rf"\b3 x  O forfeits: {reason}$", done.stdout, re.M), done.stdout
@@ -198,16 +219,17 @@ def test_a_plugin_that_exits_or_hangs_at_import_forfeits_its_games(env_for, plug
     assert running_with(tag) == []
 
 
-def test_a_plugin_that_prints_at_import_leaves_machine_output_readable(env_for, markers):
+def test_a_plugin_that_prints_at_import_leaves_machine_output_readable(env_for, here_for, markers):
     env = env_for("chatty")
     simulated = run(env, "simulate", "--x", "chatty", "--o", "random", "--games", "2", "--seed", "1", "--json")
     assert simulated.returncode == 0, simulated.stderr[-2000:]
     data = json.loads(simulated.stdout)  # nothing the plugin printed came before or after
     assert data["x"]["spec"] == "chatty" and data["forfeits"] == 0
-    played = run(env, "tournament", "--player", "chatty", "--player", "random", "--games", "2", "--seed", "1", "--json")
+    here = here_for("chatty")  # the other commands run here: a print in this process breaks JSON too
+    played = here("tournament", "--player", "chatty", "--player", "random", "--games", "2", "--seed", "1", "--json")
     assert played.returncode == 0, played.stderr[-2000:]
     assert json.loads(played.stdout)["players"] == ["chatty", "random"]
-    searched = run(env, "search", "--algorithm", "chatty", "--size", "3", "--json")
+    searched = here("search", "--algorithm", "chatty", "--size", "3", "--json")
     assert json.loads(searched.stdout)["move"] == [0, 0]
     assert "chatty" in imported(markers)  # it did run, and talk
 
@@ -222,11 +244,9 @@ def test_a_plugin_that_prints_at_import_leaves_machine_output_readable(env_for, 
         ("unspeakable", r"unspeakable raised Unprintable: \(its message cannot be shown\)"),
     ],
 )
-def test_a_plugin_that_breaks_down_in_its_move_forfeits_with_the_reason(env_for, plugin, reason):
+def test_a_plugin_that_breaks_down_in_its_move_forfeits_with_the_reason(here_for, plugin, reason):
     tag = uuid.uuid4().hex
-    done = run(
-        env_for(plugin), "simulate", "--x", f"{plugin}:tag={tag}", "--o", "random", "--games", "2", "--seed", "1"
-    )
+    done = here_for(plugin)("simulate", "--x", f"{plugin}:tag={tag}", "--o", "random", "--games", "2", "--seed", "1")
     assert done.returncode == 0, done.stderr[-2000:]
     assert re.search(rf"\b2 x  X forfeits: {reason}", done.stdout), done.stdout
     assert "Traceback" not in done.stdout + done.stderr
