@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import json
-import subprocess
-import sys
 
 import pytest
 
+from tests.cli.in_process import run_in_process
 from tests.engine.traced_decision import textbook_search
 from tictactoe_qt.engine.game import Board, GameConfig
 from tictactoe_qt.engine.players import PlayerSpec, PlayerSpecError, TextbookOptions, check_playable, make_player
@@ -62,26 +62,27 @@ def test_a_range_wholly_past_the_boards_cells_is_refused_before_the_game():
     check_playable(GameConfig(), PlayerSpec.parse("minimax:depth=1-10"))  # 10: to the end
 
 
-def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "tictactoe_qt", *args], capture_output=True, text=True, timeout=120, check=False
-    )
+@pytest.fixture
+def cli(capsys):
+    """The command line run in this process (its words are the point, not a process)."""
+    return functools.partial(run_in_process, capsys)
 
 
-def test_simulate_plays_a_random_depth_player_from_the_command_line():
-    run = _cli("simulate", "--x", "minimax:depth=1-10", "--o", "random", "--games", "6", "--seed", "3", "--json")
+def test_simulate_plays_a_random_depth_player_from_the_command_line(cli):
+    # Alpha-beta, whose searches to a depth of up to 10 take milliseconds on 3x3 (minimax's
+    # take a second a game); the range is the spec's, whatever the kind.
+    batch = ("simulate", "--x", "alphabeta:depth=1-10", "--o", "random", "--games", "6", "--seed", "3", "--json")
+    run = cli(*batch)
     assert run.returncode == 0, run.stderr
     data = json.loads(run.stdout)
-    assert data["x"]["spec"] == "minimax:depth=1-10"
+    assert data["x"]["spec"] == "alphabeta:depth=1-10"
     assert data["games"] == 6
-    again = json.loads(
-        _cli("simulate", "--x", "minimax:depth=1-10", "--o", "random", "--games", "6", "--seed", "3", "--json").stdout
-    )
+    again = json.loads(cli(*batch).stdout)
     assert again["x"]["avg_nodes_per_move"] == data["x"]["avg_nodes_per_move"]
 
 
-def test_a_backwards_range_is_one_line_on_the_command_line():
-    run = _cli("simulate", "--x", "minimax:depth=5-2", "--o", "random")
+def test_a_backwards_range_is_one_line_on_the_command_line(cli):
+    run = cli("simulate", "--x", "minimax:depth=5-2", "--o", "random")
     assert run.returncode == 2
     error = run.stderr.strip()
     assert "\n" not in error and "depth=5-2 runs backwards" in error
