@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import functools
 import gc
 from contextlib import ExitStack
@@ -78,5 +79,15 @@ def cluster_timeouts():
 @pytest.fixture
 def run_main(capsys):
     """Run ``tictactoe-qt ARGV`` in this process (see :func:`tests.cli.in_process.run_in_process`),
-    for tests about what a command says; each door keeps a test through a real process."""
-    return functools.partial(run_in_process, capsys)
+    for tests about what a command says; each door keeps a test through a real process.
+
+    The Dask settings a run changes for its process (how long a lost worker is waited
+    for) are undone after the test, as they would end with a process.
+    """
+    import dask
+    import distributed  # noqa: F401  (its defaults belong to what is restored)
+
+    saved = copy.deepcopy(dask.config.config)
+    yield functools.partial(run_in_process, capsys)
+    dask.config.config.clear()
+    dask.config.config.update(saved)
