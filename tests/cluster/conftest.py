@@ -79,15 +79,19 @@ def cluster_timeouts():
 @pytest.fixture
 def run_main(capsys):
     """Run ``tictactoe-qt ARGV`` in this process (see :func:`tests.cli.in_process.run_in_process`),
-    for tests about what a command says; each door keeps a test through a real process.
+    for tests about what a command says; each door keeps a test through a real process."""
+    return functools.partial(run_in_process, capsys)
 
-    The Dask settings a run changes for its process (how long a lost worker is waited
-    for) are undone after the test, as they would end with a process.
-    """
+
+@pytest.fixture(autouse=True)
+def dask_settings_restored():
+    """Dask's settings as they were before the test: a cluster route run in this process
+    (the command, the dock) sets how long a lost worker is waited for from the test's
+    connect timeout, which would otherwise hold for every later test here."""
     import dask
     import distributed  # noqa: F401  (its defaults belong to what is restored)
 
     saved = copy.deepcopy(dask.config.config)
-    yield functools.partial(run_in_process, capsys)
+    yield
     dask.config.config.clear()
     dask.config.config.update(saved)
