@@ -1,4 +1,8 @@
-"""Batches on real ``dask scheduler`` / ``dask worker`` processes, through the engine API."""
+"""Batches on Dask clusters through the engine API: worker processes where one is killed.
+
+The stream and its totals are checked on workers in this process (the command-line
+tests run them on worker processes); killing workers needs processes.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ import os
 import signal
 import threading
 import time
+from functools import cache
 
 import pytest
 
@@ -14,17 +19,25 @@ from tictactoe_qt.cluster.connection import ClusterAddress, connect
 from tictactoe_qt.engine.game import GameConfig
 from tictactoe_qt.engine.play import run_batch
 
+from .dask_here import cluster_here
 from .totals import totals
 
 #: 4x4, k=3: players start fresh every 200 games, so 3,000 games make 15 chunks.
 BOARD = GameConfig(4, 4, 3)
 #: Enough games for many chunks; a second or two on two workers.
 GAMES = 3000
+SEED = 11
 
 
-def test_the_cluster_gives_the_totals_of_one_process_streamed_chunk_by_chunk(two_workers):
+@cache
+def one_process_totals() -> dict:
+    """The totals of the module's batch in one process, played once."""
+    return totals(run_batch(BOARD, "random", "minimax:depth=1", GAMES, seed=SEED, swap=True, workers=1).as_dict())
+
+
+def test_the_cluster_gives_the_totals_of_one_process_streamed_chunk_by_chunk():
     seen: list[int] = []
-    with connect(ClusterAddress.parse(two_workers.address)) as connection:
+    with cluster_here(workers=2) as cluster, connect(ClusterAddress.parse(cluster.scheduler_address)) as connection:
         client = connection.client
 
         def progress(done: int, total: int) -> None:
@@ -33,10 +46,9 @@ def test_the_cluster_gives_the_totals_of_one_process_streamed_chunk_by_chunk(two
             assert len(client.futures) <= IN_FLIGHT_PER_CORE * 2
 
         on_cluster = run_cluster_batch(
-            connection, BOARD, "random", "minimax:depth=1", GAMES, seed=11, swap=True, progress=progress
+            connection, BOARD, "random", "minimax:depth=1", GAMES, seed=SEED, swap=True, progress=progress
         )
-    here = run_batch(BOARD, "random", "minimax:depth=1", GAMES, seed=11, swap=True, workers=1)
-    assert totals(on_cluster.as_dict()) == totals(here.as_dict())
+    assert totals(on_cluster.as_dict()) == one_process_totals()
     assert on_cluster.workers == 2 and not on_cluster.cancelled
     # Results arrive as chunks finish, each counted once, not all at the end.
     assert len(seen) > 4 and seen == sorted(seen) and seen[-1] == GAMES
@@ -68,14 +80,13 @@ def test_a_worker_killed_mid_batch_changes_nothing(dask_here, cluster_timeouts):
         killer = threading.Thread(target=kill_while_busy, daemon=True)
         killer.start()
         try:
-            on_cluster = run_cluster_batch(connection, BOARD, "random", "minimax:depth=1", GAMES, seed=5)
+            on_cluster = run_cluster_batch(connection, BOARD, "random", "minimax:depth=1", GAMES, seed=SEED, swap=True)
         finally:
             batch_over.set()
             killer.join(timeout=10)
     assert killed, "the worker was never killed while busy"
     assert doomed.wait(timeout=10) == -signal.SIGKILL
-    here = run_batch(BOARD, "random", "minimax:depth=1", GAMES, seed=5, workers=1)
-    assert totals(on_cluster.as_dict()) == totals(here.as_dict())
+    assert totals(on_cluster.as_dict()) == one_process_totals()
     assert not on_cluster.cancelled
 
 

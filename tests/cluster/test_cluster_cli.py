@@ -1,14 +1,23 @@
-"""``simulate --cluster`` as people run it: a subprocess against real Dask processes on 127.0.0.1."""
+"""``simulate --cluster`` as people run it against real Dask processes on 127.0.0.1.
+
+The runs that make a batch go through a real process; the lines a cluster that
+cannot run it gives come from the command run in this process.
+"""
 
 from __future__ import annotations
 
+import io
 import json
 import signal
 import subprocess
 import sys
 import time
+from contextlib import redirect_stdout
+
+import pytest
 
 from tictactoe_qt import __version__
+from tictactoe_qt.cli.main import main
 
 from .dask_processes import ROOT, environment, refused_address
 from .totals import totals
@@ -34,40 +43,48 @@ BATCH = [
 BOUND = 60
 
 
-def simulate(*args: str, **timeouts: float) -> subprocess.CompletedProcess[str]:
+def simulate(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "tictactoe_qt", *args],
         capture_output=True,
         text=True,
-        env=environment(**timeouts),
+        env=environment(),
         cwd=ROOT,
         timeout=BOUND,
     )
 
 
-def test_a_cluster_batch_prints_the_totals_of_one_process(two_workers):
+@pytest.fixture(scope="module")
+def one_process_totals() -> dict:
+    """The batch's totals as ``simulate`` prints them without a cluster (one process), played
+    once, in this process, for the module's tests."""
+    with redirect_stdout(io.StringIO()) as out:
+        assert main(BATCH) == 0
+    return totals(json.loads(out.getvalue()))
+
+
+def test_a_cluster_batch_prints_the_totals_of_one_process(two_workers, one_process_totals):
     on_cluster = simulate(*BATCH, "--cluster", two_workers.address)
-    here = simulate(*BATCH, "--workers", "1")
     assert on_cluster.returncode == 0, on_cluster.stderr
-    assert totals(json.loads(on_cluster.stdout)) == totals(json.loads(here.stdout))
+    assert totals(json.loads(on_cluster.stdout)) == one_process_totals
     assert f"cluster {two_workers.address}: 2 workers, 2 cores" in on_cluster.stderr
 
 
-def test_a_local_cluster_gives_the_same_totals():
+def test_a_local_cluster_gives_the_same_totals(one_process_totals):
     # One worker process: the route (a LocalCluster started and reached) is the same for
     # any N, and N=1 differs from what plain `local` starts on a machine of 2 cores or more.
     on_cluster = simulate(*BATCH, "--cluster", "local:1")
-    here = simulate(*BATCH)
     assert on_cluster.returncode == 0, on_cluster.stderr
-    assert totals(json.loads(on_cluster.stdout)) == totals(json.loads(here.stdout))
+    assert totals(json.loads(on_cluster.stdout)) == one_process_totals
     assert json.loads(on_cluster.stdout)["workers"] == 1
 
 
-def test_an_unreachable_scheduler_is_one_line_within_seconds():
+def test_an_unreachable_scheduler_is_one_line_within_seconds(run_main, cluster_timeouts):
+    cluster_timeouts(connect=1)
     with refused_address() as address:
         began = time.monotonic()
-        result = simulate(*BATCH, "--cluster", address, connect=1)
-    assert time.monotonic() - began < 20  # 1 s to connect, plus starting Python
+        result = run_main(*BATCH, "--cluster", address)
+    assert time.monotonic() - began < 20  # 1 s to connect
     assert result.returncode == 1 and result.stdout == ""
     assert result.stderr.count("\n") == 1, result.stderr
     assert "cannot reach the Dask scheduler at 'tcp://127.0.0.1:" in result.stderr
@@ -80,33 +97,27 @@ def _preload(tmp_path, code: str) -> str:
     return str(script)
 
 
-def test_a_worker_with_another_version_is_named_with_both_versions(dask_here, tmp_path):
+def test_a_worker_with_another_version_is_named_with_both_versions(dask_here, tmp_path, run_main):
     # The worker really imports tictactoe_qt; its preload only changes the version it reports.
     dask_here.add_worker("--preload", _preload(tmp_path, "import tictactoe_qt\ntictactoe_qt.__version__ = '0.0.9'\n"))
-    result = simulate(*BATCH, "--cluster", dask_here.address)
+    result = run_main(*BATCH, "--cluster", dask_here.address)
     assert result.returncode == 1 and result.stdout == ""
     assert result.stderr.count("\n") == 1, result.stderr
     assert f"runs tictactoe-qt '0.0.9', this computer {__version__}" in result.stderr
     assert "worker tcp://127.0.0.1:" in result.stderr
 
 
-def test_a_worker_without_the_package_is_named(dask_here, tmp_path):
+def test_a_worker_without_the_package_is_named(dask_here, tmp_path, run_main):
     # As on a machine where it was never installed: importing it fails on that worker.
     dask_here.add_worker("--preload", _preload(tmp_path, "import sys\nsys.modules['tictactoe_qt'] = None\n"))
-    result = simulate(*BATCH, "--cluster", dask_here.address)
+    result = run_main(*BATCH, "--cluster", dask_here.address)
     assert result.returncode == 1 and result.stderr.count("\n") == 1, result.stderr
     assert f"lacks tictactoe-qt (this computer runs {__version__})" in result.stderr
 
 
-def test_without_the_extra_the_option_says_how_to_install_it():
-    blocked = (
-        "import sys; sys.modules['distributed'] = None\n"
-        "from tictactoe_qt.cli.main import main\n"
-        f"sys.exit(main({[*BATCH, '--cluster', 'local:2']!r}))"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", blocked], capture_output=True, text=True, env=environment(), cwd=ROOT, timeout=BOUND
-    )
+def test_without_the_extra_the_option_says_how_to_install_it(run_main, monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as where it was never installed
+    result = run_main(*BATCH, "--cluster", "local:2")
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr == (
         "tictactoe-qt simulate: error: --cluster needs Dask's scheduler: pip install 'tictactoe-qt[cluster]'\n"

@@ -1,4 +1,8 @@
-"""``--cluster`` at addresses that are not a Dask scheduler: one line within seconds, never a hang."""
+"""``--cluster`` at addresses that are not a Dask scheduler: one line within seconds, never a hang.
+
+The command runs in this process, for its words; a peer that never answers and a
+batch over TLS go through a real process, which must end as promptly.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -29,6 +34,7 @@ GREETED = 2
 
 
 def simulate(*args: str, env: dict[str, str] | None = None) -> tuple[subprocess.CompletedProcess[str], float]:
+    """The batch with ``args`` run by a real process with ``env``, and the seconds it took."""
     began = time.monotonic()
     result = subprocess.run(
         [sys.executable, "-m", "tictactoe_qt", *BATCH, *args],
@@ -41,7 +47,19 @@ def simulate(*args: str, env: dict[str, str] | None = None) -> tuple[subprocess.
     return result, time.monotonic() - began
 
 
-def _one_failing_line(result: subprocess.CompletedProcess[str], status: int) -> str:
+@pytest.fixture
+def simulate_here(run_main):
+    """The batch with ``args`` run in this process, and the seconds it took."""
+
+    def run(*args: str) -> tuple[SimpleNamespace, float]:
+        began = time.monotonic()
+        result = run_main(*BATCH, *args)
+        return result, time.monotonic() - began
+
+    return run
+
+
+def _one_failing_line(result: subprocess.CompletedProcess[str] | SimpleNamespace, status: int) -> str:
     assert result.returncode == status, result.stderr
     assert result.stdout == ""
     assert "Traceback" not in result.stderr and result.stderr.count("\n") == 1, result.stderr
@@ -49,22 +67,34 @@ def _one_failing_line(result: subprocess.CompletedProcess[str], status: int) -> 
 
 
 @pytest.mark.parametrize(
-    ("behaviour", "why", "timeouts"),
+    ("behaviour", "why", "timeouts", "in_a_process"),
     [
-        (fake_servers.silent, f"it accepted the connection but sent nothing in {CONNECT} s", {"connect": CONNECT}),
-        (fake_servers.http, f"it accepted the connection but sent nothing in {CONNECT} s", {"connect": CONNECT}),
-        (fake_servers.junk, "something else listens there: it does not speak Dask's protocol", {}),
+        (
+            fake_servers.silent,
+            f"it accepted the connection but sent nothing in {CONNECT} s",
+            {"connect": CONNECT},
+            True,  # the wait for a peer that never answers must not keep the process alive
+        ),
+        (fake_servers.http, f"it accepted the connection but sent nothing in {CONNECT} s", {"connect": CONNECT}, False),
+        (fake_servers.junk, "something else listens there: it does not speak Dask's protocol", {}, False),
         (
             fake_servers.greets_then_silent,
             f"it greeted as a Dask scheduler, then did not answer in {GREETED} s",
             {"connect": GREETED},
+            False,
         ),
-        (fake_servers.hangs_up, "it closed the connection without a word", {}),
+        (fake_servers.hangs_up, "it closed the connection without a word", {}, False),
     ],
 )
-def test_a_port_that_is_not_a_scheduler_is_one_line_within_seconds(behaviour, why, timeouts):
+def test_a_port_that_is_not_a_scheduler_is_one_line_within_seconds(
+    behaviour, why, timeouts, in_a_process, simulate_here, cluster_timeouts
+):
     with fake_servers.FakeServer(behaviour) as server:
-        result, seconds = simulate("--cluster", server.address, env=environment(**timeouts))
+        if in_a_process:
+            result, seconds = simulate("--cluster", server.address, env=environment(**timeouts))
+        else:
+            cluster_timeouts(**timeouts)
+            result, seconds = simulate_here("--cluster", server.address)
         assert server.connections >= 1  # it really was asked
     line = _one_failing_line(result, 1)
     assert line.startswith(
@@ -73,11 +103,11 @@ def test_a_port_that_is_not_a_scheduler_is_one_line_within_seconds(behaviour, wh
     assert seconds < PROMPT, f"{seconds:.1f} s: {line}"
 
 
-def test_a_workers_port_is_named_as_not_a_scheduler():
+def test_a_workers_port_is_named_as_not_a_scheduler(simulate_here):
     # The worker (and its scheduler) run in this process: its port answers as any worker's.
     with cluster_here(workers=1) as cluster:
         (address,) = cluster.scheduler.workers
-        result, seconds = simulate("--cluster", address)
+        result, seconds = simulate_here("--cluster", address)
     line = _one_failing_line(result, 1)
     assert line.startswith(
         f"tictactoe-qt simulate: error: cannot reach the Dask scheduler at "
@@ -87,9 +117,10 @@ def test_a_workers_port_is_named_as_not_a_scheduler():
     assert seconds < PROMPT
 
 
-def test_a_refused_port_is_one_line_within_seconds():
+def test_a_refused_port_is_one_line_within_seconds(simulate_here, cluster_timeouts):
+    cluster_timeouts(connect=CONNECT)
     with refused_address() as address:
-        result, seconds = simulate("--cluster", address, env=environment(connect=CONNECT))
+        result, seconds = simulate_here("--cluster", address)
     line = _one_failing_line(result, 1)
     assert line.endswith(f"at '{address}': nothing listens at that port (connection refused for {CONNECT} s)")
     assert seconds < PROMPT
@@ -107,18 +138,18 @@ def test_a_refused_port_is_one_line_within_seconds():
         ("tcp://:8786", "a cluster is tcp://HOST:PORT"),
     ],
 )
-def test_a_malformed_address_is_a_usage_line_before_any_connection(address, why):
-    result, seconds = simulate("--cluster", address)
+def test_a_malformed_address_is_a_usage_line_before_any_connection(address, why, simulate_here):
+    result, seconds = simulate_here("--cluster", address)
     line = _one_failing_line(result, 2)
     assert line.startswith("tictactoe-qt simulate: error: argument --cluster: "), line
     assert why in line
     assert seconds < PROMPT
 
 
-def test_tls_without_certificates_says_what_to_configure():
+def test_tls_without_certificates_says_what_to_configure(simulate_here):
     with fake_servers.FakeServer(fake_servers.silent) as server:
         address = server.address.replace("tcp://", "tls://")
-        result, seconds = simulate("--cluster", address)
+        result, seconds = simulate_here("--cluster", address)
         assert server.connections == 0  # nothing was sent anywhere without certificates
     line = _one_failing_line(result, 1)
     assert f"at '{address}': tls:// needs Dask's TLS certificates" in line
@@ -158,26 +189,34 @@ def tls_files(tmp_path_factory) -> tuple[Path, Path]:
     return cert, key
 
 
-def test_tls_to_a_peer_that_does_not_speak_it_is_one_line(tls_files):
-    env = {**environment(), **_tls_settings(*tls_files)}
-    with fake_servers.FakeServer(fake_servers.junk) as server:
+def test_tls_to_a_peer_that_does_not_speak_it_is_one_line(tls_files, simulate_here):
+    import dask
+
+    with fake_servers.FakeServer(fake_servers.junk) as server, dask.config.set(_tls_config(*tls_files)):
         address = server.address.replace("tcp://", "tls://")
-        result, seconds = simulate("--cluster", address, env=env)
+        result, seconds = simulate_here("--cluster", address)
     line = _one_failing_line(result, 1)
     assert f"at '{address}': the TLS handshake failed" in line, line
     assert seconds < PROMPT
 
 
-def _tls_settings(cert: Path, key: Path) -> dict[str, str]:
-    """Dask's TLS settings, as environment variables, for the certificate and key."""
-    prefix = "DASK_DISTRIBUTED__COMM__TLS__"
+def _tls_config(cert: Path, key: Path) -> dict[str, str]:
+    """Dask's TLS settings for the certificate and key."""
     return {
-        prefix + "CA_FILE": str(cert),
+        "distributed.comm.tls.ca-file": str(cert),
         **{
-            f"{prefix}{role}__{part}": str(path)
-            for role in ("CLIENT", "SCHEDULER", "WORKER")
-            for part, path in (("CERT", cert), ("KEY", key))
+            f"distributed.comm.tls.{role}.{part}": str(path)
+            for role in ("client", "scheduler", "worker")
+            for part, path in (("cert", cert), ("key", key))
         },
+    }
+
+
+def _tls_settings(cert: Path, key: Path) -> dict[str, str]:
+    """The same as Dask's environment variables (``DASK_DISTRIBUTED__COMM__TLS__…``)."""
+    return {
+        "DASK_" + name.upper().replace(".", "__").replace("-", "_"): value
+        for name, value in _tls_config(cert, key).items()
     }
 
 

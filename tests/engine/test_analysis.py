@@ -94,12 +94,15 @@ def test_every_move_value_matches_an_exhaustive_solve(notation: str) -> None:
 
 
 def test_4x4_positions_are_solved_with_all_their_moves() -> None:
-    board = Board.from_notation("xo../.x../..o./....", k=4)
+    # Ten empty cells, and moves that win at once, lose in two or draw in ten: each
+    # move's value and distance is held to the exhaustive search.
+    board = Board.from_notation("...x/.ox./.xo./...o", k=4)
     analysis = analyze(board, time_budget=10)
     assert analysis.exact
     for value in analysis.moves:
         assert value.exact
         assert (value.result, value.plies) == exact_move_outcome(board, value.move)
+    assert {value.result for value in analysis.moves} == {"x", "o", "draw"}
 
 
 @pytest.mark.parametrize(

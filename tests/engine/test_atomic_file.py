@@ -151,18 +151,26 @@ def test_a_file_size_limit_leaves_the_old_save_intact(tmp_path):
     assert leftovers(tmp_path) == []
 
 
+#: Saves the long and the short game in turn until killed, in a writer forked from this
+#: process for each line read: the killed writers start in a moment, not an interpreter's
+#: start and the engine's import each. Each writer's pid is printed, then how it ended.
 SAVE_FOREVER = (
     LONG_GAME
     + """
-import sys
+import os, sys
 path = sys.argv[1]
 games = [long_game(340), long_game(7)]
 write_game_file(path, games[0])
-print("ready", flush=True)
-turn = 1
-while True:
-    write_game_file(path, games[turn])
-    turn = 1 - turn
+for _ in sys.stdin:
+    pid = os.fork()
+    if pid == 0:
+        print(os.getpid(), flush=True)
+        turn = 1
+        while True:
+            write_game_file(path, games[turn])
+            turn = 1 - turn
+    _, status = os.waitpid(pid, 0)
+    print(os.WTERMSIG(status) if os.WIFSIGNALED(status) else "exited", flush=True)
 """
 )
 
@@ -179,17 +187,23 @@ def test_killing_the_process_in_the_middle_of_saves_never_leaves_a_broken_file(t
     chance = random.Random(9 + part)
     path = tmp_path / "game.json"
     kills, lengths = KILLS // KILL_PARTS, set()
-    for _ in range(kills):
-        child = run_python(SAVE_FOREVER, str(path))
-        assert child.stdout.readline() == "ready\n", child.stderr.read()
-        try:
-            child.wait(timeout=chance.uniform(0.0, 0.05))
-        except subprocess.TimeoutExpired:
-            pass
-        child.send_signal(signal.SIGKILL)
-        child.communicate(timeout=30)
-        assert child.returncode == -signal.SIGKILL
-        lengths.add(len(read_game_file(path).moves))  # never empty, never cut off
+    saver = run_python(SAVE_FOREVER, str(path), stdin=subprocess.PIPE)
+    assert saver.stdin is not None and saver.stdout is not None
+    try:
+        for _ in range(kills):
+            saver.stdin.write("save\n")
+            saver.stdin.flush()
+            writer = int(saver.stdout.readline() or saver.communicate(timeout=30)[1])
+            time.sleep(chance.uniform(0.0, 0.05))
+            os.kill(writer, signal.SIGKILL)
+            assert saver.stdout.readline() == f"{signal.SIGKILL}\n"
+            lengths.add(len(read_game_file(path).moves))  # never empty, never cut off
+        _, err = saver.communicate(timeout=30)  # no more lines: it ends
+        assert saver.returncode == 0, err
+    finally:
+        if saver.poll() is None:
+            saver.kill()
+            saver.communicate(timeout=30)
     assert lengths <= {340, 7}
     print(f"{kills} kills: saves seen {sorted(lengths)}, temporary files left {len(leftovers(tmp_path))}")
 

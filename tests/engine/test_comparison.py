@@ -62,8 +62,14 @@ def test_textbook_rows_count_what_the_trace_counts_and_the_engine_row_is_the_eng
     for key in ("minimax", "alphabeta", "alphabeta+ordering", "alphabeta+tt"):
         row = by_key[key]
         assert row.options is not None and row.variant.algorithm is not None
-        traced = TraceSummary().consume(board_events(Board(), row.variant.algorithm, row.options))
-        assert (row.nodes, row.result.stats.cutoffs) == (traced.nodes, traced.cutoffs)
+        if key == "minimax":
+            # Its 1.4 million events are read once, in test_trace_textbook_counts, which
+            # holds them to 549,946 nodes and no cut-off.
+            traced_counts = (549_946, 0)
+        else:
+            traced = TraceSummary().consume(board_events(Board(), row.variant.algorithm, row.options))
+            traced_counts = (traced.nodes, traced.cutoffs)
+        assert (row.nodes, row.result.stats.cutoffs) == traced_counts
         assert row.options.label() in row.options_text()
     engine = alphabeta_search(Board(), ordering=True, transposition=True, symmetry=True)
     assert by_key["alphabeta+symmetry"].nodes == engine.stats.nodes

@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from tictactoe_qt.engine.analysis import ComparisonRow, compare, find_ties, tie_order
+from tictactoe_qt.engine.analysis import VARIANTS, ComparisonRow, compare, find_ties, tie_order
 from tictactoe_qt.engine.game import Board, Move, move_text
 from tictactoe_qt.engine.players import TextbookOptions
 from tictactoe_qt.engine.teaching import ORDERING_TIES, READING_ORDER, ties_text
@@ -14,7 +14,11 @@ from tictactoe_qt.engine.teaching import ORDERING_TIES, READING_ORDER, ties_text
 
 @pytest.fixture(scope="module", params=["centre", "none"])
 def empty_board_rows(request: pytest.FixtureRequest) -> list[ComparisonRow]:
-    return list(compare(Board(), options=TextbookOptions(ordering=request.param)))
+    # Without plain minimax's 549,946 nodes: it tries the moves in the order the other
+    # textbook rows with these options do, so it picks their move; every order of a row
+    # is still here, and the rows still disagree.
+    variants = tuple(variant for variant in VARIANTS if variant.key != "minimax")
+    return list(compare(Board(), options=TextbookOptions(ordering=request.param), variants=variants))
 
 
 def test_rows_that_pick_different_draws_on_the_empty_board_are_explained(empty_board_rows: list[ComparisonRow]) -> None:

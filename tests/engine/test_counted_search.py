@@ -78,6 +78,10 @@ def test_counted_search_agrees_with_the_trace_for_every_option_set(board: Board,
         for depth in depths:
             if algorithm == "minimax" and board.ply == 0 and depth is None:
                 continue  # 549,946 nodes: the next test counts it once
+            if depth is None and options.evaluation != EVALUATIONS[0] and board.geometry.cells - board.ply >= 7:
+                # The evaluation is read only at a depth limit: to the end, the second one
+                # would repeat the first's search on these big trees (both run on the rest).
+                continue
             traced = textbook_search(board, algorithm, options, depth)
             counted = counted_search(board, algorithm, options, depth)
             assert facts(counted) == facts(traced), (algorithm, options, depth)

@@ -66,7 +66,9 @@ def test_where_the_rule_says_so_the_search_passes_a_win_by(notation, win):
     for options in (TextbookOptions(scoring="distance"), TextbookOptions(evaluation="zero")):
         assert not estimates_can_outrank_wins(options, 1, board.empty.bit_count())
         assert counted_search(board, "minimax", options, 1).move in immediate_wins(board)
-    assert counted_search(board, "minimax", textbook).move in immediate_wins(board)
+    # To the end nothing is estimated and the win is taken: alpha-beta with a table in
+    # reading order, minimax's value and move in ~20,000 nodes instead of ~3 million.
+    assert counted_search(board, "alphabeta-tt", textbook).move in immediate_wins(board)
 
 
 @settings(max_examples=60, deadline=None)

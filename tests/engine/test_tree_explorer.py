@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 import pytest
 
 from tests.engine.traced_decision import textbook_search
@@ -13,11 +15,29 @@ from tictactoe_qt.engine.teaching import (
     TraceTooLargeError,
     ValueOracle,
     count_per_depth,
+    counted_search,
     trace_alphabeta,
 )
+from tictactoe_qt.engine.teaching.tree_trace import AlphaBetaTrace
 
 #: The scores the independent search below uses: sooner wins score higher.
 DISTANCE = TextbookOptions(scoring="distance")
+
+
+@cache
+def empty_board_trace(options: TextbookOptions = TextbookOptions(), algorithm: str = "alphabeta") -> AlphaBetaTrace:
+    """The empty 3x3 board's trace to the end, traced once per option set for the tests that
+    only read it."""
+    return trace_alphabeta(Board(), None, options, algorithm)
+
+
+@pytest.fixture(scope="module")
+def traced_explorer() -> GameTreeExplorer:
+    """The empty 3x3 board's explorer with its alpha-beta trace run (the tests only read it)."""
+    explorer = GameTreeExplorer(Board())
+    explorer.run_trace()
+    return explorer
+
 
 SMALL_POSITIONS = ["x../.o./...", "xo./.x./...", "x.o/.x./o..", "xo./..x/.o.", "o.x/.x./...", "xxo/o../..."]
 
@@ -73,22 +93,18 @@ def test_pruned_set_matches_on_a_4x4_endgame() -> None:
     assert set(trace.pruned) == independent_pruned_set(board, list(range(16)))
 
 
-def test_pruned_children_are_greyed_with_the_bound_that_cut_them() -> None:
-    explorer = GameTreeExplorer(Board())
-    explorer.run_trace()
+def test_pruned_children_are_greyed_with_the_bound_that_cut_them(traced_explorer: GameTreeExplorer) -> None:
     pruned_rows = []
-    for first in explorer.children(()):
-        pruned_rows += [c for c in explorer.children(first.path) if c.pruned]
+    for first in traced_explorer.children(()):
+        pruned_rows += [c for c in traced_explorer.children(first.path) if c.pruned]
     assert pruned_rows, "alpha-beta prunes something two plies below the empty board"
     for row in pruned_rows:
         assert row.window is None
         assert "alpha cut-off" in row.pruned_reason() or "beta cut-off" in row.pruned_reason()
 
 
-def test_root_children_carry_their_alphabeta_windows() -> None:
-    explorer = GameTreeExplorer(Board())
-    explorer.run_trace()
-    first, second = explorer.children(())[:2]
+def test_root_children_carry_their_alphabeta_windows(traced_explorer: GameTreeExplorer) -> None:
+    first, second = traced_explorer.children(())[:2]
     assert first.window == (float("-inf"), float("inf"))
     assert second.window is not None and second.window[0] == 0.0  # alpha raised to a draw
 
@@ -131,7 +147,7 @@ def test_counts_per_depth_stop_early_on_big_boards() -> None:
 
 
 def test_trace_counts_fewer_nodes_than_the_full_tree() -> None:
-    trace = trace_alphabeta(Board())
+    trace = empty_board_trace()
     assert sum(trace.visited_per_depth) == trace.visited
     assert trace.visited < 549_946 / 10
 
@@ -175,16 +191,21 @@ def test_the_tree_traces_what_the_cli_and_stepper_count_for_every_option_set(
         for form in ("textbook", "negamax"):
             options = TextbookOptions(ordering, scoring, "open-lines", form)
             algorithm = "alphabeta-tt" if ordering == "table" else "alphabeta"
-            trace = trace_alphabeta(board, depth, options, algorithm)
-            counted = textbook_search(board, algorithm, options, depth)
+            if notation:
+                trace = trace_alphabeta(board, depth, options, algorithm)
+            else:
+                trace = empty_board_trace(options, algorithm)
+            # The count the CLI prints, which is the stepper's count of the trace's events
+            # for every option set (test_counted_search).
+            counted = counted_search(board, algorithm, options, depth)
             assert (trace.visited, trace.cutoffs) == (counted.stats.nodes, counted.stats.cutoffs)
             assert trace.nodes[()].value == counted.score
 
 
 def test_empty_board_trace_counts_the_textbook_numbers() -> None:
-    assert trace_alphabeta(Board()).visited == 18_297
-    assert trace_alphabeta(Board(), options=TextbookOptions("centre")).visited == 11_758
-    table = trace_alphabeta(Board(), options=TextbookOptions("table"), algorithm="alphabeta-tt")
+    assert empty_board_trace().visited == 18_297
+    assert empty_board_trace(TextbookOptions("centre")).visited == 11_758
+    table = empty_board_trace(TextbookOptions("table"), "alphabeta-tt")
     assert table.visited == 4_852
     assert any(node.table for node in table.nodes.values())
 
