@@ -133,6 +133,8 @@ def test_connect_to_a_port_that_is_not_a_scheduler_says_the_cli_line_without_blo
     timer = QTimer()
     timer.timeout.connect(lambda: ticks.append(1))
     timer.start(20)
+    ticks_when_failed: list[int] = []
+    bar.link.failed.connect(lambda *_: ticks_when_failed.append(len(ticks)))
     with fake_servers.FakeServer(getattr(fake_servers, behaviour)) as server:
         bar.address_edit.setText(server.address)
         with qtbot.waitSignal(bar.link.failed, timeout=BOUND) as failed:
@@ -142,8 +144,11 @@ def test_connect_to_a_port_that_is_not_a_scheduler_says_the_cli_line_without_blo
     timer.stop()
     assert failed.args[0].startswith(f"cannot reach the Dask scheduler at '{server.address}': {why}")
     assert bar.status_label.text() == failed.args[0] and "\n" not in failed.args[0]
-    if takes_seconds:  # the connect timeout of waiting for the peer: the event loop ran all along
-        assert len(ticks) > 10
+    if takes_seconds:
+        # The event loop ran while the attempt waited out its timeout: a 20 ms timer ticked
+        # before the failure came. An attempt that blocked the GUI thread would let it tick
+        # at most once, late; how often it ticks depends on the machine, so only that counts.
+        assert ticks_when_failed[0] >= 2
     assert not panel.start_simulation()
 
 
