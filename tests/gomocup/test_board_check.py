@@ -9,7 +9,7 @@ import pytest
 from tests.cli.in_process import run_in_process
 from tests.cli.process_tree import run_command
 
-from .processes import running_with
+from .processes import gone_with
 from .thinking_log import entries
 
 REFUSAL = (
@@ -36,7 +36,7 @@ def test_a_refused_board_is_one_line_before_any_game(fake_engine, command, capsy
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1 and REFUSAL in done.stderr
     assert [what for _, what in entries(path)].count("RECTSTART 9,7") == 1  # asked once
-    assert running_with(path) == []
+    assert gone_with(path) == []
 
 
 def test_an_engine_plays_the_boards_it_takes(fake_engine):
@@ -58,4 +58,4 @@ def test_an_engine_plays_the_boards_it_takes(fake_engine):
     )
     assert done.returncode == 0, done.stderr
     assert "Forfeits" not in done.stdout or "Forfeits           0" in done.stdout
-    assert running_with(path) == []
+    assert gone_with(path) == []

@@ -19,7 +19,7 @@ from tictactoe_qt.engine.play import run_games
 from tictactoe_qt.engine.players import PlayerSpec
 
 from .fake_engines import FAKE_BRAIN
-from .processes import gone_with, running_with
+from .processes import gone_with
 from .thinking_log import entries, gone, pids, said, think_for, thinking_pid
 
 GOMOKU = GameConfig(15, 15, 5)
@@ -90,7 +90,7 @@ def test_after_an_ended_engine_the_next_move_restores_the_position_in_a_fresh_on
         assert said(program, new)[-7:-1] == ["BOARD", "7,7,2", "0,0,1", "8,8,2", "DONE", "think"]
     finally:
         player.close()
-    assert running_with(program) == []
+    assert gone_with(program) == []
 
 
 def test_an_engine_that_had_just_answered_is_kept_in_step(engines, fake_engine):
@@ -152,7 +152,7 @@ def test_a_batch_stopped_mid_thought_stops_the_engine(fake_engine, mode):
     spec = f"engine:path={program},time={LONG_THOUGHT}"
     records = list(run_games(GameConfig(7, 7, 5), "random", spec, 3, seed=1, should_stop=once_thinking(program)))
     assert records == []  # the game cut short is dropped
-    assert running_with(program) == []
+    assert gone_with(program) == []
     if mode == "thinker":
         assert not any(what.startswith("moved") for _, what in entries(program))  # cut short
     else:

@@ -19,7 +19,7 @@ from tictactoe_qt.engine.game import Board, GameConfig, Move
 from tictactoe_qt.engine.gomocup import EngineFault, ExternalEngine
 
 from .fake_brain import HASTY_SECONDS
-from .processes import running_with
+from .processes import gone_with
 
 GOMOKU = GameConfig(15, 15, 5)
 #: Separates the answers of successive moves in a scripted engine's file.
@@ -90,7 +90,7 @@ def test_a_bad_answer_forfeits_the_game_in_one_line_and_the_batch_reports(fake_e
     data = json.loads(done.stdout)
     assert data["games"] == 2 and data["x"]["forfeits"] == 2
     assert data["forfeit_reasons"] == {f"X forfeits: fake scripted {reason}": 2}
-    assert running_with(path) == []
+    assert gone_with(path) == []
 
 
 def test_a_tournament_reports_an_engine_that_answers_unicode_digits(fake_engine):
@@ -114,7 +114,7 @@ def test_a_tournament_reports_an_engine_that_answers_unicode_digits(fake_engine)
     assert done.returncode == 0, done.stderr[-2000:]
     data = json.loads(done.stdout)
     assert data["forfeit_reasons"] == {"fake scripted answered '²,³', which is not a move": 2}
-    assert running_with(path) == []
+    assert gone_with(path) == []
 
 
 def test_a_long_message_line_is_cut_and_never_read_as_answers(fake_engine):

@@ -9,7 +9,7 @@ from tictactoe_qt.engine.gomocup import EngineUnavailable
 from tictactoe_qt.engine.play import SimulationSummary, run_games, summarize_games
 from tictactoe_qt.engine.players import PlayerSpec
 
-from .processes import running_with
+from .processes import gone_with, running_with
 
 SMALL_GOMOKU = GameConfig(7, 7, 5)
 
@@ -33,7 +33,7 @@ def test_every_fault_loses_the_game_by_forfeit_with_its_reason(fake_engine, mode
     summary = SimulationSummary.from_records(SMALL_GOMOKU, "random", "engine", records)
     assert summary.forfeits == 2 and summary.players[1].forfeits == 2
     assert summary.as_dict()["forfeit_reasons"] == {f"O forfeits: {reason}": 2}
-    assert running_with(path) == []
+    assert gone_with(path) == []
 
 
 def test_a_good_engine_plays_whole_games_and_is_gone_after_the_batch(fake_engine):
@@ -42,7 +42,7 @@ def test_a_good_engine_plays_whole_games_and_is_gone_after_the_batch(fake_engine
     assert len(records) == 4 and all(record.forfeit is None for record in records)
     assert {record.starter for record in records} == {"x", "o"}
     assert all(record.length >= 9 for record in records)
-    assert running_with(path) == []
+    assert gone_with(path) == []
 
 
 def test_a_batch_stopped_halfway_leaves_no_engine_behind(fake_engine):
@@ -51,7 +51,7 @@ def test_a_batch_stopped_halfway_leaves_no_engine_behind(fake_engine):
     next(games)
     assert len(running_with(path)) == 1
     games.close()  # the caller drops the batch
-    assert running_with(path) == []
+    assert gone_with(path) == []
 
 
 def test_the_summary_counts_forfeits_by_player(fake_engine):
@@ -75,7 +75,7 @@ def test_unusable_engines_are_refused_before_any_game(fake_engine, spec, config,
     good = fake_engine("good")
     with pytest.raises(EngineUnavailable, match=message):
         run_games(config, spec.format(good=good), "random", 3)
-    assert running_with(good) == []
+    assert gone_with(good) == []
 
 
 @pytest.mark.parametrize(

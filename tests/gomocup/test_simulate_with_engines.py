@@ -13,7 +13,7 @@ import pytest
 from tests.cli.in_process import run_in_process
 from tictactoe_qt.engine.game import MAX_SIZE
 
-from .processes import running_with
+from .processes import gone_with, running_with
 
 #: Our own brain, installed beside the Python that runs the tests.
 PBRAIN = Path(sys.executable).with_name("pbrain-tictactoe-qt")
@@ -38,7 +38,7 @@ def test_a_crashing_engine_forfeits_every_game_and_the_report_says_why(fake_engi
     assert "O wins             3  (100.00%;" in done.stdout
     assert "Forfeits           3  (games lost by breaking the rules)" in done.stdout
     assert "3 x  X forfeits: fake crash exited (status 3)" in done.stdout
-    assert running_with(path) == []
+    assert gone_with(path) == []
 
 
 def test_json_counts_forfeits_by_player_and_reason(fake_engine, capsys):
@@ -64,7 +64,7 @@ def test_json_counts_forfeits_by_player_and_reason(fake_engine, capsys):
     data = json.loads(done.stdout)
     assert data["forfeits"] == 2 and data["o"]["forfeits"] == 2 and data["x"]["forfeits"] == 0
     assert data["forfeit_reasons"] == {"O forfeits: fake slow did not answer within 0.6 s": 2}
-    assert running_with(path) == []
+    assert gone_with(path) == []
 
 
 @pytest.mark.parametrize(
@@ -99,7 +99,7 @@ def test_an_unusable_engine_is_a_one_line_error_with_exit_2(fake_engine, spec, s
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1 and message in done.stderr
-    assert running_with(good) == []
+    assert gone_with(good) == []
 
 
 def test_an_engine_is_started_on_gomocup_freestyle_20x20(fake_engine, capsys):
@@ -126,7 +126,7 @@ def test_an_engine_is_started_on_gomocup_freestyle_20x20(fake_engine, capsys):
     assert data["games"] == 1 and data["forfeits"] == 0
     said = [line.split("\t", 1)[1] for line in Path(path + ".log").read_text().splitlines()]
     assert "START 20" in said
-    assert running_with(path) == []
+    assert gone_with(path) == []
 
 
 def test_an_engine_that_refuses_20x20_is_one_line_before_any_game(fake_engine, capsys):
@@ -151,7 +151,7 @@ def test_an_engine_that_refuses_20x20_is_one_line_before_any_game(fake_engine, c
     assert done.returncode == 2 and done.stdout == ""
     (line,) = done.stderr.strip().splitlines()
     assert "does not play on a 20x20 board" in line and "ERROR unsupported size 20" in line
-    assert running_with(path) == []
+    assert gone_with(path) == []
 
 
 def test_our_brain_plays_our_perfect_player_through_the_protocol():
@@ -214,4 +214,4 @@ def test_a_tournament_mixes_an_engine_with_built_in_players(fake_engine):
     assert ranking[f"engine:path={crash}"]["forfeits"] == 4
     assert ranking[f"engine:path={crash}"]["losses"] == 4
     assert data["forfeit_reasons"] == {"fake crash exited (status 3)": 4}
-    assert running_with(good) == running_with(crash) == []
+    assert gone_with(good) == gone_with(crash) == []

@@ -13,7 +13,7 @@ import signal
 import pytest
 from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QSpinBox
 
-from tests.gomocup.processes import running_with
+from tests.gomocup.processes import gone_with, running_with
 from tests.gomocup.thinking_log import gone, pids, said, think_for, thinking_pid
 
 from .status_lines import StatusLines
@@ -99,7 +99,7 @@ def test_closing_mid_thought_ends_every_process(qtbot, window, monkeypatch, fake
     engine_thinking(qtbot, window, program)
     search_process = window.controller._search.worker.engine.pid
     window.close()
-    assert running_with(program) == []  # closing waited for them
+    assert gone_with(program) == []  # closing waited for them
     assert gone(search_process)
 
 

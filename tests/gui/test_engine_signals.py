@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from tests.gomocup.processes import running_with
+from tests.gomocup.processes import gone_with, running_with
 from tests.gomocup.thinking_log import gone, think_for
 
 from .fresh_process import settings_env, window_script
@@ -64,5 +64,5 @@ def test_a_signal_mid_thought_ends_the_engine_and_the_search_process(tmp_path, f
             process.kill()
             process.wait()
     assert process.returncode == 0, process.stderr.read()
-    assert running_with(program) == []
+    assert gone_with(program) == []
     assert gone(search_process)

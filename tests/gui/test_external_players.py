@@ -7,7 +7,7 @@ import csv
 import pytest
 from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QSpinBox
 
-from tests.gomocup.processes import running_with
+from tests.gomocup.processes import gone_with, running_with
 from tictactoe_qt.engine.game import GameConfig
 from tictactoe_qt.engine.players import LOG_ENV, PlayerSpec
 from tictactoe_qt.gui.settings_store import SettingsStore
@@ -75,7 +75,7 @@ def test_external_engine_is_picked_in_a_file_dialog_and_named_by_about(qtbot, wi
     SettingsStore().save(window.settings_dock.settings())
     loaded, problems = SettingsStore().load()
     assert loaded.o.extra == path and loaded.o.kind == "engine" and problems == []
-    assert running_with(path) == []  # asked its name, then ended
+    assert gone_with(path) == []  # asked its name, then ended
 
 
 def test_a_file_that_is_not_a_program_is_refused_and_the_choice_undone(window, pick_file, tmp_path):
@@ -156,13 +156,13 @@ def test_a_batch_counts_forfeits_in_report_and_csv(qtbot, panel, fake_engine, tm
         rows = list(csv.DictReader(stream))
     assert [row["forfeit"] for row in rows] == ["O forfeits: fake crash exited (status 3)"] * 3
     assert [row["winner"] for row in rows] == ["x"] * 3
-    assert running_with(path) == []
+    assert gone_with(path) == []
 
 
 def test_engine_messages_and_stderr_are_in_the_log_the_user_opens(qtbot, panel, fake_engine):
     path = fake_engine("chatty")
     run_batch(qtbot, panel, f"engine:path={path}", "random", 2)
-    assert running_with(path) == []
+    assert gone_with(path) == []
     panel.show_engine_log()
     from tictactoe_qt.gui.stats.engine_log import EngineLogDialog
 
@@ -197,7 +197,7 @@ def test_the_tournament_tab_plays_an_engine_and_counts_its_forfeits(qtbot, panel
     crash_row = result.players.index(f"engine:path={crash}")
     assert result.forfeits == {crash_row: 4}
     assert view.ranking.item(view.ranking.rowCount() - 1, 1).toolTip() == f"engine:path={crash}"
-    assert running_with(good) == running_with(crash) == []
+    assert gone_with(good) == gone_with(crash) == []
 
 
 def test_the_tournament_tab_refuses_an_engine_on_a_board_it_does_not_play(panel, fake_engine):

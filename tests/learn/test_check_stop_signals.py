@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.gomocup.processes import group_gone, running_with
+from tests.gomocup.processes import gone_with, group_gone, running_with
 
 ROOT = Path(__file__).resolve().parents[2]
 PEERS = ROOT / "tests" / "learn" / "hostile" / "peers.py"
@@ -56,7 +56,7 @@ def test_a_stop_signal_to_the_group_reports_the_cases_so_far_and_ends_every_chil
     assert json.loads(out.splitlines()[-1]) == {"cases": 1, "passed": first["ok"] * 1}
     assert f"stopping on {signal.Signals(signum).name}" in err and "Traceback" not in err
     assert group_gone(check.pid) == []
-    assert running_with(GRANDCHILD) == []
+    assert gone_with(GRANDCHILD) == []
 
 
 @pytest.mark.parametrize(
@@ -78,7 +78,7 @@ def test_a_search_that_signals_the_check_stops_it_with_a_summary(function, signu
     assert check.returncode == 128 + signum, err[-2000:]
     assert json.loads(out.splitlines()[-1]) == {"cases": 0, "passed": 0}
     assert group_gone(check.pid) == []
-    assert running_with("tictactoe-check") == []
+    assert gone_with("tictactoe-check") == []
 
 
 def test_what_the_search_started_ends_even_when_the_check_is_killed():

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli.in_process import run_in_process
-from tests.gomocup.processes import running_with
+from tests.gomocup.processes import gone_with
 
 ROOT = Path(__file__).resolve().parents[2]
 HOSTILE = ROOT / "tests" / "learn" / "hostile"
@@ -75,8 +75,8 @@ def test_no_process_the_search_starts_outlives_the_check(function):
     done = check(f"{PEERS}:{function}", "--tree", "[[1,2],[3]]", "--time-limit", "2")
     assert done.returncode == 1, done.stderr[-2000:]
     assert json.loads(done.stdout.splitlines()[-1]) == {"cases": 1, "passed": 0}
-    assert running_with("hostile-grandchild") == []
-    assert running_with("tictactoe-check") == []
+    assert gone_with("hostile-grandchild") == []
+    assert gone_with("tictactoe-check") == []
 
 
 def test_a_search_may_use_500_mb():
@@ -99,7 +99,7 @@ def test_a_search_that_ends_its_process_is_told_in_one_line(function, doing):
     case, done = one_case(function)
     words = case["first_difference"]["yours"]
     assert words.startswith(doing) and "stopped unexpectedly" in words
-    assert running_with("tictactoe-check") == []
+    assert gone_with("tictactoe-check") == []
 
 
 def test_a_file_that_ends_its_process_while_loading_is_told_so():
@@ -165,7 +165,7 @@ def test_a_file_that_does_not_load_is_one_line_per_case(tmp_path, target, words,
     done = check(str(path), "--tree", "[[1,2],[3]]", "--time-limit", seconds)
     case = json.loads(done.stdout.splitlines()[0])
     assert case["first_difference"]["yours"].startswith(words)
-    assert running_with("tictactoe-check") == []
+    assert gone_with("tictactoe-check") == []
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 
-from tests.gomocup.processes import running_with
+from tests.gomocup.processes import gone_with
 from tictactoe_qt.engine.game import Board, GameConfig
 from tictactoe_qt.engine.players import LOG_ENV, PlayerSpec, PluginPlayer, discovered_plugins
 
@@ -23,6 +23,6 @@ def test_a_plugin_thinking_about_a_called_off_move_is_ended(plugin_path, monkeyp
         process = player._child
         assert result.cancelled and result.move is None
         assert process is None  # ended, not left to finish its 30 s
-        assert running_with("plugin_host sleeper") == []
+        assert gone_with("plugin_host sleeper") == []
     finally:
         discovered_plugins.cache_clear()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.gomocup.processes import running_with
+from tests.gomocup.processes import gone_with
 from tests.gui.fresh_process import run_script, settings_env, window_script
 
 #: Opens argv[1] once for each answer after it ("run" or the default) to the question, then
@@ -96,4 +96,4 @@ def test_a_plugin_named_by_a_file_runs_only_when_allowed(plugin_path, tmp_path):
             assert shown["o"] == "greedy" and shown["label"].startswith("Not started yet")
         else:
             assert shown["o"] == "perfect"
-    assert running_with("tictactoe_qt.engine.players.plugin_host") == []
+    assert gone_with("tictactoe_qt.engine.players.plugin_host") == []

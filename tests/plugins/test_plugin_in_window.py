@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.gomocup.processes import running_with
+from tests.gomocup.processes import gone_with
 
 WINDOW_RUN = Path(__file__).with_name("window_run.py")
 
@@ -29,4 +29,4 @@ def test_a_plugin_is_offered_in_the_dock_and_plays_a_game_in_the_window(plugin_p
     assert "no_such_module_anywhere" in broken["tooltip"]
     assert seen["plugin_label"] == "Calls itself: Greedy example"  # its own name attribute
     assert seen["finished"] and seen["plies"] >= 5
-    assert running_with("tictactoe_qt.engine.players.plugin_host") == []
+    assert gone_with("tictactoe_qt.engine.players.plugin_host") == []

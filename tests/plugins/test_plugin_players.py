@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.gomocup.processes import running_with
+from tests.gomocup.processes import gone_with
 
 
 def test_players_lists_built_ins_and_plugins_with_broken_ones_marked(cli):
@@ -69,7 +69,7 @@ def test_a_plugin_that_breaks_the_rules_loses_by_forfeit(cli_here, plugin, reaso
     assert done.returncode == 0, done.stderr
     assert "Forfeits           2  (games lost by breaking the rules)" in done.stdout
     assert re.search(rf"\b[12] x  O forfeits: {reason}", done.stdout), done.stdout
-    assert running_with("tictactoe_qt.engine.players.plugin_host") == []
+    assert gone_with("tictactoe_qt.engine.players.plugin_host") == []
 
 
 def test_a_broken_plugin_is_a_one_line_error_before_any_game(cli_here):

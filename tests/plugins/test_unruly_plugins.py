@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.gomocup.processes import running_with
+from tests.gomocup.processes import gone_with
 
 from .installed import install_plugins
 
@@ -162,7 +162,7 @@ def test_players_check_loads_each_plugin_apart_and_says_how_it_went(env_for, her
     assert plugins["typo"]["loads"] is None  # broken as it is: not loaded
     assert imported(markers) == ["chatty", "quits", "stalls"]  # in their hosts, not in ours
     for name in ("quits", "stalls", "chatty"):
-        assert running_with(f"plugin_host {name} ") == []
+        assert gone_with(f"plugin_host {name} ") == []
 
 
 def test_the_window_starts_without_importing_plugins(env_for, markers, tmp_path):
@@ -216,7 +216,7 @@ def test_a_plugin_that_exits_or_hangs_at_import_forfeits_its_games(here_for, plu
     assert "Forfeits           3  (games lost by breaking the rules)" in done.stdout
     assert re.search(rf"\b3 x  O forfeits: {reason}$", done.stdout, re.M), done.stdout
     assert "Traceback" not in done.stdout + done.stderr
-    assert running_with(tag) == []
+    assert gone_with(tag) == []
 
 
 def test_a_plugin_that_prints_at_import_leaves_machine_output_readable(env_for, here_for, markers):
@@ -250,4 +250,4 @@ def test_a_plugin_that_breaks_down_in_its_move_forfeits_with_the_reason(here_for
     assert done.returncode == 0, done.stderr[-2000:]
     assert re.search(rf"\b2 x  X forfeits: {reason}", done.stdout), done.stdout
     assert "Traceback" not in done.stdout + done.stderr
-    assert running_with(tag) == []
+    assert gone_with(tag) == []
