@@ -26,13 +26,18 @@ def quit_and_wait(thread: QThread) -> None:
     """Ask ``thread``'s event loop to end and wait until the thread has finished.
 
     The worker's slot must already have been told to return (its stop flag);
-    a thread whose C++ object is gone has nothing left to wait for.
+    a thread whose C++ object is gone has nothing left to wait for. A thread
+    that is ending on its own is waited for too: while it runs its finish
+    (``finished`` handlers, then the ``deleteLater`` of its objects) Qt calls
+    it neither running nor finished-and-done (``isRunning()`` is False and
+    ``isFinished()`` True), so no such test guards the wait; an owner that
+    went on to drop its worker deleted it twice, once in each thread.
+    ``wait()`` returns at once for a thread never started or long finished.
     """
     try:
-        if thread.isRunning():
-            thread.requestInterruption()
-            thread.quit()
-            thread.wait()
+        thread.requestInterruption()
+        thread.quit()
+        thread.wait()
     except RuntimeError:  # the C++ QThread is already deleted: it was not running
         pass
 

@@ -127,8 +127,12 @@ def wait_until_loaded(timeout_ms: int = WAIT_MS) -> bool:
 
 
 def finish_loading(timeout_ms: int = WAIT_MS) -> None:
-    """Wait for a load in progress (before the window closes: no thread outlives it)."""
-    if _loader is not None and _loader.import_thread.isRunning():
+    """Wait for a load in progress (before the window closes: no thread outlives it).
+
+    Also one in its finish, which Qt no longer calls running; ``wait`` returns at once
+    for a load never started or long done.
+    """
+    if _loader is not None:
         _loader.import_thread.wait(timeout_ms)
 
 
