@@ -53,17 +53,17 @@ def panel(qtbot, hidden_panel):
 @pytest.fixture
 def report_panel(qtbot, hidden_panel):
     """A panel on screen, its Report tab in front: charts are built when their tab is first seen."""
-    return in_front(qtbot, hidden_panel, hidden_panel.report)
+    return in_front(qtbot, hidden_panel, "Report")
 
 
 @pytest.fixture
 def tournament_panel(qtbot, hidden_panel):
     """A panel on screen, its Tournament tab in front (no charts built either)."""
-    return in_front(qtbot, hidden_panel, hidden_panel.tournament)
+    return in_front(qtbot, hidden_panel, "Tournament")
 
 
-def in_front(qtbot, panel: StatsPanel, page) -> StatsPanel:
-    panel.tabs.setCurrentWidget(page)
+def in_front(qtbot, panel: StatsPanel, tab: str) -> StatsPanel:
+    panel.tabs.setCurrentIndex(next(i for i in range(panel.tabs.count()) if panel.tabs.tabText(i) == tab))
     panel.show()
     qtbot.waitExposed(panel)
     return panel
