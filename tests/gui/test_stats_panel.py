@@ -50,6 +50,25 @@ def panel(qtbot, hidden_panel):
     return hidden_panel
 
 
+@pytest.fixture
+def report_panel(qtbot, hidden_panel):
+    """A panel on screen, its Report tab in front: charts are built when their tab is first seen."""
+    return in_front(qtbot, hidden_panel, "Report")
+
+
+@pytest.fixture
+def tournament_panel(qtbot, hidden_panel):
+    """A panel on screen, its Tournament tab in front (no charts built either)."""
+    return in_front(qtbot, hidden_panel, "Tournament")
+
+
+def in_front(qtbot, panel: StatsPanel, tab: str) -> StatsPanel:
+    panel.tabs.setCurrentIndex(next(i for i in range(panel.tabs.count()) if panel.tabs.tabText(i) == tab))
+    panel.show()
+    qtbot.waitExposed(panel)
+    return panel
+
+
 def use_match(panel: StatsPanel, x: str = "random", o: str = "random", size: int = 3) -> None:
     config = GameConfig(size, size, 3)
     panel.set_match_source(lambda: (config, PlayerSpec.parse(x), PlayerSpec.parse(o)))
@@ -69,16 +88,16 @@ def _left():
     return Qt.MouseButton.LeftButton
 
 
-def test_scripting_names_are_there(panel) -> None:
-    assert panel.objectName() == "statsPanel" and isinstance(panel, QDockWidget)
-    games = panel.findChild(QSpinBox, "simGames")
+def test_scripting_names_are_there(report_panel) -> None:
+    assert report_panel.objectName() == "statsPanel" and isinstance(report_panel, QDockWidget)
+    games = report_panel.findChild(QSpinBox, "simGames")
     assert games.maximum() == 1_000_000
-    assert panel.findChild(QPushButton, "simulateButton") is not None
+    assert report_panel.findChild(QPushButton, "simulateButton") is not None
 
 
-def test_finished_batch_reports_the_simulate_json_keys(qtbot, panel) -> None:
-    use_match(panel)
-    summary = simulate(qtbot, panel, 2000)
+def test_finished_batch_reports_the_simulate_json_keys(qtbot, report_panel) -> None:
+    use_match(report_panel)
+    summary = simulate(qtbot, report_panel, 2000)
     assert SIMULATE_KEYS <= summary.keys()
     assert PLAYER_KEYS <= summary["x"].keys() and PLAYER_KEYS <= summary["o"].keys()
     assert summary["games"] == 2000
@@ -86,10 +105,10 @@ def test_finished_batch_reports_the_simulate_json_keys(qtbot, panel) -> None:
     json.dumps(summary)  # plain data only
 
 
-def test_report_table_shows_the_seed_report(qtbot, panel) -> None:
-    use_match(panel)
-    summary = simulate(qtbot, panel, 1000)
-    report = panel.report
+def test_report_table_shows_the_seed_report(qtbot, report_panel) -> None:
+    use_match(report_panel)
+    summary = simulate(qtbot, report_panel, 1000)
+    report = report_panel.report
     assert report.text_at("Games").startswith("1,000")
     assert report.text_at("X wins").startswith(f"{summary['x_wins']:,}")
     assert f"{100 * summary['draws'] / 1000:.1f}%" in report.text_at("Draws")
@@ -111,18 +130,18 @@ def test_charts_get_the_batch_data(qtbot, panel) -> None:
     assert panel.charts.refresh_count > 0
 
 
-def test_perfect_never_loses_in_a_panel_batch(qtbot, panel) -> None:
-    use_match(panel, "perfect", "random")
-    panel.simulate_bar.swap_box.setChecked(True)
-    summary = simulate(qtbot, panel, 200)
+def test_perfect_never_loses_in_a_panel_batch(qtbot, report_panel) -> None:
+    use_match(report_panel, "perfect", "random")
+    report_panel.simulate_bar.swap_box.setChecked(True)
+    summary = simulate(qtbot, report_panel, 200)
     assert summary["games"] == 200 and summary["o"]["wins"] == 0
 
 
-def test_csv_has_one_row_per_game(qtbot, panel, tmp_path) -> None:
-    use_match(panel)
-    summary = simulate(qtbot, panel, 1500)
+def test_csv_has_one_row_per_game(qtbot, report_panel, tmp_path) -> None:
+    use_match(report_panel)
+    summary = simulate(qtbot, report_panel, 1500)
     path = tmp_path / "games.csv"
-    assert panel.export_results(path) == 1500
+    assert report_panel.export_results(path) == 1500
     with open(path, newline="", encoding="utf-8") as stream:
         rows = list(csv.DictReader(stream))
     assert tuple(rows[0].keys()) == CSV_COLUMNS
@@ -134,68 +153,63 @@ def test_csv_has_one_row_per_game(qtbot, panel, tmp_path) -> None:
     assert all(int(r["x_nodes"]) == (int(r["length"]) + 1) // 2 for r in rows)
 
 
-def test_json_and_png_exports_write_files(qtbot, panel, tmp_path, monkeypatch) -> None:
-    use_match(panel)
-    summary = simulate(qtbot, panel, 500)
+def test_json_export_writes_the_run(qtbot, report_panel, tmp_path, monkeypatch) -> None:
+    use_match(report_panel)
+    summary = simulate(qtbot, report_panel, 500)
     from PySide6.QtWidgets import QFileDialog
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(tmp_path / "run.json"), ""))
-    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(tmp_path))
-    panel.exports.choose_json_file()
-    panel.exports.choose_png_folder()
+    report_panel.exports.choose_json_file()
     document = json.loads((tmp_path / "run.json").read_text())
     assert document["summary"]["x_wins"] == summary["x_wins"]
     assert document["x"] == "random" and document["size"] == "3x3"
-    pngs = sorted(p.name for p in tmp_path.glob("*.png"))
-    assert pngs == ["game_length.png", "move_time.png", "nodes_per_move.png", "outcome_rates.png"]
-    assert all((tmp_path / name).stat().st_size > 1000 for name in pngs)
 
 
-def test_export_before_any_batch_is_a_clear_error(panel, tmp_path) -> None:
+def test_export_before_any_batch_is_a_clear_error(report_panel, tmp_path) -> None:
     with pytest.raises(ExportError, match="no simulation"):
-        panel.export_results(tmp_path / "none.csv")
+        report_panel.export_results(tmp_path / "none.csv")
 
 
-def test_export_to_an_unwritable_place_is_a_clear_error(qtbot, panel, tmp_path) -> None:
-    use_match(panel)
-    simulate(qtbot, panel, 10)
+def test_export_to_an_unwritable_place_is_a_clear_error(qtbot, report_panel, tmp_path) -> None:
+    use_match(report_panel)
+    simulate(qtbot, report_panel, 10)
     with pytest.raises(ExportError, match="cannot write"):
-        panel.export_results(tmp_path / "missing" / "games.csv")
+        report_panel.export_results(tmp_path / "missing" / "games.csv")
 
 
-def test_human_player_is_explained_not_simulated(panel) -> None:
-    use_match(panel, "human", "random")
-    assert not panel.start_simulation()
-    assert "human" in panel.simulate_bar.status_label.text()
-    assert not panel.is_simulating()
+def test_human_player_is_explained_not_simulated(report_panel) -> None:
+    use_match(report_panel, "human", "random")
+    assert not report_panel.start_simulation()
+    assert "human" in report_panel.simulate_bar.status_label.text()
+    assert not report_panel.is_simulating()
 
 
-def test_cancel_keeps_a_partial_run(qtbot, panel) -> None:
-    use_match(panel)
-    panel.findChild(QSpinBox, "simGames").setValue(1_000_000)
-    with qtbot.waitSignal(panel.batch.progress, timeout=HANG_MS):
-        panel.start_simulation()
-    assert panel.simulate_bar.cancel_button.isEnabled()
-    with qtbot.waitSignal(panel.simulation_finished, timeout=HANG_MS) as finished:
-        qtbot.mouseClick(panel.simulate_bar.cancel_button, _left())
+def test_cancel_keeps_a_partial_run(qtbot, report_panel) -> None:
+    use_match(report_panel)
+    report_panel.findChild(QSpinBox, "simGames").setValue(1_000_000)
+    with qtbot.waitSignal(report_panel.batch.progress, timeout=HANG_MS):
+        report_panel.start_simulation()
+    assert report_panel.simulate_bar.cancel_button.isEnabled()
+    with qtbot.waitSignal(report_panel.simulation_finished, timeout=HANG_MS) as finished:
+        qtbot.mouseClick(report_panel.simulate_bar.cancel_button, _left())
     summary = finished.args[0]
     assert summary["cancelled"] and 0 < summary["games"] < 1_000_000
-    assert panel.latest_run().cancelled
-    assert panel.simulate_bar.simulate_button.isEnabled()
-    assert "Cancelled" in panel.simulate_bar.status_label.text()
+    assert report_panel.latest_run().cancelled
+    assert report_panel.simulate_bar.simulate_button.isEnabled()
+    assert "Cancelled" in report_panel.simulate_bar.status_label.text()
 
 
-def test_progress_shows_speed_and_time_left(qtbot, panel) -> None:
-    use_match(panel, size=4)  # no fast path: a million games last well past the time left's first word
-    panel.findChild(QSpinBox, "simGames").setValue(1_000_000)
-    with qtbot.waitSignal(panel.batch.progress, timeout=HANG_MS):
-        panel.start_simulation()
-    qtbot.waitUntil(lambda: "games/s" in panel.simulate_bar.status_label.text(), timeout=HANG_MS)
-    qtbot.waitUntil(lambda: "left" in panel.simulate_bar.status_label.text(), timeout=HANG_MS)
-    qtbot.waitUntil(lambda: "about" in panel.simulate_bar.status_label.text(), timeout=HANG_MS)
-    assert panel.simulate_bar.progress_bar.value() > 0
-    panel.cancel_simulation()
-    qtbot.waitUntil(lambda: not panel.is_simulating(), timeout=HANG_MS)
+def test_progress_shows_speed_and_time_left(qtbot, report_panel) -> None:
+    use_match(report_panel, size=4)  # no fast path: a million games last well past the time left's first word
+    report_panel.findChild(QSpinBox, "simGames").setValue(1_000_000)
+    with qtbot.waitSignal(report_panel.batch.progress, timeout=HANG_MS):
+        report_panel.start_simulation()
+    qtbot.waitUntil(lambda: "games/s" in report_panel.simulate_bar.status_label.text(), timeout=HANG_MS)
+    qtbot.waitUntil(lambda: "left" in report_panel.simulate_bar.status_label.text(), timeout=HANG_MS)
+    qtbot.waitUntil(lambda: "about" in report_panel.simulate_bar.status_label.text(), timeout=HANG_MS)
+    assert report_panel.simulate_bar.progress_bar.value() > 0
+    report_panel.cancel_simulation()
+    qtbot.waitUntil(lambda: not report_panel.is_simulating(), timeout=HANG_MS)
 
 
 def test_closing_during_a_batch_stops_it(qtbot, panel) -> None:
@@ -225,8 +239,8 @@ def test_kept_runs_can_be_compared_side_by_side(qtbot, panel) -> None:
     assert panel.report.columnCount() == 0
 
 
-def test_tournament_fills_heat_map_and_ranking(qtbot, panel) -> None:
-    view = panel.tournament
+def test_tournament_fills_heat_map_and_ranking(qtbot, tournament_panel) -> None:
+    view = tournament_panel.tournament
     view.set_players(["random", "perfect", "perfect:time=0.5"])
     view.games_per_pairing.setValue(4)
     with qtbot.waitSignal(view.tournament_finished, timeout=HANG_MS) as finished:
@@ -242,15 +256,15 @@ def test_tournament_fills_heat_map_and_ranking(qtbot, panel) -> None:
     assert (last.text(), last.toolTip()) == ("Random", "random")  # in words; the spec in the tip
 
 
-def test_tournament_with_one_player_explains_why_not(panel) -> None:
-    view = panel.tournament
+def test_tournament_with_one_player_explains_why_not(tournament_panel) -> None:
+    view = tournament_panel.tournament
     view.set_players(["random"])
     assert not view.start()
     assert "at least 2 players" in view.message.text()
 
 
-def test_bad_tournament_player_text_is_explained(panel) -> None:
-    view = panel.tournament
+def test_bad_tournament_player_text_is_explained(tournament_panel) -> None:
+    view = tournament_panel.tournament
     view.new_player.setText("wizard:depth=3")
     view.add_player_from_text()
     assert "unknown player" in view.message.text()
@@ -342,22 +356,22 @@ def test_png_export_builds_charts_that_were_never_shown(qtbot, hidden_panel, tmp
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(tmp_path))
     hidden_panel.exports.choose_png_folder()
     pictures = sorted(tmp_path.glob("*.png"))
-    assert len(pictures) == 4
-    assert all("300 games" in QImage(str(path)).text("Title") for path in pictures)
+    assert [p.name for p in pictures] == ["game_length.png", "move_time.png", "nodes_per_move.png", "outcome_rates.png"]
+    assert all(path.stat().st_size > 1000 and "300 games" in QImage(str(path)).text("Title") for path in pictures)
     assert hidden_panel.charts is None  # the pictures are drawn apart: the tab's charts wait to be seen
 
 
-def test_a_batch_cancelled_before_any_game_is_not_kept(qtbot, panel) -> None:
+def test_a_batch_cancelled_before_any_game_is_not_kept(qtbot, report_panel) -> None:
     # Full-width minimax on 9x9 needs minutes per game, so no game can end before the cancel.
-    use_match(panel, "minimax:depth=4", "minimax:depth=4", size=9)
-    panel.findChild(QSpinBox, "simGames").setValue(500)
-    with qtbot.waitSignal(panel.simulation_finished, timeout=HANG_MS) as finished:
-        assert panel.start_simulation()
-        panel.cancel_simulation()
+    use_match(report_panel, "minimax:depth=4", "minimax:depth=4", size=9)
+    report_panel.findChild(QSpinBox, "simGames").setValue(500)
+    with qtbot.waitSignal(report_panel.simulation_finished, timeout=HANG_MS) as finished:
+        assert report_panel.start_simulation()
+        report_panel.cancel_simulation()
     assert finished.args[0]["games"] == 0
-    assert panel.run_list.runs() == []
-    assert panel.report.columnCount() == 0
-    assert "before any game" in panel.simulate_bar.status_label.text()
+    assert report_panel.run_list.runs() == []
+    assert report_panel.report.columnCount() == 0
+    assert "before any game" in report_panel.simulate_bar.status_label.text()
 
 
 def test_charts_of_an_empty_run_keep_sane_axes(qtbot, panel) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
 
 from .panels import open_panel
 from .waits import HANG_MS
@@ -18,9 +19,8 @@ from .waits import HANG_MS
 def test_the_player_controls_show_whole(qtbot, shown_window, size) -> None:
     window = shown_window(size)
     open_panel(qtbot, window, "statsPanel")
-    panel = window.stats_panel
-    view = panel.tournament
-    panel.tabs.setCurrentWidget(view)
+    window.findChild(QAction, "actionTournament").trigger()  # Simulate > Tournament…
+    view = window.stats_panel.tournament
     qtbot.waitUntil(lambda: view.players_area.isVisible() and view.players_area.width() > 0, timeout=HANG_MS)
     qtbot.wait(50)
     area = view.players_area
@@ -34,8 +34,8 @@ def test_the_player_controls_show_whole(qtbot, shown_window, size) -> None:
 def test_side_by_side_the_results_get_the_room_the_controls_do_not_need(qtbot, shown_window) -> None:
     window = shown_window((1600, 1000))
     dock = open_panel(qtbot, window, "statsPanel")
+    window.findChild(QAction, "actionTournament").trigger()  # Simulate > Tournament…
     view = window.stats_panel.tournament
-    window.stats_panel.tabs.setCurrentWidget(view)
     qtbot.waitUntil(view.players_area.isVisible, timeout=HANG_MS)
     # The column holds its width for a moment after the dock is raised: drag after that.
     qtbot.waitUntil(lambda: not window.dock_column.settling, timeout=HANG_MS)

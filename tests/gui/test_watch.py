@@ -54,14 +54,14 @@ def test_series_plays_every_game_and_counts_it(qtbot, window) -> None:
     choose_players(window, "random", "random")
     set_speed(window, 0.0)
     with qtbot.waitSignal(window.stats_panel.run_added, timeout=HANG_MS) as added:
-        window.watch_controls.games_box.setValue(4)
+        window.watch_controls.games_box.setValue(2)  # more than one: each game after the first counts too
         qtbot.mouseClick(window.watch_controls.watch_button, Qt.MouseButton.LeftButton)
     run = added.args[0]
-    assert run.games == 4 and not run.cancelled
+    assert run.games == 2 and not run.cancelled
     score = window.watch_series.score
-    assert sum(score.values()) == 4
-    assert "(4 of 4)" in window.watch_controls.score_label.text()
-    assert window.stats_panel.report.text_at("Games").startswith("4")
+    assert sum(score.values()) == 2
+    assert "(2 of 2)" in window.watch_controls.score_label.text()
+    assert window.stats_panel.report.text_at("Games").startswith("2")
     assert not window.watch_series.running
 
 

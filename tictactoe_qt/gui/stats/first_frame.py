@@ -23,7 +23,9 @@ class _FirstFrameHook(QObject):
         window.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self._window and event.type() == QEvent.Type.Paint:
+        # The event's type first: a window collected with this hook still sends it
+        # events while it is destroyed, after the hook's attributes are cleared.
+        if event.type() == QEvent.Type.Paint and watched is self._window:
             watched.removeEventFilter(self)
             # With ``self`` as context: a window deleted before the timer fires takes
             # the call with it (no call on a wrapper whose C++ object is gone).

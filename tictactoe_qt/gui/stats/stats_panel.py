@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSignalBlocker, QTimer, Signal, Slot
+from PySide6.QtCore import QSignalBlocker, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QDockWidget, QSizePolicy, QTabWidget, QVBoxLayout, QWidget
 
 from . import chart_loader
@@ -93,8 +93,9 @@ class StatsPanel(QDockWidget):
         self.run_list.selection_changed.connect(self.refresh)
         self.run_list.remove_requested.connect(self.controller.remove_runs)
         self.run_list.clear_requested.connect(self.controller.clear_runs)
-        self.tournament = TournamentView(lambda: self.controller.match()[0])
-        self.tournament.tournament_finished.connect(lambda _: self.message.emit(self.tr("Tournament finished")))
+        self._tournament: TournamentView | None = None
+        self._tournament_page = QWidget(objectName="tournamentPage")  # holds the view once built
+        QVBoxLayout(self._tournament_page).setContentsMargins(0, 0, 0, 0)
         self.runs_page = RunsPage(self.run_list)
         self.tabs = QTabWidget(objectName="statsTabs")
         self.charts_page = ChartsPage()
@@ -102,7 +103,7 @@ class StatsPanel(QDockWidget):
         self.tabs.addTab(self.charts_page, self.tr("Charts"))
         self.tabs.addTab(self.report, self.tr("Report"))
         self.tabs.addTab(self.runs_page, self.tr("Runs"))
-        self.tabs.addTab(self.tournament, self.tr("Tournament"))
+        self.tabs.addTab(self._tournament_page, self.tr("Tournament"))
         for index in range(self.tabs.count()):
             # Pages whose contents change (a new report column, a longer label)
             # must not re-lay out the panel: that would resize and repaint every chart.
@@ -202,7 +203,31 @@ class StatsPanel(QDockWidget):
 
     @Slot(int)
     def _on_tab_changed(self, _index: int) -> None:
+        if self._tournament is None and self.tabs.currentWidget() is self._tournament_page:
+            self._build_tournament()
         self.charts_page.set_seen(self.charts_on_screen())
+
+    # The tournament, built when first needed -----------------------------------
+
+    @property
+    def tournament(self) -> TournamentView:
+        """The Tournament tab's view, built the first time it is shown or asked for.
+
+        Most sessions never run a tournament: building its player editor and
+        tables with every window would only slow the start.
+        """
+        if self._tournament is None:
+            return self._build_tournament()
+        return self._tournament
+
+    def _build_tournament(self) -> TournamentView:
+        view = self._tournament = TournamentView(lambda: self.controller.match()[0])
+        view.tournament_finished.connect(lambda _: self.message.emit(self.tr("Tournament finished")))
+        layout = self._tournament_page.layout()
+        assert layout is not None
+        layout.addWidget(view)
+        _follow_in_tab_order(self.tabs.tabBar(), view)
+        return view
 
     # The match to simulate ---------------------------------------------------
 
@@ -258,7 +283,8 @@ class StatsPanel(QDockWidget):
         self._refresh_timer.stop()
         self.charts_page.stop()
         self.run_on_bar.shutdown()
-        self.tournament.shutdown()
+        if self._tournament is not None:
+            self._tournament.shutdown()
         chart_loader.finish_loading()  # no thread may outlive the window
         self.controller.shutdown()
 
@@ -317,3 +343,19 @@ class StatsPanel(QDockWidget):
         self._snapshots = {n: s for n, s in self._snapshots.items() if n in kept}
         self.report.show_runs(shown)
         self.charts_page.draw(shown, gradually=True)
+
+
+def _follow_in_tab_order(first: QWidget, later: QWidget) -> None:
+    """Put the Tab stops in ``later`` right after ``first``, in their own order.
+
+    A widget built after its window goes to the end of the window's Tab order;
+    this gives its stops the place they would have had if built with the window.
+    """
+    stops: list[QWidget] = []
+    widget = later.nextInFocusChain()
+    while widget is not None and widget is not later and later.isAncestorOf(widget):
+        if widget.focusPolicy() & Qt.FocusPolicy.TabFocus:
+            stops.append(widget)
+        widget = widget.nextInFocusChain()
+    for before, after in zip([first, *stops], stops):
+        QWidget.setTabOrder(before, after)
