@@ -28,6 +28,7 @@ from tictactoe_qt.gui.extra_player_fields import ElidedLabel
 from tictactoe_qt.gui.game_settings import GameSettings, SideSettings
 
 from .settings_steps import choose
+from .waits import settled
 
 DEFAULT_SIZE = (1040, 680)
 BUILT_IN = ("human", "random", "minimax", "alphabeta", "average", "perfect")
@@ -36,7 +37,7 @@ BUILT_IN = ("human", "random", "minimax", "alphabeta", "average", "perfect")
 @pytest.fixture
 def window(qtbot, shown_window):
     shown = shown_window(DEFAULT_SIZE)
-    qtbot.wait(200)  # the dock column settled
+    settle(qtbot, shown)  # the dock column took its width
     return shown
 
 
@@ -54,8 +55,9 @@ def places(window) -> dict[QWidget, QRect]:
     }
 
 
-def settle(qtbot) -> None:
-    qtbot.wait(60)  # a layout pass
+def settle(qtbot, window) -> None:
+    """Until the layout stopped changing (a fixed pause guessed the machine's speed)."""
+    settled(qtbot, lambda: places(window))
 
 
 def moved(before: dict[QWidget, QRect], after: dict[QWidget, QRect]) -> list[str]:
@@ -71,7 +73,7 @@ def test_notices_coming_and_going_move_no_control(qtbot, window) -> None:
     dock = window.settings_dock
     choose(window, "o", "human")
     window.new_game_action.trigger()
-    settle(qtbot)
+    settle(qtbot, window)
     quiet = places(window)
     notes = [dock.findChild(QLabel, name) for name in ("xNote", "oNote", "boardNote")]
     assert not any(note.text() for note in notes)
@@ -85,7 +87,7 @@ def test_notices_coming_and_going_move_no_control(qtbot, window) -> None:
     mark.setText("O")  # a clash of marks
     mark.textEdited.emit("O")
     qtbot.waitUntil(lambda: dock.pending.isVisible())
-    settle(qtbot)
+    settle(qtbot, window)
     assert all(note.isVisible() and note.text() for note in notes), [n.text() for n in notes]
     assert moved(quiet, places(window)) == []
     for name, value in (("cols", 15), ("k", 3), ("oDepth", 1)):  # the notes go again
@@ -94,14 +96,14 @@ def test_notices_coming_and_going_move_no_control(qtbot, window) -> None:
     mark.textEdited.emit("X")
     dock.new_game_requested.emit()  # the game takes the settings: the notice goes
     qtbot.waitUntil(lambda: dock.pending.isHidden())
-    settle(qtbot)
+    settle(qtbot, window)
     assert not any(note.text() for note in notes), [n.text() for n in notes]
     assert moved(quiet, places(window)) == []
 
 
 @pytest.mark.parametrize("seat", ["x", "o"])
 def test_player_types_and_depths_move_no_control(qtbot, window, seat, tmp_path) -> None:
-    settle(qtbot)
+    settle(qtbot, window)
     before = places(window)
     program = tmp_path / "pbrain-fake"
     program.write_text(f"#!{sys.executable}\n")
@@ -115,23 +117,23 @@ def test_player_types_and_depths_move_no_control(qtbot, window, seat, tmp_path) 
             )
         else:
             choose(window, seat, kind)
-        settle(qtbot)
+        settle(qtbot, window)
         after = places(window)
         assert moved(before, after) == [], kind
         before = after
         if kind in ("minimax", "alphabeta", "average"):
             for value in (0, 1, 9):
                 spin(window, f"{seat}Depth").setValue(value)
-                settle(qtbot)
+                settle(qtbot, window)
                 assert moved(before, places(window)) == [], (kind, value)
             depth = window.settings_dock.sides[seat].depth_field
             depth.random.setChecked(True)
-            settle(qtbot)
+            settle(qtbot, window)
             # Only the depth box's own spin boxes change: "to" makes room for "from".
             spins = set(depth.spins.findChildren(QWidget))
             assert moved({w: r for w, r in before.items() if w not in spins}, places(window)) == [], (kind, "random")
             window.settings_dock.sides[seat].depth_field.random.setChecked(False)
-            settle(qtbot)
+            settle(qtbot, window)
             before = places(window)
 
 
@@ -139,11 +141,11 @@ def test_player_types_and_depths_move_no_control(qtbot, window, seat, tmp_path) 
 def test_with_the_textbook_options_open_player_types_move_no_control(qtbot, window, seat) -> None:
     choose(window, seat, "alphabeta")
     window.settings_dock.sides[seat].textbook.enabled.setChecked(True)  # opens its rows
-    settle(qtbot)
+    settle(qtbot, window)
     before = places(window)
     for kind in [*BUILT_IN, "alphabeta", *reversed(BUILT_IN)]:
         choose(window, seat, kind)
-        settle(qtbot)
+        settle(qtbot, window)
         after = places(window)
         assert moved(before, after) == [], kind
         before = after
@@ -154,7 +156,7 @@ def test_both_players_fields_start_at_one_x(qtbot, window, x_kind) -> None:
     choose(window, "x", x_kind)
     for o_kind in BUILT_IN:
         choose(window, "o", o_kind)
-        settle(qtbot)
+        settle(qtbot, window)
         lefts = {
             seat: (
                 window.findChild(QComboBox, f"{seat}Player").mapTo(window, QPoint(0, 0)).x(),
@@ -242,8 +244,8 @@ def test_no_text_in_the_dock_is_cut_at_the_default_size(qtbot, window, tmp_path)
     ]
     for settings in states:
         dock.set_settings(settings)
-        settle(qtbot)
+        settle(qtbot, window)
         assert cut_texts(window) == [], settings
     dock.set_pending(True)
-    settle(qtbot)
+    settle(qtbot, window)
     assert cut_texts(window) == []

@@ -24,7 +24,7 @@ def wait_for_engine(window: object, timeout: float = HANG_MS / 1000) -> bool:
     return bool(window.controller._search.worker.engine.wait_until_ready(timeout))  # type: ignore[attr-defined]
 
 
-def settled(qtbot: Any, snapshot: Callable[[], object], passes: int = 3) -> Any:
+def settled(qtbot: Any, snapshot: Callable[[], object], passes: int = 1) -> Any:
     """``snapshot()`` once the layout stopped changing: the same after ``passes`` event-loop
     turns in a row, each with every posted event (layout requests, resizes) delivered.
 
