@@ -70,7 +70,7 @@ def _board_19x19() -> str:
 
 
 def test_big_board_scores_are_comparable_and_the_best_move_carries_the_top_one(run_main):
-    """Issue 9 item 2: x at (9,9), o at (8,8) on 19x19, k=5."""
+    """Scores on a big board are comparable: x at (9,9), o at (8,8) on 19x19, k=5."""
     done = run_main("analyze", "--json", "--k", "5", "--time", "0.5", _board_19x19())
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)

@@ -1,6 +1,6 @@
 """Start-up: the window shows fast, and pyqtgraph loads only after it (run in subprocesses).
 
-Issue 4 asks for the window within 1 s of launch. The machine running the
+The window should be on screen within 1 s of launch. The machine running the
 tests is shared and noisy, so the bound asserted here is generous; the
 printed times (``pytest -s``) are the measurement.
 """

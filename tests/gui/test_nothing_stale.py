@@ -1,4 +1,4 @@
-"""Issue 9, item 3: nothing on screen is stale, and no hidden setting is carried over."""
+"""Nothing on screen is stale, and no hidden setting is carried over."""
 
 from __future__ import annotations
 
