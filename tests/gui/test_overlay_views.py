@@ -25,15 +25,17 @@ FOOLED = "x.o/.../.x."
 
 
 @pytest.fixture
-def standalone(qtbot):
+def standalone(qtbot, analysis_runner):
+    """An overlay outside any window; the module's tests share one analysis child."""
     board_widget = BoardWidget()
     qtbot.addWidget(board_widget)
     board_widget.resize(420, 420)
     board_widget.show()
     layer = OverlayLayer(board_widget)
-    overlay = AnalysisOverlay(layer, time_budget=3.0)
+    overlay = AnalysisOverlay(layer, analysis_runner, time_budget=3.0)
     yield board_widget, layer, overlay
     overlay.shutdown()
+    qtbot.waitUntil(lambda: not analysis_runner.is_busy(), timeout=HANG_MS)  # the next test's child is idle
 
 
 def shown(qtbot, board_widget, overlay, board: Board):
