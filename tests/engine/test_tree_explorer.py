@@ -146,6 +146,18 @@ def test_counts_per_depth_stop_early_on_big_boards() -> None:
     assert counts.full_tree[:3] == [1, 25, 600]
 
 
+@pytest.mark.parametrize("notation", [".../.../...", "..../..../...."])
+def test_the_level_a_count_stops_at_is_counted_in_full(notation) -> None:
+    """The level too big to walk on from is counted without listing it: the same
+    nodes as the count that lists every level."""
+    board = Board.from_notation(notation, k=3)
+    whole = count_per_depth(board, max_level_positions=10**9)
+    stopped = count_per_depth(board, max_level_positions=100)
+    assert stopped.truncated and not whole.truncated
+    assert 2 < len(stopped.full_tree) < len(whole.full_tree)
+    assert stopped.full_tree == whole.full_tree[: len(stopped.full_tree)]
+
+
 def test_trace_counts_fewer_nodes_than_the_full_tree() -> None:
     trace = empty_board_trace()
     assert sum(trace.visited_per_depth) == trace.visited

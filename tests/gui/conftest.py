@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
+from PySide6.QtTest import QTest
 
 
 @pytest.fixture(autouse=True)
@@ -92,3 +94,24 @@ def shown_stepper(qtbot):
         return dock
 
     return open_stepper
+
+
+@pytest.fixture(scope="module")
+def analysis_runner(qapp, tmp_path_factory):
+    """One analysis child for a module's standalone views: each test builds its own view on
+    it (no view state is shared), and the child's start-up is paid once. The child caches
+    solves in a folder of its own, never the user's. A test leaves it idle (cancelled jobs answered)."""
+    from tictactoe_qt.gui.analysis.job_runner import JobRunner
+
+    from .waits import HANG_MS
+
+    with pytest.MonkeyPatch.context() as patch:  # the child takes the environment it starts in
+        patch.setenv("TICTACTOE_QT_CACHE_DIR", str(tmp_path_factory.mktemp("solved-cache")))
+        runner = JobRunner("analysisOverlayThread")
+        runner.warm_up()
+        deadline = time.monotonic() + HANG_MS / 1000
+        while not runner.process.is_ready:
+            assert time.monotonic() < deadline, "the analysis child did not start"
+            QTest.qWait(10)
+    yield runner
+    runner.stop()

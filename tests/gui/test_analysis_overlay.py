@@ -33,8 +33,9 @@ OVERLAY_BUDGET_SECONDS = 3.0
 
 
 @pytest.fixture
-def standalone(qtbot):
-    """A board widget with an overlay layer and its controller, outside any window."""
+def standalone(qtbot, analysis_runner):
+    """A board widget with an overlay layer and its controller, outside any window (the
+    module's tests share one analysis child)."""
     board_widget = BoardWidget()
     qtbot.addWidget(board_widget)
     board_widget.resize(420, 420)
@@ -43,9 +44,10 @@ def standalone(qtbot):
     # A wall-clock budget: the analysis child runs at niceness 10, and on a loaded
     # machine 0.3 s left it a few ms of CPU, too few even for 3x3 (every cell
     # unknown). Solved boards end long before the budget, so it costs nothing idle.
-    overlay = AnalysisOverlay(layer, time_budget=OVERLAY_BUDGET_SECONDS)
+    overlay = AnalysisOverlay(layer, analysis_runner, time_budget=OVERLAY_BUDGET_SECONDS)
     yield board_widget, layer, overlay
     overlay.shutdown()
+    qtbot.waitUntil(lambda: not analysis_runner.is_busy(), timeout=HANG_MS)  # the next test's child is idle
 
 
 def show(qtbot, board_widget, overlay, board: Board) -> None:

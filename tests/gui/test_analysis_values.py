@@ -21,6 +21,7 @@ from tictactoe_qt.gui.board_widget import BoardWidget
 from tictactoe_qt.gui.main_window import MainWindow
 
 from .panels import open_panel
+from .shared_window import click, module_window, wait_until
 
 
 def board_19x19() -> Board:
@@ -122,16 +123,28 @@ def legend_fits(window) -> bool:
     )
 
 
-@pytest.mark.parametrize("width", [1040, 700])
-def test_the_legend_says_what_the_numbers_are_and_is_never_cut_off(qtbot, window, click_cell, width) -> None:
-    views = window.analysis
-    start_19x19(window)
-    click_cell(window.board, 9, 9)
-    click_cell(window.board, 8, 8)
-    window.resize(width, 680)
-    with qtbot.waitSignal(views.overlay.overlay_ready, timeout=20_000) as blocker:
+@pytest.fixture(scope="module")
+def analysed_19x19(qapp, tmp_path_factory):
+    """A default-sized window with the overlay on after two moves of a 19x19 game, and the
+    overlay's data: the analysis (seconds of the child's time on so big a board) runs once
+    for the widths the legend is read at."""
+    with module_window(qapp, tmp_path_factory, (1040, 680)) as window:
+        start_19x19(window)
+        click(window.board, 9, 9)
+        click(window.board, 8, 8)
+        views = window.analysis
+        ready = []
+        views.overlay.overlay_ready.connect(ready.append)
         views.overlay_action.trigger()
-    data = blocker.args[0]
+        wait_until(lambda: ready, "the 19x19 overlay did not answer")
+        yield window, ready[0]
+
+
+@pytest.mark.parametrize("width", [1040, 700])
+def test_the_legend_says_what_the_numbers_are_and_is_never_cut_off(qtbot, analysed_19x19, width) -> None:
+    window, data = analysed_19x19
+    views = window.analysis
+    window.resize(width, 680)
     # A short line under the board, the long form in its tooltip.
     assert views.legend.text() == data.short_legend()
     text = views.legend.toolTip()

@@ -9,6 +9,7 @@ import sys
 import pytest
 from PySide6.QtCore import QEventLoop, QTimer
 
+from tests.cli.in_process import run_in_process
 from tictactoe_qt.engine.analysis import tie_order
 from tictactoe_qt.engine.game import Board, GameConfig, move_text
 from tictactoe_qt.engine.search import minimax_search
@@ -274,7 +275,7 @@ SAMPLE_POSITIONS = [("xx./.../..o", 3), ("x.o/.x./...", 3), ("xo../.x../..o./...
 
 
 @pytest.mark.parametrize("notation,k", SAMPLE_POSITIONS)
-def test_the_textbook_rows_count_what_the_cli_search_counts(qtbot, dock, notation, k) -> None:
+def test_the_textbook_rows_count_what_the_cli_search_counts(qtbot, capsys, dock, notation, k) -> None:
     import itertools
     import json
 
@@ -301,8 +302,9 @@ def test_the_textbook_rows_count_what_the_cli_search_counts(qtbot, dock, notatio
         dock.options_bar.set_options(options)
         run_and_wait(qtbot, dock)
         assert all(word in dock.options_label.text() for word in choices_text(options))
-        # The CLI in a subprocess for one option set and one textbook row per position:
-        # over the sample positions, each textbook row (algorithm and ordering) once.
+        # The CLI's search (in this process: its own process is tests/cli's) for one option
+        # set and one textbook row per position: over the sample positions, each textbook
+        # row (algorithm and ordering) once.
         textbook_rows = [data for data in dock.rows if data.options is not None]
         cli_row = textbook_rows[sample % len(textbook_rows)]
         for row in dock.rows:
@@ -316,9 +318,6 @@ def test_the_textbook_rows_count_what_the_cli_search_counts(qtbot, dock, notatio
             if (ordering, scoring, evaluation, form) != chosen[0] or row is not cli_row:
                 continue
             args = [
-                sys.executable,
-                "-m",
-                "tictactoe_qt",
                 "search",
                 "--algorithm",
                 row.variant.algorithm,
@@ -338,7 +337,7 @@ def test_the_textbook_rows_count_what_the_cli_search_counts(qtbot, dock, notatio
             ]
             if depth is not None:
                 args += ["--depth", str(depth)]
-            done = subprocess.run(args, capture_output=True, text=True, timeout=120)
+            done = run_in_process(capsys, *args)
             assert done.returncode == 0, done.stderr
             cli = json.loads(done.stdout)
             assert (row.nodes, row.result.stats.cutoffs) == (cli["nodes"], cli["cutoffs"])

@@ -9,11 +9,10 @@ first, unless the user drags the handle between them."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 import pytest
-from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QComboBox, QPushButton, QSpinBox
 
@@ -22,6 +21,7 @@ from tictactoe_qt.engine.game import cell_text
 from tictactoe_qt.gui.analysis.comparison_panel import ComparisonDock
 from tictactoe_qt.gui.analysis.comparison_table import CUTOFFS, MIN_ROWS, MOVE, NODES, NOTE, TIME, VALUE
 
+from .shared_window import click, module_window, wait_until
 from .waits import HANG_MS
 
 
@@ -60,41 +60,14 @@ def compared(request, qtbot, shown_window, click_cell):
     return window, dock
 
 
-def _wait_until(condition: Callable[[], object]) -> None:
-    deadline = time.monotonic() + HANG_MS / 1000
-    while not condition():
-        assert time.monotonic() < deadline, "the comparison did not finish"
-        QTest.qWait(10)
-
-
 @pytest.fixture(scope="module", params=[None, 2], ids=["full depth", "depth 2"])
 def read_only(request, qapp, tmp_path_factory):
     """As :func:`compared`, one window per depth shared by the tests that only read its
-    table (they never resize, drag or run anything); its settings in a folder of its own."""
-    from tictactoe_qt.gui.game_controller import GameController
-    from tictactoe_qt.gui.main_window import MainWindow
-
-    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path_factory.mktemp("cfg")))
-    qapp.setOrganizationName("tictactoe-qt-tests")
-    qapp.setApplicationName("tictactoe-qt")
-    patch = pytest.MonkeyPatch()
-    patch.setattr(GameController, "auto_warm_up", False)  # as the GUI tests' conftest does
-    window = MainWindow()
-    window.resize(1040, 680)
-    window.show()
-    assert QTest.qWaitForWindowExposed(window)
-    board = window.board
-
-    def click(row: int, col: int) -> None:
-        QTest.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.cell_rect(row, col).center())
-
-    dock = compare(window, request.param, click, _wait_until)
-    QTest.qWait(50)  # the layout settles
-    yield window, dock
-    window.close()
-    window.deleteLater()
-    patch.undo()
+    table (they never resize, drag or run anything)."""
+    with module_window(qapp, tmp_path_factory, (1040, 680)) as window:
+        dock = compare(window, request.param, lambda row, col: click(window.board, row, col), wait_until)
+        QTest.qWait(50)  # the layout settles
+        yield window, dock
 
 
 def cells(table, column: int) -> list[str]:

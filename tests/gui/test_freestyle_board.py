@@ -9,6 +9,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QComboBox, QMessageBox, QSpinBox
 
 from tictactoe_qt.engine.game import MAX_SIZE
+from tictactoe_qt.gui.analysis import overlay_controller
 from tictactoe_qt.gui.main_window import MainWindow
 
 #: Gomocup's freestyle board.
@@ -93,7 +94,10 @@ def test_a_20x20_game_is_played_and_painted_whole_at_the_default_size(qtbot, win
     assert window.size().width() == 1040 and window.size().height() == 680
 
 
-def test_the_overlay_values_every_cell_of_a_20x20_board(qtbot, window, click_cell):
+def test_the_overlay_values_every_cell_of_a_20x20_board(qtbot, window, click_cell, monkeypatch):
+    # Every cell gets a note, searched or not: the overlay's shortest budget shows that as
+    # well as the 2 s a big board is given.
+    monkeypatch.setattr(overlay_controller, "MAX_TIME_BUDGET", overlay_controller.DEFAULT_TIME_BUDGET)
     start_freestyle(qtbot, window)
     click_cell(window.board, 9, 9)
     click_cell(window.board, 19, 19)

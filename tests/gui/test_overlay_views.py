@@ -17,6 +17,7 @@ from tictactoe_qt.gui.analysis.overlay_layer import OverlayLayer
 from tictactoe_qt.gui.analysis.overlay_views import depth_caption
 from tictactoe_qt.gui.board_widget import BoardWidget
 
+from .shared_window import click, module_window, wait_until
 from .test_analysis_overlay import snapshot_of
 from .waits import HANG_MS, SOLVE_BUDGET_SECONDS
 
@@ -25,15 +26,17 @@ FOOLED = "x.o/.../.x."
 
 
 @pytest.fixture
-def standalone(qtbot):
+def standalone(qtbot, analysis_runner):
+    """An overlay outside any window; the module's tests share one analysis child."""
     board_widget = BoardWidget()
     qtbot.addWidget(board_widget)
     board_widget.resize(420, 420)
     board_widget.show()
     layer = OverlayLayer(board_widget)
-    overlay = AnalysisOverlay(layer, time_budget=3.0)
+    overlay = AnalysisOverlay(layer, analysis_runner, time_budget=3.0)
     yield board_widget, layer, overlay
     overlay.shutdown()
+    qtbot.waitUntil(lambda: not analysis_runner.is_busy(), timeout=HANG_MS)  # the next test's child is idle
 
 
 def shown(qtbot, board_widget, overlay, board: Board):
@@ -189,7 +192,7 @@ def window(shown_window):
     return shown_window((1100, 760))
 
 
-def start(qtbot, window, first: str = "x", rows: int = 3, k: int = 3) -> None:
+def start(window, first: str = "x", rows: int = 3, k: int = 3) -> None:
     """Two humans on a rows x rows board, ``first`` moving first, applied from the dock."""
     for seat in "xo":
         combo = window.findChild(QComboBox, f"{seat}Player")
@@ -219,7 +222,7 @@ def legend_fits(window) -> bool:
 def test_the_menu_picks_a_view_and_turns_the_overlay_on(qtbot, window, click_cell) -> None:
     views = window.analysis
     menus = views.overlay_menus
-    start(qtbot, window)
+    start(window)
     click_cell(window.board, 0, 0)
     assert not views.overlay_action.isChecked()
     assert [action.text() for action in menus.view_menu.actions()] == [
@@ -247,7 +250,7 @@ def test_the_menu_picks_a_view_and_turns_the_overlay_on(qtbot, window, click_cel
 def test_solve_exactly_after_a_view_shows_exact_values_and_the_menu_says_so(qtbot, window, click_cell, picked) -> None:
     views = window.analysis
     menus = views.overlay_menus
-    start(qtbot, window)
+    start(window)
     for cell in [(0, 0), (0, 2), (2, 1)]:
         click_cell(window.board, *cell)
     with qtbot.waitSignal(views.overlay.overlay_ready, timeout=HANG_MS):
@@ -268,7 +271,7 @@ def test_solve_exactly_after_a_view_shows_exact_values_and_the_menu_says_so(qtbo
 @pytest.mark.parametrize("first", ["x", "o"])
 def test_views_name_the_players_when_o_moves_first(qtbot, window, click_cell, first) -> None:
     views = window.analysis
-    start(qtbot, window, first)
+    start(window, first)
     for cell in [(0, 0), (0, 2), (2, 1)]:
         click_cell(window.board, *cell)
     first_name, second_name = ("X", "O") if first == "x" else ("O", "X")
@@ -288,15 +291,26 @@ def test_views_name_the_players_when_o_moves_first(qtbot, window, click_cell, fi
     assert data.legend().startswith("Depth-limited values, 9 plies: every line ends within them")
 
 
+@pytest.fixture(scope="module")
+def mcts_7x7(qapp, tmp_path_factory):
+    """A window showing the MCTS view of a 7x7 game after one move, and the view's data:
+    the child and its 1,000 iterations serve every width the legend is read at."""
+    with module_window(qapp, tmp_path_factory, (1100, 760)) as window:
+        start(window, rows=7, k=5)
+        click(window.board, 3, 3)
+        ready = []
+        window.analysis.overlay.overlay_ready.connect(ready.append)
+        window.analysis.overlay_menus.views["mcts"].trigger()
+        wait_until(lambda: ready, "the MCTS view did not answer")
+        yield window, ready[0]
+
+
 @pytest.mark.parametrize("width", [1040, 720])
-def test_a_views_legend_wraps_and_is_never_cut_off(qtbot, window, click_cell, width) -> None:
+def test_a_views_legend_wraps_and_is_never_cut_off(qtbot, mcts_7x7, width) -> None:
+    window, data = mcts_7x7
     views = window.analysis
-    start(qtbot, window, rows=7, k=5)
-    click_cell(window.board, 3, 3)
     window.resize(width, 700)
-    with qtbot.waitSignal(views.overlay.overlay_ready, timeout=HANG_MS) as ready:
-        views.overlay_menus.views["mcts"].trigger()
-    assert views.legend.text() == ready.args[0].legend()
+    assert views.legend.text() == data.legend()
     qtbot.waitUntil(lambda: legend_fits(window), timeout=5_000)
     assert views.legend.height() > views.legend.fontMetrics().height()  # it wrapped
     assert window.width() == width

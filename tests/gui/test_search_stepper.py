@@ -3,20 +3,16 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
+from tests.cli.in_process import run_in_process
 from tictactoe_qt.engine.teaching import TraceTooLarge
 from tictactoe_qt.gui.main_window import MainWindow
 from tictactoe_qt.gui.stepper.search_stepper import SearchStepper
 
-ROOT = Path(__file__).resolve().parents[2]
 AIMA_TREE = "[[3,12,8],[2,4,6],[14,5,2]]"
 
 
@@ -38,16 +34,10 @@ def dock(shown_stepper):
     return shown_stepper()
 
 
-def cli_events(*argv: str) -> list[dict]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    done = subprocess.run(
-        [sys.executable, "-m", "tictactoe_qt", "trace", "--json", *argv],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=False,
-    )
+def cli_events(capsys, *argv: str) -> list[dict]:
+    """The events ``trace --json`` prints, the CLI run in this process (its own process
+    is tests/cli's)."""
+    done = run_in_process(capsys, "trace", "--json", *argv)
     assert done.returncode == 0, done.stderr
     *events, summary = [json.loads(line) for line in done.stdout.splitlines()]
     assert summary["summary"] is True
@@ -129,7 +119,7 @@ def test_back_undoes_one_step_at_a_time(window):
         ),
     ],
 )
-def test_events_match_the_cli_trace_json(argv, load):
+def test_events_match_the_cli_trace_json(capsys, argv, load):
     """The contract's events are the CLI's. Stepped on the stepper object alone: the window's
     ``search_stepper`` is one of these, and its dock redraws the tree after every step,
     which made the longest trace here take seconds without proving more about events."""
@@ -139,7 +129,7 @@ def test_events_match_the_cli_trace_json(argv, load):
     else:
         stepper.load(load[1], load[2], **load[3])
     shown = step_all(stepper)
-    assert as_json(stepper.events()) == cli_events(*argv)
+    assert as_json(stepper.events()) == cli_events(capsys, *argv)
     assert stepper.events() == shown
 
 

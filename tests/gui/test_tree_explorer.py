@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
+from tests.cli.in_process import run_in_process
 from tests.engine.traced_decision import textbook_search
 from tictactoe_qt.engine.game import Board, GameConfig
 from tictactoe_qt.engine.players import TextbookOptions
@@ -166,10 +167,8 @@ def test_the_preferred_width_shows_the_tree_columns_and_the_controls_fit_a_narro
     assert dock.body.minimumSizeHint().width() <= 390  # the settings column width
 
 
-def test_the_tree_counts_what_the_cli_counts_for_the_chosen_options(qtbot, dock) -> None:
+def test_the_tree_counts_what_the_cli_counts_for_the_chosen_options(qtbot, capsys, dock) -> None:
     import json
-    import subprocess
-    import sys
 
     board = Board.from_notation("xo../.x../..o./....", k=3)
     dock.set_position(board)
@@ -182,31 +181,25 @@ def test_the_tree_counts_what_the_cli_counts_for_the_chosen_options(qtbot, dock)
             lambda bar=bar: dock.model.summary is not None and dock.model.request.options == bar.options(),
             timeout=HANG_MS,
         )
-        done = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "tictactoe_qt",
-                "search",
-                "--algorithm",
-                mode,
-                "--board",
-                board.notation(),
-                "--k",
-                "3",
-                "--depth",
-                "3",
-                "--ordering",
-                ordering,
-                "--scoring",
-                "distance",
-                "--form",
-                form,
-                "--json",
-            ],
-            capture_output=True,
-            text=True,
-            timeout=120,
+        # The CLI's search in this process (its own process is tests/cli's).
+        done = run_in_process(
+            capsys,
+            "search",
+            "--algorithm",
+            mode,
+            "--board",
+            board.notation(),
+            "--k",
+            "3",
+            "--depth",
+            "3",
+            "--ordering",
+            ordering,
+            "--scoring",
+            "distance",
+            "--form",
+            form,
+            "--json",
         )
         assert done.returncode == 0, done.stderr
         cli = json.loads(done.stdout)

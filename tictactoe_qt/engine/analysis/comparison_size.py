@@ -97,14 +97,16 @@ def knuth_estimate(board: Board, depth: int | None, rng: random.Random, probes: 
     limit = math.inf if depth is None else depth
     for _ in range(probes):
         work = board.copy()
+        # The empty cells in row-major order, kept in step with ``work`` (a move leaves
+        # them sorted): listing them afresh each ply cost most of the time on big boards.
+        moves = work.legal_indices()
         weight = 1.0
         nodes = 1.0
         ply = 0
         while not work.is_game_over() and ply < limit:
-            moves = work.legal_indices()
             weight *= len(moves)
             nodes += weight
-            work.push_index(moves[int(rng.random() * len(moves))])
+            work.push_index(moves.pop(int(rng.random() * len(moves))))
             ply += 1
         total += nodes
     return total / probes

@@ -67,7 +67,9 @@ def walk_levels(
     Stops early, with ``truncated`` set, past ``max_level_positions`` positions in one
     level, ``max_positions`` distinct positions in all, or when ``should_stop`` says so
     (polled every :data:`CHECK_EVERY_POSITIONS` positions). ``max_depth`` ends every
-    line that long unfinished (counted in ``open_at_limit``).
+    line that long unfinished (counted in ``open_at_limit``). A level found too big is
+    not listed to its end: only its nodes are counted (the last of ``nodes_per_depth``),
+    not its positions or games.
     """
     walk = LevelWalk()
     full = geometry.full
@@ -91,7 +93,9 @@ def walk_levels(
         o_moves = (depth & 1) == x_to_move
         next_layer: dict[int, int] = {}
         ended = nodes = terminal = 0
-        for key, paths in layer.items():
+        live = 0  # the positions of the next level still in play
+        positions = iter(layer.items())
+        for key, paths in positions:
             expanded += 1
             if expanded >= next_check:
                 next_check = expanded + CHECK_EVERY_POSITIONS
@@ -124,10 +128,21 @@ def walk_levels(
                         walk.o_wins += paths
                     else:
                         walk.x_wins += paths
+                elif child in next_layer:
+                    next_layer[child] += paths
                 else:
-                    next_layer[child] = next_layer.get(child, 0) + paths
+                    next_layer[child] = paths
+                    live += 1
             if max_positions is not None and walk.distinct + len(next_layer) > max_positions:
                 walk.truncated = True  # known too big without finishing the level
+                return walk
+            if max_level_positions is not None and live > max_level_positions:
+                # Too big to walk on from: the rest of its nodes are the empty cells below
+                # each position left, counted without listing the positions they reach.
+                for rest, rest_paths in positions:
+                    nodes += rest_paths * (full & ~(rest >> shift | rest & low_mask)).bit_count()
+                walk.nodes_per_depth.append(nodes)
+                walk.truncated = True
                 return walk
         if keep_positions:
             walk.positions.update(next_layer)
