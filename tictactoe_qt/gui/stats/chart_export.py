@@ -91,6 +91,7 @@ def report_images(runs: Sequence[RunSnapshot]) -> dict[str, QImage]:
         image.setDotsPerMeterY(round(SCALE * SCREEN_DPI / INCH_METERS))
         image.setText("Title", "\n".join(titles[plot]))
         images[name] = image
+    charts.dispose()
     charts.close()
     charts.deleteLater()
     return images

@@ -122,6 +122,23 @@ class StatsCharts(QWidget):
         """The charts in display order."""
         return (self.outcome_plot, self.move_time_plot, self.length_plot, self.nodes_plot)
 
+    def dispose(self) -> None:
+        """Take the charts down the way pyqtgraph asks (``PlotWidget.close``), before they go.
+
+        pyqtgraph builds a "Plot Options" form for every plot, whose widgets Qt moves
+        between parents. Left to the garbage collector once the charts were deleted,
+        that form's wrappers deleted a widget whose parent was already gone: the
+        program crashed at some later moment. Closed first, the plots take those
+        parts down in order. The charts are not drawn again afterwards; a second call
+        does nothing.
+        """
+        self._stagger.stop()
+        self._pending.clear()
+        for name in ("outcome_plot", "move_time_plot", "length_plot", "nodes_plot"):
+            plot = vars(self).get(name)  # charts still being built lack the later plots
+            if plot is not None and plot.plotItem is not None:  # not closed already
+                plot.close()
+
     def chart_titles(self) -> dict[str, ChartWidget]:
         """File-name-friendly names for each chart (their PNG names)."""
         return {

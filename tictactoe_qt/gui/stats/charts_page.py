@@ -43,6 +43,7 @@ class ChartsPage(QScrollArea):
         self.charts: StatsCharts | None = None
         self._seen = False
         self._stale = False
+        self._stopped = False
         self._building: StatsCharts | None = None
         #: How the match now set up writes its players (handed to the charts once built).
         self._match_names = BOARD_NAMES
@@ -51,8 +52,8 @@ class ChartsPage(QScrollArea):
 
     def set_seen(self, seen: bool) -> None:
         """Whether the user can see the page now (the panel knows: Qt's isVisible() does not)."""
-        self._seen = seen
-        if not seen:
+        self._seen = seen and not self._stopped
+        if not self._seen:
             return
         if self.charts is None:
             chart_loader.when_loaded(self._build_if_seen)
@@ -67,7 +68,7 @@ class ChartsPage(QScrollArea):
 
     def draw(self, runs: Sequence[RunSnapshot], gradually: bool = False) -> None:
         """Draw ``runs`` (first solid, the rest overlaid) if the charts are seen, else later."""
-        if self.charts is None or not self._seen:
+        if self.charts is None or not self._seen or self._stopped:
             self._stale = True
             return
         self._stale = False
@@ -91,7 +92,15 @@ class ChartsPage(QScrollArea):
         return report_images(runs)
 
     def stop(self) -> None:
+        """The window closes: no more building or drawing, and the charts are taken down
+        (:meth:`StatsCharts.dispose`), whether built or half-built."""
         self._build_timer.stop()
+        self._stopped = True
+        self._seen = False
+        for charts in (self.charts, self._building):
+            if charts is not None:
+                charts.dispose()
+        self._building = None
 
     @Slot()
     def _build_if_seen(self) -> None:
