@@ -1,4 +1,4 @@
-"""Issue 9 item 2 in the window: comparable values, unknown cells greyed, a legend that fits,
+"""The analysis values in the window: comparable values, unknown cells greyed, a legend that fits,
 and one notation shared by the overlay and the game tree."""
 
 from __future__ import annotations

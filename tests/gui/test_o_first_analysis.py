@@ -1,4 +1,4 @@
-"""Issue 9 item 1 in the analysis views: with 'First move: Player O' the game tree,
+"""The analysis views when O moves first: with 'First move: Player O' the game tree,
 the analysis overlay, the Compare dock and the hint name the players the user chose.
 
 The board calls its first mover "x". Each test sets the first mover in the settings

@@ -1,4 +1,4 @@
-"""The overlay's views (issue 10 §4): depth-limited values, and a player's own numbers
+"""The overlay's views: depth-limited values, and a player's own numbers
 beside the exact values, as a user picks them from the View menu."""
 
 from __future__ import annotations
