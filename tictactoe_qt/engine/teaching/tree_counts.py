@@ -93,7 +93,6 @@ def walk_levels(
         o_moves = (depth & 1) == x_to_move
         next_layer: dict[int, int] = {}
         ended = nodes = terminal = 0
-        live = 0  # the positions of the next level still in play
         positions = iter(layer.items())
         for key, paths in positions:
             expanded += 1
@@ -128,15 +127,13 @@ def walk_levels(
                         walk.o_wins += paths
                     else:
                         walk.x_wins += paths
-                elif child in next_layer:
-                    next_layer[child] += paths
                 else:
-                    next_layer[child] = paths
-                    live += 1
+                    next_layer[child] = next_layer.get(child, 0) + paths
             if max_positions is not None and walk.distinct + len(next_layer) > max_positions:
                 walk.truncated = True  # known too big without finishing the level
                 return walk
-            if max_level_positions is not None and live > max_level_positions:
+            # The next level's positions still in play: all but the ended ones.
+            if max_level_positions is not None and len(next_layer) - terminal > max_level_positions:
                 # Too big to walk on from: the rest of its nodes are the empty cells below
                 # each position left, counted without listing the positions they reach.
                 for rest, rest_paths in positions:
