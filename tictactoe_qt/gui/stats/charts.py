@@ -41,6 +41,10 @@ STAGGER_MS = 20
 DASH_NAMES = ("solid", "dashed", "dotted", "dash-dot", "dash-dot-dot")
 
 
+#: The attributes holding the charts, in display order (set by the first build steps).
+PLOT_NAMES = ("outcome_plot", "move_time_plot", "length_plot", "nodes_plot")
+
+
 class StatsCharts(QWidget):
     """Cumulative outcome rates, move time, game length and nodes per move."""
 
@@ -120,7 +124,7 @@ class StatsCharts(QWidget):
 
     def plots(self) -> tuple[ChartWidget, ...]:
         """The charts in display order."""
-        return (self.outcome_plot, self.move_time_plot, self.length_plot, self.nodes_plot)
+        return tuple(getattr(self, name) for name in PLOT_NAMES)
 
     def dispose(self) -> None:
         """Take the charts down the way pyqtgraph asks (``PlotWidget.close``), before they go.
@@ -134,7 +138,7 @@ class StatsCharts(QWidget):
         """
         self._stagger.stop()
         self._pending.clear()
-        for name in ("outcome_plot", "move_time_plot", "length_plot", "nodes_plot"):
+        for name in PLOT_NAMES:
             plot = vars(self).get(name)  # charts still being built lack the later plots
             if plot is not None and plot.plotItem is not None:  # not closed already
                 plot.close()

@@ -68,7 +68,7 @@ class ChartsPage(QScrollArea):
 
     def draw(self, runs: Sequence[RunSnapshot], gradually: bool = False) -> None:
         """Draw ``runs`` (first solid, the rest overlaid) if the charts are seen, else later."""
-        if self.charts is None or not self._seen or self._stopped:
+        if self.charts is None or not self._seen:  # never seen once stopped
             self._stale = True
             return
         self._stale = False
