@@ -18,23 +18,15 @@ from tictactoe_qt.gui.stats.run_list import COLUMNS
 
 from .panels import open_panel
 from .test_stats_marks import simulate
-from .waits import HANG_MS
+from .waits import HANG_MS, settled
 
 WIDE = (1600, 1000)
 DEFAULT = (1040, 680)
 
 
 def settled_width(qtbot, window) -> int:
-    """The dock column's width once it stopped changing."""
-    dock = window.settings_dock
-    widths = [dock.width()]
-
-    def still() -> bool:
-        widths.append(dock.width())
-        return len(widths) > 3 and len(set(widths[-3:])) == 1
-
-    qtbot.waitUntil(still, timeout=HANG_MS)
-    return dock.width()
+    """The dock column's width once it stopped changing (three equal readings in a row)."""
+    return settled(qtbot, window.settings_dock.width, passes=2)
 
 
 def test_a_wide_window_gives_the_dock_column_more_room(qtbot, shown_window) -> None:
