@@ -9,11 +9,10 @@ never imports the Gomocup client, MCTS or the exact solver.
 
 from __future__ import annotations
 
-import importlib
 import random
 import time
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from ..game.board import Board, Move
 from ..search_result import SearchResult, SearchStats, ShouldStop, never_stop
@@ -62,32 +61,52 @@ class RandomPlayer:
 
 PlayerFactory = Callable[[PlayerSpec, random.Random], Player]
 
-if TYPE_CHECKING:  # the modules of KIND_MODULES, which _Declared imports by name
-    from ..gomocup import player  # noqa: F401
-    from ..search import alphabeta, average, mcts, minimax, perfect_player  # noqa: F401
 
-#: The module (relative to this package) whose ``PLAYERS`` declares each computer kind.
-KIND_MODULES = {
-    "engine": "..gomocup.player",
-    "alphabeta": "..search.alphabeta",
-    "average": "..search.average",
-    "mcts": "..search.mcts",
-    "minimax": "..search.minimax",
-    "perfect": "..search.perfect_player",
-}
+def _engine_players() -> Mapping[str, PlayerFactory]:
+    from ..gomocup.player import PLAYERS
+
+    return PLAYERS
+
+
+def _alphabeta_players() -> Mapping[str, PlayerFactory]:
+    from ..search.alphabeta import PLAYERS
+
+    return PLAYERS
+
+
+def _average_players() -> Mapping[str, PlayerFactory]:
+    from ..search.average import PLAYERS
+
+    return PLAYERS
+
+
+def _mcts_players() -> Mapping[str, PlayerFactory]:
+    from ..search.mcts import PLAYERS
+
+    return PLAYERS
+
+
+def _minimax_players() -> Mapping[str, PlayerFactory]:
+    from ..search.minimax import PLAYERS
+
+    return PLAYERS
+
+
+def _perfect_players() -> Mapping[str, PlayerFactory]:
+    from ..search.perfect_player import PLAYERS
+
+    return PLAYERS
 
 
 class _Declared:
-    """The factory a player module declares for ``kind`` in its ``PLAYERS``, the module
-    imported when the first player of that kind is built."""
+    """The factory a player module declares for ``kind``, imported when first called."""
 
-    def __init__(self, kind: str, module: str) -> None:
+    def __init__(self, kind: str, players: Callable[[], Mapping[str, PlayerFactory]]) -> None:
         self.kind = kind
-        self._module = module
+        self._players = players
 
     def __call__(self, spec: PlayerSpec, rng: random.Random) -> Player:
-        players: Mapping[str, PlayerFactory] = importlib.import_module(self._module, __package__).PLAYERS
-        return players[self.kind](spec, rng)
+        return self._players()[self.kind](spec, rng)
 
     def __repr__(self) -> str:
         return f"<the {self.kind!r} players' factory>"
@@ -96,7 +115,12 @@ class _Declared:
 #: Builders for each kind: those of the ``PLAYERS`` each player module declares.
 PLAYER_FACTORIES: dict[str, PlayerFactory] = {
     "random": RandomPlayer,
-    **{kind: _Declared(kind, module) for kind, module in KIND_MODULES.items()},
+    "engine": _Declared("engine", _engine_players),
+    "alphabeta": _Declared("alphabeta", _alphabeta_players),
+    "average": _Declared("average", _average_players),
+    "mcts": _Declared("mcts", _mcts_players),
+    "minimax": _Declared("minimax", _minimax_players),
+    "perfect": _Declared("perfect", _perfect_players),
 }
 
 
